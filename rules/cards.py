@@ -1,0 +1,49 @@
+"""A card as the rules see it: a plain frozen value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """One card of one game.
+
+    ``fields`` holds the game's own fields (cost, atk, grade, domains...), as
+    declared by its rule set; ``effects`` the declarative effects (data, not
+    code); ``status`` the validation status of the studio.
+    """
+
+    game: str
+    name: str
+    type: str
+    stable_id: str | None = None
+    set: str = ""
+    text: str = ""
+    archetypes: tuple[str, ...] = ()
+    fields: Mapping[str, Any] = _EMPTY
+    effects: tuple[Mapping[str, Any], ...] = ()
+    status: str = "DRAFT"
+    version: int = 0
+
+    def __post_init__(self):
+        if not isinstance(self.fields, MappingProxyType):
+            object.__setattr__(self, "fields", MappingProxyType(dict(self.fields)))
+        if not isinstance(self.archetypes, tuple):
+            object.__setattr__(self, "archetypes", tuple(self.archetypes))
+        if not isinstance(self.effects, tuple):
+            object.__setattr__(self, "effects", tuple(self.effects))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A game field's value (``None`` when absent)."""
+        return self.fields.get(name, default)
+
+    @property
+    def ref(self) -> str:
+        """How findings name this card: its stable id, or its name before it has one."""
+        return self.stable_id or self.name

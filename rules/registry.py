@@ -1,0 +1,83 @@
+"""The one registry of rule sets.
+
+Like ``admin.site``: each game module in :mod:`rules.games` registers its rule
+set when it is imported, and :meth:`RuleSetRegistry.autodiscover` imports them
+all (at start-up, from the cards app's ``ready()``, or lazily on first use).
+Adding a game is adding one module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterator
+from typing import TypeVar
+
+from .ruleset import RuleSet
+
+R = TypeVar("R", bound=type[RuleSet])
+
+
+class UnknownGame(KeyError):
+    def __init__(self, key: object, known: list[str]):
+        self.key = key
+        self.known = known
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return f"unknown game {self.key!r}; the games are: {', '.join(self.known)}"
+
+
+class AlreadyRegistered(ValueError):
+    pass
+
+
+class RuleSetRegistry:
+    def __init__(self, package: str = "rules.games"):
+        self._package = package
+        self._rulesets: dict[str, RuleSet] = {}
+        self._discovered = False
+
+    def register(self, ruleset_class: R) -> R:
+        """Register a rule set class (usable as a class decorator)."""
+        ruleset = ruleset_class()
+        if ruleset.key in self._rulesets:
+            raise AlreadyRegistered(f"a rule set is already registered for {ruleset.key!r}")
+        self._rulesets[ruleset.key] = ruleset
+        return ruleset_class
+
+    def autodiscover(self) -> None:
+        if self._discovered:
+            return
+        package = importlib.import_module(self._package)
+        for module in pkgutil.iter_modules(package.__path__):
+            if not module.name.startswith("_"):
+                importlib.import_module(f"{self._package}.{module.name}")
+        self._discovered = True
+
+    def get(self, key: object) -> RuleSet:
+        self.autodiscover()
+        try:
+            return self._rulesets[key]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise UnknownGame(key, self.keys()) from None
+
+    def keys(self) -> list[str]:
+        self.autodiscover()
+        return sorted(self._rulesets)
+
+    def __contains__(self, key: object) -> bool:
+        self.autodiscover()
+        return key in self._rulesets
+
+    def __iter__(self) -> Iterator[RuleSet]:
+        self.autodiscover()
+        return iter([self._rulesets[key] for key in sorted(self._rulesets)])
+
+
+registry = RuleSetRegistry()
+register = registry.register
+
+
+def get_ruleset(key: object) -> RuleSet:
+    return registry.get(key)

@@ -1,0 +1,128 @@
+"""The base of every game's rule set.
+
+A game module subclasses :class:`RuleSet`, declares its card types, fields,
+archetype aliases and card-level checks as class attributes, and registers an
+instance with :func:`rules.registry.register`. Everything here is pure: plain
+values in, every finding out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
+
+from .cards import CardData
+from .fields import FieldSpec
+from .findings import Finding, error
+from .text import canonical_key
+
+CardCheck = Callable[[CardData], Iterable[Finding]]
+
+
+class RuleSet:
+    key: ClassVar[str]
+    name: ClassVar[str]
+    language: ClassVar[str] = "fr"
+    seed: ClassVar[str] = ""
+    card_types: ClassVar[tuple[str, ...]]
+    fields: ClassVar[tuple[FieldSpec, ...]] = ()
+    # Explicit alias decisions: canonical key of a printed label -> canonical key it resolves to.
+    archetype_aliases: ClassVar[Mapping[str, str]] = {}
+    # Card-level checks beyond the field declarations; each returns every finding it has.
+    card_checks: ClassVar[tuple[CardCheck, ...]] = ()
+    id_prefix: ClassVar[str]
+    default_format: ClassVar[str]
+    # Whether a card of this game must name its set.
+    set_required: ClassVar[bool] = False
+
+    # --- declarations -------------------------------------------------------------------
+    def field_names(self) -> tuple[str, ...]:
+        return tuple(spec.name for spec in self.fields)
+
+    def field_spec(self, name: str) -> FieldSpec | None:
+        for spec in self.fields:
+            if spec.name == name:
+                return spec
+        return None
+
+    def archetype_key(self, label: str) -> str:
+        key = canonical_key(label)
+        return self.archetype_aliases.get(key, key)
+
+    def archetype_keys(self, labels: Iterable[str]) -> list[str]:
+        keys: list[str] = []
+        for label in labels:
+            key = self.archetype_key(label)
+            if key and key not in keys:
+                keys.append(key)
+        return keys
+
+    # --- shape: what can never be stored ----------------------------------------------------
+    def clean_fields(
+        self, card_type: Any, name: str, values: Mapping[str, Any], *, card_ref: str | None = None
+    ) -> tuple[dict[str, Any], list[Finding]]:
+        """Game fields ready to store, or the errors that forbid storing them.
+
+        Coerces the accepted spellings, checks the shape, then fills defaults.
+        """
+        values = self.coerce_fields(dict(values))
+        errors = self.shape_errors(card_type, values, card_ref=card_ref)
+        if errors:
+            return {}, errors
+        return self.normalize_fields(card_type, name, values), []
+
+    def coerce_fields(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Accepted alternative spellings of values, turned into the stored form."""
+        return values
+
+    def shape_errors(self, card_type: Any, values: Mapping[str, Any], *, card_ref: str | None = None) -> list[Finding]:
+        """Errors that make a card impossible to store: unknown type, unknown key, wrong kind of value."""
+        findings: list[Finding] = []
+        if card_type not in self.card_types:
+            findings.append(
+                error(
+                    "CARD_TYPE",
+                    f"{card_type!r} is not a card type of {self.key}; use one of {', '.join(self.card_types)}",
+                    card=card_ref,
+                    field="type",
+                )
+            )
+        for name, value in values.items():
+            spec = self.field_spec(name)
+            if spec is None:
+                allowed = ", ".join(self.field_names()) or "none"
+                findings.append(
+                    error("FIELD_UNKNOWN", f"{name!r} is not a field of {self.key} cards; its fields are: {allowed}", card=card_ref, field=name)
+                )
+                continue
+            problem = spec.shape_error(value)
+            if problem:
+                findings.append(error("FIELD_TYPE", f"{name} {problem}", card=card_ref, field=name))
+        return findings
+
+    def normalize_fields(self, card_type: str, name: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared field of the game, with the defaults the rule set fills in.
+
+        Called on shape-valid values only. Fields absent from ``values`` are None.
+        """
+        return {spec.name: values.get(spec.name) for spec in self.fields}
+
+    # --- content: what a reviewer must look at ---------------------------------------------
+    def check_card(self, card: CardData) -> list[Finding]:
+        """Every card-level finding of ``card``: field content, then the game's own checks."""
+        findings: list[Finding] = []
+        if not card.name or not card.name.strip():
+            findings.append(error("NAME_REQUIRED", "a card needs a name", card=card.ref, field="name"))
+        if self.set_required and not card.set:
+            findings.append(error("FIELD_REQUIRED", f"a {self.key} card needs a set", card=card.ref, field="set"))
+        if card.type not in self.card_types:
+            findings.append(error("CARD_TYPE", f"{card.type!r} is not a card type of {self.key}", card=card.ref, field="type"))
+            return findings
+        for spec in self.fields:
+            findings.extend(spec.content_findings(card.type, card.get(spec.name), card.ref))
+        for check in self.card_checks:
+            findings.extend(check(card))
+        return findings
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.key}>"

@@ -1,0 +1,84 @@
+"""Text helpers shared by every game: folding for search, canonical keys, "citing X".
+
+Card data is French and Russian: folding removes case and accents so that
+"echange equivalent" finds "Échange équivalent", and leaves Cyrillic letters
+(lower-cased) as they are.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "’": "'", "‘": "'", "ʼ": "'"})
+# Й/й keep their breve: in Russian it is a distinct letter, not an accent.
+_KEEP_COMBINING_AFTER = {"и": "\u0306", "И": "\u0306"}
+_SPACES = re.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free, single-spaced form of ``text`` for comparisons."""
+    if not text:
+        return ""
+    text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    out = []
+    previous = ""
+    for char in text:
+        if unicodedata.combining(char):
+            if _KEEP_COMBINING_AFTER.get(previous) == char:
+                out.append(char)
+            continue
+        out.append(char)
+        previous = char
+    folded = unicodedata.normalize("NFC", "".join(out)).casefold()
+    return _SPACES.sub(" ", folded).strip()
+
+
+def search_terms(query: str) -> list[str]:
+    """The folded words of a free-text query; every one must be found."""
+    return [word for word in fold(query).split(" ") if word]
+
+
+def canonical_key(label: str) -> str:
+    """The canonical key of a printed label: upper case, no accents, words joined by '_'.
+
+    Distinct labels keep distinct keys ("Lycéen" LYCEEN, "Lycéenne" LYCEENNE,
+    "Lycéen(ne)" LYCEEN_NE); only a rule set's explicit aliases merge keys.
+    """
+    return re.sub(r"[^0-9a-zа-яё\u0306]+", "_", fold(label)).strip("_").upper()
+
+
+_QUOTES = "\"'«»“”„‹›"
+
+
+def strip_quotes(text: str) -> str:
+    text = text.strip()
+    while len(text) >= 2 and text[0] in _QUOTES and text[-1] in _QUOTES:
+        text = text[1:-1].strip()
+    return text
+
+
+def cites(x: str, haystacks: Iterable[str]) -> bool:
+    """Whether a card whose title and text are ``haystacks`` cites ``x``.
+
+    The seed's meaning: X is found in the title OR the text, as whole words,
+    ignoring case and accents. Quotes around X change nothing (a citation stays
+    a citation). A composite character ("Chianti & Korn") is its own identity:
+    an occurrence joined to another name by "&" does not cite either component,
+    so "Chianti" does not match "Chianti & Korn".
+    """
+    needle = fold(strip_quotes(x))
+    if not needle:
+        return False
+    pattern = re.compile(r"(?<![\w&])(?<!&\s)" + re.escape(needle) + r"(?![\w])(?!\s*&)")
+    for haystack in haystacks:
+        folded = fold(haystack or "")
+        for match in pattern.finditer(folded):
+            if not _joined_by_ampersand_before(folded, match.start()):
+                return True
+    return False
+
+
+def _joined_by_ampersand_before(text: str, start: int) -> bool:
+    return text[:start].rstrip().endswith("&")
