@@ -14,7 +14,7 @@ PAID = frozenset({UNIT, LEGENDARY, ACTION, OBJECT, PLACE})
 
 # The seed's four equipments; every other Object is a consumable unless its text
 # needs it to stay in play.
-EQUIPMENTS = ("Casque de moto", "Uniforme", "Épée d'entraînement", "Pansement de Makoto")
+EQUIPMENTS = ("Casque de moto", "Uniforme", "Épée d’entraînement", "Pansement de Makoto")
 
 
 @register

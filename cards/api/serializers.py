@@ -1,0 +1,117 @@
+"""Card JSON of the API: the interchange format of FORMATS.md plus what the studio keeps.
+
+Reading is :func:`cards.interchange.card_to_dict`; writing goes through the
+services, which parse the same format with one parser. The declared fields
+below document the format for the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rules import registry
+
+from ..interchange import card_to_dict
+from ..models import CreationMethod, Origin, Status
+from ..services import card_findings
+
+
+def game_fields_help() -> dict[str, str]:
+    """Per field name, what each game accepts in it."""
+    help: dict[str, list[str]] = {}
+    for ruleset in registry:
+        for spec in ruleset.fields:
+            types = "" if spec.types is None else f" ({', '.join(sorted(spec.types))})"
+            help.setdefault(spec.name, []).append(f"{ruleset.key}{types}: {spec.describe()}")
+    return {name: "; ".join(parts) for name, parts in help.items()}
+
+
+class CardSerializer(serializers.BaseSerializer):
+    def __init__(self, *args, with_findings: bool = False, **kwargs):
+        self.with_findings = with_findings
+        super().__init__(*args, **kwargs)
+
+    def to_representation(self, card):
+        data = card_to_dict(card)
+        data["game"] = card.game
+        data["version"] = card.version
+        data["archetypeKeys"] = card.archetype_keys()
+        data["createdAt"] = card.created_at.isoformat() if card.created_at else None
+        data["updatedAt"] = card.updated_at.isoformat() if card.updated_at else None
+        if self.with_findings:
+            data["findings"] = [f.to_dict() for f in card_findings(card)]
+        return data
+
+
+# --- documentation of the format (OpenAPI) --------------------------------------------
+@extend_schema_field({"type": ["integer", "string", "boolean", "array", "null"], "items": {"type": "string"}})
+class GameFieldDoc(serializers.JSONField):
+    pass
+
+
+def _game_field_docs() -> dict[str, serializers.Field]:
+    return {name: GameFieldDoc(required=False, allow_null=True, help_text=text) for name, text in game_fields_help().items()}
+
+
+class _CardCommonDoc(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    type = serializers.CharField(help_text="A card type of the game's rule set (GET /api/games/).")
+    set = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    text = serializers.CharField(required=False, allow_blank=True)
+    archetypes = serializers.ListField(child=serializers.CharField(), required=False, help_text="Printed labels, as printed.")
+    effects = serializers.ListField(child=serializers.DictField(), required=False, help_text="Structured effects.")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields.update(_game_field_docs())
+        return fields
+
+
+class CardCreateDoc(_CardCommonDoc):
+    game = serializers.ChoiceField(choices=registry.keys())
+    stableCardId = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", required=False)
+    origin = serializers.ChoiceField(choices=Origin.values, required=False)
+    creationMethod = serializers.ChoiceField(choices=CreationMethod.values, required=False)
+    status = serializers.ChoiceField(
+        choices=Status.values, required=False, help_text="DRAFT by default; AI proposals always start DRAFT."
+    )
+
+
+class CardPatchDoc(_CardCommonDoc):
+    version = serializers.IntegerField(required=False, help_text="The version you read; a stale one answers 412.")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for field in fields.values():
+            field.required = False
+        return fields
+
+
+class CardDoc(_CardCommonDoc):
+    stableCardId = serializers.CharField()
+    game = serializers.CharField()
+    origin = serializers.ChoiceField(choices=Origin.values)
+    creationMethod = serializers.ChoiceField(choices=CreationMethod.values)
+    userModified = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Status.values)
+    version = serializers.IntegerField()
+    archetypeKeys = serializers.ListField(child=serializers.CharField())
+    createdAt = serializers.DateTimeField()
+    updatedAt = serializers.DateTimeField()
+
+
+class StatusChangeSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Status.values)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    version = serializers.IntegerField(required=False, min_value=1, help_text="Refuse (412) if the card moved on since.")
+
+
+class RevisionSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    action = serializers.CharField()
+    author = serializers.CharField(source="author_name")
+    createdAt = serializers.DateTimeField(source="created_at")
+    note = serializers.CharField()
+    changes = serializers.DictField()
+    snapshot = serializers.DictField()

@@ -1,0 +1,10 @@
+from django.urls import path
+from rest_framework.routers import DefaultRouter
+
+from .views import CardViewSet, GameList
+
+router = DefaultRouter(trailing_slash=True)
+router.include_root_view = False
+router.register("cards", CardViewSet, basename="card")
+
+urlpatterns = [path("games/", GameList.as_view(), name="game-list"), *router.urls]

@@ -1,0 +1,179 @@
+"""Card routes: thin views over the selectors (reads) and services (writes)."""
+
+from __future__ import annotations
+
+import re
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules import registry
+from studio.errors import InvalidInput
+from rules.findings import error
+
+from .. import services
+from ..interchange import STABLE_ID_RE
+from ..selectors import card_list, card_revisions
+from .filters import CardFilter
+from .serializers import (
+    CardCreateDoc,
+    CardDoc,
+    CardPatchDoc,
+    CardSerializer,
+    RevisionSerializer,
+    StatusChangeSerializer,
+)
+
+ACTION_PERMISSIONS = {
+    "list": "cards.view_card",
+    "retrieve": "cards.view_card",
+    "revisions": "cards.view_card",
+    "status": "cards.view_card",  # the workflow decides which moves the user may make
+    "create": "cards.add_card",
+    "partial_update": "cards.change_card",
+}
+
+
+class CardPermission(permissions.IsAuthenticated):
+    def has_permission(self, request, view):
+        if not super().has_permission(request, view):
+            return False
+        perm = ACTION_PERMISSIONS.get(view.action)
+        return perm is not None and request.user.has_perm(perm)
+
+
+def _expected_version(request) -> int | None:
+    """The version the client read: If-Match header first, else ``version`` in the body."""
+    header = request.headers.get("If-Match")
+    raw = header if header is not None else (request.data.get("version") if isinstance(request.data, dict) else None)
+    if raw is None or raw == "*":
+        return None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    match = re.fullmatch(r'\s*(?:W/)?"?(\d+)"?\s*', str(raw))
+    if not match:
+        source = "If-Match" if header is not None else "version"
+        raise InvalidInput([error("FIELD_INVALID", f"{source} must be the card's version number, e.g. \"3\"", field=source)])
+    return int(match.group(1))
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+    return dict(request.data)
+
+
+def _with_etag(response: Response, card) -> Response:
+    response["ETag"] = f'"{card.version}"'
+    return response
+
+
+CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List and search cards", responses=CardDoc(many=True)),
+    retrieve=extend_schema(summary="One card, with its rule-set findings", parameters=[CARD_ID], responses=CardDoc),
+    create=extend_schema(summary="Create a card", request=CardCreateDoc, responses={201: CardDoc}),
+    partial_update=extend_schema(
+        summary="Edit a card (optimistic concurrency)",
+        parameters=[
+            CARD_ID,
+            OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The version read, e.g. "3".'),
+        ],
+        request=CardPatchDoc,
+        responses={200: CardDoc, 412: OpenApiResponse(description="Stale version: nothing changed.")},
+    ),
+)
+class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    permission_classes = [CardPermission]
+    filterset_class = CardFilter
+    lookup_field = "stable_id"
+    lookup_url_kwarg = "stableCardId"
+    lookup_value_regex = STABLE_ID_RE.pattern.strip("^$")
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return card_list(user=self.request.user)
+
+    def get_serializer(self, *args, **kwargs):
+        kwargs.setdefault("with_findings", self.action != "list")
+        return CardSerializer(*args, **kwargs)
+
+    def retrieve(self, request, *args, **kwargs):
+        card = self.get_object()
+        return _with_etag(Response(self.get_serializer(card).data), card)
+
+    def create(self, request, *args, **kwargs):
+        data = _body(request)
+        card = services.card_create(game=data.pop("game", None), data=data, user=request.user)
+        return _with_etag(Response(self.get_serializer(card).data, status=status.HTTP_201_CREATED), card)
+
+    def partial_update(self, request, *args, **kwargs):
+        card = self.get_object()
+        expected = _expected_version(request)
+        data = _body(request)
+        data.pop("version", None)
+        card = services.card_update(stable_id=card.stable_id, data=data, user=request.user, expected_version=expected)
+        return _with_etag(Response(self.get_serializer(card).data), card)
+
+    @extend_schema(summary="Review transition", parameters=[CARD_ID], request=StatusChangeSerializer, responses=CardDoc)
+    @action(detail=True, methods=["post"])
+    def status(self, request, *args, **kwargs):
+        card = self.get_object()
+        payload = StatusChangeSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        card = services.card_set_status(
+            stable_id=card.stable_id,
+            status=payload.validated_data["status"],
+            user=request.user,
+            note=payload.validated_data["note"],
+            expected_version=payload.validated_data.get("version"),
+        )
+        return _with_etag(Response(self.get_serializer(card).data), card)
+
+    @extend_schema(summary="The card's history, newest first", parameters=[CARD_ID], responses=RevisionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def revisions(self, request, *args, **kwargs):
+        card = self.get_object()
+        page = self.paginate_queryset(card_revisions(card=card))
+        return self.get_paginated_response(RevisionSerializer(page, many=True).data)
+
+
+class GameList(APIView):
+    """The games served, with their card types and fields (what a card of each may hold)."""
+
+    @extend_schema(summary="Games and their rule sets", responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        return Response(
+            [
+                {
+                    "key": rs.key,
+                    "name": rs.name,
+                    "language": rs.language,
+                    "cardTypes": list(rs.card_types),
+                    "defaultFormat": rs.default_format,
+                    "fields": [
+                        {
+                            "name": spec.name,
+                            "label": spec.label or spec.name,
+                            "kind": spec.kind.name.lower(),
+                            "accepts": spec.describe(),
+                            "types": sorted(spec.types) if spec.types is not None else list(rs.card_types),
+                            "requiredFor": sorted(spec.required_for),
+                            "choices": list(spec.choices),
+                            "minimum": spec.minimum,
+                            "maximum": spec.maximum,
+                            "help": spec.help,
+                        }
+                        for spec in rs.fields
+                    ],
+                    "archetypeAliases": dict(rs.archetype_aliases),
+                }
+                for rs in registry
+            ]
+        )

@@ -1,0 +1,215 @@
+"""The card interchange format of FORMATS.md, in and out.
+
+One parser serves every way a card comes in (card-set files, the API, the
+admin): it checks every key, collects every error as a finding that names the
+field, and never stops at the first one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import CardData, Finding, UnknownGame, get_ruleset
+from rules.findings import error
+
+from .models import Card, CreationMethod, Origin, Status
+
+COMMON_KEYS = (
+    "stableCardId",
+    "name",
+    "type",
+    "set",
+    "text",
+    "archetypes",
+    "effects",
+    "origin",
+    "creationMethod",
+    "userModified",
+    "status",
+)
+# Keys the API adds to a card; accepted (and ignored) on input so that what
+# was read can be written back.
+READ_ONLY_KEYS = ("game", "version", "archetypeKeys", "createdAt", "updatedAt", "findings")
+
+STABLE_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+STABLE_ID_HELP = "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+
+
+@dataclass
+class CardInput:
+    """A card as read from outside, shape-checked and ready to store."""
+
+    game: str
+    name: str
+    type: str
+    stable_id: str | None = None
+    set_code: str = ""
+    text: str = ""
+    archetypes: list[str] = field(default_factory=list)
+    effects: list[dict] = field(default_factory=list)
+    origin: str = Origin.USER
+    creation_method: str = CreationMethod.IMPORTED
+    user_modified: bool = False
+    status: str = Status.DRAFT
+    game_fields: dict[str, Any] = field(default_factory=dict)
+    # The keys present in the input (the others took their defaults).
+    given: frozenset[str] = frozenset()
+
+    def content(self) -> dict[str, Any]:
+        """The stored values, keyed by model field name."""
+        return {
+            "name": self.name,
+            "type": self.type,
+            "set_code": self.set_code,
+            "text": self.text,
+            "archetypes": self.archetypes,
+            "effects": self.effects,
+            "game_fields": self.game_fields,
+            "origin": self.origin,
+            "creation_method": self.creation_method,
+            "user_modified": self.user_modified,
+            "status": self.status,
+        }
+
+
+def parse_card(
+    raw: Any, *, game: str, defaults: dict[str, Any] | None = None, where: str | None = None
+) -> tuple[CardInput | None, list[Finding]]:
+    """Read one card of ``game`` from its interchange form.
+
+    ``defaults`` gives the values of absent common keys (the FORMATS.md defaults
+    otherwise). ``where`` names the card in messages (e.g. "card 3"); the
+    finding's ``card`` is the stable id, or the name, or ``where``.
+    """
+    if not isinstance(raw, dict):
+        return None, [error("CARD_NOT_OBJECT", "a card must be a JSON object", card=where)]
+    ruleset = get_ruleset(game)
+    values = {
+        "stableCardId": None,
+        "set": "",
+        "text": "",
+        "archetypes": [],
+        "effects": [],
+        "origin": Origin.USER.value,
+        "creationMethod": CreationMethod.IMPORTED.value,
+        "userModified": False,
+        "status": Status.DRAFT.value,
+        **(defaults or {}),
+        **{k: v for k, v in raw.items() if k in COMMON_KEYS},
+    }
+    ref = _ref(raw, where)
+    errors: list[Finding] = []
+
+    def bad(key: str, message: str) -> None:
+        errors.append(error("FIELD_INVALID", f"{key}: {message}", card=ref, field=key))
+
+    stable_id = values["stableCardId"]
+    if stable_id is not None and (not isinstance(stable_id, str) or not STABLE_ID_RE.match(stable_id)):
+        bad("stableCardId", f"{stable_id!r} is not a valid id ({STABLE_ID_HELP})")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        bad("name", "required, a non-empty string")
+    elif len(name) > 200:
+        bad("name", "at most 200 characters")
+    card_type = raw.get("type")
+    if not isinstance(card_type, str) or not card_type:
+        bad("type", f"required, one of {', '.join(ruleset.card_types)}")
+    for key in ("set", "text"):
+        if not isinstance(values[key], str):
+            bad(key, "must be a string")
+    if isinstance(values["set"], str) and len(values["set"]) > 64:
+        bad("set", "at most 64 characters")
+    if not isinstance(values["archetypes"], list) or not all(isinstance(a, str) and a.strip() for a in values["archetypes"]):
+        bad("archetypes", "must be a list of non-empty strings (the printed labels)")
+    if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
+        bad("effects", "must be a list of objects (structured effects)")
+    for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):
+        if values[key] not in choices.values:
+            bad(key, f"{values[key]!r} is not allowed; use one of {', '.join(choices.values)}")
+    if not isinstance(values["userModified"], bool):
+        bad("userModified", "must be true or false")
+
+    game_values = {k: v for k, v in raw.items() if k not in COMMON_KEYS and k not in READ_ONLY_KEYS}
+    game_fields: dict[str, Any] = {}
+    if isinstance(card_type, str) and card_type:
+        game_fields, field_errors = ruleset.clean_fields(card_type, name if isinstance(name, str) else "", game_values, card_ref=ref)
+        errors.extend(field_errors)
+    if errors:
+        return None, errors
+    return (
+        CardInput(
+            game=game,
+            name=name.strip(),
+            type=card_type,
+            stable_id=stable_id,
+            set_code=values["set"].strip(),
+            text=values["text"],
+            archetypes=[a.strip() for a in values["archetypes"]],
+            effects=values["effects"],
+            origin=values["origin"],
+            creation_method=values["creationMethod"],
+            user_modified=values["userModified"],
+            status=values["status"],
+            game_fields=game_fields,
+            given=frozenset(raw),
+        ),
+        [],
+    )
+
+
+def _ref(raw: dict, where: str | None) -> str | None:
+    stable_id = raw.get("stableCardId")
+    if isinstance(stable_id, str) and stable_id:
+        return stable_id
+    name = raw.get("name")
+    if isinstance(name, str) and name:
+        return name
+    return where
+
+
+def check_game(game: Any) -> list[Finding]:
+    try:
+        get_ruleset(game)
+    except UnknownGame as exc:
+        return [error("UNKNOWN_GAME", str(exc), field="game")]
+    return []
+
+
+def card_to_dict(card: Card) -> dict[str, Any]:
+    """A stored card in the interchange format (the game fields in their rule set's order)."""
+    data = {
+        "stableCardId": card.stable_id,
+        "name": card.name,
+        "type": card.type,
+        "set": card.set_code,
+        "text": card.text,
+        "archetypes": list(card.archetypes or []),
+        "effects": list(card.effects or []),
+        "origin": card.origin,
+        "creationMethod": card.creation_method,
+        "userModified": card.user_modified,
+        "status": card.status,
+    }
+    stored = card.game_fields or {}
+    for name in card.ruleset.field_names():
+        data[name] = stored.get(name)
+    return data
+
+
+def card_data(card: Card) -> CardData:
+    """A stored card as the pure rules see it."""
+    return CardData(
+        game=card.game,
+        name=card.name,
+        type=card.type,
+        stable_id=card.stable_id,
+        set=card.set_code,
+        text=card.text,
+        archetypes=tuple(card.archetypes or ()),
+        fields=card.game_fields or {},
+        effects=tuple(card.effects or ()),
+        status=card.status,
+        version=card.version,
+    )

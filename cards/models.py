@@ -1,0 +1,163 @@
+"""Cards and their append-only history."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from rules import get_ruleset
+from rules.text import fold
+
+
+class Status(models.TextChoices):
+    DRAFT = "DRAFT", "Draft"
+    NEEDS_REVIEW = "NEEDS_REVIEW", "Needs review"
+    VALIDATED = "VALIDATED", "Validated"
+    DISABLED = "DISABLED", "Disabled"
+
+
+class Origin(models.TextChoices):
+    USER = "USER", "User"
+    AI = "AI", "AI"
+
+
+class CreationMethod(models.TextChoices):
+    IMPORTED = "IMPORTED", "Imported"
+    MANUAL = "MANUAL", "Manual"
+    AI_GENERATED = "AI_GENERATED", "AI generated"
+
+
+def _in(field: str, choices: type[models.TextChoices]) -> Q:
+    return Q(**{f"{field}__in": choices.values})
+
+
+class Card(models.Model):
+    """One card of one game.
+
+    ``stable_id`` is given once and never changes, whatever else is edited.
+    ``game_fields`` holds the fields its game's rule set declares; ``effects``
+    the declarative effects (data, not code). ``version`` grows with every
+    change and guards concurrent edits. ``search_text`` and ``archetype_index``
+    are derived on save for accent-insensitive search and archetype filters.
+    """
+
+    stable_id = models.CharField("stableCardId", max_length=64, unique=True, editable=False)
+    game = models.CharField(max_length=32)
+    name = models.CharField(max_length=200)
+    type = models.CharField(max_length=32)
+    set_code = models.CharField("set", max_length=64, blank=True, default="")
+    text = models.TextField(blank=True, default="")
+    archetypes = models.JSONField(default=list, blank=True, help_text="Printed labels, as printed.")
+    game_fields = models.JSONField(default=dict, blank=True)
+    effects = models.JSONField(default=list, blank=True)
+    origin = models.CharField(max_length=8, choices=Origin.choices, default=Origin.USER)
+    creation_method = models.CharField(max_length=16, choices=CreationMethod.choices, default=CreationMethod.MANUAL)
+    user_modified = models.BooleanField(default=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    search_text = models.TextField(editable=False, default="")
+    archetype_index = models.TextField(editable=False, default="")
+
+    class Meta:
+        ordering = ["game", "name", "stable_id"]
+        indexes = [
+            models.Index(fields=["game", "status"]),
+            models.Index(fields=["game", "type"]),
+            models.Index(fields=["game", "name"]),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=_in("status", Status), name="card_status_valid"),
+            models.CheckConstraint(condition=_in("origin", Origin), name="card_origin_valid"),
+            models.CheckConstraint(condition=_in("creation_method", CreationMethod), name="card_creation_method_valid"),
+            models.CheckConstraint(condition=~Q(stable_id=""), name="card_stable_id_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="card_name_not_empty"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="card_version_positive"),
+        ]
+        permissions = [
+            ("review_card", "Can make review transitions (validate, disable, send back)"),
+            ("view_unvalidated_card", "Can see cards that are not VALIDATED"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.stable_id})"
+
+    @property
+    def ruleset(self):
+        return get_ruleset(self.game)
+
+    def archetype_keys(self) -> list[str]:
+        return self.ruleset.archetype_keys(self.archetypes or [])
+
+    def refresh_derived(self) -> None:
+        """Recompute the search columns from the card's content."""
+        parts = [self.name, self.text, self.set_code, *(self.archetypes or [])]
+        self.search_text = fold(" \n ".join(p for p in parts if p))
+        keys = self.archetype_keys()
+        self.archetype_index = "|" + "|".join(keys) + "|" if keys else ""
+
+    def save(self, *args, **kwargs):
+        self.refresh_derived()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_text", "archetype_index", "updated_at"}
+        super().save(*args, **kwargs)
+
+
+class RevisionAction(models.TextChoices):
+    CREATE = "CREATE", "Created"
+    UPDATE = "UPDATE", "Edited"
+    IMPORT = "IMPORT", "Imported"
+    STATUS = "STATUS", "Status changed"
+    REVERT = "REVERT", "Reverted"
+
+
+class AppendOnlyError(Exception):
+    pass
+
+
+class CardRevision(models.Model):
+    """One change of a card: who, when, what (each changed field before and after).
+
+    Revisions are append-only: they are never edited nor deleted. ``snapshot``
+    is the whole card after the change, in the interchange format, so that any
+    two revisions can be compared and a card can be reverted to one.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="revisions")
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=16, choices=RevisionAction.choices)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    author_name = models.CharField(max_length=150, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    note = models.TextField(blank=True, default="")
+    changes = models.JSONField(default=dict, help_text="{field: {before, after}}")
+    snapshot = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["card", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "version"], name="card_revision_unique_version"),
+            models.CheckConstraint(condition=_in("action", RevisionAction), name="card_revision_action_valid"),
+        ]
+        indexes = [models.Index(fields=["card", "-version"])]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} v{self.version} {self.action}"
+
+    @property
+    def status_after(self) -> str | None:
+        return self.snapshot.get("status")
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("card revisions are append-only; write a new revision instead")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("card revisions are append-only and are never deleted")

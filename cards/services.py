@@ -1,0 +1,333 @@
+"""Writes to cards: create, edit, review transitions, import.
+
+Every change is one transaction that also appends a revision (who, when, each
+changed field before and after) and announces the change with the
+``cards_changed`` signal, so that decks can be validated again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from rules import Finding, get_ruleset
+from rules.findings import error, has_errors
+from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+
+from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
+from .models import Card, CardRevision, CreationMethod, Origin, RevisionAction, Status
+from .signals import cards_changed
+from .workflow import transition_refusal
+
+_ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def new_stable_id(game: str) -> str:
+    """A fresh stable id for a card of ``game`` (prefix of its rule set + 8 random characters)."""
+    prefix = get_ruleset(game).id_prefix
+    while True:
+        candidate = f"{prefix}-{''.join(secrets.choice(_ID_ALPHABET) for _ in range(8))}"
+        if not Card.objects.filter(stable_id=candidate).exists():
+            return candidate
+
+
+def _author_name(user) -> str:
+    return getattr(user, "get_username", lambda: "")() if user is not None else ""
+
+
+def _real_user(user):
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def _diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    keys = [*before, *(k for k in after if k not in before)]
+    return {k: {"before": before.get(k), "after": after.get(k)} for k in keys if before.get(k) != after.get(k)}
+
+
+def _write_revision(card: Card, action: str, user, changes: dict, note: str = "") -> CardRevision:
+    return CardRevision.objects.create(
+        card=card,
+        version=card.version,
+        action=action,
+        author=_real_user(user),
+        author_name=_author_name(user),
+        note=note or "",
+        changes=changes,
+        snapshot=card_to_dict(card),
+    )
+
+
+def _apply(card: Card, card_input: CardInput) -> None:
+    for attr, value in card_input.content().items():
+        setattr(card, attr, value)
+
+
+def _announce(cards: Iterable[Card], changed_keys: Iterable[str]) -> None:
+    cards = list(cards)
+    if cards:
+        cards_changed.send(sender=Card, stable_ids=[c.stable_id for c in cards], changed_keys=frozenset(changed_keys))
+
+
+def card_findings(card: Card) -> list[Finding]:
+    """The card-level findings of a stored card, from its game's rule set."""
+    return card.ruleset.check_card(card_data(card))
+
+
+def _refuse_validation_with_errors(card: Card) -> None:
+    findings = [f for f in card_findings(card) if f.is_error]
+    if findings:
+        raise InvalidInput(
+            findings,
+            message="the card cannot be VALIDATED while its rule set reports errors: "
+            + "; ".join(f.message for f in findings),
+        )
+
+
+# --- create ----------------------------------------------------------------------------
+@transaction.atomic
+def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -> Card:
+    """Create a card from its interchange form, as ``user`` (designer or reviewer).
+
+    A card proposed as AI (origin AI or creationMethod AI_GENERATED) starts
+    DRAFT whatever it asks for. Any other requested status must be a move from
+    DRAFT the user may make.
+    """
+    findings = check_game(game)
+    if findings:
+        raise InvalidInput(findings)
+    card_input, findings = parse_card(data, game=game, defaults={"creationMethod": CreationMethod.MANUAL.value})
+    if findings:
+        raise InvalidInput(findings)
+    if card_input.stable_id and Card.objects.filter(stable_id=card_input.stable_id).exists():
+        raise Conflict(f"stableCardId {card_input.stable_id} is already used by another card")
+    if card_input.origin == Origin.AI or card_input.creation_method == CreationMethod.AI_GENERATED:
+        card_input.status = Status.DRAFT
+    requested = card_input.status
+    if requested != Status.DRAFT and user is not None:
+        refusal = transition_refusal(user, Status.DRAFT, requested)
+        if refusal:
+            raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
+    card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user))
+    _apply(card, card_input)
+    if requested == Status.VALIDATED:
+        _refuse_validation_with_errors(card)
+    card.version = 1
+    card.save()
+    _write_revision(card, RevisionAction.CREATE, user, _diff({}, card_to_dict(card)), note)
+    _announce([card], card_to_dict(card).keys())
+    return card
+
+
+# --- edit --------------------------------------------------------------------------------
+IMMUTABLE_KEYS = {"stableCardId": "stable_id", "game": "game"}
+WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
+
+
+@transaction.atomic
+def card_update(
+    *, stable_id: str, data: dict[str, Any], user=None, expected_version: int | None = None, note: str = ""
+) -> Card:
+    """Apply a partial edit (interchange keys) to a card.
+
+    With ``expected_version``, a card that has moved on since is left untouched
+    and :class:`StaleVersion` is raised. Status and provenance are not edited
+    here: status moves go through :func:`card_set_status`, provenance follows
+    from what happens to the card. Editing the content of a VALIDATED card sends
+    it back to NEEDS_REVIEW; editing an imported or AI card sets userModified.
+    """
+    card = Card.objects.select_for_update().get(stable_id=stable_id)
+    if expected_version is not None and expected_version != card.version:
+        raise StaleVersion(expected_version, card.version)
+    problems = []
+    for key, attr in IMMUTABLE_KEYS.items():
+        if key in data and data[key] != getattr(card, attr):
+            problems.append(error("FIELD_READ_ONLY", f"{key} never changes once a card exists", card=stable_id, field=key))
+    before = card_to_dict(card)
+    for key in WORKFLOW_KEYS:
+        if key in data and data[key] != before[key]:
+            hint = "POST /api/cards/{id}/status/" if key == "status" else "it is kept by the studio"
+            problems.append(error("FIELD_READ_ONLY", f"{key} is not edited directly ({hint})", card=stable_id, field=key))
+    if problems:
+        raise InvalidInput(problems)
+    merged = {**before, **{k: v for k, v in data.items() if k not in IMMUTABLE_KEYS and k not in WORKFLOW_KEYS}}
+    if "type" in data and data["type"] != before["type"]:
+        # Fields the new type does not have are not carried over silently: the
+        # client sends them again (or leaves them out) with the new type.
+        for spec in card.ruleset.fields:
+            if spec.name not in data and not spec.applies_to(data["type"]):
+                merged[spec.name] = None
+    card_input, findings = parse_card(merged, game=card.game)
+    if findings:
+        raise InvalidInput(findings)
+    _apply(card, card_input)
+    card.status = before["status"]
+    after = card_to_dict(card)
+    changes = _diff(before, after)
+    if not changes:
+        return card
+    if card.status == Status.VALIDATED:
+        # VALIDATED qualifies the content: any edit of it needs a human check again.
+        card.status = Status.NEEDS_REVIEW
+    if card.creation_method in (CreationMethod.IMPORTED, CreationMethod.AI_GENERATED) or card.origin == Origin.AI:
+        card.user_modified = True
+    card.version += 1
+    card.save()
+    changes = _diff(before, card_to_dict(card))
+    _write_revision(card, RevisionAction.UPDATE, user, changes, note)
+    _announce([card], changes)
+    return card
+
+
+# --- review transitions ----------------------------------------------------------------
+@transaction.atomic
+def card_set_status(*, stable_id: str, status: str, user, note: str = "", expected_version: int | None = None) -> Card:
+    """Move a card to ``status``, as ``user``, with an optional note kept in its history."""
+    card = Card.objects.select_for_update().get(stable_id=stable_id)
+    if expected_version is not None and expected_version != card.version:
+        raise StaleVersion(expected_version, card.version)
+    refusal = transition_refusal(user, card.status, status)
+    if refusal:
+        raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
+    if status == Status.VALIDATED:
+        _refuse_validation_with_errors(card)
+    before = card_to_dict(card)
+    card.status = status
+    card.version += 1
+    card.save()
+    changes = _diff(before, card_to_dict(card))
+    _write_revision(card, RevisionAction.STATUS, user, changes, note)
+    _announce([card], changes)
+    return card
+
+
+# --- import ------------------------------------------------------------------------------
+@dataclass
+class ImportReport:
+    game: str
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{self.game}: {len(self.created)} created, {len(self.updated)} updated, "
+            f"{len(self.unchanged)} unchanged"
+        )
+
+
+def _card_label(index: int, raw: Any) -> str:
+    if isinstance(raw, dict):
+        for key in ("stableCardId", "name"):
+            if isinstance(raw.get(key), str) and raw[key]:
+                return f"card {index} ({raw[key]})"
+    return f"card {index}"
+
+
+def _locate(finding: Finding, label: str) -> Finding:
+    message = f"{label}, {finding.field}: {finding.message}" if finding.field else f"{label}: {finding.message}"
+    return Finding(finding.code, message, finding.severity, finding.section, finding.card or label, finding.field)
+
+
+def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
+    """Read a whole card-set file; every error of every card is reported."""
+    if not isinstance(payload, dict):
+        return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
+    unknown = sorted(set(payload) - {"game", "cards"})
+    errors: list[Finding] = [
+        error("FIELD_UNKNOWN", f"unknown top-level key {key!r}; a card-set file has 'game' and 'cards'", field=key)
+        for key in unknown
+    ]
+    game = payload.get("game")
+    game_errors = check_game(game)
+    if game_errors:
+        return None, [], errors + game_errors
+    cards = payload.get("cards")
+    if not isinstance(cards, list):
+        return game, [], errors + [error("FILE_INVALID", "'cards' must be a list of cards", field="cards")]
+    inputs: list[CardInput] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(cards):
+        label = _card_label(index, raw)
+        card_input, findings = parse_card(raw, game=game, where=label)
+        errors.extend(_locate(f, label) for f in findings)
+        if card_input is None:
+            continue
+        if card_input.stable_id:
+            if card_input.stable_id in seen:
+                errors.append(
+                    error(
+                        "DUPLICATE_ID",
+                        f"{label}: stableCardId {card_input.stable_id} is already used by card {seen[card_input.stable_id]} of this file",
+                        card=card_input.stable_id,
+                        field="stableCardId",
+                    )
+                )
+            seen[card_input.stable_id] = index
+        inputs.append(card_input)
+    return game, inputs, errors
+
+
+@transaction.atomic
+def cards_import(*, payload: Any, user=None) -> ImportReport:
+    """Import a card-set file: all or nothing, upsert by stableCardId.
+
+    A card without a stableCardId matches the one existing card of the same
+    game, name and type (so importing the same file twice changes nothing), or
+    is created with a new id. Statuses in the file are kept.
+    """
+    game, inputs, errors = parse_card_set(payload)
+    if errors:
+        raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
+    ids = [ci.stable_id for ci in inputs if ci.stable_id]
+    existing = {c.stable_id: c for c in Card.objects.select_for_update().filter(stable_id__in=ids)}
+    elsewhere = [c for c in existing.values() if c.game != game]
+    if elsewhere:
+        raise InvalidInput(
+            [
+                error("ID_OF_OTHER_GAME", f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})", card=c.stable_id, field="stableCardId")
+                for c in elsewhere
+            ],
+            message="nothing was imported: ids used by another game",
+        )
+    report = ImportReport(game=game)
+    touched: list[Card] = []
+    changed_keys: set[str] = set()
+    for card_input in inputs:
+        card = existing.get(card_input.stable_id) if card_input.stable_id else _match_by_name(game, card_input)
+        if card is None:
+            card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user))
+            _apply(card, card_input)
+            card.version = 1
+            card.save()
+            _write_revision(card, RevisionAction.IMPORT, user, _diff({}, card_to_dict(card)), "imported")
+            report.created.append(card.stable_id)
+            touched.append(card)
+            changed_keys.update(card_to_dict(card))
+            continue
+        before = card_to_dict(card)
+        _apply(card, card_input)
+        changes = _diff(before, card_to_dict(card))
+        if not changes:
+            report.unchanged.append(card.stable_id)
+            continue
+        card.version += 1
+        card.save()
+        _write_revision(card, RevisionAction.IMPORT, user, changes, "re-imported")
+        report.updated.append(card.stable_id)
+        touched.append(card)
+        changed_keys.update(changes)
+    _announce(touched, changed_keys)
+    return report
+
+
+def _match_by_name(game: str, card_input: CardInput) -> Card | None:
+    matches = list(Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type)[:2])
+    return matches[0] if len(matches) == 1 else None
+
+
+def has_card_errors(card: Card) -> bool:
+    return has_errors(card_findings(card))

@@ -1,0 +1,10 @@
+"""Signals of the cards app.
+
+``cards_changed`` is sent inside the transaction of every card change with
+``stable_ids`` (the cards) and ``changed_keys`` (interchange keys that changed).
+Receivers that start background work enqueue it on commit.
+"""
+
+from django.dispatch import Signal
+
+cards_changed = Signal()

@@ -1,0 +1,58 @@
+"""Who may move a card from one validation status to another.
+
+Designers submit their drafts for review (and take them back); reviewers make
+every other move. VALIDATED is reached only from DRAFT or NEEDS_REVIEW, and
+only by a reviewer, for a card with no error finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Status
+
+D, R, V, X = Status.DRAFT, Status.NEEDS_REVIEW, Status.VALIDATED, Status.DISABLED
+
+# (from, to) -> the permission it needs.
+REVIEW = "cards.review_card"
+EDIT = "cards.change_card"
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (D, R): EDIT,
+    (R, D): EDIT,
+    (D, V): REVIEW,
+    (R, V): REVIEW,
+    (D, X): REVIEW,
+    (R, X): REVIEW,
+    (V, R): REVIEW,
+    (V, X): REVIEW,
+    (X, D): REVIEW,
+    (X, R): REVIEW,
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a transition is refused; ``forbidden`` tells a permission problem from a state one."""
+
+    message: str
+    forbidden: bool = False
+
+
+def transition_refusal(user, current: str, target: str) -> Refusal | None:
+    if target not in Status.values:
+        return Refusal(f"{target!r} is not a status; use one of {', '.join(Status.values)}")
+    if current == target:
+        return Refusal(f"the card is already {target}")
+    permission = TRANSITIONS.get((current, target))
+    if permission is None:
+        allowed = sorted(t for (f, t) in TRANSITIONS if f == current)
+        return Refusal(f"a {current} card cannot go to {target}; from {current} it can go to {', '.join(allowed)}")
+    if not user.has_perm(permission):
+        if permission == REVIEW:
+            return Refusal(f"only a reviewer can move a card from {current} to {target}", forbidden=True)
+        return Refusal(f"you may not move a card from {current} to {target}", forbidden=True)
+    return None
+
+
+def allowed_targets(user, current: str) -> list[str]:
+    return [t for (f, t), perm in TRANSITIONS.items() if f == current and user.has_perm(perm)]

@@ -1,0 +1,58 @@
+"""Errors raised by services, independent of how they are reported.
+
+The API maps them to HTTP statuses (``studio.api.exception_handler``), the
+commands to exit statuses and messages, the pages to form errors. Each carries
+a message for people and, for bad input, every finding that names a field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules import Finding
+
+
+class StudioError(Exception):
+    status_code = 400
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+class InvalidInput(StudioError):
+    """Bad input: every problem, each naming its field (and card) where it can."""
+
+    status_code = 400
+
+    def __init__(self, findings: Iterable[Finding], message: str | None = None):
+        self.findings = list(findings)
+        super().__init__(message or "; ".join(f.message for f in self.findings) or "invalid input")
+
+    def by_field(self) -> dict[str, list[str]]:
+        errors: dict[str, list[str]] = {}
+        for finding in self.findings:
+            errors.setdefault(finding.field or "non_field_errors", []).append(finding.message)
+        return errors
+
+
+class Forbidden(StudioError):
+    status_code = 403
+
+
+class Conflict(StudioError):
+    status_code = 409
+
+
+class StaleVersion(StudioError):
+    """The client edited an older version than the stored one: nothing was changed."""
+
+    status_code = 412
+
+    def __init__(self, expected: int, current: int):
+        self.expected = expected
+        self.current = current
+        super().__init__(
+            f"the card changed since you read it (you sent version {expected}, it is now at version {current}); "
+            "reload it, reapply your change and save again"
+        )
