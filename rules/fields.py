@@ -20,6 +20,9 @@ from enum import StrEnum
 from typing import Any
 
 from .findings import Finding, error
+from .text import shown
+
+STR_MAX_LENGTH = 200
 
 
 class Kind(StrEnum):
@@ -73,21 +76,25 @@ class FieldSpec:
             case Kind.STR:
                 if not isinstance(value, str):
                     return f"must be a string, not {_kind_of(value)}"
+                if len(value) > STR_MAX_LENGTH:
+                    return f"must be at most {STR_MAX_LENGTH} characters long (it has {len(value)})"
             case Kind.BOOL:
                 if not isinstance(value, bool):
                     return f"must be true or false, not {_kind_of(value)}"
             case Kind.ENUM:
                 if not isinstance(value, str) or value not in self.choices:
-                    return f"{value!r} is not allowed; use one of {', '.join(self.choices)}"
+                    return f"{shown(value)} is not allowed; use one of {', '.join(self.choices)}"
             case Kind.ENUM_LIST:
                 if not isinstance(value, list):
                     return f"must be a list, not {_kind_of(value)}"
                 bad = [item for item in value if not isinstance(item, str) or item not in self.choices]
                 if bad:
-                    return f"{', '.join(map(repr, bad))} not allowed; use values among {', '.join(self.choices)}"
+                    return f"{', '.join(map(shown, bad))} not allowed; use values among {', '.join(self.choices)}"
             case Kind.STR_LIST:
                 if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
                     return "must be a list of strings"
+                if any(len(item) > STR_MAX_LENGTH for item in value):
+                    return f"must hold strings of at most {STR_MAX_LENGTH} characters"
         return None
 
     def content_findings(self, card_type: str, value: Any, card_ref: str | None) -> Iterable[Finding]:
@@ -113,7 +120,9 @@ class FieldSpec:
 
 
 def _kind_of(value: Any) -> str:
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}.get(
+    if isinstance(value, float):
+        return f"the decimal number {value}"
+    return {bool: "a boolean", int: "a number", str: "a string", list: "a list", dict: "an object"}.get(
         type(value), type(value).__name__
     )
 

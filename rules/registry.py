@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from .ruleset import RuleSet
+from .text import shown
 
 R = TypeVar("R", bound=type[RuleSet])
 
@@ -25,7 +26,7 @@ class UnknownGame(KeyError):
         super().__init__(key)
 
     def __str__(self) -> str:
-        return f"unknown game {self.key!r}; the games are: {', '.join(self.known)}"
+        return f"unknown game {shown(self.key)}; the games are: {', '.join(self.known)}"
 
 
 class AlreadyRegistered(ValueError):
@@ -68,7 +69,7 @@ class RuleSetRegistry:
 
     def __contains__(self, key: object) -> bool:
         self.autodiscover()
-        return key in self._rulesets
+        return isinstance(key, str) and key in self._rulesets
 
     def __iter__(self) -> Iterator[RuleSet]:
         self.autodiscover()

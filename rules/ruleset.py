@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from .cards import CardData
 from .fields import FieldSpec
 from .findings import Finding, error
-from .text import canonical_key
+from .text import canonical_key, shown
 
 CardCheck = Callable[[CardData], Iterable[Finding]]
 
@@ -82,7 +82,7 @@ class RuleSet:
             findings.append(
                 error(
                     "CARD_TYPE",
-                    f"{card_type!r} is not a card type of {self.key}; use one of {', '.join(self.card_types)}",
+                    f"{shown(card_type)} is not a card type of {self.key}; use one of {', '.join(self.card_types)}",
                     card=card_ref,
                     field="type",
                 )
@@ -92,7 +92,7 @@ class RuleSet:
             if spec is None:
                 allowed = ", ".join(self.field_names()) or "none"
                 findings.append(
-                    error("FIELD_UNKNOWN", f"{name!r} is not a field of {self.key} cards; its fields are: {allowed}", card=card_ref, field=name)
+                    error("FIELD_UNKNOWN", f"{shown(name)} is not a field of {self.key} cards; its fields are: {allowed}", card=card_ref, field=name)
                 )
                 continue
             problem = spec.shape_error(value)
@@ -116,7 +116,7 @@ class RuleSet:
         if self.set_required and not card.set:
             findings.append(error("FIELD_REQUIRED", f"a {self.key} card needs a set", card=card.ref, field="set"))
         if card.type not in self.card_types:
-            findings.append(error("CARD_TYPE", f"{card.type!r} is not a card type of {self.key}", card=card.ref, field="type"))
+            findings.append(error("CARD_TYPE", f"{shown(card.type)} is not a card type of {self.key}", card=card.ref, field="type"))
             return findings
         for spec in self.fields:
             findings.extend(spec.content_findings(card.type, card.get(spec.name), card.ref))

@@ -49,6 +49,12 @@ def canonical_key(label: str) -> str:
     return re.sub(r"[^0-9a-zа-яё\u0306]+", "_", fold(label)).strip("_").upper()
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, to quote what a user sent in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 _QUOTES = "\"'«»“”„‹›"
 
 
