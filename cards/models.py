@@ -121,6 +121,16 @@ class AppendOnlyError(Exception):
     pass
 
 
+class RevisionQuerySet(models.QuerySet):
+    """Revisions are never edited nor deleted, in bulk either."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("card revisions are append-only; write a new revision instead")
+
+    def delete(self):
+        raise AppendOnlyError("card revisions are append-only and are never deleted")
+
+
 class CardRevision(models.Model):
     """One change of a card: who, when, what (each changed field before and after).
 
@@ -138,6 +148,8 @@ class CardRevision(models.Model):
     note = models.TextField(blank=True, default="")
     changes = models.JSONField(default=dict, help_text="{field: {before, after}}")
     snapshot = models.JSONField(default=dict)
+
+    objects = RevisionQuerySet.as_manager()
 
     class Meta:
         ordering = ["card", "version"]

@@ -7,6 +7,7 @@ changed field before and after) and announces the change with the
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from django.db import transaction
 
 from rules import Finding, get_ruleset
 from rules.findings import error, has_errors
+from rules.text import shown
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
@@ -80,10 +82,11 @@ def card_findings(card: Card) -> list[Finding]:
 def _refuse_validation_with_errors(card: Card) -> None:
     findings = [f for f in card_findings(card) if f.is_error]
     if findings:
-        raise InvalidInput(
-            findings,
-            message="the card cannot be VALIDATED while its rule set reports errors: "
-            + "; ".join(f.message for f in findings),
+        raise Conflict(
+            "the card cannot be VALIDATED while its rule set reports errors: "
+            + "; ".join(f.message for f in findings)
+            + "; fix them (or send the card to NEEDS_REVIEW)",
+            findings=findings,
         )
 
 
@@ -125,6 +128,16 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
 # --- edit --------------------------------------------------------------------------------
 IMMUTABLE_KEYS = {"stableCardId": "stable_id", "game": "game"}
 WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
+READ_ONLY_HINTS = {
+    "stableCardId": "stableCardId never changes once a card exists; to have another id, create a new card "
+    "(POST /api/cards/) and disable this one",
+    "game": "a card never changes game; create the card in the other game (POST /api/cards/) and disable this one",
+    "status": "status is not edited here; make a review transition with POST /api/cards/{id}/status/ "
+    '{{"status": "...", "note": "..."}}',
+    "origin": "origin is kept by the studio (where the card came from); it cannot be edited",
+    "creationMethod": "creationMethod is kept by the studio (how the card was made); it cannot be edited",
+    "userModified": "userModified is kept by the studio: it turns true when an imported or AI card is edited",
+}
 
 
 @transaction.atomic
@@ -145,12 +158,12 @@ def card_update(
     problems = []
     for key, attr in IMMUTABLE_KEYS.items():
         if key in data and data[key] != getattr(card, attr):
-            problems.append(error("FIELD_READ_ONLY", f"{key} never changes once a card exists", card=stable_id, field=key))
+            problems.append(error("FIELD_READ_ONLY", READ_ONLY_HINTS[key], card=stable_id, field=key))
     before = card_to_dict(card)
     for key in WORKFLOW_KEYS:
         if key in data and data[key] != before[key]:
-            hint = "POST /api/cards/{id}/status/" if key == "status" else "it is kept by the studio"
-            problems.append(error("FIELD_READ_ONLY", f"{key} is not edited directly ({hint})", card=stable_id, field=key))
+            hint = READ_ONLY_HINTS[key].format(id=stable_id)
+            problems.append(error("FIELD_READ_ONLY", hint, card=stable_id, field=key))
     if problems:
         raise InvalidInput(problems)
     merged = {**before, **{k: v for k, v in data.items() if k not in IMMUTABLE_KEYS and k not in WORKFLOW_KEYS}}
@@ -228,8 +241,11 @@ def _card_label(index: int, raw: Any) -> str:
 
 
 def _locate(finding: Finding, label: str) -> Finding:
-    message = f"{label}, {finding.field}: {finding.message}" if finding.field else f"{label}: {finding.message}"
-    return Finding(finding.code, message, finding.severity, finding.section, finding.card or label, finding.field)
+    """The finding, its message prefixed with the card (and the field, unless the message starts with it)."""
+    text = finding.message
+    if finding.field and not re.match(rf"'?{re.escape(finding.field)}\b", text):
+        text = f"{finding.field}: {text}"
+    return Finding(finding.code, f"{label}: {text}", finding.severity, finding.section, finding.card or label, finding.field)
 
 
 def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
@@ -238,7 +254,7 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
         return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
     unknown = sorted(set(payload) - {"game", "cards"})
     errors: list[Finding] = [
-        error("FIELD_UNKNOWN", f"unknown top-level key {key!r}; a card-set file has 'game' and 'cards'", field=key)
+        error("FIELD_UNKNOWN", f"unknown top-level key {shown(key)}; a card-set file has 'game' and 'cards'", field=key)
         for key in unknown
     ]
     game = payload.get("game")
@@ -250,6 +266,7 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
         return game, [], errors + [error("FILE_INVALID", "'cards' must be a list of cards", field="cards")]
     inputs: list[CardInput] = []
     seen: dict[str, int] = {}
+    seen_without_id: dict[tuple[str, str], int] = {}
     for index, raw in enumerate(cards):
         label = _card_label(index, raw)
         card_input, findings = parse_card(raw, game=game, where=label)
@@ -267,6 +284,20 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
                     )
                 )
             seen[card_input.stable_id] = index
+        else:
+            # Without ids, a second import finds each card again by game, name and type.
+            identity = (card_input.name, card_input.type)
+            if identity in seen_without_id:
+                errors.append(
+                    error(
+                        "DUPLICATE_CARD",
+                        f"{label}: card {seen_without_id[identity]} is also a {card_input.type} named "
+                        f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
+                        card=card_input.name,
+                        field="stableCardId",
+                    )
+                )
+            seen_without_id[identity] = index
         inputs.append(card_input)
     return game, inputs, errors
 
@@ -296,8 +327,24 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
     report = ImportReport(game=game)
     touched: list[Card] = []
     changed_keys: set[str] = set()
-    for card_input in inputs:
-        card = existing.get(card_input.stable_id) if card_input.stable_id else _match_by_name(game, card_input)
+    ambiguous: list[Finding] = []
+    for index, card_input in enumerate(inputs):
+        if card_input.stable_id:
+            card = existing.get(card_input.stable_id)
+        else:
+            matches = _match_by_name(game, card_input)
+            if len(matches) > 1:
+                ambiguous.append(
+                    error(
+                        "AMBIGUOUS_CARD",
+                        f"card {index} ({card_input.name}): {len(matches)} {game} {card_input.type} cards are named "
+                        f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
+                        card=card_input.name,
+                        field="stableCardId",
+                    )
+                )
+                continue
+            card = matches[0] if matches else None
         if card is None:
             card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user))
             _apply(card, card_input)
@@ -320,13 +367,15 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
         report.updated.append(card.stable_id)
         touched.append(card)
         changed_keys.update(changes)
+    if ambiguous:
+        raise InvalidInput(ambiguous, message=f"nothing was imported: {len(ambiguous)} error(s)")
     _announce(touched, changed_keys)
     return report
 
 
-def _match_by_name(game: str, card_input: CardInput) -> Card | None:
-    matches = list(Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type)[:2])
-    return matches[0] if len(matches) == 1 else None
+def _match_by_name(game: str, card_input: CardInput) -> list[Card]:
+    """The existing cards a card without stableCardId may be: same game, name and type."""
+    return list(Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type))
 
 
 def has_card_errors(card: Card) -> bool:

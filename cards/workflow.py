@@ -1,7 +1,7 @@
 """Who may move a card from one validation status to another.
 
 Designers submit their drafts for review (and take them back); reviewers make
-every other move. VALIDATED is reached only from DRAFT or NEEDS_REVIEW, and
+every move, those included. VALIDATED is reached only from DRAFT or NEEDS_REVIEW, and
 only by a reviewer, for a card with no error finding.
 """
 
@@ -47,12 +47,17 @@ def transition_refusal(user, current: str, target: str) -> Refusal | None:
     if permission is None:
         allowed = sorted(t for (f, t) in TRANSITIONS if f == current)
         return Refusal(f"a {current} card cannot go to {target}; from {current} it can go to {', '.join(allowed)}")
-    if not user.has_perm(permission):
+    if not _may(user, permission):
         if permission == REVIEW:
             return Refusal(f"only a reviewer can move a card from {current} to {target}", forbidden=True)
         return Refusal(f"you may not move a card from {current} to {target}", forbidden=True)
     return None
 
 
+def _may(user, permission: str) -> bool:
+    # Reviewers make every status move, the designers' submit and take-back included.
+    return user.has_perm(permission) or user.has_perm(REVIEW)
+
+
 def allowed_targets(user, current: str) -> list[str]:
-    return [t for (f, t), perm in TRANSITIONS.items() if f == current and user.has_perm(perm)]
+    return [t for (f, t), perm in TRANSITIONS.items() if f == current and _may(user, perm)]

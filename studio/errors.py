@@ -15,8 +15,10 @@ from rules import Finding
 class StudioError(Exception):
     status_code = 400
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, findings: Iterable[Finding] = ()):
         self.message = message
+        # The findings behind the refusal, when there are some (each names its card and field).
+        self.findings = list(findings)
         super().__init__(message)
 
 
@@ -26,8 +28,8 @@ class InvalidInput(StudioError):
     status_code = 400
 
     def __init__(self, findings: Iterable[Finding], message: str | None = None):
-        self.findings = list(findings)
-        super().__init__(message or "; ".join(f.message for f in self.findings) or "invalid input")
+        findings = list(findings)
+        super().__init__(message or "; ".join(f.message for f in findings) or "invalid input", findings)
 
     def by_field(self) -> dict[str, list[str]]:
         errors: dict[str, list[str]] = {}

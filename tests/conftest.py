@@ -22,6 +22,15 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Users are made by the hundred in tests: hash their passwords cheaply (never in production)."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _tasks_in_process(request):
     """Run tasks in-process, eagerly, except in tests marked ``worker``.
