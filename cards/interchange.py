@@ -13,6 +13,7 @@ from typing import Any
 
 from rules import CardData, Finding, UnknownGame, get_ruleset
 from rules.findings import error
+from rules.text import shown
 
 from .models import Card, CreationMethod, Origin, Status
 
@@ -35,6 +36,11 @@ READ_ONLY_KEYS = ("game", "version", "archetypeKeys", "createdAt", "updatedAt", 
 
 STABLE_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 STABLE_ID_HELP = "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+NAME_MAX_LENGTH = 200
+SET_MAX_LENGTH = 64
+TEXT_MAX_LENGTH = 20_000
+ARCHETYPE_MAX_LENGTH = 100
+ARCHETYPES_MAX = 20
 
 
 @dataclass
@@ -105,29 +111,38 @@ def parse_card(
     def bad(key: str, message: str) -> None:
         errors.append(error("FIELD_INVALID", f"{key}: {message}", card=ref, field=key))
 
+    for key in _keys_with_nul(raw):
+        bad(key, "contains a NUL character (\\u0000), which cannot be stored; remove it")
+    if "game" in raw and raw["game"] != game:
+        bad("game", f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game")
     stable_id = values["stableCardId"]
     if stable_id is not None and (not isinstance(stable_id, str) or not STABLE_ID_RE.match(stable_id)):
-        bad("stableCardId", f"{stable_id!r} is not a valid id ({STABLE_ID_HELP})")
+        bad("stableCardId", f"{shown(stable_id)} is not a valid id ({STABLE_ID_HELP})")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         bad("name", "required, a non-empty string")
-    elif len(name) > 200:
-        bad("name", "at most 200 characters")
+    elif len(name.strip()) > NAME_MAX_LENGTH:
+        bad("name", f"at most {NAME_MAX_LENGTH} characters (it has {len(name.strip())})")
     card_type = raw.get("type")
     if not isinstance(card_type, str) or not card_type:
         bad("type", f"required, one of {', '.join(ruleset.card_types)}")
     for key in ("set", "text"):
         if not isinstance(values[key], str):
             bad(key, "must be a string")
-    if isinstance(values["set"], str) and len(values["set"]) > 64:
-        bad("set", "at most 64 characters")
-    if not isinstance(values["archetypes"], list) or not all(isinstance(a, str) and a.strip() for a in values["archetypes"]):
+    if isinstance(values["set"], str) and len(values["set"].strip()) > SET_MAX_LENGTH:
+        bad("set", f"at most {SET_MAX_LENGTH} characters")
+    if isinstance(values["text"], str) and len(values["text"]) > TEXT_MAX_LENGTH:
+        bad("text", f"at most {TEXT_MAX_LENGTH} characters (it has {len(values['text'])})")
+    archetypes = values["archetypes"]
+    if not isinstance(archetypes, list) or not all(isinstance(a, str) and a.strip() for a in archetypes):
         bad("archetypes", "must be a list of non-empty strings (the printed labels)")
+    elif len(archetypes) > ARCHETYPES_MAX or any(len(a.strip()) > ARCHETYPE_MAX_LENGTH for a in archetypes):
+        bad("archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each")
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
         bad("effects", "must be a list of objects (structured effects)")
     for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):
-        if values[key] not in choices.values:
-            bad(key, f"{values[key]!r} is not allowed; use one of {', '.join(choices.values)}")
+        if not isinstance(values[key], str) or values[key] not in choices.values:
+            bad(key, f"{shown(values[key])} is not allowed; use one of {', '.join(choices.values)}")
     if not isinstance(values["userModified"], bool):
         bad("userModified", "must be true or false")
 
@@ -157,6 +172,21 @@ def parse_card(
         ),
         [],
     )
+
+
+def _keys_with_nul(raw: dict) -> list[str]:
+    """The keys whose value holds a NUL character somewhere (no database can store one in text)."""
+
+    def has_nul(value: Any) -> bool:
+        if isinstance(value, str):
+            return "\x00" in value
+        if isinstance(value, dict):
+            return any(has_nul(k) or has_nul(v) for k, v in value.items())
+        if isinstance(value, list):
+            return any(has_nul(item) for item in value)
+        return False
+
+    return [str(key).replace("\x00", "\\u0000") for key, value in raw.items() if has_nul(key) or has_nul(value)]
 
 
 def _ref(raw: dict, where: str | None) -> str | None:

@@ -1,5 +1,4 @@
 import json
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -23,7 +22,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc), returncode=USAGE_ERROR) from None
         text = json.dumps(card_export(game=game), ensure_ascii=False, indent=2) + "\n"
         if file is None:
-            sys.stdout.write(text)
+            self.stdout.write(text, ending="")
             return
         try:
             with open(file, "w", encoding="utf-8") as handle:
