@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from rules import registry
-from rules.text import canonical_key, cites, search_terms
+from rules.text import canonical_key, cites, search_terms, strip_quotes
 
 from .interchange import card_to_dict
 from .models import Card, CardRevision, Status
@@ -49,7 +49,7 @@ def filter_archetype(qs: QuerySet[Card], label: str, game: str | None = None) ->
 
 def filter_cites(qs: QuerySet[Card], x: str) -> QuerySet[Card]:
     """Cards citing ``x`` in their title or text, with the seed's meaning (see :func:`rules.text.cites`)."""
-    terms = search_terms(x.strip("\"'«» "))
+    terms = search_terms(strip_quotes(x))
     if not terms:
         return qs.none()
     candidates = qs

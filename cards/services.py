@@ -167,7 +167,7 @@ def card_update(
     if problems:
         raise InvalidInput(problems)
     merged = {**before, **{k: v for k, v in data.items() if k not in IMMUTABLE_KEYS and k not in WORKFLOW_KEYS}}
-    if "type" in data and data["type"] != before["type"]:
+    if isinstance(data.get("type"), str) and data["type"] != before["type"]:
         # Fields the new type does not have are not carried over silently: the
         # client sends them again (or leaves them out) with the new type.
         for spec in card.ruleset.fields:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import status
+from rest_framework import parsers, status
+from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -19,12 +20,23 @@ class Pagination(PageNumberPagination):
     max_page_size = 500
 
 
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, with a 400 (not a 500) for a document nested too deep to read."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the document is nested too deeply") from None
+
+
 def exception_handler(exc, context):
     """DRF's handler, plus the studio's service errors and Django's own."""
     if isinstance(exc, StudioError):
         body: dict = {"detail": exc.message}
         if isinstance(exc, InvalidInput):
             body.update(exc.by_field())
+        if exc.findings:
             body["errors"] = [f.to_dict() for f in exc.findings]
         if isinstance(exc, StaleVersion):
             body["currentVersion"] = exc.current

@@ -11,8 +11,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules import registry
+from rules.fields import FieldSpec, Kind
 
-from ..interchange import card_to_dict
+from ..interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, TEXT_MAX_LENGTH, card_to_dict
 from ..models import CreationMethod, Origin, Status
 from ..services import card_findings
 
@@ -45,21 +46,102 @@ class CardSerializer(serializers.BaseSerializer):
 
 
 # --- documentation of the format (OpenAPI) --------------------------------------------
-@extend_schema_field({"type": ["integer", "string", "boolean", "array", "null"], "items": {"type": "string"}})
-class GameFieldDoc(serializers.JSONField):
-    pass
+def _value_schema(spec: FieldSpec) -> dict:
+    """The OpenAPI 3.0 schema of one game field's values (null aside)."""
+    match spec.kind:
+        case Kind.INT:
+            schema: dict = {"type": "integer"}
+            if spec.minimum is not None:
+                schema["minimum"] = spec.minimum
+            if spec.maximum is not None:
+                schema["maximum"] = spec.maximum
+            return schema
+        case Kind.BOOL:
+            return {"type": "boolean"}
+        case Kind.ENUM:
+            return {"type": "string", "enum": list(spec.choices)}
+        case Kind.ENUM_LIST:
+            return {"type": "array", "items": {"type": "string", "enum": list(spec.choices)}}
+        case Kind.STR_LIST:
+            return {"type": "array", "items": {"type": "string"}}
+    return {"type": "string"}
+
+
+def game_field_schemas() -> dict[str, dict]:
+    """Per field name, its schema across the games that have it (``oneOf`` when they differ)."""
+    variants: dict[str, list[dict]] = {}
+    for ruleset in registry:
+        for spec in ruleset.fields:
+            schema = _value_schema(spec)
+            if schema not in variants.setdefault(spec.name, []):
+                variants[spec.name].append(schema)
+    help = game_fields_help()
+    return {
+        name: {**(options[0] if len(options) == 1 else {"oneOf": options}), "nullable": True, "description": help[name]}
+        for name, options in variants.items()
+    }
 
 
 def _game_field_docs() -> dict[str, serializers.Field]:
-    return {name: GameFieldDoc(required=False, allow_null=True, help_text=text) for name, text in game_fields_help().items()}
+    fields = {}
+    for name, schema in game_field_schemas().items():
+        doc_field = extend_schema_field(schema)(type(f"GameFieldDoc_{name}", (serializers.JSONField,), {}))
+        fields[name] = doc_field(required=False, allow_null=True)
+    return fields
+
+
+class FindingDoc(serializers.Serializer):
+    code = serializers.CharField()
+    severity = serializers.ChoiceField(choices=["error", "warning", "info"])
+    section = serializers.CharField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    field = serializers.CharField(required=False)
+    message = serializers.CharField()
+
+
+class ErrorDoc(serializers.Serializer):
+    """An error answer: ``detail`` for people; for bad input, a list of messages per field and every finding."""
+
+    detail = serializers.CharField()
+    errors = FindingDoc(many=True, required=False)
+    currentVersion = serializers.IntegerField(required=False, help_text="412 only: the card's version now.")
+
+
+class GameFieldSpecDoc(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.CharField()
+    accepts = serializers.CharField()
+    types = serializers.ListField(child=serializers.CharField())
+    requiredFor = serializers.ListField(child=serializers.CharField())
+    choices = serializers.ListField(child=serializers.CharField())
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    help = serializers.CharField()
+
+
+class GameDoc(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    language = serializers.CharField()
+    cardTypes = serializers.ListField(child=serializers.CharField())
+    defaultFormat = serializers.CharField()
+    setRequired = serializers.BooleanField()
+    fields = GameFieldSpecDoc(many=True)
+    archetypeAliases = serializers.DictField(child=serializers.CharField())
 
 
 class _CardCommonDoc(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     type = serializers.CharField(help_text="A card type of the game's rule set (GET /api/games/).")
     set = serializers.CharField(required=False, allow_blank=True, max_length=64)
-    text = serializers.CharField(required=False, allow_blank=True)
-    archetypes = serializers.ListField(child=serializers.CharField(), required=False, help_text="Printed labels, as printed.")
+    text = serializers.CharField(required=False, allow_blank=True, max_length=TEXT_MAX_LENGTH)
+    archetypes = serializers.ListField(
+        child=serializers.CharField(max_length=ARCHETYPE_MAX_LENGTH),
+        required=False,
+        max_length=ARCHETYPES_MAX,
+        help_text="Printed labels, as printed.",
+    )
     effects = serializers.ListField(child=serializers.DictField(), required=False, help_text="Structured effects.")
 
     def get_fields(self):
@@ -73,6 +155,7 @@ class CardCreateDoc(_CardCommonDoc):
     stableCardId = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", required=False)
     origin = serializers.ChoiceField(choices=Origin.values, required=False)
     creationMethod = serializers.ChoiceField(choices=CreationMethod.values, required=False)
+    userModified = serializers.BooleanField(required=False)
     status = serializers.ChoiceField(
         choices=Status.values, required=False, help_text="DRAFT by default; AI proposals always start DRAFT."
     )
@@ -99,6 +182,7 @@ class CardDoc(_CardCommonDoc):
     archetypeKeys = serializers.ListField(child=serializers.CharField())
     createdAt = serializers.DateTimeField()
     updatedAt = serializers.DateTimeField()
+    findings = FindingDoc(many=True, required=False, help_text="The rule set's findings (one card's routes only).")
 
 
 class StatusChangeSerializer(serializers.Serializer):

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import re
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.types import OpenApiTypes
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules import registry
-from studio.errors import InvalidInput
 from rules.findings import error
+from studio.api import JSONParser
+from studio.errors import InvalidInput
 
 from .. import services
 from ..interchange import STABLE_ID_RE
@@ -24,6 +26,8 @@ from .serializers import (
     CardDoc,
     CardPatchDoc,
     CardSerializer,
+    ErrorDoc,
+    GameDoc,
     RevisionSerializer,
     StatusChangeSerializer,
 )
@@ -31,7 +35,8 @@ from .serializers import (
 ACTION_PERMISSIONS = {
     "list": "cards.view_card",
     "retrieve": "cards.view_card",
-    "revisions": "cards.view_card",
+    "revisions": "cards.view_unvalidated_card",  # history holds states that were not VALIDATED
+    "metadata": "cards.view_card",
     "status": "cards.view_card",  # the workflow decides which moves the user may make
     "create": "cards.add_card",
     "partial_update": "cards.change_card",
@@ -42,28 +47,41 @@ class CardPermission(permissions.IsAuthenticated):
     def has_permission(self, request, view):
         if not super().has_permission(request, view):
             return False
+        if view.action is None:
+            return True  # a method the route does not have: the view answers 405
         perm = ACTION_PERMISSIONS.get(view.action)
         return perm is not None and request.user.has_perm(perm)
 
 
-def _expected_version(request) -> int | None:
+class CardMetadata(SimpleMetadata):
+    """OPTIONS: the route's description; the card format is in /api/schema/ and /api/games/."""
+
+    def determine_actions(self, request, view):
+        return {}
+
+
+def _expected_version(request, body: dict | None = None) -> int | None:
     """The version the client read: If-Match header first, else ``version`` in the body."""
     header = request.headers.get("If-Match")
-    raw = header if header is not None else (request.data.get("version") if isinstance(request.data, dict) else None)
+    raw = header if header is not None else (body or {}).get("version")
     if raw is None or raw == "*":
         return None
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d+)"?\s*', str(raw))
+    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,18})"?\s*', str(raw))
     if not match:
         source = "If-Match" if header is not None else "version"
-        raise InvalidInput([error("FIELD_INVALID", f"{source} must be the card's version number, e.g. \"3\"", field=source)])
+        raise InvalidInput(
+            [error("FIELD_INVALID", f"{source} must be the card's version number, e.g. \"3\"", field=source)]
+        )
     return int(match.group(1))
 
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+        raise InvalidInput(
+            [error("FIELD_INVALID", "the body must be a JSON object, e.g. {\"name\": \"...\"}", field="non_field_errors")]
+        )
     return dict(request.data)
 
 
@@ -73,24 +91,42 @@ def _with_etag(response: Response, card) -> Response:
 
 
 CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+IF_MATCH = OpenApiParameter(
+    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The version read (the ETag), e.g. "3".'
+)
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    described = {
+        400: "Bad input: a message per field (and every finding in `errors`).",
+        401: "No credentials.",
+        403: "The user's role may not do this.",
+        404: "No such card (or not visible to this user).",
+        409: "The card's state forbids this move.",
+        412: "Stale version: the card changed since it was read; nothing changed.",
+    }
+    return {code: OpenApiResponse(ErrorDoc, description=described[code]) for code in codes}
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List and search cards", responses=CardDoc(many=True)),
-    retrieve=extend_schema(summary="One card, with its rule-set findings", parameters=[CARD_ID], responses=CardDoc),
-    create=extend_schema(summary="Create a card", request=CardCreateDoc, responses={201: CardDoc}),
+    list=extend_schema(summary="List and search cards", responses={200: CardDoc(many=True), **_errors(400, 401, 403, 404)}),
+    retrieve=extend_schema(
+        summary="One card, with its rule-set findings", parameters=[CARD_ID], responses={200: CardDoc, **_errors(401, 403, 404)}
+    ),
+    create=extend_schema(
+        summary="Create a card", request=CardCreateDoc, responses={201: CardDoc, **_errors(400, 401, 403, 409)}
+    ),
     partial_update=extend_schema(
         summary="Edit a card (optimistic concurrency)",
-        parameters=[
-            CARD_ID,
-            OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The version read, e.g. "3".'),
-        ],
+        parameters=[CARD_ID, IF_MATCH],
         request=CardPatchDoc,
-        responses={200: CardDoc, 412: OpenApiResponse(description="Stale version: nothing changed.")},
+        responses={200: CardDoc, **_errors(400, 401, 403, 404, 412)},
     ),
 )
 class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     permission_classes = [CardPermission]
+    parser_classes = [JSONParser]
+    metadata_class = CardMetadata
     filterset_class = CardFilter
     lookup_field = "stable_id"
     lookup_url_kwarg = "stableCardId"
@@ -99,6 +135,10 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def get_queryset(self):
         return card_list(user=self.request.user)
+
+    def filter_queryset(self, queryset):
+        # The filters are the list's; a card's own routes find it by its id alone.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
 
     def get_serializer(self, *args, **kwargs):
         kwargs.setdefault("with_findings", self.action != "list")
@@ -115,28 +155,39 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def partial_update(self, request, *args, **kwargs):
         card = self.get_object()
-        expected = _expected_version(request)
         data = _body(request)
+        expected = _expected_version(request, data)
         data.pop("version", None)
         card = services.card_update(stable_id=card.stable_id, data=data, user=request.user, expected_version=expected)
         return _with_etag(Response(self.get_serializer(card).data), card)
 
-    @extend_schema(summary="Review transition", parameters=[CARD_ID], request=StatusChangeSerializer, responses=CardDoc)
+    @extend_schema(
+        summary="Review transition",
+        parameters=[CARD_ID, IF_MATCH],
+        request=StatusChangeSerializer,
+        responses={200: CardDoc, **_errors(400, 401, 403, 404, 409, 412)},
+    )
     @action(detail=True, methods=["post"])
     def status(self, request, *args, **kwargs):
         card = self.get_object()
-        payload = StatusChangeSerializer(data=request.data)
+        payload = StatusChangeSerializer(data=_body(request))
         payload.is_valid(raise_exception=True)
+        expected = _expected_version(request, {"version": payload.validated_data.get("version")})
         card = services.card_set_status(
             stable_id=card.stable_id,
             status=payload.validated_data["status"],
             user=request.user,
             note=payload.validated_data["note"],
-            expected_version=payload.validated_data.get("version"),
+            expected_version=expected,
         )
         return _with_etag(Response(self.get_serializer(card).data), card)
 
-    @extend_schema(summary="The card's history, newest first", parameters=[CARD_ID], responses=RevisionSerializer(many=True))
+    @extend_schema(
+        summary="The card's history, newest first",
+        parameters=[CARD_ID],
+        filters=False,
+        responses={200: RevisionSerializer(many=True), **_errors(401, 403, 404)},
+    )
     @action(detail=True, methods=["get"])
     def revisions(self, request, *args, **kwargs):
         card = self.get_object()
@@ -147,7 +198,7 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 class GameList(APIView):
     """The games served, with their card types and fields (what a card of each may hold)."""
 
-    @extend_schema(summary="Games and their rule sets", responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="Games and their rule sets", responses={200: GameDoc(many=True), **_errors(401)})
     def get(self, request):
         return Response(
             [
@@ -157,6 +208,7 @@ class GameList(APIView):
                     "language": rs.language,
                     "cardTypes": list(rs.card_types),
                     "defaultFormat": rs.default_format,
+                    "setRequired": rs.set_required,
                     "fields": [
                         {
                             "name": spec.name,
