@@ -1,0 +1,39 @@
+"""Schemathesis over /api/schema/: whatever a client sends to the card routes, never a 500."""
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+
+from cards import services
+from studio.wsgi import application
+
+# The examples and fuzzing phases (positive and negative cases); the coverage phase's many hundred
+# boundary cases would take minutes (tests/cards/test_api.py sends bad values to every key instead).
+CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
+
+# The schema the studio serves, read through the WSGI application (the schema view needs no database).
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG).include(
+    path_regex="^/api/(cards|games)/"
+)
+
+
+@pytest.fixture
+def token(db, make_user, make_card):
+    """A reviewer (a designer too, so that every route does real work) and a few cards."""
+    user = make_user("designer", "reviewer", username="fuzz")
+    make_card(stableCardId="DR-U01")
+    card = make_card("vanguard", stableCardId="VG-TD01-001")
+    services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=user)
+    return Token.objects.create(user=user).key
+
+
+@schema.parametrize()
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_no_request_gets_a_server_error(case, token):
+    if "stableCardId" in (case.path_parameters or {}):
+        # Random ids only meet 404s; real cards take the requests through the services.
+        case.path_parameters["stableCardId"] = "DR-U01" if case.method != "GET" else "VG-TD01-001"
+    response = case.call(headers={"Authorization": f"Token {token}"})
+    case.validate_response(response, checks=[not_a_server_error])
