@@ -41,17 +41,30 @@ class Command(BaseCommand):
             self.create_users()
 
     def create_users(self):
-        User = get_user_model()
         self.stdout.write("Demo logins (username / password):")
         for role, password in DEMO_USERS.items():
-            user, _ = User.objects.get_or_create(username=role)
-            user.set_password(password)
-            user.save()
+            user = self.demo_user(role, password)
             user.groups.add(Group.objects.get(name=role))
             self.stdout.write(f"  {role:<11} {role} / {password}")
         username, password = ADMIN
-        admin, _ = User.objects.get_or_create(username=username, defaults={"is_staff": True, "is_superuser": True})
-        admin.is_staff = admin.is_superuser = True
-        admin.set_password(password)
-        admin.save()
+        self.demo_user(username, password, is_staff=True, is_superuser=True)
         self.stdout.write(f"  {'admin':<11} {username} / {password}  (all rights, /admin/)")
+
+    def demo_user(self, username: str, password: str, **flags):
+        """The demo user, with the printed password; saved only when something must change.
+
+        Re-setting an unchanged password would give it a new hash, which logs its sessions out.
+        """
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        changed = [name for name, value in flags.items() if getattr(user, name) != value]
+        for name in changed:
+            setattr(user, name, flags[name])
+        if not user.check_password(password):
+            user.set_password(password)
+            changed.append("password")
+        if not user.is_active:
+            user.is_active = True
+            changed.append("is_active")
+        if changed:
+            user.save(update_fields=changed)
+        return user
