@@ -107,7 +107,7 @@ class FieldSpec:
         if card_type in self.forbidden_for or (self.types is not None and card_type not in self.types):
             yield error("FIELD_NOT_ALLOWED", f"{card_type} cards have no {self.name}; leave it empty (null)", **where)
             return
-        if self.kind is Kind.INT:
+        if self.kind is Kind.INT and isinstance(value, int):
             if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
                 yield error("FIELD_RANGE", f"{self.name} is {value}; it must be {self._range()}", **where)
 
