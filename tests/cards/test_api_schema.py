@@ -37,3 +37,17 @@ def test_no_request_gets_a_server_error(case, token):
         case.path_parameters["stableCardId"] = "DR-U01" if case.method != "GET" else "VG-TD01-001"
     response = case.call(headers={"Authorization": f"Token {token}"})
     case.validate_response(response, checks=[not_a_server_error])
+
+
+def test_the_schema_is_valid_openapi_without_a_warning(tmp_path):
+    from django.core.management import call_command
+
+    # drf-spectacular validates against the OpenAPI 3.0 meta-schema; any warning fails the command.
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
+    assert "/api/cards/{stableCardId}/status/" in (tmp_path / "schema.yaml").read_text()
+
+
+def test_the_schema_and_its_documentation_are_public(client):
+    assert client.get("/api/schema/").status_code == 200
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200 and b"swagger-ui" in docs.content
