@@ -20,7 +20,24 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONF
 
 
 @pytest.fixture
-def token(db, make_user, make_card):
+def keep_connections():
+    """Like Django's test client: requests must not close the test's database connection.
+
+    Schemathesis calls the WSGI handler itself, which closes connections when a request ends; the
+    test's transaction lives on that connection (PostgreSQL; SQLite's in-memory one ignores it).
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def token(db, keep_connections, make_user, make_card):
     """A reviewer (a designer too, so that every route does real work) and a few cards."""
     user = make_user("designer", "reviewer", username="fuzz")
     make_card(stableCardId="DR-U01")
