@@ -7,6 +7,7 @@ field, and never stops at the first one.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,8 +112,8 @@ def parse_card(
     def bad(key: str, message: str) -> None:
         errors.append(error("FIELD_INVALID", f"{key}: {message}", card=ref, field=key))
 
-    for key in _keys_with_nul(raw):
-        bad(key, "contains a NUL character (\\u0000), which cannot be stored; remove it")
+    for key, reason in _unstorable_keys(raw):
+        bad(key, reason)
     if "game" in raw and raw["game"] != game:
         bad("game", f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game")
     stable_id = values["stableCardId"]
@@ -174,19 +175,37 @@ def parse_card(
     )
 
 
-def _keys_with_nul(raw: dict) -> list[str]:
-    """The keys whose value holds a NUL character somewhere (no database can store one in text)."""
+MAX_DEPTH = 32
 
-    def has_nul(value: Any) -> bool:
-        if isinstance(value, str):
-            return "\x00" in value
-        if isinstance(value, dict):
-            return any(has_nul(k) or has_nul(v) for k, v in value.items())
-        if isinstance(value, list):
-            return any(has_nul(item) for item in value)
-        return False
 
-    return [str(key).replace("\x00", "\\u0000") for key, value in raw.items() if has_nul(key) or has_nul(value)]
+def _unstorable(value: Any) -> str | None:
+    """Why a JSON value cannot be stored: a NUL in text or an infinite number (no database keeps
+    them), or nesting deeper than any card needs (walked without recursion)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return "contains a NUL character (\\u0000), which cannot be stored; remove it"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return "holds a number that is infinite or not a number; use a finite number"
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                return f"is nested more than {MAX_DEPTH} levels deep"
+            children = [part for pair in item.items() for part in pair] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def _unstorable_keys(raw: dict) -> list[tuple[str, str]]:
+    """(key, why) for each key whose value (or the key itself) cannot be stored."""
+    found = []
+    for key, value in raw.items():
+        reason = _unstorable(key) or _unstorable(value)
+        if reason:
+            found.append((str(key).replace("\x00", "\\u0000"), reason))
+    return found
 
 
 def _ref(raw: dict, where: str | None) -> str | None:

@@ -296,6 +296,29 @@ def test_an_empty_body(api, designer, draft):
     assert stored(draft)[0] == 1
 
 
+@pytest.mark.parametrize(
+    "effects, message",
+    [
+        ('[{"x": 1e400}]', "effects: holds a number that is infinite or not a number; use a finite number"),
+        ('[{"text": "a\\u0000b"}]', "effects: contains a NUL character (\\u0000), which cannot be stored; remove it"),
+        ("[" + '{"a": ' * 3000 + "1" + "}" * 3000 + "]", "effects: is nested more than 32 levels deep"),
+    ],
+)
+def test_values_no_database_can_store_are_400s(api, designer, effects, message):
+    body = '{"game": "darkrow", "name": "X", "type": "ACTION", "cost": 0, "effects": %s}' % effects
+    response = api(designer).post(CARDS, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["effects"] == [message]
+    assert not Card.objects.exists()
+
+
+def test_big_whole_numbers_are_kept(api, designer):
+    body = '{"game": "darkrow", "name": "X", "type": "ACTION", "cost": 0, "effects": [{"x": 12345678901234567890123}]}'
+    response = api(designer).post(CARDS, body, content_type="application/json")
+    assert response.status_code == 201
+    assert Card.objects.get().effects == [{"x": 12345678901234567890123}]
+
+
 def test_only_json_bodies_are_read(api, designer):
     response = api(designer).post(CARDS, {"game": "darkrow", "name": "Ran", "type": "UNIT"})  # a form post
     assert response.status_code == 415

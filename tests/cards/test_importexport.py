@@ -147,6 +147,16 @@ def test_files_that_are_not_card_sets(payload, message):
     assert messages(caught) == [message]
 
 
+def test_values_no_database_can_store_are_errors():
+    import json
+
+    # json.load reads NaN and Infinity, which no JSON column accepts.
+    payload = json.loads('{"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "effects": [{"x": NaN}]}]}')
+    with pytest.raises(InvalidInput) as caught:
+        cards_import(payload=payload)
+    assert messages(caught) == ["card 0 (Mur): effects: holds a number that is infinite or not a number; use a finite number"]
+
+
 def test_unknown_top_level_keys_are_errors():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload={"game": "chesscards", "cards": [], "version": 2})
