@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from rules import registry
+from rules.text import fold
 from studio.errors import StudioError
 
 from . import services
@@ -178,6 +179,10 @@ class CardAdmin(admin.ModelAdmin):
         _transition_action(Status.DISABLED, "Disable (DISABLED)", "review"),
         _transition_action(Status.DRAFT, "Back to draft (DRAFT)", "workflow"),
     ]
+
+    def get_search_results(self, request, queryset, search_term):
+        # search_text is folded (case and accents): "echange" finds "Échange équivalent".
+        return super().get_search_results(request, queryset, fold(search_term))
 
     def has_review_permission(self, request):
         return request.user.has_perm("cards.review_card")

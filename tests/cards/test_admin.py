@@ -164,6 +164,15 @@ def test_a_change_that_the_rules_refuse_is_a_form_error_on_the_field(client, sup
     assert Card.objects.get().type == "UNIT"
 
 
+def test_the_admin_search_ignores_case_and_accents(client, superuser, make_card):
+    make_card("chesscards", name="Échange équivalent", stableCardId="CC-019")
+    make_card("chesscards", name="Mur", stableCardId="CC-005")
+    client.force_login(superuser)
+    for term in ("echange EQUIVALENT", "Échange", "cc-019"):
+        found = client.get(LIST, {"q": term}).context["cl"].result_list
+        assert [card.stable_id for card in found] == ["CC-019"], term
+
+
 def test_cards_are_never_deleted_from_the_admin(client, superuser, make_card):
     card = make_card()
     client.force_login(superuser)
