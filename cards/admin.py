@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from studio.errors import StudioError
 
 from . import services
+from .effect_ids import EffectIdIndex
 from .interchange import card_to_dict, parse_card
 from .models import Card, CardRevision, Status
 
@@ -43,9 +44,16 @@ class CardAdminForm(forms.ModelForm):
             get_ruleset(game)
         except KeyError as exc:
             raise ValidationError({"game": str(exc)}) from None
-        _, findings = parse_card(data, game=game)
+        card_input, findings = parse_card(data, game=game)
+        if card_input is not None:
+            # Effect ids unique in the game and never renamed; the instance still holds the stored effects here.
+            findings = EffectIdIndex(game).problems(
+                stable_id=self.instance.stable_id or "", name=card_input.name, before=self.instance.effects or [], after=card_input.effects
+            )
         for finding in findings:
             target = {"set": "set_code", "creationMethod": "creation_method"}.get(finding.field, finding.field)
+            if target and target.startswith("effects"):
+                target = "effects"
             if target not in self.fields:
                 target = "game_fields" if finding.field else None
             self.add_error(target, finding.message)

@@ -125,6 +125,9 @@ def parse_card(
         bad("archetypes", "must be a list of non-empty strings (the printed labels)")
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
         bad("effects", "must be a list of objects (structured effects)")
+    else:
+        # The game's effect schema: every error names its JSON path (effects[2].actions[0].stat).
+        errors.extend(ruleset.effect_errors(values["effects"], card_ref=ref))
     for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):
         if values[key] not in choices.values:
             bad(key, f"{values[key]!r} is not allowed; use one of {', '.join(choices.values)}")
