@@ -206,6 +206,7 @@ def apply_change(effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]])
         for token in tokens[:-1]:
             parent = _step(parent, token, op["path"])
         last = tokens[-1]
+        pointer = op["path"]
         before = _MISSING
         if isinstance(parent, dict):
             before = parent.get(last, _MISSING)
@@ -217,6 +218,8 @@ def apply_change(effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]])
                 parent[last] = copy.deepcopy(op["value"])
         elif isinstance(parent, list):
             index = _index(last, len(parent), op["path"], allow_end=op["op"] == "add")
+            # Provenance names the item itself ("/actions/-" appends: record its index).
+            pointer = "/".join([*op["path"].split("/")[:-1], str(index)])
             if op["op"] == "add":
                 parent.insert(index, copy.deepcopy(op["value"]))
             else:
@@ -230,7 +233,7 @@ def apply_change(effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]])
         changes.append(
             {
                 "op": op["op"],
-                "pointer": op["path"],
+                "pointer": pointer,
                 "before": None if before is _MISSING else copy.deepcopy(before),
                 "after": None if op["op"] == "remove" else copy.deepcopy(op["value"]),
             }
