@@ -149,6 +149,30 @@ def variant(name: str, help: str = "", *, required: Iterable[str] = (), lasting:
     return Variant(name, help, params, tuple(required), lasting)
 
 
+def targeted(name: str, help: str = "") -> Variant:
+    """A variant that only says what it applies to (DESTROY, BANISH, READY...)."""
+    return variant(name, help, required=("target",), target=ref())
+
+
+def counted(name: str, help: str = "") -> Variant:
+    """A variant that only says how many (DRAW, SOUL_CHARGE...)."""
+    return variant(name, help, required=("count",), count=integer("how many", minimum=1))
+
+
+def stat_change(stats: Iterable[str], durations: Iterable[str], help: str = "a stat bonus or malus") -> Variant:
+    """MODIFY_STAT: it lasts, so it needs a duration (on the action or the effect: EFFECT_BONUS_NO_DURATION)."""
+    return variant(
+        "MODIFY_STAT",
+        help,
+        required=("stat", "amount"),
+        lasting=True,
+        stat=one_of(stats),
+        amount=integer("positive: a bonus, negative: a malus"),
+        target=ref(),
+        duration=one_of(durations),
+    )
+
+
 @dataclass(frozen=True)
 class LimitRule:
     """How a game's "once per turn" limits are keyed.

@@ -30,6 +30,9 @@ KEYWORDS = ("RUSH", "INITIATIVE", "PERCENT")
 _COUNT = fx.integer("how many (default 1)", minimum=1)
 _TARGET = fx.ref("the card, unit or player it applies to")
 _FROM = fx.some_of(ZONES, "the zones it is taken from")
+# The durations of something that lasts; an equipment's bonus lasts while it is attached.
+_LASTING = ("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ACTIVE", "PERMANENT")
+_LASTING_ON_UNITS = (*_LASTING, "WHILE_ATTACHED")
 
 EFFECTS = fx.EffectVocabulary(
     timings={
@@ -59,7 +62,7 @@ EFFECTS = fx.EffectVocabulary(
         "PERMANENT": "never expires",
     },
     actions=(
-        fx.variant("DRAW", "draw cards", required=("count",), count=_COUNT),
+        fx.counted("DRAW", "draw cards"),
         fx.variant(
             "DEPLOY",
             "deploy cards (free unless a cost is stated; conditions, targets and slots still apply)",
@@ -82,19 +85,10 @@ EFFECTS = fx.EffectVocabulary(
         ),
         fx.variant("REVEAL", "reveal cards", required=("from",), **{"from": _FROM}, count=_COUNT),
         fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER, target=_TARGET),
-        fx.variant("SEND_TO_DISCARD", "send a card to its discard", required=("target",), target=_TARGET),
+        fx.targeted("SEND_TO_DISCARD", "send a card to its discard"),
         fx.variant("DEAL_DAMAGE", "deal damage", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
         fx.variant("HEAL", "remove damage (does not raise the maximum)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
-        fx.variant(
-            "MODIFY_STAT",
-            "a stat bonus or malus",
-            required=("stat", "amount"),
-            lasting=True,
-            stat=fx.one_of(STATS),
-            amount=fx.integer("positive: a bonus, negative: a malus"),
-            target=_TARGET,
-            duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ATTACHED", "WHILE_ACTIVE", "PERMANENT")),
-        ),
+        fx.stat_change(STATS, _LASTING_ON_UNITS),
         fx.variant(
             "MODIFY_COST",
             "change a cost: proportional factor first, rounded up, then the fixed amount, minimum 0",
@@ -103,7 +97,7 @@ EFFECTS = fx.EffectVocabulary(
             amount=fx.integer("a fixed change in Indices"),
             filter=fx.FILTER,
             target=_TARGET,
-            duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ACTIVE", "PERMANENT")),
+            duration=fx.one_of(_LASTING),
         ),
         fx.variant(
             "MODIFY_DAMAGE",
@@ -112,7 +106,7 @@ EFFECTS = fx.EffectVocabulary(
             lasting=True,
             amount=fx.integer(),
             filter=fx.FILTER,
-            duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ACTIVE", "PERMANENT")),
+            duration=fx.one_of(_LASTING),
         ),
         fx.variant(
             "GRANT_KEYWORD",
@@ -121,12 +115,12 @@ EFFECTS = fx.EffectVocabulary(
             lasting=True,
             keyword=fx.one_of(KEYWORDS),
             target=_TARGET,
-            duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ATTACHED", "WHILE_ACTIVE", "PERMANENT")),
+            duration=fx.one_of(_LASTING_ON_UNITS),
         ),
-        fx.variant("REACTIVATE_INDICES", "ready exhausted Indices", required=("count",), count=_COUNT),
-        fx.variant("EXHAUST", "exhaust (sleep and paralysis are EXHAUST)", required=("target",), target=_TARGET),
-        fx.variant("READY", "ready (does not remove summoning sickness)", required=("target",), target=_TARGET),
-        fx.variant("RETURN_TO_HAND", "return a card to its owner's hand", required=("target",), target=_TARGET),
+        fx.counted("REACTIVATE_INDICES", "ready exhausted Indices"),
+        fx.targeted("EXHAUST", "exhaust (sleep and paralysis are EXHAUST)"),
+        fx.targeted("READY", "ready (does not remove summoning sickness)"),
+        fx.targeted("RETURN_TO_HAND", "return a card to its owner's hand"),
         fx.variant(
             "RETURN_TO_DECK",
             "return a card to the deck: on top or bottom keeps the order, otherwise shuffle",
@@ -135,8 +129,8 @@ EFFECTS = fx.EffectVocabulary(
             position=fx.one_of(("TOP", "BOTTOM", "SHUFFLED")),
         ),
         fx.variant("MOVE_TO_ZONE", "put a card in a zone (e.g. PRISON)", required=("target", "to"), target=_TARGET, to=fx.one_of(ZONES)),
-        fx.variant("BANISH", "banish a card", required=("target",), target=_TARGET),
-        fx.variant("DESTROY", "destroy a unit", required=("target",), target=_TARGET),
+        fx.targeted("BANISH", "banish a card"),
+        fx.targeted("DESTROY", "destroy a unit"),
         fx.variant(
             "REDIRECT_DAMAGE",
             "damage meant for a unit goes to others instead, never duplicated",
@@ -154,21 +148,21 @@ EFFECTS = fx.EffectVocabulary(
             target=fx.ref("copied onto"),
             duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "PERMANENT")),
         ),
-        fx.variant("REPLACE_ATTACKER", "another unit becomes the attacker (not a new attack declaration)", required=("target",), target=_TARGET),
+        fx.targeted("REPLACE_ATTACKER", "another unit becomes the attacker (not a new attack declaration)"),
         fx.variant("CANCEL", "cancel a combat or a card or effect, with no refund of costs", required=("what",), what=fx.one_of(("COMBAT", "ATTACK", "EFFECT"))),
         fx.variant("CHOOSE_BLOCKER", "the attacker chooses the blocker among the eligible READY units"),
-        fx.variant("EQUIP", "attach an equipment to a unit", required=("target",), target=_TARGET),
-        fx.variant("UNEQUIP", "detach an equipment (its bonus goes at once)", required=("target",), target=_TARGET),
+        fx.targeted("EQUIP", "attach an equipment to a unit"),
+        fx.targeted("UNEQUIP", "detach an equipment (its bonus goes at once)"),
         fx.variant("SHUFFLE", "shuffle a zone", required=("zone",), zone=fx.one_of(("DECK",))),
     ),
     costs=(
         fx.variant("PAY_INDICES", "exhaust READY Indices", required=("amount",), amount=fx.integer(minimum=0)),
         fx.variant("EXHAUST_SELF", "exhaust this card (a Leader's activated ability)"),
-        fx.variant("EXHAUST", "exhaust a card", required=("target",), target=_TARGET),
+        fx.targeted("EXHAUST", "exhaust a card"),
         fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
         fx.variant("BANISH_SELF", "banish this card (e.g. from the discard)", **{"from": fx.one_of(ZONES)}),
         fx.variant("DEAL_DAMAGE", "damage dealt as a cost (paid even if the unit is destroyed)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
-        fx.variant("SEND_TO_DISCARD", "send a card to the discard", required=("target",), target=_TARGET),
+        fx.targeted("SEND_TO_DISCARD", "send a card to the discard"),
     ),
     conditions=(
         fx.variant("OWN_TURN", "during its controller's turn"),
