@@ -119,10 +119,6 @@ def closed(properties: Mapping[str, dict], required: Iterable[str] = (), help: s
     )
 
 
-def nullable(schema: dict) -> dict:
-    return {"anyOf": [{"type": "null"}, schema]}
-
-
 FILTER = {"$ref": "#/$defs/filter"}
 
 
@@ -378,7 +374,8 @@ class EffectValidator:
             for def_name, key, discriminator in _UNIONS:
                 items = effect.get(key)
                 for item_index, item in enumerate(items if isinstance(items, list) else []):
-                    branch = self.variants.get(def_name, {}).get(item.get(discriminator)) if isinstance(item, dict) else None
+                    name = item.get(discriminator) if isinstance(item, dict) else None
+                    branch = self.variants.get(def_name, {}).get(name) if isinstance(name, str) else None
                     if branch is None:
                         continue
                     for err in branch.iter_errors(item):

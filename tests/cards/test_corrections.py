@@ -237,6 +237,7 @@ def test_who_may_read_and_write_corrections(genta, api, playtester, reviewer, ma
     assert api(playtester).get(f"/api/cards/{validated.stable_id}/effective/").status_code == 200
     assert api(playtester).post(f"/api/cards/{validated.stable_id}/corrections/", body, format="json").status_code == 403
     assert api(reviewer).get("/api/cards/DR-NONE/corrections/").status_code == 404
+    assert api(reviewer).post("/api/cards/DR-U90/effective/", {}, format="json").status_code == 405
 
 
 # --- admin -----------------------------------------------------------------------------------------

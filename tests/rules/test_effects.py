@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rules import registry
@@ -204,6 +206,14 @@ def test_target_ids_are_unique_in_the_effect():
     assert "already the id of targets[0]" in errors("chesscards", [effect])["effects[0].targets[1].id"]
 
 
+def test_a_discriminator_of_the_wrong_kind_is_an_error_not_a_crash():
+    effect = copy.deepcopy(VALID["darkrow"])
+    effect["actions"] = [{"do": ["DRAW"]}, {"do": {"x": 1}}, {"do": None}]
+    effect["costs"] = [{"pay": 3}]
+    found = errors("darkrow", [effect])
+    assert {"effects[0].actions[0].do", "effects[0].actions[1].do", "effects[0].actions[2].do", "effects[0].costs[0].pay"} <= set(found)
+
+
 def test_effects_must_be_a_list_of_objects():
     assert errors("duel", {"effectId": "x"}) == {"effects": "effects: must be a list, not an object"}
     assert errors("duel", ["x"]) == {"effects[0]": "effects[0]: must be an object, not a string"}
@@ -278,3 +288,24 @@ def test_reference_parameters_are_declared_as_references(game):
             for name, schema in variant.params.items():
                 is_ref = schema.get("pattern") == REF_PATTERN
                 assert is_ref == (name in REF_KEYS), f"{game} {variant.name}.{name}"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.sampled_from(["DRAW", "SELF", "unit", "ON_PLAY", "MODIFY_STAT"]),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["do", "pay", "check", "target", "id", "of", "amount", "kind", "x"]), children, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=30, deadline=None)
+@given(key=st.sampled_from(["actions", "targets", "costs", "conditions", "limit", "kind", "followUpMove", "text", "effectId"]), value=JSON)
+def test_any_json_gives_findings_never_a_crash(game, key, value):
+    from rules import CardData
+
+    effect = {**copy.deepcopy(VALID[game]), key: value}
+    rules = registry.get(game)
+    found = rules.effect_errors([effect])
+    card = CardData(game=game, name="x", type=rules.card_types[0], text="une fois par tour", effects=(effect,))
+    rules.check_card(card)
+    assert all(f.field.startswith("effects") for f in found)
