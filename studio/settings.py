@@ -248,7 +248,6 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING", "propagate": False},
         "cards": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "decks": {"level": os.environ.get("LOG_LEVEL", "INFO")},
-        "corrections": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "studio": {"level": os.environ.get("LOG_LEVEL", "INFO")},
     },
 }
