@@ -116,6 +116,8 @@ class CardAdminForm(forms.ModelForm):
             return
         for finding in exc.findings:
             target = FORM_FIELD_OF_KEY.get(finding.field, finding.field)
+            if target and target.startswith("effects"):
+                target = "effects"  # a JSON path into the effects, e.g. effects[2].actions[0].stat
             if target not in self.fields:
                 # What is not a common key of a card is one of the game's fields (or an unknown one).
                 target = "game_fields" if finding.field and finding.field not in COMMON_KEYS else None

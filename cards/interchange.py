@@ -112,7 +112,8 @@ def parse_card(
     def bad(key: str, message: str) -> None:
         errors.append(error("FIELD_INVALID", f"{key}: {message}", card=ref, field=key))
 
-    for key, reason in _unstorable_keys(raw):
+    unstorable = dict(_unstorable_keys(raw))
+    for key, reason in unstorable.items():
         bad(key, reason)
     if "game" in raw and raw["game"] != game:
         bad("game", f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game")
@@ -141,6 +142,9 @@ def parse_card(
         bad("archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each")
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
         bad("effects", "must be a list of objects (structured effects)")
+    elif "effects" not in unstorable:
+        # The game's effect schema: every error names its JSON path (effects[2].actions[0].stat).
+        errors.extend(ruleset.effect_errors(values["effects"], card_ref=ref))
     for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):
         if not isinstance(values[key], str) or values[key] not in choices.values:
             bad(key, f"{shown(values[key])} is not allowed; use one of {', '.join(choices.values)}")

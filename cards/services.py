@@ -20,6 +20,7 @@ from rules.findings import error, has_errors
 from rules.text import shown
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
+from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
 from .models import Card, CardRevision, CreationMethod, Origin, RevisionAction, Status
 from .signals import cards_changed
@@ -63,7 +64,14 @@ def _write_revision(card: Card, action: str, user, changes: dict, note: str = ""
     )
 
 
-def _apply(card: Card, card_input: CardInput) -> None:
+def _apply(card: Card, card_input: CardInput, effect_ids: EffectIdIndex | None = None) -> None:
+    # Effect ids are unique in the game and never renamed (cards/effect_ids.py).
+    effect_ids = effect_ids or EffectIdIndex(card.game)
+    before = card.effects or []
+    problems = effect_ids.problems(stable_id=card.stable_id, name=card_input.name, before=before, after=card_input.effects)
+    if problems:
+        raise InvalidInput(problems)
+    effect_ids.record(card.stable_id, before, card_input.effects)
     for attr, value in card_input.content().items():
         setattr(card, attr, value)
 
@@ -325,6 +333,7 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             message="nothing was imported: ids used by another game",
         )
     report = ImportReport(game=game)
+    effect_ids = EffectIdIndex.load(game)
     touched: list[Card] = []
     changed_keys: set[str] = set()
     ambiguous: list[Finding] = []
@@ -347,7 +356,7 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             card = matches[0] if matches else None
         if card is None:
             card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user))
-            _apply(card, card_input)
+            _apply(card, card_input, effect_ids)
             card.version = 1
             card.save()
             _write_revision(card, RevisionAction.IMPORT, user, _diff({}, card_to_dict(card)), "imported")
@@ -356,7 +365,7 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             changed_keys.update(card_to_dict(card))
             continue
         before = card_to_dict(card)
-        _apply(card, card_input)
+        _apply(card, card_input, effect_ids)
         changes = _diff(before, card_to_dict(card))
         if not changes:
             report.unchanged.append(card.stable_id)

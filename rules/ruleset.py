@@ -9,12 +9,17 @@ values in, every finding out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
+from .effects import EffectVocabulary, build_schema, compile_schema, consistency_findings, effect_errors
 from .fields import FieldSpec
 from .findings import Finding, error
 from .text import canonical_key, shown
+
+if TYPE_CHECKING:
+    from .corrections import CanonicalCorrection
 
 CardCheck = Callable[[CardData], Iterable[Finding]]
 
@@ -34,6 +39,10 @@ class RuleSet:
     default_format: ClassVar[str]
     # Whether a card of this game must name its set.
     set_required: ClassVar[bool] = False
+    # What the game's structured effects may say (rules.effects); None: no effect may be stored.
+    effect_vocabulary: ClassVar[EffectVocabulary | None] = None
+    # Declarative corrections the game's rules state, applied on top of imported cards (rules.corrections).
+    canonical_corrections: ClassVar[tuple[CanonicalCorrection, ...]] = ()
 
     # --- declarations -------------------------------------------------------------------
     def field_names(self) -> tuple[str, ...]:
@@ -122,7 +131,44 @@ class RuleSet:
             findings.extend(spec.content_findings(card.type, card.get(spec.name), card.ref))
         for check in self.card_checks:
             findings.extend(check(card))
+        findings.extend(self.effect_findings(card))
         return findings
+
+    # --- effects: data, not code (rules.effects) ---------------------------------------------
+    @cached_property
+    def effect_schema(self) -> dict:
+        """The JSON Schema (Draft 2020-12) of a card's ``effects`` list in this game."""
+        vocabulary = self.effect_vocabulary
+        if vocabulary is None:
+            return {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "title": f"{self.name} effects",
+                "description": f"{self.key} declares no effect vocabulary: cards have no structured effects",
+                "type": "array",
+                "maxItems": 0,
+            }
+        return build_schema(vocabulary, game=self.key, title=f"{self.name} effects")
+
+    @cached_property
+    def _effect_validator(self):
+        return compile_schema(self.effect_schema)
+
+    def effect_errors(self, effects: Any, *, card_ref: str | None = None) -> list[Finding]:
+        """Every shape error of a card's effects, each naming its JSON path: they block a save."""
+        if self.effect_vocabulary is None:
+            if effects in ([], None):
+                return []
+            return [error("EFFECT_SCHEMA", f"effects: {self.key} cards have no structured effects; send []", card=card_ref, field="effects")]
+        return effect_errors(self._effect_validator, self.effect_vocabulary, effects, card_ref=card_ref)
+
+    def effect_findings(self, card: CardData) -> list[Finding]:
+        """Shape errors of stored effects, else where their text and structure disagree."""
+        if not card.effects:
+            return []
+        shape = self.effect_errors(list(card.effects), card_ref=card.ref)
+        if shape or self.effect_vocabulary is None:
+            return shape
+        return consistency_findings(card, self.effect_vocabulary)
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.key}>"

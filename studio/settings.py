@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "studio",
     "cards",
     "decks",
+    "corrections",
 ]
 
 MIDDLEWARE = [

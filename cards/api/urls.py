@@ -1,10 +1,14 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from .views import CardViewSet, GameList
+from .views import CardViewSet, GameEffectSchema, GameList
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
 router.register("cards", CardViewSet, basename="card")
 
-urlpatterns = [path("games/", GameList.as_view(), name="game-list"), *router.urls]
+urlpatterns = [
+    path("games/", GameList.as_view(), name="game-list"),
+    path("games/<str:game>/effect-schema/", GameEffectSchema.as_view(), name="game-effect-schema"),
+    *router.urls,
+]

@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from drf_spectacular.types import OpenApiTypes
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -229,3 +230,17 @@ class GameList(APIView):
                 for rs in registry
             ]
         )
+
+
+class GameEffectSchema(APIView):
+    """A game's effect schema (JSON Schema, Draft 2020-12): what a card's ``effects`` may hold.
+
+    The API, the import and the admin refuse effects that break it; an editor
+    can validate against it before saving.
+    """
+
+    @extend_schema(summary="A game's effect schema (JSON Schema 2020-12)", responses=OpenApiTypes.OBJECT)
+    def get(self, request, game: str):
+        if game not in registry:
+            raise NotFound(f"unknown game {game!r}; the games are: {', '.join(registry.keys())}")
+        return Response(registry.get(game).effect_schema)

@@ -1,8 +1,310 @@
 """Chess cards (seed 003, French): chess with a deck of 41 effect cards."""
 
+import re
+
+from rules import effects as fx
+from rules.findings import error, warning
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.text import fold
 
+# --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
+# Each card is played in its player's turn. What the seed's texts distinguish: a duration
+# (instant, until the end of the next opponent turn, permanent), a visibility (Piège is
+# secret, Portail visible), a mandatory Coup that is part of the card ("puis joue un Coup
+# légal obligatoire"), availability (unavailable under Pacifisme or Éclipse), targets that
+# exclude the king, and what Brèche may remove: a visible temporary effect only.
+ROLES = ("PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING")
+PIECE_ROLES = ROLES[:-1]
+INSTANT, TEMPORARY, PERMANENT = "INSTANT", "UNTIL_END_OF_NEXT_OPPONENT_TURN", "PERMANENT"
+PUBLIC, SECRET = "PUBLIC", "SECRET"
+CAPTURE = ("ALLOWED", "FORBIDDEN", "REQUIRED")
+_TARGET = fx.ref("the piece, square or effect it applies to")
+_RANKS = fx.closed({"from": fx.integer(minimum=1, maximum=8), "to": fx.integer(minimum=1, maximum=8)}, ("from", "to"))
+
+# A Coup (an ordinary chess move) that the card includes, possibly with changed rules.
+_MOVE_PROPERTIES = {
+    "count": fx.integer("how many Coups (default 1)", minimum=1, maximum=2),
+    "piece": fx.one_of(("ANY_ALLY", "TARGET", "CREATED"), "which piece plays it: any of yours, the chosen target, the piece the card created"),
+    "target": fx.ref("the piece that plays it, when piece is TARGET"),
+    "kingAllowed": fx.flag("the king may play it (« roi compris »)"),
+    "capture": fx.one_of(CAPTURE),
+    "modifiers": fx.some_of(
+        ("PASS_THROUGH_PIECES", "CHOSEN_GEOMETRY", "LINE_ONLY", "NO_EN_PASSANT", "FIRST_MAY_NOT_CHECK"),
+        "how the card changes the Coup",
+    ),
+    "geometries": fx.some_of(PIECE_ROLES, "the geometries the player may choose (CHOSEN_GEOMETRY)"),
+}
+_MOVE_REQUIRED = ("piece", "kingAllowed", "capture")
+
+_KING_EXCLUDED = (r"\bsauf (?:le|ton) roi\b", r"\bautres? que (?:le|ton|les) rois?\b", r"\baucun roi\b", r"\bne peuvent etre un roi\b")
+_FOLLOW_UP = (
+    r"\bjoue (?:immediatement |ensuite )?un coup (?:ordinaire )?legal obligatoire\b",
+    r"\bjoue obligatoirement un coup\b",
+    r"\bpuis joue le coup choisi\b",
+)
+_UNAVAILABLE = {"PACIFISME": r"\bindisponible sous pacifisme\b", "ECLIPSE": r"\bsous eclipse\b"}
+
+
+def breach_removes_only_visible_temporary(card, effects):
+    """Brèche removes a visible temporary effect, never a permanent or secret one (Portail, Piège)."""
+    for index, effect in enumerate(effects):
+        field = fx.json_path([index, "breachRemovable"])
+        duration, visibility = effect.get("duration"), effect.get("visibility")
+        if effect.get("breachRemovable") is True:
+            problems = []
+            if duration != TEMPORARY:
+                problems.append(f"its duration is {duration}, not {TEMPORARY}")
+            if visibility != PUBLIC:
+                problems.append(f"it is {visibility}, not {PUBLIC}")
+            if problems:
+                yield error(
+                    "CHESS_BREACH_CONTRADICTION",
+                    f"{field}: Brèche may only remove a visible temporary effect, but " + " and ".join(problems),
+                    card=card.ref,
+                    field=field,
+                )
+        elif effect.get("breachRemovable") is False and duration == TEMPORARY and visibility == PUBLIC:
+            yield warning(
+                "CHESS_BREACH_UNSTATED",
+                f"{field}: the effect is visible and temporary, which Brèche removes, yet it is marked as not removable; "
+                "check with the rules (and say why in notes)",
+                card=card.ref,
+                field=field,
+            )
+
+
+def text_and_structure_agree(card, effects):
+    """The king exclusions, mandatory Coups and unavailability the text states are in the structure."""
+    text = fold(card.text)
+    said = next((m.group(0) for p in _KING_EXCLUDED if (m := re.search(p, text))), None)
+    targets = [t for e in effects for t in (e.get("targets") or []) if isinstance(t, dict)]
+    if said and not any(t.get("excludeKing") for t in targets):
+        yield warning(
+            "CHESS_KING_EXCLUSION_MISSING",
+            f"effects: the text says « {said} » but no target excludes the king (excludeKing)",
+            card=card.ref,
+            field="effects",
+        )
+    said = next((m.group(0) for p in _FOLLOW_UP if (m := re.search(p, text))), None)
+    follow_ups = [i for i, e in enumerate(effects) if e.get("followUpMove")]
+    if said and not follow_ups:
+        yield warning(
+            "CHESS_FOLLOW_UP_MISSING",
+            f"effects: the text says « {said} » but no effect has a followUpMove",
+            card=card.ref,
+            field="effects",
+        )
+    elif follow_ups and not said:
+        for index in follow_ups:
+            field = fx.json_path([index, "followUpMove"])
+            yield warning(
+                "CHESS_FOLLOW_UP_UNSTATED",
+                f"{field}: the effect includes a mandatory Coup the text does not state",
+                card=card.ref,
+                field=field,
+            )
+    stated = {
+        c.get("effect")
+        for e in effects
+        for c in (e.get("conditions") or [])
+        if isinstance(c, dict) and c.get("check") in ("UNAVAILABLE_UNDER", "RESTRICTED_UNDER")
+    }
+    for effect_name, pattern in _UNAVAILABLE.items():
+        match = re.search(pattern, text)
+        if match and effect_name not in stated:
+            yield warning(
+                "CHESS_AVAILABILITY_MISSING",
+                f"effects: the text says « {match.group(0)} » but no condition names {effect_name}",
+                card=card.ref,
+                field="effects",
+            )
+
+
+EFFECTS = fx.EffectVocabulary(
+    kinds=("activated",),
+    timings={"ON_PLAY": "when its player plays the card in their turn"},
+    durations={
+        INSTANT: "resolves at once; nothing stays",
+        TEMPORARY: "until the end of the next opponent turn",
+        PERMANENT: "never expires with the turns (until triggered, or the end of the game)",
+    },
+    actions=(
+        fx.variant(
+            "MOVE_PIECE",
+            "move a piece by the card (not a Coup)",
+            required=("target", "path", "capture"),
+            target=_TARGET,
+            path=fx.one_of(
+                (
+                    "BACKWARD_ONE",
+                    "FORWARD_ONE",
+                    "FORWARD_AT_LEAST_TWO",
+                    "KNIGHT_JUMP",
+                    "OWN_MOVES",
+                    "ANY_FREE_SQUARE",
+                    "ORIGIN_SQUARE",
+                    "BETWEEN_KING_AND_ATTACKER",
+                    "TURN_ONCE",
+                )
+            ),
+            capture=fx.one_of(CAPTURE),
+            ignoreObstacles=fx.flag("ignores the usual way of moving and the obstacles"),
+            simultaneous=fx.flag("several pieces move together"),
+        ),
+        fx.variant("PLAY_MOVE", "the card's effect is a Coup with changed rules", required=_MOVE_REQUIRED, **_MOVE_PROPERTIES),
+        fx.variant(
+            "PLACE_MARKER",
+            "put something on squares",
+            required=("marker", "target"),
+            marker=fx.one_of(("WALL", "FORBIDDEN_ZONE", "TRAP", "PORTAL_PAIR")),
+            target=_TARGET,
+        ),
+        fx.variant("PROTECT", "protect a piece", required=("target", "against"), target=_TARGET, against=fx.one_of(("OPPONENT_CAPTURES",))),
+        fx.targeted("SUPPRESS_ATTACKS", "remove a piece's attacks, control of squares and ability to capture"),
+        fx.targeted("FREEZE", "its owner cannot change the piece's square"),
+        fx.variant("SUPPRESS_CAPTURES", "no capture, whatever the side or the source"),
+        fx.targeted("SACRIFICE", "the piece leaves the game as a sacrificed piece (it never comes back)"),
+        fx.targeted("CAPTURE", "try to capture (a king or a protected piece survives)"),
+        fx.variant(
+            "CAPTURE_LINE",
+            "capture the pieces met along a line, together",
+            required=("source", "direction"),
+            source=fx.ref("the piece that fires"),
+            direction=fx.one_of(("FORWARD",)),
+            includesOwn=fx.flag("your own pieces are captured too"),
+            stopsAt=fx.some_of(("EDGE", "WALL", "KING")),
+        ),
+        fx.variant(
+            "CREATE_PIECE",
+            "create a piece on a square",
+            required=("target", "role"),
+            target=fx.ref("the square"),
+            role=fx.one_of(("PAWN", "COPY_OF_SOURCE")),
+            source=fx.ref("the piece whose role is copied"),
+        ),
+        fx.variant(
+            "RETURN_CAPTURED",
+            "bring back a captured piece (never a sacrificed one)",
+            required=("target", "to", "as"),
+            target=_TARGET,
+            to=fx.one_of(("ORIGIN_COLUMN", "ORIGIN_SQUARE")),
+            ranks=_RANKS,
+            **{"as": fx.one_of(("PAWN", "CAPTURED_ROLE"))},
+            **{"with": fx.ref("the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)")},
+        ),
+        fx.variant("TRANSFORM", "change a piece's role for good", required=("target", "into"), target=_TARGET, into=fx.some_of(PIECE_ROLES)),
+        fx.variant("SWAP_SQUARES", "two pieces exchange squares, together", required=("target", "with"), target=_TARGET, **{"with": fx.ref()}),
+        fx.variant(
+            "PUSH",
+            "push a piece one square away with one of yours, which takes its square",
+            required=("target", "by"),
+            target=_TARGET,
+            by=fx.ref("the pushing piece"),
+        ),
+        fx.variant("PULL", "pull a piece next to one of yours", required=("target", "toward"), target=_TARGET, toward=fx.ref("the piece it joins")),
+        fx.variant("SHIFT_ROW", "shift every piece of a row by one square", required=("target", "directions"), target=_TARGET, directions=fx.some_of(("LEFT", "RIGHT"))),
+        fx.variant("PUSH_AWAY", "push the pieces around a square one square away from it", required=("target",), target=fx.ref("the chosen square")),
+        fx.targeted("REMOVE_EFFECT", "remove an effect"),
+        fx.variant("REVEAL_DECK", "reveal the order of a deck to both players", required=("whose",), whose=fx.one_of(("OPPONENT",))),
+        fx.variant(
+            "SWAP_HAND_AND_DECK",
+            "exchange a random card of a hand with the top card of its deck",
+            required=("whose",),
+            whose=fx.one_of(("OPPONENT",)),
+        ),
+    ),
+    conditions=(
+        fx.variant(
+            "UNAVAILABLE_UNDER",
+            "the card cannot be played under this effect (or when the target piece is under it)",
+            required=("effect",),
+            effect=fx.one_of(("PACIFISME", "ECLIPSE")),
+            target=fx.ref("the piece that must not be under it"),
+        ),
+        fx.variant(
+            "RESTRICTED_UNDER",
+            "under this effect the card is only playable with a restriction",
+            required=("effect", "restriction"),
+            effect=fx.one_of(("PACIFISME", "ECLIPSE")),
+            restriction=fx.one_of(("NO_CAPTURE",)),
+        ),
+        fx.variant(
+            "UNAVAILABLE_IF",
+            "the card cannot be played in this state",
+            required=("state",),
+            state=fx.one_of(("OPPONENT_DECK_EMPTY", "OPPONENT_DECK_REVEALED", "OPPONENT_HAND_EMPTY", "NO_COMPLETE_MANDATORY_MOVE")),
+        ),
+        fx.variant("REQUIRES", "the card can only be played in this state", required=("state",), state=fx.one_of(("OWN_KING_IN_CHECK",))),
+    ),
+    target_kinds={
+        "PIECE": "a piece on the board",
+        "CAPTURED_PIECE": "one of your captured pieces",
+        "SQUARE": "a square",
+        "ROW": "a row",
+        "EFFECT": "an effect in play",
+    },
+    target_params={
+        "excludeKing": fx.flag("no king may be chosen (« sauf le roi »)"),
+        "relativeTo": fx.closed(
+            {
+                "relation": fx.one_of(("IN_FRONT_OF", "BEHIND", "ATTACKER_OF", "ADJACENT_TO", "ALIGNED_WITH", "ON_CAPTURE_LINE_OF")),
+                "of": fx.ref(),
+            },
+            ("relation", "of"),
+            "where it is, relative to another target",
+        ),
+    },
+    filter_params={
+        "roles": fx.some_of(ROLES, "its current role"),
+        "capturedRoles": fx.some_of(PIECE_ROLES, "its role when it was captured"),
+        "attacked": fx.flag("attacked when chosen"),
+        "free": fx.flag("a free square"),
+        "hasPiece": fx.flag("holds at least one piece"),
+        "sacrificed": fx.flag("false: a sacrificed piece cannot be chosen"),
+        "visible": fx.flag("a visible effect"),
+        "temporary": fx.flag("a temporary effect"),
+        "ranks": fx.closed({"WHITE": _RANKS, "BLACK": _RANKS}, ("WHITE", "BLACK"), "allowed ranks for the player with the White or Black pieces"),
+    },
+    effect_params={
+        "visibility": fx.one_of((PUBLIC, SECRET), "whether the effect is visible to the opponent"),
+        "followUpMove": {
+            "type": ["object", "null"],
+            "description": "the mandatory Coup the card includes after its effect, or null",
+            "properties": _MOVE_PROPERTIES,
+            "required": list(_MOVE_REQUIRED),
+            "additionalProperties": False,
+        },
+        "breachRemovable": fx.flag("whether Brèche may remove it: only a visible temporary effect"),
+    },
+    effect_required=("duration", "visibility", "followUpMove", "breachRemovable"),
+    references={
+        "CONTROLLER": "the card's player",
+        "OPPONENT": "the opponent",
+        "MOVED_PIECE": "the piece that played the card's Coup",
+        "CREATED_PIECE": "the piece the card created",
+    },
+    limit=None,
+    checks=(breach_removes_only_visible_temporary, text_and_structure_agree),
+    review_lists={
+        "CHESS_BREACH_CONTRADICTION": "NEEDS_REVIEW",
+        "CHESS_BREACH_UNSTATED": "NEEDS_REVIEW",
+        "CHESS_KING_EXCLUSION_MISSING": "NEEDS_REVIEW",
+        "CHESS_FOLLOW_UP_MISSING": "NEEDS_REVIEW",
+        "CHESS_FOLLOW_UP_UNSTATED": "NEEDS_REVIEW",
+        "CHESS_AVAILABILITY_MISSING": "NEEDS_REVIEW",
+    },
+    reading=fx.TextReading(
+        durations={
+            TEMPORARY: (
+                r"\bjusqu'?\s?a la fin du prochain tour (?:adverse|de l'adversaire)\b",
+                r"\bjusqu'?\s?a la fin de son prochain tour\b",
+                r"\bpendant le prochain tour adverse\b",
+            ),
+            PERMANENT: (r"\bdefinitivement\b", r"\bn'expire pas\b", r"\bjusqu'?\s?a la fin de la partie\b"),
+        },
+    ),
+)
 
 @register
 class ChessCards(RuleSet):
@@ -14,3 +316,5 @@ class ChessCards(RuleSet):
     id_prefix = "CC"
     default_format = "default"
     fields = ()
+    # Effects (issue 5)
+    effect_vocabulary = EFFECTS

@@ -4,6 +4,8 @@ Leader, Units, Legendaries, Actions, Objects and Places; the resource is the
 INDICE, a system resource that is not a card.
 """
 
+from rules import effects as fx
+from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.fields import enum_field, int_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -15,6 +17,236 @@ PAID = frozenset({UNIT, LEGENDARY, ACTION, OBJECT, PLACE})
 # The seed's four equipments; every other Object is a consumable unless its text
 # needs it to stay in play.
 EQUIPMENTS = ("Casque de moto", "Uniforme", "Épée d’entraînement", "Pansement de Makoto")
+
+
+# --- Effects (issue 5): the vocabulary of Darkrow's structured effects ----------------------
+# From seed 000: timings ON_DEPLOY / ON_ENTER_FIELD / ON_RESOLVE / ACTIVATED, quick and
+# passive effects, the Draw Phase; every "once per turn" limit is keyed by player + turn +
+# effectId and shared by all copies; durations "jusqu’à fin du tour" and "pour cette
+# présence sur le terrain".
+ZONES = ("HAND", "DECK", "DISCARD", "BANISHED", "FIELD", "LIFE", "PRISON")
+STATS = ("ATK", "PV")
+KEYWORDS = ("RUSH", "INITIATIVE", "PERCENT")
+_COUNT = fx.integer("how many (default 1)", minimum=1)
+_TARGET = fx.ref("the card, unit or player it applies to")
+_FROM = fx.some_of(ZONES, "the zones it is taken from")
+# The durations of something that lasts; an equipment's bonus lasts while it is attached.
+_LASTING = ("UNTIL_END_OF_TURN", "THIS_PRESENCE", "WHILE_ACTIVE", "PERMANENT")
+_LASTING_ON_UNITS = (*_LASTING, "WHILE_ATTACHED")
+
+EFFECTS = fx.EffectVocabulary(
+    timings={
+        "ON_DEPLOY": "when the card is deployed",
+        "ON_ENTER_FIELD": "when it arrives on the field, deployed or otherwise",
+        "ON_RESOLVE": "when an Action or Object card resolves (it may still be played in response)",
+        "ACTIVATED": "an activated ability, in its controller's free turn",
+        "CONTINUOUS": "a passive effect, applied while its conditions hold",
+        "DRAW_PHASE": "at the normal draw of the Draw Phase, not the generic start of turn",
+        "START_OF_TURN": "at the start-of-turn effects",
+        "END_OF_TURN": "at the end of its controller's turn",
+        "ON_ATTACK": "when the unit attacks",
+        "ON_BLOCK": "when the unit blocks",
+        "ON_DAMAGE_DEALT": "when damage is dealt (e.g. by your Snipers to an opposing unit)",
+        "ON_DAMAGE_TAKEN": "when the unit takes damage",
+        "ON_DESTROYED": "when the unit is destroyed, even if it is banished",
+        "ON_LEAVE_FIELD": "when the card leaves the field",
+        "BEFORE_SENT_TO_DISCARD": "before a card would be sent to the discard",
+        "ON_SENT_TO_DISCARD": "when the card reaches its discard",
+        "ON_UNEQUIP": "when the equipment is unequipped",
+    },
+    durations={
+        "UNTIL_END_OF_TURN": "jusqu’à (la) fin du tour",
+        "THIS_PRESENCE": "pour cette présence sur le terrain: lost when the card leaves the field, not regained on its return",
+        "WHILE_ATTACHED": "while the equipment stays attached to the unit",
+        "WHILE_ACTIVE": "while the passive effect's source and conditions hold",
+        "PERMANENT": "never expires",
+    },
+    actions=(
+        fx.counted("DRAW", "draw cards"),
+        fx.variant(
+            "DEPLOY",
+            "deploy cards (free unless a cost is stated; conditions, targets and slots still apply)",
+            required=("from",),
+            **{"from": _FROM},
+            count=_COUNT,
+            free=fx.flag("deployed without paying its cost"),
+            filter=fx.FILTER,
+            target=_TARGET,
+        ),
+        fx.variant(
+            "SEARCH",
+            "look for cards (a search of the deck shuffles it)",
+            required=("from", "to"),
+            **{"from": _FROM},
+            to=fx.one_of(ZONES),
+            count=_COUNT,
+            filter=fx.FILTER,
+            reveal=fx.flag("the chosen card is revealed"),
+        ),
+        fx.variant("REVEAL", "reveal cards", required=("from",), **{"from": _FROM}, count=_COUNT),
+        fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER, target=_TARGET),
+        fx.targeted("SEND_TO_DISCARD", "send a card to its discard"),
+        fx.variant("DEAL_DAMAGE", "deal damage", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant("HEAL", "remove damage (does not raise the maximum)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.stat_change(STATS, _LASTING_ON_UNITS),
+        fx.variant(
+            "MODIFY_COST",
+            "change a cost: proportional factor first, rounded up, then the fixed amount, minimum 0",
+            lasting=True,
+            factor=fx.text("a proportional change such as 1/2"),
+            amount=fx.integer("a fixed change in Indices"),
+            filter=fx.FILTER,
+            target=_TARGET,
+            duration=fx.one_of(_LASTING),
+        ),
+        fx.variant(
+            "MODIFY_DAMAGE",
+            "change the damage dealt",
+            required=("amount",),
+            lasting=True,
+            amount=fx.integer(),
+            filter=fx.FILTER,
+            duration=fx.one_of(_LASTING),
+        ),
+        fx.variant(
+            "GRANT_KEYWORD",
+            "give a keyword",
+            required=("keyword",),
+            lasting=True,
+            keyword=fx.one_of(KEYWORDS),
+            target=_TARGET,
+            duration=fx.one_of(_LASTING_ON_UNITS),
+        ),
+        fx.counted("REACTIVATE_INDICES", "ready exhausted Indices"),
+        fx.targeted("EXHAUST", "exhaust (sleep and paralysis are EXHAUST)"),
+        fx.targeted("READY", "ready (does not remove summoning sickness)"),
+        fx.targeted("RETURN_TO_HAND", "return a card to its owner's hand"),
+        fx.variant(
+            "RETURN_TO_DECK",
+            "return a card to the deck: on top or bottom keeps the order, otherwise shuffle",
+            required=("target",),
+            target=_TARGET,
+            position=fx.one_of(("TOP", "BOTTOM", "SHUFFLED")),
+        ),
+        fx.variant("MOVE_TO_ZONE", "put a card in a zone (e.g. PRISON)", required=("target", "to"), target=_TARGET, to=fx.one_of(ZONES)),
+        fx.targeted("BANISH", "banish a card"),
+        fx.targeted("DESTROY", "destroy a unit"),
+        fx.variant(
+            "REDIRECT_DAMAGE",
+            "damage meant for a unit goes to others instead, never duplicated",
+            required=("target", "toward"),
+            target=fx.ref("whose damage is redirected"),
+            toward=fx.ref("who receives it"),
+            split=fx.one_of(("ALL", "EVEN"), "EVEN: floor(D/N) each, the controller picks D mod N distinct recipients of +1"),
+        ),
+        fx.variant(
+            "COPY_ABILITIES",
+            "copy every ability (passive, activated, quick, triggered) of a card; name, cost, stats unchanged",
+            required=("source", "target"),
+            lasting=True,
+            source=fx.ref("copied from"),
+            target=fx.ref("copied onto"),
+            duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "PERMANENT")),
+        ),
+        fx.targeted("REPLACE_ATTACKER", "another unit becomes the attacker (not a new attack declaration)"),
+        fx.variant("CANCEL", "cancel a combat or a card or effect, with no refund of costs", required=("what",), what=fx.one_of(("COMBAT", "ATTACK", "EFFECT"))),
+        fx.variant("CHOOSE_BLOCKER", "the attacker chooses the blocker among the eligible READY units"),
+        fx.targeted("EQUIP", "attach an equipment to a unit"),
+        fx.targeted("UNEQUIP", "detach an equipment (its bonus goes at once)"),
+        fx.variant("SHUFFLE", "shuffle a zone", required=("zone",), zone=fx.one_of(("DECK",))),
+    ),
+    costs=(
+        fx.variant("PAY_INDICES", "exhaust READY Indices", required=("amount",), amount=fx.integer(minimum=0)),
+        fx.variant("EXHAUST_SELF", "exhaust this card (a Leader's activated ability)"),
+        fx.targeted("EXHAUST", "exhaust a card"),
+        fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
+        fx.variant("BANISH_SELF", "banish this card (e.g. from the discard)", **{"from": fx.one_of(ZONES)}),
+        fx.variant("DEAL_DAMAGE", "damage dealt as a cost (paid even if the unit is destroyed)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.targeted("SEND_TO_DISCARD", "send a card to the discard"),
+    ),
+    conditions=(
+        fx.variant("OWN_TURN", "during its controller's turn"),
+        fx.variant("OPPONENT_TURN", "during the opponent's turn"),
+        fx.variant("SOURCE_READY", "this card is READY"),
+        fx.variant("OUT_OF_COMBAT", "outside a combat"),
+        fx.variant("CONTROLS", "its controller controls cards", required=("filter",), filter=fx.FILTER, atLeast=fx.integer(minimum=1)),
+        fx.variant(
+            "DISTINCT_NAMES_AT_LEAST",
+            "at least N distinct names among the cards that qualify (units and Leader)",
+            required=("filter", "count"),
+            filter=fx.FILTER,
+            count=fx.integer(minimum=1),
+        ),
+        fx.variant(
+            "EVENT_THIS_TURN",
+            "something happened to a card this turn",
+            required=("event",),
+            event=fx.one_of(("SENT_TO_DISCARD", "DESTROYED", "DEPLOYED", "DAMAGED")),
+            target=_TARGET,
+        ),
+        fx.variant("STAT_BELOW", "a card's stat is below a value", required=("stat", "value", "target"), stat=fx.one_of(STATS), value=fx.integer(), target=_TARGET),
+    ),
+    target_kinds={
+        "UNIT": "a Unit or Legendary on the field",
+        "LEADER": "a Leader",
+        "CARD": "a card in a zone",
+        "PLAYER": "a player",
+        "EFFECT": "a card or effect being played",
+    },
+    target_params={"zone": fx.one_of(ZONES, "where it is chosen (default: the field)")},
+    filter_params={
+        "cardTypes": fx.some_of((LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE)),
+        "names": fx.texts("exact identities: the full name (Chianti is not Chianti & Korn)"),
+        "cites": fx.texts("cards citing any of these, in their title or text"),
+        "archetypes": fx.texts("printed archetype labels (the rule set's aliases apply)"),
+        "state": fx.one_of(("READY", "EXHAUSTED")),
+        "maxCost": fx.integer(minimum=0),
+        "distinctNames": fx.flag("the chosen cards have different names"),
+        "other": fx.flag("another card than this one"),
+    },
+    references={
+        "SELF": "this card",
+        "CONTROLLER": "its controller",
+        "OPPONENT": "the opponent",
+        "OWN_LEADER": "its controller's Leader",
+        "OPPONENT_LEADER": "the opponent's Leader",
+        "ATTACKER": "the attacking unit",
+        "BLOCKER": "the blocking unit",
+        "EQUIPPED_UNIT": "the unit this equipment is attached to",
+    },
+    limit=fx.LimitRule(periods=("turn",), shared_by_copies=True),
+    reading=fx.TextReading(
+        once_per_turn=fx.ONCE_PER_TURN_FR + fx.ONCE_PER_TURN_EN,
+        durations={
+            "UNTIL_END_OF_TURN": fx.UNTIL_END_OF_TURN_FR + fx.UNTIL_END_OF_TURN_EN,
+            "THIS_PRESENCE": (r"\bpour cette presence\b", r"\bfor this presence\b"),
+            "WHILE_ATTACHED": (r"\btant qu'(?:il|elle) reste attache",),
+        },
+        kinds={
+            "quick": (r"\brapides?\b", r"\bquick\b"),
+            "activated": (r"\bactivables?\b", r"\bactivated\b"),
+            "passive": (r"\bpassifs?\b", r"\bpassive\b"),
+        },
+    ),
+)
+
+# Seed 000, "Précision utilisateur Phase 6.2.2": the historical import lacked this limit;
+# the correction is declarative, on top of the imported card, its image and text untouched.
+KOJIMA_GENTA_QUICK_DEPLOY_LIMIT = CanonicalCorrection(
+    key="darkrow-kojima-genta-quick-deploy-limit",
+    card_name="Kojima Genta",
+    selector=EffectSelector(kind="quick", timings=("ON_DEPLOY", "ON_ENTER_FIELD"), actions=("DEPLOY",)),
+    change=(
+        {
+            "op": "add",
+            "path": "/limit",
+            "value": {"per": "turn", "count": 1, "scope": "player", "key": fx.LIMIT_KEY, "sharedByCopies": True},
+        },
+    ),
+    why="L’effet rapide de déploiement de Kojima Genta est limité à une utilisation par joueur et par tour, "
+    "commune à ses exemplaires. L’import historique ne renseignait pas cette limite.",
+    source="seed 000 (règles canoniques), précision utilisateur Phase 6.2.2",
+)
 
 
 @register
@@ -43,3 +275,6 @@ class Darkrow(RuleSet):
     # Canonical decision of 28 September: "Gadget" and "Gadgets" both resolve to
     # GADGET. Nothing else is merged: Lycéen, Lycéenne and Lycéen(ne) stay distinct.
     archetype_aliases = {"GADGETS": "GADGET"}
+    # Effects (issue 5)
+    effect_vocabulary = EFFECTS
+    canonical_corrections = (KOJIMA_GENTA_QUICK_DEPLOY_LIMIT,)

@@ -1,5 +1,6 @@
 """Duel (seed 004, French): monsters with levels and ATK/DEF, spells, traps, equipment, characters, terrains."""
 
+from rules import effects as fx
 from rules.fields import enum_field, int_field, str_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -8,13 +9,86 @@ MONSTER = "MONSTER"
 MONSTERS = frozenset({MONSTER})
 
 
+# --- Effects (issue 5): the vocabulary of Duel's structured effects ---------------------------
+# From seed 004: spells played then sent to the graveyard, traps set face down and triggered
+# from the next turn when their condition occurs, equipment, characters (a permanent effect
+# or a once-per-turn power), terrains; summon effects (a flip summon triggers them too).
+CARD_TYPES = (MONSTER, "SPELL", "TRAP", "EQUIPMENT", "CHARACTER", "TERRAIN")
+STATS = ("ATK", "DEF", "LEVEL")
+ZONES = ("HAND", "DECK", "GRAVEYARD", "FIELD", "BANISHED")
+_DURATIONS = ("UNTIL_END_OF_TURN", "WHILE_EQUIPPED", "WHILE_ACTIVE", "PERMANENT")
+_TARGET = fx.ref("the monster, card or duelist it applies to")
+_COUNT = fx.integer("how many (default 1)", minimum=1)
+
+EFFECTS = fx.EffectVocabulary(
+    kinds=("passive", "activated", "triggered"),
+    timings={
+        "ON_PLAY": "when the spell, equipment, character or terrain is played",
+        "ACTIVATED": "a power used in its controller's main phase",
+        "CONTINUOUS": "a permanent effect, applied while the card stays",
+        "ON_SUMMON": "when the monster is summoned (a flip summon too)",
+        "ON_FLIP": "when the monster is turned face up",
+        "ON_ATTACK_DECLARED": "when an attack is declared",
+        "ON_DESTROYED": "when the card is destroyed",
+        "ON_CONDITION": "a trap, from the turn after it is set, when its condition occurs",
+        "START_OF_TURN": "at the start of the turn",
+        "END_OF_TURN": "at the end of the turn",
+    },
+    durations={
+        "UNTIL_END_OF_TURN": "jusqu'à la fin du tour",
+        "WHILE_EQUIPPED": "while the equipment stays on the monster",
+        "WHILE_ACTIVE": "while the card stays",
+        "PERMANENT": "never expires",
+    },
+    actions=(
+        fx.counted("DRAW", "draw cards"),
+        fx.targeted("DESTROY", "destroy a card"),
+        fx.variant("NEGATE_ATTACK", "the attack is cancelled"),
+        fx.stat_change(STATS, _DURATIONS, "an ATK, DEF or level bonus or malus"),
+        fx.variant("GAIN_LP", "gain LP (capped at 6,000 in the beta)", required=("amount",), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant("DEAL_DAMAGE", "the duelist loses LP", required=("amount",), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant("SPECIAL_SUMMON", "summon a monster", required=("from",), **{"from": fx.some_of(ZONES)}, filter=fx.FILTER, position=fx.one_of(("ATTACK", "DEFENCE"))),
+        fx.targeted("CHANGE_POSITION", "switch a monster's position"),
+        fx.targeted("RETURN_TO_HAND", "return a card to the hand"),
+        fx.targeted("SEND_TO_GRAVEYARD", "send a card to the graveyard"),
+        fx.variant("SEARCH", "look for a card in the deck", required=("to",), to=fx.one_of(ZONES), filter=fx.FILTER, count=_COUNT),
+        fx.targeted("EQUIP", "equip a monster (1 per monster, 2 per Machine)"),
+    ),
+    costs=(
+        fx.counted("TRIBUTE", "sacrifice monsters"),
+        fx.variant("PAY_LP", "pay LP", required=("amount",), amount=fx.integer(minimum=1)),
+        fx.variant("DISCARD", "discard cards", required=("count",), count=_COUNT, filter=fx.FILTER),
+    ),
+    conditions=(
+        fx.variant("OPPONENT_ATTACKS", "an opposing monster attacks"),
+        fx.variant("OWN_TURN", "during its controller's turn"),
+        fx.variant("CONTROLS", "its controller controls cards that qualify", required=("filter",), filter=fx.FILTER, atLeast=fx.integer(minimum=1)),
+    ),
+    target_kinds={"MONSTER": "a monster", "CARD": "a card", "DUELIST": "a duelist"},
+    filter_params={
+        "cardTypes": fx.some_of(CARD_TYPES),
+        "factions": fx.some_of(("LIGHT", "DARKNESS")),
+        "monsterTypes": fx.texts("e.g. Machine"),
+        "minLevel": fx.integer(minimum=1, maximum=8),
+        "maxLevel": fx.integer(minimum=1, maximum=8),
+        "names": fx.texts("exact names"),
+    },
+    target_params={"zone": fx.one_of(ZONES)},
+    limit=fx.LimitRule(periods=("turn",), shared_by_copies=None),
+    reading=fx.TextReading(
+        once_per_turn=fx.ONCE_PER_TURN_FR + fx.ONCE_PER_TURN_EN,
+        durations={"UNTIL_END_OF_TURN": fx.UNTIL_END_OF_TURN_FR + fx.UNTIL_END_OF_TURN_EN},
+    ),
+)
+
+
 @register
 class Duel(RuleSet):
     key = "duel"
     name = "Duel"
     language = "fr"
     seed = "004_6b37b58a3c9ef58c.txt"
-    card_types = (MONSTER, "SPELL", "TRAP", "EQUIPMENT", "CHARACTER", "TERRAIN")
+    card_types = CARD_TYPES
     id_prefix = "DU"
     default_format = "standard"
     fields = (
@@ -25,3 +99,5 @@ class Duel(RuleSet):
         enum_field("faction", ("LIGHT", "DARKNESS"), label="Faction", types=MONSTERS),
         str_field("monsterType", label="Monster kind", types=MONSTERS, help="e.g. Machine (2 equipments instead of 1)"),
     )
+    # Effects (issue 5)
+    effect_vocabulary = EFFECTS

@@ -1,5 +1,6 @@
 """Cardfight!! Vanguard, Classic format (seed 002, Russian): BT01, TD01, TD02."""
 
+from rules import effects as fx
 from rules.cards import CardData
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
@@ -8,6 +9,117 @@ from rules.ruleset import RuleSet
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
+
+
+# --- Effects (issue 5): the vocabulary of Vanguard's structured effects ---------------------
+# From seed 002: ACT / AUTO / CONT abilities, their windows (OnPlace, OnRideOver, Drive and
+# Damage Checks...), the costs (Counter Blast, Soul Blast...) and the ModifierDuration values
+# UntilEndOfBattle, UntilEndOfTurn, UntilOwnerNextStand, Permanent. A "[1/Turn]" limit is
+# counted per player and turn; each effect says whether copies share it.
+CIRCLES = ("VC", "RC", "GC")
+ZONES = ("DECK", "HAND", "VC", "RC", "GC", "DAMAGE", "DROP", "SOUL", "TRIGGER")
+STATS = ("POWER", "SHIELD", "CRITICAL", "DRIVE")
+_DURATIONS = ("UNTIL_END_OF_BATTLE", "UNTIL_END_OF_TURN", "UNTIL_OWNER_NEXT_STAND", "PERMANENT", "WHILE_ACTIVE")
+_TARGET = fx.ref("the unit, card or player it applies to")
+_COUNT = fx.integer("how many (default 1)", minimum=1)
+
+EFFECTS = fx.EffectVocabulary(
+    kinds=("passive", "activated", "triggered"),
+    timings={
+        "MAIN_PHASE": "[ACT] in its controller's Main Phase",
+        "CONTINUOUS": "[CONT] recomputed from the state",
+        "ON_PLACE": "[AUTO] when placed on a circle (OnPlace)",
+        "ON_RIDE": "[AUTO] when a unit rides on it (OnRideOver)",
+        "ON_ATTACK": "[AUTO] when it attacks",
+        "ON_BOOST": "[AUTO] when it boosts",
+        "ON_ATTACK_HITS": "[AUTO] when its attack hits (resolved after the damage)",
+        "ON_DRIVE_CHECK": "[AUTO] at a Drive Check",
+        "ON_DAMAGE_CHECK": "[AUTO] at a Damage Check",
+        "ON_GUARD": "[AUTO] when placed on the Guardian Circle",
+        "ON_INTERCEPT": "[AUTO] when it intercepts",
+        "ON_LEAVE_GUARDIAN": "[AUTO] when it leaves the Guardian Circle, after the battle",
+        "END_OF_BATTLE": "[AUTO] at the end of the battle",
+        "END_OF_TURN": "[AUTO] at the end of the turn",
+    },
+    durations={
+        "UNTIL_END_OF_BATTLE": "UntilEndOfBattle",
+        "UNTIL_END_OF_TURN": "UntilEndOfTurn",
+        "UNTIL_OWNER_NEXT_STAND": "UntilOwnerNextStand",
+        "PERMANENT": "Permanent",
+        "WHILE_ACTIVE": "a [CONT] modifier, while its conditions hold",
+    },
+    actions=(
+        fx.stat_change(STATS, _DURATIONS, "a power, shield, critical or drive bonus or malus"),
+        fx.counted("DRAW", "draw cards"),
+        fx.variant("CALL", "call units to rear-guard circles (a call into an occupied circle retires the old unit)", required=("from",), **{"from": fx.some_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
+        fx.variant("SEARCH", "look for cards in the deck", required=("to",), to=fx.one_of(ZONES), count=_COUNT, filter=fx.FILTER, reveal=fx.flag()),
+        fx.targeted("RETIRE", "retire a unit to the Drop"),
+        fx.targeted("STAND", "stand a unit"),
+        fx.targeted("REST", "rest a unit"),
+        fx.counted("HEAL", "heal damage (a card of its own Damage Zone)"),
+        fx.counted("SOUL_CHARGE", "top cards of the deck to the Soul"),
+        fx.counted("COUNTER_CHARGE", "turn face-down damage face up"),
+        fx.targeted("ADD_TO_HAND", "put a card into the hand"),
+        fx.variant("NULLIFY_ATTACK", "the attack cannot hit (perfect guard)"),
+        fx.variant(
+            "RESTRICT",
+            "a restriction on a unit",
+            required=("restriction",),
+            lasting=True,
+            restriction=fx.one_of(("CANNOT_STAND", "CANNOT_GUARD", "CANNOT_INTERCEPT", "CANNOT_ATTACK")),
+            target=_TARGET,
+            duration=fx.one_of(_DURATIONS),
+        ),
+    ),
+    costs=(
+        fx.counted("COUNTER_BLAST", "turn face-up damage face down"),
+        fx.counted("COUNTER_CHARGE", "turn face-down damage face up"),
+        fx.counted("SOUL_BLAST", "cards from the Soul to the Drop"),
+        fx.counted("SOUL_CHARGE", "top cards of the deck to the Soul"),
+        fx.variant("DISCARD", "cards from the hand to the Drop", required=("count",), count=_COUNT, filter=fx.FILTER),
+        fx.variant("REST_SELF", "rest this unit"),
+        fx.variant("RETIRE_SELF", "retire this unit"),
+    ),
+    conditions=(
+        fx.variant("SOURCE_ON", "this card is on a circle (or in the hand)", required=("circle",), circle=fx.one_of((*CIRCLES, "HAND"))),
+        fx.variant("VANGUARD_IS", "its controller's vanguard qualifies", required=("filter",), filter=fx.FILTER),
+        fx.variant("DAMAGE_AT_LEAST", "its controller has at least N damage (Limit Break)", required=("count",), count=fx.integer(minimum=1)),
+        fx.variant("UNITS_AT_LEAST", "its controller has at least N units that qualify", required=("filter", "count"), filter=fx.FILTER, count=fx.integer(minimum=1)),
+        fx.variant("OWN_TURN", "during its controller's turn"),
+        fx.variant("OPPONENT_TURN", "during the opponent's turn"),
+    ),
+    target_kinds={"UNIT": "a unit on a circle", "CARD": "a card in a zone", "PLAYER": "a player"},
+    target_params={"circles": fx.some_of(CIRCLES, "where it is chosen")},
+    filter_params={
+        "grades": fx.some_of(("0", "1", "2", "3"), "grades, as strings"),
+        "clans": fx.texts(),
+        "names": fx.texts("exact names (nameId)"),
+        "triggers": fx.some_of(TRIGGERS),
+        "cardTypes": fx.some_of((NORMAL_UNIT, TRIGGER_UNIT)),
+    },
+    references={
+        "SELF": "this unit",
+        "CONTROLLER": "its controller",
+        "OPPONENT": "the opponent",
+        "OWN_VANGUARD": "its controller's vanguard",
+        "OPPONENT_VANGUARD": "the opponent's vanguard",
+        "BOOSTED_UNIT": "the unit it boosts",
+        "ATTACKED_UNIT": "the attacked unit",
+    },
+    limit=fx.LimitRule(periods=("turn",), shared_by_copies=None),
+    reading=fx.TextReading(
+        once_per_turn=fx.ONCE_PER_TURN_RU + fx.ONCE_PER_TURN_EN,
+        durations={
+            "UNTIL_END_OF_TURN": fx.UNTIL_END_OF_TURN_RU + fx.UNTIL_END_OF_TURN_EN,
+            "UNTIL_END_OF_BATTLE": fx.UNTIL_END_OF_BATTLE_RU + fx.UNTIL_END_OF_BATTLE_EN,
+        },
+        kinds={
+            "activated": (r"\[(?:act|акт)\]",),
+            "triggered": (r"\[(?:auto|авто)\]",),
+            "passive": (r"\[(?:cont|пост)\]",),
+        },
+    ),
+)
 
 
 def trigger_unit_is_grade_zero(card: CardData):
@@ -49,6 +161,8 @@ class Vanguard(RuleSet):
         bool_field("sentinel", label="Sentinel (perfect guard)"),
     )
     card_checks = (trigger_unit_is_grade_zero,)
+    # Effects (issue 5)
+    effect_vocabulary = EFFECTS
 
     def normalize_fields(self, card_type, name, values):
         fields = super().normalize_fields(card_type, name, values)

@@ -213,7 +213,7 @@ def test_a_reviewer_validates_a_card_without_errors(reviewer, make_card):
     assert services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer).status == "VALIDATED"
 
 
-@pytest.mark.parametrize("edit", [{"text": "Nouveau texte."}, {"effects": [{"id": "e1", "timing": "ON_DEPLOY"}]}, {"atk": 5}])
+@pytest.mark.parametrize("edit", [{"text": "Nouveau texte."}, {"effects": [{"effectId": "DR-X.e1", "kind": "triggered", "timing": "ON_DEPLOY", "actions": [{"do": "DRAW", "count": 1}]}]}, {"atk": 5}])
 def test_an_edit_of_a_validated_card_sends_it_back_to_review(designer, reviewer, make_card, edit):
     card = make_card()
     services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)

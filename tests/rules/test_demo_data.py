@@ -182,7 +182,8 @@ def test_chesscards_is_the_public_default_recipe():
         assert card["set"] == "DEFAULT"
         assert card["status"] == "VALIDATED"
         assert card["origin"] == "USER" and card["creationMethod"] == "IMPORTED" and card["userModified"] is False
-        assert card["archetypes"] == [] and card["effects"] == []
+        assert card["archetypes"] == []
+        assert len(card["effects"]) == 1, "one structured effect per chess card (tests/rules/test_chesscards_effects.py)"
         assert card["text"] and card["text"] == card["text"].strip() and "\n" not in card["text"]
     by_name = {card["name"]: card for card in cards}
     assert by_name["Échange équivalent"]["text"].startswith("Échange une de tes Pièces")

@@ -1,0 +1,104 @@
+"""Writes: store a correction of a card's effect, withdraw one.
+
+A correction is checked before it is stored: it names an effect the card has,
+its operations fit that effect (as corrected so far), and the corrected effect
+still passes the game's effect schema. The card itself is never written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from cards.models import Card
+from rules import Finding
+from rules.corrections import ChangeConflict, apply_change, change_problems
+from rules.findings import error
+from studio.errors import Conflict, InvalidInput
+
+from .models import EffectCorrection
+from .selectors import effective_effects
+
+KEYS = ("effectId", "change", "why")
+
+
+def _user_name(user) -> str:
+    return user.get_username() if user is not None and getattr(user, "is_authenticated", False) else ""
+
+
+def _real_user(user):
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def correction_problems(*, card: Card, data: Any) -> list[Finding]:
+    """Every reason why ``data`` ({effectId, change, why}) cannot be stored as a correction of ``card``."""
+    ref = card.stable_id
+    if not isinstance(data, dict):
+        return [error("FIELD_INVALID", "a correction is an object with effectId, change and why", card=ref)]
+    findings = [
+        error("FIELD_UNKNOWN", f"{key}: unknown key; a correction has {', '.join(KEYS)}", card=ref, field=key)
+        for key in sorted(set(data) - set(KEYS))
+    ]
+    why, effect_id, change = data.get("why"), data.get("effectId"), data.get("change")
+    if not isinstance(why, str) or not why.strip():
+        findings.append(error("FIELD_INVALID", "why: required: say why the imported data is wrong (the ruling, its source)", card=ref, field="why"))
+    if not isinstance(effect_id, str) or not effect_id:
+        findings.append(error("FIELD_INVALID", "effectId: required: the id of the effect to correct", card=ref, field="effectId"))
+    findings += [error("FIELD_INVALID", f"{path}: {problem}", card=ref, field=path) for path, problem in change_problems(change)]
+    if findings:
+        return findings
+    ids = [e.get("effectId") for e in card.effects or [] if isinstance(e, dict)]
+    if effect_id not in ids:
+        known = ", ".join(map(str, ids)) or "none (its effects are not structured)"
+        return [error("FIELD_INVALID", f"effectId: {card.stable_id} has no effect {effect_id!r}; its effects: {known}", card=ref, field="effectId")]
+    # The change applies to the effect as corrected so far.
+    current = effective_effects(card=card)
+    index = next(i for i, e in enumerate(current.effects) if e.get("effectId") == effect_id)
+    try:
+        corrected, _ = apply_change(current.effects[index], change)
+    except ChangeConflict as exc:
+        return [error("FIELD_INVALID", f"change: {exc}", card=ref, field="change")]
+    return [
+        error(
+            "FIELD_INVALID",
+            f"change: the corrected effect would break the {card.game} effect schema: " + f.message.replace("effects[0]", f"effects[{index}]", 1),
+            card=ref,
+            field="change",
+        )
+        for f in card.ruleset.effect_errors([corrected], card_ref=ref)
+    ]
+
+
+@transaction.atomic
+def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrection:
+    """Store a correction of one effect of a card (the card itself is not changed)."""
+    card = Card.objects.select_for_update().get(stable_id=stable_id)
+    problems = correction_problems(card=card, data=data)
+    if problems:
+        raise InvalidInput(problems)
+    return EffectCorrection.objects.create(
+        card=card,
+        effect_id=data["effectId"],
+        change=data["change"],
+        why=data["why"].strip(),
+        author=_real_user(user),
+        author_name=_user_name(user),
+    )
+
+
+@transaction.atomic
+def correction_withdraw(*, stable_id: str, correction_id: int, why: Any, user=None) -> EffectCorrection:
+    """Withdraw a stored correction: it stops applying and stays in the history with who, when and why."""
+    correction = EffectCorrection.objects.select_for_update().get(card_id=stable_id, pk=correction_id)
+    if not isinstance(why, str) or not why.strip():
+        raise InvalidInput([error("FIELD_INVALID", "why: required: say why the correction is withdrawn", card=stable_id, field="why")])
+    if not correction.active:
+        raise Conflict(f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}")
+    correction.withdrawn_at = timezone.now()
+    correction.withdrawn_by = _real_user(user)
+    correction.withdrawn_by_name = _user_name(user)
+    correction.withdrawn_why = why.strip()
+    correction.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdrawn_why"])
+    return correction
