@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArtworkConfig(AppConfig):
+    name = "artwork"
+    verbose_name = "Artwork"
