@@ -87,17 +87,17 @@ def megapixels(n: int) -> str:
 def read_limited(fileobj: BinaryIO, *, max_bytes: int, size: int | None = None) -> bytes:
     """The file's bytes, refused as soon as it is known to exceed ``max_bytes`` (never read past it)."""
     if size is not None and size > max_bytes:
-        raise _too_big(size, max_bytes)
+        raise too_big(size, max_bytes)
     data = fileobj.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise _too_big(size, max_bytes)
+        raise too_big(size, max_bytes)
     if not data:
         raise ImageRefused("ARTWORK_EMPTY", "the file is empty; choose a JPEG, PNG or WebP image")
     return data
 
 
-def _too_big(size: int | None, max_bytes: int) -> ImageRefused:
-    what = f"the file is {megabytes(size)}" if size else "the file is too big"
+def too_big(size: int | None, max_bytes: int, *, what: str = "file") -> ImageRefused:
+    what = f"the {what} is {megabytes(size)}" if size else f"the {what} is too big"
     return ImageRefused(
         "ARTWORK_TOO_LARGE",
         f"{what}; the limit is {megabytes(max_bytes)}: export a smaller image and upload it again",
@@ -162,7 +162,10 @@ def _inspect_header(data: bytes, *, max_pixels: int) -> tuple[str, tuple[int, in
 
 
 def _bomb(size: tuple[int, int] | None, max_pixels: int) -> ImageRefused:
-    what = f"the image is {size[0]}×{size[1]} pixels ({megapixels(size[0] * size[1])})" if size else "the image declares too many pixels"
+    if size:
+        what = f"the image is {size[0]}×{size[1]} pixels ({megapixels(size[0] * size[1])})"
+    else:
+        what = "the image declares too many pixels"
     return ImageRefused(
         "ARTWORK_TOO_MANY_PIXELS",
         f"{what}; the limit is {megapixels(max_pixels)}: resize it and upload it again",

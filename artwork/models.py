@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from cards.models import AppendOnlyError, Card
+from cards.models import _in  # the check "value among the choices", as cards write it
 
 
 class Kind(models.TextChoices):
@@ -20,10 +21,6 @@ class ImageFormat(models.TextChoices):
     JPEG = "JPEG", "JPEG"
     PNG = "PNG", "PNG"
     WEBP = "WEBP", "WebP"
-
-
-def _in(field: str, choices: type[models.TextChoices]) -> Q:
-    return Q(**{f"{field}__in": choices.values})
 
 
 class ArtworkVariantQuerySet(models.QuerySet):

@@ -19,8 +19,8 @@ from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
+from cards.interchange import check_game
 from cards.models import Card
-from rules import registry
 from rules.findings import error
 from studio.errors import Conflict, Forbidden, InvalidInput
 
@@ -97,8 +97,13 @@ def artwork_check_upload(fileobj: BinaryIO, *, size: int | None = None) -> Clean
         data = read_limited(fileobj, max_bytes=settings.ARTWORK_MAX_BYTES, size=size)
         return clean_image(data, max_pixels=settings.ARTWORK_MAX_PIXELS)
     except ImageRefused as exc:
-        refusal = ArtworkTooLarge if exc.too_large else InvalidInput
-        raise refusal([error(exc.code, exc.message, field="file")]) from None
+        raise artwork_refusal(exc) from None
+
+
+def artwork_refusal(exc: ImageRefused) -> InvalidInput:
+    """The service error for a refused image: 413 for a limit, 400 otherwise, on the field ``file``."""
+    refusal = ArtworkTooLarge if exc.too_large else InvalidInput
+    return refusal([error(exc.code, exc.message, field="file")])
 
 
 def artwork_upload(
@@ -341,8 +346,8 @@ def variants_needing_renditions(*, game: str | None = None, only_missing: bool =
 
 def image_batch_start(*, game: str | None = None, only_missing: bool = True, user=None, enqueue: bool = True) -> ImageBatch:
     """Record a batch of rendition work and (``enqueue``) hand it to the workers, in chunks, after the commit."""
-    if game and game not in registry:
-        raise InvalidInput([error("FIELD_INVALID", f"unknown game {game!r}: one of {', '.join(registry.keys())}", field="game")])
+    if game and (findings := check_game(game)):
+        raise InvalidInput(findings)
     with transaction.atomic():
         batch = ImageBatch.objects.create(game=game or "", only_missing=only_missing, created_by=_actor(user))
         ids = variants_needing_renditions(game=game, only_missing=only_missing).values_list("pk", flat=True)

@@ -27,7 +27,9 @@ class RenditionSerializer(serializers.Serializer):
 
 
 RenditionsDoc = type(
-    "RenditionsDoc", (serializers.Serializer,), {name: RenditionSerializer(help_text=f"{spec.box[0]}×{spec.box[1]} box, WebP") for name, spec in SPECS.items()}
+    "RenditionsDoc",
+    (serializers.Serializer,),
+    {name: RenditionSerializer(help_text=f"{spec.box[0]}×{spec.box[1]} box, WebP") for name, spec in SPECS.items()},
 )
 
 
@@ -100,7 +102,7 @@ class UploadSerializer(serializers.Serializer):
 
 class VariantChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.choices, required=False)
-    primary = serializers.BooleanField(required=False, allow_null=True, default=None)
+    primary = _NullableBoolean(required=False, allow_null=True, default=None)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 

@@ -10,13 +10,13 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.selectors import card_get, can_see_unvalidated
+from cards.interchange import check_game
+from cards.selectors import can_see_unvalidated, card_get
 from rules import registry
-from rules.findings import error
 from studio.errors import InvalidInput
 
 from .. import services
-from ..images import megabytes
+from ..images import too_big
 from ..selectors import artwork_counts, artwork_events, artwork_expected_counts, image_batch_list, variant_get, variant_list
 from .serializers import (
     BatchSerializer,
@@ -76,10 +76,7 @@ def _refuse_oversized_body(request) -> None:
         length = 0
     limit = settings.ARTWORK_MAX_BYTES
     if length > limit + FORM_OVERHEAD:
-        raise services.ArtworkTooLarge(
-            [error("ARTWORK_TOO_LARGE", f"the upload is {megabytes(length)}; the limit is {megabytes(limit)}: "
-                   "export a smaller image and upload it again", field="file")]
-        )
+        raise services.artwork_refusal(too_big(length, limit, what="upload"))
 
 
 def _flag(request, name: str) -> bool:
@@ -172,7 +169,9 @@ class CardArtworkViewSet(viewsets.ViewSet):
         services.artwork_delete(variant=variant, user=request.user, note=payload.validated_data["note"])
         return Response(VariantSerializer(self._variant(include_deleted=True)).data)
 
-    @extend_schema(summary="The card's artwork history, newest first", parameters=[CARD_ID], responses=EventSerializer(many=True))
+    @extend_schema(
+        summary="The card's artwork history, newest first", parameters=[CARD_ID], responses=EventSerializer(many=True)
+    )
     def history(self, request, stableCardId):
         return Response(EventSerializer(artwork_events(card=self._card()), many=True).data)
 
@@ -190,8 +189,8 @@ class ArtworkCounts(APIView):
         if not (user.has_perm("artwork.view_artworkvariant") and can_see_unvalidated(user)):
             self.permission_denied(request, message="counts cover every card: designers and reviewers only")
         game = request.query_params.get("game")
-        if game is not None and game not in registry:
-            raise InvalidInput([error("FIELD_INVALID", f"unknown game {game!r}: one of {', '.join(registry.keys())}", field="game")])
+        if game is not None and (findings := check_game(game)):
+            raise InvalidInput(findings)
         games = [game] if game else registry.keys()
         return Response(
             [{"game": key, "counts": artwork_counts(key), "expected": artwork_expected_counts(key)} for key in games]

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from cards.interchange import check_game
 from rules import registry
 from studio.cli import USAGE_ERROR
 
@@ -17,12 +18,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--game", help=f"only this game's cards (one of: {', '.join(registry.keys())})")
         parser.add_argument(
-            "--missing", action="store_true", help="only the variants whose renditions are missing or failed (default: remake all)"
+            "--missing",
+            action="store_true",
+            help="only the variants whose renditions are missing or failed (default: remake all)",
         )
 
     def handle(self, *args, game=None, missing=False, **options):
-        if game is not None and game not in registry:
-            raise CommandError(f"unknown game {game!r}: one of {', '.join(registry.keys())}", returncode=USAGE_ERROR)
+        if game is not None and (findings := check_game(game)):
+            raise CommandError(findings[0].message, returncode=USAGE_ERROR)
         batch = image_batch_start(game=game, only_missing=missing, enqueue=False)
         with tqdm(total=batch.total, unit="image", desc=f"batch {batch.pk}", file=self.stderr._out) as bar:
             batch = image_batch_run(batch, on_item=bar.update)
