@@ -98,6 +98,15 @@ def test_a_real_decompression_bomb_is_refused_without_decoding(no_full_decode):
     assert "4000×3000" in exc.message
 
 
+@pytest.mark.parametrize("fmt, options", [("WEBP", {"lossless": True, "method": 0}), ("JPEG", {"quality": 1})])
+def test_a_tiny_file_declaring_many_pixels_is_refused_in_every_format(no_full_decode, fmt, options):
+    buffer = io.BytesIO()
+    Image.new("RGB", (3000, 2000), (10, 20, 30)).save(buffer, fmt, **options)
+    assert len(buffer.getvalue()) < 100_000  # 18 MB once decoded
+    exc = refusal(buffer.getvalue(), max_pixels=1_000_000)
+    assert exc.code == "ARTWORK_TOO_MANY_PIXELS" and "3000×2000 pixels (6 MP)" in exc.message
+
+
 def test_an_animated_png_is_refused():
     frames = [Image.new("RGB", (20, 20), color) for color in ("red", "blue")]
     buffer = io.BytesIO()
