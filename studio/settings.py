@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "corrections",
+    "artwork",
 ]
 
 MIDDLEWARE = [
@@ -167,6 +168,9 @@ STORAGES = {
     },
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Artwork uploads: larger files are refused with 413 before they are decoded.
+ARTWORK_MAX_BYTES = env_int("ARTWORK_MAX_BYTES", 20 * 1024 * 1024)
+ARTWORK_MAX_PIXELS = env_int("ARTWORK_MAX_PIXELS", 40_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 # --- REST API --------------------------------------------------------------------
@@ -226,6 +230,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.5,
 }
 CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE["artwork-sweep"] = {"task": "artwork.sweep", "schedule": 600.0}
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:
@@ -249,6 +254,7 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING", "propagate": False},
         "cards": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "decks": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+        "artwork": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "studio": {"level": os.environ.get("LOG_LEVEL", "INFO")},
     },
 }

@@ -1,0 +1,71 @@
+"""Reads of artwork: a card's variants, per-game counts for the audit, batches and their progress."""
+
+from __future__ import annotations
+
+from django.db.models import Count, QuerySet
+
+from cards.models import Card
+
+from .models import ArtworkEvent, ArtworkVariant, ImageBatch, ItemState, Kind
+
+# The counts a game's seed fixes. Darkrow, seed 000: "72 HD principaux, 53
+# références PK, 3 Full Artwork, 6 anciens HD conservés après révision".
+SEED_COUNTS: dict[str, dict[str, int]] = {
+    "darkrow": {Kind.HD: 72, Kind.REFERENCE: 53, Kind.FULL_ART: 3, Kind.LEGACY_HD: 6},
+}
+
+
+def artwork_counts(game: str) -> dict[str, int]:
+    """The game's live variants per kind, every kind present (0 when none).
+
+    Each variant has exactly one kind, so a Full Artwork is never counted
+    again as an HD, and an older HD is counted as LEGACY_HD only.
+    """
+    counts = {kind: 0 for kind in Kind.values}
+    rows = ArtworkVariant.objects.live().filter(card__game=game).values("kind").annotate(n=Count("pk")).order_by()
+    for row in rows:
+        counts[row["kind"]] = row["n"]
+    return counts
+
+
+def artwork_expected_counts(game: str) -> dict[str, int] | None:
+    """The per-kind counts the game's seed fixes, or None when it fixes none."""
+    expected = SEED_COUNTS.get(game)
+    return {str(kind): n for kind, n in expected.items()} if expected else None
+
+
+def variant_list(*, card: Card, include_deleted: bool = False) -> QuerySet[ArtworkVariant]:
+    qs = card.artwork.all() if include_deleted else card.artwork.live()
+    return qs.select_related("uploaded_by", "deleted_by").prefetch_related("renditions")
+
+
+def variant_get(*, card: Card, pk: int, include_deleted: bool = False) -> ArtworkVariant:
+    return variant_list(card=card, include_deleted=include_deleted).get(pk=pk)
+
+
+def artwork_events(*, card: Card) -> QuerySet[ArtworkEvent]:
+    return card.artwork_events.order_by("-created_at", "-id")
+
+
+def primary_artwork(*, cards: QuerySet[Card] | list[Card]) -> dict[int, ArtworkVariant]:
+    """Per card id, its primary variant with its renditions (for card grids: one query, whatever the number of cards)."""
+    variants = (
+        ArtworkVariant.objects.filter(card__in=cards, is_primary=True).prefetch_related("renditions").order_by()
+    )
+    return {variant.card_id: variant for variant in variants}
+
+
+def image_batch_list() -> QuerySet[ImageBatch]:
+    return ImageBatch.objects.select_related("created_by")
+
+
+def image_batch_failures(batch: ImageBatch, *, limit: int | None = 50) -> list[dict]:
+    """The batch's failed items (the first ``limit``, or all): the variant, its card and why."""
+    items = (
+        batch.items.filter(state=ItemState.FAILED)
+        .select_related("variant__card")
+        .only("error", "variant__id", "variant__card__stable_id")
+    )
+    if limit is not None:
+        items = items[:limit]
+    return [{"variant": i.variant_id, "card": i.variant.card.stable_id, "error": i.error} for i in items]
