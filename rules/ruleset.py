@@ -35,6 +35,18 @@ class RuleSet:
     # Whether a card of this game must name its set.
     set_required: ClassVar[bool] = False
 
+    # --- audits (rules.audit) ---------------------------------------------------------------
+    # Finding code -> review list, on top of rules.audit.REVIEW_LISTS_BY_CODE.
+    review_lists: ClassVar[Mapping[str, str]] = {}
+    # The game's effect vocabulary: values of "timing", "action" and "keyword" keys
+    # in structured effects. An empty tuple means "not declared": nothing is checked.
+    effect_timings: ClassVar[tuple[str, ...]] = ()
+    effect_actions: ClassVar[tuple[str, ...]] = ()
+    effect_keywords: ClassVar[tuple[str, ...]] = ()
+    # Counts the game's source fixes, reported by audits next to the actual ones,
+    # e.g. {"identities": 72, "artwork": {"HD": 72}}.
+    expected_counts: ClassVar[Mapping[str, Any]] = {}
+
     # --- declarations -------------------------------------------------------------------
     def field_names(self) -> tuple[str, ...]:
         return tuple(spec.name for spec in self.fields)

@@ -64,6 +64,8 @@ class Riftbound(RuleSet):
         bool_field("signature", label="Signature"),
     )
     card_checks = (domains_are_one_or_two, signature_has_a_tag)
+    # The keywords seed 001 names (combat, entry, XP); a parameter ("SHIELD 2") is allowed.
+    effect_keywords = ("TANK", "SHIELD", "ASSAULT", "ACCELERATE", "AMBUSH", "HUNT", "DEATHKNELL", "LEVEL")
 
     def coerce_fields(self, values):
         # FORMATS.md: power is a list of domains, or RAINBOW; a lone symbol is a list of one.
