@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -79,6 +80,7 @@ INSTALLED_APPS = [
     "studio",
     "cards",
     "decks",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -223,7 +225,17 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Every game's review audit, nightly; a game whose audit is still running is skipped.
+    "reviews-audit-all-games": {"task": "reviews.audit_all", "schedule": crontab(hour=3, minute=30)},
+}
+
+# --- Review audits ----------------------------------------------------------------------
+# Cards read per database round trip, and how often progress is written.
+REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
+# An audit that wrote no progress for this long is taken as abandoned (its worker
+# died): a new audit of the game may start.
+REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:
@@ -247,6 +259,7 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING", "propagate": False},
         "cards": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "decks": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+        "reviews": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "studio": {"level": os.environ.get("LOG_LEVEL", "INFO")},
     },
 }
