@@ -17,7 +17,7 @@ from typing import Any
 
 from django.apps import apps
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, reset_queries, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -394,6 +394,11 @@ class _AuditRun:
         )
         if not updated:
             raise AuditSuperseded
+        if settings.DEBUG and not connection.force_debug_cursor:
+            # With DEBUG on, Django keeps every query's SQL until the end of a request; an
+            # audit is one long unit of work: forget them batch by batch (tests that capture
+            # queries force the debug cursor and keep theirs).
+            reset_queries()
 
     def add(self, list_name: str, card_pk, stable_id: str, name: str, code: str, reason: str, field: str | None = None) -> None:
         self.buffer.append(
