@@ -34,26 +34,6 @@ def listed(audit: Audit) -> dict[str, set[str]]:
     return out
 
 
-def bulk_cards(n: int, game="darkrow", **fields) -> None:
-    """Many cards at once, without revisions (for volume tests only)."""
-    Card.objects.bulk_create(
-        [
-            Card(
-                stable_id=f"DR-BULK{i:06d}",
-                game=game,
-                name=f"Unité {i}",
-                type="UNIT",
-                game_fields={"cost": 1, "atk": 1, "pv": 1},
-                status=fields.get("status", "VALIDATED"),
-                text="Déployez : +1 ATK jusqu’à la fin du tour.",
-                effects=fields.get("effects", [{"effectId": f"E{i}", "timing": "ON_DEPLOY", "atk": 1}]),
-            )
-            for i in range(n)
-        ],
-        batch_size=500,
-    )
-
-
 @pytest.fixture
 def game_with_every_list(make_card, designer, reviewer):
     """One card per reason, and cards that belong in no list."""
@@ -151,7 +131,7 @@ def test_a_game_without_expected_counts():
 
 
 # --- progress --------------------------------------------------------------------------------------
-def test_progress_is_written_in_batches_while_the_audit_runs():
+def test_progress_is_written_in_batches_while_the_audit_runs(bulk_cards):
     bulk_cards(35)
     seen_in_db = {}
 
@@ -174,7 +154,7 @@ def test_progress_is_written_in_batches_while_the_audit_runs():
     assert len(progress_writes) == 6
 
 
-def test_the_progress_callback_sees_every_item_in_order():
+def test_the_progress_callback_sees_every_item_in_order(bulk_cards):
     bulk_cards(12)
     calls = []
     run(progress=lambda done, total, step: calls.append((done, total, step)), batch_size=5)
@@ -182,17 +162,11 @@ def test_the_progress_callback_sees_every_item_in_order():
     assert {c[1] for c in calls} == {12}
 
 
-def test_queries_do_not_grow_with_the_number_of_cards():
+def test_queries_do_not_grow_with_the_number_of_cards(bulk_cards):
     bulk_cards(20)
     with CaptureQueriesContext(connection) as small:
         run(batch_size=500)
-    Card.objects.bulk_create(
-        [
-            Card(stable_id=f"DR-MORE{i}", game="darkrow", name=f"Autre {i}", type="UNIT",
-                 game_fields={"cost": 1, "atk": 1, "pv": 1}, status="NEEDS_REVIEW")
-            for i in range(200)
-        ]
-    )
+    bulk_cards(200, start=20, status="NEEDS_REVIEW")
     with CaptureQueriesContext(connection) as large:
         run(batch_size=500)
     assert len(large.captured_queries) <= len(small.captured_queries) + 2
@@ -244,7 +218,7 @@ def test_a_redelivered_audit_starts_over_without_duplicates(game_with_every_list
     assert again.status == "DONE" and again.entries.count() == count
 
 
-def test_a_run_taken_over_by_another_stops():
+def test_a_run_taken_over_by_another_stops(bulk_cards):
     bulk_cards(30)
     audit = services.audit_start(game="darkrow", enqueue=False)
 
@@ -256,7 +230,7 @@ def test_a_run_taken_over_by_another_stops():
     assert result.status == "RUNNING" and result.done == 0  # the other run owns it
 
 
-def test_a_failing_audit_is_marked_failed_and_can_be_run_again(monkeypatch):
+def test_a_failing_audit_is_marked_failed_and_can_be_run_again(monkeypatch, bulk_cards):
     bulk_cards(3)
 
     def broken(ruleset, card):
@@ -313,20 +287,12 @@ def _peak_audit_memory() -> int:
         tracemalloc.stop()
 
 
-def test_memory_stays_flat_as_the_number_of_cards_grows():
+def test_memory_stays_flat_as_the_number_of_cards_grows(bulk_cards):
     bulk_cards(500)
     _peak_audit_memory()  # warm caches (rule sets, query compilation)
     small = _peak_audit_memory()
     assert AuditEntry.objects.filter(audit=Audit.objects.latest("finished_at")).count() == 500
-    Card.objects.bulk_create(
-        [
-            Card(stable_id=f"DR-MORE{i:06d}", game="darkrow", name=f"Autre {i}", type="UNIT",
-                 game_fields={"cost": 1, "atk": 1, "pv": 1}, status="VALIDATED",
-                 effects=[{"effectId": f"E{i}", "timing": "ON_DEPLOY", "atk": 1}])
-            for i in range(4500)
-        ],
-        batch_size=500,
-    )
+    bulk_cards(4500, start=500)
     large = _peak_audit_memory()
     assert AuditEntry.objects.filter(audit=Audit.objects.latest("finished_at")).count() == 5000
     # Ten times the cards, about the same peak: the audit holds one batch, not the game.
@@ -335,7 +301,7 @@ def test_memory_stays_flat_as_the_number_of_cards_grows():
     assert large < small * 2, (small, large)
 
 
-def test_with_debug_on_the_query_log_does_not_grow_with_the_cards(settings):
+def test_with_debug_on_the_query_log_does_not_grow_with_the_cards(settings, bulk_cards):
     bulk_cards(60)
     settings.DEBUG = True
     connection.queries_log.clear()

@@ -8,30 +8,14 @@ import time
 import pytest
 from django.contrib.auth import get_user_model
 
-from cards.models import Card
-
 CARDS = 4000
 TIMEOUT = 180
 
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_progress_of_an_audit_in_a_real_worker(api):
-    Card.objects.bulk_create(
-        [
-            Card(
-                stable_id=f"DR-W{i:06d}",
-                game="darkrow",
-                name=f"Unité {i}",
-                type="UNIT",
-                game_fields={"cost": 1, "atk": 1, "pv": 1},
-                status="NEEDS_REVIEW" if i % 2 else "VALIDATED",
-                effects=[{"effectId": f"E{i}", "timing": "ON_DEPLOY", "atk": 1}],
-            )
-            for i in range(CARDS)
-        ],
-        batch_size=1000,
-    )
+def test_progress_of_an_audit_in_a_real_worker(api, bulk_cards):
+    bulk_cards(CARDS, status=lambda i: "NEEDS_REVIEW" if i % 2 else "VALIDATED")
     admin = get_user_model().objects.create_superuser("auditor", "auditor@example.com", "secret-password")
     client = api(admin)
 
