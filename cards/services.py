@@ -396,8 +396,8 @@ def _record_import_conflict(card: Card, kept: dict, card_input: CardInput, user)
     fields = tuple(k for k in _diff(kept, imported) if k not in CONTENT_EXCLUDED)
     if not fields:
         return None
-    earlier = list(card.import_conflicts.exclude(resolution=ConflictResolution.SUPERSEDED).exclude(resolution=ConflictResolution.TOOK_IMPORTED))
-    for conflict in earlier:
+    settled = [ConflictResolution.SUPERSEDED, ConflictResolution.TOOK_IMPORTED]
+    for conflict in card.import_conflicts.exclude(resolution__in=settled):
         # The same file against the same user's version: already known (open, or settled by keeping the user's).
         if conflict.imported == imported and (conflict.is_open or conflict.kept == kept):
             return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=False)
@@ -442,7 +442,8 @@ def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = ""
         if changes:
             card.version += 1
             card.save()
-            _write_revision(card, RevisionAction.IMPORT, user, changes, note or f"import conflict #{conflict.pk}: took the imported version")
+            why = note or f"import conflict #{conflict.pk}: took the imported version"
+            _write_revision(card, RevisionAction.IMPORT, user, changes, why)
             _announce([card], changes)
     conflict.resolution = choices[keep]
     conflict.resolved_at = timezone.now()
