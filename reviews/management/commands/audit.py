@@ -84,7 +84,8 @@ class Command(BaseCommand):
 
 
 def _count_line(value: dict) -> str:
+    expected = "no count fixed by the source" if value.get("expected") is None else f"expected {value['expected']}"
     if value.get("available") is False:
-        return f"expected {value.get('expected')}, {value.get('note')}"
+        return f"{expected}, {value.get('note')}"
     extra = f", {value['validated']} validated" if "validated" in value else ""
-    return f"expected {value.get('expected')}, actual {value.get('actual')}{extra}"
+    return f"{expected}, actual {value.get('actual')}{extra}"
