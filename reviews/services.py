@@ -344,7 +344,10 @@ def audit_run(*, audit_id: int, progress: ProgressCallback | None = None, batch_
 
 
 def _colliding_groups(game: str):
-    """(name, type, set) with several cards in play: candidates for identity collisions."""
+    """(name, type, set) with several cards in play: candidates for identity collisions.
+
+    Names are compared as stored (exactly); see rules.audit.identity_collisions.
+    """
     return (
         Card.objects.filter(game=game)
         .exclude(status=Status.DISABLED)

@@ -136,16 +136,6 @@ def audit_card(ruleset: RuleSet, card: CardData) -> list[Listing]:
 
 
 # --- identities ----------------------------------------------------------------------------------
-def identity_key(card: CardData) -> tuple[str, str, str]:
-    """Cards with the same key claim the same identity: name, type and set.
-
-    The type is part of it (Gin the Leader and Gin the Legendary are two
-    identities), and so is the set (a Vanguard card reprinted in another set is
-    another print of its nameId, not a clash).
-    """
-    return (card.name.strip(), card.type, card.set)
-
-
 def identity_content(card: CardData) -> str:
     """What must be equal for two cards of one identity to hold the same data."""
     return json.dumps(
@@ -157,7 +147,12 @@ def identity_content(card: CardData) -> str:
 
 
 def identity_collisions(group: Sequence[CardData], distinct: Iterable[frozenset[str]] = ()) -> list[Finding]:
-    """Findings for the cards of ``group`` (one identity key) that hold different data.
+    """Findings for the cards of ``group`` that hold different data.
+
+    A group is the cards of one game with the same name, type and set: the
+    type is part of an identity (Gin the Leader and Gin the Legendary are two),
+    and so is the set (a Vanguard card reprinted in another set is another print
+    of its nameId, not a clash).
 
     ``distinct`` holds pairs of stable ids declared to be distinct identities;
     such a pair never collides. Each colliding card gets one finding naming the
