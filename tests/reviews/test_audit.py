@@ -308,3 +308,12 @@ def test_with_debug_on_the_query_log_does_not_grow_with_the_cards(settings, bulk
     run(batch_size=10)
     # Every query is logged while DEBUG is on; the audit forgets them batch by batch.
     assert len(connection.queries_log) < 10
+
+
+def test_a_reprint_in_another_set_is_not_a_collision(make_card):
+    make_card("vanguard", name="Blaster Blade", set="TD01", power=9000)
+    make_card("vanguard", name="Blaster Blade", set="BT01", power=9000, clan="Royal Paladin")
+    make_card("vanguard", name="Wingal", set="TD01", grade=1, power=6000, clan="A")
+    make_card("vanguard", name="Wingal", set="TD01", grade=1, power=6000, clan="B")
+    lists = listed(run("vanguard"))
+    assert lists["VERSION_CONFLICTS"] == {"Wingal"}
