@@ -5,15 +5,9 @@ from __future__ import annotations
 from django.db.models import Count, QuerySet
 
 from cards.models import Card
+from rules import get_ruleset
 
 from .models import ArtworkEvent, ArtworkVariant, ImageBatch, ItemState, Kind
-
-# The counts a game's seed fixes. Darkrow, seed 000: "72 HD principaux, 53
-# références PK, 3 Full Artwork, 6 anciens HD conservés après révision".
-SEED_COUNTS: dict[str, dict[str, int]] = {
-    "darkrow": {Kind.HD: 72, Kind.REFERENCE: 53, Kind.FULL_ART: 3, Kind.LEGACY_HD: 6},
-}
-
 
 def artwork_counts(game: str) -> dict[str, int]:
     """The game's live variants per kind, every kind present (0 when none).
@@ -29,9 +23,9 @@ def artwork_counts(game: str) -> dict[str, int]:
 
 
 def artwork_expected_counts(game: str) -> dict[str, int] | None:
-    """The per-kind counts the game's seed fixes, or None when it fixes none."""
-    expected = SEED_COUNTS.get(game)
-    return {str(kind): n for kind, n in expected.items()} if expected else None
+    """The per-kind counts the game's seed fixes (its rule set's expected_counts), or None."""
+    expected = get_ruleset(game).expected_counts.get("artwork")
+    return dict(expected) if expected else None
 
 
 def variant_list(*, card: Card, include_deleted: bool = False) -> QuerySet[ArtworkVariant]:

@@ -173,3 +173,47 @@ class CardRevision(models.Model):
 
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("card revisions are append-only and are never deleted")
+
+
+class ConflictResolution(models.TextChoices):
+    KEPT_USER = "KEPT_USER", "Kept the user's version"
+    TOOK_IMPORTED = "TOOK_IMPORTED", "Took the imported version"
+    SUPERSEDED = "SUPERSEDED", "Superseded by a later import"
+
+
+class ImportConflict(models.Model):
+    """A re-import that would have overwritten a card a user had changed since.
+
+    The import kept the user's version; both versions are kept here (in the
+    interchange format) until a reviewer resolves the conflict. Unresolved
+    conflicts are listed in VERSION_CONFLICTS by the review audits.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="import_conflicts")
+    game = models.CharField(max_length=32)
+    imported = models.JSONField(help_text="The card as the file had it.")
+    kept = models.JSONField(help_text="The user's version, kept by the import.")
+    card_version = models.PositiveIntegerField(help_text="The card's version when the conflict was found.")
+    fields = models.JSONField(default=list, help_text="The keys on which the two versions differ.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    resolution = models.CharField(max_length=16, choices=ConflictResolution.choices, blank=True, default="")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    resolution_note = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["game", "resolution"]), models.Index(fields=["card", "resolution"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(resolution="") | _in("resolution", ConflictResolution), name="import_conflict_resolution_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"import conflict #{self.pk} on {self.card_id}"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.resolution

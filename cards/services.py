@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 
 from rules import Finding, get_ruleset
 from rules.findings import error, has_errors
@@ -22,7 +24,7 @@ from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
-from .models import Card, CardRevision, CreationMethod, Origin, RevisionAction, Status
+from .models import Card, CardRevision, ConflictResolution, CreationMethod, ImportConflict, Origin, RevisionAction, Status
 from .signals import cards_changed
 from .workflow import transition_refusal
 
@@ -72,6 +74,10 @@ def _apply(card: Card, card_input: CardInput, effect_ids: EffectIdIndex | None =
     if problems:
         raise InvalidInput(problems)
     effect_ids.record(card.stable_id, before, card_input.effects)
+    _assign(card, card_input)
+
+
+def _assign(card: Card, card_input: CardInput) -> None:
     for attr, value in card_input.content().items():
         setattr(card, attr, value)
 
@@ -150,7 +156,13 @@ READ_ONLY_HINTS = {
 
 @transaction.atomic
 def card_update(
-    *, stable_id: str, data: dict[str, Any], user=None, expected_version: int | None = None, note: str = ""
+    *,
+    stable_id: str,
+    data: dict[str, Any],
+    user=None,
+    expected_version: int | None = None,
+    note: str = "",
+    action: str = RevisionAction.UPDATE,
 ) -> Card:
     """Apply a partial edit (interchange keys) to a card.
 
@@ -198,7 +210,7 @@ def card_update(
     card.version += 1
     card.save()
     changes = _diff(before, card_to_dict(card))
-    _write_revision(card, RevisionAction.UPDATE, user, changes, note)
+    _write_revision(card, action, user, changes, note)
     _announce([card], changes)
     return card
 
@@ -232,11 +244,33 @@ class ImportReport:
     created: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    # Cards a user changed since their last import: their version was kept.
+    conflicts: list[ConflictNote] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (
+        text = (
             f"{self.game}: {len(self.created)} created, {len(self.updated)} updated, "
             f"{len(self.unchanged)} unchanged"
+        )
+        if self.conflicts:
+            new = sum(1 for c in self.conflicts if c.new)
+            text += f", {len(self.conflicts)} conflict(s) kept the user's version ({new} new)"
+        return text
+
+
+@dataclass(frozen=True)
+class ConflictNote:
+    stable_id: str
+    name: str
+    conflict_id: int
+    fields: tuple[str, ...]
+    new: bool
+
+    def describe(self) -> str:
+        state = "recorded" if self.new else "already recorded"
+        return (
+            f"conflict #{self.conflict_id} ({state}): {self.stable_id} ({self.name}) was changed in the studio since its "
+            f"last import; kept the studio's version; the file differs on {', '.join(self.fields)}"
         )
 
 
@@ -322,7 +356,7 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
     if errors:
         raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
     ids = [ci.stable_id for ci in inputs if ci.stable_id]
-    existing = {c.stable_id: c for c in Card.objects.select_for_update().filter(stable_id__in=ids)}
+    existing = {c.stable_id: c for c in _with_last_action(Card.objects.select_for_update().filter(stable_id__in=ids))}
     elsewhere = [c for c in existing.values() if c.game != game]
     if elsewhere:
         raise InvalidInput(
@@ -365,6 +399,14 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             changed_keys.update(card_to_dict(card))
             continue
         before = card_to_dict(card)
+        if _changed_since_import(card):
+            # Keep the user's version: record the conflict instead of overwriting it.
+            note = _record_import_conflict(card, before, card_input, user)
+            if note is None:
+                report.unchanged.append(card.stable_id)
+            else:
+                report.conflicts.append(note)
+            continue
         _apply(card, card_input, effect_ids)
         changes = _diff(before, card_to_dict(card))
         if not changes:
@@ -384,7 +426,93 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
 
 def _match_by_name(game: str, card_input: CardInput) -> list[Card]:
     """The existing cards a card without stableCardId may be: same game, name and type."""
-    return list(Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type))
+    cards = Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type)
+    return list(_with_last_action(cards))
+
+
+# --- import conflicts ---------------------------------------------------------------------
+# What an import compares with a card changed in the studio: its content. The
+# studio's status and provenance of such a card are the newer decision.
+CONTENT_EXCLUDED = frozenset({"stableCardId", *WORKFLOW_KEYS})
+
+
+def _with_last_action(cards):
+    last = CardRevision.objects.filter(card=OuterRef("pk")).order_by("-version").values("action")[:1]
+    return cards.annotate(last_action=Subquery(last))
+
+
+def _changed_since_import(card: Card) -> bool:
+    """A user changed the card since its last import (or it was never imported)."""
+    return card.user_modified or getattr(card, "last_action", RevisionAction.IMPORT) != RevisionAction.IMPORT
+
+
+def _imported_version(card: Card, card_input: CardInput) -> dict[str, Any]:
+    incoming = Card(game=card.game, stable_id=card.stable_id)
+    _assign(incoming, card_input)
+    return card_to_dict(incoming)
+
+
+def _record_import_conflict(card: Card, kept: dict, card_input: CardInput, user) -> ConflictNote | None:
+    """Record (once) that the file differs from a card a user changed; None when the content is the same."""
+    imported = _imported_version(card, card_input)
+    fields = tuple(k for k in _diff(kept, imported) if k not in CONTENT_EXCLUDED)
+    if not fields:
+        return None
+    settled = [ConflictResolution.SUPERSEDED, ConflictResolution.TOOK_IMPORTED]
+    for conflict in card.import_conflicts.exclude(resolution__in=settled):
+        # The same file against the same user's version: already known (open, or settled by keeping the user's).
+        if conflict.imported == imported and (conflict.is_open or conflict.kept == kept):
+            return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=False)
+    card.import_conflicts.filter(resolution="").update(
+        resolution=ConflictResolution.SUPERSEDED, resolved_at=timezone.now(), resolution_note="a later import differs"
+    )
+    conflict = ImportConflict.objects.create(
+        card=card,
+        game=card.game,
+        imported=imported,
+        kept=kept,
+        card_version=card.version,
+        fields=list(fields),
+        imported_by=_real_user(user),
+    )
+    return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=True)
+
+
+@transaction.atomic
+def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = "") -> ImportConflict:
+    """Settle an open import conflict, as a reviewer: keep the user's version, or take the imported one.
+
+    Taking the imported version does what the import would have done: the
+    card gets the file's content, status and provenance, as an IMPORT revision.
+    """
+    conflict = ImportConflict.objects.select_for_update().select_related("card").get(pk=conflict_id)
+    if not user.has_perm("cards.review_card"):
+        raise Forbidden("only a reviewer can resolve an import conflict")
+    if not conflict.is_open:
+        raise Conflict(f"import conflict #{conflict.pk} is already resolved ({conflict.resolution})")
+    choices = {"USER": ConflictResolution.KEPT_USER, "IMPORTED": ConflictResolution.TOOK_IMPORTED}
+    if keep not in choices:
+        raise InvalidInput([error("FIELD_INVALID", "keep must be USER or IMPORTED", field="keep")])
+    card = Card.objects.select_for_update().get(pk=conflict.card_id)
+    if choices[keep] == ConflictResolution.TOOK_IMPORTED:
+        card_input, findings = parse_card(conflict.imported, game=card.game)
+        if findings:
+            raise InvalidInput(findings, message="the imported version no longer fits the game's rules; keep the user's")
+        before = card_to_dict(card)
+        _apply(card, card_input)
+        changes = _diff(before, card_to_dict(card))
+        if changes:
+            card.version += 1
+            card.save()
+            why = note or f"import conflict #{conflict.pk}: took the imported version"
+            _write_revision(card, RevisionAction.IMPORT, user, changes, why)
+            _announce([card], changes)
+    conflict.resolution = choices[keep]
+    conflict.resolved_at = timezone.now()
+    conflict.resolved_by = _real_user(user)
+    conflict.resolution_note = note or ""
+    conflict.save(update_fields=["resolution", "resolved_at", "resolved_by", "resolution_note"])
+    return conflict
 
 
 def has_card_errors(card: Card) -> bool:

@@ -44,6 +44,13 @@ class RuleSet:
     # Declarative corrections the game's rules state, applied on top of imported cards (rules.corrections).
     canonical_corrections: ClassVar[tuple[CanonicalCorrection, ...]] = ()
 
+    # --- audits (rules.audit) ---------------------------------------------------------------
+    # Finding code -> review list, on top of rules.audit.REVIEW_LISTS_BY_CODE.
+    review_lists: ClassVar[Mapping[str, str]] = {}
+    # Counts the game's source fixes, reported by audits next to the actual ones,
+    # e.g. {"identities": 72, "artwork": {"HD": 72}}.
+    expected_counts: ClassVar[Mapping[str, Any]] = {}
+
     # --- declarations -------------------------------------------------------------------
     def field_names(self) -> tuple[str, ...]:
         return tuple(spec.name for spec in self.fields)

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "decks",
     "corrections",
     "artwork",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -229,8 +231,19 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-CELERY_BEAT_SCHEDULE: dict = {}
-CELERY_BEAT_SCHEDULE["artwork-sweep"] = {"task": "artwork.sweep", "schedule": 600.0}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Every game's review audit, nightly; a game whose audit is still running is skipped.
+    "reviews-audit-all-games": {"task": "reviews.audit_all", "schedule": crontab(hour=3, minute=30)},
+    # Renditions still pending (e.g. the broker was down when the image came in).
+    "artwork-sweep": {"task": "artwork.sweep", "schedule": 600.0},
+}
+
+# --- Review audits ----------------------------------------------------------------------
+# Cards read per database round trip, and how often progress is written.
+REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
+# An audit that wrote no progress for this long is taken as abandoned (its worker
+# died): a new audit of the game may start.
+REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:
@@ -255,6 +268,7 @@ LOGGING = {
         "cards": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "decks": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "artwork": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+        "reviews": {"level": os.environ.get("LOG_LEVEL", "INFO")},
         "studio": {"level": os.environ.get("LOG_LEVEL", "INFO")},
     },
 }

@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),
+    path("api/", include("reviews.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

@@ -50,6 +50,12 @@ def _tasks_in_process(request):
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Users are made in most tests: hash their passwords cheaply (only in tests)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def make_user(db):
     from django.contrib.auth.models import Group

@@ -20,4 +20,6 @@ class Command(BaseCommand):
             for finding in exc.findings:
                 self.stderr.write(f"error: {finding.message}")
             raise CommandError(f"{file}: {exc.message}; fix the file and import it again", returncode=USAGE_ERROR) from None
+        for conflict in report.conflicts:
+            self.stdout.write(f"conflict: {conflict.describe()}")
         self.stdout.write(report.summary())

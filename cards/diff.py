@@ -1,0 +1,215 @@
+"""Field-by-field differences between two versions of a card, for reviewers.
+
+Pure: two cards in the interchange format (``card_to_dict``, or a revision's
+``snapshot``) in, a JSON-ready description out. Each changed key is one entry,
+with its ``kind`` so a page can show it the right way:
+
+* ``card``: name, type, set; ``game``: the rule set's own fields;
+* ``text``: before, after, and word-level ``ops`` (equal / delete / insert);
+* ``archetypes``: before, after, ``added``, ``removed`` (printed labels);
+* ``effects``: one entry per effect, matched by ``effectId`` (or ``id``), else by
+  position, each with its structured ``changes`` (path, before, after), never
+  a string diff of the JSON;
+* ``other``: any other key (artwork, once cards carry it), as a structured diff;
+* ``workflow``: status and provenance.
+
+``before`` None means the card was never VALIDATED: ``{"newCard": true}``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+CARD_KEYS = ("name", "type", "set")
+WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
+SPECIAL_KEYS = ("text", "archetypes", "effects")
+IGNORED_KEYS = ("stableCardId",)
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
+
+
+def card_diff(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, game_fields: Sequence[str] | None = None) -> dict:
+    """What changed from ``before`` to ``after``.
+
+    ``game_fields`` names the rule set's fields (in its order); other unknown
+    keys are kind ``other``. Without it, every unknown key is a game field.
+    """
+    if before is None:
+        return {"newCard": True, "changed": True, "fields": []}
+    known = set(CARD_KEYS) | set(WORKFLOW_KEYS) | set(SPECIAL_KEYS) | set(IGNORED_KEYS)
+    extra = [k for k in [*before, *(k for k in after if k not in before)] if k not in known]
+    if game_fields is None:
+        games, others = extra, []
+    else:
+        games = [k for k in game_fields if k in before or k in after]
+        others = [k for k in extra if k not in game_fields]
+    entries: list[dict] = []
+    for key in CARD_KEYS:
+        entries += _scalar(key, "card", before, after)
+    for key in games:
+        entries += _scalar(key, "game", before, after)
+    entries += _text(before, after)
+    entries += _archetypes(before, after)
+    entries += _effects(before, after)
+    for key in others:
+        entries += _structured(key, before, after)
+    for key in WORKFLOW_KEYS:
+        entries += _scalar(key, "workflow", before, after)
+    return {"newCard": False, "changed": bool(entries), "fields": entries}
+
+
+def _scalar(key: str, kind: str, before: Mapping, after: Mapping) -> list[dict]:
+    old, new = before.get(key), after.get(key)
+    if same(old, new):
+        return []
+    entry = {"key": key, "kind": kind, "before": old, "after": new}
+    if isinstance(old, (list, Mapping)) or isinstance(new, (list, Mapping)):
+        entry["changes"] = json_diff(old, new)
+    return [entry]
+
+
+def _text(before: Mapping, after: Mapping) -> list[dict]:
+    old, new = before.get("text") or "", after.get("text") or ""
+    if old == new:
+        return []
+    return [{"key": "text", "kind": "text", "before": old, "after": new, "ops": text_ops(old, new)}]
+
+
+def text_ops(old: str, new: str) -> list[dict]:
+    """Word-level edit operations turning ``old`` into ``new`` (whitespace and punctuation kept)."""
+    a, b = _TOKENS.findall(old), _TOKENS.findall(new)
+    ops: list[dict] = []
+
+    def add(op: str, tokens: list[str]) -> None:
+        if not tokens:
+            return
+        text = "".join(tokens)
+        if ops and ops[-1]["op"] == op:
+            ops[-1]["text"] += text
+        else:
+            ops.append({"op": op, "text": text})
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            add("equal", a[i1:i2])
+        else:
+            add("delete", a[i1:i2])
+            add("insert", b[j1:j2])
+    return ops
+
+
+def _archetypes(before: Mapping, after: Mapping) -> list[dict]:
+    old, new = list(before.get("archetypes") or []), list(after.get("archetypes") or [])
+    if old == new:
+        return []
+    return [
+        {
+            "key": "archetypes",
+            "kind": "archetypes",
+            "before": old,
+            "after": new,
+            "added": [a for a in new if a not in old],
+            "removed": [a for a in old if a not in new],
+        }
+    ]
+
+
+def _effect_id(effect: Any) -> Any:
+    if isinstance(effect, Mapping):
+        for key in ("effectId", "id"):
+            value = effect.get(key)
+            if isinstance(value, (str, int)) and not isinstance(value, bool):
+                return value
+    return None
+
+
+def _keys(effects: list) -> list[tuple]:
+    ids = [_effect_id(e) for e in effects]
+    return [("id", i) if i is not None and ids.count(i) == 1 else ("index", n) for n, i in enumerate(ids)]
+
+
+def effects_diff(old: list, new: list) -> list[dict]:
+    """Per effect: added, removed, changed (with structured changes) or moved; unchanged effects are left out."""
+    old_keys, new_keys = _keys(old), _keys(new)
+    old_by_key = {key: (n, effect) for n, (key, effect) in enumerate(zip(old_keys, old, strict=True))}
+    out: list[dict] = []
+    for n, (key, effect) in enumerate(zip(new_keys, new, strict=True)):
+        ident = key[1] if key[0] == "id" else _effect_id(effect)
+        if key not in old_by_key:
+            out.append({"effectId": ident, "index": n, "change": "added", "before": None, "after": effect, "changes": []})
+            continue
+        m, previous = old_by_key[key]
+        if not same(previous, effect):
+            out.append(
+                {
+                    "effectId": ident,
+                    "index": n,
+                    "change": "changed",
+                    "before": previous,
+                    "after": effect,
+                    "changes": json_diff(previous, effect),
+                }
+            )
+        elif m != n:
+            out.append({"effectId": ident, "index": n, "fromIndex": m, "change": "moved", "before": previous, "after": effect, "changes": []})
+    seen = set(new_keys)
+    for m, (key, effect) in enumerate(zip(old_keys, old, strict=True)):
+        if key not in seen:
+            ident = key[1] if key[0] == "id" else _effect_id(effect)
+            out.append({"effectId": ident, "index": m, "change": "removed", "before": effect, "after": None, "changes": []})
+    return out
+
+
+def _effects(before: Mapping, after: Mapping) -> list[dict]:
+    old, new = list(before.get("effects") or []), list(after.get("effects") or [])
+    if same(old, new):
+        return []
+    return [{"key": "effects", "kind": "effects", "effects": effects_diff(old, new)}]
+
+
+def _structured(key: str, before: Mapping, after: Mapping) -> list[dict]:
+    old, new = before.get(key), after.get(key)
+    if same(old, new):
+        return []
+    return [{"key": key, "kind": "other", "before": old, "after": new, "changes": json_diff(old, new)}]
+
+
+def json_diff(old: Any, new: Any, path: str = "") -> list[dict]:
+    """Structured differences of two JSON values: ``{"path", "change", "before", "after"}`` per leaf.
+
+    Objects are compared key by key and lists position by position; ``change``
+    is ``added``, ``removed`` or ``changed``. Paths look like ``cost.amount`` or
+    ``actions[1].stat``; the empty path is the value itself.
+    """
+    if isinstance(old, Mapping) and isinstance(new, Mapping):
+        out: list[dict] = []
+        for key in [*old, *(k for k in new if k not in old)]:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in new:
+                out.append({"path": sub, "change": "removed", "before": old[key], "after": None})
+            elif key not in old:
+                out.append({"path": sub, "change": "added", "before": None, "after": new[key]})
+            else:
+                out += json_diff(old[key], new[key], sub)
+        return out
+    if isinstance(old, list) and isinstance(new, list):
+        out = []
+        for i in range(max(len(old), len(new))):
+            sub = f"{path}[{i}]"
+            if i >= len(new):
+                out.append({"path": sub, "change": "removed", "before": old[i], "after": None})
+            elif i >= len(old):
+                out.append({"path": sub, "change": "added", "before": None, "after": new[i]})
+            else:
+                out += json_diff(old[i], new[i], sub)
+        return out
+    if old == new and type(old) is type(new):
+        return []
+    return [{"path": path, "change": "changed", "before": old, "after": new}]
+
+
+def same(old: Any, new: Any) -> bool:
+    """Equal as JSON values (``true`` is not ``1``)."""
+    return not json_diff(old, new)

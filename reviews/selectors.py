@@ -1,0 +1,180 @@
+"""Reads of the review workflow: the queue with its diffs, audits, closure, proposals, conflicts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from cards.diff import card_diff
+from cards.interchange import card_to_dict
+from cards.models import Card, CardRevision, ImportConflict, Status
+from cards.selectors import card_list
+from cards.workflow import allowed_targets
+from rules import get_ruleset, registry
+from rules.audit import REVIEW_LISTS
+
+from .models import ACTIVE_AUDIT_STATUSES, Audit, AuditEntry, AuditStatus, DistinctIdentity, Proposal, ProposalStatus
+
+WAITING_FOR_REVIEW = (Status.DRAFT, Status.NEEDS_REVIEW)
+
+
+# --- audits ----------------------------------------------------------------------------------
+def latest_audits() -> QuerySet[Audit]:
+    """The latest finished audit of each game (one query)."""
+    latest = Audit.objects.filter(game=OuterRef("game"), status=AuditStatus.DONE).order_by("-finished_at", "-pk").values("pk")[:1]
+    return Audit.objects.filter(status=AuditStatus.DONE, pk=Subquery(latest))
+
+
+def latest_audit(*, game: str) -> Audit | None:
+    return Audit.objects.filter(game=game, status=AuditStatus.DONE).order_by("-finished_at", "-pk").first()
+
+
+def audit_list(*, game: str | None = None) -> QuerySet[Audit]:
+    qs = Audit.objects.all()
+    return qs.filter(game=game) if game else qs
+
+
+def audit_entries(*, audit: Audit, list_name: str | None = None) -> QuerySet[AuditEntry]:
+    qs = audit.entries.all()
+    return qs.filter(list=list_name) if list_name else qs
+
+
+# --- the review queue ----------------------------------------------------------------------------
+def review_queue(*, user, game: str | None = None, list_name: str | None = None) -> QuerySet[Card]:
+    """Cards waiting for review (DRAFT, NEEDS_REVIEW) that ``user`` may see, oldest change first.
+
+    ``list_name`` keeps the cards in that list of their game's latest audit.
+    Each card is annotated with the id of its last VALIDATED revision.
+    """
+    qs = card_list(user=user).filter(status__in=WAITING_FOR_REVIEW)
+    if game:
+        qs = qs.filter(game=game)
+    if list_name:
+        qs = in_review_list(qs, list_name)
+    validated = (
+        CardRevision.objects.filter(card=OuterRef("pk"), snapshot__status=Status.VALIDATED).order_by("-version").values("pk")[:1]
+    )
+    return qs.annotate(last_validated_revision_id=Subquery(validated)).order_by("game", "updated_at", "pk")
+
+
+def in_review_list(qs: QuerySet[Card], list_name: str) -> QuerySet[Card]:
+    """The cards of ``qs`` that are in ``list_name`` in their game's latest audit."""
+    return qs.filter(pk__in=AuditEntry.objects.filter(audit__in=latest_audits(), list=list_name).values("card_id"))
+
+
+def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
+    """What a reviewer sees for each card of a queue page: its lists, proposals, moves and the diff.
+
+    A fixed number of queries whatever the number of cards.
+    """
+    revisions = CardRevision.objects.only("pk", "version", "created_at", "author_name", "snapshot").in_bulk(
+        [c.last_validated_revision_id for c in cards if getattr(c, "last_validated_revision_id", None)]
+    )
+    listings: dict[int, list[dict]] = {}
+    for entry in AuditEntry.objects.filter(audit__in=latest_audits(), card__in=cards).order_by("list", "pk"):
+        listings.setdefault(entry.card_id, []).append(
+            {"list": entry.list, "code": entry.code, "reason": entry.reason, "auditId": entry.audit_id}
+        )
+    proposals: dict[int, list[int]] = {}
+    for card_id, pk in Proposal.objects.filter(card__in=cards, status=ProposalStatus.DRAFT).values_list("card_id", "pk"):
+        proposals.setdefault(card_id, []).append(pk)
+    items = []
+    for card in cards:
+        revision = revisions.get(getattr(card, "last_validated_revision_id", None))
+        items.append(
+            {
+                "card": card,
+                "lists": listings.get(card.pk, []),
+                "openProposals": proposals.get(card.pk, []),
+                "allowedStatuses": allowed_targets(user, card.status),
+                "diff": diff_against(card, revision),
+            }
+        )
+    return items
+
+
+def diff_against(card: Card, revision: CardRevision | None) -> dict[str, Any]:
+    """The field-by-field diff from ``revision`` (None: never VALIDATED) to the card as it is now."""
+    diff = card_diff(revision.snapshot if revision else None, card_to_dict(card), game_fields=get_ruleset(card.game).field_names())
+    diff["since"] = (
+        {"version": revision.version, "at": revision.created_at.isoformat(), "by": revision.author_name} if revision else None
+    )
+    return diff
+
+
+def last_validated(*, card: Card) -> CardRevision | None:
+    return card.revisions.filter(snapshot__status=Status.VALIDATED).order_by("-version").first()
+
+
+# --- closure -------------------------------------------------------------------------------------
+def review_closure(*, game: str) -> dict[str, Any]:
+    """Whether ``game``'s review is closed, and if not, what blocks it.
+
+    Closed only when its latest audit's five lists are empty, no card waits for
+    review, and no card or import conflict changed since that audit started.
+    """
+    audit = latest_audit(game=game)
+    waiting = Card.objects.filter(game=game, status__in=WAITING_FOR_REVIEW).count()
+    running = Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).values_list("pk", flat=True).first()
+    lists = {name: (audit.list_counts or {}).get(name, 0) for name in REVIEW_LISTS} if audit else None
+    blocking = [name for name in REVIEW_LISTS if lists and lists[name]]
+    stale = bool(audit) and (
+        Card.objects.filter(game=game, updated_at__gt=audit.started_at).exists()
+        or ImportConflict.objects.filter(game=game, created_at__gt=audit.started_at).exists()
+    )
+    reasons = []
+    if audit is None:
+        reasons.append(f"no audit of {game} has finished yet: run one")
+    for name in blocking:
+        reasons.append(f"{name} is not empty ({lists[name]} card(s))")
+    if waiting:
+        reasons.append(f"{waiting} card(s) wait for review (DRAFT or NEEDS_REVIEW)")
+    if stale:
+        reasons.append("cards changed since the latest audit started: run a new audit")
+    return {
+        "game": game,
+        "closed": not reasons,
+        "blockingLists": blocking,
+        "lists": lists,
+        "waitingForReview": waiting,
+        "auditStale": stale,
+        "audit": audit.pk if audit else None,
+        "auditFinishedAt": audit.finished_at.isoformat() if audit and audit.finished_at else None,
+        "runningAudit": running,
+        "counts": audit.counts if audit else None,
+        "reasons": reasons,
+    }
+
+
+def review_closures() -> list[dict[str, Any]]:
+    return [review_closure(game=key) for key in registry.keys()]
+
+
+# --- proposals and conflicts -------------------------------------------------------------------------
+def proposal_list(*, user) -> QuerySet[Proposal]:
+    return Proposal.objects.filter(card__in=card_list(user=user)).select_related("card", "submitted_by", "reviewed_by")
+
+
+def proposal_live_diff(*, proposal: Proposal) -> dict[str, Any]:
+    """What the proposal would change on the card as it is now (its values laid over the current card)."""
+    current = card_to_dict(proposal.card)
+    proposed = {**current, **{k: v for k, v in proposal.changes.items() if k in current}}
+    return card_diff(current, proposed, game_fields=get_ruleset(proposal.game).field_names())
+
+
+def import_conflict_list(*, user, game: str | None = None, open_only: bool | None = None) -> QuerySet[ImportConflict]:
+    qs = ImportConflict.objects.filter(card__in=card_list(user=user)).select_related("card", "resolved_by")
+    if game:
+        qs = qs.filter(game=game)
+    if open_only is True:
+        qs = qs.filter(resolution="")
+    elif open_only is False:
+        qs = qs.exclude(resolution="")
+    return qs
+
+
+def distinct_identity_list(*, user) -> QuerySet[DistinctIdentity]:
+    visible = card_list(user=user)
+    return DistinctIdentity.objects.filter(card_a__in=visible, card_b__in=visible).select_related("card_a", "card_b", "created_by")
