@@ -35,9 +35,17 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def browser():
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
+    # Playwright leaves its event loop marked as running in this thread, so
+    # Django then looks its connections up in async (context) storage and
+    # would open new ones, without the serialized data that
+    # serialized_rollback restores. Carry the thread's connections over.
+    existing = {alias: connections[alias] for alias in connections}
     with sync_playwright() as playwright:
+        for alias, connection in existing.items():
+            connections[alias] = connection
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
             headless=True,
