@@ -1,8 +1,9 @@
 """Run a card-browser query (:mod:`cards.query`) against the database.
 
-Keys (see the help page, ``templates/studio/search_help.html``):
+Keys (see the help page, ``templates/cards/help.html``, at /cards/help/):
 
-- ``t:`` / ``type:`` card type (part of it: ``t:unit`` finds UNIT and CHAMPION_UNIT)
+- ``t:`` / ``type:`` card type (part of it: ``t:unit`` finds UNIT and CHAMPION_UNIT;
+  ``t=unit`` only UNIT)
 - ``name:`` / ``n:`` and ``o:`` / ``text:`` words in the name / the text
 - ``arch:`` / ``archetype:`` a printed archetype or its canonical key (aliases apply)
 - ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``id:``
@@ -60,6 +61,8 @@ KEY_ALIASES = {
     "creationmethod": "method",
 }
 COMPARISONS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+# Databases store 64-bit integers; a larger number in a query is a typing slip, not a search.
+MAX_NUMBER = 2**63 - 1
 SEARCH_KEYS = ("type", "name", "text", "archetype", "status", "set", "game", "id", "origin", "method", "is", "cites")
 
 
@@ -106,7 +109,10 @@ class CardSearch:
             raise QueryError(f"unknown key {term.key!r} in {term}; the keys are: {known}")
         if term.op not in (":", "=", "!=") and key != "id":
             raise QueryError(f"{term}: {key} takes ':' (e.g. {key}:{term.value}), not {term.op!r}")
-        q = handler(term.value)
+        if key == "type" and term.op in ("=", "!="):
+            q = Q(type=term.value.replace(" ", "_").upper())
+        else:
+            q = handler(term.value)
         return ~q if term.op == "!=" else q
 
     def _words(self, text: str) -> Q:
@@ -189,6 +195,8 @@ class CardSearch:
                 number = int(term.value)
             except ValueError:
                 raise QueryError(f"{term}: {spec.name} is a number, e.g. {spec.name}<=3") from None
+            if abs(number) > MAX_NUMBER:
+                raise QueryError(f"{term}: {term.value} is too large a number for {spec.name}")
             if term.op in COMPARISONS:
                 # JSON null sorts below numbers in PostgreSQL's jsonb order: keep empty values out.
                 return Q(**{f"{path}__{COMPARISONS[term.op]}": number}) & ~Q(**{path: None})
@@ -213,3 +221,24 @@ class CardSearch:
 def card_search(qs: QuerySet, text: str, *, game: str | None = None) -> QuerySet:
     """Cards of ``qs`` matching the query ``text``; raises QueryError for a query that cannot be read."""
     return CardSearch(qs, game=game).filter(parse(text))
+
+
+# --- terms for links (dashboard, facets): the query that finds a value ---------------------------
+STATUS_TERMS = {
+    Status.DRAFT: "status:draft",
+    Status.NEEDS_REVIEW: "status:review",
+    Status.VALIDATED: "status:validated",
+    Status.DISABLED: "status:disabled",
+}
+ORIGIN_TERMS = {Origin.USER: "origin:user", Origin.AI: "origin:ai"}
+METHOD_TERMS = {
+    CreationMethod.IMPORTED: "method:imported",
+    CreationMethod.MANUAL: "method:manual",
+    CreationMethod.AI_GENERATED: "method:ai",
+}
+MODIFIED_TERM = "is:modified"
+
+
+def term_for(key: str, value: str) -> str:
+    """The query term that finds cards whose ``key`` is ``value`` (quoted when needed)."""
+    return str(Term(key, ":" if key != "t" else "=", value))
