@@ -29,7 +29,7 @@ def card_list(*, user) -> QuerySet[Card]:
 
 
 def card_get(*, user, stable_id: str) -> Card:
-    return card_list(user=user).get(stable_id=stable_id)
+    return card_list(user=user).select_related("created_by").get(stable_id=stable_id)
 
 
 def filter_text(qs: QuerySet[Card], query: str) -> QuerySet[Card]:

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
+from django_htmx.http import push_url
 
 from rules import CardData, get_ruleset, registry
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
@@ -45,7 +46,7 @@ def _query_with(query: str, term: str) -> str:
     return f"{query} {term}".strip()
 
 
-FACET_LABELS = {"t": type_label, "status": lambda value: Status(value).label}
+FACET_LABELS = {"t": type_label, "status": lambda value: Status(value).label, "game": lambda key: get_ruleset(key).name}
 
 
 def _facet_links(request, query: str, key: str, counts) -> list[dict]:
@@ -110,8 +111,12 @@ def browse(request):
         "page_query": urlencode({**base, "view": view}),
         "can_add": request.user.has_perm("cards.add_card"),
     }
-    template = "cards/_results.html" if request.htmx and not request.htmx.boosted else "cards/browse.html"
-    return render(request, template, context)
+    if not request.htmx:
+        return render(request, "cards/browse.html", context)
+    response = render(request, "cards/_results.html", context)
+    # The address bar shows the search without the form's empty and default values.
+    canonical = {**base, "view": view if view != "grid" else "", "page": page.number if page.number > 1 else ""}
+    return push_url(response, reverse("cards:browse") + "?" + urlencode({k: v for k, v in canonical.items() if v}))
 
 
 @login_required

@@ -6,6 +6,7 @@ from rules.fields import Kind
 
 from ..diffs import is_blank, show
 from ..forms import type_label as _type_label
+from ..models import Status
 
 register = template.Library()
 
@@ -15,6 +16,11 @@ TILE_STATS = 4
 @register.filter
 def type_label(card_type: str) -> str:
     return _type_label(card_type or "")
+
+
+@register.filter
+def status_label(status: str) -> str:
+    return Status(status).label if status in Status.values else status
 
 
 @register.filter(name="show")
