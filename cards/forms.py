@@ -33,6 +33,15 @@ def split_list(text: str) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
+def _lf(text: str) -> str:
+    """Browsers send line breaks as CRLF; cards keep LF."""
+    return (text or "").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or value == [] or value == ""
+
+
 def type_label(card_type: str) -> str:
     return card_type.replace("_", " ").capitalize()
 
@@ -85,7 +94,8 @@ class CardForm(forms.Form):
     name = forms.CharField(label="Name", required=False, widget=forms.TextInput(attrs={"maxlength": 200, "autocomplete": "off"}))
     type = forms.CharField(label="Type", required=False)
     set = forms.CharField(label="Set", required=False, widget=forms.TextInput(attrs={"maxlength": 64, "autocomplete": "off"}))
-    text = forms.CharField(label="Text", required=False, widget=forms.Textarea(attrs={"rows": 5, "class": "prose"}))
+    # Not stripped: a card's text is kept exactly as typed (line breaks included).
+    text = forms.CharField(label="Text", required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5, "class": "prose"}))
     archetypes = forms.CharField(
         label="Archetypes",
         required=False,
@@ -105,10 +115,11 @@ class CardForm(forms.Form):
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, ruleset: RuleSet, *args, **kwargs):
+    def __init__(self, ruleset: RuleSet, *args, card: Card | None = None, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
+        self.card = card
         self.fields["type"].widget = forms.Select(choices=[(t, type_label(t)) for t in ruleset.card_types])
         self.fields["set"].label = "Set (required)" if ruleset.set_required else "Set"
         self.specs: dict[str, FieldSpec] = {}
@@ -178,7 +189,9 @@ class CardForm(forms.Form):
         """The card typed in, in the interchange format, and what could not be read.
 
         Game fields the selected type does not have are sent empty (null), so
-        that changing a card's type never carries a value it cannot hold.
+        that changing a card's type never carries a value it cannot hold. An
+        empty input (no box ticked, nothing typed) keeps the card's own empty
+        value (null, [] or false), so that saving an untouched form changes nothing.
         """
         if not self.is_bound:
             raise ValueError("to_data() needs a bound form")
@@ -190,10 +203,10 @@ class CardForm(forms.Form):
             "name": cleaned.get("name", ""),
             "type": card_type,
             "set": cleaned.get("set", ""),
-            "text": cleaned.get("text", ""),
+            "text": _lf(cleaned.get("text", "")),
             "archetypes": split_list(cleaned.get("archetypes", "")),
         }
-        effects_text = (cleaned.get("effects") or "").strip()
+        effects_text = _lf(cleaned.get("effects") or "").strip()
         if effects_text:
             try:
                 data["effects"] = json.loads(effects_text)
@@ -214,6 +227,10 @@ class CardForm(forms.Form):
             value, problem = self._read(spec, cleaned.get(name))
             if problem:
                 findings.append(error("FIELD_TYPE", f"{name} {problem}", field=name))
+            if self.card is not None:
+                stored = (self.card.game_fields or {}).get(name)
+                if _empty(value) and _empty(stored):
+                    value = stored
             data[name] = value
         return data, findings
 
@@ -233,7 +250,7 @@ class CardForm(forms.Form):
             case Kind.ENUM_LIST:
                 return [item for item in (raw or []) if item], None
             case Kind.STR_LIST:
-                return split_list(raw or ""), None
+                return split_list(_lf(raw or "")), None
             case Kind.BOOL:
                 return bool(raw), None
         return raw, None

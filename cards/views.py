@@ -179,7 +179,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
     findings = services.card_findings(card)
     user = request.user
     if form is None and _can_edit(user):
-        form = CardForm(card.ruleset, initial=CardForm.initial_for(card))
+        form = CardForm(card.ruleset, initial=CardForm.initial_for(card), card=card)
     revisions = _history(card)
     return {
         "card": card,
@@ -209,7 +209,7 @@ def card_detail(request, stable_id: str):
 def _card_save(request, card: Card):
     if not _can_edit(request.user):
         raise PermissionDenied("only designers edit cards")
-    form = CardForm(card.ruleset, request.POST)
+    form = CardForm(card.ruleset, request.POST, card=card)
     data, findings = form.to_data()
     expected = request.POST.get("overwrite_version") or form.cleaned_data.get("version")
     try:

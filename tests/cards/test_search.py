@@ -59,6 +59,17 @@ def test_enum_and_boolean_fields(catalogue):
     assert names("t:trigger -trigger:heal") == []
 
 
+def test_type_equals_is_the_exact_type(catalogue):
+    assert names("t:unit game:vanguard") == ["Blaster Blade", "Yggdrasil Maiden, Elaine"]
+    assert names("t=unit") == ["Agasa", "Toyama Kazuha", "Vodka"]
+    assert names("t!=unit game:darkrow") == ["Chianti & Korn"]
+
+
+def test_numbers_too_large_for_a_database_are_refused(catalogue):
+    with pytest.raises(QueryError, match="too large a number"):
+        names("cost<=99999999999999999999999")
+
+
 def test_negation_or_status_and_provenance(catalogue):
     assert names("game:darkrow -t:unit") == ["Chianti & Korn"]
     assert names("t:leader or trigger:heal") == ["Chianti & Korn", "Yggdrasil Maiden, Elaine"]

@@ -285,6 +285,20 @@ def test_saving_an_edit_writes_a_revision_shown_with_its_diff(client_as, designe
     assert "First values" in page
 
 
+def test_saving_the_untouched_form_changes_nothing(client_as, designer, make_card):
+    card = make_card("riftbound", user=designer, name="Jinx", type="CHAMPION_UNIT", domains=["FURY"], tags=["Jinx"], might=2,
+                     text="Première ligne.\nDeuxième ligne.\n")
+    assert card.game_fields["power"] is None and card.game_fields["keywords"] == []
+    client = client_as(designer)
+    form = client.get(f"/cards/{card.stable_id}/").context["form"]
+    data = {name: value for name, value in form.initial.items() if value not in (None, False, [])}
+    data.update(game="riftbound", domains=["FURY"], text="Première ligne.\r\nDeuxième ligne.\r\n")
+    response = client.post(f"/cards/{card.stable_id}/", data)
+    assert response.status_code == 302
+    assert card.revisions.count() == 1
+    assert "Nothing changed" in text(client.get(f"/cards/{card.stable_id}/"))
+
+
 def test_an_out_of_range_value_is_saved_as_a_draft_and_reported(client_as, designer, unit):
     client = client_as(designer)
     assert client.post(f"/cards/{unit.stable_id}/", editor_post(unit, pv="0")).status_code == 302
