@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cards import services
 from cards.models import Card, CardRevision, Status
@@ -141,6 +143,19 @@ def test_a_query_that_cannot_be_read_says_why_next_to_the_box(client_as, designe
         assert "This query cannot be read:" in page, query
         assert 'aria-invalid="true"' in page
         assert "Fix the query above" in page
+
+
+QUERY_PIECES = st.sampled_from(
+    ["t:", "t=", "cost", "grade", "<=", ">", "!=", ":", "=", "-", '"', " or ", " ", "arch:", "cites:", "is:", "set:", "id:",
+     "game:", "domains:", "sentinel", "unit", "é", "%", "_", "\\", "\x00", "9", "99999999999999999999", "status:"]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.lists(QUERY_PIECES, max_size=8).map("".join), game=st.sampled_from(["", "darkrow", "vanguard", "nope"]))
+def test_no_query_ever_breaks_the_page(client_as, designer, catalogue, query, game):
+    response = client_as(designer).get("/cards/", {"q": query, "game": game})
+    assert response.status_code == 200
 
 
 def test_the_game_selector_narrows_game_fields(client_as, designer, catalogue):
