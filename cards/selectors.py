@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, QuerySet
 
 from rules import registry
 from rules.text import canonical_key, cites, search_terms, strip_quotes
 
 from .interchange import card_to_dict
-from .models import Card, CardRevision, Status
+from .models import Card, CardRevision, CreationMethod, Origin, Status
 
 
 def can_see_unvalidated(user) -> bool:
@@ -26,7 +29,7 @@ def card_list(*, user) -> QuerySet[Card]:
 
 
 def card_get(*, user, stable_id: str) -> Card:
-    return card_list(user=user).get(stable_id=stable_id)
+    return card_list(user=user).select_related("created_by").get(stable_id=stable_id)
 
 
 def filter_text(qs: QuerySet[Card], query: str) -> QuerySet[Card]:
@@ -75,3 +78,101 @@ def card_export(*, game: str) -> dict:
     """A game's cards as a card-set file (FORMATS.md), in a stable order."""
     cards = Card.objects.filter(game=game).order_by("stable_id").iterator(chunk_size=1000)
     return {"game": game, "cards": [card_to_dict(card) for card in cards]}
+
+
+# --- pages: dashboard and card browser ----------------------------------------------------
+@dataclass
+class GameCardCounts:
+    """One game's cards by status and by provenance."""
+
+    game: str
+    total: int = 0
+    by_status: Counter = field(default_factory=Counter)
+    by_origin: Counter = field(default_factory=Counter)
+    by_method: Counter = field(default_factory=Counter)
+    modified: int = 0
+
+    def statuses(self) -> list[tuple[str, str, int]]:
+        return [(s.value, s.label, self.by_status[s.value]) for s in Status]
+
+    def origins(self) -> list[tuple[str, str, int]]:
+        return [(o.value, o.label, self.by_origin[o.value]) for o in Origin]
+
+    def methods(self) -> list[tuple[str, str, int]]:
+        return [(m.value, m.label, self.by_method[m.value]) for m in CreationMethod]
+
+
+def card_counts(*, user) -> dict[str, GameCardCounts]:
+    """Per game (every registered game, in the registry's order), the cards ``user`` may see, counted.
+
+    One aggregate query whatever the number of games and cards.
+    """
+    counts = {ruleset.key: GameCardCounts(ruleset.key) for ruleset in registry}
+    rows = (
+        card_list(user=user)
+        .order_by()
+        .values("game", "status", "origin", "creation_method", "user_modified")
+        .annotate(n=Count("pk"))
+    )
+    for row in rows:
+        game = counts.setdefault(row["game"], GameCardCounts(row["game"]))
+        n = row["n"]
+        game.total += n
+        game.by_status[row["status"]] += n
+        game.by_origin[row["origin"]] += n
+        game.by_method[row["creation_method"]] += n
+        if row["user_modified"]:
+            game.modified += n
+    return counts
+
+
+@dataclass
+class CardFacets:
+    """Counts over a set of cards, most frequent first: what the browser offers to narrow it."""
+
+    games: list[tuple[str, int]]
+    types: list[tuple[str, int]]
+    statuses: list[tuple[str, int]]
+    sets: list[tuple[str, int]]
+    archetypes: list[tuple[str, int]]
+
+
+def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, int]]:
+    ranked = sorted(counter.items(), key=lambda item: (-item[1], item[0]))
+    return ranked[:limit] if limit else ranked
+
+
+def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
+    """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query."""
+    games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
+    rows = qs.order_by().values_list("game", "type", "status", "set_code", "archetype_index").annotate(n=Count("pk"))
+    for game, card_type, status, set_code, archetype_index, n in rows:
+        games[game] += n
+        types[card_type] += n
+        statuses[status] += n
+        if set_code:
+            sets[set_code] += n
+        for key in archetype_index.strip("|").split("|") if archetype_index else ():
+            archetypes[key] += n
+    return CardFacets(
+        games=_most_common(games),
+        types=_most_common(types),
+        statuses=[(s.value, statuses[s.value]) for s in Status if statuses[s.value]],
+        sets=_most_common(sets),
+        archetypes=_most_common(archetypes, archetype_limit),
+    )
+
+
+def recent_revisions(*, user, limit: int = 8) -> QuerySet[CardRevision]:
+    """The latest changes of the cards ``user`` may see, newest first."""
+    return (
+        CardRevision.objects.filter(card__in=card_list(user=user))
+        .select_related("card")
+        .only("version", "action", "author_name", "created_at", "note", "card__stable_id", "card__name", "card__game", "card__status")
+        .order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def revisions_since(*, card: Card, version: int) -> QuerySet[CardRevision]:
+    """The card's revisions after ``version``, oldest first (what happened while someone was editing)."""
+    return card.revisions.filter(version__gt=version).order_by("version")

@@ -12,6 +12,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("cards/", include("cards.urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),

@@ -10,7 +10,8 @@ WORKER_MODE = bool(os.environ.get("CELERY_BROKER_URL"))
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``worker`` need a real worker; without one they skip (or fail, in CI)."""
+    """Transactional tests restore the migrated data; ``worker`` tests need a real worker."""
+    _restore_migrated_data_in_transactional_tests(items)
     if WORKER_MODE:
         return
     reason = "needs a real Celery worker: set CELERY_BROKER_URL and start one (.ci/run does)"
@@ -29,6 +30,20 @@ def _fast_password_hashing():
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+def _restore_migrated_data_in_transactional_tests(items):
+    """Give every ``django_db(transaction=True)`` test ``serialized_rollback=True``.
+
+    A transactional test ends with a flush that deletes what data migrations
+    made (the role groups) and re-creates content types and permissions; a
+    later test restoring the serialized data then collides with them. When
+    every transactional test restores the data, the order of tests no longer matters.
+    """
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker and marker.kwargs.get("transaction") and not marker.kwargs.get("serialized_rollback"):
+            item.add_marker(pytest.mark.django_db(*marker.args, **{**marker.kwargs, "serialized_rollback": True}), append=False)
 
 
 @pytest.fixture(autouse=True)

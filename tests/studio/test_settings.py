@@ -34,7 +34,8 @@ def settings_with(monkeypatch, tmp_path):
 
 
 def production_env(tmp_path) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    # DJANGO_ALLOW_ASYNC_UNSAFE is the browser tests' own (Playwright); never in production.
+    env = {k: v for k, v in os.environ.items() if k not in VARIABLES and k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     return {
         **env,
         "DEBUG": "0",

@@ -22,4 +22,4 @@ def test_a_user_logs_in_and_sees_the_games_and_roles(client, designer):
     home = client.get("/").content.decode()
     assert "dana" in home and "(designer)" in home
     for game in ("darkrow", "riftbound", "vanguard", "chesscards", "duel"):
-        assert f"<code>{game}</code>" in home
+        assert f'id="game-{game}"' in home

@@ -1,0 +1,48 @@
+"""Template filters of the card pages."""
+
+from django import template
+
+from rules.fields import Kind
+
+from ..diffs import is_blank, show
+from ..forms import type_label as _type_label
+from ..models import Status
+
+register = template.Library()
+
+TILE_STATS = 4
+
+
+@register.filter
+def type_label(card_type: str) -> str:
+    return _type_label(card_type or "")
+
+
+@register.filter
+def status_label(status: str) -> str:
+    return Status(status).label if status in Status.values else status
+
+
+@register.filter(name="show")
+def show_value(value) -> str:
+    return show(value)
+
+
+@register.filter
+def key_stats(card) -> list[tuple[str, str]]:
+    """The card's few numbers and choices worth seeing on a tile (cost, ATK, grade, domains...)."""
+    stats = []
+    stored = card.game_fields or {}
+    for spec in card.ruleset.fields:
+        value = stored.get(spec.name)
+        if not spec.applies_to(card.type) or is_blank(value):
+            continue
+        if spec.kind is Kind.INT:
+            stats.append((spec.name, str(value)))
+        elif spec.kind is Kind.ENUM:
+            stats.append((spec.name, _type_label(value)))
+        elif spec.kind is Kind.ENUM_LIST:
+            stats.append((spec.name, ", ".join(_type_label(v) for v in value)))
+        if len(stats) == TILE_STATS:
+            break
+    return stats

@@ -1,0 +1,29 @@
+"""The card pages, under /cards/."""
+
+from django.urls import path, register_converter
+
+from . import views
+from .interchange import STABLE_ID_RE
+
+
+class StableIdConverter:
+    regex = STABLE_ID_RE.pattern.strip("^$")
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(StableIdConverter, "stable_id")
+
+app_name = "cards"
+urlpatterns = [
+    path("", views.browse, name="browse"),
+    path("help/", views.help_page, name="help"),
+    path("new/", views.card_new, name="new"),
+    path("validate/", views.card_validate, name="validate"),
+    path("<stable_id:stable_id>/", views.card_detail, name="detail"),
+    path("<stable_id:stable_id>/status/", views.card_status, name="status"),
+]

@@ -1,0 +1,348 @@
+"""The card pages: browser, help, detail and editor, live validation, review transitions.
+
+Views stay thin: reads go through :mod:`cards.selectors` and :mod:`cards.search`,
+writes through :mod:`cards.services`, whose :mod:`studio.errors` exceptions
+become messages on the page (never a 500).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
+from django_htmx.http import push_url
+
+from rules import CardData, get_ruleset, registry
+from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+
+from . import selectors, services
+from .diffs import change_rows
+from .forms import CardForm, type_label
+from .interchange import check_game, parse_card
+from .models import Card, RevisionAction, Status
+from .query import QueryError
+from .search import card_search, term_for
+from .workflow import allowed_targets
+
+PAGE_SIZE = 48
+HISTORY_SIZE = 30
+# search_text starts with the folded name: ordering by it sorts "Épée" with the E's on every database.
+SORTS = {"name": ("search_text", "stable_id"), "updated": ("-updated_at", "stable_id"), "id": ("stable_id",)}
+VIEWS = ("grid", "list")
+
+
+# --- browser -------------------------------------------------------------------------------------
+def _query_with(query: str, term: str) -> str:
+    """``query`` with ``term`` added, or removed when it is already there (facet links toggle)."""
+    words = query.split()
+    if term in words:
+        return " ".join(w for w in words if w != term)
+    return f"{query} {term}".strip()
+
+
+FACET_LABELS = {"t": type_label, "status": lambda value: Status(value).label, "game": lambda key: get_ruleset(key).name}
+
+
+def _facet_links(request, query: str, key: str, counts) -> list[dict]:
+    label = FACET_LABELS.get(key, str)
+    links = []
+    for value, count in counts:
+        term = term_for(key, value)
+        q = _query_with(query, term)
+        params = {k: v for k, v in request.GET.items() if k not in ("q", "page")}
+        params["q"] = q
+        links.append(
+            {"value": value, "label": label(value), "count": count, "active": term in query.split(), "url": "?" + urlencode(params)}
+        )
+    return links
+
+
+@login_required
+@permission_required("cards.view_card", raise_exception=True)
+def browse(request):
+    query = request.GET.get("q", "").replace("\x00", "").strip()
+    game = request.GET.get("game", "")
+    game = game if game in registry else ""
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    sort = request.GET.get("sort") if request.GET.get("sort") in SORTS else "name"
+
+    cards = selectors.card_list(user=request.user)
+    if game:
+        cards = cards.filter(game=game)
+    error = ""
+    try:
+        results = card_search(cards, query, game=game or None)
+    except QueryError as exc:
+        error = str(exc)
+        results = cards.none()
+
+    facets = selectors.card_facets(results)
+    total = sum(count for _, count in facets.games)
+    # Facet counts give the total: the paginator needs no COUNT query of its own.
+    paginator = Paginator(results.order_by(*SORTS[sort]).defer("search_text"), PAGE_SIZE)
+    paginator.count = total
+    page = paginator.get_page(request.GET.get("page"))
+
+    base = {k: v for k, v in {"q": query, "game": game, "sort": sort if sort != "name" else ""}.items() if v}
+    context = {
+        "query": query,
+        "game": game,
+        "view": view,
+        "sort": sort,
+        "error": error,
+        "page": page,
+        "total": total,
+        "games": list(registry),
+        "facets": {
+            "Game": _facet_links(request, query, "game", facets.games) if not game else [],
+            "Type": _facet_links(request, query, "t", facets.types),
+            "Status": _facet_links(request, query, "status", facets.statuses),
+            "Set": _facet_links(request, query, "set", facets.sets),
+            "Archetype": _facet_links(request, query, "arch", facets.archetypes),
+        },
+        "grid_url": "?" + urlencode({**base, "view": "grid"}),
+        "list_url": "?" + urlencode({**base, "view": "list"}),
+        "page_query": urlencode({**base, "view": view}),
+        "can_add": request.user.has_perm("cards.add_card"),
+    }
+    if not request.htmx:
+        return render(request, "cards/browse.html", context)
+    response = render(request, "cards/_results.html", context)
+    # The address bar shows the search without the form's empty and default values.
+    canonical = {**base, "view": view if view != "grid" else "", "page": page.number if page.number > 1 else ""}
+    return push_url(response, reverse("cards:browse") + "?" + urlencode({k: v for k, v in canonical.items() if v}))
+
+
+@login_required
+@permission_required("cards.view_card", raise_exception=True)
+def help_page(request):
+    return render(request, "cards/help.html", {"games": list(registry)})
+
+
+# --- detail and editor -----------------------------------------------------------------------------
+def _get_card(request, stable_id: str) -> Card:
+    try:
+        return selectors.card_get(user=request.user, stable_id=stable_id)
+    except Card.DoesNotExist:
+        raise Http404(f"no card {stable_id} that you may see") from None
+
+
+def _can_edit(user) -> bool:
+    return user.has_perm("cards.change_card")
+
+
+TRANSITION_LABELS = {
+    (Status.DRAFT, Status.NEEDS_REVIEW): ("Submit for review", "primary"),
+    (Status.NEEDS_REVIEW, Status.DRAFT): ("Back to draft", "secondary"),
+    (Status.DISABLED, Status.DRAFT): ("Back to draft", "secondary"),
+    (Status.VALIDATED, Status.NEEDS_REVIEW): ("Needs review", "secondary"),
+    (Status.DISABLED, Status.NEEDS_REVIEW): ("Needs review", "secondary"),
+}
+
+
+def _transitions(user, card: Card, has_errors: bool) -> list[dict]:
+    out = []
+    for target in allowed_targets(user, card.status):
+        label, style = TRANSITION_LABELS.get((card.status, target), (None, None))
+        if label is None:
+            label, style = {"VALIDATED": ("Validate", "primary"), "DISABLED": ("Disable", "danger")}[target]
+        blocked = "Fix the errors listed on this page first." if target == Status.VALIDATED and has_errors else ""
+        out.append({"target": target, "label": label, "style": style, "blocked": blocked})
+    return out
+
+
+def _history(card: Card) -> list[dict]:
+    entries = []
+    for revision in selectors.card_revisions(card=card)[:HISTORY_SIZE]:
+        created = revision.action in (RevisionAction.CREATE, RevisionAction.IMPORT) and revision.version == 1
+        entries.append({"revision": revision, "created": created, "rows": change_rows(revision.changes, created=created)})
+    return entries
+
+
+def _field_rows(card: Card) -> list[dict]:
+    """The card's game fields that its type has, for the read-only view."""
+    stored = card.game_fields or {}
+    return [
+        {"name": spec.name, "label": spec.label or spec.name, "value": stored.get(spec.name)}
+        for spec in card.ruleset.fields
+        if spec.applies_to(card.type)
+    ]
+
+
+def _detail_context(request, card: Card, form: CardForm | None = None, **extra) -> dict:
+    findings = services.card_findings(card)
+    user = request.user
+    if form is None and _can_edit(user):
+        form = CardForm(card.ruleset, initial=CardForm.initial_for(card), card=card)
+    revisions = _history(card)
+    return {
+        "card": card,
+        "ruleset": card.ruleset,
+        "type_label": type_label(card.type),
+        "form": form,
+        "findings": findings,
+        "field_rows": _field_rows(card),
+        "archetypes": list(zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])),
+        "transitions": _transitions(user, card, any(f.is_error for f in findings)),
+        "history": revisions,
+        "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
+        "creator": card.created_by.get_username() if card.created_by_id else "",
+        **extra,
+    }
+
+
+@login_required
+@permission_required("cards.view_card", raise_exception=True)
+def card_detail(request, stable_id: str):
+    card = _get_card(request, stable_id)
+    if request.method == "POST":
+        return _card_save(request, card)
+    return render(request, "cards/detail.html", _detail_context(request, card))
+
+
+def _card_save(request, card: Card):
+    if not _can_edit(request.user):
+        raise PermissionDenied("only designers edit cards")
+    form = CardForm(card.ruleset, request.POST, card=card)
+    data, findings = form.to_data()
+    expected = request.POST.get("overwrite_version") or form.cleaned_data.get("version")
+    try:
+        expected = int(expected) if expected not in (None, "") else None
+    except (TypeError, ValueError):
+        expected = None
+    if findings:
+        form.show_findings(findings)
+        return render(request, "cards/detail.html", _detail_context(request, card, form, unsaved=findings), status=400)
+    try:
+        updated = services.card_update(
+            stable_id=card.stable_id,
+            data=data,
+            user=request.user,
+            expected_version=expected,
+            note=form.cleaned_data.get("revision_note", ""),
+        )
+    except StaleVersion as exc:
+        card.refresh_from_db()
+        since = [
+            {"revision": r, "rows": change_rows(r.changes)} for r in selectors.revisions_since(card=card, version=exc.expected)
+        ]
+        context = _detail_context(request, card, form, stale=exc, stale_revisions=since)
+        return render(request, "cards/detail.html", context, status=409)
+    except InvalidInput as exc:
+        others = form.show_findings(exc.findings)
+        return render(request, "cards/detail.html", _detail_context(request, card, form, unsaved=others or exc.findings), status=400)
+    if updated.version == card.version:
+        messages.info(request, "Nothing changed: the card is as it was.")
+    else:
+        messages.success(request, f"Saved: {updated.name} is now at version {updated.version}.")
+        if updated.status != card.status:
+            messages.info(request, f"Its content changed, so it went from {card.get_status_display()} to {updated.get_status_display()}.")
+    return redirect("cards:detail", stable_id=updated.stable_id)
+
+
+@login_required
+def card_new(request):
+    if not request.user.has_perm("cards.add_card"):
+        raise PermissionDenied("only designers create cards")
+    game = request.GET.get("game") or request.POST.get("game")
+    if check_game(game):
+        return render(request, "cards/new.html", {"games": list(registry), "game": None}, status=200 if not game else 400)
+    ruleset = get_ruleset(game)
+    if request.method == "POST":
+        form = CardForm(ruleset, request.POST)
+        data, findings = form.to_data()
+        if not findings:
+            try:
+                card = services.card_create(game=game, data=data, user=request.user, note=form.cleaned_data.get("revision_note", ""))
+            except InvalidInput as exc:
+                findings = exc.findings
+            except (Conflict, Forbidden) as exc:
+                findings = []
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"Created {card.name} ({card.stable_id}) as a draft.")
+                return redirect("cards:detail", stable_id=card.stable_id)
+        others = form.show_findings(findings)
+        return render(request, "cards/new.html", {"form": form, "ruleset": ruleset, "game": game, "unsaved": others or findings}, status=400)
+    initial = {"type": request.GET.get("type") if request.GET.get("type") in ruleset.card_types else ruleset.card_types[0], "effects": "[]"}
+    form = CardForm(ruleset, initial=initial)
+    form.fields["name"].widget.attrs["autofocus"] = True
+    return render(request, "cards/new.html", {"form": form, "ruleset": ruleset, "game": game})
+
+
+@login_required
+@require_POST
+def card_validate(request):
+    """Live validation: the findings of the card as typed, without saving anything."""
+    user = request.user
+    if not (user.has_perm("cards.add_card") or user.has_perm("cards.change_card")):
+        raise PermissionDenied
+    game = request.POST.get("game")
+    if check_game(game):
+        return HttpResponse(status=400)
+    ruleset = get_ruleset(game)
+    form = CardForm(ruleset, request.POST)
+    data, findings = form.to_data()
+    stable_id = request.POST.get("stableCardId") or None
+    if not findings:
+        card_input, findings = parse_card(data, game=game)
+        if card_input is not None:
+            findings = ruleset.check_card(
+                CardData(
+                    game=game,
+                    name=card_input.name,
+                    type=card_input.type,
+                    stable_id=stable_id,
+                    set=card_input.set_code,
+                    text=card_input.text,
+                    archetypes=card_input.archetypes,
+                    fields=card_input.game_fields,
+                    effects=card_input.effects,
+                )
+            )
+    by_field: dict[str, list[str]] = {}
+    for finding in findings:
+        if finding.field in form.fields:
+            by_field.setdefault(finding.field, []).append(finding.message)
+    slots = [(name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")]
+    keys = ruleset.archetype_keys(data.get("archetypes") or [])
+    return render(
+        request,
+        "cards/_validation.html",
+        {
+            "findings": findings,
+            "slots": slots,
+            "checked": True,
+            "ruleset": ruleset,
+            "archetypes": list(zip(data.get("archetypes") or [], keys)),
+        },
+    )
+
+
+@login_required
+@require_POST
+def card_status(request, stable_id: str):
+    card = _get_card(request, stable_id)
+    target = request.POST.get("status", "")
+    note = request.POST.get("note", "").strip()
+    try:
+        expected = int(request.POST["version"]) if request.POST.get("version") else None
+    except ValueError:
+        expected = None
+    try:
+        updated = services.card_set_status(stable_id=card.stable_id, status=target, user=request.user, note=note, expected_version=expected)
+    except StaleVersion:
+        messages.error(request, "Not changed: the card changed since you opened it. Here is its latest version; decide again.")
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from None
+    except (Conflict, InvalidInput) as exc:
+        messages.error(request, f"Not changed: {exc.message}")
+    else:
+        messages.success(request, f"{updated.name} is now {updated.get_status_display()}.")
+    return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))

@@ -1,0 +1,27 @@
+"""Template context shared by every page: the user's roles and the navigation they may use."""
+
+from django.urls import NoReverseMatch, reverse
+
+# (url name, label, permission needed or None); pages that do not exist yet are left out.
+NAV = [
+    ("cards:browse", "Cards", "cards.view_card"),
+    ("reviews:queue", "Review", "cards.review_card"),
+    ("decks:list", "Decks", "decks.view_deck"),
+    ("reviews:audits", "Audits", "cards.review_card"),
+]
+
+
+def studio(request):
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    items = []
+    for name, label, perm in NAV:
+        if perm and not user.has_perm(perm):
+            continue
+        try:
+            url = reverse(name)
+        except NoReverseMatch:
+            continue
+        items.append({"url": url, "label": label, "current": request.path.startswith(url)})
+    return {"nav_items": items, "user_roles": sorted(g.name for g in user.groups.all())}

@@ -1,0 +1,100 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium against the live server.
+
+Chromium is /usr/bin/chromium (``apt-get install chromium``; .ci/run installs
+it); no browser is downloaded. Without it these tests skip, unless
+REQUIRE_BROWSER is set (CI), where they fail. Screenshots of the main pages go
+to test-output/screenshots/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+
+# Playwright's sync API runs an event loop in the test's thread; Django's ORM
+# calls from the test itself (fixtures, assertions) stay synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists() or shutil.which("chromium"):
+        return
+    for item in items:
+        if "browser" in item.keywords:
+            if os.environ.get("REQUIRE_BROWSER"):
+                item.add_marker(pytest.mark.xfail(reason=f"Chromium not found at {CHROMIUM}", run=False, strict=True))
+            else:
+                item.add_marker(pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium)"))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+
+    # Playwright leaves its event loop marked as running in this thread, so
+    # Django then looks its connections up in async (context) storage and
+    # would open new ones, without the serialized data that
+    # serialized_rollback restores. Carry the thread's connections over.
+    existing = {alias: connections[alias] for alias in connections}
+    with sync_playwright() as playwright:
+        for alias, connection in existing.items():
+            connections[alias] = connection
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def login(live_server):
+    """Log ``user`` in through the login form (password ``secret-password``, the factory's)."""
+
+    def do(page, user, password: str = "secret-password"):
+        page.goto("/accounts/login/")
+        page.get_by_label("Username").fill(user.get_username())
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    return do
+
+
+@pytest.fixture
+def screenshot():
+    """Save a full-page screenshot of a main page under test-output/screenshots/NAME.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shoot
