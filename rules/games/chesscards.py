@@ -1,5 +1,6 @@
 """Chess cards (seed 003, French): chess with a deck of 41 effect cards."""
 
+from rules.decks import FormatData
 from rules.registry import register
 from rules.ruleset import RuleSet
 
@@ -14,3 +15,5 @@ class ChessCards(RuleSet):
     id_prefix = "CC"
     default_format = "default"
     fields = ()
+    # The seed gives the recipe of the default deck and no deck-size rule: none is invented.
+    default_formats = (FormatData(game="chesscards", key="default", name="Default"),)
