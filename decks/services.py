@@ -45,8 +45,12 @@ FORMAT_FIELDS = ("name", "description", "sections", "copy_limit", "identity", "a
 
 @transaction.atomic
 def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> DeckFormat:
-    """Create or edit a format; when an existing format changes, its decks are validated again."""
-    changed = fmt.pk is None
+    """Create or edit a format; when an existing format changes, its decks are validated again.
+
+    ``data`` holds the fields to change; without it, ``fmt`` was edited in place
+    (the admin's form) and is taken as changed.
+    """
+    changed = fmt.pk is None or data is None
     for key, value in (data or {}).items():
         if key not in FORMAT_FIELDS and not (fmt.pk is None and key in ("game", "key")):
             raise InvalidInput([error("FIELD_READ_ONLY", f"{key} is not edited", field=key)])

@@ -223,7 +223,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Decks left stale (a change made while the broker was down, a worker that
+    # crashed) are validated again within this many seconds.
+    "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
+}
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:

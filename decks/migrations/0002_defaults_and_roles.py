@@ -50,8 +50,9 @@ FORMATS = [
         "game": "duel",
         "key": "standard",
         "name": "Standard",
-        "description": "Seed 004: a 40-card deck; no copy limit; the banlist starts empty.",
+        "description": "Seed 004: a 40-card deck; no copy limit; the banlist starts empty (entries by stableCardId or card name).",
         "sections": {"main": {"exact": 40}},
+        "identity": "name",
     },
 ]
 

@@ -1,6 +1,6 @@
 """Duel (seed 004, French): monsters with levels and ATK/DEF, spells, traps, equipment, characters, terrains."""
 
-from rules.decks import FormatData, SizeBound
+from rules.decks import NAME, FormatData, SizeBound
 from rules.fields import enum_field, int_field, str_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -26,5 +26,8 @@ class Duel(RuleSet):
         enum_field("faction", ("LIGHT", "DARKNESS"), label="Faction", types=MONSTERS),
         str_field("monsterType", label="Monster kind", types=MONSTERS, help="e.g. Machine (2 equipments instead of 1)"),
     )
-    # A 40-card deck; the seed sets no copy limit. The banlist is empty: none is invented.
-    default_formats = (FormatData(game="duel", key="standard", name="Standard", sections={"main": SizeBound(exact=40)}),)
+    # A 40-card deck; the seed sets no copy limit. The banlist is empty: none is invented;
+    # reviewers fill it by stableCardId or by card name (the identity of such banlists).
+    default_formats = (
+        FormatData(game="duel", key="standard", name="Standard", sections={"main": SizeBound(exact=40)}, identity=NAME),
+    )
