@@ -24,18 +24,23 @@ PLAYTESTER_DECKS = ("vanguard-td01.deck.json", "vanguard-td02.deck.json")
 
 def load_demo(stdout) -> None:
     playtester = get_user_model().objects.filter(username="playtester").first()
-    owned: Counter[str] = Counter()
-    for path in sorted(DECKS_DIR.glob("*.deck.json")):
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-        owner = playtester if path.name in PLAYTESTER_DECKS else None
+    files = {path.name: _read(path) for path in sorted(DECKS_DIR.glob("*.deck.json"))}
+    if playtester is not None:
+        owned: Counter[str] = Counter()
+        for name in PLAYTESTER_DECKS:
+            for entry in files[name]["sections"]["main"]:
+                owned[entry["card"]] += entry.get("count", 1)
+        collection_set(owner=playtester, counts=dict(owned))
+    for name, data in files.items():
+        owner = playtester if name in PLAYTESTER_DECKS else None
         if owner is not None:
             data["owner"] = owner.get_username()
-            for entry in data["sections"]["main"]:
-                owned[entry["card"]] += entry.get("count", 1)
-        if owner is not None and owned:
-            collection_set(owner=owner, counts=dict(owned))
         existing = Deck.objects.filter(game=data["game"], name=data["name"], owner=owner).first()
         deck = deck_update(deck=existing, data=data) if existing else deck_create(data=data)
         verdict = "legal" if deck.legal else "NOT legal"
         stdout.write(f"  decks  {deck.game}: {deck.name} ({verdict}{', owner ' + owner.get_username() if owner else ''})")
+
+
+def _read(path) -> dict:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)

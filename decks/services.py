@@ -273,8 +273,9 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
     if problems:
         raise InvalidInput(problems, message=f"the collection was not changed: {len(problems)} error(s)")
     owned = OwnedCard.objects.filter(owner=owner)
+    replaced = 0
     if replace:
-        owned.exclude(card_id__in=[cards[ref] for ref, n in counts.items() if n > 0]).delete()
+        replaced = owned.exclude(card_id__in=[cards[ref] for ref, n in counts.items() if n > 0]).delete()[0]
     existing = {row.card_id: row for row in owned.filter(card_id__in=list(cards.values()))}
     create, update, remove = [], [], []
     for ref, count in counts.items():
@@ -288,10 +289,11 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
         elif row.count != count:
             row.count = count
             update.append(row)
-    OwnedCard.objects.filter(pk__in=remove).delete()
+    removed = OwnedCard.objects.filter(pk__in=remove).delete()[0] if remove else 0
     OwnedCard.objects.bulk_create(create, batch_size=500)
     OwnedCard.objects.bulk_update(update, ["count"], batch_size=500)
-    decks_mark_stale(_decks_needing_collection(owner.pk), owner_id=owner.pk)
+    if replaced or removed or create or update:
+        decks_mark_stale(_decks_needing_collection(owner.pk), owner_id=owner.pk)
     return dict(OwnedCard.objects.filter(owner=owner).values_list("card__stable_id", "count"))
 
 

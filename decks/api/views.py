@@ -6,6 +6,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -50,6 +51,13 @@ def _represent(decks: list[Deck]) -> list[dict]:
     return [deck_representation(d, fresh.get(d.pk)) for d in decks]
 
 
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=`` filters decks by format (FORMATS.md); it does not choose a renderer here."""
+
+    class settings:
+        URL_FORMAT_OVERRIDE = None
+
+
 DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 
 
@@ -65,6 +73,7 @@ DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 )
 class DeckViewSet(viewsets.GenericViewSet):
     permission_classes = [ActionPermission]
+    content_negotiation_class = FormatIsAFilter
     filterset_class = DeckFilter
     action_permissions = {
         "list": "decks.view_deck",
