@@ -80,7 +80,7 @@ def test_importdeck_prints_the_id_and_exportdeck_round_trips(load_cards, make_us
     assert text.startswith("game: vanguard\nformat: classic\n") and "\nmain:\n" in text
     # A name is written only where it names one card: "Dragonic Overlord" has two prints (TD02, BT01).
     overlord = deck.entries.get(card__name="Dragonic Overlord")
-    assert "Dragonic Overlord" not in text and f"{overlord.count} {overlord.card.stable_id}\n" in text
+    assert f"{overlord.count} Dragonic Overlord\n" not in text and f"{overlord.count} {overlord.card.stable_id}\n" in text
     assert any(f"{e.count} {e.card.name}\n" in text for e in deck.entries.select_related("card"))
     path = tmp_path / "again.txt"
     path.write_text(text, encoding="utf-8")
