@@ -17,6 +17,8 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from django.db import connection
 from django.utils import timezone
@@ -28,6 +30,7 @@ from rules.decks import CardPool, DeckData, Entry, FormatData, ValidationResult
 from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 
 DEFAULT_BATCH_SIZE = 1000
+PICK = EntryKind.PICK.value
 CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
 
@@ -64,6 +67,8 @@ class Validator:
         self.full_games: set[str] = set()
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
+        # Entries are values: one Entry per (reference, count) serves every deck of the run.
+        self._entries: dict[tuple[str, int], Entry] = {}
 
     # --- reads ------------------------------------------------------------------------
     def _load_cards(self, pks: Iterable[int]) -> None:
@@ -107,19 +112,12 @@ class Validator:
         if not rows:
             return []
         entries = DeckEntry.objects.filter(deck_id__in=[row.pk for row in rows]).order_by("deck_id", "kind", "section", "position")
-        by_deck: dict[int, list[tuple]] = defaultdict(list)
-        card_pks: set[int] = set()
-        unresolved_games: set[str] = set()
+        raw = list(entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count"))
+        self._load_cards({r[4] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
-        for deck_id, kind, section, ref, card_id, count in entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count"):
-            by_deck[deck_id].append((kind, section, ref, card_id, count))
-            if card_id is not None:
-                card_pks.add(card_id)
-            elif ref not in get_ruleset(games[deck_id]).reserved_refs:
-                unresolved_games.add(games[deck_id])
-        self._load_cards(card_pks)
-        for game in unresolved_games:
+        for game in {games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs}:
             self._load_game(game)
+        by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(0))}
         self._load_formats(row.format_id for row in rows)
         self._load_collections(
             row.owner_id for row in rows if row.owner_id is not None and self.formats[row.format_id].owned_only
@@ -131,17 +129,22 @@ class Validator:
         fmt = self.formats[row.format_id]
         sections: dict[str, list[Entry]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, str] = {}
-        versions: dict[str, int] = {}
-        cards = self.cards
-        for kind, section, ref, card_id, count in entries:
+        cards, memo = self.cards, self._entries
+        used = [cards[card_id] for _, _, _, _, card_id, _ in entries if card_id is not None]
+        versions = {card.stable_id: card.version for card in used}
+        for _, kind, section, ref, card_id, count in entries:
             if card_id is not None:
-                card = cards[card_id]
-                ref = card.stable_id
-                versions[ref] = card.version
-            if kind == EntryKind.PICK:
+                ref = cards[card_id].stable_id
+            if kind == PICK:
                 picks[section] = ref
+                continue
+            entry = memo.get((ref, count))
+            if entry is None:
+                entry = memo[(ref, count)] = Entry(ref, count)
+            if section in sections:
+                sections[section].append(entry)
             else:
-                sections.setdefault(section, []).append(Entry(ref, count))
+                sections[section] = [entry]
         deck = DeckData(game=row.game, format=fmt.key, name=row.name, sections=sections, picks=picks, owner=row.owner)
         collection = self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
         result = ruleset.validate_deck(deck, self.pools[row.game], fmt, collection)

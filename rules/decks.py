@@ -143,7 +143,6 @@ class Resolved:
     """An entry (or a pick) with the card its reference names, if exactly one."""
 
     section: str
-    position: int
     ref: str
     count: int
     card: CardData | None = None
@@ -151,6 +150,8 @@ class Resolved:
     reserved: str | None = None
     # Several cards match the reference (a name shared by several cards).
     candidates: tuple[CardData, ...] = ()
+    # Names one VALIDATED card, or a reserved reference: nothing to say about the reference itself.
+    clean: bool = False
 
     @property
     def ambiguous(self) -> bool:
@@ -170,6 +171,8 @@ class CardPool:
         self._by_name: dict[str, list[CardData]] = {}
         self._by_folded: dict[str, list[CardData]] = {}
         self._memo: dict[str, tuple[CardData | None, tuple[CardData, ...]]] = {}
+        # Resolved entries are values: one per (section, reference, count, reserved) is shared by every deck.
+        self._resolved: dict[tuple, Resolved] = {}
         for card in cards:
             self.add(card)
 
@@ -180,6 +183,7 @@ class CardPool:
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(fold(card.name), []).append(card)
         self._memo.clear()
+        self._resolved.clear()
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -198,6 +202,21 @@ class CardPool:
             found = (matches[0], ()) if len(matches) == 1 else (None, tuple(sorted(matches, key=lambda c: c.stable_id or "")))
         self._memo[ref] = found
         return found
+
+    def resolved(self, section: str, ref: str, count: int, reserved: Mapping[str, str]) -> Resolved:
+        key = (section, ref, count)
+        try:
+            return self._resolved[key]
+        except KeyError:
+            pass
+        if ref in reserved:
+            value = Resolved(section, ref, count, reserved=ref, clean=True)
+        else:
+            card, candidates = self.resolve(ref)
+            clean = card is not None and card.status == VALIDATED
+            value = Resolved(section, ref, count, card=card, candidates=candidates, clean=clean)
+        self._resolved[key] = value
+        return value
 
 
 # --- the result ---------------------------------------------------------------------
@@ -239,15 +258,24 @@ class DeckContext:
     # stableCardId -> copies owned; None when the deck has no owner (not checked).
     collection: Mapping[str, int] | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    by_section: dict[str, list[Resolved]] = field(default_factory=dict)
+    found: dict[str, list[tuple[Resolved, CardData]]] = field(default_factory=dict)
 
-    def section(self, name: str) -> Iterator[Resolved]:
-        return (r for r in self.entries if r.section == name)
+    def __post_init__(self):
+        if not self.by_section:
+            for resolved in self.entries:
+                self.by_section.setdefault(resolved.section, []).append(resolved)
+        if not self.found:
+            self.found = {name: [(r, r.card) for r in rs if r.card is not None] for name, rs in self.by_section.items()}
 
-    def cards(self, *sections: str) -> Iterator[tuple[Resolved, CardData]]:
+    def section(self, name: str) -> list[Resolved]:
+        return self.by_section.get(name, [])
+
+    def cards(self, *sections: str) -> list[tuple[Resolved, CardData]]:
         """(entry, card) for every resolved entry of ``sections`` (every section when none)."""
-        for resolved in self.entries:
-            if resolved.card is not None and (not sections or resolved.section in sections):
-                yield resolved, resolved.card
+        if len(sections) == 1:
+            return self.found.get(sections[0], [])
+        return [pair for name, pairs in self.found.items() if not sections or name in sections for pair in pairs]
 
     def pick(self, name: str) -> CardData | None:
         resolved = self.picks.get(name)
@@ -293,13 +321,13 @@ def _per_card_limit(mapping: Mapping[str, Any], card: CardData, identity: str) -
 # --- common checks, driven by the format's data ---------------------------------------
 def check_references(ctx: DeckContext) -> Iterator[Finding]:
     """UNKNOWN_CARD, AMBIGUOUS_CARD, CARD_NOT_VALIDATED for every entry and pick."""
-    in_sections = {r.ref for r in ctx.entries} | {r.card.stable_id for r in ctx.entries if r.card is not None}
-    # A pick that is also an entry (the Chosen Champion in main) is reported once, as the entry.
-    picks = [p for p in ctx.picks.values() if p is not None and p.ref not in in_sections]
-    for resolved in [*ctx.entries, *picks]:
+    picks = [p for p in ctx.picks.values() if p is not None]
+    if picks:
+        in_sections = {r.ref for r in ctx.entries} | {r.card.stable_id for r in ctx.entries if r.card is not None}
+        # A pick that is also an entry (the Chosen Champion in main) is reported once, as the entry.
+        picks = [p for p in picks if p.ref not in in_sections]
+    for resolved in [r for r in ctx.entries if not r.clean] + [p for p in picks if not p.clean]:
         where = {"section": resolved.section}
-        if resolved.reserved is not None:
-            continue
         if resolved.ambiguous:
             ids = ", ".join(c.stable_id or c.name for c in resolved.candidates)
             yield error(
@@ -351,16 +379,24 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
     fmt = ctx.format
     if fmt.copy_limit is None and not fmt.exceptions:
         return
-    totals: Counter[str] = Counter()
+    totals: dict[str, int] = {}
     first: dict[str, CardData] = {}
+    by_id = fmt.identity == STABLE_ID
     for resolved, card in ctx.cards(*ctx.ruleset.copy_limit_sections):
-        key = ctx.identity(card)
-        totals[key] += resolved.count
-        first.setdefault(key, card)
+        key = card.stable_id if by_id else identity_key(card, fmt.identity)
+        if key in totals:
+            totals[key] += resolved.count
+            if card.stable_id < first[key].stable_id:  # the same card names the group whatever the order
+                first[key] = card
+        else:
+            totals[key] = resolved.count
+            first[key] = card
     what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
     for key, total in totals.items():
-        card = first[key]
         limit = fmt.copy_limit
+        if limit is not None and total <= limit and not fmt.exceptions:
+            continue
+        card = first[key]
         named, exception = _per_card_limit(fmt.exceptions, card, fmt.identity)
         if named:
             limit = exception
@@ -386,7 +422,8 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
         if named:
             key = ctx.identity(card)
             totals[key] += resolved.count
-            first.setdefault(key, (card, allowed))
+            if key not in first or card.stable_id < first[key][0].stable_id:
+                first[key] = (card, allowed)
     for key, total in totals.items():
         card, allowed = first[key]
         if total > allowed:
@@ -429,7 +466,8 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
     cards: dict[str, tuple[str, CardData]] = {}
     for resolved, card in ctx.cards():
         needed[card.stable_id] += resolved.count
-        cards.setdefault(card.stable_id, (resolved.section, card))
+        if card.stable_id not in cards or resolved.section < cards[card.stable_id][0]:
+            cards[card.stable_id] = (resolved.section, card)
     for resolved in ctx.picks.values():
         if resolved is not None and resolved.card is not None and resolved.card.stable_id not in needed:
             needed[resolved.card.stable_id] += 1
@@ -463,24 +501,16 @@ def _card_ref(resolved: Resolved) -> str:
 
 
 # --- the entry point ------------------------------------------------------------------------
-def resolve_deck(ruleset: RuleSet, deck: DeckData, pool: CardPool) -> tuple[list[Resolved], dict[str, Resolved | None]]:
-    entries: list[Resolved] = []
+def resolve_deck(ruleset: RuleSet, deck: DeckData, pool: CardPool) -> tuple[dict[str, list[Resolved]], dict[str, Resolved | None]]:
+    """Each section's entries resolved, and each pick (None when not made)."""
     reserved = ruleset.reserved_refs
-    for section, section_entries in deck.sections.items():
-        for position, entry in enumerate(section_entries):
-            entries.append(_resolve(section, position, entry.ref, entry.count, pool, reserved))
+    resolved = pool.resolved
+    sections = {section: [resolved(section, e.ref, e.count, reserved) for e in entries] for section, entries in deck.sections.items()}
     picks: dict[str, Resolved | None] = {}
     for name in ruleset.deck_picks:
         ref = deck.picks.get(name)
-        picks[name] = _resolve(name, 0, ref, 1, pool, reserved) if ref else None
-    return entries, picks
-
-
-def _resolve(section: str, position: int, ref: str, count: int, pool: CardPool, reserved: Mapping[str, str]) -> Resolved:
-    if ref in reserved:
-        return Resolved(section, position, ref, count, reserved=ref)
-    card, candidates = pool.resolve(ref)
-    return Resolved(section, position, ref, count, card=card, candidates=candidates)
+        picks[name] = resolved(name, ref, 1, reserved) if ref else None
+    return sections, picks
 
 
 def validate_deck(
@@ -497,11 +527,14 @@ def validate_deck(
     for a deck without owner.
     """
     pool = cards if isinstance(cards, CardPool) else CardPool(cards)
-    entries, picks = resolve_deck(ruleset, deck, pool)
-    counts = {name: 0 for name in ruleset.deck_sections}
-    for resolved in entries:
-        counts[resolved.section] = counts.get(resolved.section, 0) + resolved.count
-    ctx = DeckContext(ruleset, deck, fmt, entries, picks, collection, counts)
+    sections, picks = resolve_deck(ruleset, deck, pool)
+    entries = [r for section_entries in sections.values() for r in section_entries]
+    ctx = DeckContext(ruleset, deck, fmt, entries, picks, collection, by_section=sections)
+    counts = ctx.counts
+    for name in ruleset.deck_sections:
+        counts[name] = 0
+    for name, section_entries in ctx.by_section.items():
+        counts[name] = sum(r.count for r in section_entries)
     findings: list[Finding] = []
     for check in (*COMMON_DECK_CHECKS, *ruleset.deck_checks):
         findings.extend(check(ctx))

@@ -56,7 +56,7 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
 
 
 def one_legendary_at_most(ctx: DeckContext):
-    legendaries = [(r, card) for r, card in ctx.cards("main") if card.type == LEGENDARY]
+    legendaries = sorted(((r, card) for r, card in ctx.cards("main") if card.type == LEGENDARY), key=lambda rc: (rc[1].stable_id, rc[0].count))
     total = sum(r.count for r, _ in legendaries)
     if total > 1:
         names = ", ".join(f"{r.count} × {label(card)}" for r, card in legendaries)

@@ -118,8 +118,10 @@ def unique_cards_once(ctx: DeckContext):
     first: dict[str, tuple[str, CardData]] = {}
     for resolved, card in ctx.cards():
         if card.get("unique"):
-            totals[fold(card.name)] += resolved.count
-            first.setdefault(fold(card.name), (resolved.section, card))
+            key = fold(card.name)
+            totals[key] += resolved.count
+            if key not in first or (card.stable_id, resolved.section) < (first[key][1].stable_id, first[key][0]):
+                first[key] = (resolved.section, card)
     for key, total in totals.items():
         if total > 1:
             section, card = first[key]
@@ -132,7 +134,7 @@ def unique_cards_once(ctx: DeckContext):
 
 
 def signatures(ctx: DeckContext):
-    signed = [(r, card) for r, card in ctx.cards() if card.get("signature")]
+    signed = sorted(((r, card) for r, card in ctx.cards() if card.get("signature")), key=lambda rc: (rc[1].stable_id, rc[0].section))
     total = sum(r.count for r, _ in signed)
     if total > MAX_SIGNATURES:
         yield error(
@@ -166,6 +168,7 @@ def domain_identity(ctx: DeckContext):
     champion = ctx.picks.get("champion")
     if champion is not None and champion.card is not None:
         checked.append((champion, champion.card))
+    checked.sort(key=lambda rc: (rc[1].stable_id, rc[0].section))  # each card reported once, whatever the order
     seen = set()
     for resolved, card in checked:
         outside = set(card.get("domains") or ()) - identity
@@ -184,8 +187,10 @@ def distinct_battlefields(ctx: DeckContext):
     totals: Counter[str] = Counter()
     first: dict[str, CardData] = {}
     for resolved, card in ctx.cards("battlefields"):
-        totals[fold(card.name)] += resolved.count
-        first.setdefault(fold(card.name), card)
+        key = fold(card.name)
+        totals[key] += resolved.count
+        if key not in first or card.stable_id < first[key].stable_id:
+            first[key] = card
     for key, total in totals.items():
         if total > 1:
             yield error(

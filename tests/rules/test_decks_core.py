@@ -112,7 +112,7 @@ def decks(draw):
     return game, DeckData(game, base.format, base.name, sections, base.picks, base.owner)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(decks(), st.randoms(use_true_random=False))
 def test_the_verdict_does_not_depend_on_entry_order(game_deck, random):
     game, d = game_deck
