@@ -64,7 +64,7 @@ def run(n_decks: int, batch_size: int, profile: bool) -> dict:
 
     from cards import services as card_services
     from cards.models import Card
-    from decks import tasks
+    from decks import selectors, tasks
     from decks.models import Deck, DeckEntry, DeckFormat, EntryKind
     from decks.services import decks_revalidate
 
@@ -115,9 +115,15 @@ def run(n_decks: int, batch_size: int, profile: bool) -> dict:
         profiler.enable()
     with CaptureQueriesContext(connection) as queries:
         started = time.perf_counter()
-        done = tasks.revalidate_decks.run(**enqueued[0]) if batch_size == 1000 else decks_revalidate(
-            decks=Deck.objects.filter(stale=True), batch_size=batch_size
-        )
+        marks = [started]
+
+        def progress(count):  # seconds of each batch, on standard error with --profile
+            marks.append(time.perf_counter())
+            if profile:
+                print(f"batch of {count}: {marks[-1] - marks[-2]:.3f} s", file=sys.stderr)
+
+        decks = selectors.decks_to_revalidate(**enqueued[0])  # what the task does, with a progress report
+        done = decks_revalidate(decks=decks, batch_size=batch_size, progress=progress)
         seconds = time.perf_counter() - started
     if profiler is not None:
         import pstats

@@ -56,11 +56,13 @@ def decks_using_cards(*, stable_ids: Iterable[str], changed_keys: Iterable[str] 
     if changed is not None and not changed - VERDICT_NEUTRAL_KEYS:
         return Deck.objects.none()
     cards = Card.objects.filter(stable_id__in=list(stable_ids))
-    condition = Q(card__in=cards)
+    # Two index lookups (entries by card; entries without card), not one scan of every entry.
+    condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
     if changed is None or "name" in changed or "stableCardId" in changed:
         games = list(cards.values_list("game", flat=True).distinct())
-        condition |= Q(card__isnull=True, deck__game__in=games) & ~Q(ref__in=_reserved_refs())
-    return Deck.objects.filter(pk__in=DeckEntry.objects.filter(condition).values("deck_id"))
+        unresolved = DeckEntry.objects.filter(card__isnull=True).exclude(ref__in=_reserved_refs()).values("deck_id")
+        condition |= Q(game__in=games, pk__in=unresolved)
+    return Deck.objects.filter(condition)
 
 
 def decks_to_revalidate(*, stable_ids=None, format_id=None, owner_id=None) -> QuerySet[Deck]:

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from cards.models import Card
 from rules import CardData, get_ruleset
-from rules.decks import CardPool, DeckData, Entry, FormatData, ValidationResult
+from rules.decks import CardPool, DeckData, FormatData, Resolved, ValidationResult, validate_resolved
 
 from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 
@@ -67,8 +67,6 @@ class Validator:
         self.full_games: set[str] = set()
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
-        # Entries are values: one Entry per (reference, count) serves every deck of the run.
-        self._entries: dict[tuple[str, int], Entry] = {}
 
     # --- reads ------------------------------------------------------------------------
     def _load_cards(self, pks: Iterable[int]) -> None:
@@ -127,27 +125,27 @@ class Validator:
     def _validate_one(self, row: DeckRow, entries: Iterable[tuple]) -> Outcome:
         ruleset = get_ruleset(row.game)
         fmt = self.formats[row.format_id]
-        sections: dict[str, list[Entry]] = {name: [] for name in ruleset.deck_sections}
-        picks: dict[str, str] = {}
-        cards, memo = self.cards, self._entries
-        used = [cards[card_id] for _, _, _, _, card_id, _ in entries if card_id is not None]
-        versions = {card.stable_id: card.version for card in used}
+        # Rows straight to resolved entries (shared values): no Entry, no second resolution.
+        resolved, reserved = self.pools[row.game].resolved, ruleset.reserved_refs
+        sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
+        picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
+        cards = self.cards
+        versions: dict[str, int] = {}
         for _, kind, section, ref, card_id, count in entries:
             if card_id is not None:
-                ref = cards[card_id].stable_id
+                card = cards[card_id]
+                ref = card.stable_id
+                versions[ref] = card.version
             if kind == PICK:
-                picks[section] = ref
-                continue
-            entry = memo.get((ref, count))
-            if entry is None:
-                entry = memo[(ref, count)] = Entry(ref, count)
-            if section in sections:
-                sections[section].append(entry)
+                if section in picks:
+                    picks[section] = resolved(section, ref, 1, reserved)
+            elif section in sections:
+                sections[section].append(resolved(section, ref, count, reserved))
             else:
-                sections[section] = [entry]
-        deck = DeckData(game=row.game, format=fmt.key, name=row.name, sections=sections, picks=picks, owner=row.owner)
+                sections[section] = [resolved(section, ref, count, reserved)]
+        deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
         collection = self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
-        result = ruleset.validate_deck(deck, self.pools[row.game], fmt, collection)
+        result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
         return Outcome(row, result, versions)
 
     def run(self, rows: Sequence[DeckRow], batch_size: int = DEFAULT_BATCH_SIZE) -> Iterator[list[Outcome]]:

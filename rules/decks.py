@@ -356,8 +356,7 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
 def check_sections(ctx: DeckContext) -> Iterator[Finding]:
     """WRONG_SECTION for entries in a section the game does not have (kept, never dropped)."""
     known = ctx.ruleset.deck_sections
-    for resolved in ctx.entries:
-        if resolved.section not in known:
+    for resolved in (r for name, entries in ctx.by_section.items() if name not in known for r in entries):
             yield error(
                 "WRONG_SECTION",
                 f"{ctx.deck.game} decks have no section {resolved.section!r} (they have {', '.join(known)}); "
@@ -528,6 +527,22 @@ def validate_deck(
     """
     pool = cards if isinstance(cards, CardPool) else CardPool(cards)
     sections, picks = resolve_deck(ruleset, deck, pool)
+    return validate_resolved(ruleset, deck, sections, picks, fmt, collection)
+
+
+def validate_resolved(
+    ruleset: RuleSet,
+    deck: DeckData,
+    sections: dict[str, list[Resolved]],
+    picks: dict[str, Resolved | None],
+    fmt: FormatData,
+    collection: Mapping[str, int] | None = None,
+) -> ValidationResult:
+    """:func:`validate_deck` for entries already resolved (from :meth:`CardPool.resolved`).
+
+    Checks read the entries through the context (``ctx.section``, ``ctx.cards``,
+    ``ctx.picks``); ``deck`` gives the game, the format and the owner.
+    """
     entries = [r for section_entries in sections.values() for r in section_entries]
     ctx = DeckContext(ruleset, deck, fmt, entries, picks, collection, by_section=sections)
     counts = ctx.counts
