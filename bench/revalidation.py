@@ -129,7 +129,7 @@ def run(n_decks: int, batch_size: int, profile: bool) -> dict:
         import pstats
 
         profiler.disable()
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(15)
     assert done == n_decks and not bench.filter(stale=True).exists() and not bench.filter(legal=True).exists()
 
     table, decks_table = DeckEntry._meta.db_table, Deck._meta.db_table
