@@ -305,6 +305,35 @@ def copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
+def tally(pairs: Iterable[tuple[Resolved, CardData]], key: Callable[[CardData], str]) -> dict[str, tuple[int, Resolved, CardData]]:
+    """Copies per ``key``, each with the entry and card that name the group in findings.
+
+    The card that names a group is the one with the smallest stable id, so that
+    findings do not depend on the order of the entries.
+    """
+    groups: dict[str, tuple[int, Resolved, CardData]] = {}
+    for resolved, card in pairs:
+        k = key(card)
+        found = groups.get(k)
+        if found is None:
+            groups[k] = (resolved.count, resolved, card)
+            continue
+        total, first, first_card = found
+        if (card.stable_id, resolved.section) < (first_card.stable_id, first.section):
+            first, first_card = resolved, card
+        groups[k] = (total + resolved.count, first, first_card)
+    return groups
+
+
+def each_card_once(pairs: Iterable[tuple[Resolved, CardData]]) -> Iterator[tuple[Resolved, CardData]]:
+    """Each card once (its first section in alphabetical order), in stable id order."""
+    seen: set[str | None] = set()
+    for resolved, card in sorted(pairs, key=lambda rc: (rc[1].stable_id or "", rc[0].section)):
+        if card.stable_id not in seen:
+            seen.add(card.stable_id)
+            yield resolved, card
+
+
 def _per_card_limit(mapping: Mapping[str, Any], card: CardData, identity: str) -> tuple[bool, Any]:
     """A banlist or exception entry that names ``card`` by stable id or by its identity."""
     if not mapping:

@@ -1,9 +1,7 @@
 """Riftbound's mechanics (seed 001, French): Legend, Chosen Champion, runes, battlefields, domains."""
 
-from collections import Counter
-
 from rules.cards import CardData
-from rules.decks import NAME, DeckContext, FormatData, SizeBound, label
+from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
 from rules.registry import register
@@ -114,21 +112,13 @@ def a_chosen_champion(ctx: DeckContext):
 
 
 def unique_cards_once(ctx: DeckContext):
-    totals: Counter[str] = Counter()
-    first: dict[str, tuple[str, CardData]] = {}
-    for resolved, card in ctx.cards():
-        if card.get("unique"):
-            key = fold(card.name)
-            totals[key] += resolved.count
-            if key not in first or (card.stable_id, resolved.section) < (first[key][1].stable_id, first[key][0]):
-                first[key] = (resolved.section, card)
-    for key, total in totals.items():
+    uniques = tally(((r, card) for r, card in ctx.cards() if card.get("unique")), lambda card: fold(card.name))
+    for total, resolved, card in uniques.values():
         if total > 1:
-            section, card = first[key]
             yield error(
                 "UNIQUE_LIMIT",
-                f"{section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
-                section=section,
+                f"{resolved.section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
+                section=resolved.section,
                 card=card.stable_id,
             )
 
@@ -146,10 +136,8 @@ def signatures(ctx: DeckContext):
     legend = _legend(ctx)
     if legend is None:
         return
-    seen = set()
-    for resolved, card in signed:
-        if not _tags(card) & _tags(legend) and card.stable_id not in seen:
-            seen.add(card.stable_id)
+    for resolved, card in each_card_once(signed):
+        if not _tags(card) & _tags(legend):
             yield error(
                 "SIGNATURE_TAG",
                 f"{resolved.section}: {label(card)} is a SIGNATURE card of {', '.join(card.get('tags') or ()) or 'no tag'}; "
@@ -168,12 +156,8 @@ def domain_identity(ctx: DeckContext):
     champion = ctx.picks.get("champion")
     if champion is not None and champion.card is not None:
         checked.append((champion, champion.card))
-    checked.sort(key=lambda rc: (rc[1].stable_id, rc[0].section))  # each card reported once, whatever the order
-    seen = set()
-    for resolved, card in checked:
-        outside = set(card.get("domains") or ()) - identity
-        if outside and card.stable_id not in seen:
-            seen.add(card.stable_id)
+    for resolved, card in each_card_once(checked):
+        if set(card.get("domains") or ()) - identity:
             yield error(
                 "DOMAIN_IDENTITY",
                 f"{resolved.section}: {label(card)} needs {', '.join(sorted(card.get('domains')))}; "
@@ -184,20 +168,13 @@ def domain_identity(ctx: DeckContext):
 
 
 def distinct_battlefields(ctx: DeckContext):
-    totals: Counter[str] = Counter()
-    first: dict[str, CardData] = {}
-    for resolved, card in ctx.cards("battlefields"):
-        key = fold(card.name)
-        totals[key] += resolved.count
-        if key not in first or card.stable_id < first[key].stable_id:
-            first[key] = card
-    for key, total in totals.items():
+    for total, _, card in tally(ctx.cards("battlefields"), lambda card: fold(card.name)).values():
         if total > 1:
             yield error(
                 "BATTLEFIELD_DUPLICATE",
-                f"battlefields: {total} battlefields named {first[key].name!r}; the 3 battlefields have distinct names",
+                f"battlefields: {total} battlefields named {card.name!r}; the 3 battlefields have distinct names",
                 section="battlefields",
-                card=first[key].stable_id,
+                card=card.stable_id,
             )
 
 
