@@ -95,6 +95,7 @@ class DeckDoc(DeckInDoc):
 
 # --- formats, card lists ----------------------------------------------------------------------
 class DeckFormatSerializer(serializers.ModelSerializer):
+    game = serializers.ChoiceField(choices=registry.keys())
     isDefault = serializers.BooleanField(source="is_default", required=False)
     copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
     identity = serializers.ChoiceField(choices=Identity.choices, required=False)
@@ -126,6 +127,7 @@ class CardRefField(serializers.SlugRelatedField):
 
 
 class NamedCardListSerializer(serializers.ModelSerializer):
+    game = serializers.ChoiceField(choices=registry.keys())
     cards = CardRefField(many=True, required=False, help_text="stableCardIds")
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
 

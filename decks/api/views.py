@@ -74,6 +74,7 @@ DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 class DeckViewSet(viewsets.GenericViewSet):
     permission_classes = [ActionPermission]
     content_negotiation_class = FormatIsAFilter
+    serializer_class = DeckDoc  # the schema's description of a deck; representation is deck_representation()
     filterset_class = DeckFilter
     action_permissions = {
         "list": "decks.view_deck",
