@@ -14,6 +14,7 @@ the later change enqueued will validate it again.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -202,7 +203,7 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
                 [now, payload],
             )
             return
-        if vendor == "sqlite":
+        if vendor == "sqlite" and sqlite3.sqlite_version_info >= (3, 33, 0):  # UPDATE ... FROM
             cursor.execute(
                 f"""
                 UPDATE {table} SET legal = json_extract(x.value, '$.l'), ready_to_play = json_extract(x.value, '$.r'),

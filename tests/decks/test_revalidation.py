@@ -210,3 +210,17 @@ def test_a_real_worker_revalidates_decks_after_a_card_change(load_cards, make_us
     deck.refresh_from_db()
     assert deck.legal is False
     assert [v["code"] for v in deck.violations] == ["CARD_NOT_VALIDATED"]
+
+
+def test_the_portable_writer_means_the_same(duel_deck):
+    from django.utils import timezone
+
+    rows = validation.deck_rows(Deck.objects.all())
+    outcomes = validation.Validator().validate(rows)
+    services.decks_mark_stale(Deck.objects.all())
+    validation._store_portably(outcomes, timezone.now())
+    assert Deck.objects.get(pk=duel_deck.pk).stale  # marked after the read: stays stale
+    outcomes = validation.Validator().validate(validation.deck_rows(Deck.objects.all()))
+    validation._store_portably(outcomes, timezone.now())
+    deck = Deck.objects.get(pk=duel_deck.pk)
+    assert not deck.stale and deck.legal and deck.counts == {"main": 40}
