@@ -118,3 +118,11 @@ def test_common_codes():
     draft = card(G, "BT01-998", "Draft Unit", "NORMAL_UNIT", set="BT01", grade=0, power=5000, status="DRAFT")
     d = replace(TD01, "main", "TD01-012", [(1, "BT01-998")])
     assert codes(check(d, {**EVERYTHING, "BT01-998": 1}, CARDS + [draft])) == ["CARD_NOT_VALIDATED"]
+
+
+def test_wrong_section():
+    d = replace(TD01, "main", "TD01-012", [(1, "TD01-012")])
+    side = type(d)(d.game, d.format, d.name, {**d.sections, "ride": (TD01.sections["main"][0],)}, d.picks, d.owner)
+    result = check(side)
+    assert codes(result) == ["WRONG_SECTION"]
+    assert result.violations[0].section == "ride" and "vanguard decks have no section 'ride'" in result.violations[0].message
