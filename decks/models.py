@@ -1,0 +1,223 @@
+"""Decks, deck formats as data, named card lists and players' collections."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from rules import registry
+from rules.decks import IDENTITIES, FormatData, SizeBound, size_bound_errors
+
+
+def _games():
+    return [(key, registry.get(key).name) for key in registry.keys()]
+
+
+class Identity(models.TextChoices):
+    STABLE_ID = "stableCardId", "stableCardId (each card on its own)"
+    NAME = "name", "card name (all cards of one name together)"
+    NAME_ID = "nameId", "nameId (prints and arts of one card together)"
+
+
+assert set(Identity.values) == set(IDENTITIES)
+
+
+class DeckFormat(models.Model):
+    """A deck format of one game, as data that reviewers edit (admin, API).
+
+    ``sections``: {section: {"exact": n} | {"min": a, "max": b}}; a section
+    without bound has no size rule. ``banlist``: {card reference: copies allowed
+    (0, 1 or 2)}. ``exceptions``: {card reference: copy limit, or null for any
+    number}. A card reference is a stableCardId, or the card's identity (its name,
+    or nameId) under this format's identity.
+    """
+
+    game = models.CharField(max_length=32, choices=_games)
+    key = models.SlugField(max_length=64, help_text="How deck files name the format, e.g. standard.")
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True, default="")
+    is_default = models.BooleanField(default=False, help_text="The game's format when a deck names none.")
+    sections = models.JSONField(default=dict, blank=True)
+    copy_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no copy limit.")
+    identity = models.CharField(max_length=16, choices=Identity.choices, default=Identity.STABLE_ID)
+    allowed_sets = models.JSONField(default=list, blank=True, help_text="Set codes; empty: every set.")
+    banlist = models.JSONField(default=dict, blank=True)
+    exceptions = models.JSONField(default=dict, blank=True)
+    owned_only = models.BooleanField(default=False, help_text="Decks may only use cards their owner owns.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="deck_format_unique_key"),
+            models.UniqueConstraint(fields=["game"], condition=Q(is_default=True), name="deck_format_one_default_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.key}"
+
+    def clean(self):
+        errors = format_errors(
+            game=self.game,
+            sections=self.sections,
+            banlist=self.banlist,
+            exceptions=self.exceptions,
+            allowed_sets=self.allowed_sets,
+        )
+        if errors:
+            raise ValidationError(errors)
+
+    def data(self) -> FormatData:
+        """The format as the pure rules see it."""
+        return FormatData(
+            game=self.game,
+            key=self.key,
+            name=self.name,
+            sections={name: SizeBound.from_dict(bound) for name, bound in (self.sections or {}).items()},
+            copy_limit=self.copy_limit,
+            identity=self.identity,
+            allowed_sets=frozenset(self.allowed_sets) if self.allowed_sets else None,
+            banlist=self.banlist or {},
+            exceptions=self.exceptions or {},
+            owned_only=self.owned_only,
+        )
+
+
+def format_errors(*, game, sections, banlist, exceptions, allowed_sets) -> dict[str, list[str]]:
+    """Field errors of a format's data (shared by the model, the admin and the API)."""
+    errors: dict[str, list[str]] = {}
+    if game in registry and isinstance(sections, dict):
+        known = registry.get(game).deck_sections
+        for section, bound in sections.items():
+            if section not in known:
+                errors.setdefault("sections", []).append(f"{game} decks have no section {section!r}; they have {', '.join(known)}")
+            errors.setdefault("sections", []).extend(size_bound_errors(section, bound))
+    elif not isinstance(sections, dict):
+        errors["sections"] = ['an object such as {"main": {"exact": 40}}']
+    if not isinstance(banlist, dict) or any(value not in (0, 1, 2) or isinstance(value, bool) for value in banlist.values()):
+        errors["banlist"] = ['an object {card reference: copies allowed}, each 0 (forbidden), 1 or 2, e.g. {"DU-EX-007": 1}']
+    if not isinstance(exceptions, dict) or any(
+        value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0) for value in exceptions.values()
+    ):
+        errors["exceptions"] = ['an object {card reference: copy limit or null (any number)}, e.g. {"DR-U02": null}']
+    if not isinstance(allowed_sets, list) or not all(isinstance(code, str) and code.strip() for code in allowed_sets):
+        errors["allowed_sets"] = ['a list of set codes, e.g. ["BT01", "TD01"]; empty for every set']
+    return {key: value for key, value in errors.items() if value}
+
+
+class NamedCardList(models.Model):
+    """A named list of cards that reviewers keep (the duel "Cour des Damnés"), possibly provisional."""
+
+    game = models.CharField(max_length=32, choices=_games)
+    key = models.SlugField(max_length=64)
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True, default="")
+    provisional = models.BooleanField(default=True, help_text="The list is not settled yet.")
+    cards = models.ManyToManyField("cards.Card", blank=True, related_name="named_lists")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "key"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="named_card_list_unique_key")]
+
+    def __str__(self) -> str:
+        return f"{self.name}{' (provisional)' if self.provisional else ''}"
+
+
+class Deck(models.Model):
+    """A deck: sections of entries (:class:`DeckEntry`), picks, and its latest validation result.
+
+    The result (``legal``, ``violations``, ``counts``, ``validated_at``,
+    ``card_versions``) is what the rules said when the deck was last validated.
+    ``stale`` is set, in the same transaction, when a card or the format it was
+    computed against changes; ``stale_generation`` grows at each such change so
+    that a revalidation that read the deck before the change does not clear it.
+    """
+
+    game = models.CharField(max_length=32, choices=_games)
+    format = models.ForeignKey(DeckFormat, on_delete=models.PROTECT, related_name="decks")
+    name = models.CharField(max_length=200)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="decks"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # The latest validation result.
+    legal = models.BooleanField(null=True)
+    ready_to_play = models.BooleanField(null=True)
+    violations = models.JSONField(default=list, blank=True)
+    counts = models.JSONField(default=dict, blank=True)
+    validated_at = models.DateTimeField(null=True, blank=True)
+    card_versions = models.JSONField(default=dict, blank=True, help_text="{stableCardId: version} the result was computed against.")
+    stale = models.BooleanField(default=True)
+    stale_generation = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [
+            models.Index(fields=["owner", "game"]),
+            models.Index(fields=["stale"], condition=Q(stale=True), name="deck_stale_idx"),
+        ]
+        permissions = [
+            ("view_all_decks", "Can see every player's decks"),
+            ("manage_all_decks", "Can change every player's decks and give decks to others"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"
+
+
+class EntryKind(models.TextChoices):
+    CARD = "CARD", "Entry of a section"
+    PICK = "PICK", "Pick (active Leader, Legend, Chosen Champion)"
+
+
+class DeckEntry(models.Model):
+    """One line of a deck: the reference as written and, when it names one card, that card.
+
+    An entry that names no card (or several) is kept with ``card`` empty: a
+    validation reports it and never deletes it. Picks are entries of kind PICK
+    whose ``section`` is the pick's name.
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.CARD)
+    section = models.CharField(max_length=64)
+    position = models.PositiveIntegerField()
+    ref = models.CharField(max_length=200, help_text="The stableCardId or name as written.")
+    ref_key = models.CharField(max_length=200, editable=False, db_index=True, help_text="The reference, folded.")
+    card = models.ForeignKey("cards.Card", null=True, blank=True, on_delete=models.PROTECT, related_name="deck_entries")
+    count = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["deck", "kind", "section", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "kind", "section", "position"], name="deck_entry_unique_position"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="deck_entry_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.ref}"
+
+
+class OwnedCard(models.Model):
+    """Copies of one card a user owns (a collection has no copy limit)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_cards")
+    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="owners")
+    count = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["owner", "card"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "card"], name="owned_card_unique"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="owned_card_count_positive"),
+        ]
+        verbose_name = "owned card"
+
+    def __str__(self) -> str:
+        return f"{self.owner} owns {self.count} × {self.card_id}"

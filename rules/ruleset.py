@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
+from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
 from .effects import EffectVocabulary, build_schema, compile_schema, consistency_findings, effect_errors
 from .fields import FieldSpec
 from .findings import Finding, error
@@ -50,6 +51,27 @@ class RuleSet:
     # Counts the game's source fixes, reported by audits next to the actual ones,
     # e.g. {"identities": 72, "artwork": {"HD": 72}}.
     expected_counts: ClassVar[Mapping[str, Any]] = {}
+
+    # --- decks (see rules.decks) ----------------------------------------------------------
+    deck_sections: ClassVar[tuple[str, ...]] = ("main",)
+    # Single-card picks beside the sections (darkrow: activeLeader; riftbound: legend, champion).
+    deck_picks: ClassVar[tuple[str, ...]] = ()
+    # Sections the format's copy limit counts.
+    copy_limit_sections: ClassVar[tuple[str, ...]] = ("main",)
+    # References that name no card but something of the game (darkrow: INDICE).
+    reserved_refs: ClassVar[Mapping[str, str]] = {}
+    # The game's own deck checks, run after the common ones; each returns every finding it has.
+    deck_checks: ClassVar[tuple[DeckCheck, ...]] = ()
+    # Findings (warnings) that leave a deck legal but not ready to play.
+    not_ready_codes: ClassVar[frozenset[str]] = frozenset()
+    # The formats the studio starts with (a data migration stores them; reviewers edit them).
+    default_formats: ClassVar[tuple[FormatData, ...]] = ()
+
+    def default_format_data(self) -> FormatData:
+        for fmt in self.default_formats:
+            if fmt.key == self.default_format:
+                return fmt
+        return FormatData(game=self.key, key=self.default_format)
 
     # --- declarations -------------------------------------------------------------------
     def field_names(self) -> tuple[str, ...]:
@@ -176,6 +198,15 @@ class RuleSet:
         if shape or self.effect_vocabulary is None:
             return shape
         return consistency_findings(card, self.effect_vocabulary)
+    def validate_deck(
+        self,
+        deck: DeckData,
+        cards: CardPool | Iterable[CardData],
+        fmt: FormatData,
+        collection: Mapping[str, int] | None = None,
+    ) -> ValidationResult:
+        """Every violation of ``deck`` in ``fmt``: the common checks, then :attr:`deck_checks`."""
+        return validate_deck(self, deck, cards, fmt, collection)
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.key}>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import parsers, status
+from rest_framework import parsers, serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -49,3 +49,14 @@ def exception_handler(exc, context):
     if isinstance(exc, PermissionDenied) and not str(exc):
         exc = PermissionDenied("You do not have permission to perform this action.")
     return drf_exception_handler(exc, context)
+
+
+class FindingDoc(serializers.Serializer):
+    """A finding (rules.findings.Finding) as the API shows it: in card findings, errors and deck violations."""
+
+    code = serializers.CharField()
+    severity = serializers.ChoiceField(choices=["error", "warning", "info"])
+    section = serializers.CharField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    field = serializers.CharField(required=False, help_text="The field or JSON path, when the finding has one.")
+    message = serializers.CharField()

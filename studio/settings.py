@@ -238,6 +238,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     "reviews-audit-all-games": {"task": "reviews.audit_all", "schedule": crontab(hour=3, minute=30)},
     # Renditions still pending (e.g. the broker was down when the image came in).
     "artwork-sweep": {"task": "artwork.sweep", "schedule": 600.0},
+    # Decks left stale (a change made while the broker was down, a worker that
+    # crashed) are validated again within this many seconds.
+    "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
 }
 
 # --- Review audits ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from rules import registry
 from rules.fields import FieldSpec, Kind
+from studio.api import FindingDoc
 
 from ..interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, TEXT_MAX_LENGTH, card_to_dict
 from ..models import CreationMethod, Origin, Status
@@ -88,15 +89,6 @@ def _game_field_docs() -> dict[str, serializers.Field]:
         doc_field = extend_schema_field(schema)(type(f"GameFieldDoc_{name}", (serializers.JSONField,), {}))
         fields[name] = doc_field(required=False, allow_null=True)
     return fields
-
-
-class FindingDoc(serializers.Serializer):
-    code = serializers.CharField()
-    severity = serializers.ChoiceField(choices=["error", "warning", "info"])
-    section = serializers.CharField(allow_null=True)
-    card = serializers.CharField(allow_null=True)
-    field = serializers.CharField(required=False)
-    message = serializers.CharField()
 
 
 class ErrorDoc(serializers.Serializer):

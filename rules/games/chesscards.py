@@ -3,6 +3,7 @@
 import re
 
 from rules import effects as fx
+from rules.decks import FormatData
 from rules.findings import error, warning
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -318,3 +319,5 @@ class ChessCards(RuleSet):
     fields = ()
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
+    # The seed gives the recipe of the default deck and no deck-size rule: none is invented.
+    default_formats = (FormatData(game="chesscards", key="default", name="Default"),)

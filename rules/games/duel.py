@@ -1,6 +1,7 @@
 """Duel (seed 004, French): monsters with levels and ATK/DEF, spells, traps, equipment, characters, terrains."""
 
 from rules import effects as fx
+from rules.decks import NAME, FormatData, SizeBound
 from rules.fields import enum_field, int_field, str_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -101,3 +102,8 @@ class Duel(RuleSet):
     )
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
+    # A 40-card deck; the seed sets no copy limit. The banlist is empty: none is invented;
+    # reviewers fill it by stableCardId or by card name (the identity of such banlists).
+    default_formats = (
+        FormatData(game="duel", key="standard", name="Standard", sections={"main": SizeBound(exact=40)}, identity=NAME),
+    )

@@ -2,10 +2,12 @@
 
 from rules import effects as fx
 from rules.cards import CardData
+from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.text import fold
 
 LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD = (
     "LEGEND",
@@ -145,6 +147,141 @@ def signature_has_a_tag(card: CardData):
         yield error("SIGNATURE_TAG", "a SIGNATURE card needs the tag of its Legend", card=card.ref, field="tags")
 
 
+# --- deck construction (seed 001, "Construction de deck (constructed)") -------------------
+# Sizes (40 / 12 / 3) and "max 3 copies per card name" (main deck, Chosen Champion
+# included) are the constructed format's data; the rune deck is 12 basic runes and
+# has no copy limit. These are the game's own rules.
+SECTION_TYPES = {"main": frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR}), "runes": frozenset({RUNE}), "battlefields": frozenset({BATTLEFIELD})}
+HOME = {CHAMPION_UNIT: "main", UNIT: "main", SPELL: "main", GEAR: "main", RUNE: "runes", BATTLEFIELD: "battlefields", LEGEND: "legend"}
+MAX_SIGNATURES = 3
+
+
+def _tags(card: CardData) -> set[str]:
+    return {fold(tag) for tag in card.get("tags") or ()}
+
+
+def _legend(ctx: DeckContext) -> CardData | None:
+    card = ctx.pick("legend")
+    return card if card is not None and card.type == LEGEND else None
+
+
+def cards_in_their_sections(ctx: DeckContext):
+    for section, types in SECTION_TYPES.items():
+        for resolved, card in ctx.cards(section):
+            if card.type not in types:
+                home = HOME.get(card.type, "another section")
+                where = "the deck's legend pick" if home == "legend" else home
+                yield error(
+                    "WRONG_SECTION",
+                    f"{section}: {label(card)} is a {card.type}; it belongs in {where}, not in {section}",
+                    section=section,
+                    card=card.stable_id,
+                )
+
+
+def a_legend(ctx: DeckContext):
+    pick = ctx.picks.get("legend")
+    if pick is None:
+        yield error("LEGEND", "no Legend: pick the LEGEND that sets the deck's domains and champion", section="legend")
+    elif pick.card is not None and pick.card.type != LEGEND:
+        yield error("LEGEND", f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND", section="legend", card=pick.card.stable_id)
+
+
+def a_chosen_champion(ctx: DeckContext):
+    pick = ctx.picks.get("champion")
+    if pick is None:
+        yield error("CHAMPION", "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's", section="champion")
+        return
+    card = pick.card
+    if card is None:
+        return  # UNKNOWN_CARD or AMBIGUOUS_CARD already says why
+    if card.type != CHAMPION_UNIT:
+        yield error("CHAMPION", f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT", section="champion", card=card.stable_id)
+    if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
+        yield error(
+            "CHAMPION",
+            f"champion: {label(card)} is not in the main deck; the Chosen Champion is one of the 40 main cards",
+            section="champion",
+            card=card.stable_id,
+        )
+    legend = _legend(ctx)
+    if legend is not None and not _tags(card) & _tags(legend):
+        yield error(
+            "CHAMPION",
+            f"champion: {label(card)} has tags {', '.join(card.get('tags') or ()) or '(none)'}; "
+            f"the Chosen Champion's tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
+            section="champion",
+            card=card.stable_id,
+        )
+
+
+def unique_cards_once(ctx: DeckContext):
+    uniques = tally(((r, card) for r, card in ctx.cards() if card.get("unique")), lambda card: fold(card.name))
+    for total, resolved, card in uniques.values():
+        if total > 1:
+            yield error(
+                "UNIQUE_LIMIT",
+                f"{resolved.section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
+                section=resolved.section,
+                card=card.stable_id,
+            )
+
+
+def signatures(ctx: DeckContext):
+    signed = sorted(((r, card) for r, card in ctx.cards() if card.get("signature")), key=lambda rc: (rc[1].stable_id, rc[0].section))
+    total = sum(r.count for r, _ in signed)
+    if total > MAX_SIGNATURES:
+        yield error(
+            "SIGNATURE_LIMIT",
+            f"the deck has {total} SIGNATURE cards; at most {MAX_SIGNATURES} in total",
+            section="main",
+            card=signed[0][1].stable_id,
+        )
+    legend = _legend(ctx)
+    if legend is None:
+        return
+    for resolved, card in each_card_once(signed):
+        if not _tags(card) & _tags(legend):
+            yield error(
+                "SIGNATURE_TAG",
+                f"{resolved.section}: {label(card)} is a SIGNATURE card of {', '.join(card.get('tags') or ()) or 'no tag'}; "
+                f"its tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
+                section=resolved.section,
+                card=card.stable_id,
+            )
+
+
+def domain_identity(ctx: DeckContext):
+    legend = _legend(ctx)
+    if legend is None:
+        return
+    identity = set(legend.get("domains") or ())
+    checked = list(ctx.cards())
+    champion = ctx.picks.get("champion")
+    if champion is not None and champion.card is not None:
+        checked.append((champion, champion.card))
+    for resolved, card in each_card_once(checked):
+        if set(card.get("domains") or ()) - identity:
+            yield error(
+                "DOMAIN_IDENTITY",
+                f"{resolved.section}: {label(card)} needs {', '.join(sorted(card.get('domains')))}; "
+                f"the Legend's domains are {', '.join(sorted(identity))}",
+                section=resolved.section,
+                card=card.stable_id,
+            )
+
+
+def distinct_battlefields(ctx: DeckContext):
+    for total, _, card in tally(ctx.cards("battlefields"), lambda card: fold(card.name)).values():
+        if total > 1:
+            yield error(
+                "BATTLEFIELD_DUPLICATE",
+                f"battlefields: {total} battlefields named {card.name!r}; the 3 battlefields have distinct names",
+                section="battlefields",
+                card=card.stable_id,
+            )
+
+
 @register
 class Riftbound(RuleSet):
     key = "riftbound"
@@ -170,6 +307,29 @@ class Riftbound(RuleSet):
     card_checks = (domains_are_one_or_two, signature_has_a_tag)
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
+
+    deck_sections = ("main", "runes", "battlefields")
+    deck_picks = ("legend", "champion")
+    copy_limit_sections = ("main",)
+    deck_checks = (
+        cards_in_their_sections,
+        a_legend,
+        a_chosen_champion,
+        unique_cards_once,
+        signatures,
+        domain_identity,
+        distinct_battlefields,
+    )
+    default_formats = (
+        FormatData(
+            game="riftbound",
+            key="constructed",
+            name="Constructed",
+            sections={"main": SizeBound(exact=40), "runes": SizeBound(exact=12), "battlefields": SizeBound(exact=3)},
+            copy_limit=3,
+            identity=NAME,
+        ),
+    )
 
     def coerce_fields(self, values):
         # FORMATS.md: power is a list of domains, or RAINBOW; a lone symbol is a list of one.

@@ -1,7 +1,8 @@
 """Load the demo data and the demo users (idempotent).
 
 Each installed app may ship a ``demo`` module with ``load_demo(stdout)``; they
-run in INSTALLED_APPS order (cards before decks).
+run in INSTALLED_APPS order (cards before decks), after the demo users exist
+(demo decks have owners).
 """
 
 from importlib import import_module
@@ -27,6 +28,8 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, no_users=False, **options):
+        if not no_users:
+            self.create_users()
         self.stdout.write("Loading the demo data:")
         for app_config in apps.get_app_configs():
             try:
@@ -37,8 +40,6 @@ class Command(BaseCommand):
                 continue
             if hasattr(module, "load_demo"):
                 module.load_demo(self.stdout)
-        if not no_users:
-            self.create_users()
 
     def create_users(self):
         self.stdout.write("Demo logins (username / password):")

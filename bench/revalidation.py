@@ -1,0 +1,174 @@
+"""Benchmark: revalidating N decks after a change of the one card they all use.
+
+    python bench/revalidation.py [--decks 10000] [--batch-size 1000] [--database-url URL]
+
+Builds N darkrow decks (40 main entries each, plus a Leader candidate and the
+active Leader), all using one card; validates them; changes that card through
+the cards service (so the decks are marked stale by the receiver); then times
+the revalidation task and, in the same run, a raw SQL read of the same entries.
+Prints ONE JSON line: decks, entries, seconds, queries, sql_read_seconds,
+mark_seconds, batch_size, database.
+
+Without --database-url it works in a temporary SQLite file, never in the
+studio's own database. Targets (bench/README.md): seconds <= 3 x
+sql_read_seconds, queries <= 5 per 1,000 decks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", type=int, default=10_000)
+    parser.add_argument("--batch-size", type=int, default=1000)
+    parser.add_argument("--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of the revalidation to stderr")
+    args = parser.parse_args()
+
+    tmp = None
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="bench-revalidation-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
+    os.environ.pop("CELERY_BROKER_URL", None)
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    result = run(args.decks, args.batch_size, args.profile)
+    print(json.dumps(result))
+    if tmp is not None:
+        tmp.cleanup()
+
+
+def run(n_decks: int, batch_size: int, profile: bool) -> dict:
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from cards import services as card_services
+    from cards.models import Card
+    from decks import selectors, tasks
+    from decks.models import Deck, DeckEntry, DeckFormat, EntryKind
+    from decks.services import decks_revalidate
+
+    rng = random.Random(7)
+    with transaction.atomic():
+        Deck.objects.filter(name__startswith="bench ").delete()
+        fmt = DeckFormat.objects.get(game="darkrow", key="standard")
+        cards = _cards()
+        leader, target, pool = cards[0], cards[1], cards[2:]
+        decks = Deck.objects.bulk_create(
+            [Deck(game="darkrow", format=fmt, name=f"bench {i}", stale=True) for i in range(n_decks)], batch_size=2000
+        )
+        entries = []
+        for deck in decks:
+            main = [target, *rng.sample(pool, 39)]
+            entries += [
+                DeckEntry(deck=deck, section="main", position=i, ref=c.stable_id, ref_key=c.stable_id.lower(), card=c, count=1)
+                for i, c in enumerate(main)
+            ]
+            entries.append(DeckEntry(deck=deck, section="leaders", position=0, ref=leader.stable_id, ref_key="", card=leader))
+            entries.append(
+                DeckEntry(deck=deck, kind=EntryKind.PICK, section="activeLeader", position=0, ref=leader.stable_id, ref_key="", card=leader)
+            )
+        DeckEntry.objects.bulk_create(entries, batch_size=5000)
+    bench = Deck.objects.filter(name__startswith="bench ")
+    decks_revalidate(decks=bench, batch_size=batch_size)  # the decks start validated (and legal)
+    assert not bench.filter(stale=True).exists() and bench.filter(legal=True).count() == n_decks
+
+    # The change: the receiver marks the decks stale in the card's transaction; the
+    # enqueued task is captured here and run (timed) below, as a worker would.
+    enqueued = []
+    tasks.revalidate_decks.apply_async = lambda args=None, kwargs=None, **options: enqueued.append(kwargs)
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    reviewer, _ = get_user_model().objects.get_or_create(username="bench-reviewer")
+    reviewer.groups.add(Group.objects.get(name="reviewer"))
+    started = time.perf_counter()
+    card_services.card_set_status(stable_id=target.stable_id, status="DISABLED", user=reviewer)
+    mark_seconds = time.perf_counter() - started
+    assert len(enqueued) == 1 and bench.filter(stale=True).count() == n_decks
+
+    profiler = None
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        marks = [started]
+
+        def progress(count):  # seconds of each batch, on standard error with --profile
+            marks.append(time.perf_counter())
+            if profile:
+                print(f"batch of {count}: {marks[-1] - marks[-2]:.3f} s", file=sys.stderr)
+
+        decks = selectors.decks_to_revalidate(**enqueued[0])  # what the task does, with a progress report
+        done = decks_revalidate(decks=decks, batch_size=batch_size, progress=progress)
+        seconds = time.perf_counter() - started
+    if profiler is not None:
+        import pstats
+
+        profiler.disable()
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(15)
+    assert done == n_decks and not bench.filter(stale=True).exists() and not bench.filter(legal=True).exists()
+
+    table, decks_table = DeckEntry._meta.db_table, Deck._meta.db_table
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT e.deck_id, e.kind, e.section, e.ref, e.card_id, e.count FROM {table} e "
+            f"JOIN {decks_table} d ON d.id = e.deck_id WHERE d.name LIKE %s ORDER BY e.deck_id",
+            ["bench %"],
+        )
+        read = len(cursor.fetchall())
+    sql_read_seconds = time.perf_counter() - started
+    return {
+        "decks": n_decks,
+        "entries": read,
+        "seconds": round(seconds, 3),
+        "queries": len(queries),
+        "sql_read_seconds": round(sql_read_seconds, 3),
+        "mark_seconds": round(mark_seconds, 3),
+        "batch_size": batch_size,
+        "database": connection.vendor,
+    }
+
+
+def _cards():
+    from cards import services as card_services
+    from cards.models import Card
+
+    wanted = [{"stableCardId": "BENCH-L", "name": "Bench Leader", "type": "LEADER", "status": "VALIDATED"}]
+    wanted += [
+        {"stableCardId": f"BENCH-{i:03d}", "name": f"Bench Unit {i}", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1, "status": "VALIDATED"}
+        for i in range(121)
+    ]
+    Card.objects.filter(stable_id__startswith="BENCH-").update(status="VALIDATED")
+    card_services.cards_import(payload={"game": "darkrow", "cards": wanted})
+    cards = {card.stable_id: card for card in Card.objects.filter(stable_id__startswith="BENCH-")}
+    leader, target = cards.pop("BENCH-L"), cards.pop("BENCH-000")
+    return [leader, target, *sorted(cards.values(), key=lambda c: c.stable_id)]
+
+
+if __name__ == "__main__":
+    main()

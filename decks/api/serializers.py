@@ -1,0 +1,143 @@
+"""Deck, format, card-list and collection JSON of the API.
+
+Decks are the deck file format of FORMATS.md (:func:`decks.interchange.deck_to_dict`)
+plus ``id``, ``validation`` (the validation result) and ``stale``. Writes go
+through the services; the declared serializers below document the formats for
+the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from rules import registry
+from rules.decks import ValidationResult
+from studio.api import FindingDoc
+
+from ..interchange import deck_to_dict
+from ..models import Deck, DeckFormat, Identity, NamedCardList
+
+
+def validation_to_dict(deck: Deck, fresh: ValidationResult | None = None) -> dict:
+    """The deck's validation result; for a stale deck, the one computed now (``fresh``), never the old one."""
+    if fresh is not None:
+        data = fresh.to_dict()
+    else:
+        data = {
+            "legal": bool(deck.legal),
+            "game": deck.game,
+            "format": deck.format.key,
+            "counts": deck.counts,
+            "violations": deck.violations,
+            "readyToPlay": bool(deck.ready_to_play),
+        }
+    data["stale"] = deck.stale
+    data["validatedAt"] = deck.validated_at.isoformat() if deck.validated_at else None
+    data["cardVersions"] = deck.card_versions
+    return data
+
+
+def deck_representation(deck: Deck, fresh: ValidationResult | None = None) -> dict:
+    data = {"id": deck.pk, **deck_to_dict(deck)}
+    data["stale"] = deck.stale
+    data["validation"] = validation_to_dict(deck, fresh)
+    data["createdAt"] = deck.created_at.isoformat()
+    data["updatedAt"] = deck.updated_at.isoformat()
+    return data
+
+
+# --- documentation of the deck format (OpenAPI) -------------------------------------------
+class EntryDoc(serializers.Serializer):
+    card = serializers.CharField(help_text="A stableCardId, or a name that names exactly one card of the game.")
+    count = serializers.IntegerField(required=False, default=1, min_value=1)
+
+
+class DeckInDoc(serializers.Serializer):
+    game = serializers.ChoiceField(choices=registry.keys())
+    format = serializers.CharField(required=False, allow_null=True, help_text="Default: the game's default format.")
+    name = serializers.CharField(required=False)
+    owner = serializers.CharField(required=False, allow_null=True, help_text="A username; yours by default.")
+    activeLeader = serializers.CharField(required=False, allow_null=True, help_text="darkrow")
+    legend = serializers.CharField(required=False, allow_null=True, help_text="riftbound")
+    champion = serializers.CharField(required=False, allow_null=True, help_text="riftbound")
+    sections = serializers.DictField(child=EntryDoc(many=True), help_text="{section: [entries]}")
+
+
+class ValidationDoc(serializers.Serializer):
+    legal = serializers.BooleanField()
+    game = serializers.CharField()
+    format = serializers.CharField()
+    counts = serializers.DictField(child=serializers.IntegerField())
+    violations = FindingDoc(many=True)
+    readyToPlay = serializers.BooleanField()
+
+
+class StoredValidationDoc(ValidationDoc):
+    stale = serializers.BooleanField(help_text="A card or the format changed since the stored result: this one was computed now.")
+    validatedAt = serializers.DateTimeField(allow_null=True)
+    cardVersions = serializers.DictField(child=serializers.IntegerField())
+
+
+class DeckDoc(DeckInDoc):
+    id = serializers.IntegerField()
+    stale = serializers.BooleanField()
+    validation = StoredValidationDoc()
+    createdAt = serializers.DateTimeField()
+    updatedAt = serializers.DateTimeField()
+
+
+# --- formats, card lists ----------------------------------------------------------------------
+class DeckFormatSerializer(serializers.ModelSerializer):
+    game = serializers.ChoiceField(choices=registry.keys())
+    isDefault = serializers.BooleanField(source="is_default", required=False)
+    copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
+    identity = serializers.ChoiceField(choices=Identity.choices, required=False)
+    allowedSets = serializers.JSONField(source="allowed_sets", required=False, help_text="Set codes; empty: every set.")
+    sections = serializers.JSONField(required=False, help_text='{"main": {"exact": 40}, "leaders": {"min": 1, "max": 5}}')
+    banlist = serializers.JSONField(required=False, help_text='{card reference: 0 | 1 | 2}')
+    exceptions = serializers.JSONField(required=False, help_text="{card reference: copy limit, or null for any number}")
+    ownedOnly = serializers.BooleanField(source="owned_only", required=False)
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
+
+    class Meta:
+        model = DeckFormat
+        fields = [
+            "id", "game", "key", "name", "description", "isDefault", "sections", "copyLimit", "identity",
+            "allowedSets", "banlist", "exceptions", "ownedOnly", "updatedAt",
+        ]
+        # Uniqueness of (game, key) is checked by the service's save (409/400), not twice here.
+        validators = []
+
+
+class CardRefField(serializers.SlugRelatedField):
+    def __init__(self, **kwargs):
+        super().__init__(slug_field="stable_id", **kwargs)
+
+    def get_queryset(self):
+        from cards.models import Card
+
+        return Card.objects.all()
+
+
+class NamedCardListSerializer(serializers.ModelSerializer):
+    game = serializers.ChoiceField(choices=registry.keys())
+    cards = CardRefField(many=True, required=False, help_text="stableCardIds")
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
+
+    class Meta:
+        model = NamedCardList
+        fields = ["id", "game", "key", "name", "description", "provisional", "cards", "updatedAt"]
+
+    def validate(self, attrs):
+        game = attrs.get("game") or (self.instance.game if self.instance else None)
+        others = [card.stable_id for card in attrs.get("cards", []) if card.game != game]
+        if others:
+            raise serializers.ValidationError({"cards": [f"not {game} cards: {', '.join(others)}"]})
+        return attrs
+
+
+class CollectionEntrySerializer(serializers.Serializer):
+    card = serializers.CharField(source="card.stable_id")
+    game = serializers.CharField(source="card.game")
+    name = serializers.CharField(source="card.name")
+    count = serializers.IntegerField()

@@ -1,0 +1,30 @@
+"""Reading deck files for the commands: a JSON deck file or a text decklist, told apart by content."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import CommandError
+
+from studio.cli import USAGE_ERROR, read_text
+
+from .interchange import looks_like_json, parse_decklist
+
+
+def read_deck_file(path: str) -> dict:
+    """The deck in ``path`` as a deck JSON object, or a CommandError (exit status 2) with a one-line reason."""
+    text = read_text(path)
+    if looks_like_json(text):
+        try:
+            return json.loads(text.lstrip("\ufeff"))
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", returncode=USAGE_ERROR) from None
+    deck, findings = parse_decklist(text)
+    if findings:
+        raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)
+    return deck
+
+
+def unusable(path: str, exc) -> CommandError:
+    """A service's InvalidInput as the one-line reason of exit status 2."""
+    return CommandError(f"{path}: {'; '.join(f.message for f in exc.findings) or exc.message}", returncode=USAGE_ERROR)

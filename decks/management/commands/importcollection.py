@@ -1,0 +1,27 @@
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from studio.cli import USAGE_ERROR
+from studio.errors import InvalidInput
+
+from ...files import read_deck_file, unusable
+from ...services import collection_import
+
+
+class Command(BaseCommand):
+    help = "Add the cards of a card list (a deck file: JSON or text decklist) to a user's collection."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="a card list (JSON deck file or text decklist, UTF-8), or - for standard input")
+        parser.add_argument("--owner", required=True, help="the collection's owner (username)")
+        parser.add_argument("--replace", action="store_true", help="make the list the whole collection")
+
+    def handle(self, *args, file, owner, replace=False, **options):
+        user = get_user_model().objects.filter(username=owner).first()
+        if user is None:
+            raise CommandError(f"no user is named {owner!r}", returncode=USAGE_ERROR)
+        try:
+            cards = collection_import(owner=user, data=read_deck_file(file), replace=replace)
+        except InvalidInput as exc:
+            raise unusable(file, exc) from None
+        self.stdout.write(f"{owner} owns {sum(cards.values())} card(s) of {len(cards)} kind(s)")

@@ -1,0 +1,323 @@
+"""Writes to decks, formats and collections.
+
+Every write is one transaction. Validation stores a result and never touches
+a deck's entries: an entry naming an unknown or disabled card stays as the
+player wrote it. Whatever can change a verdict (a card, a format, a
+collection) marks the affected decks stale in the same transaction and
+enqueues their revalidation on commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F, QuerySet
+
+from cards.models import Card
+from rules import CardData, Finding, get_ruleset
+from rules.decks import CardPool, ValidationResult
+from rules.findings import error
+from rules.text import fold
+from studio.errors import Forbidden, InvalidInput
+
+from . import validation
+from .interchange import DeckInput, parse_deck
+from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
+
+
+# --- formats --------------------------------------------------------------------------
+def format_for(game: str, key: str | None) -> DeckFormat:
+    """The format ``key`` of ``game`` (its default format when ``key`` is None)."""
+    qs = DeckFormat.objects.filter(game=game)
+    fmt = qs.filter(key=key).first() if key else qs.filter(is_default=True).first()
+    if fmt is None:
+        known = ", ".join(qs.values_list("key", flat=True)) or "none"
+        what = f"format {key!r}" if key else "a default format"
+        raise InvalidInput([error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")])
+    return fmt
+
+
+FORMAT_FIELDS = ("name", "description", "sections", "copy_limit", "identity", "allowed_sets", "banlist", "exceptions", "owned_only", "is_default")
+
+
+@transaction.atomic
+def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> DeckFormat:
+    """Create or edit a format; when an existing format changes, its decks are validated again.
+
+    ``data`` holds the fields to change; without it, ``fmt`` was edited in place
+    (the admin's form) and is taken as changed.
+    """
+    changed = fmt.pk is None or data is None
+    for key, value in (data or {}).items():
+        if key not in FORMAT_FIELDS and not (fmt.pk is None and key in ("game", "key")):
+            raise InvalidInput([error("FIELD_READ_ONLY", f"{key} is not edited", field=key)])
+        if getattr(fmt, key) != value:
+            setattr(fmt, key, value)
+            changed = True
+    errors = format_errors(
+        game=fmt.game, sections=fmt.sections, banlist=fmt.banlist, exceptions=fmt.exceptions, allowed_sets=fmt.allowed_sets
+    )
+    if errors:
+        raise InvalidInput([error("FIELD_INVALID", f"{key}: {message}", field=key) for key, messages in errors.items() for message in messages])
+    if fmt.is_default:
+        DeckFormat.objects.filter(game=fmt.game, is_default=True).exclude(pk=fmt.pk).update(is_default=False)
+    fmt.save()
+    if changed:
+        decks_mark_stale(Deck.objects.filter(format=fmt), format_id=fmt.pk)
+    return fmt
+
+
+# --- staleness ------------------------------------------------------------------------------
+def decks_mark_stale(decks: QuerySet[Deck], *, stable_ids=None, format_id=None, owner_id=None) -> int:
+    """Mark ``decks`` stale (one UPDATE) and enqueue their revalidation when the transaction commits."""
+    from .tasks import revalidate_decks
+
+    marked = decks.update(stale=True, stale_generation=F("stale_generation") + 1)
+    if marked:
+        revalidate_decks.delay_on_commit(stable_ids=list(stable_ids or []) or None, format_id=format_id, owner_id=owner_id)
+    return marked
+
+
+def decks_revalidate(*, decks: QuerySet[Deck], batch_size: int = validation.DEFAULT_BATCH_SIZE, progress=None) -> int:
+    """Validate ``decks`` again and store their results, batch by batch; safe to run twice."""
+    return validation.revalidate(decks, batch_size=batch_size, progress=progress)
+
+
+def deck_validate(*, deck: Deck) -> ValidationResult:
+    """Validate one stored deck and store the result (the entries are left as they are)."""
+    [outcome] = validation.Validator().validate(validation.deck_rows(Deck.objects.filter(pk=deck.pk)))
+    validation.store_outcomes([outcome])
+    deck.refresh_from_db(fields=["legal", "ready_to_play", "violations", "counts", "validated_at", "card_versions", "stale"])
+    return outcome.result
+
+
+def deck_check(*, data: Any) -> ValidationResult:
+    """Validate a deck JSON object against the studio's cards; nothing is stored."""
+    deck_input, findings = parse_deck(data)
+    if findings:
+        raise InvalidInput(findings)
+    return check_input(deck_input)
+
+
+def check_input(deck_input: DeckInput) -> ValidationResult:
+    ruleset = get_ruleset(deck_input.game)
+    fmt = format_for(deck_input.game, deck_input.format)
+    fmt_data = fmt.data()
+    refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [r for r in deck_input.picks.values() if r]
+    pool, _ = _pool_for(deck_input.game, refs)
+    collection = None
+    if fmt_data.owned_only and deck_input.owner:
+        owner = get_user_model().objects.filter(username=deck_input.owner).first()
+        collection = _collection(owner) if owner is not None else {}
+    return ruleset.validate_deck(deck_input.data(fmt.key), pool, fmt_data, collection)
+
+
+def _collection(owner) -> dict[str, int]:
+    return dict(OwnedCard.objects.filter(owner=owner).values_list("card__stable_id", "count"))
+
+
+# --- resolution of references -------------------------------------------------------------------
+def _pool_for(game: str, refs: Iterable[str]) -> tuple[CardPool, dict[str, int]]:
+    """A pool of the cards ``refs`` may name, and the primary key of each card by stable id.
+
+    References that are all stable ids cost one query; any other reference (a
+    name) loads the game's cards so that a name shared by several cards is seen
+    as ambiguous.
+    """
+    refs = set(refs) - set(get_ruleset(game).reserved_refs)
+    qs = Card.objects.filter(game=game)
+    rows = list(qs.filter(stable_id__in=refs).values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"))
+    if {row[1] for row in rows} != refs:
+        rows = list(qs.values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"))
+    pool, pks = CardPool(), {}
+    for pk, stable_id, name, card_type, set_code, fields, status, version in rows:
+        pool.add(CardData(game=game, name=name, type=card_type, stable_id=stable_id, set=set_code, fields=fields or {}, status=status, version=version))
+        pks[stable_id] = pk
+    return pool, pks
+
+
+def _write_entries(deck: Deck, deck_input: DeckInput, sections: Iterable[str] | None = None, picks: Iterable[str] | None = None) -> None:
+    """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``)."""
+    sections = list(deck_input.sections if sections is None else sections)
+    picks = list(deck_input.picks if picks is None else picks)
+    refs = [e.ref for name in sections for e in deck_input.sections.get(name, [])]
+    refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
+    pool, pks = _pool_for(deck.game, refs)
+    reserved = get_ruleset(deck.game).reserved_refs
+    if sections:
+        DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section__in=sections).delete()
+    if picks:
+        DeckEntry.objects.filter(deck=deck, kind=EntryKind.PICK, section__in=picks).delete()
+
+    def entry(kind: str, section: str, position: int, ref: str, count: int) -> DeckEntry:
+        card = None if ref in reserved else pool.resolve(ref)[0]
+        return DeckEntry(
+            deck=deck,
+            kind=kind,
+            section=section,
+            position=position,
+            ref=ref,
+            ref_key=fold(ref),
+            card_id=pks[card.stable_id] if card is not None else None,
+            count=count,
+        )
+
+    rows = [entry(EntryKind.CARD, name, i, e.ref, e.count) for name in sections for i, e in enumerate(deck_input.sections.get(name, []))]
+    rows += [entry(EntryKind.PICK, name, 0, deck_input.picks[name], 1) for name in picks if deck_input.picks.get(name)]
+    DeckEntry.objects.bulk_create(rows, batch_size=500)
+
+
+# --- decks ---------------------------------------------------------------------------------------
+def _owner(username: str | None):
+    if username is None:
+        return None
+    owner = get_user_model().objects.filter(username=username).first()
+    if owner is None:
+        raise InvalidInput([error("UNKNOWN_USER", f"owner: no user is named {username!r}", field="owner")])
+    return owner
+
+
+def can_manage_all_decks(user) -> bool:
+    return user is not None and user.has_perm("decks.manage_all_decks")
+
+
+def _choose_owner(deck_input: DeckInput, user):
+    """The deck's owner: the user who writes it, unless a manager of all decks names another (or none)."""
+    if user is None:  # commands: the file (or --owner) decides
+        return _owner(deck_input.owner)
+    if "owner" in deck_input.given and deck_input.owner != user.get_username():
+        if not can_manage_all_decks(user):
+            raise Forbidden("you can only own your decks yourself; leave owner out or set it to your username")
+        return _owner(deck_input.owner)
+    return user
+
+
+def _parse(data: Any, *, game: str | None = None, partial: bool = False) -> DeckInput:
+    deck_input, findings = parse_deck(data, game=game, partial=partial)
+    if findings:
+        raise InvalidInput(findings)
+    return deck_input
+
+
+@transaction.atomic
+def deck_create(*, data: Any, user=None) -> Deck:
+    """Store a deck (JSON deck object) and its validation result."""
+    deck_input = _parse(data)
+    fmt = format_for(deck_input.game, deck_input.format)
+    deck = Deck.objects.create(game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user))
+    _write_entries(deck, deck_input)
+    deck_validate(deck=deck)
+    return deck
+
+
+def check_can_change(user, deck: Deck) -> None:
+    if user is None or can_manage_all_decks(user) or (deck.owner_id is not None and deck.owner_id == user.pk):
+        return
+    raise Forbidden("only the deck's owner can change it")
+
+
+@transaction.atomic
+def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> Deck:
+    """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    check_can_change(user, deck)
+    deck_input = _parse(data, game=deck.game, partial=partial)
+    given = deck_input.given
+    if not partial or "format" in given:
+        deck.format = format_for(deck.game, deck_input.format)
+    if not partial or "name" in given:
+        deck.name = deck_input.name
+    if "owner" in given:  # absent, even from a PUT: the owner stays
+        deck.owner = _choose_owner(deck_input, user)
+    deck.save()
+    ruleset = get_ruleset(deck.game)
+    if partial:
+        sections = list(deck_input.sections)
+        picks = [name for name in ruleset.deck_picks if name in given]
+    else:
+        DeckEntry.objects.filter(deck=deck).delete()
+        sections, picks = list(deck_input.sections), list(ruleset.deck_picks)
+    _write_entries(deck, deck_input, sections, picks)
+    deck_validate(deck=deck)
+    return deck
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, user=None) -> None:
+    check_can_change(user, deck)
+    deck.delete()
+
+
+# --- collections -----------------------------------------------------------------------------
+def _decks_needing_collection(owner_id: int) -> QuerySet[Deck]:
+    return Deck.objects.filter(owner_id=owner_id, format__owned_only=True)
+
+
+@transaction.atomic
+def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> dict[str, int]:
+    """Set the copies ``owner`` owns of each card ({stableCardId: count}; 0 removes the card).
+
+    ``replace`` makes ``counts`` the whole collection. Unknown cards are refused
+    with every one named; the owner's decks in "owned cards only" formats are
+    validated again.
+    """
+    problems: list[Finding] = []
+    for ref, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            problems.append(error("FIELD_INVALID", f"{ref}: count must be a whole number, 0 or more", card=ref, field=ref))
+    cards = dict(Card.objects.filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
+    problems += [error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref) for ref in counts if ref not in cards]
+    if problems:
+        raise InvalidInput(problems, message=f"the collection was not changed: {len(problems)} error(s)")
+    owned = OwnedCard.objects.filter(owner=owner)
+    replaced = 0
+    if replace:
+        replaced = owned.exclude(card_id__in=[cards[ref] for ref, n in counts.items() if n > 0]).delete()[0]
+    existing = {row.card_id: row for row in owned.filter(card_id__in=list(cards.values()))}
+    create, update, remove = [], [], []
+    for ref, count in counts.items():
+        pk = cards[ref]
+        row = existing.get(pk)
+        if count == 0:
+            if row is not None:
+                remove.append(row.pk)
+        elif row is None:
+            create.append(OwnedCard(owner=owner, card_id=pk, count=count))
+        elif row.count != count:
+            row.count = count
+            update.append(row)
+    removed = OwnedCard.objects.filter(pk__in=remove).delete()[0] if remove else 0
+    OwnedCard.objects.bulk_create(create, batch_size=500)
+    OwnedCard.objects.bulk_update(update, ["count"], batch_size=500)
+    if replaced or removed or create or update:
+        decks_mark_stale(_decks_needing_collection(owner.pk), owner_id=owner.pk)
+    return dict(OwnedCard.objects.filter(owner=owner).values_list("card__stable_id", "count"))
+
+
+def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, int]:
+    """Add a card list (a deck JSON object or a parsed text decklist) to ``owner``'s collection.
+
+    Every section's entries count; names are resolved like deck references. With
+    ``replace`` the list becomes the whole collection, else its counts are added.
+    """
+    deck_input = _parse(data)
+    pool, _ = _pool_for(deck_input.game, [e.ref for entries in deck_input.sections.values() for e in entries])
+    wanted: dict[str, int] = {}
+    problems: list[Finding] = []
+    for section, entries in deck_input.sections.items():
+        for index, entry in enumerate(entries):
+            card, candidates = pool.resolve(entry.ref)
+            if card is None:
+                code, why = ("AMBIGUOUS_CARD", "names several cards; use the stableCardId") if candidates else ("UNKNOWN_CARD", "names no card")
+                problems.append(error(code, f"{section}[{index}]: {entry.ref!r} {why}", section=section, card=entry.ref))
+                continue
+            wanted[card.stable_id] = wanted.get(card.stable_id, 0) + entry.count
+    if problems:
+        raise InvalidInput(problems, message=f"nothing was imported: {len(problems)} error(s)")
+    if not replace:
+        current = dict(OwnedCard.objects.filter(owner=owner, card__stable_id__in=list(wanted)).values_list("card__stable_id", "count"))
+        wanted = {ref: count + current.get(ref, 0) for ref, count in wanted.items()}
+    return collection_set(owner=owner, counts=wanted, replace=replace)

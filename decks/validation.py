@@ -1,0 +1,258 @@
+"""Validation of stored decks, in batches.
+
+Validating one deck or ten thousand is the same code: a :class:`Validator`
+reads a batch of decks and their entries in two queries, loads the cards,
+formats and collections it has not seen yet (once per run), runs the pure rules
+of :mod:`rules.decks`, and writes every result of the batch in one UPDATE. The
+number of queries grows with the number of batches, not of decks.
+
+A deck marked stale after the batch was read keeps ``stale = true``: its
+``stale_generation`` no longer matches the one read, and the revalidation that
+the later change enqueued will validate it again.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
+
+from django.db import connection, connections
+from django.utils import timezone
+
+from cards.models import Card
+from rules import CardData, get_ruleset
+from rules.decks import CardPool, DeckData, FormatData, Resolved, ValidationResult, validate_resolved
+
+from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
+
+DEFAULT_BATCH_SIZE = 1000
+PICK = EntryKind.PICK.value
+ENTRY_ORDER = itemgetter(0, 1, 2, 6)  # deck, kind, section, position
+CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
+DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRow:
+    pk: int
+    game: str
+    name: str
+    format_id: int
+    owner_id: int | None
+    owner: str | None
+    generation: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    deck: DeckRow
+    result: ValidationResult
+    card_versions: dict[str, int]
+
+
+def fetch_all(values_list) -> list[tuple]:
+    """The rows of a ``values_list`` queryset of plain columns (no converters), in one ``fetchall``.
+
+    The ORM writes the SQL; fetching everything at once rather than in chunks of
+    100 keeps the read of a batch as fast as a raw read (see bench/README.md).
+    """
+    sql, params = values_list.query.get_compiler(using=values_list.db).as_sql()
+    with connections[values_list.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def deck_rows(decks) -> list[DeckRow]:
+    """The rows a validation needs, from a queryset of decks (one query)."""
+    return [DeckRow(*values) for values in fetch_all(decks.order_by("pk").values_list(*DECK_COLUMNS))]
+
+
+class Validator:
+    """Validates stored decks; caches cards, formats and collections for the whole run."""
+
+    def __init__(self):
+        self.cards: dict[int, CardData] = {}
+        self.pools: dict[str, CardPool] = defaultdict(CardPool)
+        self.full_games: set[str] = set()
+        self.formats: dict[int, FormatData] = {}
+        self.collections: dict[int, dict[str, int]] = {}
+
+    # --- reads ------------------------------------------------------------------------
+    def _load_cards(self, pks: Iterable[int]) -> None:
+        missing = [pk for pk in set(pks) if pk not in self.cards]
+        if missing:
+            self._add_cards(Card.objects.filter(pk__in=missing))
+
+    def _load_game(self, game: str) -> None:
+        """Every card of ``game``, for references that name no card by id (names, unknown ids)."""
+        if game not in self.full_games:
+            self.full_games.add(game)
+            self._add_cards(Card.objects.filter(game=game).exclude(pk__in=list(self.cards)))
+
+    def _add_cards(self, queryset) -> None:
+        for pk, game, stable_id, name, card_type, set_code, fields, status, version in queryset.values_list(*CARD_COLUMNS):
+            card = CardData(
+                game=game, name=name, type=card_type, stable_id=stable_id, set=set_code, fields=fields or {}, status=status, version=version
+            )
+            self.cards[pk] = card
+            self.pools[game].add(card)
+
+    def _load_formats(self, pks: Iterable[int]) -> None:
+        missing = [pk for pk in set(pks) if pk not in self.formats]
+        for fmt in DeckFormat.objects.filter(pk__in=missing):
+            self.formats[fmt.pk] = fmt.data()
+
+    def _load_collections(self, owner_ids: Iterable[int]) -> None:
+        missing = [pk for pk in set(owner_ids) if pk not in self.collections]
+        if not missing:
+            return
+        for pk in missing:
+            self.collections[pk] = {}
+        for owner_id, stable_id, count in OwnedCard.objects.filter(owner_id__in=missing).values_list(
+            "owner_id", "card__stable_id", "count"
+        ):
+            self.collections[owner_id][stable_id] = count
+
+    # --- validation -------------------------------------------------------------------
+    def validate(self, rows: Sequence[DeckRow]) -> list[Outcome]:
+        """Validate a batch of decks (entries read in one query)."""
+        if not rows:
+            return []
+        # Sorted here, not by the database: a collation-aware sort of text columns costs
+        # PostgreSQL more than the read itself (bench/README.md).
+        entries = DeckEntry.objects.filter(deck_id__in=[row.pk for row in rows]).order_by()
+        raw = fetch_all(entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count", "position"))
+        raw.sort(key=ENTRY_ORDER)
+        self._load_cards({r[4] for r in raw} - {None})
+        games = {row.pk: row.game for row in rows}
+        for game in {games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs}:
+            self._load_game(game)
+        by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(0))}
+        self._load_formats(row.format_id for row in rows)
+        self._load_collections(
+            row.owner_id for row in rows if row.owner_id is not None and self.formats[row.format_id].owned_only
+        )
+        return [self._validate_one(row, by_deck.get(row.pk, ())) for row in rows]
+
+    def _validate_one(self, row: DeckRow, entries: Iterable[tuple]) -> Outcome:
+        ruleset = get_ruleset(row.game)
+        fmt = self.formats[row.format_id]
+        # Rows straight to resolved entries (shared values): no Entry, no second resolution.
+        resolved, reserved = self.pools[row.game].resolved, ruleset.reserved_refs
+        sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
+        picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
+        cards = self.cards
+        versions: dict[str, int] = {}
+        for _, kind, section, ref, card_id, count, _ in entries:
+            if card_id is not None:
+                card = cards[card_id]
+                ref = card.stable_id
+                versions[ref] = card.version
+            if kind == PICK:
+                if section in picks:
+                    picks[section] = resolved(section, ref, 1, reserved)
+            elif section in sections:
+                sections[section].append(resolved(section, ref, count, reserved))
+            else:
+                sections[section] = [resolved(section, ref, count, reserved)]
+        deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
+        collection = self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
+        result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
+        return Outcome(row, result, versions)
+
+    def run(self, rows: Sequence[DeckRow], batch_size: int = DEFAULT_BATCH_SIZE) -> Iterator[list[Outcome]]:
+        for start in range(0, len(rows), batch_size):
+            yield self.validate(rows[start : start + batch_size])
+
+
+# --- writes ---------------------------------------------------------------------------------
+def store_outcomes(outcomes: Sequence[Outcome]) -> None:
+    """Write a batch of results in one UPDATE; a deck marked stale since it was read stays stale."""
+    if not outcomes:
+        return
+    now = timezone.now()
+    rows = [
+        {
+            "id": o.deck.pk,
+            "l": o.result.legal,
+            "r": o.result.ready_to_play,
+            "v": [f.to_dict() for f in o.result.violations],
+            "c": dict(o.result.counts),
+            "cv": o.card_versions,
+            "g": o.deck.generation,
+        }
+        for o in outcomes
+    ]
+    payload = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    table = Deck._meta.db_table
+    vendor = connection.vendor
+    with connection.cursor() as cursor:
+        if vendor == "postgresql":
+            cursor.execute(
+                f"""
+                UPDATE {table} AS d SET legal = x.l, ready_to_play = x.r, violations = x.v, counts = x.c,
+                       card_versions = x.cv, validated_at = %s, stale = (d.stale_generation <> x.g)
+                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, cv jsonb, g bigint)
+                WHERE d.id = x.id
+                """,
+                [now, payload],
+            )
+            return
+        if vendor == "sqlite" and sqlite3.sqlite_version_info >= (3, 33, 0):  # UPDATE ... FROM
+            cursor.execute(
+                f"""
+                UPDATE {table} SET legal = json_extract(x.value, '$.l'), ready_to_play = json_extract(x.value, '$.r'),
+                       violations = json_extract(x.value, '$.v'), counts = json_extract(x.value, '$.c'),
+                       card_versions = json_extract(x.value, '$.cv'), validated_at = %s,
+                       stale = ({table}.stale_generation <> json_extract(x.value, '$.g'))
+                FROM json_each(%s) AS x
+                WHERE {table}.id = json_extract(x.value, '$.id')
+                """,
+                [connection.ops.adapt_datetimefield_value(now), payload],
+            )
+            return
+    _store_portably(outcomes, now)
+
+
+def _store_portably(outcomes: Sequence[Outcome], now) -> None:
+    """Any other database: a row-level compare-and-set per deck (slower, same meaning)."""
+    for o in outcomes:
+        values = {
+            "legal": o.result.legal,
+            "ready_to_play": o.result.ready_to_play,
+            "violations": [f.to_dict() for f in o.result.violations],
+            "counts": dict(o.result.counts),
+            "card_versions": o.card_versions,
+            "validated_at": now,
+        }
+        Deck.objects.filter(pk=o.deck.pk).update(**values)
+        Deck.objects.filter(pk=o.deck.pk, stale_generation=o.deck.generation).update(stale=False)
+
+
+def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) -> int:
+    """Validate ``decks`` (a queryset) again and store the results; returns how many were validated."""
+    rows = deck_rows(decks)
+    validator = Validator()
+    done = 0
+    for outcomes in validator.run(rows, batch_size):
+        store_outcomes(outcomes)
+        done += len(outcomes)
+        if progress is not None:
+            progress(len(outcomes))
+    return done
+
+
+def fresh_results(decks: Sequence[Deck]) -> dict[int, ValidationResult]:
+    """Results computed now, not stored, for decks whose stored result is stale (reads only)."""
+    rows = [
+        DeckRow(d.pk, d.game, d.name, d.format_id, d.owner_id, d.owner.get_username() if d.owner_id else None, d.stale_generation)
+        for d in decks
+    ]
+    return {o.deck.pk: o.result for o in Validator().validate(rows)}
+
+

@@ -1,0 +1,56 @@
+"""Fixtures of the deck tests: the demo cards in the database, demo deck files."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from cards.demo import DEMO_DIR, card_set
+
+DECKS = DEMO_DIR / "decks"
+
+
+@pytest.fixture
+def load_cards(db):
+    """Import the demo card set of each game given (through the cards service)."""
+    from cards.services import cards_import
+
+    def load(*games: str):
+        for game in games:
+            cards_import(payload=card_set(game))
+
+    return load
+
+
+@pytest.fixture
+def demo_deck():
+    """A demo deck file as a JSON object (a fresh copy each time)."""
+
+    def read(name: str) -> dict:
+        with open(DECKS / f"{name}.deck.json", encoding="utf-8") as handle:
+            return copy.deepcopy(json.load(handle))
+
+    return read
+
+
+@pytest.fixture
+def td01(demo_deck):
+    return demo_deck("vanguard-td01")
+
+
+def own_everything(user, deck: dict):
+    from decks.services import collection_set
+
+    counts: dict[str, int] = {}
+    for entries in deck["sections"].values():
+        for entry in entries:
+            counts[entry["card"]] = counts.get(entry["card"], 0) + entry.get("count", 1)
+    collection_set(owner=user, counts=counts)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Users are made by the dozen here; a slow password hash buys these tests nothing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,226 @@
+"""Revalidation: a card, format or collection change marks the decks concerned stale and validates them again."""
+
+import time
+
+import pytest
+from django.core.management import call_command
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kombu.exceptions import OperationalError
+
+from cards import services as card_services
+from cards.models import Card
+from decks import services, tasks, validation
+from decks.interchange import deck_to_dict
+from decks.models import Deck, DeckFormat
+
+
+@pytest.fixture
+def duel_deck(load_cards, playtester, demo_deck):
+    load_cards("duel")
+    return services.deck_create(data=demo_deck("duel-example"), user=playtester)
+
+
+def make_decks(n, data, owner):
+    return [services.deck_create(data={**data, "name": f"deck {i}"}, user=owner) for i in range(n)]
+
+
+def test_a_card_change_marks_decks_stale_and_revalidates_them_on_commit(duel_deck, reviewer, django_capture_on_commit_callbacks):
+    assert duel_deck.legal
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        card_services.card_set_status(stable_id="DU-EX-001", status="DISABLED", user=reviewer)
+        duel_deck.refresh_from_db()
+        assert duel_deck.stale  # marked inside the card's transaction
+    assert len(callbacks) == 1  # one task enqueued for the change
+    callbacks[0]()
+    duel_deck.refresh_from_db()
+    assert not duel_deck.stale and duel_deck.legal is False
+    assert [v["code"] for v in duel_deck.violations] == ["CARD_NOT_VALIDATED"]
+    assert duel_deck.card_versions["DU-EX-001"] == Card.objects.get(stable_id="DU-EX-001").version
+
+
+def test_a_change_no_rule_reads_leaves_decks_alone(duel_deck, designer, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        card_services.card_update(stable_id="DU-EX-001", data={"text": "Nouveau texte."}, user=designer)
+    duel_deck.refresh_from_db()
+    # The edit sent the card back to NEEDS_REVIEW (status changed): that one matters.
+    assert [v["code"] for v in duel_deck.violations] == ["CARD_NOT_VALIDATED"]
+    other = Card.objects.get(stable_id="DU-EX-013")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        card_services.cards_import(payload={"game": "duel", "cards": [{**_as_file(other), "text": "autre", "archetypes": ["X"]}]})
+    assert callbacks == []  # text and archetypes only: no deck marked, nothing enqueued
+    duel_deck.refresh_from_db()
+    assert not duel_deck.stale
+
+
+def _as_file(card):
+    from cards.interchange import card_to_dict
+
+    return card_to_dict(card)
+
+
+def test_a_new_card_resolves_an_entry_that_named_no_card(load_cards, playtester, demo_deck, designer, django_capture_on_commit_callbacks):
+    load_cards("duel")
+    data = demo_deck("duel-example")
+    data["sections"]["main"][-1] = {"card": "Example Newcomer", "count": 2}
+    deck = services.deck_create(data=data, user=playtester)
+    assert [v["code"] for v in deck.violations] == ["UNKNOWN_CARD"]
+    with django_capture_on_commit_callbacks(execute=True):
+        card_services.cards_import(
+            payload={"game": "duel", "cards": [{"stableCardId": "DU-NEW-1", "name": "Example Newcomer", "type": "SPELL", "status": "VALIDATED"}]}
+        )
+    deck.refresh_from_db()
+    assert deck.legal and not deck.stale
+    assert deck.entries.get(ref="Example Newcomer").card is None  # validation leaves the entry as written
+
+
+def test_a_format_change_revalidates_its_decks(duel_deck, django_capture_on_commit_callbacks):
+    fmt = DeckFormat.objects.get(game="duel", key="standard")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.deck_format_save(fmt=fmt, data={"banlist": {"DU-EX-007": 0}})
+    duel_deck.refresh_from_db()
+    assert [v["code"] for v in duel_deck.violations] == ["BANLIST"]
+
+
+def test_revalidation_is_idempotent(duel_deck, reviewer, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        card_services.card_set_status(stable_id="DU-EX-001", status="DISABLED", user=reviewer)
+    assert tasks.revalidate_decks(stable_ids=["DU-EX-001"]) == 1
+    first = Deck.objects.values("legal", "violations", "counts", "stale").get(pk=duel_deck.pk)
+    assert tasks.revalidate_decks(stable_ids=["DU-EX-001"]) == 0  # nothing stale is left: nothing done
+    assert tasks.sweep_stale_decks() == 0
+    services.decks_revalidate(decks=Deck.objects.all())
+    assert Deck.objects.values("legal", "violations", "counts", "stale").get(pk=duel_deck.pk) == first
+
+
+def test_a_deck_marked_stale_while_being_validated_stays_stale(duel_deck):
+    rows = validation.deck_rows(Deck.objects.all())
+    outcomes = validation.Validator().validate(rows)
+    services.decks_mark_stale(Deck.objects.all())  # a card changed meanwhile
+    validation.store_outcomes(outcomes)
+    duel_deck.refresh_from_db()
+    assert duel_deck.stale  # the later change's own revalidation will run
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_an_unreachable_broker_does_not_fail_the_card_change(monkeypatch, caplog, load_cards, make_user, demo_deck):
+    load_cards("duel")
+    owner, reviewer = make_user("playtester"), make_user("reviewer")
+    deck = services.deck_create(data=demo_deck("duel-example"), user=owner)
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.revalidate_decks, "apply_async", broker_down)
+    card_services.card_set_status(stable_id="DU-EX-001", status="DISABLED", user=reviewer)
+    assert Card.objects.get(stable_id="DU-EX-001").status == "DISABLED"  # the change is kept
+    assert "could not enqueue decks.revalidate" in caplog.text
+    deck.refresh_from_db()
+    assert deck.stale and deck.legal is True  # the old verdict is kept but flagged stale
+    call_command("revalidate", stdout=open("/dev/null", "w"))
+    deck.refresh_from_db()
+    assert not deck.stale and deck.legal is False
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_periodic_sweep_catches_up(monkeypatch, load_cards, make_user, demo_deck):
+    from django.conf import settings as django_settings
+
+    assert django_settings.CELERY_BEAT_SCHEDULE["decks-sweep-stale"]["task"] == tasks.sweep_stale_decks.name
+    load_cards("duel")
+    deck = services.deck_create(data=demo_deck("duel-example"), user=make_user("playtester"))
+    monkeypatch.setattr(tasks.revalidate_decks, "apply_async", lambda *a, **k: (_ for _ in ()).throw(OSError("down")))
+    card_services.card_set_status(stable_id="DU-EX-002", status="DISABLED", user=make_user("reviewer"))
+    assert Deck.objects.get(pk=deck.pk).stale
+    assert tasks.sweep_stale_decks.delay().get(timeout=5) == 1
+    assert not Deck.objects.get(pk=deck.pk).stale
+
+
+def test_revalidation_queries_grow_with_batches_not_decks(load_cards, playtester, demo_deck, django_assert_max_num_queries):
+    load_cards("duel")
+    make_decks(40, demo_deck("duel-example"), playtester)
+    Deck.objects.update(stale=True)
+    # 1 query for the decks, then per batch of 10: entries + one UPDATE; cards and the format once.
+    with django_assert_max_num_queries(1 + 4 * 2 + 2):
+        assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=10) == 40
+    assert not Deck.objects.filter(stale=True).exists()
+    assert Deck.objects.filter(legal=True).count() == 40
+
+
+def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(load_cards, make_user, td01, django_assert_max_num_queries):
+    load_cards("vanguard")
+    for i in range(12):
+        services.deck_create(data={**td01, "name": f"d{i}"}, user=make_user("playtester", username=f"p{i}"))
+    with django_assert_max_num_queries(1 + 2 * 3 + 2):
+        assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=6) == 12
+    assert {v["code"] for d in Deck.objects.all() for v in d.violations} == {"NOT_OWNED"}
+
+
+# --- property: revalidating after any sequence of card edits = validating from scratch ---------------
+EDITS = st.lists(st.tuples(st.sampled_from(["rename", "set", "level", "disable", "validate", "type"]), st.integers(0, 12)), min_size=1, max_size=6)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(edits=EDITS)
+def test_revalidating_after_card_edits_equals_validating_from_scratch(edits, duel_deck, reviewer, designer, django_capture_on_commit_callbacks):
+    ids = sorted(Card.objects.filter(game="duel").values_list("stable_id", flat=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        for edit, index in edits:
+            _edit(ids[index % len(ids)], edit, designer, reviewer)
+    deck = Deck.objects.select_related("format", "owner").prefetch_related("entries__card").get(pk=duel_deck.pk)
+    assert not deck.stale
+    fresh = services.deck_check(data=deck_to_dict(deck)).to_dict()
+    stored = {"legal": deck.legal, "game": deck.game, "format": deck.format.key, "counts": deck.counts, "violations": deck.violations, "readyToPlay": deck.ready_to_play}
+    assert stored == fresh
+
+
+def _edit(stable_id, edit, designer, reviewer):
+    card = Card.objects.get(stable_id=stable_id)
+    with transaction.atomic():
+        if edit == "disable" and card.status != "DISABLED":
+            card_services.card_set_status(stable_id=stable_id, status="DISABLED", user=reviewer)
+        elif edit == "validate":
+            if card.status == "DISABLED":
+                card = card_services.card_set_status(stable_id=stable_id, status="NEEDS_REVIEW", user=reviewer)
+            if card.status != "VALIDATED":
+                card_services.card_set_status(stable_id=stable_id, status="VALIDATED", user=reviewer)
+        elif edit == "rename":
+            card_services.card_update(stable_id=stable_id, data={"name": card.name + " II"}, user=designer)
+        elif edit == "set":
+            card_services.card_update(stable_id=stable_id, data={"set": "OTHER" if card.set_code == "EXAMPLE" else "EXAMPLE"}, user=designer)
+        elif edit == "level" and card.type == "MONSTER":
+            card_services.card_update(stable_id=stable_id, data={"level": 1 + card.game_fields["level"] % 8}, user=designer)
+        elif edit == "type" and card.type in ("SPELL", "TRAP"):
+            card_services.card_update(stable_id=stable_id, data={"type": "TRAP" if card.type == "SPELL" else "SPELL"}, user=designer)
+
+
+# --- a real worker ------------------------------------------------------------------------------------
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_revalidates_decks_after_a_card_change(load_cards, make_user, demo_deck):
+    load_cards("duel")
+    deck = services.deck_create(data=demo_deck("duel-example"), user=make_user("playtester"))
+    assert deck.legal
+    card_services.card_set_status(stable_id="DU-EX-004", status="DISABLED", user=make_user("reviewer"))
+    deadline = time.monotonic() + 60
+    while Deck.objects.get(pk=deck.pk).stale:
+        assert time.monotonic() < deadline, "the worker did not revalidate the deck within 60 s"
+        time.sleep(0.2)
+    deck.refresh_from_db()
+    assert deck.legal is False
+    assert [v["code"] for v in deck.violations] == ["CARD_NOT_VALIDATED"]
+
+
+def test_the_portable_writer_means_the_same(duel_deck):
+    from django.utils import timezone
+
+    rows = validation.deck_rows(Deck.objects.all())
+    outcomes = validation.Validator().validate(rows)
+    services.decks_mark_stale(Deck.objects.all())
+    validation._store_portably(outcomes, timezone.now())
+    assert Deck.objects.get(pk=duel_deck.pk).stale  # marked after the read: stays stale
+    outcomes = validation.Validator().validate(validation.deck_rows(Deck.objects.all()))
+    validation._store_portably(outcomes, timezone.now())
+    deck = Deck.objects.get(pk=duel_deck.pk)
+    assert not deck.stale and deck.legal and deck.counts == {"main": 40}
