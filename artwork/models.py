@@ -6,7 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from cards.models import AppendOnlyError, Card
+from cards.models import Card
+from studio.history import AppendOnlyModel
 from cards.models import _in  # the check "value among the choices", as cards write it
 
 
@@ -130,7 +131,7 @@ class EventAction(models.TextChoices):
     DELETED = "DELETED", "Deleted"
 
 
-class ArtworkEvent(models.Model):
+class ArtworkEvent(AppendOnlyModel):
     """One change of a card's artwork: who, when, what. Append-only, like card revisions."""
 
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="artwork_events")
@@ -150,13 +151,6 @@ class ArtworkEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.action} variant {self.variant_id}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("artwork events are append-only; write a new event instead")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("artwork events are append-only and are never deleted")
 
 
 class BatchState(models.TextChoices):

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from rules import get_ruleset
+from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules.text import fold
 
 
@@ -117,21 +118,7 @@ class RevisionAction(models.TextChoices):
     REVERT = "REVERT", "Reverted"
 
 
-class AppendOnlyError(Exception):
-    pass
-
-
-class RevisionQuerySet(models.QuerySet):
-    """Revisions are never edited nor deleted, in bulk either."""
-
-    def update(self, **kwargs):
-        raise AppendOnlyError("card revisions are append-only; write a new revision instead")
-
-    def delete(self):
-        raise AppendOnlyError("card revisions are append-only and are never deleted")
-
-
-class CardRevision(models.Model):
+class CardRevision(AppendOnlyModel):
     """One change of a card: who, when, what (each changed field before and after).
 
     Revisions are append-only: they are never edited nor deleted. ``snapshot``
@@ -149,7 +136,6 @@ class CardRevision(models.Model):
     changes = models.JSONField(default=dict, help_text="{field: {before, after}}")
     snapshot = models.JSONField(default=dict)
 
-    objects = RevisionQuerySet.as_manager()
 
     class Meta:
         ordering = ["card", "version"]
@@ -166,13 +152,6 @@ class CardRevision(models.Model):
     def status_after(self) -> str | None:
         return self.snapshot.get("status")
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("card revisions are append-only; write a new revision instead")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("card revisions are append-only and are never deleted")
 
 
 class ConflictResolution(models.TextChoices):

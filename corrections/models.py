@@ -6,14 +6,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
+
 WITHDRAWAL_FIELDS = frozenset({"withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdrawn_why"})
 
 
-class AppendOnlyError(Exception):
-    pass
-
-
-class EffectCorrection(models.Model):
+class EffectCorrection(AppendOnlyModel):
     """One declarative correction of one effect of one card: the change, why, who, when.
 
     The card itself (its imported text, image and effects) is never touched:
@@ -22,6 +20,9 @@ class EffectCorrection(models.Model):
     the card, leaves it in force. Corrections are append-only: never edited nor
     deleted; withdrawing one records who, when and why.
     """
+
+    # A correction is never edited; it can only be withdrawn (and a new one stored).
+    mutable_fields = WITHDRAWAL_FIELDS
 
     card = models.ForeignKey(
         "cards.Card",
@@ -60,12 +61,3 @@ class EffectCorrection(models.Model):
     def active(self) -> bool:
         return self.withdrawn_at is None
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            update_fields = kwargs.get("update_fields")
-            if update_fields is None or set(update_fields) - WITHDRAWAL_FIELDS:
-                raise AppendOnlyError("effect corrections are append-only; withdraw one and store a new one instead")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("effect corrections are never deleted; withdraw them")

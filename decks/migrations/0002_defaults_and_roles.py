@@ -7,8 +7,9 @@ only), chesscards ``default`` (no size rule: the seed gives none), duel
 this migration was made, so that later edits of the code do not rewrite history.
 """
 
-from django.contrib.auth.management import create_permissions
 from django.db import migrations
+
+from studio.roles import grant, revoke
 
 FORMATS = [
     {
@@ -87,22 +88,11 @@ def forwards(apps, schema_editor):
     for data in CARD_LISTS:
         NamedCardList.objects.get_or_create(game=data["game"], key=data["key"], defaults=data)
 
-    app_config = apps.get_app_config("decks")
-    app_config.models_module = True
-    create_permissions(app_config, apps=apps, verbosity=0)
-    app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    for role, codenames in ROLE_PERMISSIONS.items():
-        group, _ = Group.objects.get_or_create(name=role)
-        group.permissions.add(*Permission.objects.filter(content_type__app_label="decks", codename__in=codenames))
+    grant(apps, "decks", ROLE_PERMISSIONS)
 
 
 def backwards(apps, schema_editor):
-    Permission = apps.get_model("auth", "Permission")
-    Group = apps.get_model("auth", "Group")
-    for group in Group.objects.filter(name__in=ROLE_PERMISSIONS):
-        group.permissions.remove(*Permission.objects.filter(content_type__app_label="decks"))
+    revoke(apps, "decks", ROLE_PERMISSIONS)
 
 
 class Migration(migrations.Migration):
