@@ -28,6 +28,7 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, no_users=False, **options):
+        # The users come first (demo decks have owners); their logins are printed last, where they are seen.
         if not no_users:
             self.create_users()
         self.stdout.write("Loading the demo data:")
@@ -40,15 +41,21 @@ class Command(BaseCommand):
                 continue
             if hasattr(module, "load_demo"):
                 module.load_demo(self.stdout)
+        if not no_users:
+            self.print_logins()
 
     def create_users(self):
-        self.stdout.write("Demo logins (username / password):")
         for role, password in DEMO_USERS.items():
             user = self.demo_user(role, password)
             user.groups.add(Group.objects.get(name=role))
-            self.stdout.write(f"  {role:<11} {role} / {password}")
         username, password = ADMIN
         self.demo_user(username, password, is_staff=True, is_superuser=True)
+
+    def print_logins(self):
+        self.stdout.write("Demo logins (username / password):")
+        for role, password in DEMO_USERS.items():
+            self.stdout.write(f"  {role:<11} {role} / {password}")
+        username, password = ADMIN
         self.stdout.write(f"  {'admin':<11} {username} / {password}  (all rights, /admin/)")
 
     def demo_user(self, username: str, password: str, **flags):
