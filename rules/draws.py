@@ -16,7 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Generic, TypeVar
+
+from .odds import at_least
 
 T = TypeVar("T")
 
@@ -134,12 +137,8 @@ def simulate(
         raise DrawError("draws: a number of cards, 0 or more")
     rng = random.Random(seed)
     deck = list(cards)
-    starter = None
-    if setup.starter is not None:
-        for index, card in enumerate(deck):
-            if setup.starter(card):
-                starter = deck.pop(index)
-                break
+    index = starter_index(setup, deck)
+    starter = deck.pop(index) if index is not None else None
     rng.shuffle(deck)
     size = setup.hand if setup.hand is not None else (hand or 0)
     if size < 0:
@@ -186,6 +185,13 @@ def simulate(
     )
 
 
+def starter_index(setup: DrawSetup, cards: Sequence[T]) -> int | None:
+    """The position of the card the setup sets aside (the first that matches), or None."""
+    if setup.starter is None:
+        return None
+    return next((index for index, card in enumerate(cards) if setup.starter(card)), None)
+
+
 def _check_put_back(rule: Mulligan, put_back: Sequence[int], hand: int) -> tuple[int, ...]:
     positions = tuple(put_back)
     if len(set(positions)) != len(positions):
@@ -215,3 +221,28 @@ def cards_seen(setup: DrawSetup, turn: int, *, first_player: bool = True, hand: 
     if first_player and setup.first_player_skips_first_draw:
         draws -= setup.draw_per_turn
     return size + draws
+
+
+def chance_by_turn(
+    setup: DrawSetup,
+    cards: Sequence[T],
+    wanted: Callable[[T], bool],
+    *,
+    copies: int,
+    turn: int,
+    first_player: bool = True,
+    hand: int | None = None,
+) -> tuple[Fraction, int, int, int]:
+    """The exact chance to hold at least ``copies`` of the ``wanted`` cards by the player's turn ``turn``.
+
+    ``cards`` is the section the setup deals (one item per copy). A card the
+    setup sets aside (the starting vanguard) is out of the deck. Returns the
+    chance, and the deck size, wanted copies and cards seen it was computed from.
+    """
+    deck = list(cards)
+    index = starter_index(setup, deck)
+    if index is not None:
+        deck.pop(index)
+    successes = sum(1 for card in deck if wanted(card))
+    seen = min(cards_seen(setup, turn, first_player=first_player, hand=hand), len(deck))
+    return at_least(len(deck), successes, seen, copies), len(deck), successes, seen

@@ -176,3 +176,42 @@ def test_every_game_declares_its_setup_and_where_the_builder_puts_cards():
     assert get_ruleset("riftbound").section_for("RUNE") == "runes"
     assert get_ruleset("riftbound").section_for("LEGEND") == "legend"  # a pick
     assert get_ruleset("vanguard").section_for("TRIGGER_UNIT") == "main"
+
+
+# --- the chance to hold cards by a turn ---------------------------------------------------------------
+def test_chance_of_one_of_three_copies_in_the_darkrow_opening_hand():
+    from fractions import Fraction
+    from math import comb
+
+    from rules.draws import chance_by_turn
+
+    deck = ["wanted"] * 3 + [f"c{i}" for i in range(37)]
+    chance, population, successes, seen = chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=0)
+    assert (population, successes, seen) == (40, 3, 5)
+    assert chance == 1 - Fraction(comb(37, 5), comb(40, 5))
+    # Turn 1: the first player has not drawn yet; the second player has 6 cards.
+    assert chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=1)[0] == chance
+    second = chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=1, first_player=False)
+    assert second[0] == 1 - Fraction(comb(37, 6), comb(40, 6))
+
+
+def test_chance_leaves_the_starting_vanguard_out_of_the_deck():
+    from fractions import Fraction
+    from math import comb
+
+    from rules.draws import chance_by_turn
+
+    deck = vanguard_deck()
+    starter = lambda card: card.stable_id == "VG-02"  # the starting vanguard itself: 1 copy, set aside
+    assert chance_by_turn(setup_of("vanguard"), deck, starter, copies=1, turn=3)[:3] == (0, 49, 0)
+    triggers = lambda card: card.type == "TRIGGER_UNIT"
+    chance, population, successes, seen = chance_by_turn(setup_of("vanguard"), deck, triggers, copies=1, turn=1)
+    assert (population, successes, seen) == (49, 17, 6)
+    assert chance == 1 - Fraction(comb(32, 6), comb(49, 6))
+
+
+def test_chance_never_counts_more_cards_seen_than_the_deck_has():
+    from rules.draws import chance_by_turn
+
+    chance, population, _, seen = chance_by_turn(setup_of("duel"), ["a", "b", "c"], lambda c: c == "a", copies=1, turn=5)
+    assert (population, seen, chance) == (3, 3, 1)
