@@ -14,15 +14,22 @@ from .models import DeckFormat
 MAX_IMPORT_BYTES = 1_000_000
 
 
+def _format_label(fmt: DeckFormat) -> str:
+    return f"{fmt.name} (default)" if fmt.is_default else fmt.name
+
+
 def format_choices(game: str | None = None) -> list:
-    """Formats grouped by game ("Darkrow" → "Standard (default)"), each by primary key."""
-    formats = list(DeckFormat.objects.filter(**({"game": game} if game else {})).order_by("game", "-is_default", "key"))
+    """A game's formats by primary key; without ``game``, every game's, grouped and named with their game."""
+    formats = DeckFormat.objects.order_by("game", "-is_default", "key")
+    if game:
+        return [(f.pk, _format_label(f)) for f in formats.filter(game=game)]
+    formats = list(formats)
     groups = []
     for ruleset in registry:
-        options = [(f.pk, f"{f.name}{' (default)' if f.is_default else ''}") for f in formats if f.game == ruleset.key]
+        options = [(f.pk, f"{ruleset.name} · {_format_label(f)}") for f in formats if f.game == ruleset.key]
         if options:
             groups.append((ruleset.name, options))
-    return groups if not game else (groups[0][1] if groups else [])
+    return [("", "— choose a game and its format —"), *groups]
 
 
 class DeckCreateForm(forms.Form):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
@@ -215,6 +216,8 @@ def _builder_context(request, deck: Deck, error: str = "") -> dict:
         "sees_unvalidated": card_selectors.can_see_unvalidated(request.user),
         "error": error,
         "token": _token(deck),
+        # How often an open builder asks whether its deck changed elsewhere (another tab, a revalidation).
+        "poll_seconds": getattr(settings, "DECKS_PANEL_POLL_SECONDS", 15),
         "settings_form": DeckSettingsForm(initial={"name": deck.name, "format": deck.format_id}, game=deck.game) if can_change else None,
     }
 

@@ -1,6 +1,10 @@
 """Template tags of the deck pages and of the dashboard's decks slot."""
 
+from datetime import timedelta
+
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
 from django.urls import reverse
 from django.utils.http import urlencode
 
@@ -49,3 +53,13 @@ def play_stats(card) -> list[tuple[str, str]]:
     if not card.type:  # an entry naming no card
         return []
     return stats_of(get_ruleset(card.game), card.type, card.fields, limit=6)
+
+
+@register.filter
+def ago(moment) -> str:
+    """"just now" within the minute, else "3 minutes ago"."""
+    if not moment:
+        return ""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment)} ago"
