@@ -217,7 +217,7 @@ def _builder_context(request, deck: Deck, error: str = "") -> dict:
         "error": error,
         "token": _token(deck),
         # How often an open builder asks whether its deck changed elsewhere (another tab, a revalidation).
-        "poll_seconds": getattr(settings, "DECKS_PANEL_POLL_SECONDS", 15),
+        "poll_seconds": settings.DECKS_PANEL_POLL_SECONDS,
         "settings_form": DeckSettingsForm(initial={"name": deck.name, "format": deck.format_id}, game=deck.game) if can_change else None,
     }
 
