@@ -70,10 +70,6 @@ class Verdict:
         return [v for v in self.violations if v.is_error]
 
     @property
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.is_error]
-
-    @property
     def badge(self) -> str:
         return "legal" if self.legal else "illegal"
 
@@ -185,12 +181,20 @@ def _bound_text(bound: dict | None) -> str:
     return f"≥ {size.minimum}" if size.minimum is not None else f"≤ {size.maximum}"
 
 
+def copies_by_card(deck: Deck) -> dict[int, int]:
+    """Copies in the deck (every section) per card primary key."""
+    copies: dict[int, int] = defaultdict(int)
+    for entry in deck.entries.all():
+        if entry.kind == EntryKind.CARD and entry.card_id is not None:
+            copies[entry.card_id] += entry.count
+    return dict(copies)
+
+
 def board(deck: Deck, verdict: Verdict) -> Board:
     ruleset = get_ruleset(deck.game)
     entries = sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position))
     by_section: dict[str, list[Row]] = defaultdict(list)
     picked: dict[str, Any] = {}
-    copies: dict[int, int] = defaultdict(int)
     names = list(ruleset.deck_sections)
     for entry in entries:
         if entry.kind == EntryKind.PICK:
@@ -200,8 +204,6 @@ def board(deck: Deck, verdict: Verdict) -> Board:
             names.append(entry.section)
         index = names.index(entry.section)
         by_section[entry.section].append(Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}"))
-        if entry.card_id is not None:
-            copies[entry.card_id] += entry.count
 
     format_sections = deck.format.sections or {}
     sections = []
@@ -249,7 +251,7 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         )
 
     general = _attach(verdict.violations, sections, picks)
-    return Board(sections=sections, picks=picks, verdict=verdict, general=general, copies=dict(copies))
+    return Board(sections=sections, picks=picks, verdict=verdict, general=general, copies=copies_by_card(deck))
 
 
 def _attach(violations: list[Violation], sections: list[SectionView], picks: list[PickView]) -> list[Violation]:

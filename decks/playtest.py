@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import CardData, get_ruleset
+from cards.interchange import card_data
+from rules import CardData
 from rules.draws import DrawSetup
 
 from .models import Deck, EntryKind
@@ -16,18 +17,9 @@ from .models import Deck, EntryKind
 
 def card_value(entry, game: str) -> CardData:
     """The card of an entry as the rules see it; an entry naming no card stays in the deck under its reference."""
-    card = entry.card
-    if card is None:
+    if entry.card is None:
         return CardData(game=game, name=entry.ref, type="")
-    return CardData(
-        game=card.game,
-        name=card.name,
-        type=card.type,
-        stable_id=card.stable_id,
-        set=card.set_code,
-        fields=card.game_fields or {},
-        status=card.status,
-    )
+    return card_data(entry.card)
 
 
 @dataclass(frozen=True)
@@ -43,13 +35,15 @@ def key_of(card: CardData) -> str:
     return card.stable_id or f"ref:{card.name}"
 
 
+def section_entries(deck: Deck, section: str) -> list:
+    """The entries of one section, in deck-list order (from the prefetched entries)."""
+    return sorted((e for e in deck.entries.all() if e.kind == EntryKind.CARD and e.section == section), key=lambda e: e.position)
+
+
 def dealt_cards(deck: Deck, setup: DrawSetup) -> list[CardData]:
     """The section the setup deals, one value per copy, in deck-list order."""
-    entries = sorted(
-        (e for e in deck.entries.all() if e.kind == EntryKind.CARD and e.section == setup.section), key=lambda e: e.position
-    )
     cards: list[CardData] = []
-    for entry in entries:
+    for entry in section_entries(deck, setup.section):
         value = card_value(entry, deck.game)
         cards.extend([value] * entry.count)
     return cards
@@ -63,7 +57,3 @@ def choices(cards: list[CardData]) -> list[Choice]:
         found = counted.get(key)
         counted[key] = Choice(key, card.name, (found.copies if found else 0) + 1)
     return sorted(counted.values(), key=lambda c: (c.name.casefold(), c.key))
-
-
-def setup_for(deck: Deck) -> DrawSetup | None:
-    return get_ruleset(deck.game).draw_setup

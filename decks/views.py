@@ -35,12 +35,12 @@ from rules.odds import percent
 from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import selectors, services
-from .builder import board, section_label, verdict_of
+from .builder import board, copies_by_card, section_label, verdict_of
 from .charts import bar_chart, row_chart
 from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm, OddsForm
 from .interchange import deck_to_dict, deck_to_text
-from .models import Deck, EntryKind
-from .playtest import card_value, choices, dealt_cards, key_of
+from .models import Deck
+from .playtest import card_value, choices, dealt_cards, key_of, section_entries
 from .validation import fresh_results
 
 DECKS_PER_PAGE = 50
@@ -246,11 +246,8 @@ def deck_search(request, pk: int):
     deck = _deck(request, pk)
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
-    copies = {}
-    for entry in deck.entries.all():
-        if entry.kind == EntryKind.CARD and entry.card_id is not None:
-            copies[entry.card_id] = copies.get(entry.card_id, 0) + entry.count
-    context = {"deck": deck, "ruleset": get_ruleset(deck.game), **_search(request, deck, request.GET.get("q", "").replace("\x00", "").strip(), copies)}
+    query = request.GET.get("q", "").replace("\x00", "").strip()
+    context = {"deck": deck, "ruleset": get_ruleset(deck.game), **_search(request, deck, query, copies_by_card(deck))}
     return render(request, "decks/_results.html", context)
 
 
@@ -378,7 +375,7 @@ def deck_stats(request, pk: int):
     deck = _deck(request, pk)
     ruleset = get_ruleset(deck.game)
     section = ruleset.draw_setup.section if ruleset.draw_setup else ruleset.deck_sections[0]
-    entries = sorted((e for e in deck.entries.all() if e.kind == EntryKind.CARD and e.section == section), key=lambda e: e.position)
+    entries = section_entries(deck, section)
     stats = deck_statistics(ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries])
     composition = sorted(
         ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries), key=lambda r: (-r["count"], r["name"].casefold())

@@ -16,15 +16,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client_as(client):
-    def login(user):
-        client.force_login(user)
-        return client
-
-    return login
-
-
-@pytest.fixture
 def unit(make_card, designer):
     """A darkrow UNIT in DRAFT, made by the designer."""
     return make_card("darkrow", user=designer, name="Toyama Kazuha", archetypes=["Lycéenne", "Gadgets"])

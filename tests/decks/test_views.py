@@ -24,15 +24,6 @@ def text(response) -> str:
 
 
 @pytest.fixture
-def client_as(client):
-    def login(user):
-        client.force_login(user)
-        return client
-
-    return login
-
-
-@pytest.fixture
 def duel(load_cards):
     load_cards("duel")
 
