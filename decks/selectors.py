@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from cards.models import Card
 from rules import registry
@@ -83,3 +83,43 @@ def decklist_names(deck: Deck) -> dict[str, str]:
     names = list(Card.objects.filter(game=deck.game, name__in=set(cards.values())).values_list("name", flat=True))
     shared = {name for name in names if names.count(name) > 1}
     return {stable_id: name for stable_id, name in cards.items() if name not in shared}
+
+
+# --- pages: deck list, builder, dashboard ----------------------------------------------------------
+VERDICTS = ("legal", "illegal", "stale")
+
+
+def deck_list_filtered(*, user, game: str | None = None, verdict: str | None = None) -> QuerySet[Deck]:
+    """The decks ``user`` may see, without their entries (a list page shows stored counts), newest change first.
+
+    ``verdict``: legal or illegal (as last validated, and not stale since), or
+    stale (a card or the format changed since: being validated again).
+    """
+    qs = deck_list(user=user).prefetch_related(None).order_by("-updated_at", "-id")
+    if game:
+        qs = qs.filter(game=game)
+    if verdict == "stale":
+        qs = qs.filter(Q(stale=True) | Q(legal__isnull=True))
+    elif verdict in ("legal", "illegal"):
+        qs = qs.filter(stale=False, legal=(verdict == "legal"))
+    return qs
+
+
+def deck_get(*, user, pk: int) -> Deck:
+    """One deck ``user`` may see, with its format, owner and entries' cards (raises Deck.DoesNotExist)."""
+    return deck_list(user=user).get(pk=pk)
+
+
+def deck_verdict_counts(*, user) -> dict[str, dict[str, int]]:
+    """Per game, the decks ``user`` may see by verdict: {game: {"legal": n, "illegal": n, "stale": n}} (one query)."""
+    counts = {ruleset.key: dict.fromkeys(VERDICTS, 0) for ruleset in registry}
+    rows = deck_list(user=user).prefetch_related(None).order_by().values("game", "stale", "legal").annotate(n=Count("pk"))
+    for row in rows:
+        verdict = "stale" if row["stale"] or row["legal"] is None else ("legal" if row["legal"] else "illegal")
+        counts.setdefault(row["game"], dict.fromkeys(VERDICTS, 0))[verdict] += row["n"]
+    return counts
+
+
+def owned_counts(*, owner, card_ids: Iterable[int]) -> dict[int, int]:
+    """Copies ``owner`` owns of each card (by primary key) among ``card_ids``."""
+    return dict(OwnedCard.objects.filter(owner=owner, card_id__in=list(card_ids)).values_list("card_id", "count"))

@@ -18,13 +18,13 @@ from django.db.models import F, QuerySet
 
 from cards.models import Card
 from rules import CardData, Finding, get_ruleset
-from rules.decks import CardPool, ValidationResult
+from rules.decks import CardPool, Entry, ValidationResult
 from rules.findings import error
 from rules.text import fold
-from studio.errors import Forbidden, InvalidInput
+from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import validation
-from .interchange import DeckInput, parse_deck
+from .interchange import MAX_COUNT, DeckInput, parse_deck
 from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
 
 
@@ -241,6 +241,108 @@ def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> D
         DeckEntry.objects.filter(deck=deck).delete()
         sections, picks = list(deck_input.sections), list(ruleset.deck_picks)
     _write_entries(deck, deck_input, sections, picks)
+    deck_validate(deck=deck)
+    return deck
+
+
+def _section_input(deck: Deck, section: str) -> list[Entry]:
+    """The entries of ``section`` as written (reference and count), in their order."""
+    rows = DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section=section).order_by("position")
+    return [Entry(ref, count) for ref, count in rows.values_list("ref", "count")]
+
+
+def _store_section(deck: Deck, section: str, entries: list[Entry]) -> Deck:
+    _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [])
+    deck.save(update_fields=["updated_at"])
+    deck_validate(deck=deck)
+    return deck
+
+
+def _check_section_name(deck: Deck, section: str) -> None:
+    known = get_ruleset(deck.game).deck_sections
+    if section not in known and not DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section=section).exists():
+        raise InvalidInput([error("FIELD_INVALID", f"{deck.game} decks have no section {section!r}; they have {', '.join(known)}", field="section")])
+
+
+def _check_count(count: Any) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+        raise InvalidInput([error("FIELD_INVALID", f"count: a whole number from 0 (remove) to {MAX_COUNT}", field="count")])
+    return count
+
+
+@transaction.atomic
+def deck_card_add(*, deck: Deck, stable_id: str, section: str | None = None, count: int = 1, user=None) -> Deck:
+    """Add ``count`` copies of a card to a section (its home section by default), or make it the pick it belongs to.
+
+    Copies are added to the section's entry for that card when there is one,
+    else a new entry is appended. The deck is validated again.
+    """
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    check_can_change(user, deck)
+    card = Card.objects.filter(game=deck.game, stable_id=stable_id).first()
+    if card is None:
+        raise InvalidInput([error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")])
+    ruleset = get_ruleset(deck.game)
+    section = section or ruleset.section_for(card.type)
+    if section in ruleset.deck_picks:
+        return deck_pick_set(deck=deck, pick=section, stable_id=stable_id, user=user)
+    _check_section_name(deck, section)
+    if _check_count(count) == 0:
+        return deck
+    entries = _section_input(deck, section)
+    pool, _ = _pool_for(deck.game, [e.ref for e in entries] + [stable_id])
+    for index, entry in enumerate(entries):
+        named, _ = pool.resolve(entry.ref)
+        if named is not None and named.stable_id == stable_id:
+            entries[index] = Entry(entry.ref, entry.count + count)
+            break
+    else:
+        entries.append(Entry(stable_id, count))
+    if any(e.count > MAX_COUNT for e in entries):
+        raise InvalidInput([error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")])
+    return _store_section(deck, section, entries)
+
+
+@transaction.atomic
+def deck_entry_change(*, deck: Deck, section: str, position: int, ref: str, count: int | None = None, delta: int | None = None, user=None) -> Deck:
+    """Set the copies of one entry (``count``; 0 removes it) or add ``delta`` to them; the deck is validated again.
+
+    ``position`` and ``ref`` name the entry as the user saw it: when the deck
+    changed since (another tab, another device), nothing is changed and a
+    Conflict says so.
+    """
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    check_can_change(user, deck)
+    entries = _section_input(deck, section)
+    if not 0 <= position < len(entries) or entries[position].ref != ref:
+        raise Conflict(f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again")
+    if (count is None) == (delta is None):
+        raise InvalidInput([error("FIELD_INVALID", "give count (the copies) or delta (copies to add or remove)", field="count")])
+    if delta is not None:
+        if isinstance(delta, bool) or not isinstance(delta, int):
+            raise InvalidInput([error("FIELD_INVALID", "delta: a whole number of copies to add (or remove, below 0)", field="delta")])
+        count = max(0, entries[position].count + delta)
+    count = _check_count(count)
+    if count == 0:
+        del entries[position]
+    else:
+        entries[position] = Entry(ref, count)
+    return _store_section(deck, section, entries)
+
+
+@transaction.atomic
+def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) -> Deck:
+    """Make a card (by stable id) the deck's ``pick`` (activeLeader, legend, champion), or clear it (None)."""
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    check_can_change(user, deck)
+    ruleset = get_ruleset(deck.game)
+    if pick not in ruleset.deck_picks:
+        picks = ", ".join(ruleset.deck_picks) or "none"
+        raise InvalidInput([error("FIELD_INVALID", f"{deck.game} decks have no pick {pick!r} (their picks: {picks})", field="pick")])
+    if stable_id and not Card.objects.filter(game=deck.game, stable_id=stable_id).exists():
+        raise InvalidInput([error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")])
+    _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick])
+    deck.save(update_fields=["updated_at"])
     deck_validate(deck=deck)
     return deck
 

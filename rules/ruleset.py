@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
 from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
+from .draws import DrawSetup
 from .effects import EffectVocabulary, build_schema, compile_schema, consistency_findings, effect_errors
 from .fields import FieldSpec
 from .findings import Finding, error
@@ -66,6 +67,21 @@ class RuleSet:
     not_ready_codes: ClassVar[frozenset[str]] = frozenset()
     # The formats the studio starts with (a data migration stores them; reviewers edit them).
     default_formats: ClassVar[tuple[FormatData, ...]] = ()
+
+    # --- the deck builder's pages: where cards go, statistics, test draws ----------------------
+    # Card type -> the section (or pick) a card of that type is added to; other types go to the first section.
+    deck_home: ClassVar[Mapping[str, str]] = {}
+    # Pick -> (section, card types or None): the deck's cards the builder offers for that pick.
+    deck_pick_choices: ClassVar[Mapping[str, tuple[str, frozenset[str] | None]]] = {}
+    # The numeric field of the deck's curve (cost, energy, grade, level), and the fields counted in statistics.
+    curve_field: ClassVar[str | None] = None
+    breakdown_fields: ClassVar[tuple[str, ...]] = ()
+    # The game's setup for test draws (rules.draws); None: the game states none.
+    draw_setup: ClassVar[DrawSetup | None] = None
+
+    def section_for(self, card_type: str) -> str:
+        """Where the builder adds a card of ``card_type``: a section or a pick."""
+        return self.deck_home.get(card_type, self.deck_sections[0])
 
     def default_format_data(self) -> FormatData:
         for fmt in self.default_formats:

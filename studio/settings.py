@@ -250,6 +250,10 @@ REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
 # died): a new audit of the game may start.
 REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
+# --- Deck pages -------------------------------------------------------------------------
+# How often (seconds) an open deck builder asks whether its deck changed elsewhere.
+DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
+
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -102,6 +102,17 @@ def playtester(make_user):
 
 
 @pytest.fixture
+def client_as(client):
+    """The test client, logged in as ``client_as(user)``."""
+
+    def login(user):
+        client.force_login(user)
+        return client
+
+    return login
+
+
+@pytest.fixture
 def api():
     """An API client: ``api(user)`` is authenticated as ``user``, ``api()`` is anonymous."""
     from rest_framework.test import APIClient

@@ -31,11 +31,15 @@ def show_value(value) -> str:
 @register.filter
 def key_stats(card) -> list[tuple[str, str]]:
     """The card's few numbers and choices worth seeing on a tile (cost, ATK, grade, domains...)."""
+    return stats_of(card.ruleset, card.type, card.game_fields or {})
+
+
+def stats_of(ruleset, card_type: str, stored, limit: int = TILE_STATS) -> list[tuple[str, str]]:
+    """Up to ``limit`` (field, value) of a card of ``card_type`` whose game fields are ``stored``."""
     stats = []
-    stored = card.game_fields or {}
-    for spec in card.ruleset.fields:
+    for spec in ruleset.fields:
         value = stored.get(spec.name)
-        if not spec.applies_to(card.type) or is_blank(value):
+        if not spec.applies_to(card_type) or is_blank(value):
             continue
         if spec.kind is Kind.INT:
             stats.append((spec.name, str(value)))
@@ -43,6 +47,6 @@ def key_stats(card) -> list[tuple[str, str]]:
             stats.append((spec.name, _type_label(value)))
         elif spec.kind is Kind.ENUM_LIST:
             stats.append((spec.name, ", ".join(_type_label(v) for v in value)))
-        if len(stats) == TILE_STATS:
+        if len(stats) == limit:
             break
     return stats

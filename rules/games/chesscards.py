@@ -4,6 +4,7 @@ import re
 
 from rules import effects as fx
 from rules.decks import FormatData
+from rules.draws import DrawSetup
 from rules.findings import error, warning
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -321,3 +322,9 @@ class ChessCards(RuleSet):
     effect_vocabulary = EFFECTS
     # The seed gives the recipe of the default deck and no deck-size rule: none is invented.
     default_formats = (FormatData(game="chesscards", key="default", name="Default"),)
+    # Seed 003: "Chaque joueur reçoit un Deck mélangé séparément". It gives no hand size and no draw:
+    # a test draw shows the shuffled deck and a number of cards the user chooses.
+    draw_setup = DrawSetup(
+        summary="Each player gets a separately shuffled copy of the deck. The seed gives no opening hand and no draw rule: choose how many cards to draw.",
+        seen_by_turn="the seed states no draw per turn: the odds are for the number of cards you choose to draw.",
+    )

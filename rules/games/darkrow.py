@@ -12,6 +12,7 @@ from rules.audit import OBJECT_BEHAVIOR_REVIEW
 from rules.cards import CardData
 from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
+from rules.draws import DrawSetup, Mulligan
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
 from rules.registry import register
@@ -459,6 +460,25 @@ class Darkrow(RuleSet):
         active_leader_is_a_candidate,
     )
     not_ready_codes = frozenset({"ACTIVE_LEADER"})
+    deck_home = {LEADER: "leaders"}
+    deck_pick_choices = {"activeLeader": ("leaders", frozenset({LEADER}))}
+    curve_field = "cost"
+    # Seed 000, "Mise en place et tour".
+    draw_setup = DrawSetup(
+        hand=5,
+        mulligan=Mulligan(max_cards=5, to_bottom=False),
+        life=5,
+        draw_per_turn=1,
+        first_player_skips_first_draw=True,
+        summary=(
+            "Shuffle and draw 5. Optional mulligan of 0 to 5 cards: put them back, shuffle, draw as many "
+            "(the same cards may come back). Then the next 5 cards become face-down Life."
+        ),
+        seen_by_turn=(
+            "the 5 cards of the opening hand, then 1 card at the start of each of your turns; the first player "
+            "does not draw on the very first turn. Life cards are not in the hand (an attack may bring one there later)."
+        ),
+    )
     default_formats = (
         FormatData(
             game="darkrow",

@@ -2,6 +2,7 @@
 
 from rules import effects as fx
 from rules.decks import NAME, FormatData, SizeBound
+from rules.draws import DrawSetup
 from rules.fields import enum_field, int_field, str_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -106,4 +107,16 @@ class Duel(RuleSet):
     # reviewers fill it by stableCardId or by card name (the identity of such banlists).
     default_formats = (
         FormatData(game="duel", key="standard", name="Standard", sections={"main": SizeBound(exact=40)}, identity=NAME),
+    )
+    curve_field = "level"
+    # Seed 004: "5 cartes en main"; "Au début de votre tour, vous piochez une carte (sauf le tout premier tour de la partie)".
+    draw_setup = DrawSetup(
+        hand=5,
+        draw_per_turn=1,
+        first_player_skips_first_draw=True,
+        summary="Each duelist starts with 5 cards in hand. No mulligan.",
+        seen_by_turn=(
+            "the 5 cards in hand at the start, then 1 card at the start of each of your turns, except the very "
+            "first turn of the game (the first player's)."
+        ),
     )

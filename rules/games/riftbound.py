@@ -3,6 +3,7 @@
 from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
+from rules.draws import DrawSetup, Mulligan
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
 from rules.registry import register
@@ -319,6 +320,22 @@ class Riftbound(RuleSet):
         signatures,
         domain_identity,
         distinct_battlefields,
+    )
+    deck_home = HOME
+    deck_pick_choices = {"champion": ("main", frozenset({CHAMPION_UNIT}))}
+    curve_field = "energy"
+    breakdown_fields = ("domains",)
+    # Seed 001, "Mise en place" and "Déroulé d'un tour". The seed says nothing of where the
+    # Chosen Champion starts: it stays in the 40 cards of the main deck.
+    draw_setup = DrawSetup(
+        hand=4,
+        mulligan=Mulligan(max_cards=2, to_bottom=True),
+        draw_per_turn=1,
+        summary="Opening hand of 4 cards. One mulligan: put up to 2 cards under the deck, draw as many.",
+        seen_by_turn=(
+            "the 4 cards of the opening hand, then 1 card in the Draw phase of each of your turns (the seed "
+            "makes no exception for the first turn). Runes come from the rune deck and are not counted."
+        ),
     )
     default_formats = (
         FormatData(

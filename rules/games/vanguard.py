@@ -3,6 +3,7 @@
 from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME_ID, DeckContext, FormatData, SizeBound
+from rules.draws import DrawSetup, Mulligan
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
 from rules.registry import register
@@ -159,9 +160,14 @@ def four_sentinels_at_most(ctx: DeckContext):
         yield error("SENTINEL_LIMIT", f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}", section="main")
 
 
+def is_starting_vanguard(card) -> bool:
+    """A grade 0 unit without a trigger: a starting vanguard."""
+    return isinstance(card, CardData) and card.type == NORMAL_UNIT and card.get("grade") == 0
+
+
 def a_starting_vanguard(ctx: DeckContext):
     # The engine takes the first candidate; "exactly one" is an open point of the seed, not a rule.
-    if not any(card.type == NORMAL_UNIT and card.get("grade") == 0 for _, card in ctx.cards("main")):
+    if not any(is_starting_vanguard(card) for _, card in ctx.cards("main")):
         yield error(
             "NO_STARTING_VANGUARD",
             "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
@@ -203,6 +209,26 @@ class Vanguard(RuleSet):
     deck_checks = (sixteen_triggers, four_heals_at_most, four_sentinels_at_most, a_starting_vanguard)
     # A deck of a format with "owned cards only" needs an owner before it can be played.
     not_ready_codes = frozenset({"OWNERSHIP_NOT_CHECKED"})
+    curve_field = "grade"
+    breakdown_fields = ("trigger",)
+    # Seed 002, section 3 "Начало партии", and the Draw phase of section 5.
+    draw_setup = DrawSetup(
+        hand=5,
+        mulligan=Mulligan(max_cards=None, to_bottom=True, shuffle_after=True),
+        starter=is_starting_vanguard,
+        starter_label="Starting vanguard",
+        draw_per_turn=1,
+        summary=(
+            "Shuffle; the starting vanguard (a grade 0 unit without trigger: the engine takes the first one of "
+            "the deck list) is set aside face down; draw 5. One mulligan: put any number of cards under the deck, "
+            "draw as many from the top (they cannot come back in that draw), then shuffle."
+        ),
+        seen_by_turn=(
+            "the 5 cards of the opening hand, then 1 card in the Draw phase of each of your turns, for both "
+            "players (the seed skips the first player's battle, not the draw). Drive checks and card effects are "
+            "not counted; the starting vanguard is out of the deck (49 cards)."
+        ),
+    )
     default_formats = (
         FormatData(
             game="vanguard",

@@ -16,15 +16,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client_as(client):
-    def login(user):
-        client.force_login(user)
-        return client
-
-    return login
-
-
-@pytest.fixture
 def unit(make_card, designer):
     """A darkrow UNIT in DRAFT, made by the designer."""
     return make_card("darkrow", user=designer, name="Toyama Kazuha", archetypes=["Lycéenne", "Gadgets"])
@@ -428,7 +419,7 @@ def queries(django_assert_max_num_queries, client, url, limit):
 
 # Session, user, the user's permissions (2), their groups (navigation), then the page's own reads.
 PAGES = [
-    ("/", 7),  # + card counts (one aggregate for every game), latest changes
+    ("/", 8),  # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes
     ("/cards/", 7),  # + facets (one aggregate, also the total), the page of cards
     ("/cards/?view=list&q=t:unit", 7),
     ("/cards/?q=game:darkrow status:draft&game=darkrow", 7),

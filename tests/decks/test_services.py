@@ -159,3 +159,90 @@ def test_deck_check_stores_nothing(load_cards, td01):
     result = services.deck_check(data=td01)
     assert result.legal
     assert Deck.objects.count() == 0
+
+
+# --- the builder's small changes ----------------------------------------------------------------------
+def test_adding_a_card_adds_to_its_entry_even_one_written_by_name(load_cards, playtester):
+    load_cards("duel")
+    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "Example Light Squire", "count": 2}]}}, user=playtester)
+    services.deck_card_add(deck=deck, stable_id="DU-EX-001", user=playtester)
+    services.deck_card_add(deck=deck, stable_id="DU-EX-002", count=3, user=playtester)
+    assert entries_of(deck) == [("main", "Example Light Squire", "DU-EX-001", 3), ("main", "DU-EX-002", "DU-EX-002", 3)]
+    deck.refresh_from_db()
+    assert deck.counts == {"main": 6} and not deck.stale
+
+
+def test_adding_goes_to_the_home_section_or_pick_unless_told(load_cards, playtester):
+    load_cards("riftbound")
+    deck = services.deck_create(data={"game": "riftbound", "name": "R"}, user=playtester)
+    services.deck_card_add(deck=deck, stable_id="RB-EX-017", user=playtester)
+    services.deck_card_add(deck=deck, stable_id="RB-EX-001", user=playtester)
+    services.deck_card_add(deck=deck, stable_id="RB-EX-019", section="main", user=playtester)  # where the user says
+    assert set(DeckEntry.objects.filter(deck=deck).values_list("kind", "section", "ref")) == {
+        ("CARD", "runes", "RB-EX-017"),
+        ("PICK", "legend", "RB-EX-001"),
+        ("CARD", "main", "RB-EX-019"),
+    }
+    deck.refresh_from_db()
+    assert any(v["code"] == "WRONG_SECTION" and v["card"] == "RB-EX-019" for v in deck.violations)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"stable_id": "DU-NOPE"}, "is no duel card"),
+        ({"stable_id": "DU-EX-001", "section": "sideboard"}, "duel decks have no section 'sideboard'"),
+        ({"stable_id": "DU-EX-001", "count": -1}, "count: a whole number"),
+        ({"stable_id": "DU-EX-001", "count": 1000}, "at most 1000 copies"),
+    ],
+)
+def test_adding_refuses_what_cannot_be_added_and_changes_nothing(load_cards, playtester, kwargs, error):
+    load_cards("duel")
+    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester)
+    with pytest.raises(InvalidInput, match=error):
+        services.deck_card_add(deck=deck, user=playtester, **kwargs)
+    assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 2)]
+
+
+def test_changing_an_entry_by_count_or_delta(load_cards, playtester):
+    from studio.errors import Conflict
+
+    load_cards("duel")
+    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}, {"card": "Nope", "count": 1}]}}, user=playtester)
+    services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", delta=2, user=playtester)
+    services.deck_entry_change(deck=deck, section="main", position=1, ref="Nope", count=5, user=playtester)
+    assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 4), ("main", "Nope", None, 5)]
+    services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", delta=-10, user=playtester)
+    assert entries_of(deck) == [("main", "Nope", None, 5)]
+    with pytest.raises(Conflict, match="changed since this page was shown"):
+        services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", count=1, user=playtester)
+    with pytest.raises(InvalidInput, match="give count"):
+        services.deck_entry_change(deck=deck, section="main", position=0, ref="Nope", user=playtester)
+    assert entries_of(deck) == [("main", "Nope", None, 5)]
+
+
+def test_only_the_owner_changes_a_deck_entry_by_entry(load_cards, playtester, reviewer):
+    load_cards("duel")
+    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester)
+    with pytest.raises(Forbidden):
+        services.deck_card_add(deck=deck, stable_id="DU-EX-002", user=reviewer)
+    with pytest.raises(Forbidden):
+        services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", count=0, user=reviewer)
+    with pytest.raises(Forbidden):
+        services.deck_pick_set(deck=deck, pick="legend", stable_id=None, user=reviewer)
+    assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 2)]
+
+
+def test_picks_are_set_and_cleared(load_cards, playtester):
+    load_cards("darkrow")
+    deck = services.deck_create(data={"game": "darkrow", "sections": {"leaders": [{"card": "DR-L01"}]}}, user=playtester)
+    services.deck_pick_set(deck=deck, pick="activeLeader", stable_id="DR-L01", user=playtester)
+    deck.refresh_from_db()
+    assert not any(v["code"] == "ACTIVE_LEADER" for v in deck.violations)
+    services.deck_pick_set(deck=deck, pick="activeLeader", stable_id=None, user=playtester)
+    deck.refresh_from_db()
+    assert any(v["code"] == "ACTIVE_LEADER" for v in deck.violations) and not deck.ready_to_play
+    with pytest.raises(InvalidInput, match="darkrow decks have no pick 'legend'"):
+        services.deck_pick_set(deck=deck, pick="legend", stable_id="DR-L01", user=playtester)
+    with pytest.raises(InvalidInput, match="is no darkrow card"):
+        services.deck_pick_set(deck=deck, pick="activeLeader", stable_id="DR-ZZZ", user=playtester)

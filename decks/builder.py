@@ -1,0 +1,288 @@
+"""What the deck pages show: a deck's verdict, sections and picks, each violation attached to its entry.
+
+Plain values built from a deck read by :func:`decks.selectors.deck_get`
+(entries and their cards prefetched): no query of its own. A stale deck's
+verdict is the one computed now (:func:`decks.validation.fresh_results`),
+never its old stored result.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from cards.models import Card, Status
+from rules import get_ruleset
+from rules.decks import SizeBound, ValidationResult
+
+from .models import Deck, EntryKind
+
+SECTION_LABELS = {
+    "main": "Main deck",
+    "leaders": "Leader candidates",
+    "runes": "Rune deck",
+    "battlefields": "Battlefields",
+}
+PICK_LABELS = {"activeLeader": "Active Leader", "legend": "Legend", "champion": "Chosen Champion"}
+# What a pick is, for people (hints next to it).
+PICK_HELP = {
+    "activeLeader": "Exactly one of the Leader candidates is active; it is not one of the 40.",
+    "legend": "The Legend sets the deck's two domains and its champion. Search t:legend and pick one.",
+    "champion": "One Champion Unit of the main deck whose tag is the Legend's.",
+}
+
+
+def section_label(name: str) -> str:
+    return SECTION_LABELS.get(name) or PICK_LABELS.get(name) or name
+
+
+@dataclass
+class Violation:
+    code: str
+    severity: str
+    message: str
+    section: str | None
+    card: str | None
+    # Where it points on the page (an entry, a pick or a section), and what that is.
+    anchor: str = ""
+    target: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+@dataclass
+class Verdict:
+    legal: bool
+    ready: bool
+    stale: bool
+    # Computed for this page because the stored result is stale (or missing).
+    computed_now: bool
+    validated_at: datetime | None
+    counts: dict[str, int]
+    violations: list[Violation]
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [v for v in self.violations if v.is_error]
+
+    @property
+    def badge(self) -> str:
+        return "legal" if self.legal else "illegal"
+
+
+def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
+    """The deck's verdict: ``fresh`` (computed now) when given, else the stored result."""
+    if fresh is not None:
+        legal, ready, counts = fresh.legal, fresh.ready_to_play, dict(fresh.counts)
+        violations = [f.to_dict() for f in fresh.violations]
+    else:
+        legal, ready, counts, violations = bool(deck.legal), bool(deck.ready_to_play), dict(deck.counts or {}), deck.violations or []
+    return Verdict(
+        legal=legal,
+        ready=ready,
+        stale=deck.stale or deck.legal is None,
+        computed_now=fresh is not None,
+        validated_at=deck.validated_at,
+        counts=counts,
+        violations=[_violation(v) for v in violations],
+    )
+
+
+def _violation(data: dict[str, Any]) -> Violation:
+    return Violation(
+        code=data.get("code", ""),
+        severity=data.get("severity", "error"),
+        message=data.get("message", ""),
+        section=data.get("section"),
+        card=data.get("card"),
+    )
+
+
+# --- sections and picks ------------------------------------------------------------------------------
+@dataclass
+class Row:
+    position: int
+    ref: str
+    count: int
+    card: Card | None
+    anchor: str
+    problems: list[Violation] = field(default_factory=list)
+
+    @property
+    def playable(self) -> bool:
+        return self.card is not None and self.card.status == Status.VALIDATED
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.is_error for p in self.problems)
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else self.ref
+
+    @property
+    def ambiguous(self) -> bool:
+        return any(p.code == "AMBIGUOUS_CARD" for p in self.problems)
+
+
+@dataclass
+class SectionView:
+    name: str
+    label: str
+    anchor: str
+    rows: list[Row]
+    count: int
+    # The format's size rule, e.g. "40" or "1–5"; empty when the format has none.
+    bound: str = ""
+    size_ok: bool = True
+    # A section the game does not have (kept from an import: WRONG_SECTION says so).
+    known: bool = True
+    problems: list[Violation] = field(default_factory=list)
+
+
+@dataclass
+class PickView:
+    name: str
+    label: str
+    help: str
+    anchor: str
+    ref: str | None
+    card: Card | None
+    # (stable id, label) of the deck's cards that can be picked; empty: pick from the search.
+    choices: list[tuple[str, str]]
+    problems: list[Violation] = field(default_factory=list)
+
+
+@dataclass
+class Board:
+    """A deck's sections, picks and verdict, cross-linked."""
+
+    sections: list[SectionView]
+    picks: list[PickView]
+    verdict: Verdict
+    # Violations that point at nothing on the page (the whole deck).
+    general: list[Violation]
+    # Copies in the deck per card primary key (every section), for the search results.
+    copies: dict[int, int]
+
+
+def _bound_text(bound: dict | None) -> str:
+    if not bound:
+        return ""
+    size = SizeBound.from_dict(bound)
+    if size.exact is not None:
+        return str(size.exact)
+    if size.minimum is not None and size.maximum is not None:
+        return f"{size.minimum}–{size.maximum}"
+    return f"≥ {size.minimum}" if size.minimum is not None else f"≤ {size.maximum}"
+
+
+def copies_by_card(deck: Deck) -> dict[int, int]:
+    """Copies in the deck (every section) per card primary key."""
+    copies: dict[int, int] = defaultdict(int)
+    for entry in deck.entries.all():
+        if entry.kind == EntryKind.CARD and entry.card_id is not None:
+            copies[entry.card_id] += entry.count
+    return dict(copies)
+
+
+def board(deck: Deck, verdict: Verdict) -> Board:
+    ruleset = get_ruleset(deck.game)
+    entries = sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position))
+    by_section: dict[str, list[Row]] = defaultdict(list)
+    picked: dict[str, Any] = {}
+    names = list(ruleset.deck_sections)
+    for entry in entries:
+        if entry.kind == EntryKind.PICK:
+            picked[entry.section] = entry
+            continue
+        if entry.section not in names:
+            names.append(entry.section)
+        index = names.index(entry.section)
+        by_section[entry.section].append(Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}"))
+
+    format_sections = deck.format.sections or {}
+    sections = []
+    for index, name in enumerate(names):
+        rows = by_section.get(name, [])
+        count = sum(row.count for row in rows)
+        bound = format_sections.get(name)
+        sections.append(
+            SectionView(
+                name=name,
+                label=section_label(name),
+                anchor=f"s{index}",
+                rows=rows,
+                count=count,
+                bound=_bound_text(bound),
+                size_ok=SizeBound.from_dict(bound).problem(count) is None if bound else True,
+                known=name in ruleset.deck_sections,
+            )
+        )
+
+    picks = []
+    for name in ruleset.deck_picks:
+        entry = picked.get(name)
+        choices: list[tuple[str, str]] = []
+        source = ruleset.deck_pick_choices.get(name)
+        if source is not None:
+            section, types = source
+            for row in by_section.get(section, []):
+                card = row.card
+                if card is not None and (types is None or card.type in types) and card.stable_id not in dict(choices):
+                    choices.append((card.stable_id, f"{card.name} ({card.stable_id})"))
+        card = entry.card if entry is not None else None
+        if card is not None and card.stable_id not in dict(choices):
+            choices.insert(0, (card.stable_id, f"{card.name} ({card.stable_id})"))
+        picks.append(
+            PickView(
+                name=name,
+                label=section_label(name),
+                help=PICK_HELP.get(name, ""),
+                anchor=f"pick-{name}",
+                ref=entry.ref if entry is not None else None,
+                card=card,
+                choices=choices,
+            )
+        )
+
+    general = _attach(verdict.violations, sections, picks)
+    return Board(sections=sections, picks=picks, verdict=verdict, general=general, copies=copies_by_card(deck))
+
+
+def _attach(violations: list[Violation], sections: list[SectionView], picks: list[PickView]) -> list[Violation]:
+    """Point each violation at its entry (by card and section), its pick or its section; return those left."""
+    sections_by_name = {s.name: s for s in sections}
+    picks_by_name = {p.name: p for p in picks}
+    general = []
+    for violation in violations:
+        pick = picks_by_name.get(violation.section or "")
+        if pick is not None:
+            pick.problems.append(violation)
+            violation.anchor, violation.target = pick.anchor, pick.label
+            continue
+        rows = []
+        if violation.card:
+            places = [sections_by_name[violation.section]] if violation.section in sections_by_name else sections
+            rows = [
+                row
+                for section in places
+                for row in section.rows
+                if row.ref == violation.card or (row.card is not None and row.card.stable_id == violation.card)
+            ]
+        for row in rows:
+            row.problems.append(violation)
+        if rows:
+            section = next(s for s in sections if rows[0] in s.rows)
+            violation.anchor, violation.target = rows[0].anchor, f"{section.label} · {rows[0].name}"
+        elif violation.section in sections_by_name:
+            section = sections_by_name[violation.section]
+            section.problems.append(violation)
+            violation.anchor, violation.target = section.anchor, section.label
+        else:
+            general.append(violation)
+    return general

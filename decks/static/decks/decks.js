@@ -1,0 +1,36 @@
+/* Deck pages: a little plain JavaScript on top of htmx; every page works without it. */
+(function () {
+  "use strict";
+
+  // Filters apply as soon as they change.
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.matches && target.matches("[data-autosubmit]") && target.form) target.form.requestSubmit();
+  });
+
+  // A mulligan puts back at most N cards: further boxes are disabled once N are ticked.
+  function limitMulligan(form) {
+    var max = parseInt(form.dataset.maxPut, 10);
+    var boxes = form.querySelectorAll("input[name=put]");
+    var ticked = form.querySelectorAll("input[name=put]:checked").length;
+    boxes.forEach(function (box) { if (!isNaN(max)) box.disabled = !box.checked && ticked >= max; });
+    var count = form.querySelector("[data-put-count]");
+    if (count) count.textContent = ticked;
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute("data-mulligan")) limitMulligan(form);
+  });
+
+  // A destructive form asks first.
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) event.preventDefault();
+  });
+
+  function init() {
+    document.querySelectorAll("form[data-mulligan]").forEach(limitMulligan);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,518 @@
+"""The deck pages: list, import and export, builder, statistics, test draws with exact odds.
+
+Views stay thin: reads go through :mod:`decks.selectors` (and the card
+search of :mod:`cards.search`), writes through :mod:`decks.services`, whose
+:mod:`studio.errors` exceptions become messages on the page (never a 500).
+A stale deck's verdict is computed when the page is shown, never taken from
+its old result.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Case, IntegerField, Value, When
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header, urlencode
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from cards import selectors as card_selectors
+from cards.models import Status
+from cards.query import QueryError
+from cards.search import card_search
+from rules import get_ruleset, registry
+from rules.deckstats import deck_statistics
+from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
+from rules.odds import percent
+from studio.errors import Conflict, Forbidden, InvalidInput
+
+from . import selectors, services
+from .builder import board, copies_by_card, section_label, verdict_of
+from .charts import bar_chart, row_chart
+from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm, OddsForm
+from .interchange import deck_to_dict, deck_to_text
+from .models import Deck
+from .playtest import card_value, choices, dealt_cards, key_of, section_entries
+from .validation import fresh_results
+
+DECKS_PER_PAGE = 50
+SEARCH_RESULTS = 30
+MAX_DRAWS = 200
+ODDS_TURNS = 6
+
+
+def _deck(request, pk: int) -> Deck:
+    try:
+        return selectors.deck_get(user=request.user, pk=pk)
+    except Deck.DoesNotExist:
+        raise Http404(f"no deck {pk} that you may see") from None
+
+
+def _verdict(deck: Deck):
+    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
+    return verdict_of(deck, fresh)
+
+
+def _can_change(user, deck: Deck) -> bool:
+    return user.has_perm("decks.change_deck") and (deck.owner_id == user.pk or services.can_manage_all_decks(user))
+
+
+def _counts_text(game: str, counts: dict) -> list[tuple[str, int]]:
+    names = list(get_ruleset(game).deck_sections) + [name for name in counts if name not in get_ruleset(game).deck_sections]
+    return [(section_label(name), counts.get(name, 0)) for name in names if name in counts or name == "main"]
+
+
+# --- the list, new decks, imports ---------------------------------------------------------------------
+def _list_context(request, create_form=None, import_form=None, import_errors=None) -> dict:
+    user = request.user
+    game = request.GET.get("game", "")
+    game = game if game in registry else ""
+    verdict = request.GET.get("verdict", "")
+    verdict = verdict if verdict in selectors.VERDICTS else ""
+    page = Paginator(selectors.deck_list_filtered(user=user, game=game, verdict=verdict), DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    decks = list(page.object_list)
+    fresh = fresh_results([d for d in decks if d.stale or d.legal is None])
+    rows = []
+    for deck in decks:
+        verdict_now = verdict_of(deck, fresh.get(deck.pk))
+        rows.append({"deck": deck, "verdict": verdict_now, "counts": _counts_text(deck.game, verdict_now.counts), "game": get_ruleset(deck.game)})
+    can_add = user.has_perm("decks.add_deck")
+    filters = {k: v for k, v in {"game": game, "verdict": verdict}.items() if v}
+    return {
+        "rows": rows,
+        "page": page,
+        "game": game,
+        "verdict": verdict,
+        "games": list(registry),
+        "verdicts": selectors.VERDICTS,
+        "filtered": bool(filters),
+        "page_query": urlencode(filters),
+        "sees_all": selectors.can_see_all_decks(user),
+        "can_add": can_add,
+        "create_form": create_form or (DeckCreateForm(initial={"format": ""}) if can_add else None),
+        "import_form": import_form or (DeckImportForm() if can_add else None),
+        "import_errors": import_errors or [],
+    }
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_list(request):
+    return render(request, "decks/list.html", _list_context(request))
+
+
+@login_required
+@permission_required("decks.add_deck", raise_exception=True)
+@require_POST
+def deck_create(request):
+    form = DeckCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            deck = services.deck_create(data=form.deck_data(), user=request.user)
+        except InvalidInput as exc:
+            form.add_error(None, "; ".join(f.message for f in exc.findings) or exc.message)
+        else:
+            messages.success(request, f"Created {deck.name}. Search for cards on the left and add them.")
+            return redirect("decks:detail", pk=deck.pk)
+    return render(request, "decks/list.html", _list_context(request, create_form=form), status=400)
+
+
+@login_required
+@permission_required("decks.add_deck", raise_exception=True)
+@require_POST
+def deck_import(request):
+    form = DeckImportForm(request.POST, request.FILES)
+    problems: list[str] = []
+    if form.is_valid():
+        raw, problems = form.deck()
+        if raw is not None:
+            # An imported deck is yours, whoever the file names as its owner.
+            raw["owner"] = request.user.get_username()
+            try:
+                deck = services.deck_create(data=raw, user=request.user)
+            except (InvalidInput, Forbidden) as exc:
+                problems = [f.message for f in getattr(exc, "findings", [])] or [exc.message]
+            else:
+                verdict = "legal" if deck.legal else f"not legal yet: {len(deck.violations)} problem(s) listed below"
+                messages.success(request, f"Imported {deck.name} ({verdict}).")
+                return redirect("decks:detail", pk=deck.pk)
+    else:
+        problems = [message for messages_ in form.errors.values() for message in messages_]
+    return render(request, "decks/list.html", _list_context(request, import_form=form, import_errors=problems), status=400)
+
+
+# --- export -------------------------------------------------------------------------------------------
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_export(request, pk: int):
+    deck = _deck(request, pk)
+    data = deck_to_dict(deck)
+    stem = slugify(deck.name) or f"deck-{deck.pk}"
+    if request.GET.get("as") == "json":
+        body, kind, filename = json.dumps(data, ensure_ascii=False, indent=2) + "\n", "application/json", f"{stem}.deck.json"
+    else:
+        body, kind, filename = deck_to_text(data, selectors.decklist_names(deck)), "text/plain", f"{stem}.txt"
+    response = HttpResponse(body, content_type=f"{kind}; charset=utf-8")
+    if request.GET.get("download") != "0":
+        response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+# --- the builder ---------------------------------------------------------------------------------------
+def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
+    """Cards of the deck's game matching ``query``; VALIDATED cards first, the others shown marked."""
+    cards = card_selectors.card_list(user=request.user).filter(game=deck.game)
+    error = ""
+    try:
+        results = card_search(cards, query, game=deck.game)
+    except QueryError as exc:
+        error, results = str(exc), cards.none()
+    playable_first = Case(When(status=Status.VALIDATED, then=Value(0)), default=Value(1), output_field=IntegerField())
+    results = results.order_by(playable_first, "search_text", "stable_id").defer("search_text")
+    found = list(results[: SEARCH_RESULTS + 1])
+    more = len(found) > SEARCH_RESULTS
+    found = found[:SEARCH_RESULTS]
+    fmt = deck.format
+    owned = selectors.owned_counts(owner=request.user, card_ids=[c.pk for c in found]) if fmt.owned_only and found else {}
+    ruleset = get_ruleset(deck.game)
+    items = []
+    for card in found:
+        home = ruleset.section_for(card.type)
+        items.append(
+            {
+                "card": card,
+                "home": home,
+                "home_label": section_label(home),
+                "is_pick": home in ruleset.deck_picks,
+                "in_deck": copies.get(card.pk, 0),
+                "playable": card.status == Status.VALIDATED,
+                "in_format": not fmt.allowed_sets or card.set_code in fmt.allowed_sets,
+                "owned": owned.get(card.pk, 0) if fmt.owned_only else None,
+            }
+        )
+    return {"query": query, "error": error, "results": items, "more": more}
+
+
+def _builder_context(request, deck: Deck, error: str = "") -> dict:
+    verdict = _verdict(deck)
+    the_board = board(deck, verdict)
+    can_change = _can_change(request.user, deck)
+    return {
+        "deck": deck,
+        "ruleset": get_ruleset(deck.game),
+        "board": the_board,
+        "verdict": verdict,
+        "can_change": can_change,
+        "sees_unvalidated": card_selectors.can_see_unvalidated(request.user),
+        "error": error,
+        "token": _token(deck),
+        # How often an open builder asks whether its deck changed elsewhere (another tab, a revalidation).
+        "poll_seconds": settings.DECKS_PANEL_POLL_SECONDS,
+        "settings_form": DeckSettingsForm(initial={"name": deck.name, "format": deck.format_id}, game=deck.game) if can_change else None,
+    }
+
+
+def _token(deck: Deck) -> str:
+    """What changes when the deck's panel would show something else (a change, a new verdict)."""
+    validated = deck.validated_at.timestamp() if deck.validated_at else 0
+    return f"{deck.updated_at.timestamp()}-{validated}-{int(deck.stale)}"
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_detail(request, pk: int):
+    deck = _deck(request, pk)
+    context = _builder_context(request, deck)
+    if context["can_change"]:
+        context.update(_search(request, deck, request.GET.get("q", "").replace("\x00", "").strip(), context["board"].copies))
+    return render(request, "decks/builder.html", context)
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_search(request, pk: int):
+    deck = _deck(request, pk)
+    if not _can_change(request.user, deck):
+        raise PermissionDenied("only the deck's owner adds cards to it")
+    query = request.GET.get("q", "").replace("\x00", "").strip()
+    context = {"deck": deck, "ruleset": get_ruleset(deck.game), **_search(request, deck, query, copies_by_card(deck))}
+    return render(request, "decks/_results.html", context)
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_panel(request, pk: int):
+    """The deck's panel, when it changed since ``since`` (another tab, a revalidation); 204 otherwise."""
+    deck = _deck(request, pk)
+    if request.GET.get("since") == _token(deck):
+        return HttpResponse(status=204)
+    return render(request, "decks/_deck.html", _builder_context(request, deck))
+
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _changed(request, deck: Deck, change) -> HttpResponse:
+    """Run a change of ``deck``; answer with the deck's panel (htmx) or go back to the builder."""
+    if not request.user.has_perm("decks.change_deck"):
+        raise PermissionDenied("you may not change decks")
+    error = ""
+    try:
+        change()
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from None
+    except InvalidInput as exc:
+        error = "Not changed: " + ("; ".join(f.message for f in exc.findings) or exc.message)
+    except Conflict as exc:
+        error = f"Not changed: {exc.message}"
+    if request.htmx:
+        response = render(request, "decks/_deck.html", _builder_context(request, _deck(request, deck.pk), error=error))
+        response["HX-Trigger"] = "deckChanged"
+        return response
+    if error:
+        messages.error(request, error)
+    return redirect(reverse("decks:detail", kwargs={"pk": deck.pk}) + (f"?{urlencode({'q': request.POST['q']})}" if request.POST.get("q") else ""))
+
+
+@login_required
+@require_POST
+def deck_add(request, pk: int):
+    deck = _deck(request, pk)
+    return _changed(
+        request,
+        deck,
+        lambda: services.deck_card_add(
+            deck=deck,
+            stable_id=request.POST.get("card", ""),
+            section=request.POST.get("section") or None,
+            count=_int(request.POST.get("count"), 1),
+            user=request.user,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def deck_entry(request, pk: int):
+    deck = _deck(request, pk)
+    delta = _int(request.POST.get("delta"))
+    count = None if delta is not None else _int(request.POST.get("count"), -1)
+    return _changed(
+        request,
+        deck,
+        lambda: services.deck_entry_change(
+            deck=deck,
+            section=request.POST.get("section", ""),
+            position=_int(request.POST.get("position"), -1),
+            ref=request.POST.get("ref", ""),
+            count=count,
+            delta=delta,
+            user=request.user,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def deck_pick(request, pk: int):
+    deck = _deck(request, pk)
+    return _changed(
+        request,
+        deck,
+        lambda: services.deck_pick_set(deck=deck, pick=request.POST.get("pick", ""), stable_id=request.POST.get("card") or None, user=request.user),
+    )
+
+
+@login_required
+@require_POST
+def deck_settings(request, pk: int):
+    deck = _deck(request, pk)
+    form = DeckSettingsForm(request.POST, game=deck.game)
+
+    def change():
+        if not form.is_valid():
+            raise InvalidInput([], message="; ".join(m for ms in form.errors.values() for m in ms))
+        services.deck_update(deck=deck, data=form.deck_data(), user=request.user, partial=True)
+
+    return _changed(request, deck, change)
+
+
+@login_required
+@permission_required("decks.delete_deck", raise_exception=True)
+@require_POST
+def deck_delete(request, pk: int):
+    deck = _deck(request, pk)
+    try:
+        services.deck_delete(deck=deck, user=request.user)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from None
+    messages.success(request, f"Deleted {deck.name}.")
+    return redirect("decks:list")
+
+
+# --- statistics ------------------------------------------------------------------------------------------
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_stats(request, pk: int):
+    deck = _deck(request, pk)
+    ruleset = get_ruleset(deck.game)
+    section = ruleset.draw_setup.section if ruleset.draw_setup else ruleset.deck_sections[0]
+    entries = section_entries(deck, section)
+    stats = deck_statistics(ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries])
+    composition = sorted(
+        ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries), key=lambda r: (-r["count"], r["name"].casefold())
+    )
+    return render(
+        request,
+        "decks/stats.html",
+        {
+            "deck": deck,
+            "ruleset": ruleset,
+            "verdict": _verdict(deck),
+            "section_label": section_label(section),
+            "stats": stats,
+            "average": f"{float(stats.average):.2f}" if stats.average is not None else "",
+            "curve": bar_chart(stats.curve, total=stats.total),
+            "has_none": any(bar.label == "none" for bar in stats.curve),
+            "types": row_chart(stats.types, total=stats.total),
+            "breakdowns": [{"breakdown": b, "chart": row_chart(b.bars, total=stats.total)} for b in stats.breakdowns],
+            "composition": composition,
+        },
+    )
+
+
+# --- test draws and odds -----------------------------------------------------------------------------------
+def _draw_params(request) -> dict:
+    seed = _int(request.GET.get("seed"))
+    return {
+        "seed": seed if seed is not None and 0 <= seed <= MAX_SEED else None,
+        "decided": "mulligan" in request.GET,
+        "put": [p for p in (_int(v) for v in request.GET.getlist("put")) if p is not None],
+        "draws": min(max(_int(request.GET.get("draws"), 0), 0), MAX_DRAWS),
+        "n": min(max(_int(request.GET.get("n"), 0), 0), MAX_DRAWS),
+    }
+
+
+def _draw_url(deck: Deck, **params) -> str:
+    query = []
+    for key, value in params.items():
+        if isinstance(value, list):
+            query += [(key, v) for v in value]
+        elif value is not None and value is not False:
+            query.append((key, "" if value is True else value))
+    return reverse("decks:draws", kwargs={"pk": deck.pk}) + ("?" + urlencode(query) if query else "")
+
+
+def _odds(request, deck: Deck, cards, setup) -> dict:
+    options = choices(cards)
+    form = OddsForm(request.GET if "copies" in request.GET else None, card_choices=[(c.key, f"{c.name} ×{c.copies}") for c in options])
+    context = {"odds_form": form, "options": options, "odds": None, "setup": setup, "chosen": request.GET.getlist("cards")}
+    if not form.is_bound or not form.is_valid():
+        return context
+    wanted = set(form.cleaned_data["cards"])
+    if not wanted:
+        form.add_error("cards", "Choose one or more cards of the deck.")
+        return context
+    copies = form.cleaned_data["copies"]
+    first = form.cleaned_data.get("order") != "second"
+    is_wanted = lambda card: key_of(card) in wanted  # noqa: E731
+    if setup.has_turns:
+        turn = form.cleaned_data.get("turn") or 0
+        steps = [("Opening hand" if t == 0 else f"Turn {t}", {"turn": t}) for t in range(0, max(ODDS_TURNS, turn) + 1)]
+        asked = turn
+    else:
+        seen = form.cleaned_data.get("seen") or 5
+        steps = [(f"{n} cards", {"turn": 0, "hand": n}) for n in range(1, max(10, seen) + 1)]
+        asked = seen - 1
+    table = []
+    for index, (label, where) in enumerate(steps):
+        chance, population, successes, seen_cards = chance_by_turn(setup, cards, is_wanted, copies=copies, first_player=first, **where)
+        width = (chance * 100).numerator // (chance * 100).denominator  # the meter's width, a whole percent
+        table.append({"label": label, "seen": seen_cards, "percent": percent(chance), "exact": chance, "width": width, "asked": index == asked})
+    chosen = next(row for row in table if row["asked"])
+    context["odds"] = {
+        "names": [c.name for c in options if c.key in wanted],
+        "copies": copies,
+        "wanted": successes,
+        "population": population,
+        "first": first,
+        "answer": chosen,
+        "table": table,
+    }
+    return context
+
+
+def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
+    ruleset = get_ruleset(deck.game)
+    setup = ruleset.draw_setup
+    cards = dealt_cards(deck, setup)
+    params = _draw_params(request)
+    context = {"deck": deck, "ruleset": ruleset, "setup": setup, "verdict": _verdict(deck), "cards": cards, "section_label": section_label(setup.section)}
+    context.update(_odds(request, deck, cards, setup))
+    return context, params
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_draws(request, pk: int):
+    deck = _deck(request, pk)
+    context, params = _draws_context(request, deck)
+    if params["seed"] is None:
+        # A new shuffle gets its seed in the address: the same address shows the same cards.
+        keep = {k: v for k, v in request.GET.lists() if k not in ("seed", "put", "mulligan", "draws")}
+        return redirect(_draw_url(deck, seed=new_seed(), **{k: v if len(v) > 1 else v[0] for k, v in keep.items()}))
+    setup, cards, seed = context["setup"], context["cards"], params["seed"]
+    error = ""
+    put = params["put"] if params["decided"] else None
+    try:
+        dealt = simulate(setup, cards, seed=seed, put_back=put, draws=params["draws"], hand=params["n"])
+    except DrawError as exc:
+        error = f"{exc}. The hand is shown as dealt; choose again."
+        dealt = simulate(setup, cards, seed=seed, hand=params["n"])
+    base = {"seed": seed, "n": params["n"] or None}
+    done = {**base, "mulligan": True, "put": list(dealt.put_back or [])}
+    context.update(
+        {
+            "dealt": dealt,
+            "error": error,
+            "seed": seed,
+            "params": params,
+            "keep_url": _draw_url(deck, **base, mulligan=True),
+            "draw_url": _draw_url(deck, **done, draws=params["draws"] + 1),
+            "undraw_url": _draw_url(deck, **done, draws=max(params["draws"] - 1, 0) or None) if params["draws"] else "",
+            "restart_url": _draw_url(deck, **base),
+            "shuffle_url": _draw_url(deck, n=params["n"] or None),
+            "max_put": setup.mulligan.max_cards if setup.mulligan else 0,
+            "in_hand": len(dealt.hand) + len(dealt.drawn),
+            "turn_draws": setup.draw_per_turn,
+        }
+    )
+    return render(request, "decks/draws.html", context)
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_odds(request, pk: int):
+    deck = _deck(request, pk)
+    context, _ = _draws_context(request, deck)
+    return render(request, "decks/_odds.html", context)

@@ -1,0 +1,176 @@
+"""The deck pages in a real browser: build a legal deck, see it become illegal when a card is disabled,
+import and export a text decklist, statistics and test draws; screenshots of each page."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from cards import services as card_services
+from cards.demo import card_set
+from cards.models import Status
+from decks import services
+from decks.models import Deck, DeckFormat
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+@pytest.fixture
+def cards(db):
+    def load(*games):
+        for game in games:
+            card_services.cards_import(payload=card_set(game))
+
+    return load
+
+
+def add_from_search(page, query: str, name: str, copies: int):
+    """Search, add one copy of ``name``, then type the number of copies in its stepper."""
+    box = page.get_by_role("searchbox", name=re.compile("Search .* cards"))
+    box.fill(query)
+    result = page.locator(".result", has_text=name)
+    expect(result).to_have_count(1)
+    result.get_by_role("button", name=f"Add {name} to Main deck").click()
+    copies_box = page.get_by_label(f"Copies of {name}")
+    expect(copies_box).to_have_value("1")
+    copies_box.fill(str(copies))
+    copies_box.press("Tab")
+    expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
+
+
+def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_disabled(page, login, make_user, cards, screenshot, settings):
+    settings.DECKS_PANEL_POLL_SECONDS = 1
+    cards("duel")
+    playtester = make_user("playtester", username="paula")
+    reviewer = make_user("reviewer", username="remi")
+    login(page, playtester)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Decks").click()
+    expect(page.get_by_role("heading", name="Decks", level=1)).to_be_visible()
+    page.get_by_label("Game and format").select_option(str(DeckFormat.objects.get(game="duel", key="standard").pk))
+    page.get_by_label("Name").fill("Échange tempo")
+    page.get_by_role("button", name="Create deck").click()
+
+    expect(page.get_by_role("heading", name="Échange tempo", level=1)).to_be_visible()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("main has 0 cards; it must have exactly 40")
+    add_from_search(page, "t:monster level<=4", "Example Light Squire", 20)
+    expect(verdict).to_contain_text("main has 20 cards; it must have exactly 40")
+    add_from_search(page, "imp", "Example Dark Imp", 10)
+    expect(page.locator(".result", has_text="Example Dark Imp")).to_contain_text("10 in deck")
+    add_from_search(page, "t:spell", "Example Spell", 8)
+    expect(verdict).to_contain_text("main has 38 cards; it must have exactly 40")
+    expect(page.locator("#s0 .size")).to_contain_text("38 / 40")
+    page.get_by_role("button", name="One copy more of Example Spell").click()
+    expect(page.get_by_label("Copies of Example Spell")).to_have_value("9")
+    page.get_by_role("button", name="One copy more of Example Spell").click()
+
+    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text("Construction valid")
+    expect(verdict).to_contain_text("No problem found")
+    expect(page.locator("#s0 .size")).to_contain_text("40 / 40")
+    screenshot(page, "deck-builder")
+    deck = Deck.objects.get(name="Échange tempo")
+    assert deck.legal and deck.owner == playtester and deck.counts == {"main": 40}
+
+    # A reviewer disables one of its cards; the open builder shows the deck illegal, itemized, by itself.
+    card_services.card_set_status(stable_id="DU-EX-001", status=Status.DISABLED, user=reviewer, note="doublon")
+    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text("Construction not valid", timeout=15_000)
+    violation = verdict.locator('li[data-code="CARD_NOT_VALIDATED"]')
+    expect(violation).to_have_count(1)
+    expect(violation).to_contain_text("main: Example Light Squire (DU-EX-001) is DISABLED; only VALIDATED cards may be played")
+    expect(violation).to_have_attribute("data-section", "main")
+    expect(violation).to_have_attribute("data-card", "DU-EX-001")
+    violation.get_by_role("link", name="→ Main deck · Example Light Squire").click()
+    row = page.locator("tr:target")
+    expect(row).to_have_attribute("data-card", "DU-EX-001")
+    expect(row).to_contain_text("CARD_NOT_VALIDATED")
+    expect(row).to_contain_text("Disabled")
+    screenshot(page, "deck-builder-illegal")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Decks").click()
+    expect(page.locator("tr", has_text="Échange tempo").locator(".badge.illegal")).to_be_visible()
+
+
+def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, screenshot):
+    cards("duel", "vanguard")
+    playtester = make_user("playtester", username="paula")
+    services.deck_create(data={"game": "vanguard", "name": "Royal Paladin", "sections": {"main": [{"card": "Blaster Blade", "count": 4}]}}, user=playtester)
+    login(page, playtester)
+    page.goto("/decks/")
+    box = page.get_by_label("Or paste it")
+    box.fill("main:\n3 Example Light Squire\n")
+    page.get_by_role("button", name="Import").click()
+    errors = page.locator("#import-errors")
+    expect(errors).to_contain_text("Nothing was imported")
+    expect(errors).to_contain_text("the decklist needs a header line such as 'game: vanguard'")
+    assert Deck.objects.count() == 1
+
+    page.get_by_label("Or paste it").fill("game: duel\nname: Cour des Damnés\n\nmain:\n20 Example Light Squire\n20x Example Dark Imp\n")
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_role("heading", name="Cour des Damnés", level=1)).to_be_visible()
+    expect(page.get_by_role("status").first).to_contain_text("Imported Cour des Damnés (legal)")
+    expect(page.locator("#verdict")).to_contain_text("Construction valid")
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="text decklist").click()
+    path = download.value.path()
+    exported = open(path, encoding="utf-8").read()
+    assert download.value.suggested_filename == "cour-des-damnes.txt"
+    assert exported.splitlines()[:3] == ["game: duel", "format: standard", "name: Cour des Damnés"]
+    assert "20 Example Light Squire" in exported and "20 Example Dark Imp" in exported
+    with page.expect_download() as download:
+        page.get_by_role("link", name="JSON deck file").click()
+    assert download.value.suggested_filename == "cour-des-damnes.deck.json"
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Decks").click()
+    expect(page.locator("table.decktable tbody tr")).to_have_count(2)
+    screenshot(page, "deck-list")
+
+
+def test_statistics_and_test_draws(page, login, make_user, cards, screenshot):
+    from decks.demo import DECKS_DIR, _read
+
+    cards("vanguard")
+    playtester = make_user("playtester", username="paula")
+    data = _read(DECKS_DIR / "vanguard-td01.deck.json")
+    services.collection_set(owner=playtester, counts={e["card"]: e["count"] for e in data["sections"]["main"]})
+    deck = services.deck_create(data=data, user=playtester)
+    assert deck.legal
+    login(page, playtester)
+    page.goto(f"/decks/{deck.pk}/")
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.get_by_role("heading", name="Grade curve")).to_be_visible()
+    expect(page.get_by_role("heading", name="Triggers")).to_be_visible()
+    expect(page.locator("figure.chart svg")).to_have_count(3)
+    screenshot(page, "deck-stats")
+
+    page.get_by_role("link", name="Test draws").click()
+    expect(page).to_have_url(re.compile(r"/draws/\?seed=\d+"))
+    expect(page.locator("#starter-title")).to_contain_text("Starting vanguard")
+    starter = page.locator("#starter-title + ul .playcard .name")
+    expect(starter).to_have_text("Stardust Trumpeter")  # the first grade 0 unit without trigger of the list
+    opening = page.locator("form[data-mulligan] .playcard .name").all_inner_texts()
+    assert len(opening) == 5
+    page.get_by_label(re.compile(r"Put back .* \(card 1\)")).check(force=True)
+    page.get_by_label(re.compile(r"Put back .* \(card 3\)")).check(force=True)
+    page.get_by_role("button", name="Mulligan the ticked cards").click()
+    hand = page.locator("#hand-title + ul .playcard")
+    expect(hand).to_have_count(5)
+    expect(page.locator("#hand-title + ul .tag", has_text="new")).to_have_count(2)
+    expect(page.locator("#hand-title")).to_contain_text("mulligan: 2 put back")
+    kept = page.locator("#hand-title + ul .playcard .name").all_inner_texts()[:3]
+    assert kept == [opening[1], opening[3], opening[4]]
+    page.get_by_role("link", name="Draw a card").click()
+    expect(page.locator("#hand-title + ul .playcard")).to_have_count(6)
+    # The same address deals the same cards.
+    shown = page.locator("#hand-title + ul .playcard .name").all_inner_texts()
+    page.reload()
+    assert page.locator("#hand-title + ul .playcard .name").all_inner_texts() == shown
+
+    odds = page.locator("#odds-panel")
+    odds.get_by_label("Blaster Blade").check()
+    odds.get_by_label("By your turn").fill("1")
+    odds.get_by_role("button", name="Compute").click()
+    # One copy among the 49 cards left once the starting vanguard is aside; 6 cards seen by turn 1: 6/49.
+    expect(page.locator("#odds .answer")).to_have_attribute("data-percent", "12.2%")
+    expect(page.locator("#odds .answer")).to_contain_text("exactly 6/49")
+    expect(page.locator("#odds tr.asked")).to_contain_text("Turn 1")
+    screenshot(page, "deck-draws")
