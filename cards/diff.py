@@ -14,13 +14,20 @@ with its ``kind`` so a page can show it the right way:
 * ``workflow``: status and provenance.
 
 ``before`` None means the card was never VALIDATED: ``{"newCard": true}``.
+
+The same words-level diff also lays out a revision's ``changes``
+(``{field: {before, after}}``) as rows people read in a card's history
+(:func:`change_rows`): short values as "before -> after", long ones as one
+text with the removed words struck through and the added ones marked.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 CARD_KEYS = ("name", "type", "set")
@@ -77,6 +84,14 @@ def _text(before: Mapping, after: Mapping) -> list[dict]:
     return [{"key": "text", "kind": "text", "before": old, "after": new, "ops": text_ops(old, new)}]
 
 
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A piece of an inline diff: ``op`` is "equal", "delete" or "insert"."""
+
+    op: str
+    text: str
+
+
 def text_ops(old: str, new: str) -> list[dict]:
     """Word-level edit operations turning ``old`` into ``new`` (whitespace and punctuation kept)."""
     a, b = _TOKENS.findall(old), _TOKENS.findall(new)
@@ -98,6 +113,11 @@ def text_ops(old: str, new: str) -> list[dict]:
             add("delete", a[i1:i2])
             add("insert", b[j1:j2])
     return ops
+
+
+def text_segments(old: str, new: str) -> tuple[Segment, ...]:
+    """:func:`text_ops` as segments, for templates."""
+    return tuple(Segment(op["op"], op["text"]) for op in text_ops(old, new))
 
 
 def _archetypes(before: Mapping, after: Mapping) -> list[dict]:
@@ -213,3 +233,58 @@ def json_diff(old: Any, new: Any, path: str = "") -> list[dict]:
 def same(old: Any, new: Any) -> bool:
     """Equal as JSON values (``true`` is not ``1``)."""
     return not json_diff(old, new)
+
+
+# --- a revision's changes as rows people read (the card history) ------------------------------------
+# Above this many characters on either side, a change is shown as one text with the edits marked.
+INLINE_LIMIT = 60
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRow:
+    field: str
+    before: str
+    after: str
+    # Set for long values: the after text with the deleted and inserted pieces marked.
+    segments: tuple[Segment, ...] = ()
+
+    @property
+    def inline(self) -> bool:
+        return bool(self.segments)
+
+
+def is_blank(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value == {}
+
+
+def show(value: Any) -> str:
+    """A value as people read it in a card's history."""
+    if is_blank(value):
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return ", ".join(value)
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False, indent=1)
+    return str(value)
+
+
+def change_rows(changes: dict[str, dict[str, Any]], *, created: bool = False) -> list[ChangeRow]:
+    """The rows of one revision, in the order of ``changes``.
+
+    ``created``: the revision made the card, so blank and "no" values are not
+    worth a row (everything went from nothing to its first value).
+    """
+    rows = []
+    for name, change in changes.items():
+        before, after = change.get("before"), change.get("after")
+        if created and is_blank(before) and (is_blank(after) or after is False):
+            continue
+        before_text, after_text = show(before), show(after)
+        long = max(len(before_text), len(after_text)) > INLINE_LIMIT
+        segments = (
+            text_segments("" if is_blank(before) else before_text, "" if is_blank(after) else after_text) if long and not created else ()
+        )
+        rows.append(ChangeRow(name, before_text, after_text, segments))
+    return rows

@@ -22,7 +22,7 @@ from rules import CardData, get_ruleset, registry
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 from . import selectors, services
-from .diffs import change_rows
+from .diff import change_rows
 from .forms import CardForm, type_label
 from .interchange import check_game, parse_card
 from .models import Card, RevisionAction, Status

@@ -4,7 +4,7 @@ from django import template
 
 from rules.fields import Kind
 
-from ..diffs import is_blank, show
+from ..diff import is_blank, show
 from ..forms import type_label as _type_label
 from ..models import Status
 

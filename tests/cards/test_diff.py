@@ -1,4 +1,5 @@
-"""Review diffs: every kind of field, effects as structured JSON matched by effectId, "new card"."""
+"""Card diffs: every kind of field, effects as structured JSON matched by effectId, "new card";
+and a revision's changes as the rows of the card history."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cards.diff import card_diff, effects_diff, json_diff, text_ops
+from cards.diff import ChangeRow, Segment, card_diff, change_rows, effects_diff, json_diff, show, text_ops, text_segments
 
 GAME_FIELDS = ("cost", "atk", "pv", "behavior")
 
@@ -187,3 +188,44 @@ def _strict(value):
     if isinstance(value, list):
         return ("list", tuple(_strict(v) for v in value))
     return (type(value).__name__, value)
+
+
+# --- the card history's rows ----------------------------------------------------------------------
+def test_history_values_read_as_people_write_them():
+    assert show(None) == show("") == show([]) == "—"
+    assert (show(True), show(False), show(3)) == ("yes", "no", "3")
+    assert show(["Lycéenne", "Gadgets"]) == "Lycéenne, Gadgets"
+    assert show([{"effet": "piocher"}]) == '[\n {\n  "effet": "piocher"\n }\n]'
+
+
+def test_history_short_values_are_before_and_after():
+    rows = change_rows({"cost": {"before": 3, "after": 4}, "archetypes": {"before": [], "after": ["Gadgets"]}})
+    assert rows == [ChangeRow("cost", "3", "4"), ChangeRow("archetypes", "—", "Gadgets")]
+    assert not rows[0].inline
+
+
+def test_history_long_texts_are_one_text_with_the_edits_marked():
+    before = "Rapide : déployer une unité citant Hattori Heiji ou Mouri Ran depuis votre main."
+    after = "Rapide : déployer une unité citant Hattori Heiji depuis votre main ou votre défausse."
+    (row,) = change_rows({"text": {"before": before, "after": after}})
+    assert row.inline
+    deleted = "".join(s.text for s in row.segments if s.op == "delete")
+    inserted = "".join(s.text for s in row.segments if s.op == "insert")
+    assert "Mouri" in deleted and "défausse" in inserted
+    # Keeping the equal and inserted pieces gives the new text back; equal and deleted, the old one.
+    assert "".join(s.text for s in row.segments if s.op != "delete") == after
+    assert "".join(s.text for s in row.segments if s.op != "insert") == before
+
+
+def test_text_segments_keep_spaces():
+    assert text_segments("a b", "a c") == (Segment("equal", "a "), Segment("delete", "b"), Segment("insert", "c"))
+
+
+def test_history_creation_lists_only_the_values_given():
+    changes = {
+        "name": {"before": None, "after": "Mur"},
+        "text": {"before": None, "after": ""},
+        "userModified": {"before": None, "after": False},
+        "cost": {"before": None, "after": 0},
+    }
+    assert [r.field for r in change_rows(changes, created=True)] == ["name", "cost"]
