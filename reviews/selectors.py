@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 
 from cards.diff import card_diff
 from cards.interchange import card_to_dict
@@ -18,6 +18,8 @@ from rules.audit import REVIEW_LISTS
 from .models import ACTIVE_AUDIT_STATUSES, Audit, AuditEntry, AuditStatus, DistinctIdentity, Proposal, ProposalStatus
 
 WAITING_FOR_REVIEW = (Status.DRAFT, Status.NEEDS_REVIEW)
+VIEW_UNVALIDATED = "cards.view_unvalidated_card"
+REVIEW = "cards.review_card"
 
 
 # --- audits ----------------------------------------------------------------------------------
@@ -115,14 +117,40 @@ def review_closure(*, game: str) -> dict[str, Any]:
     Closed only when its latest audit's five lists are empty, no card waits for
     review, and no card or import conflict changed since that audit started.
     """
-    audit = latest_audit(game=game)
-    waiting = Card.objects.filter(game=game, status__in=WAITING_FOR_REVIEW).count()
-    running = Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).values_list("pk", flat=True).first()
+    return review_closures(games=[game])[0]
+
+
+def review_closures(*, games: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """:func:`review_closure` of each game (every game by default), in four queries whatever their number."""
+    keys = list(games) if games is not None else list(registry.keys())
+    latest: dict[str, Audit] = {}
+    running: dict[str, int] = {}
+    audits = Audit.objects.filter(game__in=keys).filter(Q(pk__in=latest_audits().values("pk")) | Q(status__in=ACTIVE_AUDIT_STATUSES))
+    for audit in audits.order_by("pk"):
+        if audit.status == AuditStatus.DONE:
+            latest[audit.game] = audit
+        else:
+            running[audit.game] = audit.pk
+    cards = {
+        row["game"]: row
+        for row in Card.objects.filter(game__in=keys)
+        .values("game")
+        .annotate(waiting=Count("pk", filter=Q(status__in=WAITING_FOR_REVIEW)), changed=Max("updated_at"))
+        .order_by()
+    }
+    conflicts = dict(
+        ImportConflict.objects.filter(game__in=keys).values("game").annotate(last=Max("created_at")).order_by().values_list("game", "last")
+    )
+    return [_closure(game, latest.get(game), running.get(game), cards.get(game, {}), conflicts.get(game)) for game in keys]
+
+
+def _closure(game: str, audit: Audit | None, running: int | None, cards: dict, last_conflict) -> dict[str, Any]:
+    waiting = cards.get("waiting", 0)
     lists = {name: (audit.list_counts or {}).get(name, 0) for name in REVIEW_LISTS} if audit else None
     blocking = [name for name in REVIEW_LISTS if lists and lists[name]]
-    stale = bool(audit) and (
-        Card.objects.filter(game=game, updated_at__gt=audit.started_at).exists()
-        or ImportConflict.objects.filter(game=game, created_at__gt=audit.started_at).exists()
+    changed = cards.get("changed")
+    stale = bool(audit and audit.started_at) and (
+        (changed is not None and changed > audit.started_at) or (last_conflict is not None and last_conflict > audit.started_at)
     )
     reasons = []
     if audit is None:
@@ -146,10 +174,6 @@ def review_closure(*, game: str) -> dict[str, Any]:
         "counts": audit.counts if audit else None,
         "reasons": reasons,
     }
-
-
-def review_closures() -> list[dict[str, Any]]:
-    return [review_closure(game=key) for key in registry.keys()]
 
 
 # --- proposals and conflicts -------------------------------------------------------------------------
@@ -178,3 +202,18 @@ def import_conflict_list(*, user, game: str | None = None, open_only: bool | Non
 def distinct_identity_list(*, user) -> QuerySet[DistinctIdentity]:
     visible = card_list(user=user)
     return DistinctIdentity.objects.filter(card_a__in=visible, card_b__in=visible).select_related("card_a", "card_b", "created_by")
+
+
+# --- the review pages ------------------------------------------------------------------------------
+def waiting_counts(*, user) -> dict[str, int]:
+    """Per game, the cards waiting for review that ``user`` may see (one query)."""
+    rows = card_list(user=user).filter(status__in=WAITING_FOR_REVIEW).values("game").annotate(n=Count("pk")).order_by()
+    return {row["game"]: row["n"] for row in rows}
+
+
+def open_proposals(*, user, game: str) -> QuerySet[Proposal]:
+    return proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
+
+
+def running_audit(*, game: str) -> Audit | None:
+    return Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()

@@ -1,0 +1,330 @@
+"""The review pages: the review queue (diffs, transitions one card or many at once, AI proposals,
+import conflicts) and the audits (start one, watch its progress, browse its lists; image batches).
+
+Views stay thin: reads go through :mod:`reviews.selectors`, writes through
+:mod:`reviews.services`, :mod:`cards.services` and :mod:`artwork.services`,
+whose :mod:`studio.errors` refusals become notices on the page (never a 500).
+An htmx request gets the region it replaces; without JavaScript every form
+works too (a redirect on success, the page with the refusal otherwise).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import push_url, trigger_client_event
+
+from artwork import services as artwork_services
+from artwork.models import BatchState, ImageBatch
+from artwork.selectors import image_batch_failures, image_batch_list
+from cards.diff import card_diff
+from cards.models import Origin, CreationMethod, Status
+from cards.services import card_findings, import_conflict_resolve
+from cards.workflow import allowed_targets
+from rules import get_ruleset, registry
+from rules.audit import REVIEW_LISTS
+from studio.errors import Forbidden, InvalidInput, StudioError
+
+from . import selectors, services
+from .api.filters import ReviewQueueFilter
+from .models import Audit, Proposal
+
+VIEW_UNVALIDATED, REVIEW = selectors.VIEW_UNVALIDATED, selectors.REVIEW
+QUEUE_PAGE = 20
+SIDE_ITEMS = 20  # open proposals and import conflicts shown per game
+ENTRIES_PAGE = 25
+# How often a running audit's or image batch's progress bar asks for news.
+POLL_SECONDS = 1
+
+MOVES = {
+    Status.VALIDATED: ("Approve", "primary"),
+    Status.NEEDS_REVIEW: ("Needs review", "secondary"),
+    Status.DISABLED: ("Disable", "danger"),
+    Status.DRAFT: ("Back to draft", "secondary"),
+}
+
+
+def _move(target: str, blocked: str = "") -> dict:
+    label, style = MOVES[target]
+    return {"target": target, "label": label, "style": style, "blocked": blocked}
+
+
+def _game(params) -> str | None:
+    game = params.get("game", "")
+    return game if game in registry else None
+
+
+# --- the review queue -------------------------------------------------------------------------------
+def _queue_context(request, params: QueryDict, notice: dict | None = None) -> dict:
+    user = request.user
+    waiting = selectors.waiting_counts(user=user)
+    game = _game(params) or next((key for key in registry.keys() if waiting.get(key)), registry.keys()[0])
+    data = params.copy()
+    data["game"] = game
+    filters = ReviewQueueFilter(data, queryset=selectors.review_queue(user=user))
+    cards = filters.qs if filters.is_valid() else selectors.review_queue(user=user).none()
+    page = Paginator(cards, QUEUE_PAGE).get_page(params.get("page"))
+    items = selectors.review_items(cards=list(page.object_list), user=user)
+    for item in items:
+        item["findings"] = card_findings(item["card"])
+        since = item["diff"].get("since")
+        item["validated_at"] = datetime.fromisoformat(since["at"]) if since else None
+        has_errors = any(f.is_error for f in item["findings"])
+        item["moves"] = [
+            _move(t, "Its rule set reports errors: fix them first." if t == Status.VALIDATED and has_errors else "")
+            for t in item["allowedStatuses"]
+        ]
+    proposals = list(selectors.open_proposals(user=user, game=game)[: SIDE_ITEMS + 1])
+    conflicts = list(selectors.import_conflict_list(user=user, game=game, open_only=True).order_by("created_at", "pk")[: SIDE_ITEMS + 1])
+    latest = selectors.latest_audit(game=game)
+    counts = (latest.list_counts or {}) if latest else {}
+    kept = {k: v for k, v in params.items() if k in ("list", "status", "origin", "creationMethod", "userModified", "q") and v}
+    reviews = user.has_perm(REVIEW)
+    bulk_moves = [t for t in MOVES if any(t in allowed_targets(user, s) for s in selectors.WAITING_FOR_REVIEW)]
+    return {
+        "game": game,
+        "ruleset": get_ruleset(game),
+        "games": [{"key": r.key, "name": r.name, "waiting": waiting.get(r.key, 0)} for r in registry],
+        "filters": kept,
+        "errors": {name: [str(e) for e in errs] for name, errs in filters.errors.items()},
+        "latest": latest,
+        "lists": [{"name": name, "count": counts.get(name, 0)} for name in REVIEW_LISTS],
+        "provenance": {"origins": Origin.choices, "methods": CreationMethod.choices},
+        "page": page,
+        "items": items,
+        "query": urlencode({"game": game, **kept, **({"page": page.number} if page.number > 1 else {})}),
+        "page_query": urlencode({"game": game, **kept}),
+        "bulk_moves": [_move(t) for t in bulk_moves],
+        "reviews": reviews,
+        "proposals": [
+            {"proposal": p, "current": selectors.proposal_live_diff(proposal=p) if p.card.version != p.base_version else None}
+            for p in proposals[:SIDE_ITEMS]
+        ],
+        "more_proposals": len(proposals) > SIDE_ITEMS,
+        "conflicts": [{"conflict": c, "diff": card_diff(c.kept, c.imported)} for c in conflicts[:SIDE_ITEMS]],
+        "more_conflicts": len(conflicts) > SIDE_ITEMS,
+        "notice": notice,
+    }
+
+
+@login_required
+@permission_required(VIEW_UNVALIDATED, raise_exception=True)
+@require_GET
+def queue(request):
+    context = _queue_context(request, request.GET)
+    if not request.htmx:
+        return render(request, "reviews/queue.html", context)
+    return push_url(render(request, "reviews/_queue.html", context), reverse("reviews:queue") + "?" + context["query"])
+
+
+def _queue_answer(request, params: QueryDict, notice: dict, status: int = 200):
+    """The queue after an action: its region (htmx), the page with a refusal, or a redirect with a message."""
+    if request.htmx:
+        # htmx swaps only successful answers: the refusal travels in the region itself.
+        return render(request, "reviews/_queue.html", _queue_context(request, params, notice))
+    if notice["kind"] == "error":
+        return render(request, "reviews/queue.html", _queue_context(request, params, notice), status=status)
+    messages.success(request, notice["message"])
+    return redirect(reverse("reviews:queue") + "?" + params.urlencode())
+
+
+def _posted_query(request) -> QueryDict:
+    return QueryDict(request.POST.get("query", ""))
+
+
+def _refusal(exc: StudioError, message: str) -> dict:
+    items = [
+        {"card": f.card, "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message} for f in getattr(exc, "findings", [])
+    ]
+    return {"kind": "error", "message": message, "items": items}
+
+
+@login_required
+@permission_required(VIEW_UNVALIDATED, raise_exception=True)
+@require_POST
+def transition(request):
+    """One card or several at once, with one note: all of them move, or none (each refusal shown)."""
+    ids = request.POST.getlist("cards")
+    target = request.POST.get("status", "")
+    note = request.POST.get("note", "").strip()
+    params = _posted_query(request)
+    try:
+        moved = services.cards_set_status(stable_ids=ids, status=target, user=request.user, note=note)
+    except services.BulkRefused as exc:
+        return _queue_answer(request, params, _refusal(exc, f"Nothing changed: {exc.message.removeprefix('nothing changed: ')}."), exc.status_code)
+    except InvalidInput as exc:
+        if not ids:
+            return _queue_answer(request, params, {"kind": "error", "message": "Nothing changed: select at least one card first."}, 400)
+        return _queue_answer(request, params, _refusal(exc, "Nothing changed:"), 400)
+    label = Status(target).label
+    names = ", ".join(card.name for card in moved[:5]) + ("…" if len(moved) > 5 else "")
+    message = f"{len(moved)} card{'s' if len(moved) > 1 else ''} now {label}: {names}." + (f" Note: “{note}”." if note else "")
+    return _queue_answer(request, params, {"kind": "success", "message": message})
+
+
+@login_required
+@permission_required(VIEW_UNVALIDATED, raise_exception=True)
+@require_POST
+def proposal_decide(request, pk: int, decision: str):
+    if decision not in ("accept", "reject"):
+        raise Http404("a proposal is accepted or rejected")
+    proposal = selectors.proposal_list(user=request.user).filter(pk=pk).first()
+    if proposal is None:
+        raise Http404(f"no proposal #{pk} that you may see")
+    note = request.POST.get("note", "").strip()
+    params = _posted_query(request)
+    try:
+        if decision == "accept":
+            version = request.POST.get("version", "")
+            services.proposal_accept(
+                proposal_id=pk, user=request.user, note=note, expected_version=int(version) if version.isdigit() else None
+            )
+        else:
+            services.proposal_reject(proposal_id=pk, user=request.user, note=note)
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from None
+    except StudioError as exc:
+        return _queue_answer(request, params, _refusal(exc, f"Proposal #{pk} not {decision}ed: {exc.message}."), exc.status_code)
+    done = "accepted: applied to the card" if decision == "accept" else "rejected: the card is left as it is"
+    return _queue_answer(request, params, {"kind": "success", "message": f"Proposal #{pk} for {proposal.card.name} {done}."})
+
+
+@login_required
+@permission_required(VIEW_UNVALIDATED, raise_exception=True)
+@require_POST
+def conflict_resolve(request, pk: int):
+    conflict = selectors.import_conflict_list(user=request.user).filter(pk=pk).first()
+    if conflict is None:
+        raise Http404(f"no import conflict #{pk} that you may see")
+    keep = request.POST.get("keep", "")
+    params = _posted_query(request)
+    if keep not in ("USER", "IMPORTED"):
+        return _queue_answer(request, params, {"kind": "error", "message": "Choose which version to keep: the studio's or the imported one."}, 400)
+    try:
+        import_conflict_resolve(conflict_id=pk, keep=keep, user=request.user, note=request.POST.get("note", "").strip())
+    except Forbidden as exc:
+        raise PermissionDenied(exc.message) from None
+    except StudioError as exc:
+        return _queue_answer(request, params, _refusal(exc, f"Import conflict #{pk} not resolved: {exc.message}."), exc.status_code)
+    kept = "the studio's version" if keep == "USER" else "the imported version"
+    return _queue_answer(request, params, {"kind": "success", "message": f"Import conflict #{pk} on {conflict.card.name} resolved: kept {kept}."})
+
+
+# --- audits --------------------------------------------------------------------------------------------
+def _audits_context(request, params, notice: dict | None = None) -> dict:
+    user = request.user
+    closures = selectors.review_closures()
+    game = _game(params) or registry.keys()[0]
+    closure = next(c for c in closures if c["game"] == game)
+    latest = selectors.latest_audit(game=game)
+    running = Audit.objects.filter(pk=closure["runningAudit"]).first() if closure["runningAudit"] else None
+    counts = (latest.list_counts or {}) if latest else {}
+    list_name = params.get("list") if params.get("list") in REVIEW_LISTS else next((n for n in REVIEW_LISTS if counts.get(n)), REVIEW_LISTS[0])
+    entries = Paginator(selectors.audit_entries(audit=latest, list_name=list_name), ENTRIES_PAGE).get_page(params.get("page")) if latest else None
+    may_batch = user.has_perm("artwork.add_imagebatch")
+    batch = image_batch_list().filter(game=game).first() if user.has_perm("artwork.view_imagebatch") else None
+    return {
+        "game": game,
+        "ruleset": get_ruleset(game),
+        "closures": [{**c, "name": get_ruleset(c["game"]).name} for c in closures],
+        "closure": closure,
+        "latest": latest,
+        "running": running,
+        "lists": [{"name": n, "count": counts.get(n, 0)} for n in REVIEW_LISTS],
+        "list_name": list_name,
+        "entries": entries,
+        "entries_query": urlencode({"game": game, "list": list_name}),
+        "may_batch": may_batch,
+        "batch": batch,
+        "batch_running": bool(batch) and batch.state != BatchState.DONE,
+        "notice": notice,
+        "poll": POLL_SECONDS,
+    }
+
+
+@login_required
+@permission_required(REVIEW, raise_exception=True)
+@require_GET
+def audits(request):
+    context = _audits_context(request, request.GET)
+    if request.htmx and request.GET.get("part") == "entries":
+        return render(request, "reviews/_entries.html", context)
+    return render(request, "reviews/audits.html", context)
+
+
+def _audits_answer(request, game: str, notice: dict, status: int):
+    if notice["kind"] == "error" or request.htmx:
+        params = QueryDict(mutable=True)
+        params["game"] = game
+        context = _audits_context(request, params, notice)
+        return render(request, "reviews/_game.html" if request.htmx else "reviews/audits.html", context, status=200 if request.htmx else status)
+    messages.success(request, notice["message"])
+    return redirect(reverse("reviews:audits") + "?" + urlencode({"game": game}))
+
+
+@login_required
+@permission_required(REVIEW, raise_exception=True)
+@require_POST
+def audit_start(request):
+    game = request.POST.get("game", "")
+    if game not in registry:
+        return _audits_answer(request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to audit."}, 400)
+    try:
+        audit = services.audit_start(game=game, user=request.user)
+    except services.AuditRunning as exc:
+        running = exc.audit
+        message = f"An audit of {get_ruleset(game).name} is already {running.get_status_display().lower()} (#{running.pk}): follow its progress below; start another once it is done."
+        return _audits_answer(request, game, {"kind": "error", "message": message}, 409)
+    return _audits_answer(request, game, {"kind": "success", "message": f"Audit #{audit.pk} of {get_ruleset(game).name} started."}, 202)
+
+
+@login_required
+@permission_required(REVIEW, raise_exception=True)
+@require_GET
+def audit_progress(request, pk: int):
+    audit = Audit.objects.filter(pk=pk).first()
+    if audit is None:
+        raise Http404(f"no audit #{pk}")
+    response = render(request, "reviews/_audit_progress.html", {"audit": audit, "poll": POLL_SECONDS})
+    if not audit.is_active:
+        # The page reloads the game's panel once: the new lists, counts and closure.
+        trigger_client_event(response, "auditFinished", {"audit": audit.pk})
+    return response
+
+
+@login_required
+@permission_required("artwork.add_imagebatch", raise_exception=True)
+@require_POST
+def batch_start(request):
+    game = request.POST.get("game", "")
+    if game not in registry:
+        return _audits_answer(request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to process."}, 400)
+    missing = request.POST.get("missing") == "1"
+    try:
+        batch = artwork_services.image_batch_start(game=game, only_missing=missing, user=request.user)
+    except InvalidInput as exc:
+        return _audits_answer(request, game, {"kind": "error", "message": f"No batch started: {exc.message}."}, 400)
+    what = "images with renditions missing" if missing else "every image"
+    return _audits_answer(request, game, {"kind": "success", "message": f"Image batch #{batch.pk} started: {batch.total} {what}."}, 202)
+
+
+@login_required
+@permission_required("artwork.view_imagebatch", raise_exception=True)
+@require_GET
+def batch_progress(request, pk: int):
+    batch = ImageBatch.objects.filter(pk=pk).first()
+    if batch is None:
+        raise Http404(f"no image batch #{pk}")
+    failures = image_batch_failures(batch, limit=10) if batch.failed else []
+    return render(
+        request, "reviews/_batch_progress.html", {"batch": batch, "failures": failures, "poll": POLL_SECONDS, "running": batch.state != BatchState.DONE}
+    )
