@@ -419,7 +419,9 @@ def queries(django_assert_max_num_queries, client, url, limit):
 
 # Session, user, the user's permissions (2), their groups (navigation), then the page's own reads.
 PAGES = [
-    ("/", 8),  # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes
+    # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes;
+    # designers and reviewers: the review state of every game (audits, cards and import conflicts: three aggregates).
+    ("/", 11),
     ("/cards/", 7),  # + facets (one aggregate, also the total), the page of cards
     ("/cards/?view=list&q=t:unit", 7),
     ("/cards/?q=game:darkrow status:draft&game=darkrow", 7),
