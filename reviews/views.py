@@ -145,7 +145,7 @@ def _refusal(exc: StudioError, message: str) -> dict:
     items = [
         {"card": f.card, "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message} for f in getattr(exc, "findings", [])
     ]
-    return {"kind": "error", "message": message, "items": items}
+    return {"kind": "error", "message": message, "refused": items}
 
 
 @login_required
@@ -240,6 +240,7 @@ def _audits_context(request, params, notice: dict | None = None) -> dict:
         "latest": latest,
         "running": running,
         "lists": [{"name": n, "count": counts.get(n, 0)} for n in REVIEW_LISTS],
+        "artwork": _artwork_rows(latest),
         "list_name": list_name,
         "entries": entries,
         "entries_query": urlencode({"game": game, "list": list_name}),
@@ -249,6 +250,17 @@ def _audits_context(request, params, notice: dict | None = None) -> dict:
         "notice": notice,
         "poll": POLL_SECONDS,
     }
+
+
+def _artwork_rows(audit: Audit | None) -> list[dict]:
+    """Per artwork kind: the count the game's source fixes (if any), the actual one, and whether they match."""
+    artwork = ((audit.counts or {}).get("artwork") or {}) if audit else {}
+    expected = artwork.get("expected") or {}
+    actual = artwork.get("actual") or {}
+    return [
+        {"kind": kind, "expected": expected.get(kind), "actual": actual.get(kind, 0), "matches": None if kind not in expected else expected[kind] == actual.get(kind, 0)}
+        for kind in [*expected, *(k for k in actual if k not in expected)]
+    ]
 
 
 @login_required
