@@ -36,7 +36,7 @@ from studio.errors import Forbidden, InvalidInput, StudioError
 
 from . import selectors, services
 from .api.filters import ReviewQueueFilter
-from .models import Audit, Proposal
+from .models import Audit
 
 VIEW_UNVALIDATED, REVIEW = selectors.VIEW_UNVALIDATED, selectors.REVIEW
 QUEUE_PAGE = 20
