@@ -109,3 +109,23 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
     expect(gallery.get_by_label("Image file")).to_have_count(0)
     expect(gallery.get_by_role("button")).to_have_count(0)
     assert loaded(page.locator(".cardview .art img.cardthumb"))
+
+
+def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(page, login, make_user, make_card, monkeypatch):
+    designer = make_user("designer", username="dana")
+    card = make_card("darkrow", user=designer, name="Hattori Heiji")
+    # As with a busy worker: the renditions are not made when the upload is answered.
+    monkeypatch.setattr(services, "_enqueue_render", lambda ids, **kwargs: None)
+    login(page, designer)
+    page.goto(f"/cards/{card.stable_id}/")
+    page.get_by_label("Image file").set_input_files({"name": "heiji.png", "mimeType": "image/png", "buffer": make_image("PNG", (240, 336))})
+    page.get_by_role("button", name="Upload").click()
+    tile = page.locator('.artgroup[data-kind="HD"] .arttile')
+    expect(tile).to_have_attribute("data-state", "PENDING")
+    expect(tile).to_contain_text("processing…")
+    expect(page.locator("#artwork .processing")).to_contain_text("Making thumbnails for 1 image")
+    # The worker catches up; the polling gallery shows the thumbnail and stops polling.
+    services.renditions_make(variant_ids=[ArtworkVariant.objects.get(card=card).pk])
+    expect(tile).to_have_attribute("data-state", "READY", timeout=8_000)
+    assert loaded(tile.locator("img"))
+    expect(page.locator("#artwork-variants")).not_to_have_attribute("hx-trigger", re.compile("every"))
