@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from cards.models import Card
 from rules import get_ruleset
 
-from .models import ArtworkEvent, ArtworkVariant, ImageBatch, ItemState, Kind
+from .models import ArtworkEvent, ArtworkVariant, ImageBatch, ItemState, Kind, Rendition, RenditionState
+from .renditions import THUMB
+
 
 def artwork_counts(game: str) -> dict[str, int]:
     """The game's live variants per kind, every kind present (0 when none).
@@ -63,3 +65,15 @@ def image_batch_failures(batch: ImageBatch, *, limit: int | None = 50) -> list[d
     if limit is not None:
         items = items[:limit]
     return [{"variant": i.variant_id, "card": i.variant.card.stable_id, "error": i.error} for i in items]
+
+
+def with_primary_thumb(cards: QuerySet[Card]) -> QuerySet[Card]:
+    """``cards`` with ``primary_thumb``: the file name of their primary HD's thumbnail when READY, else None.
+
+    A correlated subquery in the cards' own query: a page of card tiles costs no
+    query more, whatever the number of cards with artwork.
+    """
+    ready = Rendition.objects.filter(
+        variant__card=OuterRef("pk"), variant__is_primary=True, spec=THUMB.name, state=RenditionState.READY
+    ).exclude(file="")
+    return cards.annotate(primary_thumb=Subquery(ready.values("file")[:1]))

@@ -24,7 +24,7 @@ from cards.models import Card
 from rules.findings import error
 from studio.errors import Conflict, Forbidden, InvalidInput
 
-from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited
+from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited, too_big
 from .models import (
     ArtworkEvent,
     ArtworkVariant,
@@ -43,6 +43,8 @@ from .storage import rendition_name, save_content_addressed, save_replacing, var
 logger = logging.getLogger("artwork")
 
 PRIMARY_KINDS = (Kind.HD, Kind.LEGACY_HD)  # a LEGACY_HD made primary again becomes the HD
+# Room for the multipart boundaries and the other form fields around the image.
+FORM_OVERHEAD = 64 * 1024
 BATCH_CHUNK = 10  # variants per task: small enough to spread a batch over every worker
 
 
@@ -98,6 +100,17 @@ def artwork_check_upload(fileobj: BinaryIO, *, size: int | None = None) -> Clean
         return clean_image(data, max_pixels=settings.ARTWORK_MAX_PIXELS)
     except ImageRefused as exc:
         raise artwork_refusal(exc) from None
+
+
+def artwork_check_request_length(content_length) -> None:
+    """413 from the request's Content-Length alone, before a byte of a too-big body is read or spooled to disk."""
+    try:
+        length = int(content_length or 0)
+    except (TypeError, ValueError):
+        length = 0
+    limit = settings.ARTWORK_MAX_BYTES
+    if length > limit + FORM_OVERHEAD:
+        raise artwork_refusal(too_big(length, limit, what="upload"))
 
 
 def artwork_refusal(exc: ImageRefused) -> InvalidInput:

@@ -18,6 +18,8 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
+from artwork.gallery import gallery_context
+from artwork.selectors import with_primary_thumb
 from rules import CardData, get_ruleset, registry
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
@@ -85,7 +87,7 @@ def browse(request):
     facets = selectors.card_facets(results)
     total = sum(count for _, count in facets.games)
     # Facet counts give the total: the paginator needs no COUNT query of its own.
-    paginator = Paginator(results.order_by(*SORTS[sort]).defer("search_text"), PAGE_SIZE)
+    paginator = Paginator(with_primary_thumb(results.order_by(*SORTS[sort]).defer("search_text")), PAGE_SIZE)
     paginator.count = total
     page = paginator.get_page(request.GET.get("page"))
 
@@ -193,6 +195,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         "history": revisions,
         "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
         "creator": card.created_by.get_username() if card.created_by_id else "",
+        **gallery_context(request, card),
         **extra,
     }
 

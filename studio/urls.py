@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("cards/", include("cards.urls")),
+    path("cards/", include("artwork.urls")),
     path("decks/", include("decks.urls")),
     path("", include("reviews.urls")),
     path("api/", include("cards.api.urls")),

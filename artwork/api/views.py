@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -16,7 +15,6 @@ from rules import registry
 from studio.errors import InvalidInput
 
 from .. import services
-from ..images import too_big
 from ..selectors import artwork_counts, artwork_events, artwork_expected_counts, image_batch_list, variant_get, variant_list
 from .serializers import (
     BatchSerializer,
@@ -41,8 +39,6 @@ BATCH_PERMISSIONS = {
     "retrieve": "artwork.view_imagebatch",
     "create": "artwork.add_imagebatch",
 }
-# Room for the multipart boundaries and the other form fields around the image.
-FORM_OVERHEAD = 64 * 1024
 
 
 class _ActionPermission(permissions.IsAuthenticated):
@@ -66,17 +62,6 @@ class BatchPermission(_ActionPermission):
 CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
 VARIANT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The variant's id.")
 DELETED = OpenApiParameter("deleted", OpenApiTypes.BOOL, description="Include deleted variants (kept in history).")
-
-
-def _refuse_oversized_body(request) -> None:
-    """413 from the Content-Length alone, before a byte of a too-big body is read or spooled to disk."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    limit = settings.ARTWORK_MAX_BYTES
-    if length > limit + FORM_OVERHEAD:
-        raise services.artwork_refusal(too_big(length, limit, what="upload"))
 
 
 def _flag(request, name: str) -> bool:
@@ -113,7 +98,7 @@ class CardArtworkViewSet(viewsets.ViewSet):
         },
     )
     def create(self, request, stableCardId):
-        _refuse_oversized_body(request)
+        services.artwork_check_request_length(request.META.get("CONTENT_LENGTH"))
         card = self._card()
         payload = UploadSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
