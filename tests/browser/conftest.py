@@ -13,6 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.core.servers.basehttp import WSGIServer
+from django.test.testcases import LiveServerThread
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
@@ -20,6 +23,22 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots
 # Playwright's sync API runs an event loop in the test's thread; Django's ORM
 # calls from the test itself (fixtures, assertions) stay synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+class SerialWSGIServer(WSGIServer):
+    """The live server, one request at a time (answers carry ``Connection: close``)."""
+
+    def __init__(self, *args, connections_override=None, **kwargs):
+        # The server thread installs connections_override itself and serves every request in it.
+        super().__init__(*args, **kwargs)
+
+
+# On SQLite the test database lives in memory and the live server shares the test's one
+# connection with its request threads: two requests at once (a builder polling its panel while
+# another person's page loads) would use that connection together ("bad parameter or other API
+# misuse"). PostgreSQL gives each request thread its own connection and keeps the threaded server.
+if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    LiveServerThread.server_class = SerialWSGIServer
 
 
 def pytest_collection_modifyitems(config, items):

@@ -174,3 +174,25 @@ def test_statistics_and_test_draws(page, login, make_user, cards, screenshot):
     expect(page.locator("#odds .answer")).to_contain_text("exactly 6/49")
     expect(page.locator("#odds tr.asked")).to_contain_text("Turn 1")
     screenshot(page, "deck-draws")
+
+
+def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login, make_user, cards, settings):
+    settings.DECKS_PANEL_POLL_SECONDS = 1
+    cards("duel")
+    playtester = make_user("playtester", username="paula")
+    deck = services.deck_create(data={"game": "duel", "name": "Rapide", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}}, user=playtester)
+    login(page, playtester)
+    page.goto(f"/decks/{deck.pk}/")
+    held = []
+    page.route("**/entry/", lambda route: held.append(route))
+    page.get_by_label("Copies of Example Light Squire").fill("20")
+    page.get_by_label("Copies of Example Light Squire").press("Tab")
+    page.wait_for_timeout(200)
+    assert len(held) == 1  # the count is on its way (held in the network)
+    # Meanwhile the playtester adds another card: that must wait for the count, not cancel it.
+    page.get_by_role("searchbox", name=re.compile("Search .* cards")).fill("imp")
+    page.locator(".result", has_text="Example Dark Imp").get_by_role("button", name="Add Example Dark Imp to Main deck").click()
+    held[0].continue_()
+    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")
+    expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("20")
+    assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 20, "DU-EX-002": 1}

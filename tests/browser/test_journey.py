@@ -64,6 +64,7 @@ def add_copies(page, query: str, name: str, copies: int):
     box.fill(str(copies))
     box.press("Tab")
     expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
+    expect(result).to_contain_text(f"{copies} in deck")  # stored, as the search results say
 
 
 def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_user, screenshot, settings):
