@@ -142,8 +142,10 @@ def _posted_query(request) -> QueryDict:
 
 
 def _refusal(exc: StudioError, message: str) -> dict:
+    # An unknown id is whatever was posted: named, never linked (it may not even fit a URL).
     items = [
-        {"card": f.card, "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message} for f in getattr(exc, "findings", [])
+        {"card": f.card, "link": f.code != "UNKNOWN_CARD", "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message}
+        for f in getattr(exc, "findings", [])
     ]
     return {"kind": "error", "message": message, "refused": items}
 
@@ -182,12 +184,13 @@ def proposal_decide(request, pk: int, decision: str):
         raise Http404(f"no proposal #{pk} that you may see")
     note = request.POST.get("note", "").strip()
     params = _posted_query(request)
+    version = request.POST.get("version", "").strip()
+    if decision == "accept" and version and not (version.isascii() and version.isdigit()):
+        message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
+        return _queue_answer(request, params, {"kind": "error", "message": message}, 400)
     try:
         if decision == "accept":
-            version = request.POST.get("version", "")
-            services.proposal_accept(
-                proposal_id=pk, user=request.user, note=note, expected_version=int(version) if version.isdigit() else None
-            )
+            services.proposal_accept(proposal_id=pk, user=request.user, note=note, expected_version=int(version) if version else None)
         else:
             services.proposal_reject(proposal_id=pk, user=request.user, note=note)
     except Forbidden as exc:

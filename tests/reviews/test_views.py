@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from artwork.models import BatchState, ImageBatch
 from cards.models import Card, CardRevision, Status
@@ -147,6 +148,19 @@ def test_bulk_moves_all_or_nothing_through_the_page(client_as, reviewer, make_ca
     assert "select at least one card first" in text(response)
 
 
+@pytest.mark.parametrize("sid", ["DR-NOPE", "x y", "<b>x</b>", "a/b"])
+def test_an_unknown_or_malformed_card_id_is_named_in_the_refusal_not_a_crash(client_as, reviewer, make_card, sid):
+    card = make_card("darkrow", name="Bonne")
+    for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client_as(reviewer).post("/review/transition/", {"cards": [card.stable_id, sid], "status": "NEEDS_REVIEW"}, **htmx)
+        assert response.status_code == (200 if htmx else 400)
+        page = response.content.decode()
+        assert "Nothing changed:" in page
+        assert f"<code>{escape(sid)}</code>: no card {escape(sid)}" in page
+        assert f'href="/cards/{sid}/"' not in page  # nothing to open
+    assert Card.objects.get(pk=card.pk).status == Status.DRAFT
+
+
 def test_a_card_with_errors_offers_approve_disabled_with_the_reason(client_as, reviewer):
     imported("Sans durée", [bonus()], status="NEEDS_REVIEW")
     page = text(client_as(reviewer).get("/review/"))
@@ -172,6 +186,18 @@ def test_a_reviewer_accepts_or_rejects_ai_proposals(client_as, reviewer, designe
     assert Proposal.objects.get(pk=second.pk).status == ProposalStatus.DRAFT
     client.post(f"/review/proposals/{second.pk}/reject/", {"note": "non"})
     assert Proposal.objects.get(pk=second.pk).status == ProposalStatus.REJECTED
+
+
+@pytest.mark.parametrize("version", ["²", "abc", "-1"])
+def test_a_proposal_accepted_with_a_version_that_is_no_number_is_refused_and_left_open(client_as, reviewer, designer, validated, version):
+    card = validated(name="Toyama Kazuha")
+    proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 6}, user=designer)
+    for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client_as(reviewer).post(f"/review/proposals/{proposal.pk}/accept/", {"version": version, "query": "game=darkrow"}, **htmx)
+        assert response.status_code == (200 if htmx else 400)
+        assert f"Proposal #{proposal.pk} not accepted: the version sent is not a version number" in text(response)
+    assert Proposal.objects.get(pk=proposal.pk).status == ProposalStatus.DRAFT
+    assert Card.objects.get(pk=card.pk).game_fields["atk"] == 4
 
 
 def test_a_reviewer_resolves_an_import_conflict(client_as, reviewer, designer):
