@@ -23,6 +23,7 @@ from cards.interchange import check_game
 from cards.models import Card
 from rules.findings import error
 from studio.errors import Conflict, Forbidden, InvalidInput
+from studio.notes import checked_note
 
 from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited, too_big
 from .models import (
@@ -67,7 +68,7 @@ def _event(variant: ArtworkVariant, action: str, user, note: str = "", **details
         action=action,
         actor=actor,
         actor_name=actor.get_username() if actor else "",
-        note=note or "",
+        note=checked_note(note),
         details=details,
     )
 
@@ -140,6 +141,7 @@ def artwork_upload(
     findings = _kind_findings(kind, primary)
     if findings:
         raise InvalidInput(findings)
+    checked_note(note)  # before the image is stored
     image = artwork_check_upload(file, size=size)
     with transaction.atomic():
         card = _lock_card(card.pk)

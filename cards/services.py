@@ -21,6 +21,7 @@ from rules import Finding, get_ruleset
 from rules.findings import error, has_errors
 from rules.text import shown
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from studio.notes import checked_note
 
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
@@ -60,7 +61,7 @@ def _write_revision(card: Card, action: str, user, changes: dict, note: str = ""
         action=action,
         author=_real_user(user),
         author_name=_author_name(user),
-        note=note or "",
+        note=checked_note(note),
         changes=changes,
         snapshot=card_to_dict(card),
     )
@@ -510,7 +511,7 @@ def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = ""
     conflict.resolution = choices[keep]
     conflict.resolved_at = timezone.now()
     conflict.resolved_by = _real_user(user)
-    conflict.resolution_note = note or ""
+    conflict.resolution_note = checked_note(note)
     conflict.save(update_fields=["resolution", "resolved_at", "resolved_by", "resolution_note"])
     return conflict
 

@@ -334,10 +334,12 @@ def card_status(request, stable_id: str):
     card = _get_card(request, stable_id)
     target = request.POST.get("status", "")
     note = request.POST.get("note", "").strip()
-    try:
-        expected = int(request.POST["version"]) if request.POST.get("version") else None
-    except ValueError:
-        expected = None
+    version = request.POST.get("version", "")
+    if version and not (version.isascii() and version.isdigit()):
+        # Never "no version": that would skip the check that the card did not change meanwhile.
+        messages.error(request, "Not changed: the version sent is not a version number; reload the page and decide again.")
+        return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))
+    expected = int(version) if version else None
     try:
         updated = services.card_set_status(stable_id=card.stable_id, status=target, user=request.user, note=note, expected_version=expected)
     except StaleVersion:

@@ -30,6 +30,7 @@ from rules import Finding, get_ruleset
 from rules.audit import IMPORT_CONFLICT, REVIEW_LISTS, audit_card, identity_collisions, list_for, review_lists_of
 from rules.findings import error
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion, StudioError
+from studio.notes import checked_note
 
 from .models import ACTIVE_AUDIT_STATUSES, Audit, AuditEntry, AuditStatus, DistinctIdentity, Proposal, ProposalStatus
 
@@ -57,6 +58,7 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     Every card is tried, so the refusal names each card that cannot move and
     why (403 when the role forbids a move, 409 when a card's state does).
     """
+    note = checked_note(note)  # once, not once per card
     ids = list(dict.fromkeys(stable_ids))
     if not ids:
         raise InvalidInput([error("FIELD_REQUIRED", "give at least one card (stableCardId)", field="cards")])
@@ -164,7 +166,7 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
     if not diff["changed"]:
         raise InvalidInput([error("NO_CHANGE", "the proposal changes nothing: the card already holds these values", field="changes")])
     return Proposal.objects.create(
-        card=card, game=card.game, changes=changes, diff=diff, base_version=card.version, note=note or "", submitted_by=_user(user)
+        card=card, game=card.game, changes=changes, diff=diff, base_version=card.version, note=checked_note(note), submitted_by=_user(user)
     )
 
 
@@ -200,7 +202,7 @@ def proposal_reject(*, proposal_id: int, user, note: str = "") -> Proposal:
 def _close(proposal: Proposal, user, note: str) -> Proposal:
     proposal.reviewed_by = _user(user)
     proposal.reviewed_at = timezone.now()
-    proposal.review_note = note or ""
+    proposal.review_note = checked_note(note)
     proposal.save(update_fields=["status", "applied_version", "reviewed_by", "reviewed_at", "review_note"])
     return proposal
 
@@ -225,7 +227,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
         raise InvalidInput([error("FIELD_INVALID", "the two cards belong to different games; they never collide", field="cards")])
     try:
         with transaction.atomic():
-            return DistinctIdentity.objects.create(card_a=a, card_b=b, note=note or "", created_by=_user(user))
+            return DistinctIdentity.objects.create(card_a=a, card_b=b, note=checked_note(note), created_by=_user(user))
     except IntegrityError:
         raise Conflict(f"{a.stable_id} and {b.stable_id} are already declared distinct identities") from None
 

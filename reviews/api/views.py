@@ -143,7 +143,7 @@ class CardReviewDiff(APIView):
         if raw is None:
             revision = selectors.last_validated(card=card)
         else:
-            if not raw.isdigit():
+            if not (raw.isascii() and raw.isdigit()):
                 raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])
             revision = card.revisions.filter(version=int(raw)).first()
             if revision is None:

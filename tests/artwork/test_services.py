@@ -357,3 +357,9 @@ def test_batch_work_costs_a_fixed_number_of_queries_per_image(card, upload, enqu
     with django_assert_max_num_queries(3 + 8 * 14):
         services.renditions_make(variant_ids=ids, batch_id=batch.pk)
     assert ImageBatch.objects.get(pk=batch.pk).done == 8
+
+
+def test_a_note_with_a_nul_character_is_refused_before_the_image_is_stored(card, upload, enqueued, settings):
+    with pytest.raises(InvalidInput, match="NUL"):
+        upload(card, note="a\x00b")
+    assert not card.artwork.exists() and media_files(settings.MEDIA_ROOT) == [] and enqueued == []

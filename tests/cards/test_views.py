@@ -398,6 +398,18 @@ def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, u
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": 99})
     assert "Not changed: the card changed since you opened it" in text(client.get(f"/cards/{unit.stable_id}/"))
     assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
+    for version in ("²", "abc", "-1"):  # never taken as "no version", which would skip the check
+        client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": version})
+        assert "Not changed: the version sent is not a version number" in text(client.get(f"/cards/{unit.stable_id}/"))
+    assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
+
+
+def test_a_note_with_a_nul_character_is_refused_and_nothing_moves(client_as, reviewer, unit):
+    client = client_as(reviewer)
+    client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "note": "a\x00b", "version": 1})
+    assert "Not changed: note contains the NUL character" in text(client.get(f"/cards/{unit.stable_id}/"))
+    assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
+    assert CardRevision.objects.filter(card=unit).count() == 1
 
 
 def test_the_detail_shows_provenance_archetype_keys_and_history(client_as, reviewer, designer, unit):

@@ -134,6 +134,9 @@ def test_a_card_diff_against_any_revision(api, reviewer, designer, validated):
     body = api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/", {"from": 1}).json()
     assert body["diff"]["since"]["version"] == 1
     assert api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/", {"from": 9}).status_code == 400
+    for raw in ("²", "x", "-1"):
+        response = api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/", {"from": raw})
+        assert response.status_code == 400 and "from must be a version number" in str(response.json())
     assert api(reviewer).get("/api/reviews/diff/DR-NOPE/").status_code == 404
 
 

@@ -222,3 +222,17 @@ def test_declaring_distinct_identities(make_card, reviewer, designer):
         services.distinct_identity_declare(stable_ids=[a.stable_id, b.stable_id], user=reviewer)
     with pytest.raises(InvalidInput):
         services.distinct_identity_declare(stable_ids=[a.stable_id, a.stable_id], user=reviewer)
+
+
+def test_a_note_with_a_nul_character_is_refused_and_nothing_changes(make_card, designer, reviewer):
+    card = make_card(user=designer)
+    proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer)
+    with pytest.raises(InvalidInput, match="note contains the NUL character"):
+        services.proposal_reject(proposal_id=proposal.pk, user=reviewer, note="a\x00b")
+    with pytest.raises(InvalidInput, match="note contains the NUL character"):
+        services.cards_set_status(stable_ids=[card.stable_id], status="NEEDS_REVIEW", user=designer, note="\x00")
+    with pytest.raises(InvalidInput):
+        services.proposal_submit_change(stable_id=card.stable_id, changes={"text": "Autre."}, user=designer, note="\x00")
+    card.refresh_from_db()
+    assert (card.status, card.version) == ("DRAFT", 1)
+    assert list(Proposal.objects.values_list("status", flat=True)) == ["DRAFT"]
