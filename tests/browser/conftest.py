@@ -117,3 +117,16 @@ def screenshot():
         return path
 
     return shoot
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Uploads go to a temporary MEDIA_ROOT, which the live server serves (read at each request).
+
+    With a broker (the PostgreSQL run of .ci/run) the renditions are made by the real
+    worker, another process: the tests keep the MEDIA_ROOT it shares with them.
+    """
+    if not os.environ.get("CELERY_BROKER_URL"):
+        settings.MEDIA_ROOT = str(tmp_path / "media")
+    return settings.MEDIA_ROOT
+

@@ -14,6 +14,7 @@ from artwork.models import ArtworkVariant, Kind
 from cards import services as card_services
 from cards.models import Status
 from tests.artwork.pictures import make_image
+from tests.browser.helpers import wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -26,18 +27,6 @@ DROP = """([zoneSelector, name, b64]) => {
     zone.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data}));
   }
 }"""
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    # The live server serves MEDIA_URL from MEDIA_ROOT, read at each request.
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    return settings.MEDIA_ROOT
-
-
-def loaded(locator) -> bool:
-    """The image really arrived (served and decoded), not only its <img> tag."""
-    return locator.evaluate("img => img.complete && img.naturalWidth > 0")
 
 
 def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, make_user, make_card, screenshot):
@@ -59,7 +48,7 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, mak
     expect(hd.locator(".arttile img")).to_have_count(1)
     expect(gallery.get_by_role("status").first).to_contain_text("Added kazuha-été.png as the primary image")
     expect(hd.locator(".arttile.is-primary")).to_contain_text("★ Primary")
-    assert loaded(hd.locator(".arttile img"))
+    assert wait_loaded(hd.locator(".arttile img"))
     first = ArtworkVariant.objects.get(card=card)
 
     # Dropped on the zone: uploaded at once, with the kind chosen (HD; the card keeps its primary).
@@ -93,7 +82,7 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, mak
     page.goto("/cards/")
     thumb = page.locator(".cardtile img.cardthumb")
     expect(thumb).to_have_count(1)
-    assert loaded(thumb)
+    assert wait_loaded(thumb)
     screenshot(page, "browser-grid-thumbnails")
 
 
@@ -108,7 +97,7 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
     expect(gallery.locator('.artgroup[data-kind="HD"] .arttile img')).to_have_count(1)
     expect(gallery.get_by_label("Image file")).to_have_count(0)
     expect(gallery.get_by_role("button")).to_have_count(0)
-    assert loaded(page.locator(".cardview .art img.cardthumb"))
+    assert wait_loaded(page.locator(".cardview .art img.cardthumb"))
 
 
 def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(page, login, make_user, make_card, monkeypatch):
@@ -127,5 +116,5 @@ def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(page, login, 
     # The worker catches up; the polling gallery shows the thumbnail and stops polling.
     services.renditions_make(variant_ids=[ArtworkVariant.objects.get(card=card).pk])
     expect(tile).to_have_attribute("data-state", "READY", timeout=8_000)
-    assert loaded(tile.locator("img"))
+    assert wait_loaded(tile.locator("img"))
     expect(page.locator("#artwork-variants")).not_to_have_attribute("hx-trigger", re.compile("every"))

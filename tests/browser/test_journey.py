@@ -13,6 +13,7 @@ from cards.demo import card_set
 from cards.models import Card, Status
 from decks.models import Deck, DeckFormat
 from tests.artwork.pictures import make_image
+from tests.browser.helpers import wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -35,11 +36,6 @@ def session(browser, live_server, login):
     yield open_as
     for context in contexts:
         context.close()
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
 
 
 def nav(page, name: str):
@@ -93,7 +89,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     designer.get_by_label("Image file").set_input_files({"name": "chevalier.png", "mimeType": "image/png", "buffer": make_image("PNG", (300, 420))})
     gallery.get_by_role("button", name="Upload").click()
     expect(gallery.get_by_role("status").first).to_contain_text("Added chevalier.png as the primary image")
-    expect(gallery.locator("img").first).to_be_visible()
+    wait_loaded(gallery.locator('.artgroup[data-kind="HD"] .arttile img'))
 
     designer.get_by_label("Note (kept in the history)").fill("Prêt pour la relecture")
     designer.get_by_role("button", name="Submit for review").click()
