@@ -4,7 +4,9 @@ Validating one deck or ten thousand is the same code: a :class:`Validator`
 reads a batch of decks and their entries in two queries, loads the cards,
 formats and collections it has not seen yet (once per run), runs the pure rules
 of :mod:`rules.decks`, and writes every result of the batch in one UPDATE. The
-number of queries grows with the number of batches, not of decks.
+number of queries grows with the number of batches, not of decks. On PostgreSQL,
+outside a transaction, a helper thread with its own connection reads the next
+batch and writes the previous one while the rules run (:func:`can_overlap`).
 
 A deck marked stale after the batch was read keeps ``stale = true``: its
 ``stale_generation`` no longer matches the one read, and the revalidation that
@@ -17,10 +19,12 @@ import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
 
+from django.conf import settings
 from django.db import connection, connections
 from django.utils import timezone
 
@@ -70,6 +74,16 @@ def fetch_all(values_list) -> list[tuple]:
 def deck_rows(decks) -> list[DeckRow]:
     """The rows a validation needs, from a queryset of decks (one query)."""
     return [DeckRow(*values) for values in fetch_all(decks.order_by("pk").values_list(*DECK_COLUMNS))]
+
+
+def read_entries(rows: Sequence[DeckRow]) -> list[tuple]:
+    """The entry rows of a batch of decks, in one query, in deck and position order."""
+    entries = DeckEntry.objects.filter(deck_id__in=[row.pk for row in rows]).order_by()
+    raw = fetch_all(entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count", "position"))
+    # Sorted here, not by the database: a collation-aware sort of text columns costs
+    # PostgreSQL more than the read itself (bench/README.md).
+    raw.sort(key=ENTRY_ORDER)
+    return raw
 
 
 class Validator:
@@ -123,11 +137,12 @@ class Validator:
         """Validate a batch of decks (entries read in one query)."""
         if not rows:
             return []
-        # Sorted here, not by the database: a collation-aware sort of text columns costs
-        # PostgreSQL more than the read itself (bench/README.md).
-        entries = DeckEntry.objects.filter(deck_id__in=[row.pk for row in rows]).order_by()
-        raw = fetch_all(entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count", "position"))
-        raw.sort(key=ENTRY_ORDER)
+        return self.validate_read(rows, read_entries(rows))
+
+    def validate_read(self, rows: Sequence[DeckRow], raw: list[tuple]) -> list[Outcome]:
+        """Validate a batch of decks whose entry rows (:func:`read_entries`) were read already."""
+        if not rows:
+            return []
         self._load_cards({r[4] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
         for game in {games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs}:
@@ -237,6 +252,9 @@ def _store_portably(outcomes: Sequence[Outcome], now) -> None:
 def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) -> int:
     """Validate ``decks`` (a queryset) again and store the results; returns how many were validated."""
     rows = deck_rows(decks)
+    batches = [rows[start : start + batch_size] for start in range(0, len(rows), batch_size)]
+    if can_overlap(decks.db, len(batches)):
+        return _revalidate_overlapped(batches, decks.db, progress)
     validator = Validator()
     done = 0
     for outcomes in validator.run(rows, batch_size):
@@ -247,6 +265,59 @@ def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) ->
     return done
 
 
+def can_overlap(alias: str, batches: int) -> bool:
+    """Whether the database work of a run may go to a second connection, in a helper thread.
+
+    PostgreSQL only (an in-memory SQLite database is not shared between connections), and only
+    outside a transaction: the helper's connection sees committed data only, and each of its
+    UPDATEs commits by itself, as the UPDATEs of a run outside a transaction do anyway.
+    """
+    connection = connections[alias]
+    enabled = getattr(settings, "DECKS_REVALIDATE_OVERLAP", True)
+    return enabled and batches > 1 and connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progress) -> int:
+    """The rules run here while a helper thread, on its own connection, reads the next batch's
+    entries and writes the previous batch's results: the database's work and the rules overlap
+    instead of taking turns (bench/README.md). Same results, same queries, one more connection.
+
+    A second helper (reads and writes apart) gained nothing measurable on two cores: the run is
+    then bound by the CPU of Python and of PostgreSQL, not by waiting.
+    """
+    validator = Validator()
+    done = 0
+    # Its jobs run in the order given: read 1, write 0, read 2, write 1...
+    helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-db")
+    try:
+        reading = helper.submit(read_entries, batches[0])
+        writing: list[tuple[Future, int]] = []
+        for index, batch in enumerate(batches):
+            raw = reading.result()
+            if index + 1 < len(batches):
+                reading = helper.submit(read_entries, batches[index + 1])
+            writing.append((helper.submit(store_outcomes, validator.validate_read(batch, raw)), len(batch)))
+            while writing and (writing[0][0].done() or len(writing) > 2):
+                done += _written(*writing.pop(0), progress)
+        while writing:
+            done += _written(*writing.pop(0), progress)
+    finally:
+        helper.submit(_close_own_connection, alias).result()
+        helper.shutdown()
+    return done
+
+
+def _written(future: Future, count: int, progress) -> int:
+    future.result()  # a failed write stops the run here (running it again is safe)
+    if progress is not None:
+        progress(count)
+    return count
+
+
+def _close_own_connection(alias: str) -> None:
+    connections[alias].close()  # looked up in the calling thread: the helper thread's own connection
+
+
 def fresh_results(decks: Sequence[Deck]) -> dict[int, ValidationResult]:
     """Results computed now, not stored, for decks whose stored result is stale (reads only)."""
     rows = [
@@ -254,5 +325,3 @@ def fresh_results(decks: Sequence[Deck]) -> dict[int, ValidationResult]:
         for d in decks
     ]
     return {o.deck.pk: o.result for o in Validator().validate(rows)}
-
-

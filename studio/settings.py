@@ -253,6 +253,9 @@ REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 # --- Deck pages -------------------------------------------------------------------------
 # How often (seconds) an open deck builder asks whether its deck changed elsewhere.
 DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
+# On PostgreSQL a revalidation of several batches reads and writes on a second connection, in
+# a helper thread, while the rules run (decks/validation.py); 0 runs it all on one connection.
+DECKS_REVALIDATE_OVERLAP = env_bool("DECKS_REVALIDATE_OVERLAP", True)
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:

@@ -3,6 +3,7 @@
 import time
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
@@ -224,3 +225,81 @@ def test_the_portable_writer_means_the_same(duel_deck):
     validation._store_portably(outcomes, timezone.now())
     deck = Deck.objects.get(pk=duel_deck.pk)
     assert not deck.stale and deck.legal and deck.counts == {"main": 40}
+
+
+# --- PostgreSQL: the database work on a helper thread's own connection -------------------------------------
+on_postgresql = pytest.mark.skipif(
+    not django_settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+    reason="the helper thread's second connection is for PostgreSQL (.ci/run runs these on it)",
+)
+
+
+def varied_decks(demo_deck, owner) -> list[Deck]:
+    """Legal decks and illegal ones of several kinds, to compare two ways of validating them."""
+    data = demo_deck("duel-example")
+    decks = make_decks(4, data, owner)
+    main = data["sections"]["main"]
+    decks.append(services.deck_create(data={**data, "name": "short", "sections": {"main": main[:-1]}}, user=owner))
+    unknown = [*main[:-1], {"card": "DU-NOPE-1", "count": main[-1]["count"]}]
+    decks.append(services.deck_create(data={**data, "name": "unknown", "sections": {"main": unknown}}, user=owner))
+    decks.append(services.deck_create(data={**data, "name": "no owner"}, user=None))
+    return decks
+
+
+def stored(decks) -> dict[int, tuple]:
+    fields = ("legal", "ready_to_play", "violations", "counts", "card_versions", "stale")
+    return {row[0]: row[1:] for row in Deck.objects.filter(pk__in=[d.pk for d in decks]).values_list("pk", *fields)}
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_overlapped_run_stores_what_one_connection_stores(load_cards, make_user, demo_deck, monkeypatch, settings):
+    load_cards("duel")
+    decks = varied_decks(demo_deck, make_user("playtester"))
+    card_services.card_set_status(stable_id="DU-EX-004", status="DISABLED", user=make_user("reviewer"))
+    settings.DECKS_REVALIDATE_OVERLAP = False
+    Deck.objects.update(stale=True)
+    assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2) == len(decks)
+    serial = stored(decks)
+    settings.DECKS_REVALIDATE_OVERLAP = True
+    overlapped, progress = [], []
+    real = validation._revalidate_overlapped
+    monkeypatch.setattr(validation, "_revalidate_overlapped", lambda *a: overlapped.append(1) or real(*a))
+    Deck.objects.update(stale=True)
+    assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == len(decks)
+    assert overlapped == [1] and sum(progress) == len(decks) and progress == [2, 2, 2, 1]
+    assert stored(decks) == serial
+    codes = {pk: {v["code"] for v in row[2]} for pk, row in serial.items()}
+    assert codes[decks[4].pk] >= {"DECK_SIZE", "CARD_NOT_VALIDATED"} and "UNKNOWN_CARD" in codes[decks[5].pk]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(load_cards, make_user, demo_deck, monkeypatch):
+    load_cards("duel")
+    decks = varied_decks(demo_deck, make_user("playtester"))
+    Deck.objects.update(stale=True)
+    real, writes = validation.store_outcomes, []
+
+    def store_then_fail(outcomes):
+        writes.append(len(outcomes))
+        if len(writes) == 2:
+            raise RuntimeError("the database went away")
+        real(outcomes)
+
+    monkeypatch.setattr(validation, "store_outcomes", store_then_fail)
+    with pytest.raises(RuntimeError, match="went away"):
+        services.decks_revalidate(decks=Deck.objects.all(), batch_size=2)
+    # The failed batch stays stale (so may later ones, not written yet); the first batch is stored.
+    stale = set(Deck.objects.filter(stale=True).values_list("name", flat=True))
+    assert {"deck 2", "deck 3"} <= stale and not {"deck 0", "deck 1"} & stale
+    monkeypatch.setattr(validation, "store_outcomes", real)
+    assert services.decks_revalidate(decks=Deck.objects.filter(stale=True), batch_size=2) == len(stale)
+    assert not Deck.objects.filter(stale=True).exists()
+    assert sum(len(d.entries.all()) for d in Deck.objects.prefetch_related("entries")) == sum(len(d.entries.all()) for d in decks)
+
+
+def test_one_connection_inside_a_transaction_on_sqlite_or_when_turned_off(db, settings):
+    assert not validation.can_overlap("default", batches=5)  # a test runs in a transaction (and maybe on SQLite)
+    settings.DECKS_REVALIDATE_OVERLAP = False
+    assert not validation.can_overlap("default", batches=5)
