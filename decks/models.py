@@ -127,11 +127,27 @@ class NamedCardList(models.Model):
         return f"{self.name}{' (provisional)' if self.provisional else ''}"
 
 
+class CardVersions(models.Model):
+    """``{stableCardId: version}`` of the cards a validation run read, stored once and shared by
+    every deck the run validated: a deck points at it instead of carrying its own copy (which
+    was most of what a revalidation wrote, bench/README.md). Identical sets share one row."""
+
+    digest = models.CharField(max_length=64, unique=True, help_text="sha256 of the versions, as sorted JSON.")
+    versions = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "card versions"
+
+    def __str__(self) -> str:
+        return f"{len(self.versions)} card versions ({self.digest[:12]})"
+
+
 class Deck(models.Model):
     """A deck: sections of entries (:class:`DeckEntry`), picks, and its latest validation result.
 
     The result (``legal``, ``violations``, ``counts``, ``validated_at``,
-    ``card_versions``) is what the rules said when the deck was last validated.
+    ``validated_against``) is what the rules said when the deck was last validated.
     ``stale`` is set, in the same transaction, when a card or the format it was
     computed against changes; ``stale_generation`` grows at each such change so
     that a revalidation that read the deck before the change does not clear it.
@@ -151,7 +167,10 @@ class Deck(models.Model):
     violations = models.JSONField(default=list, blank=True)
     counts = models.JSONField(default=dict, blank=True)
     validated_at = models.DateTimeField(null=True, blank=True)
-    card_versions = models.JSONField(default=dict, blank=True, help_text="{stableCardId: version} the result was computed against.")
+    validated_against = models.ForeignKey(
+        CardVersions, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The card versions the latest validation read.",
+    )
     stale = models.BooleanField(default=True)
     stale_generation = models.PositiveIntegerField(default=0)
 
@@ -168,6 +187,18 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game})"
+
+    @property
+    def card_versions(self) -> dict[str, int]:
+        """``{stableCardId: version}`` of this deck's cards, as its latest validation read them.
+
+        Reads the entries and ``validated_against`` (prefetch both for many decks).
+        """
+        if self.validated_against_id is None:
+            return {}
+        read = self.validated_against.versions
+        ids = sorted({e.card.stable_id for e in self.entries.all() if e.card_id is not None})
+        return {sid: read[sid] for sid in ids if sid in read}
 
 
 class EntryKind(models.TextChoices):

@@ -10,11 +10,13 @@ enqueues their revalidation on commit.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import Exists, F, OuterRef, QuerySet
+from django.utils import timezone
 
 from cards.models import Card
 from rules import CardData, Finding, get_ruleset
@@ -25,7 +27,7 @@ from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import validation
 from .interchange import MAX_COUNT, DeckInput, parse_deck
-from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
+from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
 
 
 # --- formats --------------------------------------------------------------------------
@@ -86,11 +88,21 @@ def decks_revalidate(*, decks: QuerySet[Deck], batch_size: int = validation.DEFA
     return validation.revalidate(decks, batch_size=batch_size, progress=progress)
 
 
+def card_versions_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
+    """Delete the rows of card versions no deck points at any more (one query).
+
+    Only old ones: a row just made by a revalidation still running is not pointed at yet.
+    """
+    referenced = Deck.objects.filter(validated_against=OuterRef("pk"))
+    stale_rows = CardVersions.objects.filter(created_at__lt=timezone.now() - older_than).exclude(Exists(referenced))
+    return stale_rows.delete()[0]
+
+
 def deck_validate(*, deck: Deck) -> ValidationResult:
     """Validate one stored deck and store the result (the entries are left as they are)."""
     [outcome] = validation.Validator().validate(validation.deck_rows(Deck.objects.filter(pk=deck.pk)))
     validation.store_outcomes([outcome])
-    deck.refresh_from_db(fields=["legal", "ready_to_play", "violations", "counts", "validated_at", "card_versions", "stale"])
+    deck.refresh_from_db(fields=["legal", "ready_to_play", "violations", "counts", "validated_at", "validated_against", "stale"])
     return outcome.result
 
 

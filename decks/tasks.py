@@ -20,3 +20,9 @@ def revalidate_decks(stable_ids=None, format_id=None, owner_id=None) -> int:
 def sweep_stale_decks() -> int:
     """Catch up with every stale deck (a missed enqueue while the broker was down, a crashed worker)."""
     return services.decks_revalidate(decks=selectors.decks_to_revalidate())
+
+
+@shared_task(name="decks.prune_card_versions")
+def prune_card_versions() -> int:
+    """Delete the card versions no deck was validated against any more (safe to run any time)."""
+    return services.card_versions_prune()

@@ -15,6 +15,7 @@ the later change enqueued will validate it again.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections import defaultdict
@@ -32,7 +33,7 @@ from cards.models import Card
 from rules import CardData, get_ruleset
 from rules.decks import CardPool, DeckData, FormatData, Resolved, ValidationResult, validate_resolved
 
-from .models import Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
+from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 
 DEFAULT_BATCH_SIZE = 1000
 PICK = EntryKind.PICK.value
@@ -52,11 +53,20 @@ class DeckRow:
     generation: int
 
 
+@dataclass(eq=False, slots=True)
+class ReadVersions:
+    """``{stableCardId: version}`` of the cards a run has read so far, shared by its outcomes;
+    stored once (:class:`~decks.models.CardVersions`) by the first write that needs it."""
+
+    versions: dict[str, int]
+    pk: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     deck: DeckRow
     result: ValidationResult
-    card_versions: dict[str, int]
+    read: ReadVersions
 
 
 def fetch_all(values_list) -> list[tuple]:
@@ -95,6 +105,7 @@ class Validator:
         self.full_games: set[str] = set()
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
+        self._read = ReadVersions({})
 
     # --- reads ------------------------------------------------------------------------
     def _load_cards(self, pks: Iterable[int]) -> None:
@@ -152,6 +163,8 @@ class Validator:
         self._load_collections(
             row.owner_id for row in rows if row.owner_id is not None and self.formats[row.format_id].owned_only
         )
+        if len(self._read.versions) != len(self.cards):  # cards are only ever added to a run
+            self._read = ReadVersions({card.stable_id: card.version for card in self.cards.values()})
         return [self._validate_one(row, by_deck.get(row.pk, ())) for row in rows]
 
     def _validate_one(self, row: DeckRow, entries: Iterable[tuple]) -> Outcome:
@@ -162,12 +175,9 @@ class Validator:
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
         cards = self.cards
-        versions: dict[str, int] = {}
         for _, kind, section, ref, card_id, count, _ in entries:
             if card_id is not None:
-                card = cards[card_id]
-                ref = card.stable_id
-                versions[ref] = card.version
+                ref = cards[card_id].stable_id
             if kind == PICK:
                 if section in picks:
                     picks[section] = resolved(section, ref, 1, reserved)
@@ -178,7 +188,7 @@ class Validator:
         deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
         collection = self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
         result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
-        return Outcome(row, result, versions)
+        return Outcome(row, result, self._read)
 
     def run(self, rows: Sequence[DeckRow], batch_size: int = DEFAULT_BATCH_SIZE) -> Iterator[list[Outcome]]:
         for start in range(0, len(rows), batch_size):
@@ -191,6 +201,7 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
     if not outcomes:
         return
     now = timezone.now()
+    _store_read_versions(outcomes)
     rows = [
         {
             "id": o.deck.pk,
@@ -198,7 +209,7 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
             "r": o.result.ready_to_play,
             "v": [f.to_dict() for f in o.result.violations],
             "c": dict(o.result.counts),
-            "cv": o.card_versions,
+            "b": o.read.pk,
             "g": o.deck.generation,
         }
         for o in outcomes
@@ -211,8 +222,8 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
             cursor.execute(
                 f"""
                 UPDATE {table} AS d SET legal = x.l, ready_to_play = x.r, violations = x.v, counts = x.c,
-                       card_versions = x.cv, validated_at = %s, stale = (d.stale_generation <> x.g)
-                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, cv jsonb, g bigint)
+                       validated_against_id = x.b, validated_at = %s, stale = (d.stale_generation <> x.g)
+                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, b bigint, g bigint)
                 WHERE d.id = x.id
                 """,
                 [now, payload],
@@ -223,7 +234,7 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
                 f"""
                 UPDATE {table} SET legal = json_extract(x.value, '$.l'), ready_to_play = json_extract(x.value, '$.r'),
                        violations = json_extract(x.value, '$.v'), counts = json_extract(x.value, '$.c'),
-                       card_versions = json_extract(x.value, '$.cv'), validated_at = %s,
+                       validated_against_id = json_extract(x.value, '$.b'), validated_at = %s,
                        stale = ({table}.stale_generation <> json_extract(x.value, '$.g'))
                 FROM json_each(%s) AS x
                 WHERE {table}.id = json_extract(x.value, '$.id')
@@ -234,15 +245,30 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
     _store_portably(outcomes, now)
 
 
+def _store_read_versions(outcomes: Sequence[Outcome]) -> None:
+    """Give each set of read versions its row (one query per set, usually once per run)."""
+    for read in {id(o.read): o.read for o in outcomes}.values():
+        if read.pk is None:
+            read.pk = card_versions_row(read.versions)
+
+
+def card_versions_row(versions: dict[str, int]) -> int:
+    """The id of the row holding ``versions``; identical sets share one row."""
+    digest = hashlib.sha256(json.dumps(versions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    row, _ = CardVersions.objects.get_or_create(digest=digest, defaults={"versions": versions})
+    return row.pk
+
+
 def _store_portably(outcomes: Sequence[Outcome], now) -> None:
     """Any other database: a row-level compare-and-set per deck (slower, same meaning)."""
+    _store_read_versions(outcomes)
     for o in outcomes:
         values = {
             "legal": o.result.legal,
             "ready_to_play": o.result.ready_to_play,
             "violations": [f.to_dict() for f in o.result.violations],
             "counts": dict(o.result.counts),
-            "card_versions": o.card_versions,
+            "validated_against_id": o.read.pk,
             "validated_at": now,
         }
         Deck.objects.filter(pk=o.deck.pk).update(**values)

@@ -241,6 +241,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Decks left stale (a change made while the broker was down, a worker that
     # crashed) are validated again within this many seconds.
     "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
+    # Card versions no deck was validated against any more (each revalidation run may leave one).
+    "decks-prune-card-versions": {"task": "decks.prune_card_versions", "schedule": crontab(hour=4, minute=0)},
 }
 
 # --- Review audits ----------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import prefetch_related_objects
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
@@ -48,6 +49,7 @@ def _body(request) -> dict:
 def _represent(decks: list[Deck]) -> list[dict]:
     """Decks as JSON; a stale deck's result is computed now (reads only), never taken from its old result."""
     fresh = fresh_results([d for d in decks if d.stale or d.legal is None])
+    prefetch_related_objects(decks, "validated_against")  # their cardVersions, one query for all
     return [deck_representation(d, fresh.get(d.pk)) for d in decks]
 
 

@@ -142,8 +142,9 @@ def test_revalidation_queries_grow_with_batches_not_decks(load_cards, playtester
     load_cards("duel")
     make_decks(40, demo_deck("duel-example"), playtester)
     Deck.objects.update(stale=True)
-    # 1 query for the decks, then per batch of 10: entries + one UPDATE; cards and the format once.
-    with django_assert_max_num_queries(1 + 4 * 2 + 2):
+    # 1 query for the decks, then per batch of 10: entries + one UPDATE; cards, the format and the
+    # row of the card versions read (found, or created with its savepoint) once.
+    with django_assert_max_num_queries(1 + 4 * 2 + 2 + 1):
         assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=10) == 40
     assert not Deck.objects.filter(stale=True).exists()
     assert Deck.objects.filter(legal=True).count() == 40
@@ -153,7 +154,7 @@ def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(load_
     load_cards("vanguard")
     for i in range(12):
         services.deck_create(data={**td01, "name": f"d{i}"}, user=make_user("playtester", username=f"p{i}"))
-    with django_assert_max_num_queries(1 + 2 * 3 + 2):
+    with django_assert_max_num_queries(1 + 2 * 3 + 2 + 1):  # + the card versions read, once
         assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=6) == 12
     assert {v["code"] for d in Deck.objects.all() for v in d.violations} == {"NOT_OWNED"}
 
@@ -247,8 +248,9 @@ def varied_decks(demo_deck, owner) -> list[Deck]:
 
 
 def stored(decks) -> dict[int, tuple]:
-    fields = ("legal", "ready_to_play", "violations", "counts", "card_versions", "stale")
-    return {row[0]: row[1:] for row in Deck.objects.filter(pk__in=[d.pk for d in decks]).values_list("pk", *fields)}
+    fields = ("legal", "ready_to_play", "violations", "counts", "stale")
+    rows = Deck.objects.filter(pk__in=[d.pk for d in decks]).prefetch_related("entries__card", "validated_against")
+    return {d.pk: (*(getattr(d, f) for f in fields), d.card_versions) for d in rows}
 
 
 @on_postgresql
@@ -303,3 +305,37 @@ def test_one_connection_inside_a_transaction_on_sqlite_or_when_turned_off(db, se
     assert not validation.can_overlap("default", batches=5)  # a test runs in a transaction (and maybe on SQLite)
     settings.DECKS_REVALIDATE_OVERLAP = False
     assert not validation.can_overlap("default", batches=5)
+
+
+# --- the card versions a validation read: one row per run, shared ------------------------------------------
+def test_each_deck_shows_the_versions_of_its_own_cards_from_one_shared_row(duel_deck, reviewer, playtester, demo_deck, api, django_capture_on_commit_callbacks):
+    from decks.models import CardVersions
+
+    other = services.deck_create(data={**demo_deck("duel-example"), "name": "copy"}, user=playtester)
+    Deck.objects.update(stale=True)
+    services.decks_revalidate(decks=Deck.objects.all())
+    assert CardVersions.objects.count() == 1  # the run's one row, shared by both decks
+    body = api(playtester).get(f"/api/decks/{duel_deck.pk}/").json()
+    deck_ids = {e["card"] for s in body["sections"].values() for e in s}
+    assert set(body["validation"]["cardVersions"]) == deck_ids
+    with django_capture_on_commit_callbacks(execute=True):
+        card_services.card_update(stable_id="DU-EX-001", data={"atk": 301}, user=reviewer)
+    version = Card.objects.get(stable_id="DU-EX-001").version
+    for deck in (duel_deck, other):
+        body = api(playtester).get(f"/api/decks/{deck.pk}/").json()
+        assert body["validation"]["cardVersions"]["DU-EX-001"] == version and not body["stale"]
+
+
+def test_rows_of_card_versions_no_deck_points_at_are_pruned_once_old(duel_deck):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from decks.models import CardVersions
+
+    kept = Deck.objects.get(pk=duel_deck.pk).validated_against
+    old = CardVersions.objects.create(digest="0" * 64, versions={"DU-EX-001": 1})
+    young = CardVersions.objects.create(digest="1" * 64, versions={"DU-EX-001": 2})
+    CardVersions.objects.filter(pk__in=[old.pk, kept.pk]).update(created_at=timezone.now() - timedelta(days=2))
+    assert tasks.prune_card_versions() == 1
+    assert set(CardVersions.objects.values_list("pk", flat=True)) == {kept.pk, young.pk}
