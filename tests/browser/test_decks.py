@@ -11,6 +11,7 @@ from cards.demo import card_set
 from cards.models import Status
 from decks import services
 from decks.models import Deck, DeckFormat
+from tests.browser.helpers import add_from_search
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -22,20 +23,6 @@ def cards(db):
             card_services.cards_import(payload=card_set(game))
 
     return load
-
-
-def add_from_search(page, query: str, name: str, copies: int):
-    """Search, add one copy of ``name``, then type the number of copies in its stepper."""
-    box = page.get_by_role("searchbox", name=re.compile("Search .* cards"))
-    box.fill(query)
-    result = page.locator(".result", has_text=name)
-    expect(result).to_have_count(1)
-    result.get_by_role("button", name=f"Add {name} to Main deck").click()
-    copies_box = page.get_by_label(f"Copies of {name}")
-    expect(copies_box).to_have_value("1")
-    copies_box.fill(str(copies))
-    copies_box.press("Tab")
-    expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
 
 
 def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_disabled(page, login, make_user, cards, screenshot, settings):
@@ -196,3 +183,23 @@ def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login,
     expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("20")
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 20, "DU-EX-002": 1}
+
+
+def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_user, cards, settings):
+    settings.DECKS_PANEL_POLL_SECONDS = 1
+    cards("duel")
+    playtester = make_user("playtester", username="paula")
+    deck = services.deck_create(data={"game": "duel", "name": "Lent", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}}, user=playtester)
+    login(page, playtester)
+    page.goto(f"/decks/{deck.pk}/")
+    box = page.get_by_label("Copies of Example Light Squire")
+    box.fill("7")  # typing, not done yet
+    # Meanwhile the deck changes elsewhere (another tab): the refresh would bring the new panel.
+    services.deck_card_add(deck=deck, stable_id="DU-EX-002", count=1, user=playtester)
+    page.wait_for_timeout(2500)  # two polls
+    expect(box).to_have_value("7")
+    expect(box).to_be_focused()
+    box.press("Tab")
+    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
+    expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("7")
+    assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}

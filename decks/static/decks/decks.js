@@ -22,6 +22,13 @@
     if (form && form.hasAttribute("data-mulligan")) limitMulligan(form);
   });
 
+  // The deck's refresh (its poll) never replaces a count the player is typing: it lands at a later poll.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var deck = document.getElementById("deck");
+    var polled = event.detail.elt === deck && event.detail.requestConfig && event.detail.requestConfig.verb === "get";
+    if (polled && deck.querySelector("input:focus")) event.detail.shouldSwap = false;
+  });
+
   // A destructive form asks first.
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
