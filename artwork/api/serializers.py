@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..models import ArtworkEvent, ArtworkVariant, ImageBatch, Kind, RenditionState
+from ..models import ArtworkEvent, ImageBatch, Kind, RenditionState
 from ..renditions import SPECS
 from ..selectors import image_batch_failures
 

@@ -1,8 +1,28 @@
 """Helpers for the browser tests."""
 
+import re
+
+from playwright.sync_api import expect
+
 
 def wait_loaded(locator, timeout: float = 10_000) -> bool:
     """Wait until the image really arrived (served and decoded), not only its <img> tag."""
     locator.scroll_into_view_if_needed()  # a lazy image loads once near the viewport
     locator.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=locator.element_handle(), timeout=timeout)
     return True
+
+
+def add_from_search(page, query: str, name: str, copies: int):
+    """In the deck builder: search, add one copy of ``name``, type the number of copies in its
+    stepper, and wait until the deck has stored them (the search results say so)."""
+    box = page.get_by_role("searchbox", name=re.compile("Search .* cards"))
+    box.fill(query)
+    result = page.locator(".result", has_text=name)
+    expect(result).to_have_count(1)
+    result.get_by_role("button", name=f"Add {name} to Main deck").click()
+    copies_box = page.get_by_label(f"Copies of {name}")
+    expect(copies_box).to_have_value("1")
+    copies_box.fill(str(copies))
+    copies_box.press("Tab")
+    expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
+    expect(result).to_contain_text(f"{copies} in deck")

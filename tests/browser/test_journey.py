@@ -13,7 +13,7 @@ from cards.demo import card_set
 from cards.models import Card, Status
 from decks.models import Deck, DeckFormat
 from tests.artwork.pictures import make_image
-from tests.browser.helpers import wait_loaded
+from tests.browser.helpers import add_from_search, wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -48,19 +48,6 @@ def approve_in_queue(page, card: Card, note: str):
     item.get_by_role("button", name="Approve").click()
     expect(page.locator("#notice")).to_contain_text(f"1 card now Validated: {card.name}")
     expect(page.locator(f'[data-card="{card.stable_id}"]')).to_have_count(0)
-
-
-def add_copies(page, query: str, name: str, copies: int):
-    page.get_by_role("searchbox", name=re.compile("Search .* cards")).fill(query)
-    result = page.locator(".result", has_text=name)
-    expect(result).to_have_count(1)
-    result.get_by_role("button", name=f"Add {name} to Main deck").click()
-    box = page.get_by_label(f"Copies of {name}")
-    expect(box).to_have_value("1")
-    box.fill(str(copies))
-    box.press("Tab")
-    expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
-    expect(result).to_contain_text(f"{copies} in deck")  # stored, as the search results say
 
 
 def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_user, screenshot, settings):
@@ -126,9 +113,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     playtester.get_by_label("Game and format").select_option(str(DeckFormat.objects.get(game="duel", key="standard").pk))
     playtester.get_by_label("Name").fill("Écume et ténèbres")
     playtester.get_by_role("button", name="Create deck").click()
-    add_copies(playtester, "squire", "Example Light Squire", 20)
-    add_copies(playtester, "imp", "Example Dark Imp", 10)
-    add_copies(playtester, "chevalier ecume", NAME, 10)
+    add_from_search(playtester, "squire", "Example Light Squire", 20)
+    add_from_search(playtester, "imp", "Example Dark Imp", 10)
+    add_from_search(playtester, "chevalier ecume", NAME, 10)
     verdict = playtester.locator("#verdict")
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text("Construction valid")
     assert Deck.objects.get(name="Écume et ténèbres").legal

@@ -15,7 +15,7 @@ def test_each_role_logs_in_and_sees_its_name(page, login, make_user, screenshot,
 
 
 def test_a_wrong_password_says_so(page, login, make_user):
-    user = make_user("designer", username="dora")
+    make_user("designer", username="dora")
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("dora")
     page.get_by_label("Password").fill("wrong")

@@ -36,3 +36,15 @@ def bulk_cards():
         )
 
     return make
+
+
+@pytest.fixture
+def validated(make_card, reviewer):
+    """``validated(game, **data)``: a card made and moved to VALIDATED by a reviewer."""
+    from cards.services import card_set_status
+
+    def make(game="darkrow", **data):
+        card = make_card(game, **data)
+        return card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
+
+    return make

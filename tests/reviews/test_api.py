@@ -14,15 +14,6 @@ from tests.reviews.effects import draw, imported
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def validated(make_card, reviewer):
-    def make(game="darkrow", **data):
-        card = make_card(game, **data)
-        return card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-
-    return make
-
-
 def run_audit(game="darkrow"):
     audit = services.audit_start(game=game, enqueue=False)
     return services.audit_run(audit_id=audit.pk)

@@ -11,7 +11,7 @@ from django.utils.html import escape
 
 from artwork.models import BatchState, ImageBatch
 from cards.models import Card, CardRevision, Status
-from cards.services import card_set_status, card_update, cards_import
+from cards.services import card_update, cards_import
 from reviews import services
 from reviews.models import Audit, AuditStatus, Proposal, ProposalStatus
 from tests.reviews.effects import bonus, imported
@@ -21,15 +21,6 @@ pytestmark = pytest.mark.django_db
 
 def text(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
-
-
-@pytest.fixture
-def validated(make_card, reviewer):
-    def make(game="darkrow", **data):
-        card = make_card(game, **data)
-        return card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-
-    return make
 
 
 @pytest.fixture
