@@ -5,7 +5,7 @@ from django.urls import NoReverseMatch, reverse
 # (url name, label, permission needed or None); pages that do not exist yet are left out.
 NAV = [
     ("cards:browse", "Cards", "cards.view_card"),
-    ("reviews:queue", "Review", "cards.review_card"),
+    ("reviews:queue", "Review", "cards.view_unvalidated_card"),  # designers follow their cards there too
     ("decks:list", "Decks", "decks.view_deck"),
     ("reviews:audits", "Audits", "cards.review_card"),
 ]

@@ -48,6 +48,15 @@ def test_playtesters_may_not_open_the_review_pages(client_as, playtester, url):
     assert client_as(playtester).get(url).status_code == 403
 
 
+def test_the_menu_offers_the_review_pages_to_whom_may_open_them(client_as, playtester, designer, reviewer):
+    def menu(user):
+        return text(client_as(user).get("/")).split("<nav", 2)[1].split("</nav>", 1)[0]
+
+    assert 'href="/review/"' not in menu(playtester) and 'href="/audits/"' not in menu(playtester)
+    assert 'href="/review/"' in menu(designer) and 'href="/audits/"' not in menu(designer)
+    assert 'href="/review/"' in menu(reviewer) and 'href="/audits/"' in menu(reviewer)
+
+
 def test_designers_look_at_the_queue_but_only_see_their_moves(client_as, designer, edited, make_card):
     make_card("darkrow", name="Brouillon")
     client = client_as(designer)
@@ -57,8 +66,8 @@ def test_designers_look_at_the_queue_but_only_see_their_moves(client_as, designe
     assert '<button type="submit" name="status" value="DRAFT"' in page  # take a card back to draft: theirs to do
     assert 'href="/audits/' not in page.split("<main", 1)[1]
     assert client.get("/audits/").status_code == 403
-    nav = page.split("<nav", 2)[1]
-    assert "Audits" not in nav
+    nav = page.split("<nav", 2)[1].split("</nav>", 1)[0]
+    assert "Audits" not in nav and 'href="/review/"' in nav  # the queue is in their menu
 
 
 def test_a_designer_asking_for_validated_is_refused_and_nothing_moves(client_as, designer, edited):
