@@ -12,9 +12,25 @@ def wait_loaded(locator, timeout: float = 10_000) -> bool:
     return True
 
 
+# What htmx did, kept in the page: a failure below says which requests went, were aborted or swapped.
+HTMX_LOG = """() => {
+  if (window.__htmxLog) return;
+  window.__htmxLog = [];
+  for (const name of ["beforeRequest", "abort", "afterRequest", "beforeSwap", "sendError", "responseError"]) {
+    document.body.addEventListener("htmx:" + name, (event) => {
+      const d = event.detail || {}, elt = d.elt || event.target;
+      window.__htmxLog.push([Math.round(performance.now()), name, elt && (elt.id || elt.tagName),
+        d.requestConfig && d.requestConfig.verb, d.requestConfig && d.requestConfig.path, d.xhr && d.xhr.status,
+        d.shouldSwap]);
+    });
+  }
+}"""
+
+
 def add_from_search(page, query: str, name: str, copies: int):
     """In the deck builder: search, add one copy of ``name``, type the number of copies in its
-    stepper, and wait until the deck has stored them (the search results say so)."""
+    stepper, and wait until the deck has stored them (the panel comes back with that count)."""
+    page.evaluate(HTMX_LOG)
     box = page.get_by_role("searchbox", name=re.compile("Search .* cards"))
     box.fill(query)
     result = page.locator(".result", has_text=name)
@@ -25,4 +41,8 @@ def add_from_search(page, query: str, name: str, copies: int):
     copies_box.fill(str(copies))
     copies_box.press("Tab")
     expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
-    expect(result).to_contain_text(f"{copies} in deck")
+    try:
+        # The attribute, not what was typed: the deck panel as the server rendered it after the change.
+        expect(page.get_by_label(f"Copies of {name}")).to_have_attribute("value", str(copies))
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None

@@ -203,3 +203,4 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("7")
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}
+
