@@ -38,6 +38,7 @@ def add_from_search(page, query: str, name: str, copies: int):
     result.get_by_role("button", name=f"Add {name} to Main deck").click()
     copies_box = page.get_by_label(f"Copies of {name}")
     expect(copies_box).to_have_value("1")
+    settled(page)  # a person never types within the milliseconds before htmx wires the new panel
     copies_box.fill(str(copies))
     copies_box.press("Tab")
     expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
@@ -46,3 +47,8 @@ def add_from_search(page, query: str, name: str, copies: int):
         expect(page.get_by_label(f"Copies of {name}")).to_have_attribute("value", str(copies))
     except AssertionError as failure:
         raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None
+
+
+def settled(page):
+    """Wait until htmx has finished swapping and settling new content (its forms then send changes)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added, .htmx-request')")
