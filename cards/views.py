@@ -22,6 +22,7 @@ from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
 from rules import CardData, get_ruleset, registry
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from studio.versions import read_version
 
 from . import selectors, services
 from .diff import change_rows
@@ -334,12 +335,11 @@ def card_status(request, stable_id: str):
     card = _get_card(request, stable_id)
     target = request.POST.get("status", "")
     note = request.POST.get("note", "").strip()
-    version = request.POST.get("version", "")
-    if version and not (version.isascii() and version.isdigit()):
-        # Never "no version": that would skip the check that the card did not change meanwhile.
+    try:
+        expected = read_version(request.POST.get("version") or None)
+    except InvalidInput:
         messages.error(request, "Not changed: the version sent is not a version number; reload the page and decide again.")
         return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))
-    expected = int(version) if version else None
     try:
         updated = services.card_set_status(stable_id=card.stable_id, status=target, user=request.user, note=note, expected_version=expected)
     except StaleVersion:

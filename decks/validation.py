@@ -19,7 +19,7 @@ import hashlib
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import groupby
@@ -190,10 +190,6 @@ class Validator:
         result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
         return Outcome(row, result, self._read)
 
-    def run(self, rows: Sequence[DeckRow], batch_size: int = DEFAULT_BATCH_SIZE) -> Iterator[list[Outcome]]:
-        for start in range(0, len(rows), batch_size):
-            yield self.validate(rows[start : start + batch_size])
-
 
 # --- writes ---------------------------------------------------------------------------------
 def store_outcomes(outcomes: Sequence[Outcome]) -> None:
@@ -283,7 +279,8 @@ def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) ->
         return _revalidate_overlapped(batches, decks.db, progress)
     validator = Validator()
     done = 0
-    for outcomes in validator.run(rows, batch_size):
+    for batch in batches:
+        outcomes = validator.validate(batch)
         store_outcomes(outcomes)
         done += len(outcomes)
         if progress is not None:

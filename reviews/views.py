@@ -33,6 +33,7 @@ from cards.workflow import allowed_targets
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 from studio.errors import Forbidden, InvalidInput, StudioError
+from studio.versions import read_version
 
 from . import selectors, services
 from .api.filters import ReviewQueueFilter
@@ -184,13 +185,14 @@ def proposal_decide(request, pk: int, decision: str):
         raise Http404(f"no proposal #{pk} that you may see")
     note = request.POST.get("note", "").strip()
     params = _posted_query(request)
-    version = request.POST.get("version", "").strip()
-    if decision == "accept" and version and not (version.isascii() and version.isdigit()):
+    try:
+        expected = read_version(request.POST.get("version", "").strip() or None) if decision == "accept" else None
+    except InvalidInput:
         message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
         return _queue_answer(request, params, {"kind": "error", "message": message}, 400)
     try:
         if decision == "accept":
-            services.proposal_accept(proposal_id=pk, user=request.user, note=note, expected_version=int(version) if version else None)
+            services.proposal_accept(proposal_id=pk, user=request.user, note=note, expected_version=expected)
         else:
             services.proposal_reject(proposal_id=pk, user=request.user, note=note)
     except Forbidden as exc:

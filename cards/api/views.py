@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from drf_spectacular.types import OpenApiTypes
@@ -17,6 +16,7 @@ from rules import registry
 from rules.findings import error
 from studio.api import JSONParser
 from studio.errors import InvalidInput
+from studio.versions import read_version
 
 from .. import services
 from ..interchange import STABLE_ID_RE
@@ -64,18 +64,9 @@ class CardMetadata(SimpleMetadata):
 def _expected_version(request, body: dict | None = None) -> int | None:
     """The version the client read: If-Match header first, else ``version`` in the body."""
     header = request.headers.get("If-Match")
-    raw = header if header is not None else (body or {}).get("version")
-    if raw is None or raw == "*":
-        return None
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,18})"?\s*', str(raw))
-    if not match:
-        source = "If-Match" if header is not None else "version"
-        raise InvalidInput(
-            [error("FIELD_INVALID", f"{source} must be the card's version number, e.g. \"3\"", field=source)]
-        )
-    return int(match.group(1))
+    if header is not None:
+        return read_version(header, source="If-Match")
+    return read_version((body or {}).get("version"))
 
 
 def _body(request) -> dict:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -17,6 +16,7 @@ from cards.selectors import card_get
 from cards.services import import_conflict_resolve
 from rules.findings import error
 from studio.errors import InvalidInput
+from studio.versions import read_version
 
 from .. import selectors, services
 from .filters import ReviewQueueFilter
@@ -50,13 +50,7 @@ def needs(*perms: str) -> type[permissions.BasePermission]:
 
 
 def _if_match(request) -> int | None:
-    header = request.headers.get("If-Match")
-    if header is None or header.strip() == "*":
-        return None
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d+)"?\s*', header)
-    if not match:
-        raise InvalidInput([error("FIELD_INVALID", 'If-Match must be the card\'s version number, e.g. "3"', field="If-Match")])
-    return int(match.group(1))
+    return read_version(request.headers.get("If-Match"), source="If-Match")
 
 
 def _valid(serializer_class, data, **kwargs):
