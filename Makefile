@@ -5,11 +5,13 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install migrate demo worker beat check clean help
+.PHONY: run test lint format install migrate demo worker beat check clean help
 
 help:
 	@echo "make run     create .venv, install, migrate, load the demo data and serve http://$(HOST):$(PORT)"
 	@echo "make test    run the whole test suite (SQLite, tasks in-process)"
+	@echo "make lint    ruff (lint and format check)"
+	@echo "make format  ruff format and safe fixes"
 	@echo "make worker  a Celery worker (needs CELERY_BROKER_URL)"
 
 # The virtual environment, rebuilt when the project's dependencies change.
@@ -37,6 +39,14 @@ run: demo
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
 
 worker: install
 	$(PY) -m celery -A studio worker -Q celery,images --loglevel=INFO

@@ -34,7 +34,18 @@ class RenditionInline(admin.TabularInline):
 
 @admin.register(ArtworkVariant)
 class ArtworkVariantAdmin(ReadOnlyAdmin):
-    list_display = ["id", "card", "kind", "is_primary", "format", "width", "height", "uploaded_by", "created_at", "deleted_at"]
+    list_display = [
+        "id",
+        "card",
+        "kind",
+        "is_primary",
+        "format",
+        "width",
+        "height",
+        "uploaded_by",
+        "created_at",
+        "deleted_at",
+    ]
     list_filter = ["kind", "is_primary", "format", "card__game"]
     search_fields = ["card__stable_id", "card__name", "sha256"]
     list_select_related = ["card", "uploaded_by"]
@@ -43,7 +54,9 @@ class ArtworkVariantAdmin(ReadOnlyAdmin):
 
     @admin.display(description="image")
     def image(self, variant):
-        return format_html('<a href="{0}"><img src="{0}" style="max-width:320px;max-height:320px"></a>', variant.file.url)
+        return format_html(
+            '<a href="{0}"><img src="{0}" style="max-width:320px;max-height:320px"></a>', variant.file.url
+        )
 
 
 @admin.register(ArtworkEvent)
@@ -56,5 +69,16 @@ class ArtworkEventAdmin(ReadOnlyAdmin):
 
 @admin.register(ImageBatch)
 class ImageBatchAdmin(ReadOnlyAdmin):
-    list_display = ["id", "game", "only_missing", "state", "total", "done", "failed", "created_by", "created_at", "finished_at"]
+    list_display = [
+        "id",
+        "game",
+        "only_missing",
+        "state",
+        "total",
+        "done",
+        "failed",
+        "created_by",
+        "created_at",
+        "finished_at",
+    ]
     list_filter = ["state", "game"]

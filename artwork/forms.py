@@ -14,15 +14,20 @@ class UploadForm(forms.Form):
     # from its header, never decoded whole in the web process.
     file = forms.FileField(
         label="Image file",
-        error_messages={"required": "Choose an image file (JPEG, PNG or WebP) or drop one on the zone.",
-                        "empty": "The file is empty; choose a JPEG, PNG or WebP image."},
+        error_messages={
+            "required": "Choose an image file (JPEG, PNG or WebP) or drop one on the zone.",
+            "empty": "The file is empty; choose a JPEG, PNG or WebP image.",
+        },
     )
     kind = forms.ChoiceField(label="Kind", choices=Kind.choices, initial=Kind.HD)
     primary = forms.BooleanField(
-        label="Make it the card's primary image", required=False,
+        label="Make it the card's primary image",
+        required=False,
         help_text="HD only. The current primary image is kept, as an older HD.",
     )
-    note = forms.CharField(label="Note", required=False, max_length=500, help_text="Optional, kept in the history.")
+    note = forms.CharField(
+        label="Note", required=False, max_length=500, help_text="Optional, kept in the history."
+    )
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "artwork-%s")

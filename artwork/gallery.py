@@ -70,7 +70,9 @@ def _tile(variant: ArtworkVariant) -> Tile:
     return Tile(variant, renditions.get(THUMB.name), renditions.get(PREVIEW.name))
 
 
-def gallery_context(request, card: Card, *, form: UploadForm | None = None, error: str = "", notice: str = "") -> dict:
+def gallery_context(
+    request, card: Card, *, form: UploadForm | None = None, error: str = "", notice: str = ""
+) -> dict:
     """The ``artwork`` of a card's page: None for someone who may not see artwork (no query then)."""
     user = request.user
     if not user.has_perm("artwork.view_artworkvariant"):
@@ -88,7 +90,8 @@ def gallery_context(request, card: Card, *, form: UploadForm | None = None, erro
         "artwork": {
             "card": card,
             "groups": [
-                {"kind": kind, "title": title, "help": help, "tiles": by_kind.get(kind, [])} for kind, title, help in GROUPS
+                {"kind": kind, "title": title, "help": help, "tiles": by_kind.get(kind, [])}
+                for kind, title, help in GROUPS
             ],
             "count": len(tiles),
             "primary": primary,

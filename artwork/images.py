@@ -136,12 +136,15 @@ def _inspect_header(data: bytes, *, max_pixels: int) -> tuple[str, tuple[int, in
             fmt = STORED_FORMAT[im.format]
             width, height = im.size
             if width < 1 or height < 1:
-                raise ImageRefused("ARTWORK_CORRUPT", f"the {fmt} header declares an empty image ({width}×{height})")
+                raise ImageRefused(
+                    "ARTWORK_CORRUPT", f"the {fmt} header declares an empty image ({width}×{height})"
+                )
             if width * height > max_pixels:
                 raise _bomb((width, height), max_pixels)
             if fmt != "JPEG" and getattr(im, "is_animated", False):
                 raise ImageRefused(
-                    "ARTWORK_ANIMATED", f"the {fmt} image is animated; card artwork is a still image: upload one frame"
+                    "ARTWORK_ANIMATED",
+                    f"the {fmt} image is animated; card artwork is a still image: upload one frame",
                 )
             im.verify()  # structure and checksums, without decoding the pixels
     except ImageRefused:
@@ -231,7 +234,9 @@ def _to_srgb(im: Image.Image) -> Image.Image:
         return im
     try:
         source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
-        converted = ImageCms.profileToProfile(im, source, _SRGB, outputMode="RGBA" if im.mode == "RGBA" else "RGB")
+        converted = ImageCms.profileToProfile(
+            im, source, _SRGB, outputMode="RGBA" if im.mode == "RGBA" else "RGB"
+        )
     except (ImageCms.PyCMSError, OSError, ValueError) as exc:
         # An unusable profile: keep the pixels as they are, drop the profile.
         logger.info("ignored an unusable colour profile: %s", exc)

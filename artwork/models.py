@@ -6,9 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from cards.models import Card
+from cards.models import (
+    Card,
+    _in,  # the check "value among the choices", as cards write it
+)
 from studio.history import AppendOnlyModel
-from cards.models import _in  # the check "value among the choices", as cards write it
 
 
 class Kind(models.TextChoices):
@@ -50,14 +52,19 @@ class ArtworkVariant(models.Model):
     format = models.CharField(max_length=8, choices=ImageFormat.choices)
     byte_size = models.PositiveBigIntegerField()
     original_name = models.CharField(
-        max_length=255, blank=True, default="", help_text="The uploaded file's name, for people only (never used to store it)."
+        max_length=255,
+        blank=True,
+        default="",
+        help_text="The uploaded file's name, for people only (never used to store it).",
     )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
-    deleted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     objects = ArtworkVariantQuerySet.as_manager()
 
@@ -72,11 +79,16 @@ class ArtworkVariant(models.Model):
             # A card's primary artwork is always a live HD: never a PK reference,
             # a Full Artwork, an older HD or a deleted image.
             models.CheckConstraint(
-                condition=Q(is_primary=False) | Q(kind=Kind.HD, deleted_at__isnull=True), name="artwork_primary_is_live_hd"
+                condition=Q(is_primary=False) | Q(kind=Kind.HD, deleted_at__isnull=True),
+                name="artwork_primary_is_live_hd",
             ),
-            models.UniqueConstraint(fields=["card"], condition=Q(is_primary=True), name="artwork_one_primary_per_card"),
             models.UniqueConstraint(
-                fields=["card", "sha256"], condition=Q(deleted_at__isnull=True), name="artwork_same_image_once_per_card"
+                fields=["card"], condition=Q(is_primary=True), name="artwork_one_primary_per_card"
+            ),
+            models.UniqueConstraint(
+                fields=["card", "sha256"],
+                condition=Q(deleted_at__isnull=True),
+                name="artwork_same_image_once_per_card",
             ),
         ]
 
@@ -114,7 +126,9 @@ class Rendition(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["variant", "spec"], name="rendition_once_per_variant_and_spec"),
             models.CheckConstraint(condition=_in("state", RenditionState), name="rendition_state_valid"),
-            models.CheckConstraint(condition=~Q(state=RenditionState.READY) | ~Q(file=""), name="rendition_ready_has_file"),
+            models.CheckConstraint(
+                condition=~Q(state=RenditionState.READY) | ~Q(file=""), name="rendition_ready_has_file"
+            ),
         ]
         indexes = [models.Index(fields=["state", "updated_at"])]
 
@@ -137,7 +151,9 @@ class ArtworkEvent(AppendOnlyModel):
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="artwork_events")
     variant = models.ForeignKey(ArtworkVariant, on_delete=models.PROTECT, related_name="events")
     action = models.CharField(max_length=16, choices=EventAction.choices)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     actor_name = models.CharField(max_length=150, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     note = models.TextField(blank=True, default="")
@@ -145,12 +161,13 @@ class ArtworkEvent(AppendOnlyModel):
 
     class Meta:
         ordering = ["card", "created_at", "id"]
-        constraints = [models.CheckConstraint(condition=_in("action", EventAction), name="artwork_event_action_valid")]
+        constraints = [
+            models.CheckConstraint(condition=_in("action", EventAction), name="artwork_event_action_valid")
+        ]
         indexes = [models.Index(fields=["card", "-created_at"])]
 
     def __str__(self) -> str:
         return f"{self.action} variant {self.variant_id}"
-
 
 
 class BatchState(models.TextChoices):
@@ -167,12 +184,16 @@ class ImageBatch(models.Model):
     """
 
     game = models.CharField(max_length=32, blank=True, default="", help_text="Empty: every game.")
-    only_missing = models.BooleanField(default=True, help_text="Only variants with a rendition not made yet (or failed).")
+    only_missing = models.BooleanField(
+        default=True, help_text="Only variants with a rendition not made yet (or failed)."
+    )
     state = models.CharField(max_length=8, choices=BatchState.choices, default=BatchState.QUEUED)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     failed = models.PositiveIntegerField(default=0)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -183,7 +204,8 @@ class ImageBatch(models.Model):
         constraints = [
             models.CheckConstraint(condition=_in("state", BatchState), name="image_batch_state_valid"),
             models.CheckConstraint(
-                condition=Q(done__lte=models.F("total") - models.F("failed")), name="image_batch_progress_within_total"
+                condition=Q(done__lte=models.F("total") - models.F("failed")),
+                name="image_batch_progress_within_total",
             ),
         ]
 
@@ -197,7 +219,7 @@ class ItemState(models.TextChoices):
     FAILED = "FAILED", "Failed"
 
 
-class ImageBatchItem(models.Model):
+class ImageBatchItem(models.Model):  # noqa: DJ008 (rows of a batch, never shown alone)
     batch = models.ForeignKey(ImageBatch, on_delete=models.CASCADE, related_name="items")
     variant = models.ForeignKey(ArtworkVariant, on_delete=models.CASCADE, related_name="+")
     state = models.CharField(max_length=8, choices=ItemState.choices, default=ItemState.PENDING)

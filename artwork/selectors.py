@@ -17,8 +17,14 @@ def artwork_counts(game: str) -> dict[str, int]:
     Each variant has exactly one kind, so a Full Artwork is never counted
     again as an HD, and an older HD is counted as LEGACY_HD only.
     """
-    counts = {kind: 0 for kind in Kind.values}
-    rows = ArtworkVariant.objects.live().filter(card__game=game).values("kind").annotate(n=Count("pk")).order_by()
+    counts = dict.fromkeys(Kind.values, 0)
+    rows = (
+        ArtworkVariant.objects.live()
+        .filter(card__game=game)
+        .values("kind")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
     for row in rows:
         counts[row["kind"]] = row["n"]
     return counts
@@ -46,7 +52,9 @@ def artwork_events(*, card: Card) -> QuerySet[ArtworkEvent]:
 def primary_artwork(*, cards: QuerySet[Card] | list[Card]) -> dict[int, ArtworkVariant]:
     """Per card id, its primary variant with its renditions (for card grids: one query, whatever the number of cards)."""
     variants = (
-        ArtworkVariant.objects.filter(card__in=cards, is_primary=True).prefetch_related("renditions").order_by()
+        ArtworkVariant.objects.filter(card__in=cards, is_primary=True)
+        .prefetch_related("renditions")
+        .order_by()
     )
     return {variant.card_id: variant for variant in variants}
 

@@ -9,8 +9,8 @@ numbers or text, ever changes the card's data.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from collections.abc import Callable, Iterable, Iterator
+from datetime import timedelta
 from itertools import islice
 from typing import BinaryIO
 
@@ -80,7 +80,11 @@ def _lock_card(card_id: int) -> Card:
 def _kind_findings(kind, primary) -> list:
     findings = []
     if kind not in Kind.values:
-        findings.append(error("FIELD_INVALID", f"kind must be one of {', '.join(Kind.values)}, not {kind!r}", field="kind"))
+        findings.append(
+            error(
+                "FIELD_INVALID", f"kind must be one of {', '.join(Kind.values)}, not {kind!r}", field="kind"
+            )
+        )
     if primary is not None and not isinstance(primary, bool):
         findings.append(error("FIELD_INVALID", "primary must be true or false", field="primary"))
     if primary is True and kind in Kind.values and kind not in PRIMARY_KINDS:
@@ -164,8 +168,17 @@ def artwork_upload(
             original_name=(original_name or "").replace("\\", "/").rsplit("/", 1)[-1][:255],
             uploaded_by=_actor(user),
         )
-        _event(variant, EventAction.UPLOADED, user, note, kind=kind, format=image.format, sha256=image.sha256,
-               width=image.width, height=image.height)
+        _event(
+            variant,
+            EventAction.UPLOADED,
+            user,
+            note,
+            kind=kind,
+            format=image.format,
+            sha256=image.sha256,
+            width=image.width,
+            height=image.height,
+        )
         if primary is None:
             primary = kind == Kind.HD and not card.artwork.filter(is_primary=True).exists()
         if primary:
@@ -183,14 +196,22 @@ def _enqueue_render(variant_ids: list[int], **kwargs) -> None:
 
 # --- primary, kind, deletion --------------------------------------------------------------
 def _make_primary(variant: ArtworkVariant, user, note: str) -> None:
-    current = ArtworkVariant.objects.filter(card_id=variant.card_id, is_primary=True).exclude(pk=variant.pk).first()
+    current = (
+        ArtworkVariant.objects.filter(card_id=variant.card_id, is_primary=True).exclude(pk=variant.pk).first()
+    )
     if current is not None:
         # Replaced, never deleted: the old main image is kept as an older HD.
         current.is_primary = False
         current.kind = Kind.LEGACY_HD
         current.save(update_fields=["is_primary", "kind"])
-        _event(current, EventAction.REPLACED, user, note, kind={"before": Kind.HD, "after": Kind.LEGACY_HD},
-               replacedBy=variant.pk)
+        _event(
+            current,
+            EventAction.REPLACED,
+            user,
+            note,
+            kind={"before": Kind.HD, "after": Kind.LEGACY_HD},
+            replacedBy=variant.pk,
+        )
     before = variant.kind
     variant.kind = Kind.HD
     variant.is_primary = True
@@ -211,12 +232,19 @@ def _locked_variant(variant: ArtworkVariant) -> ArtworkVariant:
     _lock_card(variant.card_id)
     locked = ArtworkVariant.objects.select_for_update().get(pk=variant.pk)
     if locked.is_deleted:
-        raise Conflict(f"variant {locked.pk} was deleted on {locked.deleted_at:%Y-%m-%d}; it can no longer change")
+        raise Conflict(
+            f"variant {locked.pk} was deleted on {locked.deleted_at:%Y-%m-%d}; it can no longer change"
+        )
     return locked
 
 
 def artwork_update(
-    *, variant: ArtworkVariant, user=None, kind: str | None = None, primary: bool | None = None, note: str = ""
+    *,
+    variant: ArtworkVariant,
+    user=None,
+    kind: str | None = None,
+    primary: bool | None = None,
+    note: str = "",
 ) -> ArtworkVariant:
     """Change a variant's kind and/or make it (or stop it being) the card's primary artwork.
 
@@ -246,7 +274,9 @@ def artwork_update(
 def artwork_delete(*, variant: ArtworkVariant, user=None, note: str = "") -> ArtworkVariant:
     """Delete a variant (reviewers only): it leaves the card's artwork but is kept, file included, in history."""
     if user is not None and not user.has_perm("artwork.delete_artworkvariant"):
-        raise Forbidden("only a reviewer may delete artwork; ask a reviewer, or upload a new primary HD instead")
+        raise Forbidden(
+            "only a reviewer may delete artwork; ask a reviewer, or upload a new primary HD instead"
+        )
     with transaction.atomic():
         variant = _locked_variant(variant)
         was_primary = variant.is_primary
@@ -278,7 +308,9 @@ def variant_render(variant: ArtworkVariant, *, force: bool = False) -> list[str]
         with variant.file.open("rb") as source:
             rendered = make_renditions(source, todo)
     except FileNotFoundError:
-        return _renditions_failed(variant, todo, f"the image file {variant.file.name} is missing from storage")
+        return _renditions_failed(
+            variant, todo, f"the image file {variant.file.name} is missing from storage"
+        )
     except DECODE_ERRORS as exc:
         return _renditions_failed(variant, todo, f"the image file {variant.file.name} cannot be read ({exc})")
     storage = Rendition._meta.get_field("file").storage
@@ -294,7 +326,11 @@ def _store_rendition(storage, variant: ArtworkVariant, spec: RenditionSpec, rend
             return  # made meanwhile by another run of the task
         rendition.file = save_replacing(storage, rendition_name(variant.pk, spec), rendered.data)
         rendition.state = RenditionState.READY
-        rendition.width, rendition.height, rendition.byte_size = rendered.width, rendered.height, len(rendered.data)
+        rendition.width, rendition.height, rendition.byte_size = (
+            rendered.width,
+            rendered.height,
+            len(rendered.data),
+        )
         rendition.error = ""
         rendition.attempts += 1
         rendition.save()
@@ -313,8 +349,13 @@ def _renditions_failed(variant: ArtworkVariant, specs: list[RenditionSpec], mess
     return [message]
 
 
-def renditions_make(*, variant_ids: Iterable[int], batch_id: int | None = None, force: bool = False,
-                    on_item: Callable[[], None] | None = None) -> dict:
+def renditions_make(
+    *,
+    variant_ids: Iterable[int],
+    batch_id: int | None = None,
+    force: bool = False,
+    on_item: Callable[[], None] | None = None,
+) -> dict:
     """Make the renditions of these variants; count each one in its batch, if any. Returns {done, failed}."""
     ids = list(variant_ids)
     if batch_id is not None:
@@ -323,8 +364,9 @@ def renditions_make(*, variant_ids: Iterable[int], batch_id: int | None = None, 
         )
         # An item already counted (a task run again) is not made nor counted twice.
         ids = list(
-            ImageBatchItem.objects.filter(batch_id=batch_id, variant_id__in=ids, state=ItemState.PENDING)
-            .values_list("variant_id", flat=True)
+            ImageBatchItem.objects.filter(
+                batch_id=batch_id, variant_id__in=ids, state=ItemState.PENDING
+            ).values_list("variant_id", flat=True)
         )
     summary = {"done": 0, "failed": 0}
     for variant in ArtworkVariant.objects.filter(pk__in=ids).prefetch_related("renditions").order_by("pk"):
@@ -354,12 +396,16 @@ def variants_needing_renditions(*, game: str | None = None, only_missing: bool =
     if game:
         qs = qs.filter(card__game=game)
     if only_missing:
-        ready = Count("renditions", filter=Q(renditions__state=RenditionState.READY, renditions__spec__in=list(SPECS)))
+        ready = Count(
+            "renditions", filter=Q(renditions__state=RenditionState.READY, renditions__spec__in=list(SPECS))
+        )
         qs = qs.annotate(ready_renditions=ready).filter(ready_renditions__lt=len(SPECS))
     return qs.order_by("pk")
 
 
-def image_batch_start(*, game: str | None = None, only_missing: bool = True, user=None, enqueue: bool = True) -> ImageBatch:
+def image_batch_start(
+    *, game: str | None = None, only_missing: bool = True, user=None, enqueue: bool = True
+) -> ImageBatch:
     """Record a batch of rendition work and (``enqueue``) hand it to the workers, in chunks, after the commit."""
     if game and (findings := check_game(game)):
         raise InvalidInput(findings)
@@ -393,21 +439,23 @@ def image_batch_run(batch: ImageBatch, *, on_item: Callable[[], None] | None = N
 def _batch_item_finished(batch_id: int, variant_id: int, problems: list[str]) -> None:
     state, counter = (ItemState.FAILED, "failed") if problems else (ItemState.DONE, "done")
     with transaction.atomic():
-        counted = ImageBatchItem.objects.filter(batch_id=batch_id, variant_id=variant_id, state=ItemState.PENDING).update(
-            state=state, error="; ".join(problems)
-        )
+        counted = ImageBatchItem.objects.filter(
+            batch_id=batch_id, variant_id=variant_id, state=ItemState.PENDING
+        ).update(state=state, error="; ".join(problems))
         if not counted:
             return
         ImageBatch.objects.filter(pk=batch_id).update(**{counter: F(counter) + 1})
-        ImageBatch.objects.filter(pk=batch_id, total__lte=F("done") + F("failed")).exclude(state=BatchState.DONE).update(
-            state=BatchState.DONE, finished_at=timezone.now()
-        )
+        ImageBatch.objects.filter(pk=batch_id, total__lte=F("done") + F("failed")).exclude(
+            state=BatchState.DONE
+        ).update(state=BatchState.DONE, finished_at=timezone.now())
 
 
 def renditions_sweep(*, older_than_seconds: int = 600) -> int:
     """Enqueue the variants whose renditions are still PENDING a while after upload (e.g. the broker was down)."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
-    settled = Count("renditions", filter=Q(renditions__state__in=[RenditionState.READY, RenditionState.FAILED]))
+    settled = Count(
+        "renditions", filter=Q(renditions__state__in=[RenditionState.READY, RenditionState.FAILED])
+    )
     ids = list(
         ArtworkVariant.objects.live()
         .filter(created_at__lt=cutoff)

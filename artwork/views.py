@@ -47,7 +47,15 @@ def _require(request, perm: str, why: str) -> None:
         raise PermissionDenied(why)
 
 
-def _answer(request, card: Card, *, status: int = 200, error: str = "", notice: str = "", form: UploadForm | None = None):
+def _answer(
+    request,
+    card: Card,
+    *,
+    status: int = 200,
+    error: str = "",
+    notice: str = "",
+    form: UploadForm | None = None,
+):
     if request.htmx:
         context = gallery_context(request, card, form=form, error=error, notice=notice)
         return render(request, "artwork/_gallery.html", context, status=status)
@@ -108,12 +116,16 @@ def upload(request, stable_id: str):
 @login_required
 @require_POST
 def make_primary(request, stable_id: str, pk: int):
-    _require(request, "artwork.change_artworkvariant", "only designers and reviewers choose the primary image")
+    _require(
+        request, "artwork.change_artworkvariant", "only designers and reviewers choose the primary image"
+    )
     card = _card(request, stable_id)
     variant = _variant(card, pk)
     previous = card.artwork.filter(is_primary=True).exclude(pk=variant.pk).first()
     try:
-        services.artwork_update(variant=variant, user=request.user, primary=True, note=request.POST.get("note", "").strip())
+        services.artwork_update(
+            variant=variant, user=request.user, primary=True, note=request.POST.get("note", "").strip()
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:

@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--cards", type=int, nargs="+", default=[500, 5000, 20000])
     parser.add_argument("--batch-size", type=int, default=500)
     args = parser.parse_args()

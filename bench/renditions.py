@@ -31,7 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--images", type=int, default=16)
-    parser.add_argument("--size", default="1500x2100", help="WIDTHxHEIGHT of the source images (a card's HD scan)")
+    parser.add_argument(
+        "--size", default="1500x2100", help="WIDTHxHEIGHT of the source images (a card's HD scan)"
+    )
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.lower().split("x"))
@@ -64,7 +66,9 @@ def main() -> int:
     for n in range(args.images):
         fmt = "PNG" if n % 4 == 3 else "JPEG"  # mostly JPEG, some PNG, as artwork comes
         formats.append(fmt)
-        services.artwork_upload(card=card, file=io.BytesIO(artwork_like(width, height, n, fmt)), kind="REFERENCE")
+        services.artwork_upload(
+            card=card, file=io.BytesIO(artwork_like(width, height, n, fmt)), kind="REFERENCE"
+        )
     variants = list(ArtworkVariant.objects.order_by("pk"))
     ids = [v.pk for v in variants]
     sources = [v.file.path for v in variants]
@@ -105,7 +109,9 @@ def main() -> int:
             f"  (CPU {best_cpu:6.2f} s = {cpu_rates[name]:5.1f}/s; best of {args.rounds})"
         )
     ratio = rates["studio"] / rates["plain"]
-    print(f"ratio studio / plain: {ratio:.2f} (CPU time: {cpu_rates['studio'] / cpu_rates['plain']:.2f}); target >= {TARGET}")
+    print(
+        f"ratio studio / plain: {ratio:.2f} (CPU time: {cpu_rates['studio'] / cpu_rates['plain']:.2f}); target >= {TARGET}"
+    )
     return 0 if ratio >= TARGET else 1
 
 

@@ -34,9 +34,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decks", type=int, default=10_000)
     parser.add_argument("--batch-size", type=int, default=1000)
-    parser.add_argument("--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)")
-    parser.add_argument("--profile", action="store_true", help="print a cProfile of the revalidation to stderr")
-    parser.add_argument("--serial", action="store_true", help="PostgreSQL: no helper thread for the database work (DECKS_REVALIDATE_OVERLAP=0)")
+    parser.add_argument(
+        "--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)"
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="print a cProfile of the revalidation to stderr"
+    )
+    parser.add_argument(
+        "--serial",
+        action="store_true",
+        help="PostgreSQL: no helper thread for the database work (DECKS_REVALIDATE_OVERLAP=0)",
+    )
     args = parser.parse_args()
 
     tmp = None
@@ -78,18 +86,39 @@ def run(n_decks: int, batch_size: int, profile: bool) -> dict:
         cards = _cards()
         leader, target, pool = cards[0], cards[1], cards[2:]
         decks = Deck.objects.bulk_create(
-            [Deck(game="darkrow", format=fmt, name=f"bench {i}", stale=True) for i in range(n_decks)], batch_size=2000
+            [Deck(game="darkrow", format=fmt, name=f"bench {i}", stale=True) for i in range(n_decks)],
+            batch_size=2000,
         )
         entries = []
         for deck in decks:
             main = [target, *rng.sample(pool, 39)]
             entries += [
-                DeckEntry(deck=deck, section="main", position=i, ref=c.stable_id, ref_key=c.stable_id.lower(), card=c, count=1)
+                DeckEntry(
+                    deck=deck,
+                    section="main",
+                    position=i,
+                    ref=c.stable_id,
+                    ref_key=c.stable_id.lower(),
+                    card=c,
+                    count=1,
+                )
                 for i, c in enumerate(main)
             ]
-            entries.append(DeckEntry(deck=deck, section="leaders", position=0, ref=leader.stable_id, ref_key="", card=leader))
             entries.append(
-                DeckEntry(deck=deck, kind=EntryKind.PICK, section="activeLeader", position=0, ref=leader.stable_id, ref_key="", card=leader)
+                DeckEntry(
+                    deck=deck, section="leaders", position=0, ref=leader.stable_id, ref_key="", card=leader
+                )
+            )
+            entries.append(
+                DeckEntry(
+                    deck=deck,
+                    kind=EntryKind.PICK,
+                    section="activeLeader",
+                    position=0,
+                    ref=leader.stable_id,
+                    ref_key="",
+                    card=leader,
+                )
             )
         DeckEntry.objects.bulk_create(entries, batch_size=5000)
     bench = Deck.objects.filter(name__startswith="bench ")
@@ -195,7 +224,15 @@ def _cards():
 
     wanted = [{"stableCardId": "BENCH-L", "name": "Bench Leader", "type": "LEADER", "status": "VALIDATED"}]
     wanted += [
-        {"stableCardId": f"BENCH-{i:03d}", "name": f"Bench Unit {i}", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1, "status": "VALIDATED"}
+        {
+            "stableCardId": f"BENCH-{i:03d}",
+            "name": f"Bench Unit {i}",
+            "type": "UNIT",
+            "cost": 1,
+            "atk": 1,
+            "pv": 1,
+            "status": "VALIDATED",
+        }
         for i in range(121)
     ]
     Card.objects.filter(stable_id__startswith="BENCH-").update(status="VALIDATED")

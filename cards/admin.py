@@ -44,14 +44,27 @@ class CardAdminForm(forms.ModelForm):
 
     class Meta:
         model = Card
-        fields = ["game", "name", "type", "set_code", "text", "archetypes", "game_fields", "effects", "origin", "creation_method"]
+        fields = [
+            "game",
+            "name",
+            "type",
+            "set_code",
+            "text",
+            "archetypes",
+            "game_fields",
+            "effects",
+            "origin",
+            "creation_method",
+        ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["expected_version"].initial = self.instance.version
             self.fields["game_fields"].initial = {
-                name: value for name, value in card_to_dict(self.instance).items() if name in self.instance.ruleset.field_names()
+                name: value
+                for name, value in card_to_dict(self.instance).items()
+                if name in self.instance.ruleset.field_names()
             }
         else:
             self.fields["game_fields"].initial = {}
@@ -77,7 +90,7 @@ class CardAdminForm(forms.ModelForm):
         game_fields = cleaned.get("game_fields") or {}
         if self.game_key in registry:
             # The JSON object is the whole set of the card's game fields: a field left out is emptied.
-            data.update({name: None for name in registry.get(self.game_key).field_names()})
+            data.update(dict.fromkeys(registry.get(self.game_key).field_names()))
         data.update(game_fields)
         return data
 
@@ -108,7 +121,9 @@ class CardAdminForm(forms.ModelForm):
                 expected_version=self.cleaned_data.get("expected_version"),
                 note="from the admin",
             )
-        return services.card_create(game=self.game_key, data=self.interchange(), user=user, note="from the admin")
+        return services.card_create(
+            game=self.game_key, data=self.interchange(), user=user, note="from the admin"
+        )
 
     def add_studio_error(self, exc: StudioError) -> None:
         if not exc.findings:
@@ -152,7 +167,9 @@ def _transition_action(target: str, label: str, permission: str):
         with transaction.atomic():
             for card in queryset:
                 try:
-                    services.card_set_status(stable_id=card.stable_id, status=target, user=request.user, note="from the admin")
+                    services.card_set_status(
+                        stable_id=card.stable_id, status=target, user=request.user, note="from the admin"
+                    )
                 except StudioError as exc:
                     refused.append(f"{card.name} ({card.stable_id}): {exc.message}")
             if refused:
@@ -169,10 +186,29 @@ def _transition_action(target: str, label: str, permission: str):
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
     form = CardAdminForm
-    list_display = ["stable_id", "name", "game", "type", "set_code", "status", "origin", "creation_method", "user_modified", "version"]
+    list_display = [
+        "stable_id",
+        "name",
+        "game",
+        "type",
+        "set_code",
+        "status",
+        "origin",
+        "creation_method",
+        "user_modified",
+        "version",
+    ]
     list_filter = ["game", "status", "type", "origin", "creation_method", "user_modified"]
     search_fields = ["stable_id", "name", "search_text"]
-    readonly_fields = ["stable_id", "status", "user_modified", "version", "created_at", "updated_at", "findings"]
+    readonly_fields = [
+        "stable_id",
+        "status",
+        "user_modified",
+        "version",
+        "created_at",
+        "updated_at",
+        "findings",
+    ]
     inlines = [RevisionInline]
     actions = [
         # The workflow decides per card and per user; the permissions only choose who sees the action.
@@ -227,7 +263,16 @@ class CardRevisionAdmin(admin.ModelAdmin):
     list_filter = ["action", "card__game"]
     list_select_related = ["card"]
     search_fields = ["card__stable_id", "card__name", "author_name", "note"]
-    readonly_fields = ["card", "version", "action", "author", "author_name", "created_at", "note", "pretty_changes"]
+    readonly_fields = [
+        "card",
+        "version",
+        "action",
+        "author",
+        "author_name",
+        "created_at",
+        "note",
+        "pretty_changes",
+    ]
     exclude = ["changes", "snapshot"]
 
     def pretty_changes(self, revision):

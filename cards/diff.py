@@ -37,7 +37,9 @@ IGNORED_KEYS = ("stableCardId",)
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
 
 
-def card_diff(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, game_fields: Sequence[str] | None = None) -> dict:
+def card_diff(
+    before: Mapping[str, Any] | None, after: Mapping[str, Any], *, game_fields: Sequence[str] | None = None
+) -> dict:
     """What changed from ``before`` to ``after``.
 
     ``game_fields`` names the rule set's fields (in its order); other unknown
@@ -158,7 +160,16 @@ def effects_diff(old: list, new: list) -> list[dict]:
     for n, (key, effect) in enumerate(zip(new_keys, new, strict=True)):
         ident = key[1] if key[0] == "id" else _effect_id(effect)
         if key not in old_by_key:
-            out.append({"effectId": ident, "index": n, "change": "added", "before": None, "after": effect, "changes": []})
+            out.append(
+                {
+                    "effectId": ident,
+                    "index": n,
+                    "change": "added",
+                    "before": None,
+                    "after": effect,
+                    "changes": [],
+                }
+            )
             continue
         m, previous = old_by_key[key]
         if not same(previous, effect):
@@ -173,12 +184,31 @@ def effects_diff(old: list, new: list) -> list[dict]:
                 }
             )
         elif m != n:
-            out.append({"effectId": ident, "index": n, "fromIndex": m, "change": "moved", "before": previous, "after": effect, "changes": []})
+            out.append(
+                {
+                    "effectId": ident,
+                    "index": n,
+                    "fromIndex": m,
+                    "change": "moved",
+                    "before": previous,
+                    "after": effect,
+                    "changes": [],
+                }
+            )
     seen = set(new_keys)
     for m, (key, effect) in enumerate(zip(old_keys, old, strict=True)):
         if key not in seen:
             ident = key[1] if key[0] == "id" else _effect_id(effect)
-            out.append({"effectId": ident, "index": m, "change": "removed", "before": effect, "after": None, "changes": []})
+            out.append(
+                {
+                    "effectId": ident,
+                    "index": m,
+                    "change": "removed",
+                    "before": effect,
+                    "after": None,
+                    "changes": [],
+                }
+            )
     return out
 
 
@@ -284,7 +314,9 @@ def change_rows(changes: dict[str, dict[str, Any]], *, created: bool = False) ->
         before_text, after_text = show(before), show(after)
         long = max(len(before_text), len(after_text)) > INLINE_LIMIT
         segments = (
-            text_segments("" if is_blank(before) else before_text, "" if is_blank(after) else after_text) if long and not created else ()
+            text_segments("" if is_blank(before) else before_text, "" if is_blank(after) else after_text)
+            if long and not created
+            else ()
         )
         rows.append(ChangeRow(name, before_text, after_text, segments))
     return rows

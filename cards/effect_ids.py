@@ -37,11 +37,15 @@ class EffectIdIndex:
     @classmethod
     def load(cls, game: str) -> EffectIdIndex:
         owners: dict[str, str] = {}
-        for stable_id, effects in Card.objects.filter(game=game).exclude(effects=[]).values_list("stable_id", "effects"):
+        for stable_id, effects in (
+            Card.objects.filter(game=game).exclude(effects=[]).values_list("stable_id", "effects")
+        ):
             owners.update((effect_id, stable_id) for effect_id in _ids(effects))
         return cls(game, owners)
 
-    def problems(self, *, stable_id: str, name: str, before: Sequence[Any], after: Sequence[Any]) -> list[Finding]:
+    def problems(
+        self, *, stable_id: str, name: str, before: Sequence[Any], after: Sequence[Any]
+    ) -> list[Finding]:
         """Why ``after`` (the new effects of card ``stable_id``) cannot replace ``before``; [] when it can."""
         label = f"{stable_id} ({name})"
         findings = [

@@ -67,16 +67,27 @@ def _game_field(spec: FieldSpec) -> forms.Field:
             if spec.maximum is not None:
                 attrs["max"] = spec.maximum
             help_text = " ".join(p for p in (_range_help(spec), spec.help) if p)
-            return forms.CharField(label=label, required=False, widget=forms.NumberInput(attrs=attrs), help_text=help_text)
+            return forms.CharField(
+                label=label, required=False, widget=forms.NumberInput(attrs=attrs), help_text=help_text
+            )
         case Kind.ENUM:
             choices = [("", "—"), *((c, type_label(c)) for c in spec.choices)]
-            return forms.CharField(label=label, required=False, widget=forms.Select(choices=choices), help_text=spec.help)
+            return forms.CharField(
+                label=label, required=False, widget=forms.Select(choices=choices), help_text=spec.help
+            )
         case Kind.ENUM_LIST:
             choices = [(c, type_label(c)) for c in spec.choices]
-            return forms.Field(label=label, required=False, widget=forms.CheckboxSelectMultiple(choices=choices), help_text=spec.help)
+            return forms.Field(
+                label=label,
+                required=False,
+                widget=forms.CheckboxSelectMultiple(choices=choices),
+                help_text=spec.help,
+            )
         case Kind.STR_LIST:
             help_text = " ".join(p for p in (LIST_HELP, spec.help) if p)
-            return forms.CharField(label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=help_text)
+            return forms.CharField(
+                label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=help_text
+            )
         case Kind.BOOL:
             return forms.BooleanField(label=label, required=False, help_text=spec.help)
         case _:
@@ -91,11 +102,17 @@ class CardForm(forms.Form):
     even be read (a number that is not a number, effects that are not JSON).
     """
 
-    name = forms.CharField(label="Name", required=False, widget=forms.TextInput(attrs={"maxlength": 200, "autocomplete": "off"}))
+    name = forms.CharField(
+        label="Name", required=False, widget=forms.TextInput(attrs={"maxlength": 200, "autocomplete": "off"})
+    )
     type = forms.CharField(label="Type", required=False)
-    set = forms.CharField(label="Set", required=False, widget=forms.TextInput(attrs={"maxlength": 64, "autocomplete": "off"}))
+    set = forms.CharField(
+        label="Set", required=False, widget=forms.TextInput(attrs={"maxlength": 64, "autocomplete": "off"})
+    )
     # Not stripped: a card's text is kept exactly as typed (line breaks included).
-    text = forms.CharField(label="Text", required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5, "class": "prose"}))
+    text = forms.CharField(
+        label="Text", required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5, "class": "prose"})
+    )
     archetypes = forms.CharField(
         label="Archetypes",
         required=False,

@@ -116,7 +116,10 @@ def parse_card(
     for key, reason in unstorable.items():
         bad(key, reason)
     if "game" in raw and raw["game"] != game:
-        bad("game", f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game")
+        bad(
+            "game",
+            f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game",
+        )
     stable_id = values["stableCardId"]
     if stable_id is not None and (not isinstance(stable_id, str) or not STABLE_ID_RE.match(stable_id)):
         bad("stableCardId", f"{shown(stable_id)} is not a valid id ({STABLE_ID_HELP})")
@@ -139,7 +142,9 @@ def parse_card(
     if not isinstance(archetypes, list) or not all(isinstance(a, str) and a.strip() for a in archetypes):
         bad("archetypes", "must be a list of non-empty strings (the printed labels)")
     elif len(archetypes) > ARCHETYPES_MAX or any(len(a.strip()) > ARCHETYPE_MAX_LENGTH for a in archetypes):
-        bad("archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each")
+        bad(
+            "archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each"
+        )
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
         bad("effects", "must be a list of objects (structured effects)")
     elif "effects" not in unstorable:
@@ -154,7 +159,9 @@ def parse_card(
     game_values = {k: v for k, v in raw.items() if k not in COMMON_KEYS and k not in READ_ONLY_KEYS}
     game_fields: dict[str, Any] = {}
     if isinstance(card_type, str) and card_type:
-        game_fields, field_errors = ruleset.clean_fields(card_type, name if isinstance(name, str) else "", game_values, card_ref=ref)
+        game_fields, field_errors = ruleset.clean_fields(
+            card_type, name if isinstance(name, str) else "", game_values, card_ref=ref
+        )
         errors.extend(field_errors)
     if errors:
         return None, errors

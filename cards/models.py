@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 
 from rules import get_ruleset
-from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules.text import fold
+from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 
 
 class Status(models.TextChoices):
@@ -53,7 +53,9 @@ class Card(models.Model):
     game_fields = models.JSONField(default=dict, blank=True)
     effects = models.JSONField(default=list, blank=True)
     origin = models.CharField(max_length=8, choices=Origin.choices, default=Origin.USER)
-    creation_method = models.CharField(max_length=16, choices=CreationMethod.choices, default=CreationMethod.MANUAL)
+    creation_method = models.CharField(
+        max_length=16, choices=CreationMethod.choices, default=CreationMethod.MANUAL
+    )
     user_modified = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     version = models.PositiveIntegerField(default=1)
@@ -75,7 +77,9 @@ class Card(models.Model):
         constraints = [
             models.CheckConstraint(condition=_in("status", Status), name="card_status_valid"),
             models.CheckConstraint(condition=_in("origin", Origin), name="card_origin_valid"),
-            models.CheckConstraint(condition=_in("creation_method", CreationMethod), name="card_creation_method_valid"),
+            models.CheckConstraint(
+                condition=_in("creation_method", CreationMethod), name="card_creation_method_valid"
+            ),
             models.CheckConstraint(condition=~Q(stable_id=""), name="card_stable_id_not_empty"),
             models.CheckConstraint(condition=~Q(name=""), name="card_name_not_empty"),
             models.CheckConstraint(condition=Q(version__gte=1), name="card_version_positive"),
@@ -102,7 +106,7 @@ class Card(models.Model):
         keys = self.archetype_keys()
         self.archetype_index = "|" + "|".join(keys) + "|" if keys else ""
 
-    def save(self, *args, **kwargs):
+    def save(self, *args, **kwargs):  # noqa: DJ012
         self.refresh_derived()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
@@ -129,19 +133,22 @@ class CardRevision(AppendOnlyModel):
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="revisions")
     version = models.PositiveIntegerField()
     action = models.CharField(max_length=16, choices=RevisionAction.choices)
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     author_name = models.CharField(max_length=150, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     note = models.TextField(blank=True, default="")
     changes = models.JSONField(default=dict, help_text="{field: {before, after}}")
     snapshot = models.JSONField(default=dict)
 
-
     class Meta:
         ordering = ["card", "version"]
         constraints = [
             models.UniqueConstraint(fields=["card", "version"], name="card_revision_unique_version"),
-            models.CheckConstraint(condition=_in("action", RevisionAction), name="card_revision_action_valid"),
+            models.CheckConstraint(
+                condition=_in("action", RevisionAction), name="card_revision_action_valid"
+            ),
         ]
         indexes = [models.Index(fields=["card", "-version"])]
 
@@ -151,7 +158,6 @@ class CardRevision(AppendOnlyModel):
     @property
     def status_after(self) -> str | None:
         return self.snapshot.get("status")
-
 
 
 class ConflictResolution(models.TextChoices):
@@ -175,10 +181,14 @@ class ImportConflict(models.Model):
     card_version = models.PositiveIntegerField(help_text="The card's version when the conflict was found.")
     fields = models.JSONField(default=list, help_text="The keys on which the two versions differ.")
     created_at = models.DateTimeField(auto_now_add=True)
-    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     resolution = models.CharField(max_length=16, choices=ConflictResolution.choices, blank=True, default="")
     resolved_at = models.DateTimeField(null=True, blank=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     resolution_note = models.TextField(blank=True, default="")
 
     class Meta:
@@ -186,7 +196,8 @@ class ImportConflict(models.Model):
         indexes = [models.Index(fields=["game", "resolution"]), models.Index(fields=["card", "resolution"])]
         constraints = [
             models.CheckConstraint(
-                condition=Q(resolution="") | _in("resolution", ConflictResolution), name="import_conflict_resolution_valid"
+                condition=Q(resolution="") | _in("resolution", ConflictResolution),
+                name="import_conflict_resolution_valid",
             ),
         ]
 

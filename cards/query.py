@@ -72,7 +72,7 @@ def parse(text: str) -> Query:
             continue
         match = _TOKEN.match(text, pos)
         if not match or match.end() == pos:
-            raise QueryError(f"cannot read the query at character {pos + 1}: {text[pos:pos + 20]!r}")
+            raise QueryError(f"cannot read the query at character {pos + 1}: {text[pos : pos + 20]!r}")
         pos = match.end()
         key, op = match.group("key"), match.group("op")
         quoted, bare = match.group("quoted"), match.group("bare")
@@ -84,7 +84,7 @@ def parse(text: str) -> Query:
             groups.append([])
             continue
         if key is not None and value == "" and quoted is None:
-            raise QueryError(f"{key}{op} needs a value, e.g. {key}{op}3 or {key}{op}\"two words\"")
+            raise QueryError(f'{key}{op} needs a value, e.g. {key}{op}3 or {key}{op}"two words"')
         if key is None and value == "":
             if negated:
                 raise QueryError("'-' must be followed by a term, e.g. -t:leader")

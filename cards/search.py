@@ -63,7 +63,20 @@ KEY_ALIASES = {
 COMPARISONS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 # Databases store 64-bit integers; a larger number in a query is a typing slip, not a search.
 MAX_NUMBER = 2**63 - 1
-SEARCH_KEYS = ("type", "name", "text", "archetype", "status", "set", "game", "id", "origin", "method", "is", "cites")
+SEARCH_KEYS = (
+    "type",
+    "name",
+    "text",
+    "archetype",
+    "status",
+    "set",
+    "game",
+    "id",
+    "origin",
+    "method",
+    "is",
+    "cites",
+)
 
 
 def _game_fields(game: str | None) -> dict[str, object]:
@@ -140,7 +153,9 @@ class CardSearch:
         return Q(pk__in=filter_archetype(self.qs, value, game=self.game).values("pk"))
 
     def _key_status(self, value: str) -> Q:
-        status = STATUS_WORDS.get(fold(value).replace(" ", "_")) or (value.upper() if value.upper() in Status.values else None)
+        status = STATUS_WORDS.get(fold(value).replace(" ", "_")) or (
+            value.upper() if value.upper() in Status.values else None
+        )
         if status is None:
             raise QueryError(f"status:{value}: use draft, review, validated or disabled")
         return Q(status=status)
@@ -184,7 +199,9 @@ class CardSearch:
         spec = self.fields.get(word)
         if spec is not None and spec.kind is Kind.BOOL:
             return Q(**{f"game_fields__{spec.name}": True})
-        raise QueryError(f"is:{value}: use modified, ai, imported, manual, a status, or a yes/no field of the game")
+        raise QueryError(
+            f"is:{value}: use modified, ai, imported, manual, a status, or a yes/no field of the game"
+        )
 
     # --- game fields -------------------------------------------------------------------------
     def _game_field(self, key: str, term: Term) -> Q:

@@ -68,7 +68,9 @@ def card_revisions(*, card: Card) -> QuerySet[CardRevision]:
 
 def last_validated_revision(*, card: Card) -> CardRevision | None:
     """The latest revision in which the card was VALIDATED (the reference of review diffs)."""
-    for revision in card.revisions.order_by("-version").only("version", "snapshot", "created_at", "author_name"):
+    for revision in card.revisions.order_by("-version").only(
+        "version", "snapshot", "created_at", "author_name"
+    ):
         if revision.snapshot.get("status") == Status.VALIDATED:
             return revision
     return None
@@ -145,7 +147,11 @@ def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, 
 def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
     """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query."""
     games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
-    rows = qs.order_by().values_list("game", "type", "status", "set_code", "archetype_index").annotate(n=Count("pk"))
+    rows = (
+        qs.order_by()
+        .values_list("game", "type", "status", "set_code", "archetype_index")
+        .annotate(n=Count("pk"))
+    )
     for game, card_type, status, set_code, archetype_index, n in rows:
         games[game] += n
         types[card_type] += n
@@ -168,7 +174,17 @@ def recent_revisions(*, user, limit: int = 8) -> QuerySet[CardRevision]:
     return (
         CardRevision.objects.filter(card__in=card_list(user=user))
         .select_related("card")
-        .only("version", "action", "author_name", "created_at", "note", "card__stable_id", "card__name", "card__game", "card__status")
+        .only(
+            "version",
+            "action",
+            "author_name",
+            "created_at",
+            "note",
+            "card__stable_id",
+            "card__name",
+            "card__game",
+            "card__status",
+        )
         .order_by("-created_at", "-pk")[:limit]
     )
 

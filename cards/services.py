@@ -25,7 +25,16 @@ from studio.notes import checked_note
 
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
-from .models import Card, CardRevision, ConflictResolution, CreationMethod, ImportConflict, Origin, RevisionAction, Status
+from .models import (
+    Card,
+    CardRevision,
+    ConflictResolution,
+    CreationMethod,
+    ImportConflict,
+    Origin,
+    RevisionAction,
+    Status,
+)
 from .signals import cards_changed
 from .workflow import transition_refusal
 
@@ -51,7 +60,9 @@ def _real_user(user):
 
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, dict[str, Any]]:
     keys = [*before, *(k for k in after if k not in before)]
-    return {k: {"before": before.get(k), "after": after.get(k)} for k in keys if before.get(k) != after.get(k)}
+    return {
+        k: {"before": before.get(k), "after": after.get(k)} for k in keys if before.get(k) != after.get(k)
+    }
 
 
 def _write_revision(card: Card, action: str, user, changes: dict, note: str = "") -> CardRevision:
@@ -71,7 +82,9 @@ def _apply(card: Card, card_input: CardInput, effect_ids: EffectIdIndex | None =
     # Effect ids are unique in the game and never renamed (cards/effect_ids.py).
     effect_ids = effect_ids or EffectIdIndex(card.game)
     before = card.effects or []
-    problems = effect_ids.problems(stable_id=card.stable_id, name=card_input.name, before=before, after=card_input.effects)
+    problems = effect_ids.problems(
+        stable_id=card.stable_id, name=card_input.name, before=before, after=card_input.effects
+    )
     if problems:
         raise InvalidInput(problems)
     effect_ids.record(card.stable_id, before, card_input.effects)
@@ -86,7 +99,9 @@ def _assign(card: Card, card_input: CardInput) -> None:
 def _announce(cards: Iterable[Card], changed_keys: Iterable[str]) -> None:
     cards = list(cards)
     if cards:
-        cards_changed.send(sender=Card, stable_ids=[c.stable_id for c in cards], changed_keys=frozenset(changed_keys))
+        cards_changed.send(
+            sender=Card, stable_ids=[c.stable_id for c in cards], changed_keys=frozenset(changed_keys)
+        )
 
 
 def card_findings(card: Card) -> list[Finding]:
@@ -117,7 +132,9 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
     findings = check_game(game)
     if findings:
         raise InvalidInput(findings)
-    card_input, findings = parse_card(data, game=game, defaults={"creationMethod": CreationMethod.MANUAL.value})
+    card_input, findings = parse_card(
+        data, game=game, defaults={"creationMethod": CreationMethod.MANUAL.value}
+    )
     if findings:
         raise InvalidInput(findings)
     if card_input.stable_id and Card.objects.filter(stable_id=card_input.stable_id).exists():
@@ -187,7 +204,10 @@ def card_update(
             problems.append(error("FIELD_READ_ONLY", hint, card=stable_id, field=key))
     if problems:
         raise InvalidInput(problems)
-    merged = {**before, **{k: v for k, v in data.items() if k not in IMMUTABLE_KEYS and k not in WORKFLOW_KEYS}}
+    merged = {
+        **before,
+        **{k: v for k, v in data.items() if k not in IMMUTABLE_KEYS and k not in WORKFLOW_KEYS},
+    }
     if isinstance(data.get("type"), str) and data["type"] != before["type"]:
         # Fields the new type does not have are not carried over silently: the
         # client sends them again (or leaves them out) with the new type.
@@ -206,7 +226,10 @@ def card_update(
     if card.status == Status.VALIDATED:
         # VALIDATED qualifies the content: any edit of it needs a human check again.
         card.status = Status.NEEDS_REVIEW
-    if card.creation_method in (CreationMethod.IMPORTED, CreationMethod.AI_GENERATED) or card.origin == Origin.AI:
+    if (
+        card.creation_method in (CreationMethod.IMPORTED, CreationMethod.AI_GENERATED)
+        or card.origin == Origin.AI
+    ):
         card.user_modified = True
     card.version += 1
     card.save()
@@ -218,7 +241,9 @@ def card_update(
 
 # --- review transitions ----------------------------------------------------------------
 @transaction.atomic
-def card_set_status(*, stable_id: str, status: str, user, note: str = "", expected_version: int | None = None) -> Card:
+def card_set_status(
+    *, stable_id: str, status: str, user, note: str = "", expected_version: int | None = None
+) -> Card:
     """Move a card to ``status``, as ``user``, with an optional note kept in its history."""
     card = Card.objects.select_for_update().get(stable_id=stable_id)
     if expected_version is not None and expected_version != card.version:
@@ -288,7 +313,14 @@ def _locate(finding: Finding, label: str) -> Finding:
     text = finding.message
     if finding.field and not re.match(rf"'?{re.escape(finding.field)}\b", text):
         text = f"{finding.field}: {text}"
-    return Finding(finding.code, f"{label}: {text}", finding.severity, finding.section, finding.card or label, finding.field)
+    return Finding(
+        finding.code,
+        f"{label}: {text}",
+        finding.severity,
+        finding.section,
+        finding.card or label,
+        finding.field,
+    )
 
 
 def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
@@ -297,7 +329,11 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
         return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
     unknown = sorted(set(payload) - {"game", "cards"})
     errors: list[Finding] = [
-        error("FIELD_UNKNOWN", f"unknown top-level key {shown(key)}; a card-set file has 'game' and 'cards'", field=key)
+        error(
+            "FIELD_UNKNOWN",
+            f"unknown top-level key {shown(key)}; a card-set file has 'game' and 'cards'",
+            field=key,
+        )
         for key in unknown
     ]
     game = payload.get("game")
@@ -357,12 +393,19 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
     if errors:
         raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
     ids = [ci.stable_id for ci in inputs if ci.stable_id]
-    existing = {c.stable_id: c for c in _with_last_action(Card.objects.select_for_update().filter(stable_id__in=ids))}
+    existing = {
+        c.stable_id: c for c in _with_last_action(Card.objects.select_for_update().filter(stable_id__in=ids))
+    }
     elsewhere = [c for c in existing.values() if c.game != game]
     if elsewhere:
         raise InvalidInput(
             [
-                error("ID_OF_OTHER_GAME", f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})", card=c.stable_id, field="stableCardId")
+                error(
+                    "ID_OF_OTHER_GAME",
+                    f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
+                    card=c.stable_id,
+                    field="stableCardId",
+                )
                 for c in elsewhere
             ],
             message="nothing was imported: ids used by another game",
@@ -390,7 +433,9 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
                 continue
             card = matches[0] if matches else None
         if card is None:
-            card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user))
+            card = Card(
+                game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=_real_user(user)
+            )
             _apply(card, card_input, effect_ids)
             card.version = 1
             card.save()
@@ -465,7 +510,9 @@ def _record_import_conflict(card: Card, kept: dict, card_input: CardInput, user)
         if conflict.imported == imported and (conflict.is_open or conflict.kept == kept):
             return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=False)
     card.import_conflicts.filter(resolution="").update(
-        resolution=ConflictResolution.SUPERSEDED, resolved_at=timezone.now(), resolution_note="a later import differs"
+        resolution=ConflictResolution.SUPERSEDED,
+        resolved_at=timezone.now(),
+        resolution_note="a later import differs",
     )
     conflict = ImportConflict.objects.create(
         card=card,
@@ -498,7 +545,9 @@ def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = ""
     if choices[keep] == ConflictResolution.TOOK_IMPORTED:
         card_input, findings = parse_card(conflict.imported, game=card.game)
         if findings:
-            raise InvalidInput(findings, message="the imported version no longer fits the game's rules; keep the user's")
+            raise InvalidInput(
+                findings, message="the imported version no longer fits the game's rules; keep the user's"
+            )
         before = card_to_dict(card)
         _apply(card, card_input)
         changes = _diff(before, card_to_dict(card))

@@ -49,7 +49,11 @@ def _query_with(query: str, term: str) -> str:
     return f"{query} {term}".strip()
 
 
-FACET_LABELS = {"t": type_label, "status": lambda value: Status(value).label, "game": lambda key: get_ruleset(key).name}
+FACET_LABELS = {
+    "t": type_label,
+    "status": lambda value: Status(value).label,
+    "game": lambda key: get_ruleset(key).name,
+}
 
 
 def _facet_links(request, query: str, key: str, counts) -> list[dict]:
@@ -61,7 +65,13 @@ def _facet_links(request, query: str, key: str, counts) -> list[dict]:
         params = {k: v for k, v in request.GET.items() if k not in ("q", "page")}
         params["q"] = q
         links.append(
-            {"value": value, "label": label(value), "count": count, "active": term in query.split(), "url": "?" + urlencode(params)}
+            {
+                "value": value,
+                "label": label(value),
+                "count": count,
+                "active": term in query.split(),
+                "url": "?" + urlencode(params),
+            }
         )
     return links
 
@@ -118,8 +128,14 @@ def browse(request):
         return render(request, "cards/browse.html", context)
     response = render(request, "cards/_results.html", context)
     # The address bar shows the search without the form's empty and default values.
-    canonical = {**base, "view": view if view != "grid" else "", "page": page.number if page.number > 1 else ""}
-    return push_url(response, reverse("cards:browse") + "?" + urlencode({k: v for k, v in canonical.items() if v}))
+    canonical = {
+        **base,
+        "view": view if view != "grid" else "",
+        "page": page.number if page.number > 1 else "",
+    }
+    return push_url(
+        response, reverse("cards:browse") + "?" + urlencode({k: v for k, v in canonical.items() if v})
+    )
 
 
 @login_required
@@ -155,7 +171,9 @@ def _transitions(user, card: Card, has_errors: bool) -> list[dict]:
         label, style = TRANSITION_LABELS.get((card.status, target), (None, None))
         if label is None:
             label, style = {"VALIDATED": ("Validate", "primary"), "DISABLED": ("Disable", "danger")}[target]
-        blocked = "Fix the errors listed on this page first." if target == Status.VALIDATED and has_errors else ""
+        blocked = (
+            "Fix the errors listed on this page first." if target == Status.VALIDATED and has_errors else ""
+        )
         out.append({"target": target, "label": label, "style": style, "blocked": blocked})
     return out
 
@@ -164,7 +182,9 @@ def _history(card: Card) -> list[dict]:
     entries = []
     for revision in selectors.card_revisions(card=card)[:HISTORY_SIZE]:
         created = revision.action in (RevisionAction.CREATE, RevisionAction.IMPORT) and revision.version == 1
-        entries.append({"revision": revision, "created": created, "rows": change_rows(revision.changes, created=created)})
+        entries.append(
+            {"revision": revision, "created": created, "rows": change_rows(revision.changes, created=created)}
+        )
     return entries
 
 
@@ -191,7 +211,9 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         "form": form,
         "findings": findings,
         "field_rows": _field_rows(card),
-        "archetypes": list(zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])),
+        "archetypes": list(
+            zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])
+        ),
         "transitions": _transitions(user, card, any(f.is_error for f in findings)),
         "history": revisions,
         "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
@@ -222,7 +244,9 @@ def _card_save(request, card: Card):
         expected = None
     if findings:
         form.show_findings(findings)
-        return render(request, "cards/detail.html", _detail_context(request, card, form, unsaved=findings), status=400)
+        return render(
+            request, "cards/detail.html", _detail_context(request, card, form, unsaved=findings), status=400
+        )
     try:
         updated = services.card_update(
             stable_id=card.stable_id,
@@ -234,19 +258,28 @@ def _card_save(request, card: Card):
     except StaleVersion as exc:
         card.refresh_from_db()
         since = [
-            {"revision": r, "rows": change_rows(r.changes)} for r in selectors.revisions_since(card=card, version=exc.expected)
+            {"revision": r, "rows": change_rows(r.changes)}
+            for r in selectors.revisions_since(card=card, version=exc.expected)
         ]
         context = _detail_context(request, card, form, stale=exc, stale_revisions=since)
         return render(request, "cards/detail.html", context, status=409)
     except InvalidInput as exc:
         others = form.show_findings(exc.findings)
-        return render(request, "cards/detail.html", _detail_context(request, card, form, unsaved=others or exc.findings), status=400)
+        return render(
+            request,
+            "cards/detail.html",
+            _detail_context(request, card, form, unsaved=others or exc.findings),
+            status=400,
+        )
     if updated.version == card.version:
         messages.info(request, "Nothing changed: the card is as it was.")
     else:
         messages.success(request, f"Saved: {updated.name} is now at version {updated.version}.")
         if updated.status != card.status:
-            messages.info(request, f"Its content changed, so it went from {card.get_status_display()} to {updated.get_status_display()}.")
+            messages.info(
+                request,
+                f"Its content changed, so it went from {card.get_status_display()} to {updated.get_status_display()}.",
+            )
     return redirect("cards:detail", stable_id=updated.stable_id)
 
 
@@ -256,14 +289,21 @@ def card_new(request):
         raise PermissionDenied("only designers create cards")
     game = request.GET.get("game") or request.POST.get("game")
     if check_game(game):
-        return render(request, "cards/new.html", {"games": list(registry), "game": None}, status=200 if not game else 400)
+        return render(
+            request,
+            "cards/new.html",
+            {"games": list(registry), "game": None},
+            status=200 if not game else 400,
+        )
     ruleset = get_ruleset(game)
     if request.method == "POST":
         form = CardForm(ruleset, request.POST)
         data, findings = form.to_data()
         if not findings:
             try:
-                card = services.card_create(game=game, data=data, user=request.user, note=form.cleaned_data.get("revision_note", ""))
+                card = services.card_create(
+                    game=game, data=data, user=request.user, note=form.cleaned_data.get("revision_note", "")
+                )
             except InvalidInput as exc:
                 findings = exc.findings
             except (Conflict, Forbidden) as exc:
@@ -273,8 +313,18 @@ def card_new(request):
                 messages.success(request, f"Created {card.name} ({card.stable_id}) as a draft.")
                 return redirect("cards:detail", stable_id=card.stable_id)
         others = form.show_findings(findings)
-        return render(request, "cards/new.html", {"form": form, "ruleset": ruleset, "game": game, "unsaved": others or findings}, status=400)
-    initial = {"type": request.GET.get("type") if request.GET.get("type") in ruleset.card_types else ruleset.card_types[0], "effects": "[]"}
+        return render(
+            request,
+            "cards/new.html",
+            {"form": form, "ruleset": ruleset, "game": game, "unsaved": others or findings},
+            status=400,
+        )
+    initial = {
+        "type": request.GET.get("type")
+        if request.GET.get("type") in ruleset.card_types
+        else ruleset.card_types[0],
+        "effects": "[]",
+    }
     form = CardForm(ruleset, initial=initial)
     form.fields["name"].widget.attrs["autofocus"] = True
     return render(request, "cards/new.html", {"form": form, "ruleset": ruleset, "game": game})
@@ -314,7 +364,9 @@ def card_validate(request):
     for finding in findings:
         if finding.field in form.fields:
             by_field.setdefault(finding.field, []).append(finding.message)
-    slots = [(name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")]
+    slots = [
+        (name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")
+    ]
     keys = ruleset.archetype_keys(data.get("archetypes") or [])
     return render(
         request,
@@ -338,12 +390,20 @@ def card_status(request, stable_id: str):
     try:
         expected = read_version(request.POST.get("version") or None)
     except InvalidInput:
-        messages.error(request, "Not changed: the version sent is not a version number; reload the page and decide again.")
+        messages.error(
+            request,
+            "Not changed: the version sent is not a version number; reload the page and decide again.",
+        )
         return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))
     try:
-        updated = services.card_set_status(stable_id=card.stable_id, status=target, user=request.user, note=note, expected_version=expected)
+        updated = services.card_set_status(
+            stable_id=card.stable_id, status=target, user=request.user, note=note, expected_version=expected
+        )
     except StaleVersion:
-        messages.error(request, "Not changed: the card changed since you opened it. Here is its latest version; decide again.")
+        messages.error(
+            request,
+            "Not changed: the card changed since you opened it. Here is its latest version; decide again.",
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except (Conflict, InvalidInput) as exc:

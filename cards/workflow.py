@@ -46,7 +46,9 @@ def transition_refusal(user, current: str, target: str) -> Refusal | None:
     permission = TRANSITIONS.get((current, target))
     if permission is None:
         allowed = sorted(t for (f, t) in TRANSITIONS if f == current)
-        return Refusal(f"a {current} card cannot go to {target}; from {current} it can go to {', '.join(allowed)}")
+        return Refusal(
+            f"a {current} card cannot go to {target}; from {current} it can go to {', '.join(allowed)}"
+        )
     if not _may(user, permission):
         if permission == REVIEW:
             return Refusal(f"only a reviewer can move a card from {current} to {target}", forbidden=True)

@@ -26,10 +26,16 @@ class EffectCorrectionForm(forms.ModelForm):
         card = cleaned.get("card")
         if card is None:
             return cleaned
-        data = {"effectId": cleaned.get("effect_id") or "", "change": cleaned.get("change"), "why": cleaned.get("why") or ""}
+        data = {
+            "effectId": cleaned.get("effect_id") or "",
+            "change": cleaned.get("change"),
+            "why": cleaned.get("why") or "",
+        }
         fields = {"effectId": "effect_id", "why": "why"}
         for finding in services.correction_problems(card=card, data=data):
-            field = fields.get(finding.field or "", "change" if (finding.field or "").startswith("change") else None)
+            field = fields.get(
+                finding.field or "", "change" if (finding.field or "").startswith("change") else None
+            )
             self.add_error(field, finding.message)
         return cleaned
 
@@ -59,16 +65,26 @@ class EffectCorrectionAdmin(admin.ModelAdmin):
         ]
 
     def get_fields(self, request, obj=None):
-        return self.get_readonly_fields(request, obj) if obj is not None else ["card", "effect_id", "change", "why"]
+        return (
+            self.get_readonly_fields(request, obj)
+            if obj is not None
+            else ["card", "effect_id", "change", "why"]
+        )
 
     @admin.display(description="change")
     def pretty_change(self, correction):
         return format_html("<pre>{}</pre>", json.dumps(correction.change, ensure_ascii=False, indent=2))
 
     def save_model(self, request, obj, form, change):
-        data = {"effectId": form.cleaned_data["effect_id"], "change": form.cleaned_data["change"], "why": form.cleaned_data["why"]}
+        data = {
+            "effectId": form.cleaned_data["effect_id"],
+            "change": form.cleaned_data["change"],
+            "why": form.cleaned_data["why"],
+        }
         try:
-            saved = services.correction_create(stable_id=form.cleaned_data["card"].stable_id, data=data, user=request.user)
+            saved = services.correction_create(
+                stable_id=form.cleaned_data["card"].stable_id, data=data, user=request.user
+            )
         except StudioError as exc:
             # The form already ran the same checks.
             raise ValidationError(exc.message) from exc
@@ -80,7 +96,10 @@ class EffectCorrectionAdmin(admin.ModelAdmin):
             with transaction.atomic():
                 for correction in queryset:
                     services.correction_withdraw(
-                        stable_id=correction.card_id, correction_id=correction.pk, why="withdrawn from the admin", user=request.user
+                        stable_id=correction.card_id,
+                        correction_id=correction.pk,
+                        why="withdrawn from the admin",
+                        user=request.user,
                     )
         except StudioError as exc:
             self.message_user(request, f"Nothing changed: {exc.message}", messages.ERROR)

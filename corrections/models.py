@@ -33,15 +33,19 @@ class EffectCorrection(AppendOnlyModel):
     )
     effect_id = models.CharField("effectId", max_length=80)
     change = models.JSONField(
-        help_text='JSON Patch operations inside the effect (add, replace, remove), e.g. '
+        help_text="JSON Patch operations inside the effect (add, replace, remove), e.g. "
         '[{"op": "add", "path": "/limit", "value": {...}}].'
     )
     why = models.TextField(help_text="Why the imported data is wrong: the ruling, the source.")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     author_name = models.CharField(max_length=150, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
-    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     withdrawn_by_name = models.CharField(max_length=150, blank=True, default="")
     withdrawn_why = models.TextField(blank=True, default="")
 
@@ -60,4 +64,3 @@ class EffectCorrection(AppendOnlyModel):
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
-

@@ -71,7 +71,9 @@ def correction_reports(*, effective: Effective, stored: list[EffectCorrection]) 
     reports = [_report(r, by_ref.get(r.correction.ref)) for r in effective.reports]
     for correction in stored:
         if not correction.active:
-            reports.append({**correction_dict(correction), "outcome": "WITHDRAWN", "reason": correction.withdrawn_why})
+            reports.append(
+                {**correction_dict(correction), "outcome": "WITHDRAWN", "reason": correction.withdrawn_why}
+            )
     return reports
 
 
@@ -82,16 +84,20 @@ def correction_list(*, card: Card) -> list[dict[str, Any]]:
 
 def _report(report: Report, stored: EffectCorrection | None) -> dict[str, Any]:
     correction = report.correction
-    data = correction_dict(stored) if stored is not None else {
-        "id": None,
-        "ref": correction.ref,
-        "canonical": correction.canonical,
-        "effectId": report.effect_id,
-        "change": [dict(op) for op in correction.change],
-        "why": correction.why,
-        "by": correction.author,
-        "at": correction.at,
-    }
+    data = (
+        correction_dict(stored)
+        if stored is not None
+        else {
+            "id": None,
+            "ref": correction.ref,
+            "canonical": correction.canonical,
+            "effectId": report.effect_id,
+            "change": [dict(op) for op in correction.change],
+            "why": correction.why,
+            "by": correction.author,
+            "at": correction.at,
+        }
+    )
     data["effectId"] = report.effect_id or data["effectId"]
     data["outcome"] = str(report.outcome)
     data["reason"] = report.reason
@@ -122,12 +128,16 @@ def canonical_status() -> list[dict[str, Any]]:
     status = []
     for ruleset in registry:
         for canonical in ruleset.canonical_corrections:
-            candidates = Card.objects.filter(game=ruleset.key, search_text__contains=fold(canonical.card_name))
+            candidates = Card.objects.filter(
+                game=ruleset.key, search_text__contains=fold(canonical.card_name)
+            )
             cards = [c for c in candidates if canonical.names(c.name)]
             outcomes = []
             for card in cards:
                 effective = effective_effects(card=card)
-                outcomes += [(card, r) for r in effective.reports if r.correction.ref == f"canonical:{canonical.key}"]
+                outcomes += [
+                    (card, r) for r in effective.reports if r.correction.ref == f"canonical:{canonical.key}"
+                ]
             status.append({"game": ruleset.key, "correction": canonical, "outcomes": outcomes})
     return status
 

@@ -43,16 +43,40 @@ def correction_problems(*, card: Card, data: Any) -> list[Finding]:
     ]
     why, effect_id, change = data.get("why"), data.get("effectId"), data.get("change")
     if not isinstance(why, str) or not why.strip():
-        findings.append(error("FIELD_INVALID", "why: required: say why the imported data is wrong (the ruling, its source)", card=ref, field="why"))
+        findings.append(
+            error(
+                "FIELD_INVALID",
+                "why: required: say why the imported data is wrong (the ruling, its source)",
+                card=ref,
+                field="why",
+            )
+        )
     if not isinstance(effect_id, str) or not effect_id:
-        findings.append(error("FIELD_INVALID", "effectId: required: the id of the effect to correct", card=ref, field="effectId"))
-    findings += [error("FIELD_INVALID", f"{path}: {problem}", card=ref, field=path) for path, problem in change_problems(change)]
+        findings.append(
+            error(
+                "FIELD_INVALID",
+                "effectId: required: the id of the effect to correct",
+                card=ref,
+                field="effectId",
+            )
+        )
+    findings += [
+        error("FIELD_INVALID", f"{path}: {problem}", card=ref, field=path)
+        for path, problem in change_problems(change)
+    ]
     if findings:
         return findings
     ids = [e.get("effectId") for e in card.effects or [] if isinstance(e, dict)]
     if effect_id not in ids:
         known = ", ".join(map(str, ids)) or "none (its effects are not structured)"
-        return [error("FIELD_INVALID", f"effectId: {card.stable_id} has no effect {effect_id!r}; its effects: {known}", card=ref, field="effectId")]
+        return [
+            error(
+                "FIELD_INVALID",
+                f"effectId: {card.stable_id} has no effect {effect_id!r}; its effects: {known}",
+                card=ref,
+                field="effectId",
+            )
+        ]
     # The change applies to the effect as corrected so far.
     current = effective_effects(card=card)
     index = next(i for i, e in enumerate(current.effects) if e.get("effectId") == effect_id)
@@ -63,7 +87,8 @@ def correction_problems(*, card: Card, data: Any) -> list[Finding]:
     return [
         error(
             "FIELD_INVALID",
-            f"change: the corrected effect would break the {card.game} effect schema: " + f.message.replace("effects[0]", f"effects[{index}]", 1),
+            f"change: the corrected effect would break the {card.game} effect schema: "
+            + f.message.replace("effects[0]", f"effects[{index}]", 1),
             card=ref,
             field="change",
         )
@@ -93,9 +118,20 @@ def correction_withdraw(*, stable_id: str, correction_id: int, why: Any, user=No
     """Withdraw a stored correction: it stops applying and stays in the history with who, when and why."""
     correction = EffectCorrection.objects.select_for_update().get(card_id=stable_id, pk=correction_id)
     if not isinstance(why, str) or not why.strip():
-        raise InvalidInput([error("FIELD_INVALID", "why: required: say why the correction is withdrawn", card=stable_id, field="why")])
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    "why: required: say why the correction is withdrawn",
+                    card=stable_id,
+                    field="why",
+                )
+            ]
+        )
     if not correction.active:
-        raise Conflict(f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}")
+        raise Conflict(
+            f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}"
+        )
     correction.withdrawn_at = timezone.now()
     correction.withdrawn_by = _real_user(user)
     correction.withdrawn_by_name = _user_name(user)

@@ -6,7 +6,6 @@ concerned are marked stale and validated again, as from the API.
 
 from __future__ import annotations
 
-
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html_join
@@ -77,8 +76,28 @@ class DeckAdmin(admin.ModelAdmin):
     list_filter = ["game", "legal", "stale", "format"]
     search_fields = ["name", "owner__username"]
     list_select_related = ["format", "owner"]
-    fields = ["name", "game", "format", "owner", "legal", "ready_to_play", "stale", "validated_at", "pretty_violations", "counts"]
-    readonly_fields = ["game", "format", "legal", "ready_to_play", "stale", "validated_at", "pretty_violations", "counts"]
+    fields = [
+        "name",
+        "game",
+        "format",
+        "owner",
+        "legal",
+        "ready_to_play",
+        "stale",
+        "validated_at",
+        "pretty_violations",
+        "counts",
+    ]
+    readonly_fields = [
+        "game",
+        "format",
+        "legal",
+        "ready_to_play",
+        "stale",
+        "validated_at",
+        "pretty_violations",
+        "counts",
+    ]
     raw_id_fields = ["owner"]
     inlines = [EntryInline]
     actions = [validate_again]
@@ -87,7 +106,11 @@ class DeckAdmin(admin.ModelAdmin):
     def pretty_violations(self, deck):
         if not deck.violations:
             return "none"
-        return format_html_join(mark_safe("<br>"), "{} {}: {}", ((v["severity"], v["code"], v["message"]) for v in deck.violations))
+        return format_html_join(
+            mark_safe("<br>"),
+            "{} {}: {}",
+            ((v["severity"], v["code"], v["message"]) for v in deck.violations),
+        )
 
     def has_add_permission(self, request):
         return False
@@ -122,5 +145,3 @@ class OwnedCardAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for obj in queryset.select_related("owner", "card"):
             self.delete_model(request, obj)
-
-

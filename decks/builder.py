@@ -80,7 +80,12 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
         legal, ready, counts = fresh.legal, fresh.ready_to_play, dict(fresh.counts)
         violations = [f.to_dict() for f in fresh.violations]
     else:
-        legal, ready, counts, violations = bool(deck.legal), bool(deck.ready_to_play), dict(deck.counts or {}), deck.violations or []
+        legal, ready, counts, violations = (
+            bool(deck.legal),
+            bool(deck.ready_to_play),
+            dict(deck.counts or {}),
+            deck.violations or [],
+        )
     return Verdict(
         legal=legal,
         ready=ready,
@@ -203,7 +208,9 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         if entry.section not in names:
             names.append(entry.section)
         index = names.index(entry.section)
-        by_section[entry.section].append(Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}"))
+        by_section[entry.section].append(
+            Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}")
+        )
 
     format_sections = deck.format.sections or {}
     sections = []
@@ -233,7 +240,11 @@ def board(deck: Deck, verdict: Verdict) -> Board:
             section, types = source
             for row in by_section.get(section, []):
                 card = row.card
-                if card is not None and (types is None or card.type in types) and card.stable_id not in dict(choices):
+                if (
+                    card is not None
+                    and (types is None or card.type in types)
+                    and card.stable_id not in dict(choices)
+                ):
                     choices.append((card.stable_id, f"{card.name} ({card.stable_id})"))
         card = entry.card if entry is not None else None
         if card is not None and card.stable_id not in dict(choices):
@@ -251,10 +262,14 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         )
 
     general = _attach(verdict.violations, sections, picks)
-    return Board(sections=sections, picks=picks, verdict=verdict, general=general, copies=copies_by_card(deck))
+    return Board(
+        sections=sections, picks=picks, verdict=verdict, general=general, copies=copies_by_card(deck)
+    )
 
 
-def _attach(violations: list[Violation], sections: list[SectionView], picks: list[PickView]) -> list[Violation]:
+def _attach(
+    violations: list[Violation], sections: list[SectionView], picks: list[PickView]
+) -> list[Violation]:
     """Point each violation at its entry (by card and section), its pick or its section; return those left."""
     sections_by_name = {s.name: s for s in sections}
     picks_by_name = {p.name: p for p in picks}
@@ -267,12 +282,15 @@ def _attach(violations: list[Violation], sections: list[SectionView], picks: lis
             continue
         rows = []
         if violation.card:
-            places = [sections_by_name[violation.section]] if violation.section in sections_by_name else sections
+            places = (
+                [sections_by_name[violation.section]] if violation.section in sections_by_name else sections
+            )
             rows = [
                 row
                 for section in places
                 for row in section.rows
-                if row.ref == violation.card or (row.card is not None and row.card.stable_id == violation.card)
+                if row.ref == violation.card
+                or (row.card is not None and row.card.stable_id == violation.card)
             ]
         for row in rows:
             row.problems.append(violation)

@@ -65,8 +65,12 @@ def bar_chart(bars: Sequence[Bar], *, total: int | None = None) -> Chart:
         x = LEFT + GAP + index * (BAR_WIDTH + GAP)
         height = PLOT_HEIGHT * bar.count / scale_top if scale_top else 0
         share = f"{round(100 * bar.count / total)}%" if total else ""
-        chart_bars.append(ChartBar(bar.label, bar.count, x, baseline - height, BAR_WIDTH, height, x + BAR_WIDTH / 2, share))
-    ticks = tuple(Tick(value, baseline - PLOT_HEIGHT * value / scale_top) for value in range(0, scale_top + 1, step))
+        chart_bars.append(
+            ChartBar(bar.label, bar.count, x, baseline - height, BAR_WIDTH, height, x + BAR_WIDTH / 2, share)
+        )
+    ticks = tuple(
+        Tick(value, baseline - PLOT_HEIGHT * value / scale_top) for value in range(0, scale_top + 1, step)
+    )
     width = LEFT + GAP + len(bars) * (BAR_WIDTH + GAP)
     return Chart(tuple(chart_bars), ticks, max(width, 160), TOP + PLOT_HEIGHT + BOTTOM, baseline, total)
 
@@ -106,4 +110,6 @@ def row_chart(bars: Sequence[Bar], *, total: int | None = None) -> Rows:
         width = max(BAR_SPACE * bar.count / top, 2) if top and bar.count else 0
         share = f"{round(100 * bar.count / total)}%" if total else ""
         rows.append(Row(bar.label, bar.count, y, width, index * ROW_HEIGHT + ROW_HEIGHT / 2, share))
-    return Rows(tuple(rows), LABEL_WIDTH + BAR_SPACE + VALUE_SPACE, max(len(bars), 1) * ROW_HEIGHT, LABEL_WIDTH, total)
+    return Rows(
+        tuple(rows), LABEL_WIDTH + BAR_SPACE + VALUE_SPACE, max(len(bars), 1) * ROW_HEIGHT, LABEL_WIDTH, total
+    )

@@ -38,7 +38,9 @@ def load_demo(stdout) -> None:
         existing = Deck.objects.filter(game=data["game"], name=data["name"], owner=owner).first()
         deck = deck_update(deck=existing, data=data) if existing else deck_create(data=data)
         verdict = "legal" if deck.legal else "NOT legal"
-        stdout.write(f"  decks  {deck.game}: {deck.name} ({verdict}{', owner ' + owner.get_username() if owner else ''})")
+        stdout.write(
+            f"  decks  {deck.game}: {deck.name} ({verdict}{', owner ' + owner.get_username() if owner else ''})"
+        )
 
 
 def _read(path) -> dict:

@@ -18,7 +18,10 @@ def read_deck_file(path: str) -> dict:
         try:
             return json.loads(text.lstrip("\ufeff"))
         except json.JSONDecodeError as exc:
-            raise CommandError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", returncode=USAGE_ERROR) from None
+            raise CommandError(
+                f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+                returncode=USAGE_ERROR,
+            ) from None
     deck, findings = parse_decklist(text)
     if findings:
         raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)
@@ -27,4 +30,6 @@ def read_deck_file(path: str) -> dict:
 
 def unusable(path: str, exc) -> CommandError:
     """A service's InvalidInput as the one-line reason of exit status 2."""
-    return CommandError(f"{path}: {'; '.join(f.message for f in exc.findings) or exc.message}", returncode=USAGE_ERROR)
+    return CommandError(
+        f"{path}: {'; '.join(f.message for f in exc.findings) or exc.message}", returncode=USAGE_ERROR
+    )

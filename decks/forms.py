@@ -34,7 +34,9 @@ def format_choices(game: str | None = None) -> list:
 
 class DeckCreateForm(forms.Form):
     format = forms.TypedChoiceField(label="Game and format", coerce=int)
-    name = forms.CharField(label="Name", max_length=200, widget=forms.TextInput(attrs={"placeholder": "e.g. Échange tempo"}))
+    name = forms.CharField(
+        label="Name", max_length=200, widget=forms.TextInput(attrs={"placeholder": "e.g. Échange tempo"})
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -46,11 +48,19 @@ class DeckCreateForm(forms.Form):
 
 
 class DeckImportForm(forms.Form):
-    file = forms.FileField(label="Deck file", required=False, help_text="A JSON deck file or a text decklist (UTF-8).")
+    file = forms.FileField(
+        label="Deck file", required=False, help_text="A JSON deck file or a text decklist (UTF-8)."
+    )
     text = forms.CharField(
         label="Or paste it",
         required=False,
-        widget=forms.Textarea(attrs={"rows": 7, "spellcheck": "false", "placeholder": "game: vanguard\nname: Royal Paladin\n\nmain:\n4 Blaster Blade\n4 Wingal"}),
+        widget=forms.Textarea(
+            attrs={
+                "rows": 7,
+                "spellcheck": "false",
+                "placeholder": "game: vanguard\nname: Royal Paladin\n\nmain:\n4 Blaster Blade\n4 Wingal",
+            }
+        ),
     )
 
     def clean(self):
@@ -60,7 +70,9 @@ class DeckImportForm(forms.Form):
             raise forms.ValidationError("Choose a deck file, or paste a decklist or a deck file's JSON.")
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(f"{upload.name}: {upload.size:,} bytes; a deck file is at most {MAX_IMPORT_BYTES:,} bytes.")
+                raise forms.ValidationError(
+                    f"{upload.name}: {upload.size:,} bytes; a deck file is at most {MAX_IMPORT_BYTES:,} bytes."
+                )
             try:
                 text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as exc:
@@ -78,7 +90,9 @@ class DeckImportForm(forms.Form):
             try:
                 raw = json.loads(text.lstrip("\ufeff"))
             except json.JSONDecodeError as exc:
-                return None, [f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg}); fix it, or paste a text decklist"]
+                return None, [
+                    f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg}); fix it, or paste a text decklist"
+                ]
             if not isinstance(raw, dict):
                 return None, [f"{source}: a deck file is one JSON object with game, name and sections"]
             return raw, []
@@ -108,7 +122,9 @@ class OddsForm(forms.Form):
     cards = forms.MultipleChoiceField(label="Cards", required=False)
     copies = forms.IntegerField(label="At least", min_value=1, max_value=99, initial=1)
     turn = forms.IntegerField(label="By your turn", min_value=0, max_value=60, initial=1, required=False)
-    order = forms.ChoiceField(label="You play", choices=[("first", "first"), ("second", "second")], initial="first", required=False)
+    order = forms.ChoiceField(
+        label="You play", choices=[("first", "first"), ("second", "second")], initial="first", required=False
+    )
     seen = forms.IntegerField(label="Cards drawn", min_value=1, max_value=1000, initial=5, required=False)
 
     def __init__(self, *args, card_choices, **kwargs):

@@ -52,7 +52,9 @@ class DeckInput:
         )
 
 
-def parse_deck(raw: Any, *, game: str | None = None, partial: bool = False) -> tuple[DeckInput | None, list[Finding]]:
+def parse_deck(
+    raw: Any, *, game: str | None = None, partial: bool = False
+) -> tuple[DeckInput | None, list[Finding]]:
     """Read a deck JSON object; every problem is reported, each naming its key, section and entry.
 
     ``game`` is the deck's game when it is known (a PATCH of a stored deck);
@@ -73,7 +75,9 @@ def parse_deck(raw: Any, *, game: str | None = None, partial: bool = False) -> t
         ruleset = get_ruleset(given_game)
     except UnknownGame as exc:
         if "game" not in raw and game is None:
-            return None, [error("FIELD_REQUIRED", f"game: required, one of {', '.join(registry.keys())}", field="game")]
+            return None, [
+                error("FIELD_REQUIRED", f"game: required, one of {', '.join(registry.keys())}", field="game")
+            ]
         return None, [error("UNKNOWN_GAME", str(exc), field="game")]
 
     picks_known = all_picks()
@@ -83,10 +87,19 @@ def parse_deck(raw: Any, *, game: str | None = None, partial: bool = False) -> t
         if key in ruleset.deck_picks:
             continue
         if key in picks_known:
-            bad(key, f"{ruleset.key} decks have no {key} (their picks: {', '.join(ruleset.deck_picks) or 'none'})")
+            bad(
+                key,
+                f"{ruleset.key} decks have no {key} (their picks: {', '.join(ruleset.deck_picks) or 'none'})",
+            )
         else:
             allowed = ", ".join(["game", "format", "name", "owner", "sections", *ruleset.deck_picks])
-            errors.append(error("FIELD_UNKNOWN", f"{key!r} is not a key of a {ruleset.key} deck; its keys are: {allowed}", field=key))
+            errors.append(
+                error(
+                    "FIELD_UNKNOWN",
+                    f"{key!r} is not a key of a {ruleset.key} deck; its keys are: {allowed}",
+                    field=key,
+                )
+            )
 
     deck = DeckInput(game=ruleset.key, given=frozenset(raw))
     name = raw.get("name", DEFAULT_NAME if not partial else None)
@@ -115,7 +128,10 @@ def parse_deck(raw: Any, *, game: str | None = None, partial: bool = False) -> t
         if sections is None and not partial:
             sections = {}
         if not isinstance(sections, dict):
-            bad("sections", f"an object {{section: [entries]}}; {ruleset.key} sections: {', '.join(ruleset.deck_sections)}")
+            bad(
+                "sections",
+                f"an object {{section: [entries]}}; {ruleset.key} sections: {', '.join(ruleset.deck_sections)}",
+            )
         else:
             for section, entries in sections.items():
                 parsed = _parse_section(section, entries, errors)
@@ -126,34 +142,67 @@ def parse_deck(raw: Any, *, game: str | None = None, partial: bool = False) -> t
 
 def _parse_section(section: Any, entries: Any, errors: list[Finding]) -> list[Entry] | None:
     if not isinstance(section, str) or not section.strip() or len(section) > MAX_SECTION:
-        errors.append(error("FIELD_INVALID", f"sections: a section name is 1 to {MAX_SECTION} characters", field="sections"))
+        errors.append(
+            error(
+                "FIELD_INVALID",
+                f"sections: a section name is 1 to {MAX_SECTION} characters",
+                field="sections",
+            )
+        )
         return None
     if not isinstance(entries, list):
         errors.append(
-            error("FIELD_INVALID", f"sections.{section}: a list of entries such as {{\"card\": \"DR-U12\", \"count\": 3}}", field="sections", section=section)
+            error(
+                "FIELD_INVALID",
+                f'sections.{section}: a list of entries such as {{"card": "DR-U12", "count": 3}}',
+                field="sections",
+                section=section,
+            )
         )
         return None
     parsed: list[Entry] = []
     for index, raw in enumerate(entries):
         where = f"sections.{section}[{index}]"
         if not isinstance(raw, dict):
-            errors.append(error("FIELD_INVALID", f"{where}: an object {{\"card\": ..., \"count\": ...}}", field="sections", section=section))
+            errors.append(
+                error(
+                    "FIELD_INVALID",
+                    f'{where}: an object {{"card": ..., "count": ...}}',
+                    field="sections",
+                    section=section,
+                )
+            )
             continue
         unknown = sorted(set(raw) - {"card", "count"})
         if unknown:
             errors.append(
-                error("FIELD_UNKNOWN", f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; an entry has card and count", field="sections", section=section)
+                error(
+                    "FIELD_UNKNOWN",
+                    f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; an entry has card and count",
+                    field="sections",
+                    section=section,
+                )
             )
         card, count = raw.get("card"), raw.get("count", 1)
         ok = True
         if not isinstance(card, str) or not card.strip() or len(card) > MAX_REF:
             errors.append(
-                error("FIELD_INVALID", f"{where}: card must be a stableCardId or a card name (1 to {MAX_REF} characters)", field="sections", section=section)
+                error(
+                    "FIELD_INVALID",
+                    f"{where}: card must be a stableCardId or a card name (1 to {MAX_REF} characters)",
+                    field="sections",
+                    section=section,
+                )
             )
             ok = False
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             errors.append(
-                error("FIELD_INVALID", f"{where}: count must be a whole number from 1 to {MAX_COUNT}", field="sections", section=section)
+                error(
+                    "FIELD_INVALID",
+                    f"{where}: count must be a whole number from 1 to {MAX_COUNT}",
+                    field="sections",
+                    section=section,
+                )
             )
             ok = False
         if ok:
@@ -208,7 +257,13 @@ def parse_decklist(text: str) -> tuple[dict | None, list[Finding]]:
         card, count = (entry.group(2).strip(), int(entry.group(1))) if entry else (line, 1)
         deck["sections"][section].append({"card": card, "count": count})
     if "game" not in deck:
-        errors.append(error("FIELD_REQUIRED", f"the decklist needs a header line such as 'game: vanguard' (games: {', '.join(registry.keys())})", field="game"))
+        errors.append(
+            error(
+                "FIELD_REQUIRED",
+                f"the decklist needs a header line such as 'game: vanguard' (games: {', '.join(registry.keys())})",
+                field="game",
+            )
+        )
     return (None, errors) if errors else (deck, [])
 
 

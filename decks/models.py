@@ -53,7 +53,9 @@ class DeckFormat(models.Model):
         ordering = ["game", "key"]
         constraints = [
             models.UniqueConstraint(fields=["game", "key"], name="deck_format_unique_key"),
-            models.UniqueConstraint(fields=["game"], condition=Q(is_default=True), name="deck_format_one_default_per_game"),
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(is_default=True), name="deck_format_one_default_per_game"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -93,17 +95,28 @@ def format_errors(*, game, sections, banlist, exceptions, allowed_sets) -> dict[
         known = registry.get(game).deck_sections
         for section, bound in sections.items():
             if section not in known:
-                errors.setdefault("sections", []).append(f"{game} decks have no section {section!r}; they have {', '.join(known)}")
+                errors.setdefault("sections", []).append(
+                    f"{game} decks have no section {section!r}; they have {', '.join(known)}"
+                )
             errors.setdefault("sections", []).extend(size_bound_errors(section, bound))
     elif not isinstance(sections, dict):
         errors["sections"] = ['an object such as {"main": {"exact": 40}}']
-    if not isinstance(banlist, dict) or any(value not in (0, 1, 2) or isinstance(value, bool) for value in banlist.values()):
-        errors["banlist"] = ['an object {card reference: copies allowed}, each 0 (forbidden), 1 or 2, e.g. {"DU-EX-007": 1}']
-    if not isinstance(exceptions, dict) or any(
-        value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0) for value in exceptions.values()
+    if not isinstance(banlist, dict) or any(
+        value not in (0, 1, 2) or isinstance(value, bool) for value in banlist.values()
     ):
-        errors["exceptions"] = ['an object {card reference: copy limit or null (any number)}, e.g. {"DR-U02": null}']
-    if not isinstance(allowed_sets, list) or not all(isinstance(code, str) and code.strip() for code in allowed_sets):
+        errors["banlist"] = [
+            'an object {card reference: copies allowed}, each 0 (forbidden), 1 or 2, e.g. {"DU-EX-007": 1}'
+        ]
+    if not isinstance(exceptions, dict) or any(
+        value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0)
+        for value in exceptions.values()
+    ):
+        errors["exceptions"] = [
+            'an object {card reference: copy limit or null (any number)}, e.g. {"DR-U02": null}'
+        ]
+    if not isinstance(allowed_sets, list) or not all(
+        isinstance(code, str) and code.strip() for code in allowed_sets
+    ):
         errors["allowed_sets"] = ['a list of set codes, e.g. ["BT01", "TD01"]; empty for every set']
     return {key: value for key, value in errors.items() if value}
 
@@ -168,7 +181,11 @@ class Deck(models.Model):
     counts = models.JSONField(default=dict, blank=True)
     validated_at = models.DateTimeField(null=True, blank=True)
     validated_against = models.ForeignKey(
-        CardVersions, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        CardVersions,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         help_text="The card versions the latest validation read.",
     )
     stale = models.BooleanField(default=True)
@@ -219,14 +236,20 @@ class DeckEntry(models.Model):
     section = models.CharField(max_length=64)
     position = models.PositiveIntegerField()
     ref = models.CharField(max_length=200, help_text="The stableCardId or name as written.")
-    ref_key = models.CharField(max_length=200, editable=False, db_index=True, help_text="The reference, folded.")
-    card = models.ForeignKey("cards.Card", null=True, blank=True, on_delete=models.PROTECT, related_name="deck_entries")
+    ref_key = models.CharField(
+        max_length=200, editable=False, db_index=True, help_text="The reference, folded."
+    )
+    card = models.ForeignKey(
+        "cards.Card", null=True, blank=True, on_delete=models.PROTECT, related_name="deck_entries"
+    )
     count = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["deck", "kind", "section", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["deck", "kind", "section", "position"], name="deck_entry_unique_position"),
+            models.UniqueConstraint(
+                fields=["deck", "kind", "section", "position"], name="deck_entry_unique_position"
+            ),
             models.CheckConstraint(condition=Q(count__gte=1), name="deck_entry_count_positive"),
         ]
 

@@ -37,7 +37,10 @@ def key_of(card: CardData) -> str:
 
 def section_entries(deck: Deck, section: str) -> list:
     """The entries of one section, in deck-list order (from the prefetched entries)."""
-    return sorted((e for e in deck.entries.all() if e.kind == EntryKind.CARD and e.section == section), key=lambda e: e.position)
+    return sorted(
+        (e for e in deck.entries.all() if e.kind == EntryKind.CARD and e.section == section),
+        key=lambda e: e.position,
+    )
 
 
 def dealt_cards(deck: Deck, setup: DrawSetup) -> list[CardData]:

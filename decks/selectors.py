@@ -12,7 +12,9 @@ from rules import registry
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard
 
 # Card keys (interchange format) that no deck rule reads: editing them leaves every verdict as it was.
-VERDICT_NEUTRAL_KEYS = frozenset({"text", "archetypes", "effects", "origin", "creationMethod", "userModified"})
+VERDICT_NEUTRAL_KEYS = frozenset(
+    {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
+)
 
 
 def can_see_all_decks(user) -> bool:
@@ -38,14 +40,18 @@ def card_list_list() -> QuerySet[NamedCardList]:
 
 
 def collection(*, owner) -> QuerySet[OwnedCard]:
-    return OwnedCard.objects.filter(owner=owner).select_related("card").order_by("card__game", "card__stable_id")
+    return (
+        OwnedCard.objects.filter(owner=owner).select_related("card").order_by("card__game", "card__stable_id")
+    )
 
 
 def _reserved_refs() -> list[str]:
     return sorted({ref for ruleset in registry for ref in ruleset.reserved_refs})
 
 
-def decks_using_cards(*, stable_ids: Iterable[str], changed_keys: Iterable[str] | None = None) -> QuerySet[Deck]:
+def decks_using_cards(
+    *, stable_ids: Iterable[str], changed_keys: Iterable[str] | None = None
+) -> QuerySet[Deck]:
     """Decks whose verdict may change when the cards ``stable_ids`` changed ``changed_keys``.
 
     Decks that use one of the cards; and, when a name changed or a card is new,
@@ -60,7 +66,9 @@ def decks_using_cards(*, stable_ids: Iterable[str], changed_keys: Iterable[str] 
     condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
     if changed is None or "name" in changed or "stableCardId" in changed:
         games = list(cards.values_list("game", flat=True).distinct())
-        unresolved = DeckEntry.objects.filter(card__isnull=True).exclude(ref__in=_reserved_refs()).values("deck_id")
+        unresolved = (
+            DeckEntry.objects.filter(card__isnull=True).exclude(ref__in=_reserved_refs()).values("deck_id")
+        )
         condition |= Q(game__in=games, pk__in=unresolved)
     return Deck.objects.filter(condition)
 
@@ -80,7 +88,9 @@ def decks_to_revalidate(*, stable_ids=None, format_id=None, owner_id=None) -> Qu
 def decklist_names(deck: Deck) -> dict[str, str]:
     """For a text decklist: the name to write for each card of ``deck``, when that name names only it."""
     cards = {e.card.stable_id: e.card.name for e in deck.entries.all() if e.card_id is not None}
-    names = list(Card.objects.filter(game=deck.game, name__in=set(cards.values())).values_list("name", flat=True))
+    names = list(
+        Card.objects.filter(game=deck.game, name__in=set(cards.values())).values_list("name", flat=True)
+    )
     shared = {name for name in names if names.count(name) > 1}
     return {stable_id: name for stable_id, name in cards.items() if name not in shared}
 
@@ -113,13 +123,23 @@ def deck_get(*, user, pk: int) -> Deck:
 def deck_verdict_counts(*, user) -> dict[str, dict[str, int]]:
     """Per game, the decks ``user`` may see by verdict: {game: {"legal": n, "illegal": n, "stale": n}} (one query)."""
     counts = {ruleset.key: dict.fromkeys(VERDICTS, 0) for ruleset in registry}
-    rows = deck_list(user=user).prefetch_related(None).order_by().values("game", "stale", "legal").annotate(n=Count("pk"))
+    rows = (
+        deck_list(user=user)
+        .prefetch_related(None)
+        .order_by()
+        .values("game", "stale", "legal")
+        .annotate(n=Count("pk"))
+    )
     for row in rows:
-        verdict = "stale" if row["stale"] or row["legal"] is None else ("legal" if row["legal"] else "illegal")
+        verdict = (
+            "stale" if row["stale"] or row["legal"] is None else ("legal" if row["legal"] else "illegal")
+        )
         counts.setdefault(row["game"], dict.fromkeys(VERDICTS, 0))[verdict] += row["n"]
     return counts
 
 
 def owned_counts(*, owner, card_ids: Iterable[int]) -> dict[int, int]:
     """Copies ``owner`` owns of each card (by primary key) among ``card_ids``."""
-    return dict(OwnedCard.objects.filter(owner=owner, card_id__in=list(card_ids)).values_list("card_id", "count"))
+    return dict(
+        OwnedCard.objects.filter(owner=owner, card_id__in=list(card_ids)).values_list("card_id", "count")
+    )

@@ -38,11 +38,24 @@ def format_for(game: str, key: str | None) -> DeckFormat:
     if fmt is None:
         known = ", ".join(qs.values_list("key", flat=True)) or "none"
         what = f"format {key!r}" if key else "a default format"
-        raise InvalidInput([error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")])
+        raise InvalidInput(
+            [error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")]
+        )
     return fmt
 
 
-FORMAT_FIELDS = ("name", "description", "sections", "copy_limit", "identity", "allowed_sets", "banlist", "exceptions", "owned_only", "is_default")
+FORMAT_FIELDS = (
+    "name",
+    "description",
+    "sections",
+    "copy_limit",
+    "identity",
+    "allowed_sets",
+    "banlist",
+    "exceptions",
+    "owned_only",
+    "is_default",
+)
 
 
 @transaction.atomic
@@ -60,10 +73,20 @@ def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> 
             setattr(fmt, key, value)
             changed = True
     errors = format_errors(
-        game=fmt.game, sections=fmt.sections, banlist=fmt.banlist, exceptions=fmt.exceptions, allowed_sets=fmt.allowed_sets
+        game=fmt.game,
+        sections=fmt.sections,
+        banlist=fmt.banlist,
+        exceptions=fmt.exceptions,
+        allowed_sets=fmt.allowed_sets,
     )
     if errors:
-        raise InvalidInput([error("FIELD_INVALID", f"{key}: {message}", field=key) for key, messages in errors.items() for message in messages])
+        raise InvalidInput(
+            [
+                error("FIELD_INVALID", f"{key}: {message}", field=key)
+                for key, messages in errors.items()
+                for message in messages
+            ]
+        )
     if fmt.is_default:
         DeckFormat.objects.filter(game=fmt.game, is_default=True).exclude(pk=fmt.pk).update(is_default=False)
     fmt.save()
@@ -79,11 +102,15 @@ def decks_mark_stale(decks: QuerySet[Deck], *, stable_ids=None, format_id=None, 
 
     marked = decks.update(stale=True, stale_generation=F("stale_generation") + 1)
     if marked:
-        revalidate_decks.delay_on_commit(stable_ids=list(stable_ids or []) or None, format_id=format_id, owner_id=owner_id)
+        revalidate_decks.delay_on_commit(
+            stable_ids=list(stable_ids or []) or None, format_id=format_id, owner_id=owner_id
+        )
     return marked
 
 
-def decks_revalidate(*, decks: QuerySet[Deck], batch_size: int = validation.DEFAULT_BATCH_SIZE, progress=None) -> int:
+def decks_revalidate(
+    *, decks: QuerySet[Deck], batch_size: int = validation.DEFAULT_BATCH_SIZE, progress=None
+) -> int:
     """Validate ``decks`` again and store their results, batch by batch; safe to run twice."""
     return validation.revalidate(decks, batch_size=batch_size, progress=progress)
 
@@ -94,7 +121,9 @@ def card_versions_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
     Only old ones: a row just made by a revalidation still running is not pointed at yet.
     """
     referenced = Deck.objects.filter(validated_against=OuterRef("pk"))
-    stale_rows = CardVersions.objects.filter(created_at__lt=timezone.now() - older_than).exclude(Exists(referenced))
+    stale_rows = CardVersions.objects.filter(created_at__lt=timezone.now() - older_than).exclude(
+        Exists(referenced)
+    )
     return stale_rows.delete()[0]
 
 
@@ -102,7 +131,17 @@ def deck_validate(*, deck: Deck) -> ValidationResult:
     """Validate one stored deck and store the result (the entries are left as they are)."""
     [outcome] = validation.Validator().validate(validation.deck_rows(Deck.objects.filter(pk=deck.pk)))
     validation.store_outcomes([outcome])
-    deck.refresh_from_db(fields=["legal", "ready_to_play", "violations", "counts", "validated_at", "validated_against", "stale"])
+    deck.refresh_from_db(
+        fields=[
+            "legal",
+            "ready_to_play",
+            "violations",
+            "counts",
+            "validated_at",
+            "validated_against",
+            "stale",
+        ]
+    )
     return outcome.result
 
 
@@ -118,7 +157,9 @@ def check_input(deck_input: DeckInput) -> ValidationResult:
     ruleset = get_ruleset(deck_input.game)
     fmt = format_for(deck_input.game, deck_input.format)
     fmt_data = fmt.data()
-    refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [r for r in deck_input.picks.values() if r]
+    refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [
+        r for r in deck_input.picks.values() if r
+    ]
     pool, _ = _pool_for(deck_input.game, refs)
     collection = None
     if fmt_data.owned_only and deck_input.owner:
@@ -141,17 +182,39 @@ def _pool_for(game: str, refs: Iterable[str]) -> tuple[CardPool, dict[str, int]]
     """
     refs = set(refs) - set(get_ruleset(game).reserved_refs)
     qs = Card.objects.filter(game=game)
-    rows = list(qs.filter(stable_id__in=refs).values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"))
+    rows = list(
+        qs.filter(stable_id__in=refs).values_list(
+            "pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"
+        )
+    )
     if {row[1] for row in rows} != refs:
-        rows = list(qs.values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"))
+        rows = list(
+            qs.values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
+        )
     pool, pks = CardPool(), {}
     for pk, stable_id, name, card_type, set_code, fields, status, version in rows:
-        pool.add(CardData(game=game, name=name, type=card_type, stable_id=stable_id, set=set_code, fields=fields or {}, status=status, version=version))
+        pool.add(
+            CardData(
+                game=game,
+                name=name,
+                type=card_type,
+                stable_id=stable_id,
+                set=set_code,
+                fields=fields or {},
+                status=status,
+                version=version,
+            )
+        )
         pks[stable_id] = pk
     return pool, pks
 
 
-def _write_entries(deck: Deck, deck_input: DeckInput, sections: Iterable[str] | None = None, picks: Iterable[str] | None = None) -> None:
+def _write_entries(
+    deck: Deck,
+    deck_input: DeckInput,
+    sections: Iterable[str] | None = None,
+    picks: Iterable[str] | None = None,
+) -> None:
     """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``)."""
     sections = list(deck_input.sections if sections is None else sections)
     picks = list(deck_input.picks if picks is None else picks)
@@ -177,8 +240,16 @@ def _write_entries(deck: Deck, deck_input: DeckInput, sections: Iterable[str] | 
             count=count,
         )
 
-    rows = [entry(EntryKind.CARD, name, i, e.ref, e.count) for name in sections for i, e in enumerate(deck_input.sections.get(name, []))]
-    rows += [entry(EntryKind.PICK, name, 0, deck_input.picks[name], 1) for name in picks if deck_input.picks.get(name)]
+    rows = [
+        entry(EntryKind.CARD, name, i, e.ref, e.count)
+        for name in sections
+        for i, e in enumerate(deck_input.sections.get(name, []))
+    ]
+    rows += [
+        entry(EntryKind.PICK, name, 0, deck_input.picks[name], 1)
+        for name in picks
+        if deck_input.picks.get(name)
+    ]
     DeckEntry.objects.bulk_create(rows, batch_size=500)
 
 
@@ -202,7 +273,9 @@ def _choose_owner(deck_input: DeckInput, user):
         return _owner(deck_input.owner)
     if "owner" in deck_input.given and deck_input.owner != user.get_username():
         if not can_manage_all_decks(user):
-            raise Forbidden("you can only own your decks yourself; leave owner out or set it to your username")
+            raise Forbidden(
+                "you can only own your decks yourself; leave owner out or set it to your username"
+            )
         return _owner(deck_input.owner)
     return user
 
@@ -219,7 +292,9 @@ def deck_create(*, data: Any, user=None) -> Deck:
     """Store a deck (JSON deck object) and its validation result."""
     deck_input = _parse(data)
     fmt = format_for(deck_input.game, deck_input.format)
-    deck = Deck.objects.create(game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user))
+    deck = Deck.objects.create(
+        game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user)
+    )
     _write_entries(deck, deck_input)
     deck_validate(deck=deck)
     return deck
@@ -272,18 +347,33 @@ def _store_section(deck: Deck, section: str, entries: list[Entry]) -> Deck:
 
 def _check_section_name(deck: Deck, section: str) -> None:
     known = get_ruleset(deck.game).deck_sections
-    if section not in known and not DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section=section).exists():
-        raise InvalidInput([error("FIELD_INVALID", f"{deck.game} decks have no section {section!r}; they have {', '.join(known)}", field="section")])
+    if (
+        section not in known
+        and not DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section=section).exists()
+    ):
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{deck.game} decks have no section {section!r}; they have {', '.join(known)}",
+                    field="section",
+                )
+            ]
+        )
 
 
 def _check_count(count: Any) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
-        raise InvalidInput([error("FIELD_INVALID", f"count: a whole number from 0 (remove) to {MAX_COUNT}", field="count")])
+        raise InvalidInput(
+            [error("FIELD_INVALID", f"count: a whole number from 0 (remove) to {MAX_COUNT}", field="count")]
+        )
     return count
 
 
 @transaction.atomic
-def deck_card_add(*, deck: Deck, stable_id: str, section: str | None = None, count: int = 1, user=None) -> Deck:
+def deck_card_add(
+    *, deck: Deck, stable_id: str, section: str | None = None, count: int = 1, user=None
+) -> Deck:
     """Add ``count`` copies of a card to a section (its home section by default), or make it the pick it belongs to.
 
     Copies are added to the section's entry for that card when there is one,
@@ -293,7 +383,9 @@ def deck_card_add(*, deck: Deck, stable_id: str, section: str | None = None, cou
     check_can_change(user, deck)
     card = Card.objects.filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
-        raise InvalidInput([error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")])
+        raise InvalidInput(
+            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+        )
     ruleset = get_ruleset(deck.game)
     section = section or ruleset.section_for(card.type)
     if section in ruleset.deck_picks:
@@ -311,12 +403,23 @@ def deck_card_add(*, deck: Deck, stable_id: str, section: str | None = None, cou
     else:
         entries.append(Entry(stable_id, count))
     if any(e.count > MAX_COUNT for e in entries):
-        raise InvalidInput([error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")])
+        raise InvalidInput(
+            [error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")]
+        )
     return _store_section(deck, section, entries)
 
 
 @transaction.atomic
-def deck_entry_change(*, deck: Deck, section: str, position: int, ref: str, count: int | None = None, delta: int | None = None, user=None) -> Deck:
+def deck_entry_change(
+    *,
+    deck: Deck,
+    section: str,
+    position: int,
+    ref: str,
+    count: int | None = None,
+    delta: int | None = None,
+    user=None,
+) -> Deck:
     """Set the copies of one entry (``count``; 0 removes it) or add ``delta`` to them; the deck is validated again.
 
     ``position`` and ``ref`` name the entry as the user saw it: when the deck
@@ -327,12 +430,30 @@ def deck_entry_change(*, deck: Deck, section: str, position: int, ref: str, coun
     check_can_change(user, deck)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
-        raise Conflict(f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again")
+        raise Conflict(
+            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+        )
     if (count is None) == (delta is None):
-        raise InvalidInput([error("FIELD_INVALID", "give count (the copies) or delta (copies to add or remove)", field="count")])
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    "give count (the copies) or delta (copies to add or remove)",
+                    field="count",
+                )
+            ]
+        )
     if delta is not None:
         if isinstance(delta, bool) or not isinstance(delta, int):
-            raise InvalidInput([error("FIELD_INVALID", "delta: a whole number of copies to add (or remove, below 0)", field="delta")])
+            raise InvalidInput(
+                [
+                    error(
+                        "FIELD_INVALID",
+                        "delta: a whole number of copies to add (or remove, below 0)",
+                        field="delta",
+                    )
+                ]
+            )
         count = max(0, entries[position].count + delta)
     count = _check_count(count)
     if count == 0:
@@ -350,9 +471,19 @@ def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) ->
     ruleset = get_ruleset(deck.game)
     if pick not in ruleset.deck_picks:
         picks = ", ".join(ruleset.deck_picks) or "none"
-        raise InvalidInput([error("FIELD_INVALID", f"{deck.game} decks have no pick {pick!r} (their picks: {picks})", field="pick")])
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{deck.game} decks have no pick {pick!r} (their picks: {picks})",
+                    field="pick",
+                )
+            ]
+        )
     if stable_id and not Card.objects.filter(game=deck.game, stable_id=stable_id).exists():
-        raise InvalidInput([error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")])
+        raise InvalidInput(
+            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+        )
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick])
     deck.save(update_fields=["updated_at"])
     deck_validate(deck=deck)
@@ -381,9 +512,15 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
     problems: list[Finding] = []
     for ref, count in counts.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            problems.append(error("FIELD_INVALID", f"{ref}: count must be a whole number, 0 or more", card=ref, field=ref))
+            problems.append(
+                error("FIELD_INVALID", f"{ref}: count must be a whole number, 0 or more", card=ref, field=ref)
+            )
     cards = dict(Card.objects.filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
-    problems += [error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref) for ref in counts if ref not in cards]
+    problems += [
+        error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref)
+        for ref in counts
+        if ref not in cards
+    ]
     if problems:
         raise InvalidInput(problems, message=f"the collection was not changed: {len(problems)} error(s)")
     owned = OwnedCard.objects.filter(owner=owner)
@@ -425,13 +562,23 @@ def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, i
         for index, entry in enumerate(entries):
             card, candidates = pool.resolve(entry.ref)
             if card is None:
-                code, why = ("AMBIGUOUS_CARD", "names several cards; use the stableCardId") if candidates else ("UNKNOWN_CARD", "names no card")
-                problems.append(error(code, f"{section}[{index}]: {entry.ref!r} {why}", section=section, card=entry.ref))
+                code, why = (
+                    ("AMBIGUOUS_CARD", "names several cards; use the stableCardId")
+                    if candidates
+                    else ("UNKNOWN_CARD", "names no card")
+                )
+                problems.append(
+                    error(code, f"{section}[{index}]: {entry.ref!r} {why}", section=section, card=entry.ref)
+                )
                 continue
             wanted[card.stable_id] = wanted.get(card.stable_id, 0) + entry.count
     if problems:
         raise InvalidInput(problems, message=f"nothing was imported: {len(problems)} error(s)")
     if not replace:
-        current = dict(OwnedCard.objects.filter(owner=owner, card__stable_id__in=list(wanted)).values_list("card__stable_id", "count"))
+        current = dict(
+            OwnedCard.objects.filter(owner=owner, card__stable_id__in=list(wanted)).values_list(
+                "card__stable_id", "count"
+            )
+        )
         wanted = {ref: count + current.get(ref, 0) for ref, count in wanted.items()}
     return collection_set(owner=owner, counts=wanted, replace=replace)

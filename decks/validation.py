@@ -120,9 +120,18 @@ class Validator:
             self._add_cards(Card.objects.filter(game=game).exclude(pk__in=list(self.cards)))
 
     def _add_cards(self, queryset) -> None:
-        for pk, game, stable_id, name, card_type, set_code, fields, status, version in queryset.values_list(*CARD_COLUMNS):
+        for pk, game, stable_id, name, card_type, set_code, fields, status, version in queryset.values_list(
+            *CARD_COLUMNS
+        ):
             card = CardData(
-                game=game, name=name, type=card_type, stable_id=stable_id, set=set_code, fields=fields or {}, status=status, version=version
+                game=game,
+                name=name,
+                type=card_type,
+                stable_id=stable_id,
+                set=set_code,
+                fields=fields or {},
+                status=status,
+                version=version,
             )
             self.cards[pk] = card
             self.pools[game].add(card)
@@ -156,12 +165,16 @@ class Validator:
             return []
         self._load_cards({r[4] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
-        for game in {games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs}:
+        for game in {
+            games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs
+        }:
             self._load_game(game)
         by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(0))}
         self._load_formats(row.format_id for row in rows)
         self._load_collections(
-            row.owner_id for row in rows if row.owner_id is not None and self.formats[row.format_id].owned_only
+            row.owner_id
+            for row in rows
+            if row.owner_id is not None and self.formats[row.format_id].owned_only
         )
         if len(self._read.versions) != len(self.cards):  # cards are only ever added to a run
             self._read = ReadVersions({card.stable_id: card.version for card in self.cards.values()})
@@ -186,7 +199,9 @@ class Validator:
             else:
                 sections[section] = [resolved(section, ref, count, reserved)]
         deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
-        collection = self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
+        collection = (
+            self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
+        )
         result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
         return Outcome(row, result, self._read)
 
@@ -344,7 +359,15 @@ def _close_own_connection(alias: str) -> None:
 def fresh_results(decks: Sequence[Deck]) -> dict[int, ValidationResult]:
     """Results computed now, not stored, for decks whose stored result is stale (reads only)."""
     rows = [
-        DeckRow(d.pk, d.game, d.name, d.format_id, d.owner_id, d.owner.get_username() if d.owner_id else None, d.stale_generation)
+        DeckRow(
+            d.pk,
+            d.game,
+            d.name,
+            d.format_id,
+            d.owner_id,
+            d.owner.get_username() if d.owner_id else None,
+            d.stale_generation,
+        )
         for d in decks
     ]
     return {o.deck.pk: o.result for o in Validator().validate(rows)}

@@ -62,11 +62,15 @@ def _verdict(deck: Deck):
 
 
 def _can_change(user, deck: Deck) -> bool:
-    return user.has_perm("decks.change_deck") and (deck.owner_id == user.pk or services.can_manage_all_decks(user))
+    return user.has_perm("decks.change_deck") and (
+        deck.owner_id == user.pk or services.can_manage_all_decks(user)
+    )
 
 
 def _counts_text(game: str, counts: dict) -> list[tuple[str, int]]:
-    names = list(get_ruleset(game).deck_sections) + [name for name in counts if name not in get_ruleset(game).deck_sections]
+    names = list(get_ruleset(game).deck_sections) + [
+        name for name in counts if name not in get_ruleset(game).deck_sections
+    ]
     return [(section_label(name), counts.get(name, 0)) for name in names if name in counts or name == "main"]
 
 
@@ -77,13 +81,22 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
     game = game if game in registry else ""
     verdict = request.GET.get("verdict", "")
     verdict = verdict if verdict in selectors.VERDICTS else ""
-    page = Paginator(selectors.deck_list_filtered(user=user, game=game, verdict=verdict), DECKS_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(
+        selectors.deck_list_filtered(user=user, game=game, verdict=verdict), DECKS_PER_PAGE
+    ).get_page(request.GET.get("page"))
     decks = list(page.object_list)
     fresh = fresh_results([d for d in decks if d.stale or d.legal is None])
     rows = []
     for deck in decks:
         verdict_now = verdict_of(deck, fresh.get(deck.pk))
-        rows.append({"deck": deck, "verdict": verdict_now, "counts": _counts_text(deck.game, verdict_now.counts), "game": get_ruleset(deck.game)})
+        rows.append(
+            {
+                "deck": deck,
+                "verdict": verdict_now,
+                "counts": _counts_text(deck.game, verdict_now.counts),
+                "game": get_ruleset(deck.game),
+            }
+        )
     can_add = user.has_perm("decks.add_deck")
     filters = {k: v for k, v in {"game": game, "verdict": verdict}.items() if v}
     return {
@@ -142,12 +155,21 @@ def deck_import(request):
             except (InvalidInput, Forbidden) as exc:
                 problems = [f.message for f in getattr(exc, "findings", [])] or [exc.message]
             else:
-                verdict = "legal" if deck.legal else f"not legal yet: {len(deck.violations)} problem(s) listed below"
+                verdict = (
+                    "legal"
+                    if deck.legal
+                    else f"not legal yet: {len(deck.violations)} problem(s) listed below"
+                )
                 messages.success(request, f"Imported {deck.name} ({verdict}).")
                 return redirect("decks:detail", pk=deck.pk)
     else:
         problems = [message for messages_ in form.errors.values() for message in messages_]
-    return render(request, "decks/list.html", _list_context(request, import_form=form, import_errors=problems), status=400)
+    return render(
+        request,
+        "decks/list.html",
+        _list_context(request, import_form=form, import_errors=problems),
+        status=400,
+    )
 
 
 # --- export -------------------------------------------------------------------------------------------
@@ -159,7 +181,11 @@ def deck_export(request, pk: int):
     data = deck_to_dict(deck)
     stem = slugify(deck.name) or f"deck-{deck.pk}"
     if request.GET.get("as") == "json":
-        body, kind, filename = json.dumps(data, ensure_ascii=False, indent=2) + "\n", "application/json", f"{stem}.deck.json"
+        body, kind, filename = (
+            json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+            "application/json",
+            f"{stem}.deck.json",
+        )
     else:
         body, kind, filename = deck_to_text(data, selectors.decklist_names(deck)), "text/plain", f"{stem}.txt"
     response = HttpResponse(body, content_type=f"{kind}; charset=utf-8")
@@ -177,13 +203,19 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
         results = card_search(cards, query, game=deck.game)
     except QueryError as exc:
         error, results = str(exc), cards.none()
-    playable_first = Case(When(status=Status.VALIDATED, then=Value(0)), default=Value(1), output_field=IntegerField())
+    playable_first = Case(
+        When(status=Status.VALIDATED, then=Value(0)), default=Value(1), output_field=IntegerField()
+    )
     results = results.order_by(playable_first, "search_text", "stable_id").defer("search_text")
     found = list(results[: SEARCH_RESULTS + 1])
     more = len(found) > SEARCH_RESULTS
     found = found[:SEARCH_RESULTS]
     fmt = deck.format
-    owned = selectors.owned_counts(owner=request.user, card_ids=[c.pk for c in found]) if fmt.owned_only and found else {}
+    owned = (
+        selectors.owned_counts(owner=request.user, card_ids=[c.pk for c in found])
+        if fmt.owned_only and found
+        else {}
+    )
     ruleset = get_ruleset(deck.game)
     items = []
     for card in found:
@@ -218,7 +250,11 @@ def _builder_context(request, deck: Deck, error: str = "") -> dict:
         "token": _token(deck),
         # How often an open builder asks whether its deck changed elsewhere (another tab, a revalidation).
         "poll_seconds": settings.DECKS_PANEL_POLL_SECONDS,
-        "settings_form": DeckSettingsForm(initial={"name": deck.name, "format": deck.format_id}, game=deck.game) if can_change else None,
+        "settings_form": DeckSettingsForm(
+            initial={"name": deck.name, "format": deck.format_id}, game=deck.game
+        )
+        if can_change
+        else None,
     }
 
 
@@ -235,7 +271,11 @@ def deck_detail(request, pk: int):
     deck = _deck(request, pk)
     context = _builder_context(request, deck)
     if context["can_change"]:
-        context.update(_search(request, deck, request.GET.get("q", "").replace("\x00", "").strip(), context["board"].copies))
+        context.update(
+            _search(
+                request, deck, request.GET.get("q", "").replace("\x00", "").strip(), context["board"].copies
+            )
+        )
     return render(request, "decks/builder.html", context)
 
 
@@ -247,7 +287,11 @@ def deck_search(request, pk: int):
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
     query = request.GET.get("q", "").replace("\x00", "").strip()
-    context = {"deck": deck, "ruleset": get_ruleset(deck.game), **_search(request, deck, query, copies_by_card(deck))}
+    context = {
+        "deck": deck,
+        "ruleset": get_ruleset(deck.game),
+        **_search(request, deck, query, copies_by_card(deck)),
+    }
     return render(request, "decks/_results.html", context)
 
 
@@ -283,12 +327,17 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
     except Conflict as exc:
         error = f"Not changed: {exc.message}"
     if request.htmx:
-        response = render(request, "decks/_deck.html", _builder_context(request, _deck(request, deck.pk), error=error))
+        response = render(
+            request, "decks/_deck.html", _builder_context(request, _deck(request, deck.pk), error=error)
+        )
         response["HX-Trigger"] = "deckChanged"
         return response
     if error:
         messages.error(request, error)
-    return redirect(reverse("decks:detail", kwargs={"pk": deck.pk}) + (f"?{urlencode({'q': request.POST['q']})}" if request.POST.get("q") else ""))
+    return redirect(
+        reverse("decks:detail", kwargs={"pk": deck.pk})
+        + (f"?{urlencode({'q': request.POST['q']})}" if request.POST.get("q") else "")
+    )
 
 
 @login_required
@@ -336,7 +385,12 @@ def deck_pick(request, pk: int):
     return _changed(
         request,
         deck,
-        lambda: services.deck_pick_set(deck=deck, pick=request.POST.get("pick", ""), stable_id=request.POST.get("card") or None, user=request.user),
+        lambda: services.deck_pick_set(
+            deck=deck,
+            pick=request.POST.get("pick", ""),
+            stable_id=request.POST.get("card") or None,
+            user=request.user,
+        ),
     )
 
 
@@ -376,9 +430,12 @@ def deck_stats(request, pk: int):
     ruleset = get_ruleset(deck.game)
     section = ruleset.draw_setup.section if ruleset.draw_setup else ruleset.deck_sections[0]
     entries = section_entries(deck, section)
-    stats = deck_statistics(ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries])
+    stats = deck_statistics(
+        ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
+    )
     composition = sorted(
-        ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries), key=lambda r: (-r["count"], r["name"].casefold())
+        ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries),
+        key=lambda r: (-r["count"], r["name"].casefold()),
     )
     return render(
         request,
@@ -393,7 +450,9 @@ def deck_stats(request, pk: int):
             "curve": bar_chart(stats.curve, total=stats.total),
             "has_none": any(bar.label == "none" for bar in stats.curve),
             "types": row_chart(stats.types, total=stats.total),
-            "breakdowns": [{"breakdown": b, "chart": row_chart(b.bars, total=stats.total)} for b in stats.breakdowns],
+            "breakdowns": [
+                {"breakdown": b, "chart": row_chart(b.bars, total=stats.total)} for b in stats.breakdowns
+            ],
             "composition": composition,
         },
     )
@@ -423,8 +482,17 @@ def _draw_url(deck: Deck, **params) -> str:
 
 def _odds(request, deck: Deck, cards, setup) -> dict:
     options = choices(cards)
-    form = OddsForm(request.GET if "copies" in request.GET else None, card_choices=[(c.key, f"{c.name} ×{c.copies}") for c in options])
-    context = {"odds_form": form, "options": options, "odds": None, "setup": setup, "chosen": request.GET.getlist("cards")}
+    form = OddsForm(
+        request.GET if "copies" in request.GET else None,
+        card_choices=[(c.key, f"{c.name} ×{c.copies}") for c in options],
+    )
+    context = {
+        "odds_form": form,
+        "options": options,
+        "odds": None,
+        "setup": setup,
+        "chosen": request.GET.getlist("cards"),
+    }
     if not form.is_bound or not form.is_valid():
         return context
     wanted = set(form.cleaned_data["cards"])
@@ -433,10 +501,13 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
         return context
     copies = form.cleaned_data["copies"]
     first = form.cleaned_data.get("order") != "second"
-    is_wanted = lambda card: key_of(card) in wanted  # noqa: E731
+    is_wanted = lambda card: key_of(card) in wanted
     if setup.has_turns:
         turn = form.cleaned_data.get("turn") or 0
-        steps = [("Opening hand" if t == 0 else f"Turn {t}", {"turn": t}) for t in range(0, max(ODDS_TURNS, turn) + 1)]
+        steps = [
+            ("Opening hand" if t == 0 else f"Turn {t}", {"turn": t})
+            for t in range(0, max(ODDS_TURNS, turn) + 1)
+        ]
         asked = turn
     else:
         seen = form.cleaned_data.get("seen") or 5
@@ -444,9 +515,20 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
         asked = seen - 1
     table = []
     for index, (label, where) in enumerate(steps):
-        chance, population, successes, seen_cards = chance_by_turn(setup, cards, is_wanted, copies=copies, first_player=first, **where)
+        chance, population, successes, seen_cards = chance_by_turn(
+            setup, cards, is_wanted, copies=copies, first_player=first, **where
+        )
         width = (chance * 100).numerator // (chance * 100).denominator  # the meter's width, a whole percent
-        table.append({"label": label, "seen": seen_cards, "percent": percent(chance), "exact": chance, "width": width, "asked": index == asked})
+        table.append(
+            {
+                "label": label,
+                "seen": seen_cards,
+                "percent": percent(chance),
+                "exact": chance,
+                "width": width,
+                "asked": index == asked,
+            }
+        )
     chosen = next(row for row in table if row["asked"])
     context["odds"] = {
         "names": [c.name for c in options if c.key in wanted],
@@ -465,7 +547,14 @@ def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
     setup = ruleset.draw_setup
     cards = dealt_cards(deck, setup)
     params = _draw_params(request)
-    context = {"deck": deck, "ruleset": ruleset, "setup": setup, "verdict": _verdict(deck), "cards": cards, "section_label": section_label(setup.section)}
+    context = {
+        "deck": deck,
+        "ruleset": ruleset,
+        "setup": setup,
+        "verdict": _verdict(deck),
+        "cards": cards,
+        "section_label": section_label(setup.section),
+    }
     context.update(_odds(request, deck, cards, setup))
     return context, params
 
@@ -479,7 +568,9 @@ def deck_draws(request, pk: int):
     if params["seed"] is None:
         # A new shuffle gets its seed in the address: the same address shows the same cards.
         keep = {k: v for k, v in request.GET.lists() if k not in ("seed", "put", "mulligan", "draws")}
-        return redirect(_draw_url(deck, seed=new_seed(), **{k: v if len(v) > 1 else v[0] for k, v in keep.items()}))
+        return redirect(
+            _draw_url(deck, seed=new_seed(), **{k: v if len(v) > 1 else v[0] for k, v in keep.items()})
+        )
     setup, cards, seed = context["setup"], context["cards"], params["seed"]
     error = ""
     put = params["put"] if params["decided"] else None
@@ -498,7 +589,9 @@ def deck_draws(request, pk: int):
             "params": params,
             "keep_url": _draw_url(deck, **base, mulligan=True),
             "draw_url": _draw_url(deck, **done, draws=params["draws"] + 1),
-            "undraw_url": _draw_url(deck, **done, draws=max(params["draws"] - 1, 0) or None) if params["draws"] else "",
+            "undraw_url": _draw_url(deck, **done, draws=max(params["draws"] - 1, 0) or None)
+            if params["draws"]
+            else "",
             "restart_url": _draw_url(deck, **base),
             "shuffle_url": _draw_url(deck, n=params["n"] or None),
             "max_put": setup.mulligan.max_cards if setup.mulligan else 0,

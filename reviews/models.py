@@ -31,7 +31,9 @@ class Audit(models.Model):
     game = models.CharField(max_length=32)
     status = models.CharField(max_length=16, choices=AuditStatus.choices, default=AuditStatus.PENDING)
     trigger = models.CharField(max_length=16, default="api", help_text="api, command or schedule")
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -41,9 +43,13 @@ class Audit(models.Model):
     step = models.CharField(max_length=64, default="waiting for a worker")
     # The run that owns the audit: a redelivered task takes over, the stale run stops.
     run_token = models.CharField(max_length=32, blank=True, default="")
-    ran_on = models.CharField(max_length=128, blank=True, default="", help_text="host:pid of the process that ran it")
+    ran_on = models.CharField(
+        max_length=128, blank=True, default="", help_text="host:pid of the process that ran it"
+    )
     list_counts = models.JSONField(default=dict, blank=True, help_text="{list: number of cards}")
-    counts = models.JSONField(default=dict, blank=True, help_text="Counts the game's source fixes, next to the actual ones.")
+    counts = models.JSONField(
+        default=dict, blank=True, help_text="Counts the game's source fixes, next to the actual ones."
+    )
     error = models.TextField(blank=True, default="")
 
     class Meta:
@@ -52,9 +58,13 @@ class Audit(models.Model):
         indexes = [models.Index(fields=["game", "status", "-finished_at"])]
         constraints = [
             models.UniqueConstraint(
-                fields=["game"], condition=Q(status__in=ACTIVE_AUDIT_STATUSES), name="reviews_one_active_audit_per_game"
+                fields=["game"],
+                condition=Q(status__in=ACTIVE_AUDIT_STATUSES),
+                name="reviews_one_active_audit_per_game",
             ),
-            models.CheckConstraint(condition=Q(status__in=AuditStatus.values), name="reviews_audit_status_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=AuditStatus.values), name="reviews_audit_status_valid"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -109,19 +119,29 @@ class Proposal(models.Model):
     creation_method = models.CharField(max_length=16, default="AI_GENERATED", editable=False)
     status = models.CharField(max_length=16, choices=ProposalStatus.choices, default=ProposalStatus.DRAFT)
     note = models.TextField(blank=True, default="", help_text="Why the change is proposed.")
-    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     reviewed_at = models.DateTimeField(null=True, blank=True)
     review_note = models.TextField(blank=True, default="")
-    applied_version = models.PositiveIntegerField(null=True, blank=True, help_text="The card's version after acceptance.")
+    applied_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The card's version after acceptance."
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["game", "status"]), models.Index(fields=["card", "status"])]
         constraints = [
-            models.CheckConstraint(condition=Q(status__in=ProposalStatus.values), name="reviews_proposal_status_valid"),
-            models.CheckConstraint(condition=Q(origin="AI", creation_method="AI_GENERATED"), name="reviews_proposal_is_ai"),
+            models.CheckConstraint(
+                condition=Q(status__in=ProposalStatus.values), name="reviews_proposal_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(origin="AI", creation_method="AI_GENERATED"), name="reviews_proposal_is_ai"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -134,7 +154,9 @@ class DistinctIdentity(models.Model):
     card_a = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
     card_b = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
     note = models.TextField(blank=True, default="")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -143,7 +165,9 @@ class DistinctIdentity(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["card_a", "card_b"], name="reviews_distinct_identity_unique"),
             # One row per pair: the smaller primary key first.
-            models.CheckConstraint(condition=Q(card_a__lt=F("card_b")), name="reviews_distinct_identity_ordered"),
+            models.CheckConstraint(
+                condition=Q(card_a__lt=F("card_b")), name="reviews_distinct_identity_ordered"
+            ),
         ]
 
     def __str__(self) -> str:

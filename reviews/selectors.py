@@ -15,7 +15,15 @@ from cards.workflow import allowed_targets
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
-from .models import ACTIVE_AUDIT_STATUSES, Audit, AuditEntry, AuditStatus, DistinctIdentity, Proposal, ProposalStatus
+from .models import (
+    ACTIVE_AUDIT_STATUSES,
+    Audit,
+    AuditEntry,
+    AuditStatus,
+    DistinctIdentity,
+    Proposal,
+    ProposalStatus,
+)
 
 WAITING_FOR_REVIEW = (Status.DRAFT, Status.NEEDS_REVIEW)
 VIEW_UNVALIDATED = "cards.view_unvalidated_card"
@@ -25,7 +33,11 @@ REVIEW = "cards.review_card"
 # --- audits ----------------------------------------------------------------------------------
 def latest_audits() -> QuerySet[Audit]:
     """The latest finished audit of each game (one query)."""
-    latest = Audit.objects.filter(game=OuterRef("game"), status=AuditStatus.DONE).order_by("-finished_at", "-pk").values("pk")[:1]
+    latest = (
+        Audit.objects.filter(game=OuterRef("game"), status=AuditStatus.DONE)
+        .order_by("-finished_at", "-pk")
+        .values("pk")[:1]
+    )
     return Audit.objects.filter(status=AuditStatus.DONE, pk=Subquery(latest))
 
 
@@ -56,14 +68,18 @@ def review_queue(*, user, game: str | None = None, list_name: str | None = None)
     if list_name:
         qs = in_review_list(qs, list_name)
     validated = (
-        CardRevision.objects.filter(card=OuterRef("pk"), snapshot__status=Status.VALIDATED).order_by("-version").values("pk")[:1]
+        CardRevision.objects.filter(card=OuterRef("pk"), snapshot__status=Status.VALIDATED)
+        .order_by("-version")
+        .values("pk")[:1]
     )
     return qs.annotate(last_validated_revision_id=Subquery(validated)).order_by("game", "updated_at", "pk")
 
 
 def in_review_list(qs: QuerySet[Card], list_name: str) -> QuerySet[Card]:
     """The cards of ``qs`` that are in ``list_name`` in their game's latest audit."""
-    return qs.filter(pk__in=AuditEntry.objects.filter(audit__in=latest_audits(), list=list_name).values("card_id"))
+    return qs.filter(
+        pk__in=AuditEntry.objects.filter(audit__in=latest_audits(), list=list_name).values("card_id")
+    )
 
 
 def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
@@ -80,7 +96,9 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
             {"list": entry.list, "code": entry.code, "reason": entry.reason, "auditId": entry.audit_id}
         )
     proposals: dict[int, list[int]] = {}
-    for card_id, pk in Proposal.objects.filter(card__in=cards, status=ProposalStatus.DRAFT).values_list("card_id", "pk"):
+    for card_id, pk in Proposal.objects.filter(card__in=cards, status=ProposalStatus.DRAFT).values_list(
+        "card_id", "pk"
+    ):
         proposals.setdefault(card_id, []).append(pk)
     items = []
     for card in cards:
@@ -99,9 +117,15 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
 
 def diff_against(card: Card, revision: CardRevision | None) -> dict[str, Any]:
     """The field-by-field diff from ``revision`` (None: never VALIDATED) to the card as it is now."""
-    diff = card_diff(revision.snapshot if revision else None, card_to_dict(card), game_fields=get_ruleset(card.game).field_names())
+    diff = card_diff(
+        revision.snapshot if revision else None,
+        card_to_dict(card),
+        game_fields=get_ruleset(card.game).field_names(),
+    )
     diff["since"] = (
-        {"version": revision.version, "at": revision.created_at.isoformat(), "by": revision.author_name} if revision else None
+        {"version": revision.version, "at": revision.created_at.isoformat(), "by": revision.author_name}
+        if revision
+        else None
     )
     return diff
 
@@ -125,7 +149,9 @@ def review_closures(*, games: Sequence[str] | None = None) -> list[dict[str, Any
     keys = list(games) if games is not None else list(registry.keys())
     latest: dict[str, Audit] = {}
     running: dict[str, int] = {}
-    audits = Audit.objects.filter(game__in=keys).filter(Q(pk__in=latest_audits().values("pk")) | Q(status__in=ACTIVE_AUDIT_STATUSES))
+    audits = Audit.objects.filter(game__in=keys).filter(
+        Q(pk__in=latest_audits().values("pk")) | Q(status__in=ACTIVE_AUDIT_STATUSES)
+    )
     for audit in audits.order_by("pk"):
         if audit.status == AuditStatus.DONE:
             latest[audit.game] = audit
@@ -139,18 +165,28 @@ def review_closures(*, games: Sequence[str] | None = None) -> list[dict[str, Any
         .order_by()
     }
     conflicts = dict(
-        ImportConflict.objects.filter(game__in=keys).values("game").annotate(last=Max("created_at")).order_by().values_list("game", "last")
+        ImportConflict.objects.filter(game__in=keys)
+        .values("game")
+        .annotate(last=Max("created_at"))
+        .order_by()
+        .values_list("game", "last")
     )
-    return [_closure(game, latest.get(game), running.get(game), cards.get(game, {}), conflicts.get(game)) for game in keys]
+    return [
+        _closure(game, latest.get(game), running.get(game), cards.get(game, {}), conflicts.get(game))
+        for game in keys
+    ]
 
 
-def _closure(game: str, audit: Audit | None, running: int | None, cards: dict, last_conflict) -> dict[str, Any]:
+def _closure(
+    game: str, audit: Audit | None, running: int | None, cards: dict, last_conflict
+) -> dict[str, Any]:
     waiting = cards.get("waiting", 0)
     lists = {name: (audit.list_counts or {}).get(name, 0) for name in REVIEW_LISTS} if audit else None
     blocking = [name for name in REVIEW_LISTS if lists and lists[name]]
     changed = cards.get("changed")
     stale = bool(audit and audit.started_at) and (
-        (changed is not None and changed > audit.started_at) or (last_conflict is not None and last_conflict > audit.started_at)
+        (changed is not None and changed > audit.started_at)
+        or (last_conflict is not None and last_conflict > audit.started_at)
     )
     reasons = []
     if audit is None:
@@ -178,7 +214,9 @@ def _closure(game: str, audit: Audit | None, running: int | None, cards: dict, l
 
 # --- proposals and conflicts -------------------------------------------------------------------------
 def proposal_list(*, user) -> QuerySet[Proposal]:
-    return Proposal.objects.filter(card__in=card_list(user=user)).select_related("card", "submitted_by", "reviewed_by")
+    return Proposal.objects.filter(card__in=card_list(user=user)).select_related(
+        "card", "submitted_by", "reviewed_by"
+    )
 
 
 def proposal_live_diff(*, proposal: Proposal) -> dict[str, Any]:
@@ -188,7 +226,9 @@ def proposal_live_diff(*, proposal: Proposal) -> dict[str, Any]:
     return card_diff(current, proposed, game_fields=get_ruleset(proposal.game).field_names())
 
 
-def import_conflict_list(*, user, game: str | None = None, open_only: bool | None = None) -> QuerySet[ImportConflict]:
+def import_conflict_list(
+    *, user, game: str | None = None, open_only: bool | None = None
+) -> QuerySet[ImportConflict]:
     qs = ImportConflict.objects.filter(card__in=card_list(user=user)).select_related("card", "resolved_by")
     if game:
         qs = qs.filter(game=game)
@@ -201,18 +241,28 @@ def import_conflict_list(*, user, game: str | None = None, open_only: bool | Non
 
 def distinct_identity_list(*, user) -> QuerySet[DistinctIdentity]:
     visible = card_list(user=user)
-    return DistinctIdentity.objects.filter(card_a__in=visible, card_b__in=visible).select_related("card_a", "card_b", "created_by")
+    return DistinctIdentity.objects.filter(card_a__in=visible, card_b__in=visible).select_related(
+        "card_a", "card_b", "created_by"
+    )
 
 
 # --- the review pages ------------------------------------------------------------------------------
 def waiting_counts(*, user) -> dict[str, int]:
     """Per game, the cards waiting for review that ``user`` may see (one query)."""
-    rows = card_list(user=user).filter(status__in=WAITING_FOR_REVIEW).values("game").annotate(n=Count("pk")).order_by()
+    rows = (
+        card_list(user=user)
+        .filter(status__in=WAITING_FOR_REVIEW)
+        .values("game")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
     return {row["game"]: row["n"] for row in rows}
 
 
 def open_proposals(*, user, game: str) -> QuerySet[Proposal]:
-    return proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
+    return (
+        proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
+    )
 
 
 def running_audit(*, game: str) -> Audit | None:

@@ -27,12 +27,27 @@ from cards.interchange import card_data, card_to_dict, check_game
 from cards.models import Card, ImportConflict, RevisionAction, Status
 from cards.selectors import card_list
 from rules import Finding, get_ruleset
-from rules.audit import IMPORT_CONFLICT, REVIEW_LISTS, audit_card, identity_collisions, list_for, review_lists_of
+from rules.audit import (
+    IMPORT_CONFLICT,
+    REVIEW_LISTS,
+    audit_card,
+    identity_collisions,
+    list_for,
+    review_lists_of,
+)
 from rules.findings import error
 from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion, StudioError
 from studio.notes import checked_note
 
-from .models import ACTIVE_AUDIT_STATUSES, Audit, AuditEntry, AuditStatus, DistinctIdentity, Proposal, ProposalStatus
+from .models import (
+    ACTIVE_AUDIT_STATUSES,
+    Audit,
+    AuditEntry,
+    AuditStatus,
+    DistinctIdentity,
+    Proposal,
+    ProposalStatus,
+)
 
 logger = logging.getLogger("reviews")
 
@@ -49,7 +64,11 @@ class BulkRefused(InvalidInput):
         super().__init__(findings, message=f"nothing changed: {len(findings)} of {total} card(s) cannot move")
 
 
-_REFUSAL_CODES = {Forbidden: ("TRANSITION_FORBIDDEN", 403), Conflict: ("TRANSITION_REFUSED", 409), StaleVersion: ("STALE_VERSION", 412)}
+_REFUSAL_CODES = {
+    Forbidden: ("TRANSITION_FORBIDDEN", 403),
+    Conflict: ("TRANSITION_REFUSED", 409),
+    StaleVersion: ("STALE_VERSION", 412),
+}
 
 
 def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str = "") -> list[Card]:
@@ -63,19 +82,34 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     if not ids:
         raise InvalidInput([error("FIELD_REQUIRED", "give at least one card (stableCardId)", field="cards")])
     if len(ids) > MAX_BULK_CARDS:
-        raise InvalidInput([error("FIELD_INVALID", f"at most {MAX_BULK_CARDS} cards at once; you gave {len(ids)}", field="cards")])
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"at most {MAX_BULK_CARDS} cards at once; you gave {len(ids)}",
+                    field="cards",
+                )
+            ]
+        )
     visible = set(card_list(user=user).filter(stable_id__in=ids).values_list("stable_id", flat=True))
     unknown = [sid for sid in ids if sid not in visible]
     if unknown:
-        raise InvalidInput([error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards") for sid in unknown])
+        raise InvalidInput(
+            [error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards") for sid in unknown]
+        )
     moved: list[Card] = []
     refusals: list[tuple[Finding, int]] = []
     with transaction.atomic():
         for sid in ids:
             try:
-                moved.append(card_services.card_set_status(stable_id=sid, status=status, user=user, note=note))
+                moved.append(
+                    card_services.card_set_status(stable_id=sid, status=status, user=user, note=note)
+                )
             except StudioError as exc:
-                code, http = next(((c, h) for kind, (c, h) in _REFUSAL_CODES.items() if isinstance(exc, kind)), ("TRANSITION_INVALID", 400))
+                code, http = next(
+                    ((c, h) for kind, (c, h) in _REFUSAL_CODES.items() if isinstance(exc, kind)),
+                    ("TRANSITION_INVALID", 400),
+                )
                 refusals.append((error(code, f"{sid}: {exc.message}", card=sid, field="cards"), http))
         if refusals:
             # Forbidden first: a user who may not make the move learns that before the cards' states.
@@ -85,7 +119,9 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
 
 
 # --- revert ----------------------------------------------------------------------------------
-def card_revert(*, stable_id: str, version: int, user, note: str = "", expected_version: int | None = None) -> Card:
+def card_revert(
+    *, stable_id: str, version: int, user, note: str = "", expected_version: int | None = None
+) -> Card:
     """Give a card the content it had at ``version``, as a new revision (action REVERT).
 
     Status and provenance follow the rules of any edit: a VALIDATED card goes
@@ -97,15 +133,28 @@ def card_revert(*, stable_id: str, version: int, user, note: str = "", expected_
     revision = card.revisions.filter(version=version).first()
     if revision is None:
         raise InvalidInput(
-            [error("FIELD_INVALID", f"{stable_id} has no version {version}; its versions are 1 to {card.version}", field="version")]
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{stable_id} has no version {version}; its versions are 1 to {card.version}",
+                    field="version",
+                )
+            ]
         )
-    content = {k: v for k, v in revision.snapshot.items() if k not in ("stableCardId", *card_services.WORKFLOW_KEYS)}
+    content = {
+        k: v for k, v in revision.snapshot.items() if k not in ("stableCardId", *card_services.WORKFLOW_KEYS)
+    }
     current = card_to_dict(card)
     if all(current.get(k) == v for k, v in content.items()):
         raise Conflict(f"{stable_id} already has the content of version {version}; nothing to revert")
     text = f"reverted to version {version}" + (f": {note}" if note else "")
     return card_services.card_update(
-        stable_id=stable_id, data=content, user=user, expected_version=expected_version, note=text, action=RevisionAction.REVERT
+        stable_id=stable_id,
+        data=content,
+        user=user,
+        expected_version=expected_version,
+        note=text,
+        action=RevisionAction.REVERT,
     )
 
 
@@ -123,8 +172,20 @@ def proposal_submit_card(*, game: Any, data: dict[str, Any], user, note: str = "
     """A proposed new card: created DRAFT, origin AI, creationMethod AI_GENERATED, waiting for a reviewer."""
     _may_propose(user)
     if not isinstance(data, dict):
-        raise InvalidInput([error("FIELD_INVALID", "card must be a JSON object (a card in the interchange format)", field="card")])
-    proposed = {k: v for k, v in data.items() if k not in ("status", "origin", "creationMethod", "userModified", "game")}
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    "card must be a JSON object (a card in the interchange format)",
+                    field="card",
+                )
+            ]
+        )
+    proposed = {
+        k: v
+        for k, v in data.items()
+        if k not in ("status", "origin", "creationMethod", "userModified", "game")
+    }
     proposed.update(origin="AI", creationMethod="AI_GENERATED", status=Status.DRAFT)
     return card_services.card_create(game=game, data=proposed, user=user, note=note or "AI proposal")
 
@@ -152,11 +213,16 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
     _may_propose(user)
     card = card_list(user=user).select_for_update().get(stable_id=stable_id)
     if not isinstance(changes, dict) or not changes:
-        raise InvalidInput([error("FIELD_INVALID", "changes must be a non-empty JSON object of card keys", field="changes")])
+        raise InvalidInput(
+            [error("FIELD_INVALID", "changes must be a non-empty JSON object of card keys", field="changes")]
+        )
     read_only = [k for k in changes if k in PROPOSAL_READ_ONLY]
     if read_only:
         raise InvalidInput(
-            [error("FIELD_READ_ONLY", f"a proposal changes the card's content, not {key}", field=key) for key in read_only]
+            [
+                error("FIELD_READ_ONLY", f"a proposal changes the card's content, not {key}", field=key)
+                for key in read_only
+            ]
         )
     before = card_to_dict(card)
     after = _preview(card, changes, user)
@@ -164,9 +230,23 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
         after[key] = before[key]
     diff = card_diff(before, after, game_fields=card.ruleset.field_names())
     if not diff["changed"]:
-        raise InvalidInput([error("NO_CHANGE", "the proposal changes nothing: the card already holds these values", field="changes")])
+        raise InvalidInput(
+            [
+                error(
+                    "NO_CHANGE",
+                    "the proposal changes nothing: the card already holds these values",
+                    field="changes",
+                )
+            ]
+        )
     return Proposal.objects.create(
-        card=card, game=card.game, changes=changes, diff=diff, base_version=card.version, note=checked_note(note), submitted_by=_user(user)
+        card=card,
+        game=card.game,
+        changes=changes,
+        diff=diff,
+        base_version=card.version,
+        note=checked_note(note),
+        submitted_by=_user(user),
     )
 
 
@@ -180,12 +260,18 @@ def _reviewable(proposal_id: int, user) -> Proposal:
 
 
 @transaction.atomic
-def proposal_accept(*, proposal_id: int, user, note: str = "", expected_version: int | None = None) -> Proposal:
+def proposal_accept(
+    *, proposal_id: int, user, note: str = "", expected_version: int | None = None
+) -> Proposal:
     """Apply a proposal to its card through the card service; the revision says it came from the proposal."""
     proposal = _reviewable(proposal_id, user)
     text = f"applied AI proposal #{proposal.pk} (origin AI, AI_GENERATED)" + (f": {note}" if note else "")
     card = card_services.card_update(
-        stable_id=proposal.card.stable_id, data=proposal.changes, user=user, expected_version=expected_version, note=text
+        stable_id=proposal.card.stable_id,
+        data=proposal.changes,
+        user=user,
+        expected_version=expected_version,
+        note=text,
     )
     proposal.status = ProposalStatus.ACCEPTED
     proposal.applied_version = card.version
@@ -217,17 +303,35 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
     if not user.has_perm(REVIEW):
         raise Forbidden("only a reviewer can declare distinct identities")
     if not isinstance(stable_ids, list) or len(set(stable_ids)) != 2:
-        raise InvalidInput([error("FIELD_INVALID", "give exactly two different cards (stableCardId)", field="cards")])
+        raise InvalidInput(
+            [error("FIELD_INVALID", "give exactly two different cards (stableCardId)", field="cards")]
+        )
     cards = list(Card.objects.filter(stable_id__in=stable_ids))
     if len(cards) != 2:
         found = {c.stable_id for c in cards}
-        raise InvalidInput([error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards") for sid in stable_ids if sid not in found])
+        raise InvalidInput(
+            [
+                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards")
+                for sid in stable_ids
+                if sid not in found
+            ]
+        )
     a, b = sorted(cards, key=lambda c: c.pk)
     if a.game != b.game:
-        raise InvalidInput([error("FIELD_INVALID", "the two cards belong to different games; they never collide", field="cards")])
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    "the two cards belong to different games; they never collide",
+                    field="cards",
+                )
+            ]
+        )
     try:
         with transaction.atomic():
-            return DistinctIdentity.objects.create(card_a=a, card_b=b, note=checked_note(note), created_by=_user(user))
+            return DistinctIdentity.objects.create(
+                card_a=a, card_b=b, note=checked_note(note), created_by=_user(user)
+            )
     except IntegrityError:
         raise Conflict(f"{a.stable_id} and {b.stable_id} are already declared distinct identities") from None
 
@@ -301,7 +405,9 @@ def audits_schedule(*, pending_after: int = 300) -> list[int]:
             started.append(audit_start(game=game, trigger="schedule").pk)
         except AuditRunning as exc:
             waiting = exc.audit
-            if waiting.status == AuditStatus.PENDING and waiting.created_at < timezone.now() - timedelta(seconds=pending_after):
+            if waiting.status == AuditStatus.PENDING and waiting.created_at < timezone.now() - timedelta(
+                seconds=pending_after
+            ):
                 _enqueue(waiting)
     return started
 
@@ -309,7 +415,9 @@ def audits_schedule(*, pending_after: int = 300) -> list[int]:
 ProgressCallback = Callable[[int, int, str], None]
 
 
-def audit_run(*, audit_id: int, progress: ProgressCallback | None = None, batch_size: int | None = None) -> Audit:
+def audit_run(
+    *, audit_id: int, progress: ProgressCallback | None = None, batch_size: int | None = None
+) -> Audit:
     """Run an audit: stream the game's cards, store each list's cards and why, then the counts.
 
     Idempotent: a finished audit is left as it is; a pending or running one
@@ -363,7 +471,20 @@ def _colliding_groups(game: str):
 class _AuditRun:
     """One pass of an audit, holding at most one batch of cards and entries in memory."""
 
-    CARD_FIELDS = ("pk", "stable_id", "game", "name", "type", "set_code", "text", "archetypes", "game_fields", "effects", "status", "version")
+    CARD_FIELDS = (
+        "pk",
+        "stable_id",
+        "game",
+        "name",
+        "type",
+        "set_code",
+        "text",
+        "archetypes",
+        "game_fields",
+        "effects",
+        "status",
+        "version",
+    )
 
     def __init__(self, audit: Audit, batch: int, progress: ProgressCallback | None):
         self.audit = audit
@@ -405,7 +526,16 @@ class _AuditRun:
             # queries force the debug cursor and keep theirs).
             reset_queries()
 
-    def add(self, list_name: str, card_pk, stable_id: str, name: str, code: str, reason: str, field: str | None = None) -> None:
+    def add(
+        self,
+        list_name: str,
+        card_pk,
+        stable_id: str,
+        name: str,
+        code: str,
+        reason: str,
+        field: str | None = None,
+    ) -> None:
         self.buffer.append(
             AuditEntry(
                 audit_id=self.audit.pk,
@@ -424,7 +554,15 @@ class _AuditRun:
         cards = Card.objects.filter(game=self.audit.game).order_by("pk").only(*self.CARD_FIELDS)
         for card in cards.iterator(chunk_size=self.batch):
             for listing in audit_card(self.ruleset, card_data(card)):
-                self.add(listing.list, card.pk, card.stable_id, card.name, listing.code, listing.reason, listing.field)
+                self.add(
+                    listing.list,
+                    card.pk,
+                    card.stable_id,
+                    card.name,
+                    listing.code,
+                    listing.reason,
+                    listing.field,
+                )
             self.advance(step)
         self.flush(step)
 
@@ -442,7 +580,9 @@ class _AuditRun:
                 "resolve it (keep the studio's version or take the imported one)",
                 card=stable_id,
             )
-            self.add(list_for(finding, self.review_lists), card_pk, stable_id, name, finding.code, finding.message)
+            self.add(
+                list_for(finding, self.review_lists), card_pk, stable_id, name, finding.code, finding.message
+            )
             self.advance(step)
         self.flush(step)
 
@@ -450,7 +590,9 @@ class _AuditRun:
         step = "identity collisions"
         for group in _colliding_groups(self.audit.game).iterator(chunk_size=self.batch):
             cards = list(
-                Card.objects.filter(game=self.audit.game, name=group["name"], type=group["type"], set_code=group["set_code"])
+                Card.objects.filter(
+                    game=self.audit.game, name=group["name"], type=group["type"], set_code=group["set_code"]
+                )
                 .exclude(status=Status.DISABLED)
                 .only(*self.CARD_FIELDS)
             )
@@ -464,7 +606,14 @@ class _AuditRun:
             by_ref = {c.stable_id: c for c in cards}
             for finding in identity_collisions([card_data(c) for c in cards], declared):
                 card = by_ref[finding.card]
-                self.add(list_for(finding, self.review_lists), card.pk, card.stable_id, card.name, finding.code, finding.message)
+                self.add(
+                    list_for(finding, self.review_lists),
+                    card.pk,
+                    card.stable_id,
+                    card.name,
+                    finding.code,
+                    finding.message,
+                )
             self.advance(step)
         self.flush(step)
 
@@ -504,7 +653,9 @@ def audit_counts(game: str) -> dict[str, Any]:
             "expected": identities_expected,
             "actual": tally["active"],
             "validated": tally["validated"],
-            "matches": None if identities_expected is None else tally["validated"] == identities_expected == tally["active"],
+            "matches": None
+            if identities_expected is None
+            else tally["validated"] == identities_expected == tally["active"],
         }
     }
     artwork_expected = artwork_expected_counts(game)
@@ -512,6 +663,8 @@ def audit_counts(game: str) -> dict[str, Any]:
     counts["artwork"] = {
         "expected": artwork_expected,
         "actual": actual,
-        "matches": None if artwork_expected is None else all(actual.get(k) == v for k, v in artwork_expected.items()),
+        "matches": None
+        if artwork_expected is None
+        else all(actual.get(k) == v for k, v in artwork_expected.items()),
     }
     return counts

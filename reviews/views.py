@@ -27,7 +27,7 @@ from artwork import services as artwork_services
 from artwork.models import BatchState, ImageBatch
 from artwork.selectors import image_batch_failures, image_batch_list
 from cards.diff import card_diff
-from cards.models import Origin, CreationMethod, Status
+from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings, import_conflict_resolve
 from cards.workflow import allowed_targets
 from rules import get_ruleset, registry
@@ -81,16 +81,31 @@ def _queue_context(request, params: QueryDict, notice: dict | None = None) -> di
         item["validated_at"] = datetime.fromisoformat(since["at"]) if since else None
         has_errors = any(f.is_error for f in item["findings"])
         item["moves"] = [
-            _move(t, "Its rule set reports errors: fix them first." if t == Status.VALIDATED and has_errors else "")
+            _move(
+                t,
+                "Its rule set reports errors: fix them first."
+                if t == Status.VALIDATED and has_errors
+                else "",
+            )
             for t in item["allowedStatuses"]
         ]
     proposals = list(selectors.open_proposals(user=user, game=game)[: SIDE_ITEMS + 1])
-    conflicts = list(selectors.import_conflict_list(user=user, game=game, open_only=True).order_by("created_at", "pk")[: SIDE_ITEMS + 1])
+    conflicts = list(
+        selectors.import_conflict_list(user=user, game=game, open_only=True).order_by("created_at", "pk")[
+            : SIDE_ITEMS + 1
+        ]
+    )
     latest = selectors.latest_audit(game=game)
     counts = (latest.list_counts or {}) if latest else {}
-    kept = {k: v for k, v in params.items() if k in ("list", "status", "origin", "creationMethod", "userModified", "q") and v}
+    kept = {
+        k: v
+        for k, v in params.items()
+        if k in ("list", "status", "origin", "creationMethod", "userModified", "q") and v
+    }
     reviews = user.has_perm(REVIEW)
-    bulk_moves = [t for t in MOVES if any(t in allowed_targets(user, s) for s in selectors.WAITING_FOR_REVIEW)]
+    bulk_moves = [
+        t for t in MOVES if any(t in allowed_targets(user, s) for s in selectors.WAITING_FOR_REVIEW)
+    ]
     return {
         "game": game,
         "ruleset": get_ruleset(game),
@@ -107,7 +122,12 @@ def _queue_context(request, params: QueryDict, notice: dict | None = None) -> di
         "bulk_moves": [_move(t) for t in bulk_moves],
         "reviews": reviews,
         "proposals": [
-            {"proposal": p, "current": selectors.proposal_live_diff(proposal=p) if p.card.version != p.base_version else None}
+            {
+                "proposal": p,
+                "current": selectors.proposal_live_diff(proposal=p)
+                if p.card.version != p.base_version
+                else None,
+            }
             for p in proposals[:SIDE_ITEMS]
         ],
         "more_proposals": len(proposals) > SIDE_ITEMS,
@@ -124,7 +144,9 @@ def queue(request):
     context = _queue_context(request, request.GET)
     if not request.htmx:
         return render(request, "reviews/queue.html", context)
-    return push_url(render(request, "reviews/_queue.html", context), reverse("reviews:queue") + "?" + context["query"])
+    return push_url(
+        render(request, "reviews/_queue.html", context), reverse("reviews:queue") + "?" + context["query"]
+    )
 
 
 def _queue_answer(request, params: QueryDict, notice: dict, status: int = 200):
@@ -145,7 +167,11 @@ def _posted_query(request) -> QueryDict:
 def _refusal(exc: StudioError, message: str) -> dict:
     # An unknown id is whatever was posted: named, never linked (it may not even fit a URL).
     items = [
-        {"card": f.card, "link": f.code != "UNKNOWN_CARD", "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message}
+        {
+            "card": f.card,
+            "link": f.code != "UNKNOWN_CARD",
+            "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message,
+        }
         for f in getattr(exc, "findings", [])
     ]
     return {"kind": "error", "message": message, "refused": items}
@@ -163,14 +189,26 @@ def transition(request):
     try:
         moved = services.cards_set_status(stable_ids=ids, status=target, user=request.user, note=note)
     except services.BulkRefused as exc:
-        return _queue_answer(request, params, _refusal(exc, f"Nothing changed: {exc.message.removeprefix('nothing changed: ')}."), exc.status_code)
+        return _queue_answer(
+            request,
+            params,
+            _refusal(exc, f"Nothing changed: {exc.message.removeprefix('nothing changed: ')}."),
+            exc.status_code,
+        )
     except InvalidInput as exc:
         if not ids:
-            return _queue_answer(request, params, {"kind": "error", "message": "Nothing changed: select at least one card first."}, 400)
+            return _queue_answer(
+                request,
+                params,
+                {"kind": "error", "message": "Nothing changed: select at least one card first."},
+                400,
+            )
         return _queue_answer(request, params, _refusal(exc, "Nothing changed:"), 400)
     label = Status(target).label
     names = ", ".join(card.name for card in moved[:5]) + ("…" if len(moved) > 5 else "")
-    message = f"{len(moved)} card{'s' if len(moved) > 1 else ''} now {label}: {names}." + (f" Note: “{note}”." if note else "")
+    message = f"{len(moved)} card{'s' if len(moved) > 1 else ''} now {label}: {names}." + (
+        f" Note: “{note}”." if note else ""
+    )
     return _queue_answer(request, params, {"kind": "success", "message": message})
 
 
@@ -186,7 +224,9 @@ def proposal_decide(request, pk: int, decision: str):
     note = request.POST.get("note", "").strip()
     params = _posted_query(request)
     try:
-        expected = read_version(request.POST.get("version", "").strip() or None) if decision == "accept" else None
+        expected = (
+            read_version(request.POST.get("version", "").strip() or None) if decision == "accept" else None
+        )
     except InvalidInput:
         message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
         return _queue_answer(request, params, {"kind": "error", "message": message}, 400)
@@ -198,9 +238,16 @@ def proposal_decide(request, pk: int, decision: str):
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:
-        return _queue_answer(request, params, _refusal(exc, f"Proposal #{pk} not {decision}ed: {exc.message}."), exc.status_code)
+        return _queue_answer(
+            request,
+            params,
+            _refusal(exc, f"Proposal #{pk} not {decision}ed: {exc.message}."),
+            exc.status_code,
+        )
     done = "accepted: applied to the card" if decision == "accept" else "rejected: the card is left as it is"
-    return _queue_answer(request, params, {"kind": "success", "message": f"Proposal #{pk} for {proposal.card.name} {done}."})
+    return _queue_answer(
+        request, params, {"kind": "success", "message": f"Proposal #{pk} for {proposal.card.name} {done}."}
+    )
 
 
 @login_required
@@ -213,15 +260,34 @@ def conflict_resolve(request, pk: int):
     keep = request.POST.get("keep", "")
     params = _posted_query(request)
     if keep not in ("USER", "IMPORTED"):
-        return _queue_answer(request, params, {"kind": "error", "message": "Choose which version to keep: the studio's or the imported one."}, 400)
+        return _queue_answer(
+            request,
+            params,
+            {"kind": "error", "message": "Choose which version to keep: the studio's or the imported one."},
+            400,
+        )
     try:
-        import_conflict_resolve(conflict_id=pk, keep=keep, user=request.user, note=request.POST.get("note", "").strip())
+        import_conflict_resolve(
+            conflict_id=pk, keep=keep, user=request.user, note=request.POST.get("note", "").strip()
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:
-        return _queue_answer(request, params, _refusal(exc, f"Import conflict #{pk} not resolved: {exc.message}."), exc.status_code)
+        return _queue_answer(
+            request,
+            params,
+            _refusal(exc, f"Import conflict #{pk} not resolved: {exc.message}."),
+            exc.status_code,
+        )
     kept = "the studio's version" if keep == "USER" else "the imported version"
-    return _queue_answer(request, params, {"kind": "success", "message": f"Import conflict #{pk} on {conflict.card.name} resolved: kept {kept}."})
+    return _queue_answer(
+        request,
+        params,
+        {
+            "kind": "success",
+            "message": f"Import conflict #{pk} on {conflict.card.name} resolved: kept {kept}.",
+        },
+    )
 
 
 # --- audits --------------------------------------------------------------------------------------------
@@ -233,8 +299,18 @@ def _audits_context(request, params, notice: dict | None = None) -> dict:
     latest = selectors.latest_audit(game=game)
     running = Audit.objects.filter(pk=closure["runningAudit"]).first() if closure["runningAudit"] else None
     counts = (latest.list_counts or {}) if latest else {}
-    list_name = params.get("list") if params.get("list") in REVIEW_LISTS else next((n for n in REVIEW_LISTS if counts.get(n)), REVIEW_LISTS[0])
-    entries = Paginator(selectors.audit_entries(audit=latest, list_name=list_name), ENTRIES_PAGE).get_page(params.get("page")) if latest else None
+    list_name = (
+        params.get("list")
+        if params.get("list") in REVIEW_LISTS
+        else next((n for n in REVIEW_LISTS if counts.get(n)), REVIEW_LISTS[0])
+    )
+    entries = (
+        Paginator(selectors.audit_entries(audit=latest, list_name=list_name), ENTRIES_PAGE).get_page(
+            params.get("page")
+        )
+        if latest
+        else None
+    )
     may_batch = user.has_perm("artwork.add_imagebatch")
     batch = image_batch_list().filter(game=game).first() if user.has_perm("artwork.view_imagebatch") else None
     return {
@@ -263,7 +339,12 @@ def _artwork_rows(audit: Audit | None) -> list[dict]:
     expected = artwork.get("expected") or {}
     actual = artwork.get("actual") or {}
     return [
-        {"kind": kind, "expected": expected.get(kind), "actual": actual.get(kind, 0), "matches": None if kind not in expected else expected[kind] == actual.get(kind, 0)}
+        {
+            "kind": kind,
+            "expected": expected.get(kind),
+            "actual": actual.get(kind, 0),
+            "matches": None if kind not in expected else expected[kind] == actual.get(kind, 0),
+        }
         for kind in [*expected, *(k for k in actual if k not in expected)]
     ]
 
@@ -283,7 +364,12 @@ def _audits_answer(request, game: str, notice: dict, status: int):
         params = QueryDict(mutable=True)
         params["game"] = game
         context = _audits_context(request, params, notice)
-        return render(request, "reviews/_game.html" if request.htmx else "reviews/audits.html", context, status=200 if request.htmx else status)
+        return render(
+            request,
+            "reviews/_game.html" if request.htmx else "reviews/audits.html",
+            context,
+            status=200 if request.htmx else status,
+        )
     messages.success(request, notice["message"])
     return redirect(reverse("reviews:audits") + "?" + urlencode({"game": game}))
 
@@ -294,14 +380,21 @@ def _audits_answer(request, game: str, notice: dict, status: int):
 def audit_start(request):
     game = request.POST.get("game", "")
     if game not in registry:
-        return _audits_answer(request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to audit."}, 400)
+        return _audits_answer(
+            request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to audit."}, 400
+        )
     try:
         audit = services.audit_start(game=game, user=request.user)
     except services.AuditRunning as exc:
         running = exc.audit
         message = f"An audit of {get_ruleset(game).name} is already {running.get_status_display().lower()} (#{running.pk}): follow its progress below; start another once it is done."
         return _audits_answer(request, game, {"kind": "error", "message": message}, 409)
-    return _audits_answer(request, game, {"kind": "success", "message": f"Audit #{audit.pk} of {get_ruleset(game).name} started."}, 202)
+    return _audits_answer(
+        request,
+        game,
+        {"kind": "success", "message": f"Audit #{audit.pk} of {get_ruleset(game).name} started."},
+        202,
+    )
 
 
 @login_required
@@ -324,14 +417,23 @@ def audit_progress(request, pk: int):
 def batch_start(request):
     game = request.POST.get("game", "")
     if game not in registry:
-        return _audits_answer(request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to process."}, 400)
+        return _audits_answer(
+            request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to process."}, 400
+        )
     missing = request.POST.get("missing") == "1"
     try:
         batch = artwork_services.image_batch_start(game=game, only_missing=missing, user=request.user)
     except InvalidInput as exc:
-        return _audits_answer(request, game, {"kind": "error", "message": f"No batch started: {exc.message}."}, 400)
+        return _audits_answer(
+            request, game, {"kind": "error", "message": f"No batch started: {exc.message}."}, 400
+        )
     what = "images with renditions missing" if missing else "every image"
-    return _audits_answer(request, game, {"kind": "success", "message": f"Image batch #{batch.pk} started: {batch.total} {what}."}, 202)
+    return _audits_answer(
+        request,
+        game,
+        {"kind": "success", "message": f"Image batch #{batch.pk} started: {batch.total} {what}."},
+        202,
+    )
 
 
 @login_required
@@ -343,5 +445,12 @@ def batch_progress(request, pk: int):
         raise Http404(f"no image batch #{pk}")
     failures = image_batch_failures(batch, limit=10) if batch.failed else []
     return render(
-        request, "reviews/_batch_progress.html", {"batch": batch, "failures": failures, "poll": POLL_SECONDS, "running": batch.state != BatchState.DONE}
+        request,
+        "reviews/_batch_progress.html",
+        {
+            "batch": batch,
+            "failures": failures,
+            "poll": POLL_SECONDS,
+            "running": batch.state != BatchState.DONE,
+        },
     )

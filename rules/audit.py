@@ -36,7 +36,13 @@ NEEDS_REVIEW = "NEEDS_REVIEW"
 NEW_MECHANIC_REQUIRED = "NEW_MECHANIC_REQUIRED"
 VERSION_CONFLICTS = "VERSION_CONFLICTS"
 # In the seed's order.
-REVIEW_LISTS = (BONUS_DURATION_REVIEW, OBJECT_BEHAVIOR_REVIEW, NEEDS_REVIEW, NEW_MECHANIC_REQUIRED, VERSION_CONFLICTS)
+REVIEW_LISTS = (
+    BONUS_DURATION_REVIEW,
+    OBJECT_BEHAVIOR_REVIEW,
+    NEEDS_REVIEW,
+    NEW_MECHANIC_REQUIRED,
+    VERSION_CONFLICTS,
+)
 
 STATUS_NEEDS_REVIEW = "STATUS_NEEDS_REVIEW"
 IDENTITY_COLLISION = "IDENTITY_COLLISION"
@@ -65,7 +71,13 @@ class Listing:
     field: str | None = None
 
     def to_dict(self) -> dict:
-        return {"list": self.list, "code": self.code, "reason": self.reason, "card": self.card, "field": self.field}
+        return {
+            "list": self.list,
+            "code": self.code,
+            "reason": self.reason,
+            "card": self.card,
+            "field": self.field,
+        }
 
 
 def review_lists_of(ruleset: RuleSet | None) -> Mapping[str, str]:
@@ -100,11 +112,15 @@ def classify(
         return []
     listings: list[Listing] = []
     if card.status == "NEEDS_REVIEW":
-        listings.append(Listing(NEEDS_REVIEW, STATUS_NEEDS_REVIEW, "the card's status is NEEDS_REVIEW", card.ref))
+        listings.append(
+            Listing(NEEDS_REVIEW, STATUS_NEEDS_REVIEW, "the card's status is NEEDS_REVIEW", card.ref)
+        )
     for finding in findings:
         target = list_for(finding, review_lists)
         if target is not None and finding.code != STATUS_NEEDS_REVIEW:
-            listings.append(Listing(target, finding.code, finding.message, finding.card or card.ref, finding.field))
+            listings.append(
+                Listing(target, finding.code, finding.message, finding.card or card.ref, finding.field)
+            )
     return listings
 
 
@@ -119,7 +135,12 @@ def audit_card(ruleset: RuleSet, card: CardData) -> list[Listing]:
 def identity_content(card: CardData) -> str:
     """What must be equal for two cards of one identity to hold the same data."""
     return json.dumps(
-        {"text": card.text, "archetypes": list(card.archetypes), "fields": dict(card.fields), "effects": list(card.effects)},
+        {
+            "text": card.text,
+            "archetypes": list(card.archetypes),
+            "fields": dict(card.fields),
+            "effects": list(card.effects),
+        },
         sort_keys=True,
         ensure_ascii=False,
         default=str,

@@ -62,7 +62,9 @@ class EffectSelector:
             return True
         if effect.get("timing") in self.timings:
             return True
-        return any(isinstance(a, Mapping) and a.get("do") in self.actions for a in effect.get("actions") or [])
+        return any(
+            isinstance(a, Mapping) and a.get("do") in self.actions for a in effect.get("actions") or []
+        )
 
     def describe(self) -> str:
         parts = [f"a {self.kind} effect" if self.kind else "an effect"]
@@ -143,7 +145,12 @@ class ChangeConflict(Exception):
 def change_problems(change: Any) -> list[tuple[str, str]]:
     """(path in the change, problem) for every malformed operation; [] when the change is usable."""
     if not isinstance(change, list) or not change:
-        return [("change", "must be a non-empty list of operations such as {\"op\": \"add\", \"path\": \"/limit\", \"value\": {...}}")]
+        return [
+            (
+                "change",
+                'must be a non-empty list of operations such as {"op": "add", "path": "/limit", "value": {...}}',
+            )
+        ]
     problems = []
     for index, op in enumerate(change):
         where = f"change[{index}]"
@@ -157,9 +164,13 @@ def change_problems(change: Any) -> list[tuple[str, str]]:
             problems.append((f"{where}.op", f"{op.get('op')!r} is not allowed; use one of: {', '.join(OPS)}"))
         path = op.get("path")
         if not isinstance(path, str) or not path.startswith("/"):
-            problems.append((f"{where}.path", "a JSON Pointer inside the effect, e.g. /limit or /actions/0/amount"))
+            problems.append(
+                (f"{where}.path", "a JSON Pointer inside the effect, e.g. /limit or /actions/0/amount")
+            )
         elif _pointer(path)[0] == "effectId":
-            problems.append((f"{where}.path", "effectId never changes; a correction targets an effect by its id"))
+            problems.append(
+                (f"{where}.path", "effectId never changes; a correction targets an effect by its id")
+            )
         if op.get("op") in ("add", "replace") and "value" not in op:
             problems.append((f"{where}.value", f"required for {op.get('op')}"))
         if op.get("op") == "remove" and "value" in op:
@@ -193,7 +204,9 @@ def _index(token: str, length: int, path: str, *, allow_end: bool = False) -> in
     return index
 
 
-def apply_change(effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def apply_change(
+    effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The effect with ``change`` applied, and each change as {path, before, after}.
 
     Raises :class:`ChangeConflict` when an operation does not fit the effect.
@@ -229,7 +242,9 @@ def apply_change(effect: Mapping[str, Any], change: Sequence[Mapping[str, Any]])
                 else:
                     parent[index] = copy.deepcopy(op["value"])
         else:
-            raise ChangeConflict(f"{op['path']}: {last!r} is inside a value that is neither an object nor a list")
+            raise ChangeConflict(
+                f"{op['path']}: {last!r} is inside a value that is neither an object nor a list"
+            )
         changes.append(
             {
                 "op": op["op"],
@@ -274,7 +289,14 @@ def apply_corrections(
             errors = check([corrected])
             if errors:
                 reason = "; ".join(f.message.replace("effects[0]", f"effects[{index}]", 1) for f in errors)
-                reports.append(Report(correction, Outcome.INVALID, effect_id, f"the corrected effect breaks the schema: {reason}"))
+                reports.append(
+                    Report(
+                        correction,
+                        Outcome.INVALID,
+                        effect_id,
+                        f"the corrected effect breaks the schema: {reason}",
+                    )
+                )
                 continue
         current[index] = corrected
         for change in changes:
@@ -306,15 +328,30 @@ def _locate(effects: list[dict[str, Any]], correction: Correction) -> tuple[int,
         for index, effect in enumerate(effects):
             if effect.get("effectId") == correction.effect_id:
                 return index, None
-        return -1, Report(correction, Outcome.ORPHANED, correction.effect_id, f"the card has no effect {correction.effect_id!r} any more")
+        return -1, Report(
+            correction,
+            Outcome.ORPHANED,
+            correction.effect_id,
+            f"the card has no effect {correction.effect_id!r} any more",
+        )
     selector = correction.selector or EffectSelector()
     matches = [i for i, e in enumerate(effects) if selector.matches(e)]
     if len(matches) == 1:
         return matches[0], None
     if not matches:
-        return -1, Report(correction, Outcome.NO_MATCH, None, f"the card has no {selector.describe()} (are its effects structured?)")
+        return -1, Report(
+            correction,
+            Outcome.NO_MATCH,
+            None,
+            f"the card has no {selector.describe()} (are its effects structured?)",
+        )
     ids = ", ".join(str(effects[i].get("effectId")) for i in matches)
-    return -1, Report(correction, Outcome.AMBIGUOUS, None, f"several effects match {selector.describe()}: {ids}; store a correction naming the effect")
+    return -1, Report(
+        correction,
+        Outcome.AMBIGUOUS,
+        None,
+        f"several effects match {selector.describe()}: {ids}; store a correction naming the effect",
+    )
 
 
 def canonical_for(card_name: str, canonical: Iterable[CanonicalCorrection]) -> list[Correction]:

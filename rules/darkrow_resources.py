@@ -12,7 +12,9 @@ from fractions import Fraction
 MAX_INDICES = 10
 
 
-def modified_cost(printed: int, *, proportional: Iterable[Fraction | int | str] = (), fixed: Iterable[int] = ()) -> int:
+def modified_cost(
+    printed: int, *, proportional: Iterable[Fraction | int | str] = (), fixed: Iterable[int] = ()
+) -> int:
     """A cost after its changes, in the seed's order.
 
     Printed cost, then the proportional changes (factors such as ``"1/2"``),

@@ -58,7 +58,9 @@ class DeckData:
     owner: str | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "sections", MappingProxyType({k: tuple(v) for k, v in self.sections.items()}))
+        object.__setattr__(
+            self, "sections", MappingProxyType({k: tuple(v) for k, v in self.sections.items()})
+        )
         object.__setattr__(self, "picks", MappingProxyType(dict(self.picks)))
 
 
@@ -75,7 +77,9 @@ class SizeBound:
         """What is wrong with ``count`` cards ("it must have exactly 40"), or None."""
         if self.exact is not None:
             return None if count == self.exact else f"it must have exactly {self.exact}"
-        if self.minimum is not None and count < self.minimum or self.maximum is not None and count > self.maximum:
+        if (self.minimum is not None and count < self.minimum) or (
+            self.maximum is not None and count > self.maximum
+        ):
             if self.minimum is not None and self.maximum is not None:
                 return f"it must have from {self.minimum} to {self.maximum}"
             if self.minimum is not None:
@@ -96,8 +100,12 @@ class SizeBound:
 def size_bound_errors(section: str, data: Any) -> list[str]:
     """Why ``data`` is not a size bound ({"exact": n} or {"min": a, "max": b}), for format editors."""
     if not isinstance(data, Mapping):
-        return [f"{section}: a size bound is an object such as {{\"exact\": 40}} or {{\"min\": 1, \"max\": 5}}"]
-    problems = [f"{section}: unknown key {key!r}; use exact, or min and max" for key in data if key not in ("exact", "min", "max")]
+        return [f'{section}: a size bound is an object such as {{"exact": 40}} or {{"min": 1, "max": 5}}']
+    problems = [
+        f"{section}: unknown key {key!r}; use exact, or min and max"
+        for key in data
+        if key not in ("exact", "min", "max")
+    ]
     for key in ("exact", "min", "max"):
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
@@ -199,7 +207,11 @@ class CardPool:
             found: tuple[CardData | None, tuple[CardData, ...]] = (card, ())
         else:
             matches = self._by_name.get(ref) or self._by_folded.get(fold(ref)) or []
-            found = (matches[0], ()) if len(matches) == 1 else (None, tuple(sorted(matches, key=lambda c: c.stable_id or "")))
+            found = (
+                (matches[0], ())
+                if len(matches) == 1
+                else (None, tuple(sorted(matches, key=lambda c: c.stable_id or "")))
+            )
         self._memo[ref] = found
         return found
 
@@ -266,7 +278,9 @@ class DeckContext:
             for resolved in self.entries:
                 self.by_section.setdefault(resolved.section, []).append(resolved)
         if not self.found:
-            self.found = {name: [(r, r.card) for r in rs if r.card is not None] for name, rs in self.by_section.items()}
+            self.found = {
+                name: [(r, r.card) for r in rs if r.card is not None] for name, rs in self.by_section.items()
+            }
 
     def section(self, name: str) -> list[Resolved]:
         return self.by_section.get(name, [])
@@ -275,7 +289,9 @@ class DeckContext:
         """(entry, card) for every resolved entry of ``sections`` (every section when none)."""
         if len(sections) == 1:
             return self.found.get(sections[0], [])
-        return [pair for name, pairs in self.found.items() if not sections or name in sections for pair in pairs]
+        return [
+            pair for name, pairs in self.found.items() if not sections or name in sections for pair in pairs
+        ]
 
     def pick(self, name: str) -> CardData | None:
         resolved = self.picks.get(name)
@@ -305,7 +321,9 @@ def copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 
 
-def tally(pairs: Iterable[tuple[Resolved, CardData]], key: Callable[[CardData], str]) -> dict[str, tuple[int, Resolved, CardData]]:
+def tally(
+    pairs: Iterable[tuple[Resolved, CardData]], key: Callable[[CardData], str]
+) -> dict[str, tuple[int, Resolved, CardData]]:
     """Copies per ``key``, each with the entry and card that name the group in findings.
 
     The card that names a group is the one with the smallest stable id, so that
@@ -352,7 +370,9 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
     """UNKNOWN_CARD, AMBIGUOUS_CARD, CARD_NOT_VALIDATED for every entry and pick."""
     picks = [p for p in ctx.picks.values() if p is not None]
     if picks:
-        in_sections = {r.ref for r in ctx.entries} | {r.card.stable_id for r in ctx.entries if r.card is not None}
+        in_sections = {r.ref for r in ctx.entries} | {
+            r.card.stable_id for r in ctx.entries if r.card is not None
+        }
         # A pick that is also an entry (the Chosen Champion in main) is reported once, as the entry.
         picks = [p for p in picks if p.ref not in in_sections]
     for resolved in [r for r in ctx.entries if not r.clean] + [p for p in picks if not p.clean]:
@@ -386,13 +406,13 @@ def check_sections(ctx: DeckContext) -> Iterator[Finding]:
     """WRONG_SECTION for entries in a section the game does not have (kept, never dropped)."""
     known = ctx.ruleset.deck_sections
     for resolved in (r for name, entries in ctx.by_section.items() if name not in known for r in entries):
-            yield error(
-                "WRONG_SECTION",
-                f"{ctx.deck.game} decks have no section {resolved.section!r} (they have {', '.join(known)}); "
-                f"move {resolved.ref!r} to one of them",
-                section=resolved.section,
-                card=_card_ref(resolved),
-            )
+        yield error(
+            "WRONG_SECTION",
+            f"{ctx.deck.game} decks have no section {resolved.section!r} (they have {', '.join(known)}); "
+            f"move {resolved.ref!r} to one of them",
+            section=resolved.section,
+            card=_card_ref(resolved),
+        )
 
 
 def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
@@ -400,7 +420,11 @@ def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
         count = ctx.counts.get(section, 0)
         problem = bound.problem(count)
         if problem:
-            yield error("DECK_SIZE", f"{section} has {count} card{'s' if count != 1 else ''}; {problem}", section=section)
+            yield error(
+                "DECK_SIZE",
+                f"{section} has {count} card{'s' if count != 1 else ''}; {problem}",
+                section=section,
+            )
 
 
 def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
@@ -429,7 +453,11 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
         if named:
             limit = exception
         if limit is not None and total > limit:
-            shown = {STABLE_ID: label(card), NAME: repr(card.name), NAME_ID: repr(card.get("nameId") or card.name)}[fmt.identity]
+            shown = {
+                STABLE_ID: label(card),
+                NAME: repr(card.name),
+                NAME_ID: repr(card.get("nameId") or card.name),
+            }[fmt.identity]
             yield error(
                 "COPY_LIMIT",
                 f"{copies(total)} of {what} {shown} in {', '.join(ctx.ruleset.copy_limit_sections)}; "
@@ -455,7 +483,9 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
     for key, total in totals.items():
         card, allowed = first[key]
         if total > allowed:
-            status = {0: "forbidden", 1: "limited to 1 copy", 2: "semi-limited to 2 copies"}.get(allowed, f"limited to {allowed}")
+            status = {0: "forbidden", 1: "limited to 1 copy", 2: "semi-limited to 2 copies"}.get(
+                allowed, f"limited to {allowed}"
+            )
             yield error(
                 "BANLIST",
                 f"{label(card)} is {status} in {fmt.key}; the deck has {copies(total)}",
@@ -529,11 +559,16 @@ def _card_ref(resolved: Resolved) -> str:
 
 
 # --- the entry point ------------------------------------------------------------------------
-def resolve_deck(ruleset: RuleSet, deck: DeckData, pool: CardPool) -> tuple[dict[str, list[Resolved]], dict[str, Resolved | None]]:
+def resolve_deck(
+    ruleset: RuleSet, deck: DeckData, pool: CardPool
+) -> tuple[dict[str, list[Resolved]], dict[str, Resolved | None]]:
     """Each section's entries resolved, and each pick (None when not made)."""
     reserved = ruleset.reserved_refs
     resolved = pool.resolved
-    sections = {section: [resolved(section, e.ref, e.count, reserved) for e in entries] for section, entries in deck.sections.items()}
+    sections = {
+        section: [resolved(section, e.ref, e.count, reserved) for e in entries]
+        for section, entries in deck.sections.items()
+    }
     picks: dict[str, Resolved | None] = {}
     for name in ruleset.deck_picks:
         ref = deck.picks.get(name)

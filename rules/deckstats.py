@@ -103,8 +103,12 @@ def deck_statistics(ruleset: RuleSet, entries: Iterable[tuple[CardData | None, i
 
 def _breakdown(ruleset: RuleSet, name: str, counter: Counter[str]) -> Breakdown:
     spec = ruleset.field_spec(name)
-    order = list(spec.choices) if spec is not None and spec.choices else sorted(k for k in counter if k != NONE)
-    labels = [value for value in order if counter.get(value)] + sorted(k for k in counter if k not in order and k != NONE)
+    order = (
+        list(spec.choices) if spec is not None and spec.choices else sorted(k for k in counter if k != NONE)
+    )
+    labels = [value for value in order if counter.get(value)] + sorted(
+        k for k in counter if k not in order and k != NONE
+    )
     if counter.get(NONE):
         labels.append(NONE)
     many = spec is not None and spec.kind in (Kind.ENUM_LIST, Kind.STR_LIST)

@@ -104,17 +104,26 @@ def one_of(values: Iterable[str], help: str = "") -> dict:
 
 
 def some_of(values: Iterable[str], help: str = "") -> dict:
-    return _described({"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(values)}}, help)
+    return _described(
+        {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(values)}}, help
+    )
 
 
 def ref(help: str = "") -> dict:
-    return _described({"type": "string", "pattern": REF_PATTERN}, help or "a target id of this effect, or a fixed reference")
+    return _described(
+        {"type": "string", "pattern": REF_PATTERN}, help or "a target id of this effect, or a fixed reference"
+    )
 
 
 def closed(properties: Mapping[str, dict], required: Iterable[str] = (), help: str = "") -> dict:
     """An object with exactly these keys (the ``required`` ones must be there)."""
     return _described(
-        {"type": "object", "properties": dict(properties), "required": list(required), "additionalProperties": False},
+        {
+            "type": "object",
+            "properties": dict(properties),
+            "required": list(required),
+            "additionalProperties": False,
+        },
         help,
     )
 
@@ -141,7 +150,9 @@ class Variant:
     lasting: bool = False
 
 
-def variant(name: str, help: str = "", *, required: Iterable[str] = (), lasting: bool = False, **params: dict) -> Variant:
+def variant(
+    name: str, help: str = "", *, required: Iterable[str] = (), lasting: bool = False, **params: dict
+) -> Variant:
     return Variant(name, help, params, tuple(required), lasting)
 
 
@@ -155,7 +166,9 @@ def counted(name: str, help: str = "") -> Variant:
     return variant(name, help, required=("count",), count=integer("how many", minimum=1))
 
 
-def stat_change(stats: Iterable[str], durations: Iterable[str], help: str = "a stat bonus or malus") -> Variant:
+def stat_change(
+    stats: Iterable[str], durations: Iterable[str], help: str = "a stat bonus or malus"
+) -> Variant:
     """MODIFY_STAT: it lasts, so it needs a duration (on the action or the effect: EFFECT_BONUS_NO_DURATION)."""
     return variant(
         "MODIFY_STAT",
@@ -227,7 +240,11 @@ class EffectVocabulary:
     defs: Mapping[str, dict] = field(default_factory=dict)
     # Fixed references an effect may use besides its own target ids.
     references: Mapping[str, str] = field(
-        default_factory=lambda: {"SELF": "this card", "CONTROLLER": "its controller", "OPPONENT": "the opponent"}
+        default_factory=lambda: {
+            "SELF": "this card",
+            "CONTROLLER": "its controller",
+            "OPPONENT": "the opponent",
+        }
     )
     limit: LimitRule | None = field(default_factory=LimitRule)
     reading: TextReading = field(default_factory=TextReading)
@@ -282,7 +299,9 @@ def _limit_schema(rule: LimitRule) -> dict:
     if rule.shared_by_copies:
         properties["key"] = {"const": LIMIT_KEY, "description": "player + turn + effectId"}
         properties["sharedByCopies"] = {"const": True, "description": "all copies share the limit"}
-        return closed(properties, required, "a use limit, keyed by player + turn + effectId, shared by all copies")
+        return closed(
+            properties, required, "a use limit, keyed by player + turn + effectId, shared by all copies"
+        )
     properties["key"] = {"enum": [LIMIT_KEY, PER_COPY_LIMIT_KEY]}
     properties["sharedByCopies"] = flag("whether all copies share the limit")
     schema = closed(properties, required, "a use limit (per player and turn)")
@@ -297,21 +316,28 @@ def build_schema(vocabulary: EffectVocabulary, *, game: str, title: str) -> dict
     """The JSON Schema (Draft 2020-12) of a card's ``effects`` list in ``game``."""
     v = vocabulary
     effect_properties: dict[str, dict] = {
-        "effectId": _described({"type": "string", "pattern": EFFECT_ID_PATTERN}, f"unique in the game, never changes ({EFFECT_ID_HELP})"),
+        "effectId": _described(
+            {"type": "string", "pattern": EFFECT_ID_PATTERN},
+            f"unique in the game, never changes ({EFFECT_ID_HELP})",
+        ),
         "kind": one_of(v.kinds, "passive, activated, quick or triggered (as the game has them)"),
         "timing": one_of(v.timings, "; ".join(f"{k}: {d}" for k, d in v.timings.items())),
         "text": text("the excerpt of the card text this effect structures (optional)"),
         "targets": {"type": "array", "items": {"$ref": "#/$defs/target"}},
         "actions": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/action"}},
         "duration": one_of(v.durations, "; ".join(f"{k}: {d}" for k, d in v.durations.items())),
-        "implemented": flag("whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false"),
+        "implemented": flag(
+            "whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false"
+        ),
         "notes": {"type": "string", "description": "for people"},
     }
     defs: dict[str, dict] = {
         "action": _union("do", (*v.actions, _new_mechanic("action")), "what the effect does"),
         "target": closed(
             {
-                "id": _described({"type": "string", "pattern": TARGET_ID_PATTERN}, "lower camelCase, unique in the effect"),
+                "id": _described(
+                    {"type": "string", "pattern": TARGET_ID_PATTERN}, "lower camelCase, unique in the effect"
+                ),
                 "what": one_of(v.target_kinds, "; ".join(f"{k}: {d}" for k, d in v.target_kinds.items())),
                 "side": one_of(("ALLY", "OPPONENT", "ANY")),
                 "count": integer("how many (default 1)", minimum=1),
@@ -327,15 +353,21 @@ def build_schema(vocabulary: EffectVocabulary, *, game: str, title: str) -> dict
     }
     if v.costs:
         effect_properties["costs"] = {"type": "array", "items": {"$ref": "#/$defs/cost"}}
-        defs["cost"] = _union("pay", (*v.costs, _new_mechanic("cost")), "what is paid before the effect resolves")
+        defs["cost"] = _union(
+            "pay", (*v.costs, _new_mechanic("cost")), "what is paid before the effect resolves"
+        )
     if v.conditions:
         effect_properties["conditions"] = {"type": "array", "items": {"$ref": "#/$defs/condition"}}
-        defs["condition"] = _union("check", (*v.conditions, _new_mechanic("condition")), "when the effect is available or applies")
+        defs["condition"] = _union(
+            "check", (*v.conditions, _new_mechanic("condition")), "when the effect is available or applies"
+        )
     if v.limit is not None:
         effect_properties["limit"] = {"$ref": "#/$defs/limit"}
         defs["limit"] = _limit_schema(v.limit)
     effect_properties.update(v.effect_params)
-    defs["effect"] = closed(effect_properties, ("effectId", "kind", "timing", "actions", *v.effect_required), "one effect")
+    defs["effect"] = closed(
+        effect_properties, ("effectId", "kind", "timing", "actions", *v.effect_required), "one effect"
+    )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:card-studio:effects:{game}",
@@ -391,9 +423,14 @@ def compile_schema(schema: dict) -> EffectValidator:
         union = fast["$defs"].get(def_name)
         if union is None:
             continue
-        branches[def_name] = {b["if"]["properties"][discriminator]["const"]: b["then"] for b in union.pop("allOf")}
+        branches[def_name] = {
+            b["if"]["properties"][discriminator]["const"]: b["then"] for b in union.pop("allOf")
+        }
     base = Draft202012Validator(fast)
-    variants = {name: {value: base.evolve(schema=then) for value, then in found.items()} for name, found in branches.items()}
+    variants = {
+        name: {value: base.evolve(schema=then) for value, then in found.items()}
+        for name, found in branches.items()
+    }
     return EffectValidator(base, variants)
 
 
@@ -411,13 +448,26 @@ def json_path(parts: Iterable[str | int], root: str = "effects") -> str:
     return path
 
 
-_TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string", "integer": "a whole number", "boolean": "true or false", "null": "null"}
+_TYPE_NAMES = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "null",
+}
 
 
 def _kind_of(value: Any) -> str:
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object", type(None): "null"}.get(
-        type(value), type(value).__name__
-    )
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple[list, str]]:
@@ -434,12 +484,20 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                         yield base + [key], "required"
             case "enum":
                 values = ", ".join(json.dumps(x, ensure_ascii=False) for x in err.validator_value)
-                yield base, f"{json.dumps(err.instance, ensure_ascii=False)} is not allowed; use one of: {values}"
+                yield (
+                    base,
+                    f"{json.dumps(err.instance, ensure_ascii=False)} is not allowed; use one of: {values}",
+                )
             case "const":
                 yield base, f"must be {json.dumps(err.validator_value, ensure_ascii=False)}"
             case "type":
-                wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-                yield base, f"must be {' or '.join(_TYPE_NAMES.get(t, t) for t in wanted)}, not {_kind_of(err.instance)}"
+                wanted = (
+                    err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+                )
+                yield (
+                    base,
+                    f"must be {' or '.join(_TYPE_NAMES.get(t, t) for t in wanted)}, not {_kind_of(err.instance)}",
+                )
             case "pattern":
                 hint = err.schema.get("description") or f"the pattern {err.validator_value}"
                 yield base, f"{json.dumps(err.instance, ensure_ascii=False)} is not valid: {hint}"
@@ -451,7 +509,9 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                 yield base, err.message
 
 
-def effect_errors(validator: EffectValidator, vocabulary: EffectVocabulary, effects: Any, *, card_ref: str | None = None) -> list[Finding]:
+def effect_errors(
+    validator: EffectValidator, vocabulary: EffectVocabulary, effects: Any, *, card_ref: str | None = None
+) -> list[Finding]:
     """Every shape error of a card's ``effects`` list, each naming its JSON path."""
     found: dict[tuple[str, str], tuple[tuple, str, str]] = {}
 
@@ -470,14 +530,23 @@ def effect_errors(validator: EffectValidator, vocabulary: EffectVocabulary, effe
             effect_id = effect.get("effectId")
             if isinstance(effect_id, str):
                 if effect_id in ids:
-                    add("EFFECT_ID_DUPLICATE", [index, "effectId"], f"{effect_id!r} is already the id of effects[{ids[effect_id]}]; an effectId is unique")
+                    add(
+                        "EFFECT_ID_DUPLICATE",
+                        [index, "effectId"],
+                        f"{effect_id!r} is already the id of effects[{ids[effect_id]}]; an effectId is unique",
+                    )
                 else:
                     ids[effect_id] = index
             for parts, message in _reference_problems(effect, vocabulary):
                 add("EFFECT_SCHEMA", [index, *parts], message)
     # In document order: by path, integers before keys.
-    ordered = sorted(found.items(), key=lambda item: [(0, p, "") if isinstance(p, int) else (1, 0, p) for p in item[1][0]])
-    return [error(code, f"{path}: {message}", card=card_ref, field=path) for (path, message), (_, code, _) in ordered]
+    ordered = sorted(
+        found.items(), key=lambda item: [(0, p, "") if isinstance(p, int) else (1, 0, p) for p in item[1][0]]
+    )
+    return [
+        error(code, f"{path}: {message}", card=card_ref, field=path)
+        for (path, message), (_, code, _) in ordered
+    ]
 
 
 def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[tuple[list, str]]:
@@ -487,14 +556,20 @@ def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[
         target_id = target.get("id") if isinstance(target, dict) else None
         if isinstance(target_id, str):
             if target_id in declared:
-                yield ["targets", t_index, "id"], f"{target_id!r} is already the id of targets[{declared[target_id]}]"
+                yield (
+                    ["targets", t_index, "id"],
+                    f"{target_id!r} is already the id of targets[{declared[target_id]}]",
+                )
             declared.setdefault(target_id, t_index)
     known = [*declared, *vocabulary.references]
     for parts, value in _references(effect, []):
         if value in declared or value in vocabulary.references:
             continue
         if re.fullmatch(REF_PATTERN, value):
-            yield parts, f"{value!r} names no target of this effect; use one of: {', '.join(known) or 'none'} (declare targets in 'targets')"
+            yield (
+                parts,
+                f"{value!r} names no target of this effect; use one of: {', '.join(known) or 'none'} (declare targets in 'targets')",
+            )
 
 
 def _references(node: Any, parts: list) -> Iterator[tuple[list, str]]:
@@ -522,7 +597,11 @@ def effect_id_changes(before: Any, after: Any, *, card_ref: str | None = None) -
     corrections and its use limits. Removing an effect, adding one, or editing
     the content of an effect under its id are ordinary edits.
     """
-    old = {e["effectId"]: e for e in (before or []) if isinstance(e, Mapping) and isinstance(e.get("effectId"), str)}
+    old = {
+        e["effectId"]: e
+        for e in (before or [])
+        if isinstance(e, Mapping) and isinstance(e.get("effectId"), str)
+    }
     new_ids = {e.get("effectId") for e in (after or []) if isinstance(e, Mapping)}
     removed = {eid: _without_id(e) for eid, e in old.items() if eid not in new_ids}
     findings = []
@@ -616,21 +695,41 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 )
         for parts, family in _new_mechanics(effect):
             path = json_path([index, *parts])
-            report(error, "EFFECT_NEW_MECHANIC", path, f"{path}: a {family} the vocabulary lacks ({_describe(effect, parts)}); a new mechanic is required")
+            report(
+                error,
+                "EFFECT_NEW_MECHANIC",
+                path,
+                f"{path}: a {family} the vocabulary lacks ({_describe(effect, parts)}); a new mechanic is required",
+            )
         excerpt = effect.get("text")
         if isinstance(excerpt, str) and excerpt.strip():
             folded = fold(excerpt)
             if folded not in card_text:
                 path = json_path([index, "text"])
-                report(warning, "EFFECT_TEXT_NOT_ON_CARD", path, f"{path}: this excerpt is not in the card text (any more); check the effect against the text")
+                report(
+                    warning,
+                    "EFFECT_TEXT_NOT_ON_CARD",
+                    path,
+                    f"{path}: this excerpt is not in the card text (any more); check the effect against the text",
+                )
             remaining = remaining.replace(folded, " ")
             scopes.append(_Scope(folded, (index,), True))
-    rest = tuple(i for i, e in enumerate(effects) if not (isinstance(e.get("text"), str) and e.get("text").strip()))
+    rest = tuple(
+        i for i, e in enumerate(effects) if not (isinstance(e.get("text"), str) and e.get("text").strip())
+    )
     scopes.append(_Scope(remaining, rest, False))
 
     reading = vocabulary.reading
     for scope in scopes:
-        where = "its excerpt" if scope.excerpt else ("the card text" if len(scope.indexes) == len(effects) else "the card text outside the excerpts")
+        where = (
+            "its excerpt"
+            if scope.excerpt
+            else (
+                "the card text"
+                if len(scope.indexes) == len(effects)
+                else "the card text outside the excerpts"
+            )
+        )
         single = scope.indexes[0] if len(scope.indexes) == 1 else None
         scoped = [(i, effects[i]) for i in scope.indexes]
         # once per turn
@@ -650,7 +749,12 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
             if phrases == 0:
                 for i in limited:
                     field = json_path([i, "limit"])
-                    report(warning, "EFFECT_LIMIT_UNSTATED", field, f"{field}: the effect has a use limit but {where} never says once per turn")
+                    report(
+                        warning,
+                        "EFFECT_LIMIT_UNSTATED",
+                        field,
+                        f"{field}: the effect has a use limit but {where} never says once per turn",
+                    )
             else:
                 report(
                     warning,
@@ -666,7 +770,12 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
             said = _found(patterns, scope.text)
             if said and duration not in present:
                 field = json_path([single, "duration"]) if single is not None else "effects"
-                report(warning, "EFFECT_DURATION_MISSING", field, f"{field}: {where} says « {said} » but no effect there has the duration {duration}")
+                report(
+                    warning,
+                    "EFFECT_DURATION_MISSING",
+                    field,
+                    f"{field}: {where} says « {said} » but no effect there has the duration {duration}",
+                )
         # kinds stated in the text
         for kind, patterns in reading.kinds.items():
             said = _found(patterns, scope.text)
@@ -684,7 +793,11 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
 
 
 def _new_mechanics(effect: Mapping) -> Iterator[tuple[list, str]]:
-    for key, family, discriminator in (("actions", "action", "do"), ("costs", "cost", "pay"), ("conditions", "condition", "check")):
+    for key, family, discriminator in (
+        ("actions", "action", "do"),
+        ("costs", "cost", "pay"),
+        ("conditions", "condition", "check"),
+    ):
         for i, item in enumerate(effect.get(key) or []):
             if isinstance(item, Mapping) and item.get(discriminator) == NEW_MECHANIC:
                 yield [key, i], family

@@ -105,11 +105,15 @@ class FieldSpec:
                 yield error("FIELD_REQUIRED", f"{card_type} cards need a value for {self.name}", **where)
             return
         if card_type in self.forbidden_for or (self.types is not None and card_type not in self.types):
-            yield error("FIELD_NOT_ALLOWED", f"{card_type} cards have no {self.name}; leave it empty (null)", **where)
+            yield error(
+                "FIELD_NOT_ALLOWED", f"{card_type} cards have no {self.name}; leave it empty (null)", **where
+            )
             return
-        if self.kind is Kind.INT and isinstance(value, int):
-            if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
-                yield error("FIELD_RANGE", f"{self.name} is {value}; it must be {self._range()}", **where)
+        if (self.kind is Kind.INT and isinstance(value, int)) and (
+            (self.minimum is not None and value < self.minimum)
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            yield error("FIELD_RANGE", f"{self.name} is {value}; it must be {self._range()}", **where)
 
     def _range(self) -> str:
         if self.minimum is not None and self.maximum is not None:

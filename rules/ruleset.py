@@ -129,7 +129,9 @@ class RuleSet:
         """Accepted alternative spellings of values, turned into the stored form."""
         return values
 
-    def shape_errors(self, card_type: Any, values: Mapping[str, Any], *, card_ref: str | None = None) -> list[Finding]:
+    def shape_errors(
+        self, card_type: Any, values: Mapping[str, Any], *, card_ref: str | None = None
+    ) -> list[Finding]:
         """Errors that make a card impossible to store: unknown type, unknown key, wrong kind of value."""
         findings: list[Finding] = []
         if card_type not in self.card_types:
@@ -146,7 +148,12 @@ class RuleSet:
             if spec is None:
                 allowed = ", ".join(self.field_names()) or "none"
                 findings.append(
-                    error("FIELD_UNKNOWN", f"{shown(name)} is not a field of {self.key} cards; its fields are: {allowed}", card=card_ref, field=name)
+                    error(
+                        "FIELD_UNKNOWN",
+                        f"{shown(name)} is not a field of {self.key} cards; its fields are: {allowed}",
+                        card=card_ref,
+                        field=name,
+                    )
                 )
                 continue
             problem = spec.shape_error(value)
@@ -168,9 +175,18 @@ class RuleSet:
         if not card.name or not card.name.strip():
             findings.append(error("NAME_REQUIRED", "a card needs a name", card=card.ref, field="name"))
         if self.set_required and not card.set:
-            findings.append(error("FIELD_REQUIRED", f"a {self.key} card needs a set", card=card.ref, field="set"))
+            findings.append(
+                error("FIELD_REQUIRED", f"a {self.key} card needs a set", card=card.ref, field="set")
+            )
         if card.type not in self.card_types:
-            findings.append(error("CARD_TYPE", f"{shown(card.type)} is not a card type of {self.key}", card=card.ref, field="type"))
+            findings.append(
+                error(
+                    "CARD_TYPE",
+                    f"{shown(card.type)} is not a card type of {self.key}",
+                    card=card.ref,
+                    field="type",
+                )
+            )
             return findings
         for spec in self.fields:
             findings.extend(spec.content_findings(card.type, card.get(spec.name), card.ref))
@@ -203,7 +219,14 @@ class RuleSet:
         if self.effect_vocabulary is None:
             if effects in ([], None):
                 return []
-            return [error("EFFECT_SCHEMA", f"effects: {self.key} cards have no structured effects; send []", card=card_ref, field="effects")]
+            return [
+                error(
+                    "EFFECT_SCHEMA",
+                    f"effects: {self.key} cards have no structured effects; send []",
+                    card=card_ref,
+                    field="effects",
+                )
+            ]
         return effect_errors(self._effect_validator, self.effect_vocabulary, effects, card_ref=card_ref)
 
     def effect_findings(self, card: CardData) -> list[Finding]:
@@ -214,6 +237,7 @@ class RuleSet:
         if shape or self.effect_vocabulary is None:
             return shape
         return consistency_findings(card, self.effect_vocabulary)
+
     def validate_deck(
         self,
         deck: DeckData,

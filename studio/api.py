@@ -58,5 +58,7 @@ class FindingDoc(serializers.Serializer):
     severity = serializers.ChoiceField(choices=["error", "warning", "info"])
     section = serializers.CharField(allow_null=True)
     card = serializers.CharField(allow_null=True)
-    field = serializers.CharField(required=False, help_text="The field or JSON path, when the finding has one.")
+    field = serializers.CharField(
+        required=False, help_text="The field or JSON path, when the finding has one."
+    )
     message = serializers.CharField()

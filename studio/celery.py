@@ -25,13 +25,17 @@ class StudioTask(DjangoTask):
         transaction.on_commit(functools.partial(self._enqueue, args, kwargs), robust=True)
 
     def apply_async_on_commit(self, args=None, kwargs=None, **options) -> None:
-        transaction.on_commit(functools.partial(self._enqueue, args or (), kwargs or {}, **options), robust=True)
+        transaction.on_commit(
+            functools.partial(self._enqueue, args or (), kwargs or {}, **options), robust=True
+        )
 
     def _enqueue(self, args, kwargs, **options):
         try:
             return self.apply_async(args, kwargs, **options)
         except (OperationalError, OSError) as exc:
-            logger.warning("could not enqueue %s%r: %s; a later sweep will catch up", self.name, tuple(args), exc)
+            logger.warning(
+                "could not enqueue %s%r: %s; a later sweep will catch up", self.name, tuple(args), exc
+            )
             return None
 
 

@@ -23,10 +23,13 @@ def read_json(path: str):
         raise CommandError(f"{path}: not UTF-8 text (byte {exc.start})", returncode=USAGE_ERROR) from None
     except json.JSONDecodeError as exc:
         raise CommandError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", returncode=USAGE_ERROR
+            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+            returncode=USAGE_ERROR,
         ) from None
     except OSError as exc:
-        raise CommandError(f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR) from None
+        raise CommandError(
+            f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR
+        ) from None
 
 
 def read_text(path: str) -> str:
@@ -40,4 +43,6 @@ def read_text(path: str) -> str:
     except UnicodeDecodeError as exc:
         raise CommandError(f"{path}: not UTF-8 text (byte {exc.start})", returncode=USAGE_ERROR) from None
     except OSError as exc:
-        raise CommandError(f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR) from None
+        raise CommandError(
+            f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR
+        ) from None

@@ -23,5 +23,7 @@ def read_version(raw: Any, *, source: str = "version") -> int | None:
         return raw
     match = VERSION.fullmatch(str(raw))
     if not match:
-        raise InvalidInput([error("FIELD_INVALID", f"{source} must be the card's version number, e.g. \"3\"", field=source)])
+        raise InvalidInput(
+            [error("FIELD_INVALID", f'{source} must be the card\'s version number, e.g. "3"', field=source)]
+        )
     return int(match.group(1))

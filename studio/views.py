@@ -31,13 +31,30 @@ def home(request):
                 "total": c.total,
                 "url": _browse(ruleset.key),
                 "statuses": [
-                    {"value": value, "label": label, "count": n, "url": _browse(ruleset.key, STATUS_TERMS[value]),
-                     "share": round(100 * n / c.total, 1) if c.total else 0}
+                    {
+                        "value": value,
+                        "label": label,
+                        "count": n,
+                        "url": _browse(ruleset.key, STATUS_TERMS[value]),
+                        "share": round(100 * n / c.total, 1) if c.total else 0,
+                    }
                     for value, label, n in c.statuses()
                 ],
                 "provenance": [
-                    ("Origin", [_link(ruleset.key, ORIGIN_TERMS[value], label, n) for value, label, n in c.origins()]),
-                    ("Creation", [_link(ruleset.key, METHOD_TERMS[value], label, n) for value, label, n in c.methods()]),
+                    (
+                        "Origin",
+                        [
+                            _link(ruleset.key, ORIGIN_TERMS[value], label, n)
+                            for value, label, n in c.origins()
+                        ],
+                    ),
+                    (
+                        "Creation",
+                        [
+                            _link(ruleset.key, METHOD_TERMS[value], label, n)
+                            for value, label, n in c.methods()
+                        ],
+                    ),
                     ("Edited", [_link(ruleset.key, MODIFIED_TERM, "Modified by a person", c.modified)]),
                 ],
             }

@@ -43,7 +43,10 @@ def _restore_migrated_data_in_transactional_tests(items):
     for item in items:
         marker = item.get_closest_marker("django_db")
         if marker and marker.kwargs.get("transaction") and not marker.kwargs.get("serialized_rollback"):
-            item.add_marker(pytest.mark.django_db(*marker.args, **{**marker.kwargs, "serialized_rollback": True}), append=False)
+            item.add_marker(
+                pytest.mark.django_db(*marker.args, **{**marker.kwargs, "serialized_rollback": True}),
+                append=False,
+            )
 
 
 @pytest.fixture(autouse=True)
@@ -134,7 +137,13 @@ def make_card(db):
     def make(game: str = "darkrow", user=None, **data):
         defaults = {
             "darkrow": {"name": "Toyama Kazuha", "type": "UNIT", "cost": 3, "atk": 4, "pv": 3},
-            "vanguard": {"name": "Blaster Blade", "type": "NORMAL_UNIT", "set": "TD01", "grade": 2, "power": 9000},
+            "vanguard": {
+                "name": "Blaster Blade",
+                "type": "NORMAL_UNIT",
+                "set": "TD01",
+                "grade": 2,
+                "power": 9000,
+            },
             "riftbound": {"name": "Example Unit", "type": "UNIT", "might": 2, "domains": ["FURY"]},
             "duel": {"name": "Example Monster", "type": "MONSTER", "level": 4, "atk": 1500, "def": 1000},
             "chesscards": {"name": "Mur", "type": "CARD"},

@@ -29,7 +29,10 @@ class RenditionSerializer(serializers.Serializer):
 RenditionsDoc = type(
     "RenditionsDoc",
     (serializers.Serializer,),
-    {name: RenditionSerializer(help_text=f"{spec.box[0]}×{spec.box[1]} box, WebP") for name, spec in SPECS.items()},
+    {
+        name: RenditionSerializer(help_text=f"{spec.box[0]}×{spec.box[1]} box, WebP")
+        for name, spec in SPECS.items()
+    },
 )
 
 
@@ -123,7 +126,9 @@ class EventSerializer(serializers.ModelSerializer):
 class BatchStartSerializer(serializers.Serializer):
     game = serializers.CharField(required=False, allow_blank=True, default="", help_text="Empty: every game.")
     missing = serializers.BooleanField(
-        required=False, default=True, help_text="Only variants whose renditions are not all made (false: remake all)."
+        required=False,
+        default=True,
+        help_text="Only variants whose renditions are not all made (false: remake all).",
     )
 
 
@@ -134,13 +139,26 @@ class BatchSerializer(serializers.ModelSerializer):
     startedAt = serializers.DateTimeField(source="started_at", allow_null=True)
     finishedAt = serializers.DateTimeField(source="finished_at", allow_null=True)
     progress = serializers.SerializerMethodField(help_text="(done + failed) / total, from 0 to 1.")
-    failures = serializers.SerializerMethodField(help_text="The failed variants (at most 50) and why; not in lists.")
+    failures = serializers.SerializerMethodField(
+        help_text="The failed variants (at most 50) and why; not in lists."
+    )
 
     class Meta:
         model = ImageBatch
         fields = [
-            "id", "game", "missing", "state", "total", "done", "failed", "progress",
-            "createdBy", "createdAt", "startedAt", "finishedAt", "failures",
+            "id",
+            "game",
+            "missing",
+            "state",
+            "total",
+            "done",
+            "failed",
+            "progress",
+            "createdBy",
+            "createdAt",
+            "startedAt",
+            "finishedAt",
+            "failures",
         ]
 
     def get_createdBy(self, batch) -> str | None:

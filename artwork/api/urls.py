@@ -12,8 +12,12 @@ router.include_root_view = False
 router.register("artwork/batches", ImageBatchViewSet, basename="image-batch")
 
 urlpatterns = [
-    re_path(rf"{CARD}/$", CardArtworkViewSet.as_view({"get": "list", "post": "create"}), name="card-artwork-list"),
-    re_path(rf"{CARD}/history/$", CardArtworkViewSet.as_view({"get": "history"}), name="card-artwork-history"),
+    re_path(
+        rf"{CARD}/$", CardArtworkViewSet.as_view({"get": "list", "post": "create"}), name="card-artwork-list"
+    ),
+    re_path(
+        rf"{CARD}/history/$", CardArtworkViewSet.as_view({"get": "history"}), name="card-artwork-history"
+    ),
     re_path(
         rf"{CARD}/(?P<pk>[0-9]+)/$",
         CardArtworkViewSet.as_view({"get": "retrieve", "patch": "partial_update", "delete": "destroy"}),

@@ -15,7 +15,14 @@ from rules import registry
 from studio.errors import InvalidInput
 
 from .. import services
-from ..selectors import artwork_counts, artwork_events, artwork_expected_counts, image_batch_list, variant_get, variant_list
+from ..selectors import (
+    artwork_counts,
+    artwork_events,
+    artwork_expected_counts,
+    image_batch_list,
+    variant_get,
+    variant_list,
+)
 from .serializers import (
     BatchSerializer,
     BatchStartSerializer,
@@ -59,9 +66,13 @@ class BatchPermission(_ActionPermission):
     required = BATCH_PERMISSIONS
 
 
-CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+CARD_ID = OpenApiParameter(
+    "stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id."
+)
 VARIANT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The variant's id.")
-DELETED = OpenApiParameter("deleted", OpenApiTypes.BOOL, description="Include deleted variants (kept in history).")
+DELETED = OpenApiParameter(
+    "deleted", OpenApiTypes.BOOL, description="Include deleted variants (kept in history)."
+)
 
 
 def _flag(request, name: str) -> bool:
@@ -81,7 +92,11 @@ class CardArtworkViewSet(viewsets.ViewSet):
     def _variant(self, *, include_deleted: bool):
         return variant_get(card=self._card(), pk=self.kwargs["pk"], include_deleted=include_deleted)
 
-    @extend_schema(summary="The card's artwork variants", parameters=[CARD_ID, DELETED], responses=VariantSerializer(many=True))
+    @extend_schema(
+        summary="The card's artwork variants",
+        parameters=[CARD_ID, DELETED],
+        responses=VariantSerializer(many=True),
+    )
     def list(self, request, stableCardId):
         variants = variant_list(card=self._card(), include_deleted=_flag(request, "deleted"))
         return Response(VariantSerializer(variants, many=True).data)
@@ -116,7 +131,11 @@ class CardArtworkViewSet(viewsets.ViewSet):
         variant = variant_get(card=card, pk=variant.pk)
         return Response(VariantSerializer(variant).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="One variant (deleted ones too)", parameters=[CARD_ID, VARIANT_ID], responses=VariantSerializer)
+    @extend_schema(
+        summary="One variant (deleted ones too)",
+        parameters=[CARD_ID, VARIANT_ID],
+        responses=VariantSerializer,
+    )
     def retrieve(self, request, stableCardId, pk):
         return Response(VariantSerializer(self._variant(include_deleted=True)).data)
 
@@ -155,7 +174,9 @@ class CardArtworkViewSet(viewsets.ViewSet):
         return Response(VariantSerializer(self._variant(include_deleted=True)).data)
 
     @extend_schema(
-        summary="The card's artwork history, newest first", parameters=[CARD_ID], responses=EventSerializer(many=True)
+        summary="The card's artwork history, newest first",
+        parameters=[CARD_ID],
+        responses=EventSerializer(many=True),
     )
     def history(self, request, stableCardId):
         return Response(EventSerializer(artwork_events(card=self._card()), many=True).data)
@@ -178,7 +199,10 @@ class ArtworkCounts(APIView):
             raise InvalidInput(findings)
         games = [game] if game else registry.keys()
         return Response(
-            [{"game": key, "counts": artwork_counts(key), "expected": artwork_expected_counts(key)} for key in games]
+            [
+                {"game": key, "counts": artwork_counts(key), "expected": artwork_expected_counts(key)}
+                for key in games
+            ]
         )
 
 
@@ -194,7 +218,9 @@ class ImageBatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "with_failures": self.action != "list"}
 
-    @extend_schema(summary="Start a batch of renditions", request=BatchStartSerializer, responses={202: BatchSerializer})
+    @extend_schema(
+        summary="Start a batch of renditions", request=BatchStartSerializer, responses={202: BatchSerializer}
+    )
     def create(self, request):
         payload = BatchStartSerializer(data=request.data)
         payload.is_valid(raise_exception=True)

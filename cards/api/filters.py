@@ -20,10 +20,15 @@ class CardFilter(django_filters.FilterSet):
     origin = django_filters.ChoiceFilter(choices=Origin.choices)
     creationMethod = django_filters.ChoiceFilter(field_name="creation_method", choices=CreationMethod.choices)
     userModified = django_filters.BooleanFilter(field_name="user_modified")
-    archetype = django_filters.CharFilter(method="filter_archetype", help_text="A printed label or canonical key; aliases apply.")
-    q = django_filters.CharFilter(method="filter_q", help_text="Free text; every word must match; case and accents ignored.")
+    archetype = django_filters.CharFilter(
+        method="filter_archetype", help_text="A printed label or canonical key; aliases apply."
+    )
+    q = django_filters.CharFilter(
+        method="filter_q", help_text="Free text; every word must match; case and accents ignored."
+    )
     cites = django_filters.CharFilter(
-        method="filter_cites", help_text='Cards citing X in their title or text ("Chianti" does not match "Chianti & Korn").'
+        method="filter_cites",
+        help_text='Cards citing X in their title or text ("Chianti" does not match "Chianti & Korn").',
     )
 
     class Meta:

@@ -78,7 +78,11 @@ def game_field_schemas() -> dict[str, dict]:
                 variants[spec.name].append(schema)
     help = game_fields_help()
     return {
-        name: {**(options[0] if len(options) == 1 else {"oneOf": options}), "nullable": True, "description": help[name]}
+        name: {
+            **(options[0] if len(options) == 1 else {"oneOf": options}),
+            "nullable": True,
+            "description": help[name],
+        }
         for name, options in variants.items()
     }
 
@@ -134,7 +138,9 @@ class _CardCommonDoc(serializers.Serializer):
         max_length=ARCHETYPES_MAX,
         help_text="Printed labels, as printed.",
     )
-    effects = serializers.ListField(child=serializers.DictField(), required=False, help_text="Structured effects.")
+    effects = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text="Structured effects."
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -154,7 +160,9 @@ class CardCreateDoc(_CardCommonDoc):
 
 
 class CardPatchDoc(_CardCommonDoc):
-    version = serializers.IntegerField(required=False, help_text="The version you read; a stale one answers 412.")
+    version = serializers.IntegerField(
+        required=False, help_text="The version you read; a stale one answers 412."
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -174,13 +182,17 @@ class CardDoc(_CardCommonDoc):
     archetypeKeys = serializers.ListField(child=serializers.CharField())
     createdAt = serializers.DateTimeField()
     updatedAt = serializers.DateTimeField()
-    findings = FindingDoc(many=True, required=False, help_text="The rule set's findings (one card's routes only).")
+    findings = FindingDoc(
+        many=True, required=False, help_text="The rule set's findings (one card's routes only)."
+    )
 
 
 class StatusChangeSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Status.values)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
-    version = serializers.IntegerField(required=False, min_value=1, help_text="Refuse (412) if the card moved on since.")
+    version = serializers.IntegerField(
+        required=False, min_value=1, help_text="Refuse (412) if the card moved on since."
+    )
 
 
 class RevisionSerializer(serializers.Serializer):

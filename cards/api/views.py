@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -72,7 +71,13 @@ def _expected_version(request, body: dict | None = None) -> int | None:
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
         raise InvalidInput(
-            [error("FIELD_INVALID", "the body must be a JSON object, e.g. {\"name\": \"...\"}", field="non_field_errors")]
+            [
+                error(
+                    "FIELD_INVALID",
+                    'the body must be a JSON object, e.g. {"name": "..."}',
+                    field="non_field_errors",
+                )
+            ]
         )
     return dict(request.data)
 
@@ -82,9 +87,14 @@ def _with_etag(response: Response, card) -> Response:
     return response
 
 
-CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+CARD_ID = OpenApiParameter(
+    "stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id."
+)
 IF_MATCH = OpenApiParameter(
-    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The version read (the ETag), e.g. "3".'
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The version read (the ETag), e.g. "3".',
 )
 
 
@@ -101,12 +111,18 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List and search cards", responses={200: CardDoc(many=True), **_errors(400, 401, 403, 404)}),
+    list=extend_schema(
+        summary="List and search cards", responses={200: CardDoc(many=True), **_errors(400, 401, 403, 404)}
+    ),
     retrieve=extend_schema(
-        summary="One card, with its rule-set findings", parameters=[CARD_ID], responses={200: CardDoc, **_errors(401, 403, 404)}
+        summary="One card, with its rule-set findings",
+        parameters=[CARD_ID],
+        responses={200: CardDoc, **_errors(401, 403, 404)},
     ),
     create=extend_schema(
-        summary="Create a card", request=CardCreateDoc, responses={201: CardDoc, **_errors(400, 401, 403, 409)}
+        summary="Create a card",
+        request=CardCreateDoc,
+        responses={201: CardDoc, **_errors(400, 401, 403, 409)},
     ),
     partial_update=extend_schema(
         summary="Edit a card (optimistic concurrency)",
@@ -150,7 +166,9 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         data = _body(request)
         expected = _expected_version(request, data)
         data.pop("version", None)
-        card = services.card_update(stable_id=card.stable_id, data=data, user=request.user, expected_version=expected)
+        card = services.card_update(
+            stable_id=card.stable_id, data=data, user=request.user, expected_version=expected
+        )
         return _with_etag(Response(self.get_serializer(card).data), card)
 
     @extend_schema(

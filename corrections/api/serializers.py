@@ -7,7 +7,7 @@ class CorrectionCreateDoc(serializers.Serializer):
     effectId = serializers.CharField(help_text="The id of the card's effect to correct.")
     change = serializers.ListField(
         child=serializers.DictField(),
-        help_text='JSON Patch operations inside the effect (add, replace, remove), e.g. '
+        help_text="JSON Patch operations inside the effect (add, replace, remove), e.g. "
         '[{"op": "add", "path": "/limit", "value": {"per": "turn", "scope": "player", '
         '"key": ["player", "turn", "effectId"], "sharedByCopies": true}}].',
     )
@@ -19,7 +19,9 @@ class CorrectionWithdrawDoc(serializers.Serializer):
 
 
 class CorrectionDoc(serializers.Serializer):
-    id = serializers.IntegerField(allow_null=True, help_text="null for a correction the game's rules state (canonical)")
+    id = serializers.IntegerField(
+        allow_null=True, help_text="null for a correction the game's rules state (canonical)"
+    )
     ref = serializers.CharField()
     canonical = serializers.BooleanField()
     effectId = serializers.CharField(allow_null=True)
@@ -27,6 +29,7 @@ class CorrectionDoc(serializers.Serializer):
     why = serializers.CharField()
     by = serializers.CharField()
     at = serializers.DateTimeField(allow_null=True)
-    outcome = serializers.ChoiceField(choices=["APPLIED", "CONFLICT", "INVALID", "ORPHANED", "NO_MATCH", "AMBIGUOUS", "WITHDRAWN"])
+    outcome = serializers.ChoiceField(
+        choices=["APPLIED", "CONFLICT", "INVALID", "ORPHANED", "NO_MATCH", "AMBIGUOUS", "WITHDRAWN"]
+    )
     reason = serializers.CharField()
-

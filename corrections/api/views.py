@@ -16,7 +16,9 @@ from .. import services
 from ..selectors import correction_dict, correction_list, effective_card
 from .serializers import CorrectionCreateDoc, CorrectionDoc, CorrectionWithdrawDoc
 
-CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+CARD_ID = OpenApiParameter(
+    "stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id."
+)
 
 
 class CorrectionPermission(permissions.IsAuthenticated):
@@ -42,7 +44,9 @@ class CardCorrections(APIView):
     permission_classes = [CorrectionPermission]
     write_permission = "corrections.add_effectcorrection"
 
-    @extend_schema(summary="A card's effect corrections", parameters=[CARD_ID], responses=CorrectionDoc(many=True))
+    @extend_schema(
+        summary="A card's effect corrections", parameters=[CARD_ID], responses=CorrectionDoc(many=True)
+    )
     def get(self, request, stableCardId: str):
         card = card_get(user=request.user, stable_id=stableCardId)
         return Response(correction_list(card=card))
@@ -55,7 +59,9 @@ class CardCorrections(APIView):
     )
     def post(self, request, stableCardId: str):
         card = card_get(user=request.user, stable_id=stableCardId)
-        correction = services.correction_create(stable_id=card.stable_id, data=_body(request), user=request.user)
+        correction = services.correction_create(
+            stable_id=card.stable_id, data=_body(request), user=request.user
+        )
         return Response(correction_dict(correction), status=status.HTTP_201_CREATED)
 
 
@@ -72,7 +78,9 @@ class CorrectionWithdraw(APIView):
     def post(self, request, stableCardId: str, id: int):
         card = card_get(user=request.user, stable_id=stableCardId)
         body = _body(request)
-        correction = services.correction_withdraw(stable_id=card.stable_id, correction_id=id, why=body.get("why"), user=request.user)
+        correction = services.correction_withdraw(
+            stable_id=card.stable_id, correction_id=id, why=body.get("why"), user=request.user
+        )
         return Response(correction_dict(correction))
 
 
@@ -81,7 +89,11 @@ class CardEffective(APIView):
 
     permission_classes = [CorrectionPermission]
 
-    @extend_schema(summary="The effective card (corrections applied, with provenance)", parameters=[CARD_ID], responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="The effective card (corrections applied, with provenance)",
+        parameters=[CARD_ID],
+        responses=OpenApiTypes.OBJECT,
+    )
     def get(self, request, stableCardId: str):
         card = card_get(user=request.user, stable_id=stableCardId)
         return Response(effective_card(card=card))

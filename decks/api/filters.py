@@ -10,7 +10,8 @@ class DeckFilter(django_filters.FilterSet):
     format = django_filters.CharFilter(field_name="format__key", help_text="A format key, e.g. standard.")
     owner = django_filters.CharFilter(field_name="owner__username", help_text="A username.")
     legal = django_filters.BooleanFilter(
-        method="filter_legal", help_text="Decks whose up-to-date result is (not) legal; stale decks match neither."
+        method="filter_legal",
+        help_text="Decks whose up-to-date result is (not) legal; stale decks match neither.",
     )
     stale = django_filters.BooleanFilter(help_text="Decks waiting for revalidation.")
 

@@ -48,13 +48,17 @@ def deck_representation(deck: Deck, fresh: ValidationResult | None = None) -> di
 
 # --- documentation of the deck format (OpenAPI) -------------------------------------------
 class EntryDoc(serializers.Serializer):
-    card = serializers.CharField(help_text="A stableCardId, or a name that names exactly one card of the game.")
+    card = serializers.CharField(
+        help_text="A stableCardId, or a name that names exactly one card of the game."
+    )
     count = serializers.IntegerField(required=False, default=1, min_value=1)
 
 
 class DeckInDoc(serializers.Serializer):
     game = serializers.ChoiceField(choices=registry.keys())
-    format = serializers.CharField(required=False, allow_null=True, help_text="Default: the game's default format.")
+    format = serializers.CharField(
+        required=False, allow_null=True, help_text="Default: the game's default format."
+    )
     name = serializers.CharField(required=False)
     owner = serializers.CharField(required=False, allow_null=True, help_text="A username; yours by default.")
     activeLeader = serializers.CharField(required=False, allow_null=True, help_text="darkrow")
@@ -73,7 +77,9 @@ class ValidationDoc(serializers.Serializer):
 
 
 class StoredValidationDoc(ValidationDoc):
-    stale = serializers.BooleanField(help_text="A card or the format changed since the stored result: this one was computed now.")
+    stale = serializers.BooleanField(
+        help_text="A card or the format changed since the stored result: this one was computed now."
+    )
     validatedAt = serializers.DateTimeField(allow_null=True)
     cardVersions = serializers.DictField(child=serializers.IntegerField())
 
@@ -92,18 +98,36 @@ class DeckFormatSerializer(serializers.ModelSerializer):
     isDefault = serializers.BooleanField(source="is_default", required=False)
     copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
     identity = serializers.ChoiceField(choices=Identity.choices, required=False)
-    allowedSets = serializers.JSONField(source="allowed_sets", required=False, help_text="Set codes; empty: every set.")
-    sections = serializers.JSONField(required=False, help_text='{"main": {"exact": 40}, "leaders": {"min": 1, "max": 5}}')
-    banlist = serializers.JSONField(required=False, help_text='{card reference: 0 | 1 | 2}')
-    exceptions = serializers.JSONField(required=False, help_text="{card reference: copy limit, or null for any number}")
+    allowedSets = serializers.JSONField(
+        source="allowed_sets", required=False, help_text="Set codes; empty: every set."
+    )
+    sections = serializers.JSONField(
+        required=False, help_text='{"main": {"exact": 40}, "leaders": {"min": 1, "max": 5}}'
+    )
+    banlist = serializers.JSONField(required=False, help_text="{card reference: 0 | 1 | 2}")
+    exceptions = serializers.JSONField(
+        required=False, help_text="{card reference: copy limit, or null for any number}"
+    )
     ownedOnly = serializers.BooleanField(source="owned_only", required=False)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
 
     class Meta:
         model = DeckFormat
         fields = [
-            "id", "game", "key", "name", "description", "isDefault", "sections", "copyLimit", "identity",
-            "allowedSets", "banlist", "exceptions", "ownedOnly", "updatedAt",
+            "id",
+            "game",
+            "key",
+            "name",
+            "description",
+            "isDefault",
+            "sections",
+            "copyLimit",
+            "identity",
+            "allowedSets",
+            "banlist",
+            "exceptions",
+            "ownedOnly",
+            "updatedAt",
         ]
         # Uniqueness of (game, key) is checked by the service's save (409/400), not twice here.
         validators = []

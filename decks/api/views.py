@@ -64,12 +64,23 @@ DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 
 
 @extend_schema_view(
-    list=extend_schema(summary="Decks you may see (yours; every deck for reviewers)", responses=DeckDoc(many=True)),
-    retrieve=extend_schema(summary="One deck with its validation result", parameters=[DECK_ID], responses=DeckDoc),
-    create=extend_schema(summary="Store a deck (validated at once)", request=DeckInDoc, responses={201: DeckDoc}),
-    update=extend_schema(summary="Replace a deck", parameters=[DECK_ID], request=DeckInDoc, responses=DeckDoc),
+    list=extend_schema(
+        summary="Decks you may see (yours; every deck for reviewers)", responses=DeckDoc(many=True)
+    ),
+    retrieve=extend_schema(
+        summary="One deck with its validation result", parameters=[DECK_ID], responses=DeckDoc
+    ),
+    create=extend_schema(
+        summary="Store a deck (validated at once)", request=DeckInDoc, responses={201: DeckDoc}
+    ),
+    update=extend_schema(
+        summary="Replace a deck", parameters=[DECK_ID], request=DeckInDoc, responses=DeckDoc
+    ),
     partial_update=extend_schema(
-        summary="Change some keys of a deck (a section given is replaced whole)", parameters=[DECK_ID], request=DeckInDoc, responses=DeckDoc
+        summary="Change some keys of a deck (a section given is replaced whole)",
+        parameters=[DECK_ID],
+        request=DeckInDoc,
+        responses=DeckDoc,
     ),
     destroy=extend_schema(summary="Delete a deck", parameters=[DECK_ID]),
 )
@@ -103,7 +114,9 @@ class DeckViewSet(viewsets.GenericViewSet):
         return Response(_represent([self.get_queryset().get(pk=deck.pk)])[0], status=status.HTTP_201_CREATED)
 
     def _update(self, request, partial: bool):
-        deck = services.deck_update(deck=self.get_object(), data=_body(request), user=request.user, partial=partial)
+        deck = services.deck_update(
+            deck=self.get_object(), data=_body(request), user=request.user, partial=partial
+        )
         return Response(_represent([self.get_queryset().get(pk=deck.pk)])[0])
 
     def update(self, request, *args, **kwargs):
@@ -147,14 +160,24 @@ class DeckFormatViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewse
         data = dict(serializer.validated_data)
         fmt = DeckFormat(game=data.pop("game"), key=data.pop("key"))
         if DeckFormat.objects.filter(game=fmt.game, key=fmt.key).exists():
-            raise InvalidInput([error("FIELD_INVALID", f"{fmt.game} already has a format {fmt.key!r}", field="key")])
+            raise InvalidInput(
+                [error("FIELD_INVALID", f"{fmt.game} already has a format {fmt.key!r}", field="key")]
+            )
         serializer.instance = services.deck_format_save(fmt=fmt, data=data)
 
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         for key in ("game", "key"):
             if key in data and data.pop(key) != getattr(serializer.instance, key):
-                raise InvalidInput([error("FIELD_READ_ONLY", f"a format's {key} never changes; create a new format", field=key)])
+                raise InvalidInput(
+                    [
+                        error(
+                            "FIELD_READ_ONLY",
+                            f"a format's {key} never changes; create a new format",
+                            field=key,
+                        )
+                    ]
+                )
         serializer.instance = services.deck_format_save(fmt=serializer.instance, data=data)
 
 
@@ -186,7 +209,11 @@ def _counts(body) -> dict:
     elif isinstance(cards, dict):
         return cards
     raise InvalidInput(
-        [error("FIELD_INVALID", 'cards: {"TD01-001": 4} or [{"card": "TD01-001", "count": 4}]', field="cards")]
+        [
+            error(
+                "FIELD_INVALID", 'cards: {"TD01-001": 4} or [{"card": "TD01-001", "count": 4}]', field="cards"
+            )
+        ]
     )
 
 
@@ -206,18 +233,29 @@ class MyCollection(APIView):
 
     def _answer(self, request):
         entries = selectors.collection(owner=request.user)
-        return Response({"owner": request.user.get_username(), "cards": CollectionEntrySerializer(entries, many=True).data})
+        return Response(
+            {
+                "owner": request.user.get_username(),
+                "cards": CollectionEntrySerializer(entries, many=True).data,
+            }
+        )
 
     @extend_schema(summary="Your collection", responses=OpenApiTypes.OBJECT)
     def get(self, request):
         return self._answer(request)
 
-    @extend_schema(summary="Replace your collection", request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Replace your collection", request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT
+    )
     def put(self, request):
         services.collection_set(owner=request.user, counts=_counts(_body(request)), replace=True)
         return self._answer(request)
 
-    @extend_schema(summary="Set the copies of some cards (0 removes a card)", request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Set the copies of some cards (0 removes a card)",
+        request=OpenApiTypes.OBJECT,
+        responses=OpenApiTypes.OBJECT,
+    )
     def patch(self, request):
         services.collection_set(owner=request.user, counts=_counts(_body(request)))
         return self._answer(request)
@@ -235,7 +273,9 @@ class MyCollectionImport(APIView):
 
     @extend_schema(
         summary="Import a card list into your collection",
-        parameters=[OpenApiParameter("replace", OpenApiTypes.BOOL, description="Make the list your whole collection.")],
+        parameters=[
+            OpenApiParameter("replace", OpenApiTypes.BOOL, description="Make the list your whole collection.")
+        ],
         request=OpenApiTypes.OBJECT,
         responses=OpenApiTypes.OBJECT,
     )
@@ -243,11 +283,18 @@ class MyCollectionImport(APIView):
         body = _body(request)
         if "decklist" in body:
             if not isinstance(body["decklist"], str):
-                raise InvalidInput([error("FIELD_INVALID", "decklist: the text of a decklist", field="decklist")])
+                raise InvalidInput(
+                    [error("FIELD_INVALID", "decklist: the text of a decklist", field="decklist")]
+                )
             body, findings = parse_decklist(body["decklist"])
             if findings:
                 raise InvalidInput(findings)
         replace = request.query_params.get("replace", "").lower() in ("1", "true", "yes")
         services.collection_import(owner=request.user, data=body, replace=replace)
         entries = selectors.collection(owner=request.user)
-        return Response({"owner": request.user.get_username(), "cards": CollectionEntrySerializer(entries, many=True).data})
+        return Response(
+            {
+                "owner": request.user.get_username(),
+                "cards": CollectionEntrySerializer(entries, many=True).data,
+            }
+        )

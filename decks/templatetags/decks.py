@@ -3,10 +3,10 @@
 from datetime import timedelta
 
 from django import template
-from django.utils import timezone
-from django.utils.timesince import timesince
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.timesince import timesince
 
 from cards.templatetags.cards import stats_of
 from rules import get_ruleset
@@ -41,7 +41,12 @@ def deck_verdicts(context, game: str) -> dict:
         "mine": not selectors.can_see_all_decks(user),
         "all_url": f"{url}?{urlencode({'game': game})}",
         "verdicts": [
-            {"value": v, "label": VERDICT_LABELS[v], "count": mine.get(v, 0), "url": f"{url}?{urlencode({'game': game, 'verdict': v})}"}
+            {
+                "value": v,
+                "label": VERDICT_LABELS[v],
+                "count": mine.get(v, 0),
+                "url": f"{url}?{urlencode({'game': game, 'verdict': v})}",
+            }
             for v in selectors.VERDICTS
         ],
     }
@@ -57,7 +62,7 @@ def play_stats(card) -> list[tuple[str, str]]:
 
 @register.filter
 def ago(moment) -> str:
-    """"just now" within the minute, else "3 minutes ago"."""
+    """ "just now" within the minute, else "3 minutes ago"."""
     if not moment:
         return ""
     if timezone.now() - moment < timedelta(minutes=1):

@@ -34,14 +34,19 @@ class ReviewItemSerializer(serializers.BaseSerializer):
 
 class BulkTransitionSerializer(serializers.Serializer):
     cards = serializers.ListField(
-        child=serializers.CharField(max_length=64), min_length=1, max_length=MAX_BULK_CARDS, help_text="stableCardIds"
+        child=serializers.CharField(max_length=64),
+        min_length=1,
+        max_length=MAX_BULK_CARDS,
+        help_text="stableCardIds",
     )
     status = serializers.ChoiceField(choices=Status.values)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
 
 
 class RevertSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The revision whose content the card gets back.")
+    version = serializers.IntegerField(
+        min_value=1, help_text="The revision whose content the card gets back."
+    )
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
 
 
@@ -91,7 +96,9 @@ class ProposalCreateSerializer(serializers.Serializer):
 
     game = serializers.ChoiceField(choices=registry.keys(), required=False)
     card = serializers.DictField(required=False, help_text="A proposed new card, in the interchange format.")
-    stableCardId = serializers.CharField(required=False, max_length=64, help_text="The card the change is for.")
+    stableCardId = serializers.CharField(
+        required=False, max_length=64, help_text="The card the change is for."
+    )
     changes = serializers.DictField(required=False, help_text="The proposed values (interchange keys).")
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
 
@@ -144,7 +151,9 @@ class ProposalSerializer(serializers.BaseSerializer):
 
 class DecisionSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
-    version = serializers.IntegerField(required=False, min_value=1, help_text="The card version you reviewed (412 if stale).")
+    version = serializers.IntegerField(
+        required=False, min_value=1, help_text="The card version you reviewed (412 if stale)."
+    )
 
 
 # --- import conflicts and identities --------------------------------------------------------------
@@ -187,4 +196,3 @@ class DistinctIdentitySerializer(serializers.Serializer):
             "createdBy": decision.created_by.get_username() if decision.created_by_id else None,
             "createdAt": _iso(decision.created_at),
         }
-

@@ -4,8 +4,8 @@ from rest_framework.routers import DefaultRouter
 from .views import (
     AuditViewSet,
     BulkTransition,
-    CardReviewDiff,
     CardRevert,
+    CardReviewDiff,
     DistinctIdentityViewSet,
     ImportConflictViewSet,
     ProposalViewSet,

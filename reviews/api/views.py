@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, mixins, permissions, status, viewsets
@@ -67,7 +66,9 @@ def reads(name: str, retrieve: bool = True):
     return extend_schema_view(**views)
 
 
-CARD_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id.")
+CARD_ID = OpenApiParameter(
+    "stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH, description="The card's stable id."
+)
 
 
 # --- queue, transitions, reverts, diffs --------------------------------------------------------
@@ -92,11 +93,17 @@ class BulkTransition(APIView):
 
     permission_classes = [needs("cards.view_card")]
 
-    @extend_schema(summary="Bulk review transition", request=BulkTransitionSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Bulk review transition", request=BulkTransitionSerializer, responses=OpenApiTypes.OBJECT
+    )
     def post(self, request):
         data = _valid(BulkTransitionSerializer, request.data)
-        cards = services.cards_set_status(stable_ids=data["cards"], status=data["status"], user=request.user, note=data["note"])
-        return Response({"moved": len(cards), "status": data["status"], "cards": CardSerializer(cards, many=True).data})
+        cards = services.cards_set_status(
+            stable_ids=data["cards"], status=data["status"], user=request.user, note=data["note"]
+        )
+        return Response(
+            {"moved": len(cards), "status": data["status"], "cards": CardSerializer(cards, many=True).data}
+        )
 
 
 class CardRevert(APIView):
@@ -108,13 +115,20 @@ class CardRevert(APIView):
         summary="Revert a card to an earlier revision",
         parameters=[CARD_ID, OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER)],
         request=RevertSerializer,
-        responses={200: OpenApiTypes.OBJECT, 412: OpenApiResponse(description="Stale version: nothing changed.")},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            412: OpenApiResponse(description="Stale version: nothing changed."),
+        },
     )
     def post(self, request, stableCardId):
         card = card_get(user=request.user, stable_id=stableCardId)
         data = _valid(RevertSerializer, request.data)
         card = services.card_revert(
-            stable_id=card.stable_id, version=data["version"], user=request.user, note=data["note"], expected_version=_if_match(request)
+            stable_id=card.stable_id,
+            version=data["version"],
+            user=request.user,
+            note=data["note"],
+            expected_version=_if_match(request),
         )
         response = Response(CardSerializer(card, with_findings=True).data)
         response["ETag"] = f'"{card.version}"'
@@ -128,7 +142,12 @@ class CardReviewDiff(APIView):
 
     @extend_schema(
         summary="A card's review diff",
-        parameters=[CARD_ID, OpenApiParameter("from", OpenApiTypes.INT, description="A revision (default: the last VALIDATED one).")],
+        parameters=[
+            CARD_ID,
+            OpenApiParameter(
+                "from", OpenApiTypes.INT, description="A revision (default: the last VALIDATED one)."
+            ),
+        ],
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request, stableCardId):
@@ -141,8 +160,16 @@ class CardReviewDiff(APIView):
                 raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])
             revision = card.revisions.filter(version=int(raw)).first()
             if revision is None:
-                raise InvalidInput([error("FIELD_INVALID", f"{card.stable_id} has no version {raw}", field="from")])
-        return Response({"stableCardId": card.stable_id, "version": card.version, "diff": selectors.diff_against(card, revision)})
+                raise InvalidInput(
+                    [error("FIELD_INVALID", f"{card.stable_id} has no version {raw}", field="from")]
+                )
+        return Response(
+            {
+                "stableCardId": card.stable_id,
+                "version": card.version,
+                "diff": selectors.diff_against(card, revision),
+            }
+        )
 
 
 class ReviewClosure(APIView):
@@ -152,7 +179,9 @@ class ReviewClosure(APIView):
 
     @extend_schema(
         summary="Review closure",
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="One game (default: every game).")],
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, description="One game (default: every game).")
+        ],
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request):
@@ -177,21 +206,33 @@ class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_queryset(self):
         return selectors.audit_list().select_related("requested_by")
 
-    @extend_schema(summary="Start an audit of a game", request=AuditStartSerializer, responses={202: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT})
+    @extend_schema(
+        summary="Start an audit of a game",
+        request=AuditStartSerializer,
+        responses={202: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+    )
     def create(self, request):
         data = _valid(AuditStartSerializer, request.data)
         try:
             audit = services.audit_start(game=data["game"], user=request.user)
         except services.AuditRunning as exc:
             return Response(
-                {"detail": exc.message, "runningAudit": exc.audit.pk, "audit": AuditSerializer(exc.audit).data},
+                {
+                    "detail": exc.message,
+                    "runningAudit": exc.audit.pk,
+                    "audit": AuditSerializer(exc.audit).data,
+                },
                 status=status.HTTP_409_CONFLICT,
             )
         response = Response(AuditSerializer(audit).data, status=status.HTTP_202_ACCEPTED)
         response["Location"] = f"/api/audits/{audit.pk}/"
         return response
 
-    @extend_schema(summary="An audit's lists: each card and why", parameters=[AuditEntryFilterSerializer], responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="An audit's lists: each card and why",
+        parameters=[AuditEntryFilterSerializer],
+        responses=OpenApiTypes.OBJECT,
+    )
     @action(detail=True, methods=["get"])
     def entries(self, request, pk=None):
         audit = self.get_object()
@@ -217,11 +258,17 @@ class ProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         kwargs.setdefault("detail", self.action != "list")
         return ProposalSerializer(*args, **kwargs)
 
-    @extend_schema(summary="Submit an AI proposal", request=ProposalCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        summary="Submit an AI proposal",
+        request=ProposalCreateSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+    )
     def create(self, request):
         data = _valid(ProposalCreateSerializer, request.data)
         if "card" in data:
-            card = services.proposal_submit_card(game=data["game"], data=data["card"], user=request.user, note=data["note"])
+            card = services.proposal_submit_card(
+                game=data["game"], data=data["card"], user=request.user, note=data["note"]
+            )
             body = {"kind": "NEW", "card": CardSerializer(card, with_findings=True).data}
             return Response(body, status=status.HTTP_201_CREATED)
         proposal = services.proposal_submit_change(
@@ -229,17 +276,28 @@ class ProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         )
         return Response(ProposalSerializer(proposal, detail=True).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Accept a proposal (applies it to the card)", request=DecisionSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Accept a proposal (applies it to the card)",
+        request=DecisionSerializer,
+        responses=OpenApiTypes.OBJECT,
+    )
     @action(detail=True, methods=["post"])
     def accept(self, request, pk=None):
         proposal = self.get_object()
         data = _valid(DecisionSerializer, request.data)
         proposal = services.proposal_accept(
-            proposal_id=proposal.pk, user=request.user, note=data["note"], expected_version=data.get("version")
+            proposal_id=proposal.pk,
+            user=request.user,
+            note=data["note"],
+            expected_version=data.get("version"),
         )
         return Response(ProposalSerializer(proposal, detail=True).data)
 
-    @extend_schema(summary="Reject a proposal (the card is left as it is)", request=DecisionSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Reject a proposal (the card is left as it is)",
+        request=DecisionSerializer,
+        responses=OpenApiTypes.OBJECT,
+    )
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
         proposal = self.get_object()
@@ -259,14 +317,20 @@ class ImportConflictViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, vi
     def get_queryset(self):
         raw = self.request.query_params.get("open")
         open_only = {"true": True, "1": True, "false": False, "0": False}.get((raw or "").lower())
-        return selectors.import_conflict_list(user=self.request.user, game=self.request.query_params.get("game"), open_only=open_only)
+        return selectors.import_conflict_list(
+            user=self.request.user, game=self.request.query_params.get("game"), open_only=open_only
+        )
 
-    @extend_schema(summary="Resolve an import conflict", request=ResolveSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Resolve an import conflict", request=ResolveSerializer, responses=OpenApiTypes.OBJECT
+    )
     @action(detail=True, methods=["post"])
     def resolve(self, request, pk=None):
         conflict = self.get_object()
         data = _valid(ResolveSerializer, request.data)
-        conflict = import_conflict_resolve(conflict_id=conflict.pk, keep=data["keep"], user=request.user, note=data["note"])
+        conflict = import_conflict_resolve(
+            conflict_id=conflict.pk, keep=data["keep"], user=request.user, note=data["note"]
+        )
         return Response(ImportConflictSerializer(conflict).data)
 
 
@@ -282,6 +346,7 @@ class DistinctIdentityViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, vi
 
     def create(self, request):
         data = _valid(DistinctIdentitySerializer, request.data)
-        decision = services.distinct_identity_declare(stable_ids=data["cards"], user=request.user, note=data["note"])
+        decision = services.distinct_identity_declare(
+            stable_ids=data["cards"], user=request.user, note=data["note"]
+        )
         return Response(DistinctIdentitySerializer(decision).data, status=status.HTTP_201_CREATED)
-

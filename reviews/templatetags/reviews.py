@@ -53,7 +53,9 @@ def review_state(context, game: str) -> dict:
         "game": game,
         "closure": closure,
         "blocking": [(name, closure["lists"][name]) for name in closure["blockingLists"]],
-        "finished_at": datetime.fromisoformat(closure["auditFinishedAt"]) if closure["auditFinishedAt"] else None,
+        "finished_at": datetime.fromisoformat(closure["auditFinishedAt"])
+        if closure["auditFinishedAt"]
+        else None,
         "audits_url": f"{reverse('reviews:audits')}?{urlencode({'game': game})}",
         "queue_url": f"{reverse('reviews:queue')}?{urlencode({'game': game})}",
     }

@@ -22,12 +22,17 @@ INSTANT, TEMPORARY, PERMANENT = "INSTANT", "UNTIL_END_OF_NEXT_OPPONENT_TURN", "P
 PUBLIC, SECRET = "PUBLIC", "SECRET"
 CAPTURE = ("ALLOWED", "FORBIDDEN", "REQUIRED")
 _TARGET = fx.ref("the piece, square or effect it applies to")
-_RANKS = fx.closed({"from": fx.integer(minimum=1, maximum=8), "to": fx.integer(minimum=1, maximum=8)}, ("from", "to"))
+_RANKS = fx.closed(
+    {"from": fx.integer(minimum=1, maximum=8), "to": fx.integer(minimum=1, maximum=8)}, ("from", "to")
+)
 
 # A Coup (an ordinary chess move) that the card includes, possibly with changed rules.
 _MOVE_PROPERTIES = {
     "count": fx.integer("how many Coups (default 1)", minimum=1, maximum=2),
-    "piece": fx.one_of(("ANY_ALLY", "TARGET", "CREATED"), "which piece plays it: any of yours, the chosen target, the piece the card created"),
+    "piece": fx.one_of(
+        ("ANY_ALLY", "TARGET", "CREATED"),
+        "which piece plays it: any of yours, the chosen target, the piece the card created",
+    ),
     "target": fx.ref("the piece that plays it, when piece is TARGET"),
     "kingAllowed": fx.flag("the king may play it (« roi compris »)"),
     "capture": fx.one_of(CAPTURE),
@@ -39,7 +44,12 @@ _MOVE_PROPERTIES = {
 }
 _MOVE_REQUIRED = ("piece", "kingAllowed", "capture")
 
-_KING_EXCLUDED = (r"\bsauf (?:le|ton) roi\b", r"\bautres? que (?:le|ton|les) rois?\b", r"\baucun roi\b", r"\bne peuvent etre un roi\b")
+_KING_EXCLUDED = (
+    r"\bsauf (?:le|ton) roi\b",
+    r"\bautres? que (?:le|ton|les) rois?\b",
+    r"\baucun roi\b",
+    r"\bne peuvent etre un roi\b",
+)
 _FOLLOW_UP = (
     r"\bjoue (?:immediatement |ensuite )?un coup (?:ordinaire )?legal obligatoire\b",
     r"\bjoue obligatoirement un coup\b",
@@ -62,7 +72,8 @@ def breach_removes_only_visible_temporary(card, effects):
             if problems:
                 yield error(
                     "CHESS_BREACH_CONTRADICTION",
-                    f"{field}: Brèche may only remove a visible temporary effect, but " + " and ".join(problems),
+                    f"{field}: Brèche may only remove a visible temporary effect, but "
+                    + " and ".join(problems),
                     card=card.ref,
                     field=field,
                 )
@@ -154,7 +165,12 @@ EFFECTS = fx.EffectVocabulary(
             ignoreObstacles=fx.flag("ignores the usual way of moving and the obstacles"),
             simultaneous=fx.flag("several pieces move together"),
         ),
-        fx.variant("PLAY_MOVE", "the card's effect is a Coup with changed rules", required=_MOVE_REQUIRED, **_MOVE_PROPERTIES),
+        fx.variant(
+            "PLAY_MOVE",
+            "the card's effect is a Coup with changed rules",
+            required=_MOVE_REQUIRED,
+            **_MOVE_PROPERTIES,
+        ),
         fx.variant(
             "PLACE_MARKER",
             "put something on squares",
@@ -162,8 +178,16 @@ EFFECTS = fx.EffectVocabulary(
             marker=fx.one_of(("WALL", "FORBIDDEN_ZONE", "TRAP", "PORTAL_PAIR")),
             target=_TARGET,
         ),
-        fx.variant("PROTECT", "protect a piece", required=("target", "against"), target=_TARGET, against=fx.one_of(("OPPONENT_CAPTURES",))),
-        fx.targeted("SUPPRESS_ATTACKS", "remove a piece's attacks, control of squares and ability to capture"),
+        fx.variant(
+            "PROTECT",
+            "protect a piece",
+            required=("target", "against"),
+            target=_TARGET,
+            against=fx.one_of(("OPPONENT_CAPTURES",)),
+        ),
+        fx.targeted(
+            "SUPPRESS_ATTACKS", "remove a piece's attacks, control of squares and ability to capture"
+        ),
         fx.targeted("FREEZE", "its owner cannot change the piece's square"),
         fx.variant("SUPPRESS_CAPTURES", "no capture, whatever the side or the source"),
         fx.targeted("SACRIFICE", "the piece leaves the game as a sacrificed piece (it never comes back)"),
@@ -193,10 +217,26 @@ EFFECTS = fx.EffectVocabulary(
             to=fx.one_of(("ORIGIN_COLUMN", "ORIGIN_SQUARE")),
             ranks=_RANKS,
             **{"as": fx.one_of(("PAWN", "CAPTURED_ROLE"))},
-            **{"with": fx.ref("the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)")},
+            **{
+                "with": fx.ref(
+                    "the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)"
+                )
+            },
         ),
-        fx.variant("TRANSFORM", "change a piece's role for good", required=("target", "into"), target=_TARGET, into=fx.some_of(PIECE_ROLES)),
-        fx.variant("SWAP_SQUARES", "two pieces exchange squares, together", required=("target", "with"), target=_TARGET, **{"with": fx.ref()}),
+        fx.variant(
+            "TRANSFORM",
+            "change a piece's role for good",
+            required=("target", "into"),
+            target=_TARGET,
+            into=fx.some_of(PIECE_ROLES),
+        ),
+        fx.variant(
+            "SWAP_SQUARES",
+            "two pieces exchange squares, together",
+            required=("target", "with"),
+            target=_TARGET,
+            **{"with": fx.ref()},
+        ),
         fx.variant(
             "PUSH",
             "push a piece one square away with one of yours, which takes its square",
@@ -204,11 +244,33 @@ EFFECTS = fx.EffectVocabulary(
             target=_TARGET,
             by=fx.ref("the pushing piece"),
         ),
-        fx.variant("PULL", "pull a piece next to one of yours", required=("target", "toward"), target=_TARGET, toward=fx.ref("the piece it joins")),
-        fx.variant("SHIFT_ROW", "shift every piece of a row by one square", required=("target", "directions"), target=_TARGET, directions=fx.some_of(("LEFT", "RIGHT"))),
-        fx.variant("PUSH_AWAY", "push the pieces around a square one square away from it", required=("target",), target=fx.ref("the chosen square")),
+        fx.variant(
+            "PULL",
+            "pull a piece next to one of yours",
+            required=("target", "toward"),
+            target=_TARGET,
+            toward=fx.ref("the piece it joins"),
+        ),
+        fx.variant(
+            "SHIFT_ROW",
+            "shift every piece of a row by one square",
+            required=("target", "directions"),
+            target=_TARGET,
+            directions=fx.some_of(("LEFT", "RIGHT")),
+        ),
+        fx.variant(
+            "PUSH_AWAY",
+            "push the pieces around a square one square away from it",
+            required=("target",),
+            target=fx.ref("the chosen square"),
+        ),
         fx.targeted("REMOVE_EFFECT", "remove an effect"),
-        fx.variant("REVEAL_DECK", "reveal the order of a deck to both players", required=("whose",), whose=fx.one_of(("OPPONENT",))),
+        fx.variant(
+            "REVEAL_DECK",
+            "reveal the order of a deck to both players",
+            required=("whose",),
+            whose=fx.one_of(("OPPONENT",)),
+        ),
         fx.variant(
             "SWAP_HAND_AND_DECK",
             "exchange a random card of a hand with the top card of its deck",
@@ -235,9 +297,21 @@ EFFECTS = fx.EffectVocabulary(
             "UNAVAILABLE_IF",
             "the card cannot be played in this state",
             required=("state",),
-            state=fx.one_of(("OPPONENT_DECK_EMPTY", "OPPONENT_DECK_REVEALED", "OPPONENT_HAND_EMPTY", "NO_COMPLETE_MANDATORY_MOVE")),
+            state=fx.one_of(
+                (
+                    "OPPONENT_DECK_EMPTY",
+                    "OPPONENT_DECK_REVEALED",
+                    "OPPONENT_HAND_EMPTY",
+                    "NO_COMPLETE_MANDATORY_MOVE",
+                )
+            ),
         ),
-        fx.variant("REQUIRES", "the card can only be played in this state", required=("state",), state=fx.one_of(("OWN_KING_IN_CHECK",))),
+        fx.variant(
+            "REQUIRES",
+            "the card can only be played in this state",
+            required=("state",),
+            state=fx.one_of(("OWN_KING_IN_CHECK",)),
+        ),
     ),
     target_kinds={
         "PIECE": "a piece on the board",
@@ -250,7 +324,16 @@ EFFECTS = fx.EffectVocabulary(
         "excludeKing": fx.flag("no king may be chosen (« sauf le roi »)"),
         "relativeTo": fx.closed(
             {
-                "relation": fx.one_of(("IN_FRONT_OF", "BEHIND", "ATTACKER_OF", "ADJACENT_TO", "ALIGNED_WITH", "ON_CAPTURE_LINE_OF")),
+                "relation": fx.one_of(
+                    (
+                        "IN_FRONT_OF",
+                        "BEHIND",
+                        "ATTACKER_OF",
+                        "ADJACENT_TO",
+                        "ALIGNED_WITH",
+                        "ON_CAPTURE_LINE_OF",
+                    )
+                ),
                 "of": fx.ref(),
             },
             ("relation", "of"),
@@ -266,7 +349,11 @@ EFFECTS = fx.EffectVocabulary(
         "sacrificed": fx.flag("false: a sacrificed piece cannot be chosen"),
         "visible": fx.flag("a visible effect"),
         "temporary": fx.flag("a temporary effect"),
-        "ranks": fx.closed({"WHITE": _RANKS, "BLACK": _RANKS}, ("WHITE", "BLACK"), "allowed ranks for the player with the White or Black pieces"),
+        "ranks": fx.closed(
+            {"WHITE": _RANKS, "BLACK": _RANKS},
+            ("WHITE", "BLACK"),
+            "allowed ranks for the player with the White or Black pieces",
+        ),
     },
     effect_params={
         "visibility": fx.one_of((PUBLIC, SECRET), "whether the effect is visible to the opponent"),
@@ -307,6 +394,7 @@ EFFECTS = fx.EffectVocabulary(
         },
     ),
 )
+
 
 @register
 class ChessCards(RuleSet):

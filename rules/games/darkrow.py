@@ -38,7 +38,15 @@ OBJECT_BEHAVIOR_UNJUSTIFIED = "OBJECT_BEHAVIOR_UNJUSTIFIED"
 # maintien, notamment équipement ou effet continu nécessitant sa présence." Words
 # (folded) by which a text asks for the Object to stay in play; a reviewer decides.
 # "Une limite une fois par tour ne rend pas un Objet permanent": not a marker.
-STAY_IN_PLAY_MARKERS = ("equip", "attach", "tant que", "reste en jeu", "reste sur le terrain", "continu", "permanent")
+STAY_IN_PLAY_MARKERS = (
+    "equip",
+    "attach",
+    "tant que",
+    "reste en jeu",
+    "reste sur le terrain",
+    "continu",
+    "permanent",
+)
 
 _EQUIPMENT_NAMES = {fold(name) for name in EQUIPMENTS}
 _CONSUMABLE_NAMES = {fold(name) for name in CONSUMABLES}
@@ -60,9 +68,17 @@ def object_behavior_follows_seed(card: CardData):
     if behavior is None:
         return  # FIELD_REQUIRED already says so (and lists the card in OBJECT_BEHAVIOR_REVIEW)
     if name in _EQUIPMENT_NAMES and behavior != EQUIPMENT:
-        yield error(OBJECT_BEHAVIOR_SEED, f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT", **where)
+        yield error(
+            OBJECT_BEHAVIOR_SEED,
+            f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT",
+            **where,
+        )
     elif name in _CONSUMABLE_NAMES and behavior != CONSUMABLE:
-        yield error(OBJECT_BEHAVIOR_SEED, f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE", **where)
+        yield error(
+            OBJECT_BEHAVIOR_SEED,
+            f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE",
+            **where,
+        )
     elif behavior == EQUIPMENT and name not in _EQUIPMENT_NAMES and not needs_to_stay_in_play(card):
         yield warning(
             OBJECT_BEHAVIOR_UNJUSTIFIED,
@@ -137,10 +153,29 @@ EFFECTS = fx.EffectVocabulary(
             reveal=fx.flag("the chosen card is revealed"),
         ),
         fx.variant("REVEAL", "reveal cards", required=("from",), **{"from": _FROM}, count=_COUNT),
-        fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER, target=_TARGET),
+        fx.variant(
+            "DISCARD",
+            "discard cards",
+            **{"from": fx.one_of(ZONES)},
+            count=_COUNT,
+            filter=fx.FILTER,
+            target=_TARGET,
+        ),
         fx.targeted("SEND_TO_DISCARD", "send a card to its discard"),
-        fx.variant("DEAL_DAMAGE", "deal damage", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
-        fx.variant("HEAL", "remove damage (does not raise the maximum)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant(
+            "DEAL_DAMAGE",
+            "deal damage",
+            required=("amount", "target"),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
+        fx.variant(
+            "HEAL",
+            "remove damage (does not raise the maximum)",
+            required=("amount", "target"),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
         fx.stat_change(STATS, _LASTING_ON_UNITS),
         fx.variant(
             "MODIFY_COST",
@@ -181,7 +216,13 @@ EFFECTS = fx.EffectVocabulary(
             target=_TARGET,
             position=fx.one_of(("TOP", "BOTTOM", "SHUFFLED")),
         ),
-        fx.variant("MOVE_TO_ZONE", "put a card in a zone (e.g. PRISON)", required=("target", "to"), target=_TARGET, to=fx.one_of(ZONES)),
+        fx.variant(
+            "MOVE_TO_ZONE",
+            "put a card in a zone (e.g. PRISON)",
+            required=("target", "to"),
+            target=_TARGET,
+            to=fx.one_of(ZONES),
+        ),
         fx.targeted("BANISH", "banish a card"),
         fx.targeted("DESTROY", "destroy a unit"),
         fx.variant(
@@ -190,7 +231,10 @@ EFFECTS = fx.EffectVocabulary(
             required=("target", "toward"),
             target=fx.ref("whose damage is redirected"),
             toward=fx.ref("who receives it"),
-            split=fx.one_of(("ALL", "EVEN"), "EVEN: floor(D/N) each, the controller picks D mod N distinct recipients of +1"),
+            split=fx.one_of(
+                ("ALL", "EVEN"),
+                "EVEN: floor(D/N) each, the controller picks D mod N distinct recipients of +1",
+            ),
         ),
         fx.variant(
             "COPY_ABILITIES",
@@ -202,19 +246,32 @@ EFFECTS = fx.EffectVocabulary(
             duration=fx.one_of(("UNTIL_END_OF_TURN", "THIS_PRESENCE", "PERMANENT")),
         ),
         fx.targeted("REPLACE_ATTACKER", "another unit becomes the attacker (not a new attack declaration)"),
-        fx.variant("CANCEL", "cancel a combat or a card or effect, with no refund of costs", required=("what",), what=fx.one_of(("COMBAT", "ATTACK", "EFFECT"))),
+        fx.variant(
+            "CANCEL",
+            "cancel a combat or a card or effect, with no refund of costs",
+            required=("what",),
+            what=fx.one_of(("COMBAT", "ATTACK", "EFFECT")),
+        ),
         fx.variant("CHOOSE_BLOCKER", "the attacker chooses the blocker among the eligible READY units"),
         fx.targeted("EQUIP", "attach an equipment to a unit"),
         fx.targeted("UNEQUIP", "detach an equipment (its bonus goes at once)"),
         fx.variant("SHUFFLE", "shuffle a zone", required=("zone",), zone=fx.one_of(("DECK",))),
     ),
     costs=(
-        fx.variant("PAY_INDICES", "exhaust READY Indices", required=("amount",), amount=fx.integer(minimum=0)),
+        fx.variant(
+            "PAY_INDICES", "exhaust READY Indices", required=("amount",), amount=fx.integer(minimum=0)
+        ),
         fx.variant("EXHAUST_SELF", "exhaust this card (a Leader's activated ability)"),
         fx.targeted("EXHAUST", "exhaust a card"),
         fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
         fx.variant("BANISH_SELF", "banish this card (e.g. from the discard)", **{"from": fx.one_of(ZONES)}),
-        fx.variant("DEAL_DAMAGE", "damage dealt as a cost (paid even if the unit is destroyed)", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant(
+            "DEAL_DAMAGE",
+            "damage dealt as a cost (paid even if the unit is destroyed)",
+            required=("amount", "target"),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
         fx.targeted("SEND_TO_DISCARD", "send a card to the discard"),
     ),
     conditions=(
@@ -222,7 +279,13 @@ EFFECTS = fx.EffectVocabulary(
         fx.variant("OPPONENT_TURN", "during the opponent's turn"),
         fx.variant("SOURCE_READY", "this card is READY"),
         fx.variant("OUT_OF_COMBAT", "outside a combat"),
-        fx.variant("CONTROLS", "its controller controls cards", required=("filter",), filter=fx.FILTER, atLeast=fx.integer(minimum=1)),
+        fx.variant(
+            "CONTROLS",
+            "its controller controls cards",
+            required=("filter",),
+            filter=fx.FILTER,
+            atLeast=fx.integer(minimum=1),
+        ),
         fx.variant(
             "DISTINCT_NAMES_AT_LEAST",
             "at least N distinct names among the cards that qualify (units and Leader)",
@@ -237,7 +300,14 @@ EFFECTS = fx.EffectVocabulary(
             event=fx.one_of(("SENT_TO_DISCARD", "DESTROYED", "DEPLOYED", "DAMAGED")),
             target=_TARGET,
         ),
-        fx.variant("STAT_BELOW", "a card's stat is below a value", required=("stat", "value", "target"), stat=fx.one_of(STATS), value=fx.integer(), target=_TARGET),
+        fx.variant(
+            "STAT_BELOW",
+            "a card's stat is below a value",
+            required=("stat", "value", "target"),
+            stat=fx.one_of(STATS),
+            value=fx.integer(),
+            target=_TARGET,
+        ),
     ),
     target_kinds={
         "UNIT": "a Unit or Legendary on the field",
@@ -293,7 +363,13 @@ KOJIMA_GENTA_QUICK_DEPLOY_LIMIT = CanonicalCorrection(
         {
             "op": "add",
             "path": "/limit",
-            "value": {"per": "turn", "count": 1, "scope": "player", "key": fx.LIMIT_KEY, "sharedByCopies": True},
+            "value": {
+                "per": "turn",
+                "count": 1,
+                "scope": "player",
+                "key": fx.LIMIT_KEY,
+                "sharedByCopies": True,
+            },
         },
     ),
     why="L’effet rapide de déploiement de Kojima Genta est limité à une utilisation par joueur et par tour, "
@@ -327,7 +403,11 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
             )
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
-            what = "INDICE is a system resource" if resolved.reserved else f"{label(resolved.card)} is a {resolved.card.type}"
+            what = (
+                "INDICE is a system resource"
+                if resolved.reserved
+                else f"{label(resolved.card)} is a {resolved.card.type}"
+            )
             yield error(
                 "WRONG_SECTION",
                 f"leaders: {what}, not a Leader; only Leaders can be Leader candidates",
@@ -337,7 +417,10 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
 
 
 def one_legendary_at_most(ctx: DeckContext):
-    legendaries = sorted(((r, card) for r, card in ctx.cards("main") if card.type == LEGENDARY), key=lambda rc: (rc[1].stable_id, rc[0].count))
+    legendaries = sorted(
+        ((r, card) for r, card in ctx.cards("main") if card.type == LEGENDARY),
+        key=lambda rc: (rc[1].stable_id, rc[0].count),
+    )
     total = sum(r.count for r, _ in legendaries)
     if total > 1:
         names = ", ".join(f"{r.count} × {label(card)}" for r, card in legendaries)
@@ -353,7 +436,9 @@ def one_to_five_leader_candidates(ctx: DeckContext):
     entries = list(ctx.section("leaders"))
     total = sum(r.count for r in entries)
     if total == 0:
-        yield error("LEADER_CANDIDATES", "leaders is empty; store from 1 to 5 Leader candidates", section="leaders")
+        yield error(
+            "LEADER_CANDIDATES", "leaders is empty; store from 1 to 5 Leader candidates", section="leaders"
+        )
     elif total > MAX_LEADER_CANDIDATES:
         yield error(
             "LEADER_CANDIDATES",
@@ -385,7 +470,12 @@ def active_leader_is_a_candidate(ctx: DeckContext):
         )
         return
     if pick.reserved == INDICE:
-        yield error("ACTIVE_LEADER", "activeLeader: INDICE is a system resource, not a Leader", section="activeLeader", card=INDICE)
+        yield error(
+            "ACTIVE_LEADER",
+            "activeLeader: INDICE is a system resource, not a Leader",
+            section="activeLeader",
+            card=INDICE,
+        )
         return
     if pick.card is None:
         return  # UNKNOWN_CARD or AMBIGUOUS_CARD already says why

@@ -47,13 +47,39 @@ EFFECTS = fx.EffectVocabulary(
         fx.targeted("DESTROY", "destroy a card"),
         fx.variant("NEGATE_ATTACK", "the attack is cancelled"),
         fx.stat_change(STATS, _DURATIONS, "an ATK, DEF or level bonus or malus"),
-        fx.variant("GAIN_LP", "gain LP (capped at 6,000 in the beta)", required=("amount",), amount=fx.integer(minimum=0), target=_TARGET),
-        fx.variant("DEAL_DAMAGE", "the duelist loses LP", required=("amount",), amount=fx.integer(minimum=0), target=_TARGET),
-        fx.variant("SPECIAL_SUMMON", "summon a monster", required=("from",), **{"from": fx.some_of(ZONES)}, filter=fx.FILTER, position=fx.one_of(("ATTACK", "DEFENCE"))),
+        fx.variant(
+            "GAIN_LP",
+            "gain LP (capped at 6,000 in the beta)",
+            required=("amount",),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
+        fx.variant(
+            "DEAL_DAMAGE",
+            "the duelist loses LP",
+            required=("amount",),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
+        fx.variant(
+            "SPECIAL_SUMMON",
+            "summon a monster",
+            required=("from",),
+            **{"from": fx.some_of(ZONES)},
+            filter=fx.FILTER,
+            position=fx.one_of(("ATTACK", "DEFENCE")),
+        ),
         fx.targeted("CHANGE_POSITION", "switch a monster's position"),
         fx.targeted("RETURN_TO_HAND", "return a card to the hand"),
         fx.targeted("SEND_TO_GRAVEYARD", "send a card to the graveyard"),
-        fx.variant("SEARCH", "look for a card in the deck", required=("to",), to=fx.one_of(ZONES), filter=fx.FILTER, count=_COUNT),
+        fx.variant(
+            "SEARCH",
+            "look for a card in the deck",
+            required=("to",),
+            to=fx.one_of(ZONES),
+            filter=fx.FILTER,
+            count=_COUNT,
+        ),
         fx.targeted("EQUIP", "equip a monster (1 per monster, 2 per Machine)"),
     ),
     costs=(
@@ -64,7 +90,13 @@ EFFECTS = fx.EffectVocabulary(
     conditions=(
         fx.variant("OPPONENT_ATTACKS", "an opposing monster attacks"),
         fx.variant("OWN_TURN", "during its controller's turn"),
-        fx.variant("CONTROLS", "its controller controls cards that qualify", required=("filter",), filter=fx.FILTER, atLeast=fx.integer(minimum=1)),
+        fx.variant(
+            "CONTROLS",
+            "its controller controls cards that qualify",
+            required=("filter",),
+            filter=fx.FILTER,
+            atLeast=fx.integer(minimum=1),
+        ),
     ),
     target_kinds={"MONSTER": "a monster", "CARD": "a card", "DUELIST": "a duelist"},
     filter_params={
@@ -94,19 +126,32 @@ class Duel(RuleSet):
     id_prefix = "DU"
     default_format = "standard"
     fields = (
-        int_field("level", label="Level (stars)", minimum=1, maximum=8, types=MONSTERS, required_for=MONSTERS),
+        int_field(
+            "level", label="Level (stars)", minimum=1, maximum=8, types=MONSTERS, required_for=MONSTERS
+        ),
         int_field("atk", label="ATK", minimum=0, types=MONSTERS, required_for=MONSTERS),
         int_field("def", label="DEF", minimum=0, types=MONSTERS, required_for=MONSTERS),
         # Factions give no automatic bonus: only cards refer to them.
         enum_field("faction", ("LIGHT", "DARKNESS"), label="Faction", types=MONSTERS),
-        str_field("monsterType", label="Monster kind", types=MONSTERS, help="e.g. Machine (2 equipments instead of 1)"),
+        str_field(
+            "monsterType",
+            label="Monster kind",
+            types=MONSTERS,
+            help="e.g. Machine (2 equipments instead of 1)",
+        ),
     )
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
     # A 40-card deck; the seed sets no copy limit. The banlist is empty: none is invented;
     # reviewers fill it by stableCardId or by card name (the identity of such banlists).
     default_formats = (
-        FormatData(game="duel", key="standard", name="Standard", sections={"main": SizeBound(exact=40)}, identity=NAME),
+        FormatData(
+            game="duel",
+            key="standard",
+            name="Standard",
+            sections={"main": SizeBound(exact=40)},
+            identity=NAME,
+        ),
     )
     curve_field = "level"
     # Seed 004: "5 cartes en main"; "Au début de votre tour, vous piochez une carte (sauf le tout premier tour de la partie)".

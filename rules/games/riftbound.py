@@ -57,7 +57,13 @@ EFFECTS = fx.EffectVocabulary(
         "PERMANENT": "never expires",
     },
     actions=(
-        fx.variant("DEAL_DAMAGE", "deal damage", required=("amount", "target"), amount=fx.integer(minimum=0), target=_TARGET),
+        fx.variant(
+            "DEAL_DAMAGE",
+            "deal damage",
+            required=("amount", "target"),
+            amount=fx.integer(minimum=0),
+            target=_TARGET,
+        ),
         fx.counted("DRAW", "draw cards"),
         fx.stat_change(("MIGHT",), _DURATIONS, "a Might bonus or malus"),
         fx.variant(
@@ -78,14 +84,27 @@ EFFECTS = fx.EffectVocabulary(
             energy=fx.integer(minimum=0),
             power=fx.some_of((*DOMAINS, RAINBOW)),
         ),
-        fx.variant("MOVE_UNIT", "move a unit", required=("target", "to"), target=_TARGET, to=fx.one_of(("BASE", "BATTLEFIELD"))),
+        fx.variant(
+            "MOVE_UNIT",
+            "move a unit",
+            required=("target", "to"),
+            target=_TARGET,
+            to=fx.one_of(("BASE", "BATTLEFIELD")),
+        ),
         fx.targeted("RECALL", "send a unit back to its base"),
         fx.targeted("KILL", "kill a unit"),
         fx.targeted("BANISH", "banish a card"),
         fx.targeted("RECYCLE", "put a card at the bottom of its deck"),
         fx.targeted("READY", "ready a unit or rune"),
         fx.targeted("EXHAUST", "exhaust a unit or rune"),
-        fx.variant("PLAY", "play a card", required=("from",), **{"from": fx.some_of(ZONES)}, filter=fx.FILTER, free=fx.flag()),
+        fx.variant(
+            "PLAY",
+            "play a card",
+            required=("from",),
+            **{"from": fx.some_of(ZONES)},
+            filter=fx.FILTER,
+            free=fx.flag(),
+        ),
         fx.variant(
             "MODIFY_COST",
             "change a cost",
@@ -99,18 +118,33 @@ EFFECTS = fx.EffectVocabulary(
     costs=(
         fx.variant("EXHAUST_SELF", "exhaust this card"),
         fx.variant("PAY_ENERGY", "pay Energy", required=("amount",), amount=fx.integer(minimum=0)),
-        fx.variant("PAY_POWER", "pay Power of these domains (RAINBOW: any)", required=("power",), power=fx.some_of((*DOMAINS, RAINBOW))),
+        fx.variant(
+            "PAY_POWER",
+            "pay Power of these domains (RAINBOW: any)",
+            required=("power",),
+            power=fx.some_of((*DOMAINS, RAINBOW)),
+        ),
         fx.variant("RECYCLE", "recycle a card or rune", target=_TARGET),
         fx.counted("DISCARD", "discard cards"),
         fx.variant("KILL_SELF", "kill this unit"),
     ),
     conditions=(
-        fx.variant("LEVEL_AT_LEAST", "its controller has at least N XP", required=("xp",), xp=fx.integer(minimum=1)),
-        fx.variant("CONTROLS_BATTLEFIELD", "its controller controls a battlefield", count=fx.integer(minimum=1)),
+        fx.variant(
+            "LEVEL_AT_LEAST", "its controller has at least N XP", required=("xp",), xp=fx.integer(minimum=1)
+        ),
+        fx.variant(
+            "CONTROLS_BATTLEFIELD", "its controller controls a battlefield", count=fx.integer(minimum=1)
+        ),
         fx.variant("AT_BATTLEFIELD", "the unit is at a battlefield"),
         fx.variant("OWN_TURN", "during its controller's turn"),
     ),
-    target_kinds={"UNIT": "a unit", "CARD": "a card in a zone", "BATTLEFIELD": "a battlefield", "RUNE": "a rune", "PLAYER": "a player"},
+    target_kinds={
+        "UNIT": "a unit",
+        "CARD": "a card in a zone",
+        "BATTLEFIELD": "a battlefield",
+        "RUNE": "a rune",
+        "PLAYER": "a player",
+    },
     filter_params={
         "cardTypes": fx.some_of((LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD)),
         "domains": fx.some_of(DOMAINS),
@@ -140,20 +174,39 @@ def domains_are_one_or_two(card: CardData):
             field="domains",
         )
     elif len(set(domains)) > 2:
-        yield error("DOMAINS", f"a card has at most two domains; this one has {len(set(domains))}", card=card.ref, field="domains")
+        yield error(
+            "DOMAINS",
+            f"a card has at most two domains; this one has {len(set(domains))}",
+            card=card.ref,
+            field="domains",
+        )
 
 
 def signature_has_a_tag(card: CardData):
     if card.get("signature") and not card.get("tags"):
-        yield error("SIGNATURE_TAG", "a SIGNATURE card needs the tag of its Legend", card=card.ref, field="tags")
+        yield error(
+            "SIGNATURE_TAG", "a SIGNATURE card needs the tag of its Legend", card=card.ref, field="tags"
+        )
 
 
 # --- deck construction (seed 001, "Construction de deck (constructed)") -------------------
 # Sizes (40 / 12 / 3) and "max 3 copies per card name" (main deck, Chosen Champion
 # included) are the constructed format's data; the rune deck is 12 basic runes and
 # has no copy limit. These are the game's own rules.
-SECTION_TYPES = {"main": frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR}), "runes": frozenset({RUNE}), "battlefields": frozenset({BATTLEFIELD})}
-HOME = {CHAMPION_UNIT: "main", UNIT: "main", SPELL: "main", GEAR: "main", RUNE: "runes", BATTLEFIELD: "battlefields", LEGEND: "legend"}
+SECTION_TYPES = {
+    "main": frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR}),
+    "runes": frozenset({RUNE}),
+    "battlefields": frozenset({BATTLEFIELD}),
+}
+HOME = {
+    CHAMPION_UNIT: "main",
+    UNIT: "main",
+    SPELL: "main",
+    GEAR: "main",
+    RUNE: "runes",
+    BATTLEFIELD: "battlefields",
+    LEGEND: "legend",
+}
 MAX_SIGNATURES = 3
 
 
@@ -168,7 +221,7 @@ def _legend(ctx: DeckContext) -> CardData | None:
 
 def cards_in_their_sections(ctx: DeckContext):
     for section, types in SECTION_TYPES.items():
-        for resolved, card in ctx.cards(section):
+        for _resolved, card in ctx.cards(section):
             if card.type not in types:
                 home = HOME.get(card.type, "another section")
                 where = "the deck's legend pick" if home == "legend" else home
@@ -183,21 +236,37 @@ def cards_in_their_sections(ctx: DeckContext):
 def a_legend(ctx: DeckContext):
     pick = ctx.picks.get("legend")
     if pick is None:
-        yield error("LEGEND", "no Legend: pick the LEGEND that sets the deck's domains and champion", section="legend")
+        yield error(
+            "LEGEND", "no Legend: pick the LEGEND that sets the deck's domains and champion", section="legend"
+        )
     elif pick.card is not None and pick.card.type != LEGEND:
-        yield error("LEGEND", f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND", section="legend", card=pick.card.stable_id)
+        yield error(
+            "LEGEND",
+            f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND",
+            section="legend",
+            card=pick.card.stable_id,
+        )
 
 
 def a_chosen_champion(ctx: DeckContext):
     pick = ctx.picks.get("champion")
     if pick is None:
-        yield error("CHAMPION", "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's", section="champion")
+        yield error(
+            "CHAMPION",
+            "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
+            section="champion",
+        )
         return
     card = pick.card
     if card is None:
         return  # UNKNOWN_CARD or AMBIGUOUS_CARD already says why
     if card.type != CHAMPION_UNIT:
-        yield error("CHAMPION", f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT", section="champion", card=card.stable_id)
+        yield error(
+            "CHAMPION",
+            f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT",
+            section="champion",
+            card=card.stable_id,
+        )
     if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
         yield error(
             "CHAMPION",
@@ -217,7 +286,9 @@ def a_chosen_champion(ctx: DeckContext):
 
 
 def unique_cards_once(ctx: DeckContext):
-    uniques = tally(((r, card) for r, card in ctx.cards() if card.get("unique")), lambda card: fold(card.name))
+    uniques = tally(
+        ((r, card) for r, card in ctx.cards() if card.get("unique")), lambda card: fold(card.name)
+    )
     for total, resolved, card in uniques.values():
         if total > 1:
             yield error(
@@ -229,7 +300,10 @@ def unique_cards_once(ctx: DeckContext):
 
 
 def signatures(ctx: DeckContext):
-    signed = sorted(((r, card) for r, card in ctx.cards() if card.get("signature")), key=lambda rc: (rc[1].stable_id, rc[0].section))
+    signed = sorted(
+        ((r, card) for r, card in ctx.cards() if card.get("signature")),
+        key=lambda rc: (rc[1].stable_id, rc[0].section),
+    )
     total = sum(r.count for r, _ in signed)
     if total > MAX_SIGNATURES:
         yield error(
@@ -342,7 +416,11 @@ class Riftbound(RuleSet):
             game="riftbound",
             key="constructed",
             name="Constructed",
-            sections={"main": SizeBound(exact=40), "runes": SizeBound(exact=12), "battlefields": SizeBound(exact=3)},
+            sections={
+                "main": SizeBound(exact=40),
+                "runes": SizeBound(exact=12),
+                "battlefields": SizeBound(exact=3),
+            },
             copy_limit=3,
             identity=NAME,
         ),

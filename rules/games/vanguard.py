@@ -21,7 +21,13 @@ TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
 CIRCLES = ("VC", "RC", "GC")
 ZONES = ("DECK", "HAND", "VC", "RC", "GC", "DAMAGE", "DROP", "SOUL", "TRIGGER")
 STATS = ("POWER", "SHIELD", "CRITICAL", "DRIVE")
-_DURATIONS = ("UNTIL_END_OF_BATTLE", "UNTIL_END_OF_TURN", "UNTIL_OWNER_NEXT_STAND", "PERMANENT", "WHILE_ACTIVE")
+_DURATIONS = (
+    "UNTIL_END_OF_BATTLE",
+    "UNTIL_END_OF_TURN",
+    "UNTIL_OWNER_NEXT_STAND",
+    "PERMANENT",
+    "WHILE_ACTIVE",
+)
 _TARGET = fx.ref("the unit, card or player it applies to")
 _COUNT = fx.integer("how many (default 1)", minimum=1)
 
@@ -53,8 +59,23 @@ EFFECTS = fx.EffectVocabulary(
     actions=(
         fx.stat_change(STATS, _DURATIONS, "a power, shield, critical or drive bonus or malus"),
         fx.counted("DRAW", "draw cards"),
-        fx.variant("CALL", "call units to rear-guard circles (a call into an occupied circle retires the old unit)", required=("from",), **{"from": fx.some_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
-        fx.variant("SEARCH", "look for cards in the deck", required=("to",), to=fx.one_of(ZONES), count=_COUNT, filter=fx.FILTER, reveal=fx.flag()),
+        fx.variant(
+            "CALL",
+            "call units to rear-guard circles (a call into an occupied circle retires the old unit)",
+            required=("from",),
+            **{"from": fx.some_of(ZONES)},
+            count=_COUNT,
+            filter=fx.FILTER,
+        ),
+        fx.variant(
+            "SEARCH",
+            "look for cards in the deck",
+            required=("to",),
+            to=fx.one_of(ZONES),
+            count=_COUNT,
+            filter=fx.FILTER,
+            reveal=fx.flag(),
+        ),
         fx.targeted("RETIRE", "retire a unit to the Drop"),
         fx.targeted("STAND", "stand a unit"),
         fx.targeted("REST", "rest a unit"),
@@ -78,15 +99,35 @@ EFFECTS = fx.EffectVocabulary(
         fx.counted("COUNTER_CHARGE", "turn face-down damage face up"),
         fx.counted("SOUL_BLAST", "cards from the Soul to the Drop"),
         fx.counted("SOUL_CHARGE", "top cards of the deck to the Soul"),
-        fx.variant("DISCARD", "cards from the hand to the Drop", required=("count",), count=_COUNT, filter=fx.FILTER),
+        fx.variant(
+            "DISCARD", "cards from the hand to the Drop", required=("count",), count=_COUNT, filter=fx.FILTER
+        ),
         fx.variant("REST_SELF", "rest this unit"),
         fx.variant("RETIRE_SELF", "retire this unit"),
     ),
     conditions=(
-        fx.variant("SOURCE_ON", "this card is on a circle (or in the hand)", required=("circle",), circle=fx.one_of((*CIRCLES, "HAND"))),
-        fx.variant("VANGUARD_IS", "its controller's vanguard qualifies", required=("filter",), filter=fx.FILTER),
-        fx.variant("DAMAGE_AT_LEAST", "its controller has at least N damage (Limit Break)", required=("count",), count=fx.integer(minimum=1)),
-        fx.variant("UNITS_AT_LEAST", "its controller has at least N units that qualify", required=("filter", "count"), filter=fx.FILTER, count=fx.integer(minimum=1)),
+        fx.variant(
+            "SOURCE_ON",
+            "this card is on a circle (or in the hand)",
+            required=("circle",),
+            circle=fx.one_of((*CIRCLES, "HAND")),
+        ),
+        fx.variant(
+            "VANGUARD_IS", "its controller's vanguard qualifies", required=("filter",), filter=fx.FILTER
+        ),
+        fx.variant(
+            "DAMAGE_AT_LEAST",
+            "its controller has at least N damage (Limit Break)",
+            required=("count",),
+            count=fx.integer(minimum=1),
+        ),
+        fx.variant(
+            "UNITS_AT_LEAST",
+            "its controller has at least N units that qualify",
+            required=("filter", "count"),
+            filter=fx.FILTER,
+            count=fx.integer(minimum=1),
+        ),
         fx.variant("OWN_TURN", "during its controller's turn"),
         fx.variant("OPPONENT_TURN", "during the opponent's turn"),
     ),
@@ -145,11 +186,19 @@ TRIGGER_CARDS, MAX_HEALS, MAX_SENTINELS = 16, 4, 4
 def sixteen_triggers(ctx: DeckContext):
     triggers = sum(r.count for r, card in ctx.cards("main") if card.type == TRIGGER_UNIT)
     if triggers != TRIGGER_CARDS:
-        yield error("TRIGGER_COUNT", f"main has {triggers} trigger units; it must have exactly {TRIGGER_CARDS}", section="main")
+        yield error(
+            "TRIGGER_COUNT",
+            f"main has {triggers} trigger units; it must have exactly {TRIGGER_CARDS}",
+            section="main",
+        )
 
 
 def four_heals_at_most(ctx: DeckContext):
-    heals = sum(r.count for r, card in ctx.cards("main") if card.type == TRIGGER_UNIT and card.get("trigger") == "HEAL")
+    heals = sum(
+        r.count
+        for r, card in ctx.cards("main")
+        if card.type == TRIGGER_UNIT and card.get("trigger") == "HEAL"
+    )
     if heals > MAX_HEALS:
         yield error("HEAL_LIMIT", f"main has {heals} HEAL triggers; at most {MAX_HEALS}", section="main")
 
@@ -157,7 +206,9 @@ def four_heals_at_most(ctx: DeckContext):
 def four_sentinels_at_most(ctx: DeckContext):
     sentinels = sum(r.count for r, card in ctx.cards("main") if card.get("sentinel"))
     if sentinels > MAX_SENTINELS:
-        yield error("SENTINEL_LIMIT", f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}", section="main")
+        yield error(
+            "SENTINEL_LIMIT", f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}", section="main"
+        )
 
 
 def is_starting_vanguard(card) -> bool:

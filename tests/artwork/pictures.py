@@ -9,7 +9,9 @@ import zlib
 from PIL import Image, ImageCms, ImageDraw
 
 
-def make_image(fmt: str = "PNG", size: tuple[int, int] = (60, 84), mode: str = "RGB", seed: int = 0, **save) -> bytes:
+def make_image(
+    fmt: str = "PNG", size: tuple[int, int] = (60, 84), mode: str = "RGB", seed: int = 0, **save
+) -> bytes:
     """A small card-like picture (a gradient, a frame and a number drawn on it), encoded as ``fmt``."""
     im = Image.linear_gradient("L").resize(size).convert(mode if mode in ("RGB", "RGBA", "L") else "RGB")
     draw = ImageDraw.Draw(im)

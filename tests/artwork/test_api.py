@@ -2,10 +2,9 @@
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 
 from artwork import services
-from artwork.models import ArtworkVariant, ImageBatch, Kind, RenditionState
+from artwork.models import ArtworkVariant, ImageBatch, RenditionState
 from artwork.tasks import render
 
 from .pictures import compressible_bomb, make_image, png_with_declared_size
@@ -29,7 +28,9 @@ def post(api, designer, django_capture_on_commit_callbacks):
     def do(card, data=None, *, user=designer, name="kazuha.png", content_type="image/png", **fields):
         data = make_image("PNG") if data is None else data
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
-            response = api(user).post(url(card), {"file": image_file(data, name, content_type), **fields}, format="multipart")
+            response = api(user).post(
+                url(card), {"file": image_file(data, name, content_type), **fields}, format="multipart"
+            )
         response.callbacks = callbacks
         return response
 
@@ -45,11 +46,23 @@ def tasks_sent(monkeypatch):
 
 # --- uploads -------------------------------------------------------------------------------
 def test_a_designer_uploads_an_image_and_gets_its_renditions(card, post, api, designer):
-    response = post(card, make_image("JPEG", (300, 420)), name="kazuha.jpg", content_type="image/jpeg", note="first art")
+    response = post(
+        card, make_image("JPEG", (300, 420)), name="kazuha.jpg", content_type="image/jpeg", note="first art"
+    )
     assert response.status_code == 201, response.json()
     body = response.json()
-    assert (body["card"], body["kind"], body["primary"], body["format"]) == (card.stable_id, "HD", True, "JPEG")
-    assert (body["width"], body["height"], body["uploadedBy"], body["originalName"]) == (300, 420, "dana", "kazuha.jpg")
+    assert (body["card"], body["kind"], body["primary"], body["format"]) == (
+        card.stable_id,
+        "HD",
+        True,
+        "JPEG",
+    )
+    assert (body["width"], body["height"], body["uploadedBy"], body["originalName"]) == (
+        300,
+        420,
+        "dana",
+        "kazuha.jpg",
+    )
     assert body["url"] == f"/media/artwork/{body['sha256'][:2]}/{body['sha256']}.jpg"
     assert len(response.callbacks) == 1  # the renditions' task, enqueued after the commit
     [body] = api(designer).get(url(card)).json()
@@ -71,7 +84,8 @@ def test_renditions_still_processing_are_shown_as_pending(card, post, tasks_sent
     body = response.json()
     assert body["ready"] is False
     assert body["renditions"] == {
-        name: {"state": "PENDING", "url": None, "width": None, "height": None, "error": ""} for name in ("thumb", "preview")
+        name: {"state": "PENDING", "url": None, "width": None, "height": None, "error": ""}
+        for name in ("thumb", "preview")
     }
 
 
@@ -97,7 +111,9 @@ def nothing_kept(media_root, tasks_sent):
 def test_a_decompression_bomb_is_refused_with_413(card, post, nothing_kept, settings):
     settings.ARTWORK_MAX_PIXELS = 10_000_000
     message = refused(post(card, compressible_bomb(4000, 3000)), 413, "ARTWORK_TOO_MANY_PIXELS")
-    assert message == "the image is 4000×3000 pixels (12 MP); the limit is 10 MP: resize it and upload it again"
+    assert (
+        message == "the image is 4000×3000 pixels (12 MP); the limit is 10 MP: resize it and upload it again"
+    )
     refused(post(card, png_with_declared_size(200_000, 200_000)), 413, "ARTWORK_TOO_MANY_PIXELS")
 
 
@@ -114,7 +130,9 @@ def test_an_oversize_file_is_refused_with_413(card, post, nothing_kept, settings
     assert "the limit is" in message
 
 
-def test_an_oversize_request_is_refused_before_its_body_is_read(card, api, designer, nothing_kept, settings, monkeypatch):
+def test_an_oversize_request_is_refused_before_its_body_is_read(
+    card, api, designer, nothing_kept, settings, monkeypatch
+):
     from rest_framework.parsers import MultiPartParser
 
     settings.ARTWORK_MAX_BYTES = 1000
@@ -122,12 +140,18 @@ def test_an_oversize_request_is_refused_before_its_body_is_read(card, api, desig
     big = make_image("BMP", (200, 200))  # about 120 kB
     response = api(designer).post(url(card), {"file": image_file(big, "big.bmp")}, format="multipart")
     assert response.status_code == 413
-    assert response.json()["file"][0].startswith(f"the upload is {round(len(big) / 1024)} KB; the limit is 1000 bytes")
+    assert response.json()["file"][0].startswith(
+        f"the upload is {round(len(big) / 1024)} KB; the limit is 1000 bytes"
+    )
 
 
 @pytest.mark.parametrize(
     "data, name",
-    [(b"%PDF-1.4\n1 0 obj\n", "card.jpg"), (b"<html><script>alert(1)</script></html>", "card.png"), (b"GIF89a" + b"\0" * 40, "x.webp")],
+    [
+        (b"%PDF-1.4\n1 0 obj\n", "card.jpg"),
+        (b"<html><script>alert(1)</script></html>", "card.png"),
+        (b"GIF89a" + b"\0" * 40, "x.webp"),
+    ],
     ids=["pdf", "html", "broken-gif"],
 )
 def test_what_is_not_an_image_is_refused_with_400(card, post, nothing_kept, data, name):
@@ -140,7 +164,11 @@ def test_missing_or_bad_fields_get_field_messages(card, api, designer, nothing_k
     assert "file" in client.post(url(card), {"kind": "HD"}, format="multipart").json()
     response = client.post(url(card), {"file": image_file(make_image()), "kind": "PK"}, format="multipart")
     assert response.status_code == 400 and "kind" in response.json()
-    response = client.post(url(card), {"file": image_file(make_image()), "kind": "REFERENCE", "primary": "true"}, format="multipart")
+    response = client.post(
+        url(card),
+        {"file": image_file(make_image()), "kind": "REFERENCE", "primary": "true"},
+        format="multipart",
+    )
     assert response.status_code == 400
     assert response.json()["primary"] == [
         "a PK reference is never a card's main artwork: only an HD image can be primary (change its kind to HD first)"
@@ -175,7 +203,11 @@ def test_only_reviewers_delete_and_the_variant_stays_in_history(card, post, api,
     assert [v["id"] for v in api(designer).get(url(card) + "?deleted=true").json()] == [variant.pk]
     assert api(designer).get(url(card, variant)).json()["deletedAt"] is not None
     history = api(designer).get(url(card, suffix="history/")).json()
-    assert [(e["action"], e["actor"]) for e in history] == [("DELETED", "remi"), ("MADE_PRIMARY", "dana"), ("UPLOADED", "dana")]
+    assert [(e["action"], e["actor"]) for e in history] == [
+        ("DELETED", "remi"),
+        ("MADE_PRIMARY", "dana"),
+        ("UPLOADED", "dana"),
+    ]
     assert history[0]["note"] == "not this card"
 
 
@@ -186,7 +218,9 @@ def test_roles(card, post, api, designer, reviewer, playtester, make_card):
     assert api(playtester).patch(url(card, variant), {"kind": "REFERENCE"}, format="json").status_code == 403
     assert api(playtester).get(url(card)).status_code == 404  # a playtester sees VALIDATED cards only
     assert api().get(url(card)).status_code == 401
-    validated = make_card("darkrow", name="Vodka", type="UNIT", cost=6, atk=6, pv=6, status="VALIDATED", user=reviewer)
+    validated = make_card(
+        "darkrow", name="Vodka", type="UNIT", cost=6, atk=6, pv=6, status="VALIDATED", user=reviewer
+    )
     assert api(playtester).get(url(validated)).json() == []
     assert api(designer).get("/api/cards/NOPE-1/artwork/").status_code == 404
 
@@ -207,7 +241,9 @@ def test_a_missing_image_never_blocks_saving_and_showing_the_card(card, post, ap
     default_storage.delete(variant.file.name)
     services.renditions_make(variant_ids=[variant.pk])
     client = api(designer)
-    response = client.patch(f"/api/cards/{card.stable_id}/", {"atk": 5, "version": card.version}, format="json")
+    response = client.patch(
+        f"/api/cards/{card.stable_id}/", {"atk": 5, "version": card.version}, format="json"
+    )
     assert response.status_code == 200 and response.json()["atk"] == 5
     assert client.get(f"/api/cards/{card.stable_id}/").status_code == 200
     shown = client.get(url(card)).json()[0]
@@ -221,15 +257,20 @@ def test_counts_per_game_next_to_the_seeds(card, post, api, designer, playtester
     post(card, make_image(seed=2), kind="FULL_ART")
     body = api(designer).get("/api/artwork/counts/?game=darkrow").json()
     assert body == [
-        {"game": "darkrow", "counts": {"HD": 1, "REFERENCE": 0, "FULL_ART": 1, "LEGACY_HD": 0},
-         "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6}}
+        {
+            "game": "darkrow",
+            "counts": {"HD": 1, "REFERENCE": 0, "FULL_ART": 1, "LEGACY_HD": 0},
+            "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6},
+        }
     ]
     assert len(api(designer).get("/api/artwork/counts/").json()) == 5
     assert api(designer).get("/api/artwork/counts/?game=nope").status_code == 400
     assert api(playtester).get("/api/artwork/counts/").status_code == 403
 
 
-def test_a_batch_is_started_and_its_progress_polled(card, post, api, designer, playtester, tasks_sent, django_capture_on_commit_callbacks):
+def test_a_batch_is_started_and_its_progress_polled(
+    card, post, api, designer, playtester, tasks_sent, django_capture_on_commit_callbacks
+):
     for seed in range(3):
         post(card, make_image(seed=seed))
     tasks_sent.clear()
@@ -238,7 +279,13 @@ def test_a_batch_is_started_and_its_progress_polled(card, post, api, designer, p
         response = client.post("/api/artwork/batches/", {"game": "darkrow", "missing": True}, format="json")
     assert response.status_code == 202
     batch = response.json()
-    assert (batch["state"], batch["total"], batch["done"], batch["progress"], batch["createdBy"]) == ("QUEUED", 3, 0, 0.0, "dana")
+    assert (batch["state"], batch["total"], batch["done"], batch["progress"], batch["createdBy"]) == (
+        "QUEUED",
+        3,
+        0,
+        0.0,
+        "dana",
+    )
     assert len(tasks_sent) == 1
     ids = [v.pk for v in ArtworkVariant.objects.order_by("pk")]
     services.renditions_make(variant_ids=ids[:2], batch_id=batch["id"])
@@ -246,13 +293,21 @@ def test_a_batch_is_started_and_its_progress_polled(card, post, api, designer, p
     assert (polled["state"], polled["done"], polled["progress"]) == ("RUNNING", 2, 0.6667)
     services.renditions_make(variant_ids=ids, batch_id=batch["id"])
     polled = client.get(f"/api/artwork/batches/{batch['id']}/").json()
-    assert (polled["state"], polled["done"], polled["failed"], polled["progress"], polled["failures"]) == ("DONE", 3, 0, 1.0, [])
+    assert (polled["state"], polled["done"], polled["failed"], polled["progress"], polled["failures"]) == (
+        "DONE",
+        3,
+        0,
+        1.0,
+        [],
+    )
     assert [b["id"] for b in client.get("/api/artwork/batches/").json()["results"]] == [batch["id"]]
     assert api(playtester).post("/api/artwork/batches/", {}, format="json").status_code == 403
     assert client.post("/api/artwork/batches/", {"game": "chess"}, format="json").status_code == 400
 
 
-def test_a_batch_runs_in_process_in_the_embedded_default(card, post, api, designer, django_capture_on_commit_callbacks):
+def test_a_batch_runs_in_process_in_the_embedded_default(
+    card, post, api, designer, django_capture_on_commit_callbacks
+):
     post(card, make_image(seed=1))
     with django_capture_on_commit_callbacks(execute=True):
         response = api(designer).post("/api/artwork/batches/", {"missing": False}, format="json")

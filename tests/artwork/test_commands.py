@@ -56,7 +56,9 @@ def test_missing_skips_what_is_made_and_without_it_everything_is_remade(variants
 
 def test_failures_are_listed_and_the_exit_status_says_so(variants):
     default_storage.delete(variants[1].file.name)
-    with pytest.raises(CommandError, match="1 image\\(s\\) failed; fix them and run the command again with --missing"):
+    with pytest.raises(
+        CommandError, match="1 image\\(s\\) failed; fix them and run the command again with --missing"
+    ):
         run("--game", "darkrow")
     batch = ImageBatch.objects.get()
     assert (batch.done, batch.failed) == (1, 1)

@@ -7,7 +7,13 @@ from PIL import Image, ImageChops, ImageFile, ImageStat, PngImagePlugin
 
 from artwork.images import ImageRefused, clean_image, read_limited
 
-from .pictures import compressible_bomb, make_image, png_with_declared_size, srgb_profile, swapped_primaries_profile
+from .pictures import (
+    compressible_bomb,
+    make_image,
+    png_with_declared_size,
+    srgb_profile,
+    swapped_primaries_profile,
+)
 
 LIMIT = 40_000_000
 
@@ -44,7 +50,12 @@ def test_the_content_decides_the_format_not_a_name():
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"hello, this is text", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", b"<svg xmlns='http://www.w3.org/2000/svg'/>"],
+    [
+        b"",
+        b"hello, this is text",
+        b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n",
+        b"<svg xmlns='http://www.w3.org/2000/svg'/>",
+    ],
     ids=["empty", "text", "pdf", "svg"],
 )
 def test_what_is_not_an_image_is_refused(data):
@@ -98,7 +109,9 @@ def test_a_real_decompression_bomb_is_refused_without_decoding(no_full_decode):
     assert "4000×3000" in exc.message
 
 
-@pytest.mark.parametrize("fmt, options", [("WEBP", {"lossless": True, "method": 0}), ("JPEG", {"quality": 1})])
+@pytest.mark.parametrize(
+    "fmt, options", [("WEBP", {"lossless": True, "method": 0}), ("JPEG", {"quality": 1})]
+)
 def test_a_tiny_file_declaring_many_pixels_is_refused_in_every_format(no_full_decode, fmt, options):
     buffer = io.BytesIO()
     Image.new("RGB", (3000, 2000), (10, 20, 30)).save(buffer, fmt, **options)
@@ -181,7 +194,7 @@ def test_a_colour_profile_is_converted_to_srgb_not_just_dropped():
     as_srgb = Image.open(io.BytesIO(clean_image(tagged.getvalue(), max_pixels=LIMIT).data))
     untouched = Image.open(io.BytesIO(clean_image(plain.getvalue(), max_pixels=LIMIT).data))
     assert untouched.convert("RGB").getpixel((0, 0)) == (200, 40, 40)
-    red, green, blue = as_srgb.convert("RGB").getpixel((0, 0))
+    red, _green, blue = as_srgb.convert("RGB").getpixel((0, 0))
     assert blue > 150 and red < 80
 
 
@@ -208,4 +221,3 @@ def test_a_cmyk_jpeg_is_stored_as_rgb():
 def test_bytes_after_the_image_are_not_kept():
     data = make_image("PNG") + b"<script>alert(1)</script>"
     assert b"<script>" not in clean_image(data, max_pixels=LIMIT).data
-

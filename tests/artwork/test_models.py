@@ -9,8 +9,15 @@ from cards.models import AppendOnlyError
 
 
 def variant(card, n=0, **fields):
-    defaults = {"kind": Kind.HD, "file": f"artwork/x/{n}.png", "sha256": f"{n:064x}", "width": 10, "height": 14,
-                "format": "PNG", "byte_size": 100}
+    defaults = {
+        "kind": Kind.HD,
+        "file": f"artwork/x/{n}.png",
+        "sha256": f"{n:064x}",
+        "width": 10,
+        "height": 14,
+        "format": "PNG",
+        "byte_size": 100,
+    }
     return ArtworkVariant.objects.create(card=card, **{**defaults, **fields})
 
 
@@ -55,7 +62,9 @@ def test_a_rendition_once_per_variant_and_spec(card):
     with pytest.raises(IntegrityError), transaction.atomic():
         Rendition.objects.create(variant=v, spec="thumb")
     with pytest.raises(IntegrityError), transaction.atomic():
-        Rendition.objects.create(variant=v, spec="preview", state=RenditionState.READY)  # READY needs its file
+        Rendition.objects.create(
+            variant=v, spec="preview", state=RenditionState.READY
+        )  # READY needs its file
 
 
 def test_events_are_append_only(card):

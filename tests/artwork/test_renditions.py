@@ -17,7 +17,7 @@ def sizes(rendered):
 def test_every_spec_is_a_webp_that_fits_its_box_keeping_the_aspect_ratio():
     rendered = make_renditions(io.BytesIO(make_image("PNG", (1400, 1960))), list(SPECS.values()))
     assert sizes(rendered) == {"preview": (914, 1280), "thumb": (229, 320)}
-    for name, r in rendered.items():
+    for _name, r in rendered.items():
         im = Image.open(io.BytesIO(r.data))
         assert im.format == "WEBP" and im.size == (r.width, r.height)
 

@@ -125,7 +125,11 @@ def test_deleting_is_a_reviewers_act_kept_in_history(card, upload, designer, rev
     assert primary.deleted_at is not None and primary.deleted_by == reviewer and not primary.is_primary
     assert default_storage.exists(primary.file.name)  # the file stays
     deleted = ArtworkEvent.objects.get(variant=primary, action=EventAction.DELETED)
-    assert (deleted.actor, deleted.note, deleted.details) == (reviewer, "wrong card", {"kind": "HD", "wasPrimary": True})
+    assert (deleted.actor, deleted.note, deleted.details) == (
+        reviewer,
+        "wrong card",
+        {"kind": "HD", "wasPrimary": True},
+    )
     assert artwork_counts("darkrow")[Kind.HD] == 0
     with pytest.raises(Conflict):
         services.artwork_update(variant=primary, primary=True)
@@ -170,13 +174,19 @@ def test_darkrows_artwork_as_the_seed_counts_it(make_card, upload, enqueued, dja
         upload(card, next(tiny), kind=Kind.FULL_ART)
     with django_assert_max_num_queries(1):
         counts = artwork_counts("darkrow")
-    assert counts == artwork_expected_counts("darkrow") == {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6}
+    assert (
+        counts
+        == artwork_expected_counts("darkrow")
+        == {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6}
+    )
     assert ArtworkVariant.objects.filter(is_primary=True).count() == 72
 
 
 # --- safe uploads ---------------------------------------------------------------------------
 def test_the_file_is_stored_under_its_content_hash_never_its_name(card, enqueued):
-    variant = services.artwork_upload(card=card, file=io.BytesIO(make_image("PNG")), original_name="C:\\art\\kazuha final.jpg")
+    variant = services.artwork_upload(
+        card=card, file=io.BytesIO(make_image("PNG")), original_name="C:\\art\\kazuha final.jpg"
+    )
     assert variant.file.name == f"artwork/{variant.sha256[:2]}/{variant.sha256}.png"
     assert variant.original_name == "kazuha final.jpg"
     with default_storage.open(variant.file.name) as stored:
@@ -196,7 +206,9 @@ def test_a_half_written_copy_of_the_same_image_is_replaced(card, enqueued):
     assert default_storage.open(name).read() == clean.data
 
 
-def test_an_image_showing_numbers_and_text_never_changes_the_card(card, upload, enqueued, django_capture_on_commit_callbacks):
+def test_an_image_showing_numbers_and_text_never_changes_the_card(
+    card, upload, enqueued, django_capture_on_commit_callbacks
+):
     before = Card.objects.get(pk=card.pk)
     revisions = card.revisions.count()
     text = PngImagePlugin.PngInfo()
@@ -205,7 +217,11 @@ def test_an_image_showing_numbers_and_text_never_changes_the_card(card, upload, 
     upload(card, kind=Kind.FULL_ART, primary=None)
     after = Card.objects.get(pk=card.pk)
     assert (after.version, after.updated_at, after.game_fields, after.text, after.name) == (
-        before.version, before.updated_at, before.game_fields, before.text, before.name
+        before.version,
+        before.updated_at,
+        before.game_fields,
+        before.text,
+        before.name,
     )
     assert after.game_fields["atk"] == 4 and card.revisions.count() == revisions
 
@@ -228,7 +244,10 @@ def test_an_upload_enqueues_its_renditions_after_the_commit(card, upload, django
     assert set(renditions) == set(SPECS)
     assert all(r.state == RenditionState.READY for r in renditions.values())
     thumb = Image.open(default_storage.open(renditions["thumb"].file.name))
-    assert thumb.format == "WEBP" and thumb.size == (229, 320) == (renditions["thumb"].width, renditions["thumb"].height)
+    assert thumb.format == "WEBP" and thumb.size == (229, 320) == (
+        renditions["thumb"].width,
+        renditions["thumb"].height,
+    )
     assert renditions["preview"].file.name == f"artwork/renditions/{variant.pk}/preview-1280x1280.webp"
 
 
@@ -277,7 +296,9 @@ def test_a_missing_image_never_blocks_saving_the_card(card, upload, enqueued, de
     failed, pending = upload(card), upload(card)
     default_storage.delete(failed.file.name)
     render([failed.pk])
-    updated = card_services.card_update(stable_id=card.stable_id, data={"atk": 5}, user=designer, expected_version=card.version)
+    updated = card_services.card_update(
+        stable_id=card.stable_id, data={"atk": 5}, user=designer, expected_version=card.version
+    )
     assert updated.game_fields["atk"] == 5 and updated.version == card.version + 1
     assert set(pending.renditions.values_list("state", flat=True)) == {RenditionState.PENDING}
 
@@ -312,7 +333,9 @@ def three_variants(card, make_card, upload, enqueued):
 def test_a_batch_counts_its_items_and_finishes(three_variants, enqueued, designer):
     batch = services.image_batch_start(game="darkrow", user=designer)
     assert (batch.total, batch.state, batch.created_by) == (2, BatchState.QUEUED, designer)
-    assert enqueued == [([three_variants[0].pk, three_variants[1].pk], {"batch_id": batch.pk, "force": False})]
+    assert enqueued == [
+        ([three_variants[0].pk, three_variants[1].pk], {"batch_id": batch.pk, "force": False})
+    ]
     services.renditions_make(variant_ids=enqueued[0][0], batch_id=batch.pk)
     batch.refresh_from_db()
     assert (batch.state, batch.done, batch.failed) == (BatchState.DONE, 2, 0)
@@ -351,7 +374,9 @@ def test_an_unknown_game_is_refused():
     assert not ImageBatch.objects.exists()
 
 
-def test_batch_work_costs_a_fixed_number_of_queries_per_image(card, upload, enqueued, django_assert_max_num_queries):
+def test_batch_work_costs_a_fixed_number_of_queries_per_image(
+    card, upload, enqueued, django_assert_max_num_queries
+):
     ids = [upload(card).pk for _ in range(8)]
     batch = services.image_batch_start(enqueue=False)
     with django_assert_max_num_queries(3 + 8 * 14):

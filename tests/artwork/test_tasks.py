@@ -47,7 +47,9 @@ def test_a_real_worker_makes_the_renditions_of_an_upload():
     assert not app.conf.task_always_eager
     variant = services.artwork_upload(card=_card(), file=io.BytesIO(make_image("JPEG", (600, 840))))
     ready = Rendition.objects.filter(variant=variant, state=RenditionState.READY)
-    assert wait_for(lambda: ready.count() == len(SPECS)), list(variant.renditions.values("spec", "state", "error"))
+    assert wait_for(lambda: ready.count() == len(SPECS)), list(
+        variant.renditions.values("spec", "state", "error")
+    )
     for rendition in ready:
         # Written by the worker, read here: one shared storage.
         assert default_storage.exists(rendition.file.name)
@@ -61,7 +63,11 @@ def test_a_batch_progresses_in_the_worker_and_can_be_polled():
     for seed in range(4):
         services.artwork_upload(card=card, file=io.BytesIO(make_image("PNG", seed=seed)))
     ids = list(ArtworkVariant.objects.values_list("pk", flat=True))
-    assert wait_for(lambda: Rendition.objects.filter(variant__in=ids, state=RenditionState.READY).count() == 4 * len(SPECS))
+    assert wait_for(
+        lambda: (
+            Rendition.objects.filter(variant__in=ids, state=RenditionState.READY).count() == 4 * len(SPECS)
+        )
+    )
     batch = services.image_batch_start(game="darkrow", only_missing=False)
     assert batch.total == 4
     finished = ImageBatch.objects.filter(pk=batch.pk, state=BatchState.DONE)

@@ -67,7 +67,9 @@ def add(designer, django_capture_on_commit_callbacks):
 def post_upload(client_as, designer, django_capture_on_commit_callbacks):
     """POST the page's upload form (htmx by default) as ``user``; the render task runs as after a commit."""
 
-    def do(card, data=None, *, user=designer, name="kazuha.png", content_type="image/png", htmx=True, **fields):
+    def do(
+        card, data=None, *, user=designer, name="kazuha.png", content_type="image/png", htmx=True, **fields
+    ):
         data = make_image("PNG") if data is None else data
         payload = {"file": SimpleUploadedFile(name, data, content_type=content_type), "kind": "HD", **fields}
         with django_capture_on_commit_callbacks(execute=True):
@@ -88,13 +90,17 @@ def validated(card, reviewer):
 
 
 # --- who sees and may do what ----------------------------------------------------------------------
-@pytest.mark.parametrize("method, suffix", [("get", ""), ("post", "upload/"), ("post", "1/primary/"), ("post", "1/delete/")])
+@pytest.mark.parametrize(
+    "method, suffix", [("get", ""), ("post", "upload/"), ("post", "1/primary/"), ("post", "1/delete/")]
+)
 def test_anonymous_visitors_are_sent_to_log_in(client, card, method, suffix):
     response = getattr(client, method)(f"{gallery_url(card)}{suffix}")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
 
 
-def test_a_playtester_sees_the_images_but_no_control_and_is_refused_posting(client_as, playtester, reviewer, card, add, media_root):
+def test_a_playtester_sees_the_images_but_no_control_and_is_refused_posting(
+    client_as, playtester, reviewer, card, add, media_root
+):
     validated(card, reviewer)
     first, second = add(card), add(card)
     client = client_as(playtester)
@@ -104,7 +110,12 @@ def test_a_playtester_sees_the_images_but_no_control_and_is_refused_posting(clie
     for control in ('type="file"', "Make primary", ">Delete<", "Artwork history"):
         assert control not in page
     files = media_files(media_root)
-    assert client.post(upload_url(card), {"file": SimpleUploadedFile("a.png", make_image("PNG", seed=99))}).status_code == 403
+    assert (
+        client.post(
+            upload_url(card), {"file": SimpleUploadedFile("a.png", make_image("PNG", seed=99))}
+        ).status_code
+        == 403
+    )
     assert client.post(f"{gallery_url(card)}{second.pk}/primary/").status_code == 403
     assert client.post(f"{gallery_url(card)}{first.pk}/delete/").status_code == 403
     assert media_files(media_root) == files
@@ -122,7 +133,9 @@ def test_a_designer_gets_the_upload_zone_and_make_primary_but_no_delete(client_a
     page = text(client_as(designer).get(page_url(card)))
     # The drop zone is the label of a real file input, for keyboard and screen reader users.
     assert re.search(r'<label class="dropzone" for="artwork-file" data-dropzone>', page)
-    assert re.search(r'<input type="file" name="file" id="artwork-file" accept="image/jpeg,image/png,image/webp"', page)
+    assert re.search(
+        r'<input type="file" name="file" id="artwork-file" accept="image/jpeg,image/png,image/webp"', page
+    )
     assert '<label for="artwork-kind">Kind</label>' in page and 'id="artwork-primary"' in page
     assert page.count(">Make primary<") == 1  # on the HD that is not primary
     assert ">Delete<" not in page
@@ -142,7 +155,12 @@ def test_the_gallery_groups_variants_by_kind_and_marks_the_primary(client_as, de
     full = add(card, kind=Kind.FULL_ART)
     older = add(card, kind=Kind.LEGACY_HD)
     html = client_as(designer).get(page_url(card)).content.decode()
-    for variant, kind in [(primary, "HD"), (reference, "REFERENCE"), (full, "FULL_ART"), (older, "LEGACY_HD")]:
+    for variant, kind in [
+        (primary, "HD"),
+        (reference, "REFERENCE"),
+        (full, "FULL_ART"),
+        (older, "LEGACY_HD"),
+    ]:
         assert f'data-variant="{variant.pk}"' in group(html, kind)
     assert "★ Primary" in group(html, "HD") and "★ Primary" not in group(html, "LEGACY_HD")
     # The grid shows thumbnails (WebP renditions); the original opens only on demand.
@@ -161,10 +179,14 @@ def test_the_card_view_shows_the_primary_thumbnail(client_as, reviewer, card, ad
     primary = add(card)
     thumb = Rendition.objects.get(variant=primary, spec="thumb")
     page = text(client_as(reviewer).get(page_url(card)))
-    assert f'<div class="art"><img class="cardthumb" src="/media/{thumb.file.name}" alt="Toyama Kazuha"' in page
+    assert (
+        f'<div class="art"><img class="cardthumb" src="/media/{thumb.file.name}" alt="Toyama Kazuha"' in page
+    )
 
 
-def test_thumbnails_being_made_show_processing_and_the_gallery_polls_until_none_is_pending(client_as, designer, card, add):
+def test_thumbnails_being_made_show_processing_and_the_gallery_polls_until_none_is_pending(
+    client_as, designer, card, add
+):
     variant = add(card, ready=False)  # the task has not run: its renditions are PENDING
     assert set(variant.renditions.values_list("state", flat=True)) == {RenditionState.PENDING}
     client = client_as(designer)
@@ -174,7 +196,10 @@ def test_thumbnails_being_made_show_processing_and_the_gallery_polls_until_none_
     assert f'src="/media/{variant.file.name}"' not in page  # never the original as a placeholder
     # The polled fragment: still pending, still polling.
     part = text(client.get(gallery_url(card), **HTMX))
-    assert part.strip().startswith('<div id="artwork-variants"') and 'hx-trigger="every 2s [document.visibilityState' in part
+    assert (
+        part.strip().startswith('<div id="artwork-variants"')
+        and 'hx-trigger="every 2s [document.visibilityState' in part
+    )
     services.renditions_make(variant_ids=[variant.pk])
     part = text(client.get(gallery_url(card), **HTMX))
     assert "hx-trigger" not in part and "processing…" not in part and "Making thumbnails" not in part
@@ -191,14 +216,18 @@ def test_a_rendition_row_not_made_yet_also_counts_as_pending(client_as, designer
 
 def test_a_failed_thumbnail_says_failed_and_why(client_as, designer, card, add):
     variant = add(card, ready=False)
-    Rendition.objects.filter(variant=variant).update(state=RenditionState.FAILED, error="the image file is missing from storage")
+    Rendition.objects.filter(variant=variant).update(
+        state=RenditionState.FAILED, error="the image file is missing from storage"
+    )
     page = text(client_as(designer).get(page_url(card)))
     assert 'data-state="FAILED"' in page and "✗</span> failed" in page and "missing from storage" in page
     assert 'hx-trigger="every' not in page  # nothing left to wait for
     assert "Open the original" in page
 
 
-def test_a_card_whose_images_are_processing_or_missing_can_be_saved_and_shown(client_as, designer, card, add, media_root):
+def test_a_card_whose_images_are_processing_or_missing_can_be_saved_and_shown(
+    client_as, designer, card, add, media_root
+):
     processing = add(card, ready=False)
     missing = add(card, kind=Kind.REFERENCE)
     os.remove(os.path.join(media_root, missing.file.name))
@@ -206,8 +235,20 @@ def test_a_card_whose_images_are_processing_or_missing_can_be_saved_and_shown(cl
         os.remove(os.path.join(media_root, rendition.file.name))
     client = client_as(designer)
     card = Card.objects.get(pk=card.pk)
-    data = {"game": "darkrow", "version": card.version, "name": card.name, "type": card.type, "set": "", "text": "Rapide.",
-            "archetypes": "", "effects": "[]", "revision_note": "", "cost": 3, "atk": 4, "pv": 3}
+    data = {
+        "game": "darkrow",
+        "version": card.version,
+        "name": card.name,
+        "type": card.type,
+        "set": "",
+        "text": "Rapide.",
+        "archetypes": "",
+        "effects": "[]",
+        "revision_note": "",
+        "cost": 3,
+        "atk": 4,
+        "pv": 3,
+    }
     response = client.post(page_url(card), data)
     assert response.status_code == 302, text(response)
     assert Card.objects.get(pk=card.pk).text == "Rapide."
@@ -219,7 +260,9 @@ def test_a_card_whose_images_are_processing_or_missing_can_be_saved_and_shown(cl
 
 
 # --- uploads -------------------------------------------------------------------------------------------
-def test_a_designer_uploads_an_image_that_appears_in_the_hd_group_as_primary(post_upload, card, designer, client):
+def test_a_designer_uploads_an_image_that_appears_in_the_hd_group_as_primary(
+    post_upload, card, designer, client
+):
     response = post_upload(card, name="Kazuha été.png", note="scan de la carte imprimée")
     assert response.status_code == 200
     variant = ArtworkVariant.objects.get(card=card)
@@ -232,7 +275,10 @@ def test_a_designer_uploads_an_image_that_appears_in_the_hd_group_as_primary(pos
     assert f'data-variant="{variant.pk}" data-state="PENDING"' in hd and "★ Primary" in hd
     assert 'hx-trigger="every 2s [document.visibilityState' in html
     polled = client.get(gallery_url(card), **HTMX).content.decode()
-    assert f'data-variant="{variant.pk}" data-state="READY"' in group(polled, "HD") and "hx-trigger" not in polled
+    assert (
+        f'data-variant="{variant.pk}" data-state="READY"' in group(polled, "HD")
+        and "hx-trigger" not in polled
+    )
     event = ArtworkEvent.objects.get(variant=variant, action=EventAction.UPLOADED)
     assert event.note == "scan de la carte imprimée" and "scan de la carte imprimée" in html
 
@@ -252,21 +298,29 @@ def test_make_primary_keeps_the_old_one_as_an_older_hd(client_as, designer, card
     second.refresh_from_db()
     assert second.is_primary and first.kind == Kind.LEGACY_HD and not first.is_primary
     html = response.content.decode()
-    assert f'data-variant="{second.pk}"' in group(html, "HD") and f'data-variant="{first.pk}"' in group(html, "LEGACY_HD")
+    assert f'data-variant="{second.pk}"' in group(html, "HD") and f'data-variant="{first.pk}"' in group(
+        html, "LEGACY_HD"
+    )
     assert "is now the primary image" in html and "is kept under Older HD" in html
 
 
-def test_asking_a_reference_to_be_primary_is_refused_with_the_services_message(post_upload, card, nothing_kept):
+def test_asking_a_reference_to_be_primary_is_refused_with_the_services_message(
+    post_upload, card, nothing_kept
+):
     response = post_upload(card, kind="REFERENCE", primary="on")
     assert response.status_code == 400
     assert "only an HD image can be primary" in text(response)
 
 
-def test_only_a_reviewer_deletes_and_the_image_stays_in_the_history(client_as, designer, reviewer, card, add, media_root):
+def test_only_a_reviewer_deletes_and_the_image_stays_in_the_history(
+    client_as, designer, reviewer, card, add, media_root
+):
     variant = add(card)
     assert client_as(designer).post(f"{gallery_url(card)}{variant.pk}/delete/", **HTMX).status_code == 403
     assert not ArtworkVariant.objects.get(pk=variant.pk).is_deleted
-    response = client_as(reviewer).post(f"{gallery_url(card)}{variant.pk}/delete/", {"note": "mauvais recadrage"}, **HTMX)
+    response = client_as(reviewer).post(
+        f"{gallery_url(card)}{variant.pk}/delete/", {"note": "mauvais recadrage"}, **HTMX
+    )
     assert response.status_code == 200
     variant.refresh_from_db()
     assert variant.is_deleted and variant.deleted_by == reviewer
@@ -284,7 +338,9 @@ def test_what_is_not_an_image_is_refused_with_the_message_shown(post_upload, car
     response = post_upload(card, b"%PDF-1.4\n1 0 obj\n", name="carte.jpg", content_type="image/jpeg")
     assert response.status_code == 400
     page = text(response)
-    assert "Not added: the file is not a JPEG, PNG or WebP image (its content was checked, not its name)" in page
+    assert (
+        "Not added: the file is not a JPEG, PNG or WebP image (its content was checked, not its name)" in page
+    )
     assert 'role="alert" data-artwork-error' in page
 
 
@@ -292,7 +348,11 @@ def test_png_bytes_named_jpg_are_taken_as_the_png_they_are(post_upload, card):
     response = post_upload(card, make_image("PNG"), name="kazuha.jpg", content_type="image/jpeg")
     assert response.status_code == 200
     variant = ArtworkVariant.objects.get(card=card)
-    assert variant.format == "PNG" and variant.file.name.endswith(".png") and variant.original_name == "kazuha.jpg"
+    assert (
+        variant.format == "PNG"
+        and variant.file.name.endswith(".png")
+        and variant.original_name == "kazuha.jpg"
+    )
 
 
 def test_a_truncated_jpeg_is_refused(post_upload, card, nothing_kept):
@@ -307,7 +367,9 @@ def test_an_oversize_file_is_refused_with_413(post_upload, card, nothing_kept, s
     settings.ARTWORK_MAX_BYTES = len(data) - 1
     response = post_upload(card, data)
     assert response.status_code == 413
-    assert f"Not added: the file is {megabytes(len(data))}; the limit is {megabytes(len(data) - 1)}" in text(response)
+    assert f"Not added: the file is {megabytes(len(data))}; the limit is {megabytes(len(data) - 1)}" in text(
+        response
+    )
 
 
 def test_a_body_far_over_the_limit_is_refused_before_it_is_read(post_upload, card, nothing_kept, settings):
@@ -371,7 +433,9 @@ def queries(django_assert_max_num_queries, client, url, limit, **extra):
 
 
 @pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
-def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(django_assert_max_num_queries, client_as, make_user, reviewer, card, add, role):
+def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
+    django_assert_max_num_queries, client_as, make_user, reviewer, card, add, role
+):
     client = client_as(make_user(role, username=f"{role}-q"))
     validated(card, reviewer)
 
@@ -382,15 +446,21 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(django_asse
     more(2)
     # The card page: 7 before artwork, + variants, their renditions, the artwork history (not for playtesters).
     # The polled part: session, user, permissions (2), groups, the card, then the same three.
-    few = [queries(django_assert_max_num_queries, client, page_url(card), 10),
-           queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX)]
+    few = [
+        queries(django_assert_max_num_queries, client, page_url(card), 10),
+        queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX),
+    ]
     more(14)
-    many = [queries(django_assert_max_num_queries, client, page_url(card), 10),
-            queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX)]
+    many = [
+        queries(django_assert_max_num_queries, client, page_url(card), 10),
+        queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX),
+    ]
     assert few == many
 
 
-def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(django_assert_max_num_queries, client_as, designer, make_card, add):
+def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(
+    django_assert_max_num_queries, client_as, designer, make_card, add
+):
     client = client_as(designer)
 
     def cards_with_art(n):
@@ -400,6 +470,8 @@ def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(django_as
     cards_with_art(3)
     few = [queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")]
     cards_with_art(20)
-    many = [queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")]
+    many = [
+        queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")
+    ]
     assert few == many
     assert text(client.get("/cards/")).count('class="cardthumb"') == 23

@@ -47,9 +47,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             if os.environ.get("REQUIRE_BROWSER"):
-                item.add_marker(pytest.mark.xfail(reason=f"Chromium not found at {CHROMIUM}", run=False, strict=True))
+                item.add_marker(
+                    pytest.mark.xfail(reason=f"Chromium not found at {CHROMIUM}", run=False, strict=True)
+                )
             else:
-                item.add_marker(pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium)"))
+                item.add_marker(
+                    pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+                )
 
 
 @pytest.fixture(scope="session")
@@ -85,7 +89,9 @@ def browser():
 
 @pytest.fixture
 def page(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR"
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
@@ -129,4 +135,3 @@ def media_root(settings, tmp_path):
     if not os.environ.get("CELERY_BROKER_URL"):
         settings.MEDIA_ROOT = str(tmp_path / "media")
     return settings.MEDIA_ROOT
-

@@ -8,7 +8,9 @@ from playwright.sync_api import expect
 def wait_loaded(locator, timeout: float = 10_000) -> bool:
     """Wait until the image really arrived (served and decoded), not only its <img> tag."""
     locator.scroll_into_view_if_needed()  # a lazy image loads once near the viewport
-    locator.page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=locator.element_handle(), timeout=timeout)
+    locator.page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=locator.element_handle(), timeout=timeout
+    )
     return True
 
 
@@ -51,4 +53,6 @@ def add_from_search(page, query: str, name: str, copies: int):
 
 def settled(page):
     """Wait until htmx has finished swapping and settling new content (its forms then send changes)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added, .htmx-request')")
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added, .htmx-request')"
+    )

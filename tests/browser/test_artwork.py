@@ -29,7 +29,9 @@ DROP = """([zoneSelector, name, b64]) => {
 }"""
 
 
-def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, make_user, make_card, screenshot):
+def test_a_designer_uploads_drops_and_chooses_the_primary_image(
+    page, login, make_user, make_card, screenshot
+):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Toyama Kazuha")
     login(page, designer)
@@ -52,7 +54,14 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, mak
     first = ArtworkVariant.objects.get(card=card)
 
     # Dropped on the zone: uploaded at once, with the kind chosen (HD; the card keeps its primary).
-    page.evaluate(DROP, ["[data-dropzone]", "kazuha-v2.png", base64.b64encode(make_image("PNG", (300, 420), seed=2)).decode()])
+    page.evaluate(
+        DROP,
+        [
+            "[data-dropzone]",
+            "kazuha-v2.png",
+            base64.b64encode(make_image("PNG", (300, 420), seed=2)).decode(),
+        ],
+    )
     expect(hd.locator(".arttile img")).to_have_count(2)
     second = ArtworkVariant.objects.exclude(pk=first.pk).get(card=card)
     assert not second.is_primary and second.original_name == "kazuha-v2.png"
@@ -67,9 +76,13 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(page, login, mak
     assert first.kind == Kind.LEGACY_HD
 
     # A file that is not an image is refused in place, with the reason, and nothing is added.
-    page.get_by_label("Image file").set_input_files({"name": "carte.png", "mimeType": "image/png", "buffer": b"%PDF-1.4\n"})
+    page.get_by_label("Image file").set_input_files(
+        {"name": "carte.png", "mimeType": "image/png", "buffer": b"%PDF-1.4\n"}
+    )
     gallery.get_by_role("button", name="Upload").click()
-    expect(gallery.get_by_role("alert")).to_contain_text("Not added: the file is not a JPEG, PNG or WebP image")
+    expect(gallery.get_by_role("alert")).to_contain_text(
+        "Not added: the file is not a JPEG, PNG or WebP image"
+    )
     assert ArtworkVariant.objects.filter(card=card).count() == 2
     gallery.locator(".arthistory summary").click()
     # Each upload, the first one made primary, then the replacement: the old one kept, the new one primary.
@@ -90,7 +103,9 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Mouri Ran")
     services.artwork_upload(card=card, file=io.BytesIO(make_image("PNG", (200, 280), seed=3)), user=designer)
-    card_services.card_set_status(stable_id=card.stable_id, status=Status.VALIDATED, user=make_user("reviewer", username="remi"))
+    card_services.card_set_status(
+        stable_id=card.stable_id, status=Status.VALIDATED, user=make_user("reviewer", username="remi")
+    )
     login(page, make_user("playtester", username="paula"))
     page.goto(f"/cards/{card.stable_id}/")
     gallery = page.locator("#artwork")
@@ -100,14 +115,18 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
     assert wait_loaded(page.locator(".cardview .art img.cardthumb"))
 
 
-def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(page, login, make_user, make_card, monkeypatch):
+def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(
+    page, login, make_user, make_card, monkeypatch
+):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Hattori Heiji")
     # As with a busy worker: the renditions are not made when the upload is answered.
     monkeypatch.setattr(services, "_enqueue_render", lambda ids, **kwargs: None)
     login(page, designer)
     page.goto(f"/cards/{card.stable_id}/")
-    page.get_by_label("Image file").set_input_files({"name": "heiji.png", "mimeType": "image/png", "buffer": make_image("PNG", (240, 336))})
+    page.get_by_label("Image file").set_input_files(
+        {"name": "heiji.png", "mimeType": "image/png", "buffer": make_image("PNG", (240, 336))}
+    )
     page.get_by_role("button", name="Upload").click()
     tile = page.locator('.artgroup[data-kind="HD"] .arttile')
     expect(tile).to_have_attribute("data-state", "PENDING")

@@ -15,17 +15,36 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 def catalogue(make_card, make_user):
     reviewer = make_user("reviewer", username="remi")
     cards = [
-        make_card("chesscards", name="Échange équivalent", text="Échange une de tes Pièces contre une Pièce adverse de même valeur."),
+        make_card(
+            "chesscards",
+            name="Échange équivalent",
+            text="Échange une de tes Pièces contre une Pièce adverse de même valeur.",
+        ),
         make_card("chesscards", name="Mur", text="Pose un mur."),
-        make_card("darkrow", name="Toyama Kazuha", archetypes=["Lycéenne", "Amie d’enfance"], text="Rapide : déployer une unité citant Hattori Heiji."),
+        make_card(
+            "darkrow",
+            name="Toyama Kazuha",
+            archetypes=["Lycéenne", "Amie d’enfance"],
+            text="Rapide : déployer une unité citant Hattori Heiji.",
+        ),
         make_card("darkrow", name="Agasa", cost=2, atk=1, pv=2, archetypes=["Gadgets"]),
         make_card("darkrow", name="Gin", type="LEADER", cost=None, atk=None, pv=None),
         make_card("vanguard", name="Blaster Blade"),
-        make_card("riftbound", name="Jinx", type="CHAMPION_UNIT", domains=["FURY", "CHAOS"], tags=["Jinx"], energy=3, might=2),
+        make_card(
+            "riftbound",
+            name="Jinx",
+            type="CHAMPION_UNIT",
+            domains=["FURY", "CHAOS"],
+            tags=["Jinx"],
+            energy=3,
+            might=2,
+        ),
     ]
     for card in cards[:4]:
         services.card_set_status(stable_id=card.stable_id, status=Status.VALIDATED, user=reviewer)
-    services.card_set_status(stable_id=cards[4].stable_id, status=Status.DISABLED, user=reviewer, note="doublon")
+    services.card_set_status(
+        stable_id=cards[4].stable_id, status=Status.DISABLED, user=reviewer, note="doublon"
+    )
     return cards
 
 
@@ -130,7 +149,12 @@ def test_a_stale_save_is_refused_with_a_reload_and_keeps_the_input(page, login, 
     page.goto(f"/cards/{card.stable_id}/")
     page.get_by_label("Name").fill("Kazuha, version Dana")
     # Meanwhile, someone else saves the card.
-    services.card_update(stable_id=card.stable_id, data={"cost": 5}, user=make_user("designer", username="olga"), note="plus chère")
+    services.card_update(
+        stable_id=card.stable_id,
+        data={"cost": 5},
+        user=make_user("designer", username="olga"),
+        note="plus chère",
+    )
     page.get_by_role("button", name="Save changes").click()
     alert = page.locator("#stale")
     expect(alert).to_contain_text("Not saved: this card changed while you were editing it")

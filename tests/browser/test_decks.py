@@ -2,6 +2,7 @@
 import and export a text decklist, statistics and test draws; screenshots of each page."""
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -25,7 +26,9 @@ def cards(db):
     return load
 
 
-def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_disabled(page, login, make_user, cards, screenshot, settings):
+def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_disabled(
+    page, login, make_user, cards, screenshot, settings
+):
     settings.DECKS_PANEL_POLL_SECONDS = 1
     cards("duel")
     playtester = make_user("playtester", username="paula")
@@ -33,7 +36,9 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
     login(page, playtester)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Decks").click()
     expect(page.get_by_role("heading", name="Decks", level=1)).to_be_visible()
-    page.get_by_label("Game and format").select_option(str(DeckFormat.objects.get(game="duel", key="standard").pk))
+    page.get_by_label("Game and format").select_option(
+        str(DeckFormat.objects.get(game="duel", key="standard").pk)
+    )
     page.get_by_label("Name").fill("Échange tempo")
     page.get_by_role("button", name="Create deck").click()
 
@@ -59,11 +64,17 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
     assert deck.legal and deck.owner == playtester and deck.counts == {"main": 40}
 
     # A reviewer disables one of its cards; the open builder shows the deck illegal, itemized, by itself.
-    card_services.card_set_status(stable_id="DU-EX-001", status=Status.DISABLED, user=reviewer, note="doublon")
-    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text("Construction not valid", timeout=15_000)
+    card_services.card_set_status(
+        stable_id="DU-EX-001", status=Status.DISABLED, user=reviewer, note="doublon"
+    )
+    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
+        "Construction not valid", timeout=15_000
+    )
     violation = verdict.locator('li[data-code="CARD_NOT_VALIDATED"]')
     expect(violation).to_have_count(1)
-    expect(violation).to_contain_text("main: Example Light Squire (DU-EX-001) is DISABLED; only VALIDATED cards may be played")
+    expect(violation).to_contain_text(
+        "main: Example Light Squire (DU-EX-001) is DISABLED; only VALIDATED cards may be played"
+    )
     expect(violation).to_have_attribute("data-section", "main")
     expect(violation).to_have_attribute("data-card", "DU-EX-001")
     violation.get_by_role("link", name="→ Main deck · Example Light Squire").click()
@@ -79,7 +90,14 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
 def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, screenshot):
     cards("duel", "vanguard")
     playtester = make_user("playtester", username="paula")
-    services.deck_create(data={"game": "vanguard", "name": "Royal Paladin", "sections": {"main": [{"card": "Blaster Blade", "count": 4}]}}, user=playtester)
+    services.deck_create(
+        data={
+            "game": "vanguard",
+            "name": "Royal Paladin",
+            "sections": {"main": [{"card": "Blaster Blade", "count": 4}]},
+        },
+        user=playtester,
+    )
     login(page, playtester)
     page.goto("/decks/")
     box = page.get_by_label("Or paste it")
@@ -90,7 +108,9 @@ def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, 
     expect(errors).to_contain_text("the decklist needs a header line such as 'game: vanguard'")
     assert Deck.objects.count() == 1
 
-    page.get_by_label("Or paste it").fill("game: duel\nname: Cour des Damnés\n\nmain:\n20 Example Light Squire\n20x Example Dark Imp\n")
+    page.get_by_label("Or paste it").fill(
+        "game: duel\nname: Cour des Damnés\n\nmain:\n20 Example Light Squire\n20x Example Dark Imp\n"
+    )
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("heading", name="Cour des Damnés", level=1)).to_be_visible()
     expect(page.get_by_role("status").first).to_contain_text("Imported Cour des Damnés (legal)")
@@ -99,7 +119,7 @@ def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, 
     with page.expect_download() as download:
         page.get_by_role("link", name="text decklist").click()
     path = download.value.path()
-    exported = open(path, encoding="utf-8").read()
+    exported = Path(path).read_text(encoding="utf-8")
     assert download.value.suggested_filename == "cour-des-damnes.txt"
     assert exported.splitlines()[:3] == ["game: duel", "format: standard", "name: Cour des Damnés"]
     assert "20 Example Light Squire" in exported and "20 Example Dark Imp" in exported
@@ -118,7 +138,9 @@ def test_statistics_and_test_draws(page, login, make_user, cards, screenshot):
     cards("vanguard")
     playtester = make_user("playtester", username="paula")
     data = _read(DECKS_DIR / "vanguard-td01.deck.json")
-    services.collection_set(owner=playtester, counts={e["card"]: e["count"] for e in data["sections"]["main"]})
+    services.collection_set(
+        owner=playtester, counts={e["card"]: e["count"] for e in data["sections"]["main"]}
+    )
     deck = services.deck_create(data=data, user=playtester)
     assert deck.legal
     login(page, playtester)
@@ -167,7 +189,10 @@ def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login,
     settings.DECKS_PANEL_POLL_SECONDS = 1
     cards("duel")
     playtester = make_user("playtester", username="paula")
-    deck = services.deck_create(data={"game": "duel", "name": "Rapide", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "duel", "name": "Rapide", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}},
+        user=playtester,
+    )
     login(page, playtester)
     page.goto(f"/decks/{deck.pk}/")
     held = []
@@ -178,7 +203,9 @@ def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login,
     assert len(held) == 1  # the count is on its way (held in the network)
     # Meanwhile the playtester adds another card: that must wait for the count, not cancel it.
     page.get_by_role("searchbox", name=re.compile("Search .* cards")).fill("imp")
-    page.locator(".result", has_text="Example Dark Imp").get_by_role("button", name="Add Example Dark Imp to Main deck").click()
+    page.locator(".result", has_text="Example Dark Imp").get_by_role(
+        "button", name="Add Example Dark Imp to Main deck"
+    ).click()
     held[0].continue_()
     expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("20")
@@ -189,7 +216,10 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     settings.DECKS_PANEL_POLL_SECONDS = 1
     cards("duel")
     playtester = make_user("playtester", username="paula")
-    deck = services.deck_create(data={"game": "duel", "name": "Lent", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "duel", "name": "Lent", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}},
+        user=playtester,
+    )
     login(page, playtester)
     page.goto(f"/decks/{deck.pk}/")
     box = page.get_by_label("Copies of Example Light Squire")
@@ -203,4 +233,3 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("7")
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}
-

@@ -26,7 +26,9 @@ def session(browser, live_server, login):
     contexts = []
 
     def open_as(user):
-        context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR")
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR"
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
@@ -73,7 +75,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     card = Card.objects.get(name=NAME)
 
     gallery = designer.locator("#artwork")
-    designer.get_by_label("Image file").set_input_files({"name": "chevalier.png", "mimeType": "image/png", "buffer": make_image("PNG", (300, 420))})
+    designer.get_by_label("Image file").set_input_files(
+        {"name": "chevalier.png", "mimeType": "image/png", "buffer": make_image("PNG", (300, 420))}
+    )
     gallery.get_by_role("button", name="Upload").click()
     expect(gallery.get_by_role("status").first).to_contain_text("Added chevalier.png as the primary image")
     wait_loaded(gallery.locator('.artgroup[data-kind="HD"] .arttile img'))
@@ -110,7 +114,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
 
     # The playtester builds a legal deck with it.
     nav(playtester, "Decks")
-    playtester.get_by_label("Game and format").select_option(str(DeckFormat.objects.get(game="duel", key="standard").pk))
+    playtester.get_by_label("Game and format").select_option(
+        str(DeckFormat.objects.get(game="duel", key="standard").pk)
+    )
     playtester.get_by_label("Name").fill("Écume et ténèbres")
     playtester.get_by_role("button", name="Create deck").click()
     add_from_search(playtester, "squire", "Example Light Squire", 20)
@@ -126,7 +132,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     reviewer.get_by_role("button", name="Disable").click()
     expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
 
-    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text("Construction not valid", timeout=15_000)
+    expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
+        "Construction not valid", timeout=15_000
+    )
     violation = verdict.locator('li[data-code="CARD_NOT_VALIDATED"]')
     expect(violation).to_have_count(1)
     expect(violation).to_have_attribute("data-card", card.stable_id)

@@ -18,10 +18,14 @@ def edited(make_user, make_card):
     """A validated darkrow Unit a designer then edited, and a new draft."""
     designer = make_user("designer", username="dana")
     reviewer = make_user("reviewer", username="remi")
-    card = make_card("darkrow", name="Toyama Kazuha", text="Rapide : piochez une carte.", archetypes=["Lycéenne"])
+    card = make_card(
+        "darkrow", name="Toyama Kazuha", text="Rapide : piochez une carte.", archetypes=["Lycéenne"]
+    )
     card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
     card = card_update(
-        stable_id=card.stable_id, data={"text": "Rapide : piochez deux cartes.", "archetypes": ["Lycéenne", "Gadgets"]}, user=designer
+        stable_id=card.stable_id,
+        data={"text": "Rapide : piochez deux cartes.", "archetypes": ["Lycéenne", "Gadgets"]},
+        user=designer,
     )
     make_card("darkrow", name="Échange équivalent")
     make_card("darkrow", name="Mouri Ran")
@@ -70,11 +74,18 @@ def test_a_refused_bulk_move_names_each_card_and_changes_nothing(page, login, ma
     page.get_by_role("button", name="Approve selected").click()
     notice = page.locator("#notice")
     expect(notice).to_contain_text("Nothing changed: 1 of 2 card(s) cannot move")
-    expect(notice).to_contain_text(f"{bad.stable_id}: the card cannot be VALIDATED while its rule set reports errors")
-    assert set(Card.objects.filter(game="darkrow").values_list("status", flat=True)) == {"DRAFT", "NEEDS_REVIEW"}
+    expect(notice).to_contain_text(
+        f"{bad.stable_id}: the card cannot be VALIDATED while its rule set reports errors"
+    )
+    assert set(Card.objects.filter(game="darkrow").values_list("status", flat=True)) == {
+        "DRAFT",
+        "NEEDS_REVIEW",
+    }
 
 
-def test_a_reviewer_starts_an_audit_watches_it_finish_and_browses_a_list(page, login, make_user, make_card, screenshot):
+def test_a_reviewer_starts_an_audit_watches_it_finish_and_browses_a_list(
+    page, login, make_user, make_card, screenshot
+):
     reviewer = make_user("reviewer", username="remi")
     for i in range(3):
         imported(f"Bonus {i}", [bonus()])

@@ -10,7 +10,12 @@ pytestmark = pytest.mark.django_db
 
 ADD = "/admin/cards/card/add/"
 LIST = "/admin/cards/card/"
-INLINE = {"revisions-TOTAL_FORMS": "0", "revisions-INITIAL_FORMS": "0", "revisions-MIN_NUM_FORMS": "0", "revisions-MAX_NUM_FORMS": "1000"}
+INLINE = {
+    "revisions-TOTAL_FORMS": "0",
+    "revisions-INITIAL_FORMS": "0",
+    "revisions-MIN_NUM_FORMS": "0",
+    "revisions-MAX_NUM_FORMS": "1000",
+}
 
 
 def change_url(card):
@@ -88,11 +93,15 @@ def test_adding_a_card_goes_through_the_services(client, superuser):
     assert (revision.action, revision.author, revision.note) == ("CREATE", superuser, "from the admin")
 
 
-def test_a_change_through_the_admin_writes_a_revision_and_follows_the_workflow(client, superuser, reviewer, make_card):
+def test_a_change_through_the_admin_writes_a_revision_and_follows_the_workflow(
+    client, superuser, reviewer, make_card
+):
     card = make_card(creationMethod="IMPORTED")
     card = services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
     client.force_login(superuser)
-    response = client.post(change_url(card), change_data(card, text="Rapide.", game_fields='{"cost": 3, "atk": 5, "pv": 3}'))
+    response = client.post(
+        change_url(card), change_data(card, text="Rapide.", game_fields='{"cost": 3, "atk": 5, "pv": 3}')
+    )
     assert response.status_code == 302, errors_of(response)
     card.refresh_from_db()
     assert (card.text, card.game_fields["atk"], card.version) == ("Rapide.", 5, 3)
@@ -113,7 +122,9 @@ def test_saving_an_unchanged_card_writes_nothing(client, superuser, make_card):
 def test_a_game_field_left_out_of_the_json_is_emptied(client, superuser, make_card):
     card = make_card()
     client.force_login(superuser)
-    response = client.post(change_url(card), change_data(card, archetypes="[]", game_fields='{"cost": 3, "atk": 4}'))
+    response = client.post(
+        change_url(card), change_data(card, archetypes="[]", game_fields='{"cost": 3, "atk": 4}')
+    )
     assert response.status_code == 302
     card.refresh_from_db()
     assert card.game_fields["pv"] is None
@@ -159,7 +170,9 @@ def test_a_stale_change_is_a_form_error(client, superuser, designer, make_card):
 def test_a_change_that_the_rules_refuse_is_a_form_error_on_the_field(client, superuser, make_card):
     card = make_card()
     client.force_login(superuser)
-    response = client.post(change_url(card), change_data(card, type="PLACE", game_fields='{"cost": 1, "atk": "x"}'))
+    response = client.post(
+        change_url(card), change_data(card, type="PLACE", game_fields='{"cost": 1, "atk": "x"}')
+    )
     assert errors_of(response) == {"game_fields": ["atk must be a whole number, not a string"]}
     assert Card.objects.get().type == "UNIT"
 
@@ -193,7 +206,11 @@ def test_a_designer_staff_user_submits_but_cannot_validate(client, staff, make_c
     client.force_login(designer)
     page = client.get(LIST)
     offered = [value for value, _ in page.context["action_form"].fields["action"].choices]
-    assert "move_to_needs_review" in offered and "move_to_validated" not in offered and "move_to_disabled" not in offered
+    assert (
+        "move_to_needs_review" in offered
+        and "move_to_validated" not in offered
+        and "move_to_disabled" not in offered
+    )
     run_action(client, "move_to_validated", card)
     card.refresh_from_db()
     assert card.status == "DRAFT"
@@ -201,7 +218,11 @@ def test_a_designer_staff_user_submits_but_cannot_validate(client, staff, make_c
     card.refresh_from_db()
     assert card.status == "NEEDS_REVIEW"
     revision = CardRevision.objects.filter(card=card).order_by("version").last()
-    assert (revision.action, revision.author_name, revision.note) == ("STATUS", "staff-designer", "from the admin")
+    assert (revision.action, revision.author_name, revision.note) == (
+        "STATUS",
+        "staff-designer",
+        "from the admin",
+    )
 
 
 def test_a_reviewer_staff_user_validates_through_the_workflow(client, staff, make_card):
@@ -215,7 +236,9 @@ def test_a_reviewer_staff_user_validates_through_the_workflow(client, staff, mak
 
 def test_an_action_refused_for_one_card_changes_none_and_names_it(client, staff, make_card):
     good = make_card(stableCardId="DR-U01")
-    bad = make_card(stableCardId="DR-O01", name="Uniforme", type="OBJECT", cost=1, atk=None, pv=None)  # no behavior
+    bad = make_card(
+        stableCardId="DR-O01", name="Uniforme", type="OBJECT", cost=1, atk=None, pv=None
+    )  # no behavior
     client.force_login(staff("reviewer"))
     response = run_action(client, "move_to_validated", good, bad)
     text = response.content.decode()
@@ -229,4 +252,3 @@ def test_a_staff_user_without_a_card_role_sees_no_card(client, make_user):
     assert client.get(LIST).status_code == 403
     user.user_permissions.add(Permission.objects.get(codename="view_card"))
     assert client.get(LIST).status_code == 200
-

@@ -13,11 +13,16 @@ from django.core.management import CommandError, call_command
 from cards.models import Card
 
 ROOT = Path(__file__).resolve().parents[2]
-CHESS = {"game": "chesscards", "cards": [{"stableCardId": "CC-001", "name": "Marche arrière", "type": "CARD", "status": "VALIDATED"}]}
+CHESS = {
+    "game": "chesscards",
+    "cards": [{"stableCardId": "CC-001", "name": "Marche arrière", "type": "CARD", "status": "VALIDATED"}],
+}
 
 
 def write(path: Path, content) -> Path:
-    path.write_text(content if isinstance(content, str) else json.dumps(content, ensure_ascii=False), encoding="utf-8")
+    path.write_text(
+        content if isinstance(content, str) else json.dumps(content, ensure_ascii=False), encoding="utf-8"
+    )
     return path
 
 
@@ -64,7 +69,10 @@ def test_importcards_reads_standard_input(monkeypatch):
 
 @pytest.mark.django_db
 def test_importcards_lists_every_error_on_standard_error_and_exits_2(tmp_path):
-    bad = {"game": "darkrow", "cards": [{"name": "Gin", "type": "LEADER", "atk": "3"}, {"name": "", "type": "UNIT"}]}
+    bad = {
+        "game": "darkrow",
+        "cards": [{"name": "Gin", "type": "LEADER", "atk": "3"}, {"name": "", "type": "UNIT"}],
+    }
     path = write(tmp_path / "bad.json", bad)
     err = io.StringIO()
     with pytest.raises(CommandError) as caught:
@@ -101,12 +109,20 @@ def run_cli(*args, capsys, monkeypatch) -> tuple[int, str, str]:
     [
         (None, "no such file"),
         ("{not json", "not valid JSON (line 1, column 2: Expecting property name enclosed in double quotes)"),
-        ('{"game": "pokemon", "cards": []}', "unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard"),
-        ('{"game": "chesscards", "cards": [{"name": "Mur"}]}', "error: card 0 (Mur): type: required, one of CARD"),
+        (
+            '{"game": "pokemon", "cards": []}',
+            "unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard",
+        ),
+        (
+            '{"game": "chesscards", "cards": [{"name": "Mur"}]}',
+            "error: card 0 (Mur): type: required, one of CARD",
+        ),
     ],
     ids=["missing file", "bad JSON", "unknown game", "invalid cards"],
 )
-def test_importcards_exits_2_with_the_reason_on_standard_error(tmp_path, capsys, monkeypatch, content, reason):
+def test_importcards_exits_2_with_the_reason_on_standard_error(
+    tmp_path, capsys, monkeypatch, content, reason
+):
     path = tmp_path / "cards.json"
     if content is not None:
         write(path, content)
@@ -127,7 +143,9 @@ def test_a_real_process_exits_2_for_a_missing_file(tmp_path):
 
 def test_importcards_of_a_file_that_is_not_utf8(tmp_path):
     path = tmp_path / "latin1.json"
-    path.write_bytes('{"game": "chesscards", "cards": [{"name": "Fantôme", "type": "CARD"}]}'.encode("latin-1"))
+    path.write_bytes(
+        '{"game": "chesscards", "cards": [{"name": "Fantôme", "type": "CARD"}]}'.encode("latin-1")
+    )
     with pytest.raises(CommandError, match="not UTF-8 text") as caught:
         call_command("importcards", str(path))
     assert caught.value.returncode == 2
@@ -143,7 +161,9 @@ def test_exportcards_writes_to_standard_output(tmp_path):
     call_command("exportcards", "chesscards", stdout=out)
     exported = json.loads(out.getvalue())
     assert exported["game"] == "chesscards"
-    assert [(c["stableCardId"], c["name"], c["status"]) for c in exported["cards"]] == [("CC-001", "Marche arrière", "VALIDATED")]
+    assert [(c["stableCardId"], c["name"], c["status"]) for c in exported["cards"]] == [
+        ("CC-001", "Marche arrière", "VALIDATED")
+    ]
     assert "Marche arrière" in out.getvalue()  # UTF-8 as is, not \\u escapes
 
 
@@ -162,15 +182,22 @@ def test_exportcards_writes_to_a_file_and_the_file_imports_back_unchanged(tmp_pa
 @pytest.mark.django_db
 def test_exportcards_round_trip_on_the_command_line(tmp_path, capsys, monkeypatch):
     write(tmp_path / "chess.json", CHESS)
-    assert run_cli("importcards", str(tmp_path / "chess.json"), capsys=capsys, monkeypatch=monkeypatch)[0] == 0
+    assert (
+        run_cli("importcards", str(tmp_path / "chess.json"), capsys=capsys, monkeypatch=monkeypatch)[0] == 0
+    )
     status, out, err = run_cli("exportcards", "chesscards", capsys=capsys, monkeypatch=monkeypatch)
     assert (status, err) == (0, "")
     write(tmp_path / "exported.json", out)
-    status, out, _ = run_cli("importcards", str(tmp_path / "exported.json"), capsys=capsys, monkeypatch=monkeypatch)
+    status, out, _ = run_cli(
+        "importcards", str(tmp_path / "exported.json"), capsys=capsys, monkeypatch=monkeypatch
+    )
     assert (status, out.strip()) == (0, "chesscards: 0 created, 0 updated, 1 unchanged")
     status, out, err = run_cli("exportcards", "pokemon", capsys=capsys, monkeypatch=monkeypatch)
     assert status == 2 and out == ""
-    assert err.strip() == "CommandError: unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard"
+    assert (
+        err.strip()
+        == "CommandError: unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard"
+    )
 
 
 @pytest.mark.django_db

@@ -8,7 +8,17 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cards.diff import ChangeRow, Segment, card_diff, change_rows, effects_diff, json_diff, show, text_ops, text_segments
+from cards.diff import (
+    ChangeRow,
+    Segment,
+    card_diff,
+    change_rows,
+    effects_diff,
+    json_diff,
+    show,
+    text_ops,
+    text_segments,
+)
 
 GAME_FIELDS = ("cost", "atk", "pv", "behavior")
 
@@ -43,7 +53,11 @@ def test_never_validated_is_a_new_card():
 
 
 def test_no_change():
-    assert card_diff(card(), card(), game_fields=GAME_FIELDS) == {"newCard": False, "changed": False, "fields": []}
+    assert card_diff(card(), card(), game_fields=GAME_FIELDS) == {
+        "newCard": False,
+        "changed": False,
+        "fields": [],
+    }
 
 
 def test_card_and_game_fields():
@@ -102,7 +116,12 @@ def test_archetypes_added_and_removed_as_printed():
 
 
 def test_effects_are_matched_by_effect_id_with_structured_changes():
-    e1 = {"effectId": "E1", "timing": "ON_DEPLOY", "limit": {"per": "TURN", "count": 1}, "actions": [{"atk": 2}]}
+    e1 = {
+        "effectId": "E1",
+        "timing": "ON_DEPLOY",
+        "limit": {"per": "TURN", "count": 1},
+        "actions": [{"atk": 2}],
+    }
     e2 = {"effectId": "E2", "timing": "QUICK"}
     e3 = {"effectId": "E3", "timing": "PASSIVE"}
     changed = copy.deepcopy(e1)
@@ -128,7 +147,9 @@ def test_effects_are_matched_by_effect_id_with_structured_changes():
 
 
 def test_effects_without_ids_are_matched_by_position():
-    diff = effects_diff([{"timing": "ON_DEPLOY", "atk": 1}], [{"timing": "ON_DEPLOY", "atk": 2}, {"timing": "QUICK"}])
+    diff = effects_diff(
+        [{"timing": "ON_DEPLOY", "atk": 1}], [{"timing": "ON_DEPLOY", "atk": 2}, {"timing": "QUICK"}]
+    )
     assert [(e["index"], e["change"]) for e in diff] == [(0, "changed"), (1, "added")]
     assert diff[0]["effectId"] is None
     assert diff[0]["changes"] == [{"path": "atk", "change": "changed", "before": 1, "after": 2}]
@@ -143,7 +164,11 @@ def test_duplicate_effect_ids_fall_back_to_position():
 
 def test_workflow_fields_come_last():
     diff = card_diff(card(), card(status="NEEDS_REVIEW", userModified=True, atk=5), game_fields=GAME_FIELDS)
-    assert [(e["key"], e["kind"]) for e in diff["fields"]] == [("atk", "game"), ("status", "workflow"), ("userModified", "workflow")]
+    assert [(e["key"], e["kind"]) for e in diff["fields"]] == [
+        ("atk", "game"),
+        ("status", "workflow"),
+        ("userModified", "workflow"),
+    ]
 
 
 def test_other_keys_such_as_artwork_are_structured():
@@ -160,7 +185,9 @@ def test_other_keys_such_as_artwork_are_structured():
 
 
 def test_true_is_not_one():
-    assert json_diff({"a": True}, {"a": 1}) == [{"path": "a", "change": "changed", "before": True, "after": 1}]
+    assert json_diff({"a": True}, {"a": 1}) == [
+        {"path": "a", "change": "changed", "before": True, "after": 1}
+    ]
     assert card_diff(card(atk=1), card(atk=True), game_fields=GAME_FIELDS)["changed"]
 
 
@@ -176,7 +203,9 @@ def test_json_diff_is_empty_exactly_when_equal(a, b):
     assert (json_diff(a, b) == []) == (_strict(a) == _strict(b))
 
 
-@given(st.lists(st.fixed_dictionaries({"effectId": st.sampled_from("ABCD"), "v": st.integers(0, 2)}), max_size=4))
+@given(
+    st.lists(st.fixed_dictionaries({"effectId": st.sampled_from("ABCD"), "v": st.integers(0, 2)}), max_size=4)
+)
 def test_effects_diff_of_a_list_with_itself_is_empty(effects):
     assert effects_diff(effects, copy.deepcopy(effects)) == []
 
@@ -199,7 +228,9 @@ def test_history_values_read_as_people_write_them():
 
 
 def test_history_short_values_are_before_and_after():
-    rows = change_rows({"cost": {"before": 3, "after": 4}, "archetypes": {"before": [], "after": ["Gadgets"]}})
+    rows = change_rows(
+        {"cost": {"before": 3, "after": 4}, "archetypes": {"before": [], "after": ["Gadgets"]}}
+    )
     assert rows == [ChangeRow("cost", "3", "4"), ChangeRow("archetypes", "—", "Gadgets")]
     assert not rows[0].inline
 
@@ -218,7 +249,11 @@ def test_history_long_texts_are_one_text_with_the_edits_marked():
 
 
 def test_text_segments_keep_spaces():
-    assert text_segments("a b", "a c") == (Segment("equal", "a "), Segment("delete", "b"), Segment("insert", "c"))
+    assert text_segments("a b", "a c") == (
+        Segment("equal", "a "),
+        Segment("delete", "b"),
+        Segment("insert", "c"),
+    )
 
 
 def test_history_creation_lists_only_the_values_given():

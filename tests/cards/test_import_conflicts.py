@@ -16,7 +16,16 @@ pytestmark = pytest.mark.django_db
 
 
 def payload(**changes) -> dict:
-    card = {"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6, "text": "Percent.", "status": "DRAFT"}
+    card = {
+        "stableCardId": "DR-U01",
+        "name": "Vodka",
+        "type": "UNIT",
+        "cost": 6,
+        "atk": 6,
+        "pv": 6,
+        "text": "Percent.",
+        "status": "DRAFT",
+    }
     return {"game": "darkrow", "cards": [{**card, **changes}]}
 
 
@@ -88,7 +97,11 @@ def test_a_review_decision_since_the_import_is_kept(reviewer):
 
 
 def test_a_card_made_in_the_studio_is_not_overwritten_by_a_file(designer):
-    card_create(game="darkrow", data={"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1}, user=designer)
+    card_create(
+        game="darkrow",
+        data={"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1},
+        user=designer,
+    )
     report = cards_import(payload=payload())
     assert len(report.conflicts) == 1
     assert vodka().game_fields["atk"] == 1
@@ -119,8 +132,14 @@ def test_keeping_the_users_version_settles_it_for_that_file(designer, reviewer):
     cards_import(payload=payload())
     card_update(stable_id="DR-U01", data={"atk": 5}, user=designer)
     cards_import(payload=payload())
-    conflict = import_conflict_resolve(conflict_id=ImportConflict.objects.get().pk, keep="USER", user=reviewer, note="5 is right")
-    assert (conflict.resolution, conflict.resolved_by, conflict.resolution_note) == ("KEPT_USER", reviewer, "5 is right")
+    conflict = import_conflict_resolve(
+        conflict_id=ImportConflict.objects.get().pk, keep="USER", user=reviewer, note="5 is right"
+    )
+    assert (conflict.resolution, conflict.resolved_by, conflict.resolution_note) == (
+        "KEPT_USER",
+        reviewer,
+        "5 is right",
+    )
     assert vodka().game_fields["atk"] == 5
     report = cards_import(payload=payload())
     assert [n.new for n in report.conflicts] == [False]
@@ -164,5 +183,10 @@ def test_the_importcards_command_reports_conflicts(designer, tmp_path):
     out = io.StringIO()
     call_command("importcards", str(path), stdout=out)
     text = out.getvalue()
-    assert "conflict #" in text and "DR-U01 (Vodka)" in text and "kept the studio's version" in text and "atk" in text
+    assert (
+        "conflict #" in text
+        and "DR-U01 (Vodka)" in text
+        and "kept the studio's version" in text
+        and "atk" in text
+    )
     assert "1 conflict(s)" in text

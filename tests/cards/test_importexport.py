@@ -28,7 +28,15 @@ def darkrow_file():
                 "status": "VALIDATED",
             },
             {"stableCardId": "DR-L01", "name": "Gin", "type": "LEADER", "status": "NEEDS_REVIEW"},
-            {"stableCardId": "DR-G01", "name": "Gin", "type": "LEGENDARY", "cost": 7, "atk": 7, "pv": 7, "status": "DISABLED"},
+            {
+                "stableCardId": "DR-G01",
+                "name": "Gin",
+                "type": "LEGENDARY",
+                "cost": 7,
+                "atk": 7,
+                "pv": 7,
+                "status": "DISABLED",
+            },
             {"name": "Uniforme", "type": "OBJECT", "cost": 1, "behavior": "EQUIPMENT"},
         ],
     }
@@ -36,7 +44,9 @@ def darkrow_file():
 
 def state():
     """Everything stored, to prove that nothing changed."""
-    cards = sorted(Card.objects.values_list("stable_id", "name", "type", "status", "version", "game_fields", "text"))
+    cards = sorted(
+        Card.objects.values_list("stable_id", "name", "type", "status", "version", "game_fields", "text")
+    )
     return cards, CardRevision.objects.count()
 
 
@@ -87,7 +97,9 @@ def test_a_file_with_an_error_imports_nothing():
     before = state()
     bad = darkrow_file()
     bad["cards"][0]["atk"] = 9  # a good change...
-    bad["cards"].append({"stableCardId": "DR-U02", "name": "Ran", "type": "UNIT", "cost": "deux"})  # ...and a bad card
+    bad["cards"].append(
+        {"stableCardId": "DR-U02", "name": "Ran", "type": "UNIT", "cost": "deux"}
+    )  # ...and a bad card
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=bad)
     assert caught.value.message == "nothing was imported: 1 error(s)"
@@ -136,7 +148,10 @@ def test_every_error_is_reported_with_the_card_and_the_field():
     [
         ([], "a card-set file is a JSON object with 'game' and 'cards'"),
         ({"cards": []}, "unknown game None; the games are: chesscards, darkrow, duel, riftbound, vanguard"),
-        ({"game": "pokemon", "cards": []}, "unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard"),
+        (
+            {"game": "pokemon", "cards": []},
+            "unknown game 'pokemon'; the games are: chesscards, darkrow, duel, riftbound, vanguard",
+        ),
         ({"game": "darkrow"}, "'cards' must be a list of cards"),
         ({"game": "darkrow", "cards": {"name": "Gin"}}, "'cards' must be a list of cards"),
     ],
@@ -151,10 +166,14 @@ def test_values_no_database_can_store_are_errors():
     import json
 
     # json.load reads NaN and Infinity, which no JSON column accepts.
-    payload = json.loads('{"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "effects": [{"x": NaN}]}]}')
+    payload = json.loads(
+        '{"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "effects": [{"x": NaN}]}]}'
+    )
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
-    assert messages(caught) == ["card 0 (Mur): effects: holds a number that is infinite or not a number; use a finite number"]
+    assert messages(caught) == [
+        "card 0 (Mur): effects: holds a number that is infinite or not a number; use a finite number"
+    ]
 
 
 def test_unknown_top_level_keys_are_errors():
@@ -167,13 +186,21 @@ def test_a_card_of_another_game_in_the_file_is_an_error():
     payload = {"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "game": "darkrow"}]}
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
-    assert messages(caught) == ["card 0 (Mur): game: 'darkrow' differs from the game of the card (chesscards); a card belongs to one game"]
+    assert messages(caught) == [
+        "card 0 (Mur): game: 'darkrow' differs from the game of the card (chesscards); a card belongs to one game"
+    ]
 
 
 def test_ids_used_by_another_game_are_refused():
     cards_import(payload=darkrow_file())
     before = state()
-    payload = {"game": "chesscards", "cards": [{"stableCardId": "DR-U01", "name": "Mur", "type": "CARD"}, {"name": "Clone", "type": "CARD"}]}
+    payload = {
+        "game": "chesscards",
+        "cards": [
+            {"stableCardId": "DR-U01", "name": "Mur", "type": "CARD"},
+            {"name": "Clone", "type": "CARD"},
+        ],
+    }
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
     assert messages(caught) == ["stableCardId DR-U01 belongs to a darkrow card (Toyama Kazuha)"]
@@ -200,22 +227,41 @@ def test_cards_without_ids_are_found_again_by_name_and_type():
 
 
 def test_two_cards_without_ids_with_the_same_name_and_type_are_ambiguous():
-    payload = {"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD"}, {"name": "Mur", "type": "CARD"}]}
+    payload = {
+        "game": "chesscards",
+        "cards": [{"name": "Mur", "type": "CARD"}, {"name": "Mur", "type": "CARD"}],
+    }
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
     assert messages(caught) == [
         "card 1 (Mur): card 0 is also a CARD named 'Mur' without a stableCardId; give each of them its stableCardId"
     ]
-    cards_import(payload={"game": "chesscards", "cards": [{"stableCardId": "CC-A", "name": "Mur", "type": "CARD"}, {"stableCardId": "CC-B", "name": "Mur", "type": "CARD"}]})
+    cards_import(
+        payload={
+            "game": "chesscards",
+            "cards": [
+                {"stableCardId": "CC-A", "name": "Mur", "type": "CARD"},
+                {"stableCardId": "CC-B", "name": "Mur", "type": "CARD"},
+            ],
+        }
+    )
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload={"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "text": "?"}]})
-    assert messages(caught) == ["card 0 (Mur): 2 chesscards CARD cards are named 'Mur' (CC-A, CC-B); give its stableCardId"]
+    assert messages(caught) == [
+        "card 0 (Mur): 2 chesscards CARD cards are named 'Mur' (CC-A, CC-B); give its stableCardId"
+    ]
     assert Card.objects.count() == 2
 
 
 def test_a_reimport_of_unchanged_cards_costs_a_fixed_number_of_queries(django_assert_max_num_queries):
-    small = {"game": "duel", "cards": [{"stableCardId": f"DU-{n}", "name": f"Carte {n}", "type": "SPELL"} for n in range(3)]}
-    large = {"game": "duel", "cards": [{"stableCardId": f"DU-{n}", "name": f"Carte {n}", "type": "SPELL"} for n in range(60)]}
+    small = {
+        "game": "duel",
+        "cards": [{"stableCardId": f"DU-{n}", "name": f"Carte {n}", "type": "SPELL"} for n in range(3)],
+    }
+    large = {
+        "game": "duel",
+        "cards": [{"stableCardId": f"DU-{n}", "name": f"Carte {n}", "type": "SPELL"} for n in range(60)],
+    }
     cards_import(payload=large)
     with django_assert_max_num_queries(4):
         assert len(cards_import(payload=small).unchanged) == 3

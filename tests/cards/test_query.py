@@ -36,7 +36,10 @@ def test_negation_and_phrases():
 
 def test_or_makes_alternatives():
     query = parse("t:unit cost<=2 or t:legendary")
-    assert [[str(t) for t in group] for group in query.alternatives] == [["t:unit", "cost<=2"], ["t:legendary"]]
+    assert [[str(t) for t in group] for group in query.alternatives] == [
+        ["t:unit", "cost<=2"],
+        ["t:legendary"],
+    ]
 
 
 def test_empty_query():

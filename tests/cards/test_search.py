@@ -14,16 +14,33 @@ def catalogue(db):
         return services.card_create(game=game, data=data)
 
     return {
-        "kazuha": make("darkrow", name="Toyama Kazuha", type="UNIT", cost=3, atk=4, pv=3,
-                       archetypes=["Lycéenne", "Amie d’enfance", "Artiste martial"],
-                       text="Rapide : déployer une unité citant Hattori Heiji ou Mouri Ran."),
+        "kazuha": make(
+            "darkrow",
+            name="Toyama Kazuha",
+            type="UNIT",
+            cost=3,
+            atk=4,
+            pv=3,
+            archetypes=["Lycéenne", "Amie d’enfance", "Artiste martial"],
+            text="Rapide : déployer une unité citant Hattori Heiji ou Mouri Ran.",
+        ),
         "vodka": make("darkrow", name="Vodka", type="UNIT", cost=6, atk=6, pv=6),
         "leader": make("darkrow", name="Chianti & Korn", type="LEADER", text="Recherche Sniper."),
         "gadget": make("darkrow", name="Agasa", type="UNIT", cost=2, atk=1, pv=2, archetypes=["Gadgets"]),
         "blade": make("vanguard", name="Blaster Blade", type="NORMAL_UNIT", set="TD01", grade=2, power=9000),
-        "heal": make("vanguard", name="Yggdrasil Maiden, Elaine", type="TRIGGER_UNIT", set="BT01", grade=0,
-                     power=5000, trigger="HEAL", sentinel=False),
-        "echange": make("chesscards", name="Échange équivalent", type="CARD", text="Échange une de tes Pièces"),
+        "heal": make(
+            "vanguard",
+            name="Yggdrasil Maiden, Elaine",
+            type="TRIGGER_UNIT",
+            set="BT01",
+            grade=0,
+            power=5000,
+            trigger="HEAL",
+            sentinel=False,
+        ),
+        "echange": make(
+            "chesscards", name="Échange équivalent", type="CARD", text="Échange une de tes Pièces"
+        ),
     }
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cards import services, selectors
+from cards import selectors, services
 from cards.models import Card, Status
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,9 @@ def cards(make_card, reviewer):
     return made
 
 
-def test_card_counts_by_game_status_and_provenance_in_one_query(cards, designer, playtester, django_assert_num_queries):
+def test_card_counts_by_game_status_and_provenance_in_one_query(
+    cards, designer, playtester, django_assert_num_queries
+):
     with django_assert_num_queries(3):  # the query, and the designer's permissions (2)
         counts = selectors.card_counts(user=designer)
     assert list(counts) == ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]

@@ -49,7 +49,9 @@ def test_update_writes_who_when_and_each_field_before_and_after(designer, make_c
 
 def test_an_edit_that_changes_nothing_writes_nothing(designer, make_card):
     card = make_card()
-    same = services.card_update(stable_id=card.stable_id, data={"atk": 4, "name": "Toyama Kazuha"}, user=designer)
+    same = services.card_update(
+        stable_id=card.stable_id, data={"atk": 4, "name": "Toyama Kazuha"}, user=designer
+    )
     assert same.version == 1
     assert len(revisions(card)) == 1
 
@@ -57,14 +59,20 @@ def test_an_edit_that_changes_nothing_writes_nothing(designer, make_card):
 def test_a_status_move_writes_a_revision_with_its_note(designer, reviewer, make_card):
     card = make_card()
     services.card_set_status(stable_id=card.stable_id, status="NEEDS_REVIEW", user=designer)
-    card = services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer, note="stats checked against the seed")
+    card = services.card_set_status(
+        stable_id=card.stable_id, status="VALIDATED", user=reviewer, note="stats checked against the seed"
+    )
     submitted, validated = revisions(card)[1:]
     assert (submitted.action, submitted.author_name, submitted.changes) == (
         "STATUS",
         "dana",
         {"status": {"before": "DRAFT", "after": "NEEDS_REVIEW"}},
     )
-    assert (validated.action, validated.author_name, validated.note) == ("STATUS", "remi", "stats checked against the seed")
+    assert (validated.action, validated.author_name, validated.note) == (
+        "STATUS",
+        "remi",
+        "stats checked against the seed",
+    )
     assert validated.changes == {"status": {"before": "NEEDS_REVIEW", "after": "VALIDATED"}}
     assert validated.status_after == "VALIDATED"
     assert card.version == 3
@@ -78,7 +86,11 @@ def test_an_import_writes_a_revision_per_created_or_changed_card(designer):
     services.cards_import(payload=payload, user=designer)
     created, updated = revisions(card)
     assert (created.action, created.version, created.author_name) == ("IMPORT", 1, "dana")
-    assert (updated.action, updated.version, updated.changes) == ("IMPORT", 2, {"atk": {"before": 4, "after": 6}})
+    assert (updated.action, updated.version, updated.changes) == (
+        "IMPORT",
+        2,
+        {"atk": {"before": 4, "after": 6}},
+    )
 
 
 def test_every_change_is_announced_inside_its_transaction(designer, make_card):
@@ -102,7 +114,9 @@ def test_every_change_is_announced_inside_its_transaction(designer, make_card):
 def test_the_stable_id_never_changes(designer, make_card):
     card = make_card(stableCardId="DR-U01")
     card = services.card_update(
-        stable_id="DR-U01", data={"name": "Kazuha", "type": "LEGENDARY", "text": "Autre texte", "atk": 1}, user=designer
+        stable_id="DR-U01",
+        data={"name": "Kazuha", "type": "LEGENDARY", "text": "Autre texte", "atk": 1},
+        user=designer,
     )
     assert card.stable_id == "DR-U01"
     with pytest.raises(InvalidInput) as caught:
@@ -115,7 +129,11 @@ def test_the_stable_id_never_changes(designer, make_card):
 
 def test_sending_the_same_stable_id_and_game_back_is_fine(designer, make_card):
     card = make_card()
-    card = services.card_update(stable_id=card.stable_id, data={"stableCardId": card.stable_id, "game": "darkrow", "pv": 5}, user=designer)
+    card = services.card_update(
+        stable_id=card.stable_id,
+        data={"stableCardId": card.stable_id, "game": "darkrow", "pv": 5},
+        user=designer,
+    )
     assert card.game_fields["pv"] == 5
 
 
@@ -130,8 +148,19 @@ def test_a_stable_id_already_taken_is_a_conflict(make_card):
         make_card(stableCardId="DR-U01", name="Autre")
 
 
-@pytest.mark.parametrize("key, value", [("game", "vanguard"), ("status", "VALIDATED"), ("origin", "AI"), ("creationMethod", "IMPORTED"), ("userModified", True)])
-def test_workflow_and_identity_keys_are_not_edited_and_the_message_says_what_to_do(designer, make_card, key, value):
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("game", "vanguard"),
+        ("status", "VALIDATED"),
+        ("origin", "AI"),
+        ("creationMethod", "IMPORTED"),
+        ("userModified", True),
+    ],
+)
+def test_workflow_and_identity_keys_are_not_edited_and_the_message_says_what_to_do(
+    designer, make_card, key, value
+):
     card = make_card()
     with pytest.raises(InvalidInput) as caught:
         services.card_update(stable_id=card.stable_id, data={key: value, "atk": 9}, user=designer)
@@ -148,7 +177,11 @@ def test_workflow_and_identity_keys_are_not_edited_and_the_message_says_what_to_
 
 @pytest.mark.parametrize(
     "provenance",
-    [{"origin": "AI"}, {"creationMethod": "AI_GENERATED"}, {"origin": "AI", "creationMethod": "AI_GENERATED"}],
+    [
+        {"origin": "AI"},
+        {"creationMethod": "AI_GENERATED"},
+        {"origin": "AI", "creationMethod": "AI_GENERATED"},
+    ],
 )
 @pytest.mark.parametrize("asked", ["VALIDATED", "NEEDS_REVIEW", "DISABLED", "DRAFT"])
 def test_an_ai_proposal_starts_draft_whatever_it_asks(designer, provenance, asked):
@@ -171,7 +204,10 @@ def test_a_designer_never_sets_validated(designer, make_card):
 
 def test_a_designer_submits_for_review_and_takes_back(designer, make_card):
     card = make_card()
-    assert services.card_set_status(stable_id=card.stable_id, status="NEEDS_REVIEW", user=designer).status == "NEEDS_REVIEW"
+    assert (
+        services.card_set_status(stable_id=card.stable_id, status="NEEDS_REVIEW", user=designer).status
+        == "NEEDS_REVIEW"
+    )
     assert services.card_set_status(stable_id=card.stable_id, status="DRAFT", user=designer).status == "DRAFT"
     with pytest.raises(Forbidden):
         services.card_set_status(stable_id=card.stable_id, status="DISABLED", user=designer)
@@ -179,7 +215,17 @@ def test_a_designer_submits_for_review_and_takes_back(designer, make_card):
 
 def test_a_reviewer_makes_every_move(reviewer, make_card):
     card = make_card()
-    for target in ("NEEDS_REVIEW", "VALIDATED", "NEEDS_REVIEW", "DRAFT", "VALIDATED", "DISABLED", "DRAFT", "DISABLED", "NEEDS_REVIEW"):
+    for target in (
+        "NEEDS_REVIEW",
+        "VALIDATED",
+        "NEEDS_REVIEW",
+        "DRAFT",
+        "VALIDATED",
+        "DISABLED",
+        "DRAFT",
+        "DISABLED",
+        "NEEDS_REVIEW",
+    ):
         card = services.card_set_status(stable_id=card.stable_id, status=target, user=reviewer)
         assert card.status == target
 
@@ -187,7 +233,10 @@ def test_a_reviewer_makes_every_move(reviewer, make_card):
 def test_moves_the_state_forbids_are_conflicts(reviewer, make_card):
     card = make_card()
     services.card_set_status(stable_id=card.stable_id, status="DISABLED", user=reviewer)
-    with pytest.raises(Conflict, match="a DISABLED card cannot go to VALIDATED; from DISABLED it can go to DRAFT, NEEDS_REVIEW"):
+    with pytest.raises(
+        Conflict,
+        match="a DISABLED card cannot go to VALIDATED; from DISABLED it can go to DRAFT, NEEDS_REVIEW",
+    ):
         services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
     with pytest.raises(Conflict, match="already DISABLED"):
         services.card_set_status(stable_id=card.stable_id, status="DISABLED", user=reviewer)
@@ -204,16 +253,39 @@ def test_validated_is_refused_while_the_rule_set_reports_errors(reviewer, make_c
     card.refresh_from_db()
     assert (card.status, card.version, len(revisions(card))) == ("DRAFT", 1, 1)
     with pytest.raises(Conflict):
-        services.card_create(game="darkrow", data={"name": "Gin", "type": "LEADER", "atk": 3, "status": "VALIDATED"}, user=reviewer)
+        services.card_create(
+            game="darkrow",
+            data={"name": "Gin", "type": "LEADER", "atk": 3, "status": "VALIDATED"},
+            user=reviewer,
+        )
     assert Card.objects.count() == 1
 
 
 def test_a_reviewer_validates_a_card_without_errors(reviewer, make_card):
     card = make_card(type="OBJECT", name="Uniforme", cost=1, atk=None, pv=None, behavior="EQUIPMENT")
-    assert services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer).status == "VALIDATED"
+    assert (
+        services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer).status
+        == "VALIDATED"
+    )
 
 
-@pytest.mark.parametrize("edit", [{"text": "Nouveau texte."}, {"effects": [{"effectId": "DR-X.e1", "kind": "triggered", "timing": "ON_DEPLOY", "actions": [{"do": "DRAW", "count": 1}]}]}, {"atk": 5}])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"text": "Nouveau texte."},
+        {
+            "effects": [
+                {
+                    "effectId": "DR-X.e1",
+                    "kind": "triggered",
+                    "timing": "ON_DEPLOY",
+                    "actions": [{"do": "DRAW", "count": 1}],
+                }
+            ]
+        },
+        {"atk": 5},
+    ],
+)
 def test_an_edit_of_a_validated_card_sends_it_back_to_review(designer, reviewer, make_card, edit):
     card = make_card()
     services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
@@ -225,7 +297,9 @@ def test_an_edit_of_a_validated_card_sends_it_back_to_review(designer, reviewer,
 def test_an_edit_that_changes_nothing_keeps_a_validated_card_validated(designer, reviewer, make_card):
     card = make_card()
     services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-    assert services.card_update(stable_id=card.stable_id, data={"atk": 4}, user=designer).status == "VALIDATED"
+    assert (
+        services.card_update(stable_id=card.stable_id, data={"atk": 4}, user=designer).status == "VALIDATED"
+    )
 
 
 @pytest.mark.parametrize(
@@ -253,7 +327,9 @@ def test_a_stale_version_changes_nothing(designer, make_card):
         services.card_update(stable_id=card.stable_id, data={"atk": 9}, user=designer, expected_version=1)
     assert (caught.value.expected, caught.value.current) == (1, 2)
     with pytest.raises(StaleVersion):
-        services.card_set_status(stable_id=card.stable_id, status="NEEDS_REVIEW", user=designer, expected_version=1)
+        services.card_set_status(
+            stable_id=card.stable_id, status="NEEDS_REVIEW", user=designer, expected_version=1
+        )
     card.refresh_from_db()
     assert (card.game_fields["atk"], card.version, card.status) == (5, 2, "DRAFT")
 
@@ -261,7 +337,9 @@ def test_a_stale_version_changes_nothing(designer, make_card):
 def test_bad_input_names_every_field_and_stores_nothing(designer):
     with pytest.raises(InvalidInput) as caught:
         services.card_create(
-            game="darkrow", data={"name": "", "type": "UNIT", "cost": "3", "hp": 2, "archetypes": "Lycéenne"}, user=designer
+            game="darkrow",
+            data={"name": "", "type": "UNIT", "cost": "3", "hp": 2, "archetypes": "Lycéenne"},
+            user=designer,
         )
     assert {f.field for f in caught.value.findings} == {"name", "cost", "hp", "archetypes"}
     with pytest.raises(InvalidInput) as caught:
@@ -273,7 +351,10 @@ def test_bad_input_names_every_field_and_stores_nothing(designer):
 def test_changing_the_type_drops_the_fields_the_new_type_does_not_have(designer, make_card):
     card = make_card()
     card = services.card_update(stable_id=card.stable_id, data={"type": "LEADER"}, user=designer)
-    assert (card.type, card.game_fields) == ("LEADER", {"cost": None, "atk": None, "pv": None, "behavior": None})
+    assert (card.type, card.game_fields) == (
+        "LEADER",
+        {"cost": None, "atk": None, "pv": None, "behavior": None},
+    )
 
 
 # --- revisions are append-only -----------------------------------------------------------------

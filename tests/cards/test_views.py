@@ -69,7 +69,9 @@ def test_a_playtester_sees_only_validated_cards(client_as, playtester, reviewer,
     assert "Submit for review" not in detail.content.decode()
 
 
-def test_a_playtester_cannot_open_the_editor_nor_save_nor_validate_live(client_as, playtester, reviewer, make_card):
+def test_a_playtester_cannot_open_the_editor_nor_save_nor_validate_live(
+    client_as, playtester, reviewer, make_card
+):
     card = validated(make_card("darkrow"), reviewer)
     client = client_as(playtester)
     assert client.get("/cards/new/?game=darkrow").status_code == 403
@@ -99,7 +101,9 @@ def test_a_reviewer_sees_validate_and_disable_but_no_editor(client_as, reviewer,
     assert client_as(reviewer).get("/cards/new/?game=darkrow").status_code == 403
 
 
-def test_validate_is_shown_disabled_with_the_reason_while_the_card_has_errors(client_as, reviewer, designer, make_card):
+def test_validate_is_shown_disabled_with_the_reason_while_the_card_has_errors(
+    client_as, reviewer, designer, make_card
+):
     card = make_card("darkrow", user=designer, name="Sans coût", cost=None)
     page = text(client_as(reviewer).get(f"/cards/{card.stable_id}/"))
     assert re.search(r'value="VALIDATED" class="primary" disabled', page)
@@ -112,7 +116,9 @@ def test_validate_is_shown_disabled_with_the_reason_while_the_card_has_errors(cl
 def catalogue(make_card, designer):
     return [
         make_card("chesscards", name="Échange équivalent", text="Échange une de tes Pièces"),
-        make_card("darkrow", name="Toyama Kazuha", archetypes=["Lycéenne"], text="Rapide : citant Hattori Heiji."),
+        make_card(
+            "darkrow", name="Toyama Kazuha", archetypes=["Lycéenne"], text="Rapide : citant Hattori Heiji."
+        ),
         make_card("darkrow", name="Agasa", cost=2, atk=1, pv=2, archetypes=["Gadgets"]),
         make_card("darkrow", name="Gin", type="LEADER", cost=None, atk=None, pv=None),
         make_card("vanguard", name="Blaster Blade"),
@@ -127,7 +133,13 @@ def test_search_ignores_accents_and_case(client_as, designer, catalogue):
 
 
 def test_a_query_that_cannot_be_read_says_why_next_to_the_box(client_as, designer, catalogue):
-    for query in ["cost<=beaucoup", "colour:red", 'cites:"Hattori', "cost<=99999999999999999999999", "status:fini"]:
+    for query in [
+        "cost<=beaucoup",
+        "colour:red",
+        'cites:"Hattori',
+        "cost<=99999999999999999999999",
+        "status:fini",
+    ]:
         response = client_as(designer).get("/cards/", {"q": query})
         assert response.status_code == 200
         page = text(response)
@@ -137,13 +149,46 @@ def test_a_query_that_cannot_be_read_says_why_next_to_the_box(client_as, designe
 
 
 QUERY_PIECES = st.sampled_from(
-    ["t:", "t=", "cost", "grade", "<=", ">", "!=", ":", "=", "-", '"', " or ", " ", "arch:", "cites:", "is:", "set:", "id:",
-     "game:", "domains:", "sentinel", "unit", "é", "%", "_", "\\", "\x00", "9", "99999999999999999999", "status:"]
+    [
+        "t:",
+        "t=",
+        "cost",
+        "grade",
+        "<=",
+        ">",
+        "!=",
+        ":",
+        "=",
+        "-",
+        '"',
+        " or ",
+        " ",
+        "arch:",
+        "cites:",
+        "is:",
+        "set:",
+        "id:",
+        "game:",
+        "domains:",
+        "sentinel",
+        "unit",
+        "é",
+        "%",
+        "_",
+        "\\",
+        "\x00",
+        "9",
+        "99999999999999999999",
+        "status:",
+    ]
 )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(query=st.lists(QUERY_PIECES, max_size=8).map("".join), game=st.sampled_from(["", "darkrow", "vanguard", "nope"]))
+@given(
+    query=st.lists(QUERY_PIECES, max_size=8).map("".join),
+    game=st.sampled_from(["", "darkrow", "vanguard", "nope"]),
+)
 def test_no_query_ever_breaks_the_page(client_as, designer, catalogue, query, game):
     response = client_as(designer).get("/cards/", {"q": query, "game": game})
     assert response.status_code == 200
@@ -200,13 +245,19 @@ def test_htmx_gets_only_the_results_and_the_error_slot(client_as, designer, cata
 
 def test_the_help_page_documents_keys_with_french_examples(client_as, playtester):
     page = text(client_as(playtester).get("/cards/help/"))
-    for example in ['"échange équivalent"', 'cites:"Hattori Heiji"', "t:unit cost&lt;=3 arch:gadget status:draft set:BT01"]:
+    for example in [
+        '"échange équivalent"',
+        'cites:"Hattori Heiji"',
+        "t:unit cost&lt;=3 arch:gadget status:draft set:BT01",
+    ]:
         assert example in page
     assert "Cost (Indices)" in page and "trigger" in page
 
 
 # --- dashboard -----------------------------------------------------------------------------------
-def test_the_dashboard_counts_cards_by_status_and_provenance_with_links(client_as, designer, reviewer, catalogue):
+def test_the_dashboard_counts_cards_by_status_and_provenance_with_links(
+    client_as, designer, reviewer, catalogue
+):
     validated(catalogue[2], reviewer)
     response = client_as(designer).get("/")
     games = {g["ruleset"].key: g for g in response.context["games"]}
@@ -216,7 +267,11 @@ def test_the_dashboard_counts_cards_by_status_and_provenance_with_links(client_a
     assert statuses["DRAFT"]["count"] == 2 and statuses["VALIDATED"]["count"] == 1
     assert statuses["NEEDS_REVIEW"]["url"] == "/cards/?q=game%3Adarkrow+status%3Areview"
     provenance = dict(darkrow["provenance"])
-    assert [(p["label"], p["count"]) for p in provenance["Creation"]] == [("Imported", 0), ("Manual", 3), ("AI generated", 0)]
+    assert [(p["label"], p["count"]) for p in provenance["Creation"]] == [
+        ("Imported", 0),
+        ("Manual", 3),
+        ("AI generated", 0),
+    ]
     assert games["duel"]["total"] == 0
     page = response.content.decode()
     assert "Latest changes" in page and "/cards/?q=game%3Adarkrow+status%3Areview" in page
@@ -233,12 +288,24 @@ def test_a_playtester_dashboard_counts_only_validated_cards(client_as, playteste
 
 # --- editor ----------------------------------------------------------------------------------------
 def test_a_designer_creates_a_card_from_the_editor(client_as, designer):
-    data = {"name": "Mouri Ran", "type": "UNIT", "cost": "3", "atk": "4", "pv": "4", "archetypes": "Lycéenne, Karaté", "effects": "[]",
-            "revision_note": "première version"}
+    data = {
+        "name": "Mouri Ran",
+        "type": "UNIT",
+        "cost": "3",
+        "atk": "4",
+        "pv": "4",
+        "archetypes": "Lycéenne, Karaté",
+        "effects": "[]",
+        "revision_note": "première version",
+    }
     response = client_as(designer).post("/cards/new/?game=darkrow", data)
     card = Card.objects.get(name="Mouri Ran")
     assert response.status_code == 302 and response["Location"] == f"/cards/{card.stable_id}/"
-    assert (card.status, card.game_fields["cost"], card.archetypes) == (Status.DRAFT, 3, ["Lycéenne", "Karaté"])
+    assert (card.status, card.game_fields["cost"], card.archetypes) == (
+        Status.DRAFT,
+        3,
+        ["Lycéenne", "Karaté"],
+    )
     assert card.revisions.get().note == "première version"
 
 
@@ -261,39 +328,71 @@ def test_the_editor_offers_a_game_choice_without_a_game(client_as, designer):
 
 
 def test_the_editor_renders_each_kind_of_field(client_as, designer, make_card):
-    card = make_card("riftbound", user=designer, name="Jinx", type="CHAMPION_UNIT", domains=["FURY", "CHAOS"], tags=["Jinx"],
-                     keywords=["ASSAULT 1", "TANK"], energy=3, might=2, unique=True)
+    card = make_card(
+        "riftbound",
+        user=designer,
+        name="Jinx",
+        type="CHAMPION_UNIT",
+        domains=["FURY", "CHAOS"],
+        tags=["Jinx"],
+        keywords=["ASSAULT 1", "TANK"],
+        energy=3,
+        might=2,
+        unique=True,
+    )
     page = text(client_as(designer).get(f"/cards/{card.stable_id}/"))
-    assert re.search(r'<input type="number" name="energy" value="3" step="1" inputmode="numeric" min="0"', page)
+    assert re.search(
+        r'<input type="number" name="energy" value="3" step="1" inputmode="numeric" min="0"', page
+    )
     assert re.search(r'<input type="checkbox" name="domains" value="FURY"[^>]*checked', page)
     assert re.search(r'<input type="checkbox" name="domains" value="CALM"(?![^>]*checked)', page)
-    assert re.search(r'<textarea name="keywords"[^>]*>\s*ASSAULT 1\nTANK</textarea>'.replace("\\n", " "), page)
+    assert re.search(
+        r'<textarea name="keywords"[^>]*>\s*ASSAULT 1\nTANK</textarea>'.replace("\\n", " "), page
+    )
     assert re.search(r'<input type="checkbox" name="unique"[^>]*checked', page)
     # Fields the type does not have are there for other types, hidden and disabled.
-    assert re.search(r'id="field-might" data-types="CHAMPION_UNIT UNIT" data-required-for="CHAMPION_UNIT UNIT">', page)
+    assert re.search(
+        r'id="field-might" data-types="CHAMPION_UNIT UNIT" data-required-for="CHAMPION_UNIT UNIT">', page
+    )
     vanguard = make_card("vanguard", user=designer)
     page = text(client_as(designer).get(f"/cards/{vanguard.stable_id}/"))
     assert re.search(r'<select name="trigger"', page)
-    assert re.search(r'id="field-trigger" data-types="TRIGGER_UNIT" data-required-for="TRIGGER_UNIT" hidden>', page)
+    assert re.search(
+        r'id="field-trigger" data-types="TRIGGER_UNIT" data-required-for="TRIGGER_UNIT" hidden>', page
+    )
     assert re.search(r'<input type="number" name="grade" value="2"[^>]*min="0" max="3"', page)
 
 
 def test_saving_an_edit_writes_a_revision_shown_with_its_diff(client_as, designer, unit):
     client = client_as(designer)
-    response = client.post(f"/cards/{unit.stable_id}/", editor_post(unit, cost="4", text="Nouveau texte", revision_note="plus cher"))
+    response = client.post(
+        f"/cards/{unit.stable_id}/",
+        editor_post(unit, cost="4", text="Nouveau texte", revision_note="plus cher"),
+    )
     assert response.status_code == 302
     unit.refresh_from_db()
     assert (unit.version, unit.game_fields["cost"]) == (2, 4)
     page = text(client.get(f"/cards/{unit.stable_id}/"))
     assert "Saved: Toyama Kazuha is now at version 2." in page
     assert "plus cher" in page
-    assert re.search(r"<code>cost</code></th> <td class=\"value\"><del>3</del></td><td class=\"value\"><ins>4</ins></td>", page)
+    assert re.search(
+        r"<code>cost</code></th> <td class=\"value\"><del>3</del></td><td class=\"value\"><ins>4</ins></td>",
+        page,
+    )
     assert "First values" in page
 
 
 def test_saving_the_untouched_form_changes_nothing(client_as, designer, make_card):
-    card = make_card("riftbound", user=designer, name="Jinx", type="CHAMPION_UNIT", domains=["FURY"], tags=["Jinx"], might=2,
-                     text="Première ligne.\nDeuxième ligne.\n")
+    card = make_card(
+        "riftbound",
+        user=designer,
+        name="Jinx",
+        type="CHAMPION_UNIT",
+        domains=["FURY"],
+        tags=["Jinx"],
+        might=2,
+        text="Première ligne.\nDeuxième ligne.\n",
+    )
     assert card.game_fields["power"] is None and card.game_fields["keywords"] == []
     client = client_as(designer)
     form = client.get(f"/cards/{card.stable_id}/").context["form"]
@@ -318,9 +417,13 @@ def test_changing_the_type_clears_the_fields_it_does_not_have(client_as, designe
     assert unit.type == "LEADER" and unit.game_fields["cost"] is None and unit.game_fields["atk"] is None
 
 
-def test_a_stale_save_is_refused_keeps_the_input_and_offers_to_reload(client_as, designer, reviewer, make_user, unit):
+def test_a_stale_save_is_refused_keeps_the_input_and_offers_to_reload(
+    client_as, designer, reviewer, make_user, unit
+):
     other = make_user("designer", username="olga")
-    services.card_update(stable_id=unit.stable_id, data={"cost": 5}, user=other, expected_version=1, note="rééquilibrage")
+    services.card_update(
+        stable_id=unit.stable_id, data={"cost": 5}, user=other, expected_version=1, note="rééquilibrage"
+    )
     client = client_as(designer)
     response = client.post(f"/cards/{unit.stable_id}/", editor_post(unit, name="Kazuha (mon idée)", cost="2"))
     assert response.status_code == 409
@@ -351,10 +454,21 @@ def test_editing_a_validated_card_sends_it_back_to_review_and_says_so(client_as,
 # --- live validation -------------------------------------------------------------------------------------
 def test_live_validation_reports_rule_findings_at_their_fields(client_as, designer):
     client = client_as(designer)
-    data = {"game": "darkrow", "name": "Mouri Ran", "type": "UNIT", "cost": "", "atk": "4", "pv": "0", "effects": "[]"}
+    data = {
+        "game": "darkrow",
+        "name": "Mouri Ran",
+        "type": "UNIT",
+        "cost": "",
+        "atk": "4",
+        "pv": "0",
+        "effects": "[]",
+    }
     page = text(client.post("/cards/validate/", data))
     assert "UNIT cards need a value for cost" in page
-    assert '<div class="errors" id="errors-cost" hx-swap-oob="true"><p>UNIT cards need a value for cost</p></div>' in page
+    assert (
+        '<div class="errors" id="errors-cost" hx-swap-oob="true"><p>UNIT cards need a value for cost</p></div>'
+        in page
+    )
     assert "pv is 0; it must be at least 1" in page
     assert '<div class="errors" id="errors-name" hx-swap-oob="true"></div>' in page
     done = text(client.post("/cards/validate/", {**data, "cost": "3", "pv": "4", "archetypes": "Gadgets"}))
@@ -366,22 +480,39 @@ def test_live_validation_reports_rule_findings_at_their_fields(client_as, design
 
 def test_live_validation_reports_shape_errors_and_effects_json(client_as, designer):
     client = client_as(designer)
-    page = text(client.post("/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '[{"a": 1,]'}))
-    assert "effects: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes" in page
+    page = text(
+        client.post(
+            "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '[{"a": 1,]'}
+        )
+    )
+    assert (
+        "effects: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
+        in page
+    )
     assert 'id="errors-effects" hx-swap-oob="true"><p>effects: not valid JSON' in page
-    page = text(client.post("/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}))
+    page = text(
+        client.post(
+            "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}
+        )
+    )
     assert "name: required, a non-empty string" in page
     assert "effects: must be a list of objects" in page
     assert client.post("/cards/validate/", {"game": "nope"}).status_code == 400
 
 
 # --- transitions -------------------------------------------------------------------------------------------
-def test_a_designer_submits_for_review_and_a_reviewer_validates_with_a_note(client_as, designer, reviewer, unit):
-    response = client_as(designer).post(f"/cards/{unit.stable_id}/status/", {"status": "NEEDS_REVIEW", "version": 1})
+def test_a_designer_submits_for_review_and_a_reviewer_validates_with_a_note(
+    client_as, designer, reviewer, unit
+):
+    response = client_as(designer).post(
+        f"/cards/{unit.stable_id}/status/", {"status": "NEEDS_REVIEW", "version": 1}
+    )
     assert response.status_code == 302
     unit.refresh_from_db()
     assert unit.status == Status.NEEDS_REVIEW
-    client_as(reviewer).post(f"/cards/{unit.stable_id}/status/", {"status": "VALIDATED", "note": "Bon pour moi", "version": 2})
+    client_as(reviewer).post(
+        f"/cards/{unit.stable_id}/status/", {"status": "VALIDATED", "note": "Bon pour moi", "version": 2}
+    )
     unit.refresh_from_db()
     assert unit.status == Status.VALIDATED
     assert CardRevision.objects.filter(card=unit).latest("version").note == "Bon pour moi"
@@ -389,18 +520,25 @@ def test_a_designer_submits_for_review_and_a_reviewer_validates_with_a_note(clie
 
 
 def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, unit):
-    assert client_as(designer).post(f"/cards/{unit.stable_id}/status/", {"status": "VALIDATED"}).status_code == 403
+    assert (
+        client_as(designer).post(f"/cards/{unit.stable_id}/status/", {"status": "VALIDATED"}).status_code
+        == 403
+    )
     client = client_as(reviewer)
     broken = make_card("darkrow", name="Sans coût", cost=None)
     client.post(f"/cards/{broken.stable_id}/status/", {"status": "VALIDATED"})
     page = text(client.get(f"/cards/{broken.stable_id}/"))
     assert "Not changed: the card cannot be VALIDATED while its rule set reports errors" in page
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": 99})
-    assert "Not changed: the card changed since you opened it" in text(client.get(f"/cards/{unit.stable_id}/"))
+    assert "Not changed: the card changed since you opened it" in text(
+        client.get(f"/cards/{unit.stable_id}/")
+    )
     assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
     for version in ("²", "abc", "-1"):  # never taken as "no version", which would skip the check
         client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": version})
-        assert "Not changed: the version sent is not a version number" in text(client.get(f"/cards/{unit.stable_id}/"))
+        assert "Not changed: the version sent is not a version number" in text(
+            client.get(f"/cards/{unit.stable_id}/")
+        )
     assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
 
 
@@ -416,7 +554,7 @@ def test_the_detail_shows_provenance_archetype_keys_and_history(client_as, revie
     page = text(client_as(reviewer).get(f"/cards/{unit.stable_id}/"))
     assert "Lycéenne</span>" in page and "<code>LYCEENNE</code>" in page
     assert "Gadgets</span>" in page and "<code>GADGET</code>" in page
-    assert "Manual <code class=\"muted\">MANUAL</code>" in page
+    assert 'Manual <code class="muted">MANUAL</code>' in page
     assert "by dana" in page
     assert "v1</span> <strong>Created</strong> by dana" in page
 
@@ -442,12 +580,21 @@ PAGES = [
 
 
 @pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
-def test_page_queries_do_not_grow_with_the_number_of_cards(django_assert_max_num_queries, client_as, make_user, reviewer, make_card, role):
+def test_page_queries_do_not_grow_with_the_number_of_cards(
+    django_assert_max_num_queries, client_as, make_user, reviewer, make_card, role
+):
     client = client_as(make_user(role, username=f"{role}-q"))
 
     def add(n):
         for _ in range(n):
-            validated(make_card("darkrow", name=f"Carte {Card.objects.count()}", archetypes=["Lycéenne", f"Club {Card.objects.count()}"]), reviewer)
+            validated(
+                make_card(
+                    "darkrow",
+                    name=f"Carte {Card.objects.count()}",
+                    archetypes=["Lycéenne", f"Club {Card.objects.count()}"],
+                ),
+                reviewer,
+            )
 
     add(5)
     few = [queries(django_assert_max_num_queries, client, url, limit) for url, limit in PAGES]
@@ -456,14 +603,18 @@ def test_page_queries_do_not_grow_with_the_number_of_cards(django_assert_max_num
     assert few == many
 
 
-def test_detail_queries_do_not_grow_with_the_history(django_assert_max_num_queries, client_as, designer, unit):
+def test_detail_queries_do_not_grow_with_the_history(
+    django_assert_max_num_queries, client_as, designer, unit
+):
     client = client_as(designer)
     url = f"/cards/{unit.stable_id}/"
 
     def edit(n):
         for _ in range(n):
             card = Card.objects.get(pk=unit.pk)
-            services.card_update(stable_id=card.stable_id, data={"text": f"v{card.version + 1}"}, user=designer)
+            services.card_update(
+                stable_id=card.stable_id, data={"text": f"v{card.version + 1}"}, user=designer
+            )
 
     # 7, + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py).
     edit(5)

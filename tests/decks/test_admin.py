@@ -3,7 +3,7 @@
 import pytest
 
 from decks import services
-from decks.models import Deck, DeckFormat, NamedCardList, OwnedCard
+from decks.models import DeckFormat, NamedCardList, OwnedCard
 
 
 @pytest.fixture
@@ -32,7 +32,9 @@ def test_admin_pages_render(admin_client_with_deck):
         assert client.get(page).status_code == 200, page
 
 
-def test_a_format_edited_in_the_admin_revalidates_its_decks(admin_client_with_deck, django_capture_on_commit_callbacks):
+def test_a_format_edited_in_the_admin_revalidates_its_decks(
+    admin_client_with_deck, django_capture_on_commit_callbacks
+):
     client, deck = admin_client_with_deck
     fmt = DeckFormat.objects.get(game="duel", key="standard")
     form = {
@@ -51,5 +53,7 @@ def test_a_format_edited_in_the_admin_revalidates_its_decks(admin_client_with_de
     assert response.status_code == 302, response.content.decode()[:2000]
     deck.refresh_from_db()
     assert {v["code"] for v in deck.violations} == {"COPY_LIMIT"}
-    bad = client.post(f"/admin/decks/deckformat/{fmt.pk}/change/", {**form, "sections": '{"main": {"exact": -1}}'})
+    bad = client.post(
+        f"/admin/decks/deckformat/{fmt.pk}/change/", {**form, "sections": '{"main": {"exact": -1}}'}
+    )
     assert bad.status_code == 200 and "exact must be a whole number" in bad.content.decode()

@@ -30,7 +30,9 @@ def test_create_read_patch_put_delete(api, playtester, duel, demo_deck):
     assert body["sections"]["main"][0] == {"card": "DU-EX-001", "count": 4}
     url = f"/api/decks/{body['id']}/"
 
-    response = client.patch(url, {"sections": {"main": [{"card": "Example Light Squire", "count": 41}]}}, format="json")
+    response = client.patch(
+        url, {"sections": {"main": [{"card": "Example Light Squire", "count": 41}]}}, format="json"
+    )
     assert response.status_code == 200
     assert [v["code"] for v in response.json()["validation"]["violations"]] == ["DECK_SIZE"]
     assert response.json()["sections"]["main"] == [{"card": "DU-EX-001", "count": 41}]
@@ -47,14 +49,20 @@ def test_create_read_patch_put_delete(api, playtester, duel, demo_deck):
 
 
 def test_bad_input_is_a_400_with_every_problem(api, playtester, duel):
-    response = api(playtester).post("/api/decks/", {"game": "duel", "sections": {"main": [{"card": "X", "count": "many"}], "side": 3}}, format="json")
+    response = api(playtester).post(
+        "/api/decks/",
+        {"game": "duel", "sections": {"main": [{"card": "X", "count": "many"}], "side": 3}},
+        format="json",
+    )
     assert response.status_code == 400
     assert len(response.json()["errors"]) == 2
     assert api(playtester).post("/api/decks/", ["not", "an", "object"], format="json").status_code == 400
     assert api(playtester).post("/api/decks/", {"game": "poker"}, format="json").status_code == 400
 
 
-def test_playtesters_see_and_change_only_their_decks_reviewers_see_all(api, make_user, reviewer, duel, demo_deck):
+def test_playtesters_see_and_change_only_their_decks_reviewers_see_all(
+    api, make_user, reviewer, duel, demo_deck
+):
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     deck = services.deck_create(data=demo_deck("duel-example"), user=alice)
     url = f"/api/decks/{deck.pk}/"
@@ -85,7 +93,9 @@ def test_filters(api, reviewer, make_user, load_cards, demo_deck, td01):
     assert names(legal="false") == ["vanguard"]
 
 
-def test_a_stale_deck_is_never_reported_legal_from_its_old_result(api, playtester, reviewer, duel, demo_deck, django_capture_on_commit_callbacks):
+def test_a_stale_deck_is_never_reported_legal_from_its_old_result(
+    api, playtester, reviewer, duel, demo_deck, django_capture_on_commit_callbacks
+):
     deck = services.deck_create(data=demo_deck("duel-example"), user=playtester)
     with django_capture_on_commit_callbacks(execute=False):  # the revalidation has not run yet
         card_services.card_set_status(stable_id="DU-EX-001", status="DISABLED", user=reviewer)
@@ -101,7 +111,9 @@ def test_a_stale_deck_is_never_reported_legal_from_its_old_result(api, playteste
     assert api(playtester).get("/api/decks/", {"stale": "true"}).json()["count"] == 1
 
 
-def test_in_the_embedded_default_the_result_is_there_after_the_request(api, playtester, reviewer, duel, demo_deck, django_capture_on_commit_callbacks):
+def test_in_the_embedded_default_the_result_is_there_after_the_request(
+    api, playtester, reviewer, duel, demo_deck, django_capture_on_commit_callbacks
+):
     deck = services.deck_create(data=demo_deck("duel-example"), user=playtester)
     with django_capture_on_commit_callbacks(execute=True):
         response = api(reviewer).post("/api/cards/DU-EX-001/status/", {"status": "DISABLED"}, format="json")
@@ -112,16 +124,31 @@ def test_in_the_embedded_default_the_result_is_there_after_the_request(api, play
 
 def test_validate_stores_nothing(api, playtester, load_cards, td01):
     load_cards("vanguard")
-    response = api(playtester).post("/api/decks/validate/", {**td01, "owner": playtester.username}, format="json")
+    response = api(playtester).post(
+        "/api/decks/validate/", {**td01, "owner": playtester.username}, format="json"
+    )
     assert response.status_code == 200
     assert set(response.json()) == {"legal", "game", "format", "counts", "violations", "readyToPlay"}
     assert [v["code"] for v in response.json()["violations"]].count("NOT_OWNED") == 16
     own_everything(playtester, td01)
-    assert api(playtester).post("/api/decks/validate/", {**td01, "owner": playtester.username}, format="json").json()["legal"] is True
+    assert (
+        api(playtester)
+        .post("/api/decks/validate/", {**td01, "owner": playtester.username}, format="json")
+        .json()["legal"]
+        is True
+    )
     assert not Deck.objects.exists()
 
 
-def test_deck_list_queries_do_not_grow_with_decks(api, playtester, reviewer, duel, demo_deck, django_assert_max_num_queries, django_capture_on_commit_callbacks):
+def test_deck_list_queries_do_not_grow_with_decks(
+    api,
+    playtester,
+    reviewer,
+    duel,
+    demo_deck,
+    django_assert_max_num_queries,
+    django_capture_on_commit_callbacks,
+):
     for i in range(15):
         services.deck_create(data={**demo_deck("duel-example"), "name": f"d{i}"}, user=playtester)
     with django_capture_on_commit_callbacks(execute=False):
@@ -135,9 +162,21 @@ def test_deck_list_queries_do_not_grow_with_decks(api, playtester, reviewer, due
 
 
 # --- formats -----------------------------------------------------------------------------------------
-def test_reviewers_create_and_edit_formats_playtesters_read_them(api, reviewer, playtester, duel, demo_deck, django_capture_on_commit_callbacks):
-    assert api(playtester).get("/api/formats/", {"game": "vanguard"}).json()["results"][0]["allowedSets"] == ["BT01", "TD01", "TD02"]
-    new = {"game": "darkrow", "key": "highlander", "name": "One copy", "sections": {"main": {"exact": 40}}, "copyLimit": 1}
+def test_reviewers_create_and_edit_formats_playtesters_read_them(
+    api, reviewer, playtester, duel, demo_deck, django_capture_on_commit_callbacks
+):
+    assert api(playtester).get("/api/formats/", {"game": "vanguard"}).json()["results"][0]["allowedSets"] == [
+        "BT01",
+        "TD01",
+        "TD02",
+    ]
+    new = {
+        "game": "darkrow",
+        "key": "highlander",
+        "name": "One copy",
+        "sections": {"main": {"exact": 40}},
+        "copyLimit": 1,
+    }
     assert api(playtester).post("/api/formats/", new, format="json").status_code == 403
     response = api(reviewer).post("/api/formats/", new, format="json")
     assert response.status_code == 201, response.data
@@ -147,19 +186,31 @@ def test_reviewers_create_and_edit_formats_playtesters_read_them(api, reviewer, 
     deck = services.deck_create(data=demo_deck("duel-example"), user=playtester)
     standard = DeckFormat.objects.get(game="duel", key="standard")
     with django_capture_on_commit_callbacks(execute=True):
-        response = api(reviewer).patch(f"/api/formats/{standard.pk}/", {"banlist": {"Example Light Squire": 1}}, format="json")
+        response = api(reviewer).patch(
+            f"/api/formats/{standard.pk}/", {"banlist": {"Example Light Squire": 1}}, format="json"
+        )
     assert response.status_code == 200, response.data
     deck.refresh_from_db()
     assert [v["code"] for v in deck.violations] == ["BANLIST"]
-    bad = api(reviewer).patch(f"/api/formats/{standard.pk}/", {"banlist": {"DU-EX-001": 5}, "sections": {"main": {"exact": -1}}}, format="json")
+    bad = api(reviewer).patch(
+        f"/api/formats/{standard.pk}/",
+        {"banlist": {"DU-EX-001": 5}, "sections": {"main": {"exact": -1}}},
+        format="json",
+    )
     assert bad.status_code == 400 and {"banlist", "sections"} <= set(bad.json())
-    assert api(reviewer).patch(f"/api/formats/{standard.pk}/", {"key": "other"}, format="json").status_code == 400
-    assert api(playtester).patch(f"/api/formats/{standard.pk}/", {"copyLimit": 1}, format="json").status_code == 403
+    assert (
+        api(reviewer).patch(f"/api/formats/{standard.pk}/", {"key": "other"}, format="json").status_code
+        == 400
+    )
+    assert (
+        api(playtester).patch(f"/api/formats/{standard.pk}/", {"copyLimit": 1}, format="json").status_code
+        == 403
+    )
 
 
 def test_the_cour_des_damnes_is_editable_by_reviewers(api, reviewer, playtester, duel):
     lists = api(playtester).get("/api/card-lists/", {"game": "duel"}).json()["results"]
-    assert [(l["name"], l["provisional"], l["cards"]) for l in lists] == [("Cour des Damnés", True, [])]
+    assert [(x["name"], x["provisional"], x["cards"]) for x in lists] == [("Cour des Damnés", True, [])]
     url = f"/api/card-lists/{lists[0]['id']}/"
     assert api(playtester).patch(url, {"cards": ["DU-EX-007"]}, format="json").status_code == 403
     assert api(reviewer).patch(url, {"cards": ["DU-EX-007"]}, format="json").json()["cards"] == ["DU-EX-007"]
@@ -171,18 +222,39 @@ def test_my_collection(api, playtester, load_cards):
     load_cards("vanguard")
     client = api(playtester)
     assert client.get("/api/me/collection/").json() == {"owner": playtester.username, "cards": []}
-    assert client.patch("/api/me/collection/", {"TD01-005": 4, "TD01-012": 1}, format="json").status_code == 200
+    assert (
+        client.patch("/api/me/collection/", {"TD01-005": 4, "TD01-012": 1}, format="json").status_code == 200
+    )
     assert client.patch("/api/me/collection/", {"TD01-012": 0}, format="json").json()["cards"] == [
         {"card": "TD01-005", "game": "vanguard", "name": "Blaster Blade", "count": 4}
     ]
-    response = client.post("/api/me/collection/import/", {"decklist": "game: vanguard\nmain:\n2 TD01-001\n1 Stardust Trumpeter\n"}, format="json")
+    response = client.post(
+        "/api/me/collection/import/",
+        {"decklist": "game: vanguard\nmain:\n2 TD01-001\n1 Stardust Trumpeter\n"},
+        format="json",
+    )
     assert response.status_code == 200, response.data
-    assert {c["card"]: c["count"] for c in response.json()["cards"]} == {"TD01-005": 4, "TD01-001": 2, "TD01-012": 1}
-    assert client.put("/api/me/collection/", {"cards": [{"card": "TD01-001", "count": 1}]}, format="json").json()["cards"][0]["count"] == 1
+    assert {c["card"]: c["count"] for c in response.json()["cards"]} == {
+        "TD01-005": 4,
+        "TD01-001": 2,
+        "TD01-012": 1,
+    }
+    assert (
+        client.put(
+            "/api/me/collection/", {"cards": [{"card": "TD01-001", "count": 1}]}, format="json"
+        ).json()["cards"][0]["count"]
+        == 1
+    )
     assert client.patch("/api/me/collection/", {"NOPE": 1}, format="json").status_code == 400
     assert api().get("/api/me/collection/").status_code == 401
 
 
 def test_the_schema_describes_the_deck_routes(api, db):
     schema = api().get("/api/schema/", {"format": "json"}).json()
-    assert {"/api/decks/", "/api/decks/{id}/", "/api/decks/validate/", "/api/formats/", "/api/me/collection/"} <= set(schema["paths"])
+    assert {
+        "/api/decks/",
+        "/api/decks/{id}/",
+        "/api/decks/validate/",
+        "/api/formats/",
+        "/api/me/collection/",
+    } <= set(schema["paths"])

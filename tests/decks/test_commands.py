@@ -28,14 +28,24 @@ def test_checkdeck_legal_json(load_cards):
     load_cards("duel")
     status, out, _ = run("checkdeck", str(DECKS / "duel-example.deck.json"), "--json")
     assert status == 0
-    assert json.loads(out) == {"legal": True, "game": "duel", "format": "standard", "counts": {"main": 40}, "violations": [], "readyToPlay": True}
+    assert json.loads(out) == {
+        "legal": True,
+        "game": "duel",
+        "format": "standard",
+        "counts": {"main": 40},
+        "violations": [],
+        "readyToPlay": True,
+    }
     assert not Deck.objects.exists()
 
 
 def test_checkdeck_not_legal_text_decklist(load_cards, tmp_path):
     load_cards("vanguard")
     path = tmp_path / "deck.txt"
-    path.write_text("# my deck\ngame: vanguard\nformat: classic\nmain:\n4x Crimson Butterfly, Brigitte\n5 Nobody\n", encoding="utf-8")
+    path.write_text(
+        "# my deck\ngame: vanguard\nformat: classic\nmain:\n4x Crimson Butterfly, Brigitte\n5 Nobody\n",
+        encoding="utf-8",
+    )
     status, out, _ = run("checkdeck", str(path))
     assert status == 1
     assert "vanguard/classic: NOT LEGAL (main 9)" in out
@@ -80,13 +90,18 @@ def test_importdeck_prints_the_id_and_exportdeck_round_trips(load_cards, make_us
     assert text.startswith("game: vanguard\nformat: classic\n") and "\nmain:\n" in text
     # A name is written only where it names one card: "Dragonic Overlord" has two prints (TD02, BT01).
     overlord = deck.entries.get(card__name="Dragonic Overlord")
-    assert f"{overlord.count} Dragonic Overlord\n" not in text and f"{overlord.count} {overlord.card.stable_id}\n" in text
+    assert (
+        f"{overlord.count} Dragonic Overlord\n" not in text
+        and f"{overlord.count} {overlord.card.stable_id}\n" in text
+    )
     assert any(f"{e.count} {e.card.name}\n" in text for e in deck.entries.select_related("card"))
     path = tmp_path / "again.txt"
     path.write_text(text, encoding="utf-8")
     status, out, _ = run("importdeck", str(path))
     again = Deck.objects.get(pk=int(out.strip()))
-    assert sorted(again.entries.values_list("card__stable_id", "count")) == sorted(deck.entries.values_list("card__stable_id", "count"))
+    assert sorted(again.entries.values_list("card__stable_id", "count")) == sorted(
+        deck.entries.values_list("card__stable_id", "count")
+    )
 
 
 def test_importdeck_and_exportdeck_refuse_bad_input(load_cards):
@@ -99,7 +114,9 @@ def test_importdeck_and_exportdeck_refuse_bad_input(load_cards):
 
 def test_importcollection(load_cards, playtester):
     load_cards("vanguard")
-    status, out, _ = run("importcollection", str(DECKS / "vanguard-td01.deck.json"), "--owner", playtester.username)
+    status, out, _ = run(
+        "importcollection", str(DECKS / "vanguard-td01.deck.json"), "--owner", playtester.username
+    )
     assert status == 0 and "owns 50 card(s) of 16 kind(s)" in out
     assert OwnedCard.objects.filter(owner=playtester).count() == 16
 
@@ -119,7 +136,9 @@ def test_loaddemo_loads_the_demo_decks_with_owners_and_is_idempotent(db):
     call_command("loaddemo", stdout=io.StringIO())
     decks = {d.name: d for d in Deck.objects.select_related("owner")}
     assert len(decks) == 5
-    assert all(d.legal and not d.stale for d in decks.values()), {d.name: d.violations for d in decks.values()}
+    assert all(d.legal and not d.stale for d in decks.values()), {
+        d.name: d.violations for d in decks.values()
+    }
     td01 = decks["Trial Deck Vol.01: Blaster Blade"]
     assert td01.owner.username == "playtester" and td01.violations == [] and td01.ready_to_play
     assert OwnedCard.objects.filter(owner=td01.owner).count() == 32

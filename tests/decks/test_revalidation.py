@@ -1,5 +1,6 @@
 """Revalidation: a card, format or collection change marks the decks concerned stale and validates them again."""
 
+import io
 import time
 
 import pytest
@@ -27,7 +28,9 @@ def make_decks(n, data, owner):
     return [services.deck_create(data={**data, "name": f"deck {i}"}, user=owner) for i in range(n)]
 
 
-def test_a_card_change_marks_decks_stale_and_revalidates_them_on_commit(duel_deck, reviewer, django_capture_on_commit_callbacks):
+def test_a_card_change_marks_decks_stale_and_revalidates_them_on_commit(
+    duel_deck, reviewer, django_capture_on_commit_callbacks
+):
     assert duel_deck.legal
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         card_services.card_set_status(stable_id="DU-EX-001", status="DISABLED", user=reviewer)
@@ -49,7 +52,9 @@ def test_a_change_no_rule_reads_leaves_decks_alone(duel_deck, designer, django_c
     assert [v["code"] for v in duel_deck.violations] == ["CARD_NOT_VALIDATED"]
     other = Card.objects.get(stable_id="DU-EX-013")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        card_services.cards_import(payload={"game": "duel", "cards": [{**_as_file(other), "text": "autre", "archetypes": ["X"]}]})
+        card_services.cards_import(
+            payload={"game": "duel", "cards": [{**_as_file(other), "text": "autre", "archetypes": ["X"]}]}
+        )
     assert callbacks == []  # text and archetypes only: no deck marked, nothing enqueued
     duel_deck.refresh_from_db()
     assert not duel_deck.stale
@@ -61,7 +66,9 @@ def _as_file(card):
     return card_to_dict(card)
 
 
-def test_a_new_card_resolves_an_entry_that_named_no_card(load_cards, playtester, demo_deck, designer, django_capture_on_commit_callbacks):
+def test_a_new_card_resolves_an_entry_that_named_no_card(
+    load_cards, playtester, demo_deck, designer, django_capture_on_commit_callbacks
+):
     load_cards("duel")
     data = demo_deck("duel-example")
     data["sections"]["main"][-1] = {"card": "Example Newcomer", "count": 2}
@@ -69,7 +76,17 @@ def test_a_new_card_resolves_an_entry_that_named_no_card(load_cards, playtester,
     assert [v["code"] for v in deck.violations] == ["UNKNOWN_CARD"]
     with django_capture_on_commit_callbacks(execute=True):
         card_services.cards_import(
-            payload={"game": "duel", "cards": [{"stableCardId": "DU-NEW-1", "name": "Example Newcomer", "type": "SPELL", "status": "VALIDATED"}]}
+            payload={
+                "game": "duel",
+                "cards": [
+                    {
+                        "stableCardId": "DU-NEW-1",
+                        "name": "Example Newcomer",
+                        "type": "SPELL",
+                        "status": "VALIDATED",
+                    }
+                ],
+            }
         )
     deck.refresh_from_db()
     assert deck.legal and not deck.stale
@@ -105,7 +122,9 @@ def test_a_deck_marked_stale_while_being_validated_stays_stale(duel_deck):
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_an_unreachable_broker_does_not_fail_the_card_change(monkeypatch, caplog, load_cards, make_user, demo_deck):
+def test_an_unreachable_broker_does_not_fail_the_card_change(
+    monkeypatch, caplog, load_cards, make_user, demo_deck
+):
     load_cards("duel")
     owner, reviewer = make_user("playtester"), make_user("reviewer")
     deck = services.deck_create(data=demo_deck("duel-example"), user=owner)
@@ -119,7 +138,7 @@ def test_an_unreachable_broker_does_not_fail_the_card_change(monkeypatch, caplog
     assert "could not enqueue decks.revalidate" in caplog.text
     deck.refresh_from_db()
     assert deck.stale and deck.legal is True  # the old verdict is kept but flagged stale
-    call_command("revalidate", stdout=open("/dev/null", "w"))
+    call_command("revalidate", stdout=io.StringIO())
     deck.refresh_from_db()
     assert not deck.stale and deck.legal is False
 
@@ -131,14 +150,18 @@ def test_the_periodic_sweep_catches_up(monkeypatch, load_cards, make_user, demo_
     assert django_settings.CELERY_BEAT_SCHEDULE["decks-sweep-stale"]["task"] == tasks.sweep_stale_decks.name
     load_cards("duel")
     deck = services.deck_create(data=demo_deck("duel-example"), user=make_user("playtester"))
-    monkeypatch.setattr(tasks.revalidate_decks, "apply_async", lambda *a, **k: (_ for _ in ()).throw(OSError("down")))
+    monkeypatch.setattr(
+        tasks.revalidate_decks, "apply_async", lambda *a, **k: (_ for _ in ()).throw(OSError("down"))
+    )
     card_services.card_set_status(stable_id="DU-EX-002", status="DISABLED", user=make_user("reviewer"))
     assert Deck.objects.get(pk=deck.pk).stale
     assert tasks.sweep_stale_decks.delay().get(timeout=5) == 1
     assert not Deck.objects.get(pk=deck.pk).stale
 
 
-def test_revalidation_queries_grow_with_batches_not_decks(load_cards, playtester, demo_deck, django_assert_max_num_queries):
+def test_revalidation_queries_grow_with_batches_not_decks(
+    load_cards, playtester, demo_deck, django_assert_max_num_queries
+):
     load_cards("duel")
     make_decks(40, demo_deck("duel-example"), playtester)
     Deck.objects.update(stale=True)
@@ -150,7 +173,9 @@ def test_revalidation_queries_grow_with_batches_not_decks(load_cards, playtester
     assert Deck.objects.filter(legal=True).count() == 40
 
 
-def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(load_cards, make_user, td01, django_assert_max_num_queries):
+def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(
+    load_cards, make_user, td01, django_assert_max_num_queries
+):
     load_cards("vanguard")
     for i in range(12):
         services.deck_create(data={**td01, "name": f"d{i}"}, user=make_user("playtester", username=f"p{i}"))
@@ -160,20 +185,39 @@ def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(load_
 
 
 # --- property: revalidating after any sequence of card edits = validating from scratch ---------------
-EDITS = st.lists(st.tuples(st.sampled_from(["rename", "set", "level", "disable", "validate", "type"]), st.integers(0, 12)), min_size=1, max_size=6)
+EDITS = st.lists(
+    st.tuples(st.sampled_from(["rename", "set", "level", "disable", "validate", "type"]), st.integers(0, 12)),
+    min_size=1,
+    max_size=6,
+)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(edits=EDITS)
-def test_revalidating_after_card_edits_equals_validating_from_scratch(edits, duel_deck, reviewer, designer, django_capture_on_commit_callbacks):
+def test_revalidating_after_card_edits_equals_validating_from_scratch(
+    edits, duel_deck, reviewer, designer, django_capture_on_commit_callbacks
+):
     ids = sorted(Card.objects.filter(game="duel").values_list("stable_id", flat=True))
     with django_capture_on_commit_callbacks(execute=True):
         for edit, index in edits:
             _edit(ids[index % len(ids)], edit, designer, reviewer)
-    deck = Deck.objects.select_related("format", "owner").prefetch_related("entries__card").get(pk=duel_deck.pk)
+    deck = (
+        Deck.objects.select_related("format", "owner").prefetch_related("entries__card").get(pk=duel_deck.pk)
+    )
     assert not deck.stale
     fresh = services.deck_check(data=deck_to_dict(deck)).to_dict()
-    stored = {"legal": deck.legal, "game": deck.game, "format": deck.format.key, "counts": deck.counts, "violations": deck.violations, "readyToPlay": deck.ready_to_play}
+    stored = {
+        "legal": deck.legal,
+        "game": deck.game,
+        "format": deck.format.key,
+        "counts": deck.counts,
+        "violations": deck.violations,
+        "readyToPlay": deck.ready_to_play,
+    }
     assert stored == fresh
 
 
@@ -184,17 +228,27 @@ def _edit(stable_id, edit, designer, reviewer):
             card_services.card_set_status(stable_id=stable_id, status="DISABLED", user=reviewer)
         elif edit == "validate":
             if card.status == "DISABLED":
-                card = card_services.card_set_status(stable_id=stable_id, status="NEEDS_REVIEW", user=reviewer)
+                card = card_services.card_set_status(
+                    stable_id=stable_id, status="NEEDS_REVIEW", user=reviewer
+                )
             if card.status != "VALIDATED":
                 card_services.card_set_status(stable_id=stable_id, status="VALIDATED", user=reviewer)
         elif edit == "rename":
             card_services.card_update(stable_id=stable_id, data={"name": card.name + " II"}, user=designer)
         elif edit == "set":
-            card_services.card_update(stable_id=stable_id, data={"set": "OTHER" if card.set_code == "EXAMPLE" else "EXAMPLE"}, user=designer)
+            card_services.card_update(
+                stable_id=stable_id,
+                data={"set": "OTHER" if card.set_code == "EXAMPLE" else "EXAMPLE"},
+                user=designer,
+            )
         elif edit == "level" and card.type == "MONSTER":
-            card_services.card_update(stable_id=stable_id, data={"level": 1 + card.game_fields["level"] % 8}, user=designer)
+            card_services.card_update(
+                stable_id=stable_id, data={"level": 1 + card.game_fields["level"] % 8}, user=designer
+            )
         elif edit == "type" and card.type in ("SPELL", "TRAP"):
-            card_services.card_update(stable_id=stable_id, data={"type": "TRAP" if card.type == "SPELL" else "SPELL"}, user=designer)
+            card_services.card_update(
+                stable_id=stable_id, data={"type": "TRAP" if card.type == "SPELL" else "SPELL"}, user=designer
+            )
 
 
 # --- a real worker ------------------------------------------------------------------------------------
@@ -240,22 +294,30 @@ def varied_decks(demo_deck, owner) -> list[Deck]:
     data = demo_deck("duel-example")
     decks = make_decks(4, data, owner)
     main = data["sections"]["main"]
-    decks.append(services.deck_create(data={**data, "name": "short", "sections": {"main": main[:-1]}}, user=owner))
+    decks.append(
+        services.deck_create(data={**data, "name": "short", "sections": {"main": main[:-1]}}, user=owner)
+    )
     unknown = [*main[:-1], {"card": "DU-NOPE-1", "count": main[-1]["count"]}]
-    decks.append(services.deck_create(data={**data, "name": "unknown", "sections": {"main": unknown}}, user=owner))
+    decks.append(
+        services.deck_create(data={**data, "name": "unknown", "sections": {"main": unknown}}, user=owner)
+    )
     decks.append(services.deck_create(data={**data, "name": "no owner"}, user=None))
     return decks
 
 
 def stored(decks) -> dict[int, tuple]:
     fields = ("legal", "ready_to_play", "violations", "counts", "stale")
-    rows = Deck.objects.filter(pk__in=[d.pk for d in decks]).prefetch_related("entries__card", "validated_against")
+    rows = Deck.objects.filter(pk__in=[d.pk for d in decks]).prefetch_related(
+        "entries__card", "validated_against"
+    )
     return {d.pk: (*(getattr(d, f) for f in fields), d.card_versions) for d in rows}
 
 
 @on_postgresql
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_the_overlapped_run_stores_what_one_connection_stores(load_cards, make_user, demo_deck, monkeypatch, settings):
+def test_the_overlapped_run_stores_what_one_connection_stores(
+    load_cards, make_user, demo_deck, monkeypatch, settings
+):
     load_cards("duel")
     decks = varied_decks(demo_deck, make_user("playtester"))
     card_services.card_set_status(stable_id="DU-EX-004", status="DISABLED", user=make_user("reviewer"))
@@ -268,7 +330,9 @@ def test_the_overlapped_run_stores_what_one_connection_stores(load_cards, make_u
     real = validation._revalidate_overlapped
     monkeypatch.setattr(validation, "_revalidate_overlapped", lambda *a: overlapped.append(1) or real(*a))
     Deck.objects.update(stale=True)
-    assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == len(decks)
+    assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == len(
+        decks
+    )
     assert overlapped == [1] and sum(progress) == len(decks) and progress == [2, 2, 2, 1]
     assert stored(decks) == serial
     codes = {pk: {v["code"] for v in row[2]} for pk, row in serial.items()}
@@ -277,7 +341,9 @@ def test_the_overlapped_run_stores_what_one_connection_stores(load_cards, make_u
 
 @on_postgresql
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(load_cards, make_user, demo_deck, monkeypatch):
+def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(
+    load_cards, make_user, demo_deck, monkeypatch
+):
     load_cards("duel")
     decks = varied_decks(demo_deck, make_user("playtester"))
     Deck.objects.update(stale=True)
@@ -298,17 +364,23 @@ def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(lo
     monkeypatch.setattr(validation, "store_outcomes", real)
     assert services.decks_revalidate(decks=Deck.objects.filter(stale=True), batch_size=2) == len(stale)
     assert not Deck.objects.filter(stale=True).exists()
-    assert sum(len(d.entries.all()) for d in Deck.objects.prefetch_related("entries")) == sum(len(d.entries.all()) for d in decks)
+    assert sum(len(d.entries.all()) for d in Deck.objects.prefetch_related("entries")) == sum(
+        len(d.entries.all()) for d in decks
+    )
 
 
 def test_one_connection_inside_a_transaction_on_sqlite_or_when_turned_off(db, settings):
-    assert not validation.can_overlap("default", batches=5)  # a test runs in a transaction (and maybe on SQLite)
+    assert not validation.can_overlap(
+        "default", batches=5
+    )  # a test runs in a transaction (and maybe on SQLite)
     settings.DECKS_REVALIDATE_OVERLAP = False
     assert not validation.can_overlap("default", batches=5)
 
 
 # --- the card versions a validation read: one row per run, shared ------------------------------------------
-def test_each_deck_shows_the_versions_of_its_own_cards_from_one_shared_row(duel_deck, reviewer, playtester, demo_deck, api, django_capture_on_commit_callbacks):
+def test_each_deck_shows_the_versions_of_its_own_cards_from_one_shared_row(
+    duel_deck, reviewer, playtester, demo_deck, api, django_capture_on_commit_callbacks
+):
     from decks.models import CardVersions
 
     other = services.deck_create(data={**demo_deck("duel-example"), "name": "copy"}, user=playtester)
@@ -336,6 +408,8 @@ def test_rows_of_card_versions_no_deck_points_at_are_pruned_once_old(duel_deck):
     kept = Deck.objects.get(pk=duel_deck.pk).validated_against
     old = CardVersions.objects.create(digest="0" * 64, versions={"DU-EX-001": 1})
     young = CardVersions.objects.create(digest="1" * 64, versions={"DU-EX-001": 2})
-    CardVersions.objects.filter(pk__in=[old.pk, kept.pk]).update(created_at=timezone.now() - timedelta(days=2))
+    CardVersions.objects.filter(pk__in=[old.pk, kept.pk]).update(
+        created_at=timezone.now() - timedelta(days=2)
+    )
     assert tasks.prune_card_versions() == 1
     assert set(CardVersions.objects.values_list("pk", flat=True)) == {kept.pk, young.pk}

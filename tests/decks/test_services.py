@@ -12,14 +12,23 @@ from .conftest import own_everything
 
 
 def entries_of(deck):
-    return list(DeckEntry.objects.filter(deck=deck).order_by("kind", "section", "position").values_list("section", "ref", "card__stable_id", "count"))
+    return list(
+        DeckEntry.objects.filter(deck=deck)
+        .order_by("kind", "section", "position")
+        .values_list("section", "ref", "card__stable_id", "count")
+    )
 
 
 def test_the_default_formats_are_the_rule_sets_defaults(db):
     for ruleset in (get_ruleset(g) for g in ("darkrow", "riftbound", "vanguard", "chesscards", "duel")):
         stored = DeckFormat.objects.get(game=ruleset.key, is_default=True)
         expected = ruleset.default_format_data()
-        assert stored.data().__class__(**{**{f: getattr(stored.data(), f) for f in expected.__slots__}, "name": expected.name}) == expected
+        assert (
+            stored.data().__class__(
+                **{**{f: getattr(stored.data(), f) for f in expected.__slots__}, "name": expected.name}
+            )
+            == expected
+        )
 
 
 def test_the_cour_des_damnes_is_a_provisional_empty_list(db):
@@ -62,13 +71,22 @@ def test_bad_input_is_refused_with_every_problem(load_cards, playtester):
     load_cards("duel")
     with pytest.raises(InvalidInput) as caught:
         services.deck_create(
-            data={"game": "duel", "legend": "x", "colour": 1, "sections": {"main": [{"card": ""}, {"card": "A", "count": 0}, "B"]}},
+            data={
+                "game": "duel",
+                "legend": "x",
+                "colour": 1,
+                "sections": {"main": [{"card": ""}, {"card": "A", "count": 0}, "B"]},
+            },
             user=playtester,
         )
     messages = " | ".join(f.message for f in caught.value.findings)
     assert "duel decks have no legend" in messages
     assert "'colour' is not a key" in messages
-    assert "sections.main[0]: card" in messages and "sections.main[1]: count" in messages and "sections.main[2]" in messages
+    assert (
+        "sections.main[0]: card" in messages
+        and "sections.main[1]: count" in messages
+        and "sections.main[2]" in messages
+    )
     assert Deck.objects.count() == 0
 
 
@@ -79,14 +97,18 @@ def test_unknown_format_is_refused(load_cards, playtester):
 
 def test_a_playtester_cannot_give_a_deck_to_someone_else(playtester, reviewer):
     with pytest.raises(Forbidden):
-        services.deck_create(data={"game": "duel", "owner": reviewer.username, "sections": {}}, user=playtester)
+        services.deck_create(
+            data={"game": "duel", "owner": reviewer.username, "sections": {}}, user=playtester
+        )
 
 
 def test_patch_replaces_only_given_sections_and_picks(load_cards, playtester, demo_deck):
     load_cards("riftbound")
     deck = services.deck_create(data=demo_deck("riftbound-example"), user=playtester)
     assert deck.legal
-    services.deck_update(deck=deck, data={"champion": None, "sections": {"battlefields": []}}, user=playtester, partial=True)
+    services.deck_update(
+        deck=deck, data={"champion": None, "sections": {"battlefields": []}}, user=playtester, partial=True
+    )
     deck.refresh_from_db()
     codes = sorted(v["code"] for v in deck.violations)
     assert codes == ["CHAMPION", "DECK_SIZE"]
@@ -96,7 +118,11 @@ def test_patch_replaces_only_given_sections_and_picks(load_cards, playtester, de
 def test_put_replaces_the_whole_deck(load_cards, playtester, demo_deck):
     load_cards("duel")
     deck = services.deck_create(data=demo_deck("duel-example"), user=playtester)
-    services.deck_update(deck=deck, data={"game": "duel", "name": "Small", "sections": {"main": [{"card": "DU-EX-001"}]}}, user=playtester)
+    services.deck_update(
+        deck=deck,
+        data={"game": "duel", "name": "Small", "sections": {"main": [{"card": "DU-EX-001"}]}},
+        user=playtester,
+    )
     deck.refresh_from_db()
     assert deck.name == "Small" and deck.owner == playtester
     assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 1)]
@@ -111,7 +137,9 @@ def test_only_the_owner_changes_a_deck(load_cards, playtester, reviewer, demo_de
         services.deck_delete(deck=deck, user=reviewer)
 
 
-def test_owned_only_format_checks_the_owners_collection(load_cards, playtester, td01, django_capture_on_commit_callbacks):
+def test_owned_only_format_checks_the_owners_collection(
+    load_cards, playtester, td01, django_capture_on_commit_callbacks
+):
     load_cards("vanguard")
     deck = services.deck_create(data=td01, user=playtester)
     assert [v["code"] for v in deck.violations].count("NOT_OWNED") == 16
@@ -164,10 +192,16 @@ def test_deck_check_stores_nothing(load_cards, td01):
 # --- the builder's small changes ----------------------------------------------------------------------
 def test_adding_a_card_adds_to_its_entry_even_one_written_by_name(load_cards, playtester):
     load_cards("duel")
-    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "Example Light Squire", "count": 2}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "duel", "sections": {"main": [{"card": "Example Light Squire", "count": 2}]}},
+        user=playtester,
+    )
     services.deck_card_add(deck=deck, stable_id="DU-EX-001", user=playtester)
     services.deck_card_add(deck=deck, stable_id="DU-EX-002", count=3, user=playtester)
-    assert entries_of(deck) == [("main", "Example Light Squire", "DU-EX-001", 3), ("main", "DU-EX-002", "DU-EX-002", 3)]
+    assert entries_of(deck) == [
+        ("main", "Example Light Squire", "DU-EX-001", 3),
+        ("main", "DU-EX-002", "DU-EX-002", 3),
+    ]
     deck.refresh_from_db()
     assert deck.counts == {"main": 6} and not deck.stale
 
@@ -177,7 +211,9 @@ def test_adding_goes_to_the_home_section_or_pick_unless_told(load_cards, playtes
     deck = services.deck_create(data={"game": "riftbound", "name": "R"}, user=playtester)
     services.deck_card_add(deck=deck, stable_id="RB-EX-017", user=playtester)
     services.deck_card_add(deck=deck, stable_id="RB-EX-001", user=playtester)
-    services.deck_card_add(deck=deck, stable_id="RB-EX-019", section="main", user=playtester)  # where the user says
+    services.deck_card_add(
+        deck=deck, stable_id="RB-EX-019", section="main", user=playtester
+    )  # where the user says
     assert set(DeckEntry.objects.filter(deck=deck).values_list("kind", "section", "ref")) == {
         ("CARD", "runes", "RB-EX-017"),
         ("PICK", "legend", "RB-EX-001"),
@@ -198,7 +234,9 @@ def test_adding_goes_to_the_home_section_or_pick_unless_told(load_cards, playtes
 )
 def test_adding_refuses_what_cannot_be_added_and_changes_nothing(load_cards, playtester, kwargs, error):
     load_cards("duel")
-    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester
+    )
     with pytest.raises(InvalidInput, match=error):
         services.deck_card_add(deck=deck, user=playtester, **kwargs)
     assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 2)]
@@ -208,14 +246,26 @@ def test_changing_an_entry_by_count_or_delta(load_cards, playtester):
     from studio.errors import Conflict
 
     load_cards("duel")
-    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}, {"card": "Nope", "count": 1}]}}, user=playtester)
-    services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", delta=2, user=playtester)
+    deck = services.deck_create(
+        data={
+            "game": "duel",
+            "sections": {"main": [{"card": "DU-EX-001", "count": 2}, {"card": "Nope", "count": 1}]},
+        },
+        user=playtester,
+    )
+    services.deck_entry_change(
+        deck=deck, section="main", position=0, ref="DU-EX-001", delta=2, user=playtester
+    )
     services.deck_entry_change(deck=deck, section="main", position=1, ref="Nope", count=5, user=playtester)
     assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 4), ("main", "Nope", None, 5)]
-    services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", delta=-10, user=playtester)
+    services.deck_entry_change(
+        deck=deck, section="main", position=0, ref="DU-EX-001", delta=-10, user=playtester
+    )
     assert entries_of(deck) == [("main", "Nope", None, 5)]
     with pytest.raises(Conflict, match="changed since this page was shown"):
-        services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", count=1, user=playtester)
+        services.deck_entry_change(
+            deck=deck, section="main", position=0, ref="DU-EX-001", count=1, user=playtester
+        )
     with pytest.raises(InvalidInput, match="give count"):
         services.deck_entry_change(deck=deck, section="main", position=0, ref="Nope", user=playtester)
     assert entries_of(deck) == [("main", "Nope", None, 5)]
@@ -223,11 +273,15 @@ def test_changing_an_entry_by_count_or_delta(load_cards, playtester):
 
 def test_only_the_owner_changes_a_deck_entry_by_entry(load_cards, playtester, reviewer):
     load_cards("duel")
-    deck = services.deck_create(data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 2}]}}, user=playtester
+    )
     with pytest.raises(Forbidden):
         services.deck_card_add(deck=deck, stable_id="DU-EX-002", user=reviewer)
     with pytest.raises(Forbidden):
-        services.deck_entry_change(deck=deck, section="main", position=0, ref="DU-EX-001", count=0, user=reviewer)
+        services.deck_entry_change(
+            deck=deck, section="main", position=0, ref="DU-EX-001", count=0, user=reviewer
+        )
     with pytest.raises(Forbidden):
         services.deck_pick_set(deck=deck, pick="legend", stable_id=None, user=reviewer)
     assert entries_of(deck) == [("main", "DU-EX-001", "DU-EX-001", 2)]
@@ -235,7 +289,9 @@ def test_only_the_owner_changes_a_deck_entry_by_entry(load_cards, playtester, re
 
 def test_picks_are_set_and_cleared(load_cards, playtester):
     load_cards("darkrow")
-    deck = services.deck_create(data={"game": "darkrow", "sections": {"leaders": [{"card": "DR-L01"}]}}, user=playtester)
+    deck = services.deck_create(
+        data={"game": "darkrow", "sections": {"leaders": [{"card": "DR-L01"}]}}, user=playtester
+    )
     services.deck_pick_set(deck=deck, pick="activeLeader", stable_id="DR-L01", user=playtester)
     deck.refresh_from_db()
     assert not any(v["code"] == "ACTIVE_LEADER" for v in deck.violations)

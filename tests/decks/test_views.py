@@ -96,7 +96,9 @@ def test_a_reviewer_sees_every_deck_but_changes_only_their_own(client_as, review
     response = client.post(reverse("decks:add", args=[duel_deck.pk]), {"card": "DU-EX-002"}, **HTMX)
     assert response.status_code == 403
     response = client.post(
-        reverse("decks:entry", args=[duel_deck.pk]), {"section": "main", "position": 0, "ref": "DU-EX-001", "count": 0}, **HTMX
+        reverse("decks:entry", args=[duel_deck.pk]),
+        {"section": "main", "position": 0, "ref": "DU-EX-001", "count": 0},
+        **HTMX,
     )
     assert response.status_code == 403
     assert client.post(reverse("decks:delete", args=[duel_deck.pk])).status_code == 403
@@ -118,9 +120,17 @@ def test_a_designer_builds_decks_and_sees_unvalidated_cards_marked(client_as, de
 def test_a_playtester_searches_validated_cards_only(client_as, playtester, duel, make_card, designer):
     make_card("duel", name="Brouillon de duel", user=designer)
     deck = small_duel(playtester)
-    results = text(client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "t:monster level>=7"}))
-    assert "Example Dark Dragon" in results and "Example Neutral Titan" in results and "Example Squire" not in results
-    assert "Brouillon" not in text(client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "brouillon"}))
+    results = text(
+        client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "t:monster level>=7"})
+    )
+    assert (
+        "Example Dark Dragon" in results
+        and "Example Neutral Titan" in results
+        and "Example Squire" not in results
+    )
+    assert "Brouillon" not in text(
+        client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "brouillon"})
+    )
     bad = text(client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "level<="}))
     assert "This query cannot be read" in bad
 
@@ -160,11 +170,19 @@ def test_steppers_set_and_remove_entries(client_as, playtester, duel):
 def test_a_change_made_on_an_outdated_page_is_refused_and_changes_nothing(client_as, playtester, duel):
     deck = small_duel(playtester, **{"DU-EX-001": 3, "DU-EX-002": 2})
     client = client_as(playtester)
-    response = client.post(reverse("decks:entry", args=[deck.pk]), {"section": "main", "position": 0, "ref": "DU-EX-002", "count": 9}, **HTMX)
+    response = client.post(
+        reverse("decks:entry", args=[deck.pk]),
+        {"section": "main", "position": 0, "ref": "DU-EX-002", "count": 9},
+        **HTMX,
+    )
     assert response.status_code == 200
     assert "Not changed: main changed since this page was shown" in text(response)
     assert 'role="alert"' in text(response)
-    bad = client.post(reverse("decks:entry", args=[deck.pk]), {"section": "main", "position": 0, "ref": "DU-EX-001", "count": 5000}, **HTMX)
+    bad = client.post(
+        reverse("decks:entry", args=[deck.pk]),
+        {"section": "main", "position": 0, "ref": "DU-EX-001", "count": 5000},
+        **HTMX,
+    )
     assert "count: a whole number from 0 (remove) to 1000" in text(bad)
     unknown = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-NOPE"}, **HTMX)
     assert "'DU-NOPE' is no duel card" in text(unknown)
@@ -178,7 +196,11 @@ def test_cards_go_to_their_home_section_and_picks(client_as, playtester, load_ca
     client.post(reverse("decks:add", args=[darkrow.pk]), {"card": "DR-L03"}, **HTMX)
     client.post(reverse("decks:add", args=[darkrow.pk]), {"card": "DR-U02"}, **HTMX)
     assert set(darkrow.entries.values_list("section", "ref")) == {("leaders", "DR-L03"), ("main", "DR-U02")}
-    page = text(client.post(reverse("decks:pick", args=[darkrow.pk]), {"pick": "activeLeader", "card": "DR-L03"}, **HTMX))
+    page = text(
+        client.post(
+            reverse("decks:pick", args=[darkrow.pk]), {"pick": "activeLeader", "card": "DR-L03"}, **HTMX
+        )
+    )
     assert 'option value="DR-L03" selected' in page
     darkrow.refresh_from_db()
     assert not any(v["code"] == "ACTIVE_LEADER" for v in darkrow.violations)
@@ -187,8 +209,15 @@ def test_cards_go_to_their_home_section_and_picks(client_as, playtester, load_ca
     for card in ("RB-EX-001", "RB-EX-002", "RB-EX-017", "RB-EX-019"):
         client.post(reverse("decks:add", args=[rift.pk]), {"card": card}, **HTMX)
     entries = set(rift.entries.values_list("kind", "section", "ref"))
-    assert entries == {("PICK", "legend", "RB-EX-001"), ("CARD", "main", "RB-EX-002"), ("CARD", "runes", "RB-EX-017"), ("CARD", "battlefields", "RB-EX-019")}
-    page = text(client.post(reverse("decks:pick", args=[rift.pk]), {"pick": "champion", "card": "RB-EX-002"}, **HTMX))
+    assert entries == {
+        ("PICK", "legend", "RB-EX-001"),
+        ("CARD", "main", "RB-EX-002"),
+        ("CARD", "runes", "RB-EX-017"),
+        ("CARD", "battlefields", "RB-EX-019"),
+    }
+    page = text(
+        client.post(reverse("decks:pick", args=[rift.pk]), {"pick": "champion", "card": "RB-EX-002"}, **HTMX)
+    )
     assert "Example Hero Champion (RB-EX-002)" in page
     assert "no Chosen Champion" not in page
     cleared = text(client.post(reverse("decks:pick", args=[rift.pk]), {"pick": "legend", "card": ""}, **HTMX))
@@ -198,19 +227,31 @@ def test_cards_go_to_their_home_section_and_picks(client_as, playtester, load_ca
 def test_each_violation_points_at_its_card_and_section(client_as, playtester, load_cards):
     load_cards("darkrow")
     deck = services.deck_create(
-        data={"game": "darkrow", "name": "Mixte", "sections": {"main": [{"card": "DR-U02", "count": 4}, {"card": "DR-O01"}, {"card": "Inconnue"}]}},
+        data={
+            "game": "darkrow",
+            "name": "Mixte",
+            "sections": {"main": [{"card": "DR-U02", "count": 4}, {"card": "DR-O01"}, {"card": "Inconnue"}]},
+        },
         user=playtester,
     )
     page = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).content.decode()
     row = re.search(r'<tr id="(s0-e1)"[^>]*data-card="DR-O01"', page)
     assert row, "the entry of DR-O01 has an anchor"
-    not_validated = re.search(r'<li class="error" data-code="CARD_NOT_VALIDATED" data-section="main" data-card="DR-O01">(.*?)</li>', page, re.S)
+    not_validated = re.search(
+        r'<li class="error" data-code="CARD_NOT_VALIDATED" data-section="main" data-card="DR-O01">(.*?)</li>',
+        page,
+        re.S,
+    )
     assert not_validated and f'href="#{row.group(1)}"' in not_validated.group(1)
     assert "Casque de moto (DR-O01) is NEEDS_REVIEW" in not_validated.group(1)
-    assert re.search(r'data-code="COPY_LIMIT" data-section="main" data-card="DR-U02">.*?href="#s0-e0"', page, re.S)
+    assert re.search(
+        r'data-code="COPY_LIMIT" data-section="main" data-card="DR-U02">.*?href="#s0-e0"', page, re.S
+    )
     assert re.search(r'data-code="UNKNOWN_CARD".*?href="#s0-e2"', page, re.S)
     assert re.search(r'data-code="LEADER_CANDIDATES" data-section="leaders">.*?href="#s1"', page, re.S)
-    assert re.search(r'data-code="ACTIVE_LEADER" data-section="activeLeader">.*?href="#pick-activeLeader"', page, re.S)
+    assert re.search(
+        r'data-code="ACTIVE_LEADER" data-section="activeLeader">.*?href="#pick-activeLeader"', page, re.S
+    )
     assert "Not ready to play" in page
 
 
@@ -229,9 +270,13 @@ def test_a_stale_deck_is_marked_and_never_shown_legal_from_its_old_result(client
     assert "Example duel deck" not in text(client.get(reverse("decks:list"), {"verdict": "legal"}))
 
 
-def test_disabling_a_card_makes_the_deck_illegal_itemized(client_as, playtester, reviewer, duel_deck, django_capture_on_commit_callbacks):
+def test_disabling_a_card_makes_the_deck_illegal_itemized(
+    client_as, playtester, reviewer, duel_deck, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):  # the revalidation runs once the change commits
-        card_services.card_set_status(stable_id="DU-EX-003", status=Status.DISABLED, user=reviewer, note="doublon")
+        card_services.card_set_status(
+            stable_id="DU-EX-003", status=Status.DISABLED, user=reviewer, note="doublon"
+        )
     page = text(client_as(playtester).get(reverse("decks:detail", args=[duel_deck.pk])))
     assert "Construction not valid" in page and 'data-verdict="stale"' not in page
     assert "main: Example Steel Golem (DU-EX-003) is DISABLED; only VALIDATED cards may be played" in page
@@ -280,7 +325,11 @@ def test_importing_a_text_decklist_makes_it_yours(client_as, playtester, duel):
     response = client.post(reverse("decks:import"), {"text": DECKLIST})
     deck = Deck.objects.get(name="Échange équivalent")
     assert response.status_code == 302 and deck.owner == playtester
-    assert list(deck.entries.values_list("ref", "count")) == [("Example Light Squire", 20), ("Example Dark Imp", 10), ("DU-EX-009", 1)]
+    assert list(deck.entries.values_list("ref", "count")) == [
+        ("Example Light Squire", 20),
+        ("Example Dark Imp", 10),
+        ("DU-EX-009", 1),
+    ]
     page = text(client.get(response["Location"]))
     assert "main has 31 cards; it must have exactly 40" in page
 
@@ -288,7 +337,9 @@ def test_importing_a_text_decklist_makes_it_yours(client_as, playtester, duel):
 def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    upload = SimpleUploadedFile("duel.deck.json", json.dumps(demo_deck("duel-example")).encode(), content_type="application/json")
+    upload = SimpleUploadedFile(
+        "duel.deck.json", json.dumps(demo_deck("duel-example")).encode(), content_type="application/json"
+    )
     response = client_as(playtester).post(reverse("decks:import"), {"file": upload})
     assert response.status_code == 302
     assert Deck.objects.get(name="Example duel deck").legal
@@ -302,11 +353,16 @@ def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
         ("main:\n4 Example Light Squire\n", "the decklist needs a header line such as 'game: vanguard'"),
         ("game: belote\nmain:\n1 As\n", "belote"),
         ("game: duel\nformat: vintage\nmain:\n1 Example Spell\n", "duel has no format 'vintage'"),
-        ('{"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 0}]}}', "sections.main[0]: count must be a whole number from 1 to 1000"),
+        (
+            '{"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 0}]}}',
+            "sections.main[0]: count must be a whole number from 1 to 1000",
+        ),
         ('["a", "list"]', "a deck file is one JSON object"),
     ],
 )
-def test_an_import_that_cannot_be_read_says_why_and_stores_nothing(client_as, playtester, duel, content, expected):
+def test_an_import_that_cannot_be_read_says_why_and_stores_nothing(
+    client_as, playtester, duel, content, expected
+):
     response = client_as(playtester).post(reverse("decks:import"), {"text": content})
     assert response.status_code == 400
     page = text(response)
@@ -326,13 +382,20 @@ def test_an_upload_that_is_not_utf8_is_refused(client_as, playtester, duel):
 
 def test_export_text_and_json_round_trip(client_as, playtester, duel):
     deck = services.deck_create(
-        data={"game": "duel", "name": "Échange équivalent", "sections": {"main": [{"card": "Example Light Squire", "count": 3}, {"card": "Inconnue"}]}},
+        data={
+            "game": "duel",
+            "name": "Échange équivalent",
+            "sections": {"main": [{"card": "Example Light Squire", "count": 3}, {"card": "Inconnue"}]},
+        },
         user=playtester,
     )
     client = client_as(playtester)
     as_text = client.get(reverse("decks:export", args=[deck.pk]), {"as": "text"})
     assert as_text["Content-Type"] == "text/plain; charset=utf-8"
-    assert "attachment" in as_text["Content-Disposition"] and "echange-equivalent.txt" in as_text["Content-Disposition"]
+    assert (
+        "attachment" in as_text["Content-Disposition"]
+        and "echange-equivalent.txt" in as_text["Content-Disposition"]
+    )
     body = as_text.content.decode("utf-8")
     assert body.splitlines()[:3] == ["game: duel", "format: standard", "name: Échange équivalent"]
     assert "3 Example Light Squire" in body and "1 Inconnue" in body
@@ -364,8 +427,13 @@ def test_statistics_show_the_level_curve_and_types(client_as, playtester, duel_d
     page = text(client_as(playtester).get(reverse("decks:stats", args=[duel_deck.pk])))
     assert "Level (stars) curve" in page and "<svg" in page
     # The demo deck: 4 copies of each level 1-4 monster, then 2, 2, 1, 1; 18 cards without level.
-    assert re.search(r'<th scope="row">1</th><td>4</td>.*<th scope="row">8</th><td>1</td>.*<th scope="row">none</th><td>18</td>', page)
-    assert '<th scope="row">Monster</th><td>22</td>' in page and '<th scope="row">Spell</th><td>5</td>' in page
+    assert re.search(
+        r'<th scope="row">1</th><td>4</td>.*<th scope="row">8</th><td>1</td>.*<th scope="row">none</th><td>18</td>',
+        page,
+    )
+    assert (
+        '<th scope="row">Monster</th><td>22</td>' in page and '<th scope="row">Spell</th><td>5</td>' in page
+    )
 
 
 def test_draws_get_a_seed_in_their_address_and_replay_the_same_cards(client_as, playtester, duel_deck):
@@ -374,13 +442,20 @@ def test_draws_get_a_seed_in_their_address_and_replay_the_same_cards(client_as, 
     assert response.status_code == 302 and "seed=" in response["Location"]
     first = client.get(response["Location"])
     again = client.get(response["Location"])
-    hand = lambda r: re.findall(r'<span class="name" lang="fr">(.*?)</span>', r.content.decode())  # noqa: E731
+    hand = lambda r: re.findall(r'<span class="name" lang="fr">(.*?)</span>', r.content.decode())
     assert len(hand(first)) == 5 and hand(first) == hand(again)
 
 
 def test_a_mulligan_beyond_the_rule_is_refused(client_as, playtester, load_cards):
     load_cards("riftbound")
-    deck = services.deck_create(data={"game": "riftbound", "name": "R", "sections": {"main": [{"card": "RB-EX-003", "count": 3}, {"card": "RB-EX-004", "count": 3}]}}, user=playtester)
+    deck = services.deck_create(
+        data={
+            "game": "riftbound",
+            "name": "R",
+            "sections": {"main": [{"card": "RB-EX-003", "count": 3}, {"card": "RB-EX-004", "count": 3}]},
+        },
+        user=playtester,
+    )
     url = reverse("decks:draws", args=[deck.pk])
     page = text(client_as(playtester).get(url, {"seed": 3, "mulligan": 1, "put": [0, 1, 2]}))
     assert "a mulligan puts back at most 2 cards; 3 were chosen" in page
@@ -390,17 +465,26 @@ def test_a_mulligan_beyond_the_rule_is_refused(client_as, playtester, load_cards
 
 def test_odds_are_exact(client_as, playtester, duel, reviewer):
     deck = small_duel(playtester, **{"DU-EX-001": 3, "DU-EX-002": 37})
-    response = client_as(playtester).get(reverse("decks:odds", args=[deck.pk]), {"cards": "DU-EX-001", "copies": 1, "turn": 0})
+    response = client_as(playtester).get(
+        reverse("decks:odds", args=[deck.pk]), {"cards": "DU-EX-001", "copies": 1, "turn": 0}
+    )
     page = text(response)
     # 1 - C(37,5)/C(40,5) = 222111/658008 = 667/1976.
     assert 'data-percent="33.8%"' in page and "exactly 667/1976" in page
-    second = text(client_as(playtester).get(reverse("decks:odds", args=[deck.pk]), {"cards": "DU-EX-001", "copies": 1, "turn": 1, "order": "second"}))
+    second = text(
+        client_as(playtester).get(
+            reverse("decks:odds", args=[deck.pk]),
+            {"cards": "DU-EX-001", "copies": 1, "turn": 1, "order": "second"},
+        )
+    )
     assert "6 seen" in second
     none = text(client_as(playtester).get(reverse("decks:odds", args=[deck.pk]), {"copies": 1, "turn": 1}))
     assert "Choose one or more cards of the deck" in none
 
 
-def test_chesscards_draws_show_the_shuffled_deck_and_a_chosen_number(client_as, playtester, load_cards, demo_deck):
+def test_chesscards_draws_show_the_shuffled_deck_and_a_chosen_number(
+    client_as, playtester, load_cards, demo_deck
+):
     load_cards("chesscards")
     deck = services.deck_create(data=demo_deck("chesscards-default"), user=playtester)
     page = text(client_as(playtester).get(reverse("decks:draws", args=[deck.pk]), {"seed": 8, "n": 6}))
@@ -420,7 +504,11 @@ def test_dashboard_counts_decks_by_verdict(client_as, playtester, reviewer, make
     assert "Your decks" in mine
     everyone = client_as(reviewer).get("/").content.decode()
     duel_counts = re.search(r'data-decks="duel">(.*?)</ul>', everyone, re.S).group(1)
-    assert dict(re.findall(r'badge (legal|illegal|stale)">\w+</span> <b>(\d+)</b>', duel_counts)) == {"legal": "1", "illegal": "1", "stale": "1"}
+    assert dict(re.findall(r'badge (legal|illegal|stale)">\w+</span> <b>(\d+)</b>', duel_counts)) == {
+        "legal": "1",
+        "illegal": "1",
+        "stale": "1",
+    }
     assert "?game=duel&amp;verdict=stale" in duel_counts
 
 
@@ -433,16 +521,22 @@ def queries(django_assert_max_num_queries, client, url, limit, **extra):
 
 
 # Session, user, the user's permissions (2), their groups (navigation): 5, then each page's own reads.
-def test_list_and_dashboard_queries_do_not_grow_with_the_number_of_decks(django_assert_max_num_queries, client_as, playtester, reviewer, duel):
+def test_list_and_dashboard_queries_do_not_grow_with_the_number_of_decks(
+    django_assert_max_num_queries, client_as, playtester, reviewer, duel
+):
     def add(n):
         for i in range(n):
-            small_duel(playtester, name=f"Deck {Deck.objects.count()}", **{"DU-EX-001": 2, "DU-EX-002": 3 + i % 3})
+            small_duel(
+                playtester, name=f"Deck {Deck.objects.count()}", **{"DU-EX-001": 2, "DU-EX-002": 3 + i % 3}
+            )
 
     for user in (playtester, reviewer):
         Deck.objects.all().delete()
         client = client_as(user)
         add(3)
-        Deck.objects.filter(pk=Deck.objects.first().pk).update(stale=True)  # a stale deck is validated for the page
+        Deck.objects.filter(pk=Deck.objects.first().pk).update(
+            stale=True
+        )  # a stale deck is validated for the page
         # + the count, the page of decks; the stale decks' validation now (entries, cards, formats); the dashboard's
         # one aggregate of decks by verdict (a reviewer's dashboard also reads the latest changes and, in three
         # queries, the review state of every game).
@@ -454,7 +548,9 @@ def test_list_and_dashboard_queries_do_not_grow_with_the_number_of_decks(django_
         assert few == many
 
 
-def test_deck_page_queries_do_not_grow_with_the_number_of_entries(django_assert_max_num_queries, client_as, playtester, duel, designer, make_card):
+def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
+    django_assert_max_num_queries, client_as, playtester, duel, designer, make_card
+):
     client = client_as(playtester)
     deck = small_duel(playtester)
     cards = list(Card.objects.filter(game="duel").order_by("stable_id").values_list("stable_id", flat=True))
@@ -462,7 +558,10 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(django_assert_
     def pages():
         d = reverse("decks:detail", args=[deck.pk])
         return [
-            (d, 10),  # + the deck, its entries, their cards, the search results, the formats of the settings form
+            (
+                d,
+                10,
+            ),  # + the deck, its entries, their cards, the search results, the formats of the settings form
             (d + "?q=t:monster", 10),
             (reverse("decks:search", args=[deck.pk]) + "?q=example", 9),
             (reverse("decks:stats", args=[deck.pk]), 8),
@@ -476,7 +575,12 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(django_assert_
     for stable_id in cards[1:]:
         services.deck_card_add(deck=deck, stable_id=stable_id, count=2, user=playtester)
     for i in range(20):  # entries that name no card, too
-        services.deck_update(deck=deck, data={"sections": {"extra": [{"card": f"Inconnue {j}"} for j in range(i + 1)]}}, user=playtester, partial=True)
+        services.deck_update(
+            deck=deck,
+            data={"sections": {"extra": [{"card": f"Inconnue {j}"} for j in range(i + 1)]}},
+            user=playtester,
+            partial=True,
+        )
     assert DeckEntry.objects.filter(deck=deck).count() == 33
     many = [queries(django_assert_max_num_queries, client, url, limit) for url, limit in pages()]
     assert few == many

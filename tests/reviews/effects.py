@@ -8,7 +8,13 @@ _ids = itertools.count(1)
 
 
 def _effect(actions: list[dict], **extra) -> dict:
-    return {"effectId": f"DR-T.e{next(_ids)}", "kind": "triggered", "timing": "ON_DEPLOY", "actions": actions, **extra}
+    return {
+        "effectId": f"DR-T.e{next(_ids)}",
+        "kind": "triggered",
+        "timing": "ON_DEPLOY",
+        "actions": actions,
+        **extra,
+    }
 
 
 def bonus(*, duration: str | None = None, **extra) -> dict:
@@ -33,6 +39,15 @@ def imported(name: str, effects: list[dict], status: str = "VALIDATED", **fields
     from cards.models import Card
     from cards.services import cards_import
 
-    card = {"name": name, "type": "UNIT", "cost": 3, "atk": 4, "pv": 3, "effects": effects, "status": status, **fields}
+    card = {
+        "name": name,
+        "type": "UNIT",
+        "cost": 3,
+        "atk": 4,
+        "pv": 3,
+        "effects": effects,
+        "status": status,
+        **fields,
+    }
     report = cards_import(payload={"game": "darkrow", "cards": [card]})
     return Card.objects.get(stable_id=(report.created or report.updated or report.unchanged)[0])

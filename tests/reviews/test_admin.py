@@ -14,7 +14,10 @@ def test_review_pages_open(client, django_user_model, make_card, designer):
     a, b = make_card(name="Gin", text="A"), make_card(name="Gin", text="B")
     services.distinct_identity_declare(stable_ids=[a.stable_id, b.stable_id], user=admin)
     services.proposal_submit_change(stable_id=a.stable_id, changes={"atk": 9}, user=designer)
-    file = {"game": "darkrow", "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}]}
+    file = {
+        "game": "darkrow",
+        "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}],
+    }
     cards_import(payload=file)
     card_update(stable_id="DR-U01", data={"atk": 5}, user=designer)
     cards_import(payload=file)

@@ -24,7 +24,12 @@ def test_the_queue_lists_waiting_cards_with_their_diff(api, designer, reviewer, 
     edited = validated(name="Toyama Kazuha", text="Rapide.", archetypes=["Lycéenne"])
     card_update(
         stable_id=edited.stable_id,
-        data={"atk": 5, "text": "Rapide, deux fois.", "archetypes": ["Lycéenne", "Artiste martial"], "effects": [draw(kind="quick", timing="ON_ENTER_FIELD")]},
+        data={
+            "atk": 5,
+            "text": "Rapide, deux fois.",
+            "archetypes": ["Lycéenne", "Artiste martial"],
+            "effects": [draw(kind="quick", timing="ON_ENTER_FIELD")],
+        },
         user=designer,
     )
     new = make_card(name="Sato", user=designer)
@@ -37,13 +42,22 @@ def test_the_queue_lists_waiting_cards_with_their_diff(api, designer, reviewer, 
 
     assert items["Sato"]["diff"] == {"newCard": True, "changed": True, "fields": [], "since": None}
     diff = items["Toyama Kazuha"]["diff"]
-    assert diff["newCard"] is False and diff["since"]["version"] == 2 and diff["since"]["by"] == reviewer.username
+    assert (
+        diff["newCard"] is False
+        and diff["since"]["version"] == 2
+        and diff["since"]["by"] == reviewer.username
+    )
     by_key = {entry["key"]: entry for entry in diff["fields"]}
     assert by_key["atk"] == {"key": "atk", "kind": "game", "before": 4, "after": 5}
     assert by_key["text"]["kind"] == "text" and by_key["text"]["ops"]
     assert by_key["archetypes"]["added"] == ["Artiste martial"]
     assert by_key["effects"]["effects"][0]["change"] == "added"
-    assert by_key["status"] == {"key": "status", "kind": "workflow", "before": "VALIDATED", "after": "NEEDS_REVIEW"}
+    assert by_key["status"] == {
+        "key": "status",
+        "kind": "workflow",
+        "before": "VALIDATED",
+        "after": "NEEDS_REVIEW",
+    }
     item = items["Toyama Kazuha"]
     assert item["allowedStatuses"] and "VALIDATED" in item["allowedStatuses"]
     assert item["card"]["findings"] == [] and item["lists"] == [] and item["openProposals"] == []
@@ -52,8 +66,15 @@ def test_the_queue_lists_waiting_cards_with_their_diff(api, designer, reviewer, 
 
 def test_the_queue_filters_by_provenance(api, reviewer, designer, make_card):
     make_card(name="Manuelle", user=designer)
-    services.proposal_submit_card(game="darkrow", data={"name": "Proposée", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1}, user=designer)
-    cards_import(payload={"game": "darkrow", "cards": [{"name": "Importée", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1}]})
+    services.proposal_submit_card(
+        game="darkrow", data={"name": "Proposée", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1}, user=designer
+    )
+    cards_import(
+        payload={
+            "game": "darkrow",
+            "cards": [{"name": "Importée", "type": "UNIT", "cost": 1, "atk": 1, "pv": 1}],
+        }
+    )
     imported = Card.objects.get(name="Importée")
     card_update(stable_id=imported.stable_id, data={"atk": 2}, user=designer)
     card_set_status(stable_id=imported.stable_id, status="NEEDS_REVIEW", user=designer)
@@ -82,17 +103,28 @@ def test_the_queue_filters_by_the_latest_audit_list(api, reviewer, make_card, de
     response = api(reviewer).get("/api/reviews/queue/", {"list": "BONUS_DURATION_REVIEW"})
     [item] = response.json()["results"]
     assert item["card"]["stableCardId"] == bonus.stable_id
-    assert [(entry["list"], entry["code"]) for entry in item["lists"]] == [("BONUS_DURATION_REVIEW", "EFFECT_BONUS_NO_DURATION")]
-    names = [i["card"]["name"] for i in api(reviewer).get("/api/reviews/queue/", {"list": "NEEDS_REVIEW"}).json()["results"]]
+    assert [(entry["list"], entry["code"]) for entry in item["lists"]] == [
+        ("BONUS_DURATION_REVIEW", "EFFECT_BONUS_NO_DURATION")
+    ]
+    names = [
+        i["card"]["name"]
+        for i in api(reviewer).get("/api/reviews/queue/", {"list": "NEEDS_REVIEW"}).json()["results"]
+    ]
     assert names == ["Sans ATK"]
     # The latest audit counts: once fixed and audited again, the card leaves the list.
-    card_update(stable_id=bonus.stable_id, data={"effects": [{**effect, "duration": "UNTIL_END_OF_TURN"}]}, user=designer)
+    card_update(
+        stable_id=bonus.stable_id,
+        data={"effects": [{**effect, "duration": "UNTIL_END_OF_TURN"}]},
+        user=designer,
+    )
     run_audit()
     assert api(reviewer).get("/api/reviews/queue/", {"list": "BONUS_DURATION_REVIEW"}).json()["results"] == []
     assert api(reviewer).get("/api/reviews/queue/", {"list": "NOPE"}).status_code == 400
 
 
-def test_the_queue_has_a_fixed_number_of_queries(api, reviewer, designer, validated, make_card, django_assert_max_num_queries):
+def test_the_queue_has_a_fixed_number_of_queries(
+    api, reviewer, designer, validated, make_card, django_assert_max_num_queries
+):
     def fill(n):
         for i in range(n):
             card = validated(name=f"Carte {len(Card.objects.all())}")
@@ -121,7 +153,10 @@ def test_a_card_diff_against_any_revision(api, reviewer, designer, validated):
     card = validated(name="Toyama Kazuha")
     card_update(stable_id=card.stable_id, data={"atk": 5}, user=designer)
     body = api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/").json()
-    assert body["diff"]["since"]["version"] == 2 and [e["key"] for e in body["diff"]["fields"]] == ["atk", "status"]
+    assert body["diff"]["since"]["version"] == 2 and [e["key"] for e in body["diff"]["fields"]] == [
+        "atk",
+        "status",
+    ]
     body = api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/", {"from": 1}).json()
     assert body["diff"]["since"]["version"] == 1
     assert api(reviewer).get(f"/api/reviews/diff/{card.stable_id}/", {"from": 9}).status_code == 400
@@ -135,14 +170,20 @@ def test_a_card_diff_against_any_revision(api, reviewer, designer, validated):
 def test_bulk_transition_route(api, reviewer, designer, make_card):
     cards = [make_card(name="A"), make_card(name="B")]
     ids = [c.stable_id for c in cards]
-    response = api(designer).post("/api/reviews/transition/", {"cards": ids, "status": "VALIDATED", "note": "go"}, format="json")
+    response = api(designer).post(
+        "/api/reviews/transition/", {"cards": ids, "status": "VALIDATED", "note": "go"}, format="json"
+    )
     assert response.status_code == 403
     assert "only a reviewer" in response.json()["errors"][0]["message"]
-    response = api(reviewer).post("/api/reviews/transition/", {"cards": ids, "status": "VALIDATED", "note": "go"}, format="json")
+    response = api(reviewer).post(
+        "/api/reviews/transition/", {"cards": ids, "status": "VALIDATED", "note": "go"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["moved"] == 2
     assert {c["status"] for c in response.json()["cards"]} == {"VALIDATED"}
     assert CardRevision.objects.filter(card__in=cards, note="go", action="STATUS").count() == 2
-    response = api(reviewer).post("/api/reviews/transition/", {"cards": ids, "status": "VALIDATED"}, format="json")
+    response = api(reviewer).post(
+        "/api/reviews/transition/", {"cards": ids, "status": "VALIDATED"}, format="json"
+    )
     assert response.status_code == 409
     assert "nothing changed: 2 of 2" in response.json()["detail"]
     assert [e["card"] for e in response.json()["errors"]] == ids
@@ -150,9 +191,21 @@ def test_bulk_transition_route(api, reviewer, designer, make_card):
 
 def test_bulk_transition_bad_input(api, reviewer):
     client = api(reviewer)
-    assert client.post("/api/reviews/transition/", {"cards": [], "status": "VALIDATED"}, format="json").status_code == 400
-    assert client.post("/api/reviews/transition/", {"cards": ["DR-X"], "status": "DONE"}, format="json").status_code == 400
-    response = client.post("/api/reviews/transition/", {"cards": ["DR-NOPE"], "status": "VALIDATED"}, format="json")
+    assert (
+        client.post(
+            "/api/reviews/transition/", {"cards": [], "status": "VALIDATED"}, format="json"
+        ).status_code
+        == 400
+    )
+    assert (
+        client.post(
+            "/api/reviews/transition/", {"cards": ["DR-X"], "status": "DONE"}, format="json"
+        ).status_code
+        == 400
+    )
+    response = client.post(
+        "/api/reviews/transition/", {"cards": ["DR-NOPE"], "status": "VALIDATED"}, format="json"
+    )
     assert response.status_code == 400 and "no card DR-NOPE" in response.json()["cards"][0]
     assert client.post("/api/reviews/transition/", ["x"], format="json").status_code == 400
 
@@ -160,14 +213,29 @@ def test_bulk_transition_bad_input(api, reviewer):
 def test_revert_route(api, designer, playtester, make_card):
     card = make_card(user=designer)
     card_update(stable_id=card.stable_id, data={"atk": 9}, user=designer)
-    response = api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 1, "note": "oops"}, format="json")
+    response = api(designer).post(
+        f"/api/cards/{card.stable_id}/revert/", {"version": 1, "note": "oops"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["atk"] == 4 and response["ETag"] == '"3"'
     assert card.revisions.order_by("-version").first().action == "REVERT"
-    assert api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 1}, format="json").status_code == 409
-    stale = api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 2}, format="json", HTTP_IF_MATCH='"2"')
+    assert (
+        api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 1}, format="json").status_code
+        == 409
+    )
+    stale = api(designer).post(
+        f"/api/cards/{card.stable_id}/revert/", {"version": 2}, format="json", HTTP_IF_MATCH='"2"'
+    )
     assert stale.status_code == 412
-    assert api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 0}, format="json").status_code == 400
-    assert api(playtester).post(f"/api/cards/{card.stable_id}/revert/", {"version": 1}, format="json").status_code == 403
+    assert (
+        api(designer).post(f"/api/cards/{card.stable_id}/revert/", {"version": 0}, format="json").status_code
+        == 400
+    )
+    assert (
+        api(playtester)
+        .post(f"/api/cards/{card.stable_id}/revert/", {"version": 1}, format="json")
+        .status_code
+        == 403
+    )
 
 
 # --- audits -----------------------------------------------------------------------------------------
@@ -185,14 +253,23 @@ def test_start_an_audit_and_follow_it(api, reviewer, make_card, django_capture_o
     assert body["requestedBy"] == reviewer.username
     entries = client.get(f"/api/audits/{started['id']}/entries/", {"list": "NEEDS_REVIEW"}).json()["results"]
     assert [(e["name"], e["code"], e["field"]) for e in entries] == [("Sans ATK", "FIELD_REQUIRED", "atk")]
-    assert client.get(f"/api/audits/{started['id']}/entries/", {"list": "BONUS_DURATION_REVIEW"}).json()["results"] == []
+    assert (
+        client.get(f"/api/audits/{started['id']}/entries/", {"list": "BONUS_DURATION_REVIEW"}).json()[
+            "results"
+        ]
+        == []
+    )
     assert client.get(f"/api/audits/{started['id']}/entries/", {"list": "NOPE"}).status_code == 400
-    assert [a["id"] for a in client.get("/api/audits/", {"game": "darkrow"}).json()["results"]] == [started["id"]]
+    assert [a["id"] for a in client.get("/api/audits/", {"game": "darkrow"}).json()["results"]] == [
+        started["id"]
+    ]
 
 
 def test_a_second_audit_answers_409_with_the_running_one(api, reviewer):
     client = api(reviewer)
-    first = client.post("/api/audits/", {"game": "darkrow"}, format="json").json()  # never enqueued: stays PENDING
+    first = client.post(
+        "/api/audits/", {"game": "darkrow"}, format="json"
+    ).json()  # never enqueued: stays PENDING
     response = client.post("/api/audits/", {"game": "darkrow"}, format="json")
     assert response.status_code == 409
     assert response.json()["runningAudit"] == first["id"]
@@ -217,7 +294,10 @@ def test_closure_route(api, reviewer, playtester, validated):
 
 # --- proposals -----------------------------------------------------------------------------------------
 def test_propose_a_new_card(api, designer, reviewer):
-    body = {"game": "darkrow", "card": {"name": "Ayumi", "type": "UNIT", "cost": 2, "atk": 1, "pv": 2, "status": "VALIDATED"}}
+    body = {
+        "game": "darkrow",
+        "card": {"name": "Ayumi", "type": "UNIT", "cost": 2, "atk": 1, "pv": 2, "status": "VALIDATED"},
+    }
     response = api(designer).post("/api/proposals/", body, format="json")
     assert response.status_code == 201
     card = response.json()["card"]
@@ -230,11 +310,17 @@ def test_propose_a_new_card(api, designer, reviewer):
 def test_propose_a_change_then_accept_it(api, designer, reviewer, validated):
     card = validated(name="Toyama Kazuha")
     response = api(designer).post(
-        "/api/proposals/", {"stableCardId": card.stable_id, "changes": {"atk": 5}, "note": "stronger"}, format="json"
+        "/api/proposals/",
+        {"stableCardId": card.stable_id, "changes": {"atk": 5}, "note": "stronger"},
+        format="json",
     )
     assert response.status_code == 201
     proposal = response.json()
-    assert (proposal["status"], proposal["origin"], proposal["creationMethod"]) == ("DRAFT", "AI", "AI_GENERATED")
+    assert (proposal["status"], proposal["origin"], proposal["creationMethod"]) == (
+        "DRAFT",
+        "AI",
+        "AI_GENERATED",
+    )
     assert proposal["currentDiff"]["fields"] == [{"key": "atk", "kind": "game", "before": 4, "after": 5}]
     card.refresh_from_db()
     assert card.status == "VALIDATED" and card.game_fields["atk"] == 4
@@ -243,12 +329,16 @@ def test_propose_a_change_then_accept_it(api, designer, reviewer, validated):
     listed = api(reviewer).get("/api/proposals/", {"status": "DRAFT"}).json()["results"]
     assert [p["id"] for p in listed] == [proposal["id"]]
 
-    assert api(designer).post(f"/api/proposals/{proposal['id']}/accept/", {}, format="json").status_code == 403
+    assert (
+        api(designer).post(f"/api/proposals/{proposal['id']}/accept/", {}, format="json").status_code == 403
+    )
     response = api(reviewer).post(f"/api/proposals/{proposal['id']}/accept/", {"note": "ok"}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "ACCEPTED"
     card.refresh_from_db()
     assert card.game_fields["atk"] == 5 and card.status == "NEEDS_REVIEW"
-    assert api(reviewer).post(f"/api/proposals/{proposal['id']}/reject/", {}, format="json").status_code == 409
+    assert (
+        api(reviewer).post(f"/api/proposals/{proposal['id']}/reject/", {}, format="json").status_code == 409
+    )
 
 
 def test_a_proposal_on_a_card_that_moved_on_shows_both_diffs(api, designer, reviewer, make_card):
@@ -265,27 +355,53 @@ def test_proposal_bad_input(api, designer, playtester, make_card):
     client = api(designer)
     assert client.post("/api/proposals/", {"note": "nothing"}, format="json").status_code == 400
     assert client.post("/api/proposals/", {"card": {"name": "X"}}, format="json").status_code == 400
-    both = {"game": "darkrow", "card": {"name": "X", "type": "UNIT"}, "stableCardId": card.stable_id, "changes": {"atk": 1}}
+    both = {
+        "game": "darkrow",
+        "card": {"name": "X", "type": "UNIT"},
+        "stableCardId": card.stable_id,
+        "changes": {"atk": 1},
+    }
     assert client.post("/api/proposals/", both, format="json").status_code == 400
-    bad_type = client.post("/api/proposals/", {"game": "darkrow", "card": {"name": "X", "type": "NOPE"}}, format="json")
+    bad_type = client.post(
+        "/api/proposals/", {"game": "darkrow", "card": {"name": "X", "type": "NOPE"}}, format="json"
+    )
     assert bad_type.status_code == 400 and "type" in bad_type.json()
-    read_only = client.post("/api/proposals/", {"stableCardId": card.stable_id, "changes": {"status": "VALIDATED"}}, format="json")
+    read_only = client.post(
+        "/api/proposals/", {"stableCardId": card.stable_id, "changes": {"status": "VALIDATED"}}, format="json"
+    )
     assert read_only.status_code == 400
-    assert client.post("/api/proposals/", {"stableCardId": "DR-NOPE", "changes": {"atk": 1}}, format="json").status_code == 404
-    assert api(playtester).post("/api/proposals/", {"game": "darkrow", "card": {"name": "X", "type": "UNIT"}}, format="json").status_code == 403
+    assert (
+        client.post(
+            "/api/proposals/", {"stableCardId": "DR-NOPE", "changes": {"atk": 1}}, format="json"
+        ).status_code
+        == 404
+    )
+    assert (
+        api(playtester)
+        .post("/api/proposals/", {"game": "darkrow", "card": {"name": "X", "type": "UNIT"}}, format="json")
+        .status_code
+        == 403
+    )
     assert not Proposal.objects.exists()
 
 
 # --- import conflicts and identities ------------------------------------------------------------------------
 def test_import_conflict_routes(api, designer, reviewer):
-    file = {"game": "darkrow", "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}]}
+    file = {
+        "game": "darkrow",
+        "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}],
+    }
     cards_import(payload=file)
     card_update(stable_id="DR-U01", data={"atk": 5}, user=designer)
     cards_import(payload=file)
-    [conflict] = api(reviewer).get("/api/import-conflicts/", {"game": "darkrow", "open": "true"}).json()["results"]
+    [conflict] = (
+        api(reviewer).get("/api/import-conflicts/", {"game": "darkrow", "open": "true"}).json()["results"]
+    )
     assert conflict["stableCardId"] == "DR-U01" and conflict["fields"] == ["atk"]
     assert conflict["kept"]["atk"] == 5 and conflict["imported"]["atk"] == 6
-    content = [(e["key"], e["before"], e["after"]) for e in conflict["diff"]["fields"] if e["kind"] != "workflow"]
+    content = [
+        (e["key"], e["before"], e["after"]) for e in conflict["diff"]["fields"] if e["kind"] != "workflow"
+    ]
     assert content == [("atk", 5, 6)]
     url = f"/api/import-conflicts/{conflict['id']}/resolve/"
     assert api(designer).post(url, {"keep": "USER"}, format="json").status_code == 403
@@ -305,7 +421,9 @@ def test_distinct_identity_routes(api, reviewer, designer, make_card):
     body = {"cards": [a.stable_id, b.stable_id], "note": "two characters"}
     assert api(designer).post("/api/reviews/distinct-identities/", body, format="json").status_code == 403
     response = api(reviewer).post("/api/reviews/distinct-identities/", body, format="json")
-    assert response.status_code == 201 and sorted(response.json()["cards"]) == sorted([a.stable_id, b.stable_id])
+    assert response.status_code == 201 and sorted(response.json()["cards"]) == sorted(
+        [a.stable_id, b.stable_id]
+    )
     assert api(reviewer).post("/api/reviews/distinct-identities/", body, format="json").status_code == 409
     assert len(api(reviewer).get("/api/reviews/distinct-identities/").json()["results"]) == 1
     run_audit()
@@ -316,5 +434,11 @@ def test_the_schema_documents_the_review_routes(api, reviewer):
     response = api(reviewer).get("/api/schema/", {"format": "json"})
     assert response.status_code == 200
     paths = response.json()["paths"]
-    for path in ("/api/reviews/queue/", "/api/reviews/transition/", "/api/cards/{stableCardId}/revert/", "/api/audits/", "/api/proposals/"):
+    for path in (
+        "/api/reviews/queue/",
+        "/api/reviews/transition/",
+        "/api/cards/{stableCardId}/revert/",
+        "/api/audits/",
+        "/api/proposals/",
+    ):
         assert path in paths

@@ -36,7 +36,7 @@ def listed(audit: Audit) -> dict[str, set[str]]:
 @pytest.fixture
 def game_with_every_list(make_card, designer, reviewer):
     """One card per reason, and cards that belong in no list."""
-    validated = lambda card: card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)  # noqa: E731
+    validated = lambda card: card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
     clean = validated(make_card(name="Propre"))
     validated(make_card(name="Pas encore", effects=[draw(implemented=False)]))
     imported("Bonus", [bonus()])
@@ -56,9 +56,23 @@ def game_with_every_list(make_card, designer, reviewer):
     make_card(name="Gin", type="LEADER", cost=None, atk=None, pv=None)
     make_card(name="Gin", type="LEGENDARY", cost=5, atk=5, pv=5)
     # A user-modified card a re-import would have overwritten.
-    cards_import(payload={"game": "darkrow", "cards": [{"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}]})
+    cards_import(
+        payload={
+            "game": "darkrow",
+            "cards": [
+                {"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}
+            ],
+        }
+    )
     card_update(stable_id="DR-K01", data={"atk": 3}, user=designer)
-    cards_import(payload={"game": "darkrow", "cards": [{"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}]})
+    cards_import(
+        payload={
+            "game": "darkrow",
+            "cards": [
+                {"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}
+            ],
+        }
+    )
     # Out of play: in no list whatever its content.
     disabled = make_card(name="Retirée", atk=None)
     card_set_status(stable_id=disabled.stable_id, status="DISABLED", user=reviewer)
@@ -86,7 +100,10 @@ def test_each_list_holds_the_cards_that_belong_in_it_and_says_why(game_with_ever
     }
     reasons = {(e.name, e.code): e.reason for e in audit.entries.all()}
     assert "OBJECT_BEHAVIOR_SEED" in {code for _, code in reasons}
-    assert "MODIFY_STAT changes something over time but has no duration" in reasons[("Bonus", "EFFECT_BONUS_NO_DURATION")]
+    assert (
+        "MODIFY_STAT changes something over time but has no duration"
+        in reasons[("Bonus", "EFFECT_BONUS_NO_DURATION")]
+    )
     assert "import conflict #" in reasons[("Korn", "IMPORT_CONFLICT")]
     assert "different data" in reasons[("Vodka", "IDENTITY_COLLISION")]
     assert "status is NEEDS_REVIEW" in reasons[("À revoir", "STATUS_NEEDS_REVIEW")]
@@ -141,7 +158,9 @@ def test_progress_is_written_in_batches_while_the_audit_runs(bulk_cards):
         11: (10, 35, "checking cards"),
         25: (20, 35, "checking cards"),
     }
-    progress_writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "reviews_audit" SET "done"')]
+    progress_writes = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "reviews_audit" SET "done"')
+    ]
     # 3 full batches and one flush at the end of each of the 3 steps; never one per card.
     assert len(progress_writes) == 6
 
@@ -187,7 +206,9 @@ def test_the_database_itself_refuses_two_active_audits_of_a_game():
 def test_an_abandoned_audit_does_not_block_forever(settings):
     settings.REVIEWS_AUDIT_STALE_AFTER = 60
     stuck = services.audit_start(game="darkrow", enqueue=False)
-    Audit.objects.filter(pk=stuck.pk).update(status="RUNNING", heartbeat_at=timezone.now() - timedelta(minutes=5))
+    Audit.objects.filter(pk=stuck.pk).update(
+        status="RUNNING", heartbeat_at=timezone.now() - timedelta(minutes=5)
+    )
     fresh = services.audit_start(game="darkrow", enqueue=False)
     stuck.refresh_from_db()
     assert stuck.status == "FAILED" and "abandoned" in stuck.error

@@ -84,7 +84,13 @@ def test_every_game_has_its_own_closure(validated):
     validated(name="Toyama Kazuha")
     audit("darkrow")
     closures = {c["game"]: c["closed"] for c in review_closures()}
-    assert closures == {"chesscards": False, "darkrow": True, "duel": False, "riftbound": False, "vanguard": False}
+    assert closures == {
+        "chesscards": False,
+        "darkrow": True,
+        "duel": False,
+        "riftbound": False,
+        "vanguard": False,
+    }
 
 
 # --- the audit command --------------------------------------------------------------------------------
@@ -96,7 +102,10 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
     text = out.getvalue()
     assert "Audit #" in text and "DONE" in text
     assert "BONUS_DURATION_REVIEW    1 card(s)" in text
-    assert "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration" in text
+    assert (
+        "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration"
+        in text
+    )
     assert "count identities: expected 72, actual 2, 1 validated" in text
     assert "count artwork: expected" in text
     assert "Review of darkrow: OPEN; blocking lists: BONUS_DURATION_REVIEW" in text

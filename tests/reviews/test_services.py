@@ -28,11 +28,18 @@ def statuses(cards) -> list[str]:
 
 # --- bulk transitions -----------------------------------------------------------------------------
 def test_bulk_validation_moves_every_card_with_one_note(three, reviewer):
-    moved = services.cards_set_status(stable_ids=[c.stable_id for c in three], status="VALIDATED", user=reviewer, note="batch 1")
+    moved = services.cards_set_status(
+        stable_ids=[c.stable_id for c in three], status="VALIDATED", user=reviewer, note="batch 1"
+    )
     assert [c.status for c in moved] == ["VALIDATED"] * 3
     for card in three:
         last = card.revisions.order_by("-version").first()
-        assert (last.action, last.note, last.author, last.snapshot["status"]) == ("STATUS", "batch 1", reviewer, "VALIDATED")
+        assert (last.action, last.note, last.author, last.snapshot["status"]) == (
+            "STATUS",
+            "batch 1",
+            reviewer,
+            "VALIDATED",
+        )
 
 
 def test_bulk_is_all_or_nothing(three, reviewer, make_card):
@@ -93,7 +100,9 @@ def test_bulk_refuses_per_role(make_user, make_card, role, target, allowed):
 
 def test_bulk_refuses_unknown_cards_and_empty_lists(three, reviewer):
     with pytest.raises(InvalidInput) as caught:
-        services.cards_set_status(stable_ids=[three[0].stable_id, "DR-NOPE"], status="VALIDATED", user=reviewer)
+        services.cards_set_status(
+            stable_ids=[three[0].stable_id, "DR-NOPE"], status="VALIDATED", user=reviewer
+        )
     assert [f.card for f in caught.value.findings] == ["DR-NOPE"]
     with pytest.raises(InvalidInput):
         services.cards_set_status(stable_ids=[], status="VALIDATED", user=reviewer)
@@ -110,13 +119,21 @@ def test_bulk_pins_its_queries(make_card, reviewer, django_assert_max_num_querie
 def test_revert_is_a_new_revision(make_card, designer, reviewer):
     card = make_card(user=designer)  # v1
     card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)  # v2
-    card_update(stable_id=card.stable_id, data={"atk": 9, "text": "Changé."}, user=designer)  # v3, NEEDS_REVIEW
-    reverted = services.card_revert(stable_id=card.stable_id, version=2, user=designer, note="back to the validated text")
+    card_update(
+        stable_id=card.stable_id, data={"atk": 9, "text": "Changé."}, user=designer
+    )  # v3, NEEDS_REVIEW
+    reverted = services.card_revert(
+        stable_id=card.stable_id, version=2, user=designer, note="back to the validated text"
+    )
     assert reverted.version == 4
     assert (reverted.game_fields["atk"], reverted.text) == (4, "")
     assert reverted.status == "NEEDS_REVIEW"  # content moves always need a human check again
     last = reverted.revisions.order_by("-version").first()
-    assert last.action == "REVERT" and last.note == "reverted to version 2: back to the validated text" and last.author == designer
+    assert (
+        last.action == "REVERT"
+        and last.note == "reverted to version 2: back to the validated text"
+        and last.author == designer
+    )
     assert set(last.changes) >= {"atk", "text"}
     assert [r.version for r in reverted.revisions.all()] == [1, 2, 3, 4]
 
@@ -137,7 +154,11 @@ def test_revert_refusals(make_card, designer, playtester, reviewer):
 
 def test_revert_restores_a_type_change(make_card, designer):
     card = make_card(user=designer)
-    card_update(stable_id=card.stable_id, data={"type": "LEADER", "cost": None, "atk": None, "pv": None}, user=designer)
+    card_update(
+        stable_id=card.stable_id,
+        data={"type": "LEADER", "cost": None, "atk": None, "pv": None},
+        user=designer,
+    )
     reverted = services.card_revert(stable_id=card.stable_id, version=1, user=designer)
     assert reverted.type == "UNIT" and reverted.game_fields["atk"] == 4
 
@@ -146,7 +167,15 @@ def test_revert_restores_a_type_change(make_card, designer):
 def test_a_proposed_card_is_always_a_draft_marked_ai(designer):
     card = services.proposal_submit_card(
         game="darkrow",
-        data={"name": "Ayumi", "type": "UNIT", "cost": 2, "atk": 1, "pv": 2, "status": "VALIDATED", "origin": "USER"},
+        data={
+            "name": "Ayumi",
+            "type": "UNIT",
+            "cost": 2,
+            "atk": 1,
+            "pv": 2,
+            "status": "VALIDATED",
+            "origin": "USER",
+        },
         user=designer,
     )
     assert (card.status, card.origin, card.creation_method) == ("DRAFT", "AI", "AI_GENERATED")
@@ -156,10 +185,17 @@ def test_a_proposed_card_is_always_a_draft_marked_ai(designer):
 def test_a_proposed_change_is_kept_apart_until_accepted(make_card, designer, reviewer):
     card = make_card(user=designer)
     card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-    proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 5}, user=designer, note="balance")
+    proposal = services.proposal_submit_change(
+        stable_id=card.stable_id, changes={"atk": 5}, user=designer, note="balance"
+    )
     card.refresh_from_db()
     assert (card.status, card.game_fields["atk"], card.version) == ("VALIDATED", 4, 2)
-    assert (proposal.status, proposal.origin, proposal.creation_method, proposal.base_version) == ("DRAFT", "AI", "AI_GENERATED", 2)
+    assert (proposal.status, proposal.origin, proposal.creation_method, proposal.base_version) == (
+        "DRAFT",
+        "AI",
+        "AI_GENERATED",
+        2,
+    )
     assert [(e["key"], e["before"], e["after"]) for e in proposal.diff["fields"]] == [("atk", 4, 5)]
 
     accepted = services.proposal_accept(proposal_id=proposal.pk, user=reviewer, note="ok")
@@ -172,16 +208,25 @@ def test_a_proposed_change_is_kept_apart_until_accepted(make_card, designer, rev
 
 
 def test_an_ai_card_and_a_user_modified_card_can_be_validated(designer, reviewer, make_card):
-    card = services.proposal_submit_card(game="darkrow", data={"name": "Ayumi", "type": "UNIT", "cost": 2, "atk": 1, "pv": 2}, user=designer)
+    card = services.proposal_submit_card(
+        game="darkrow", data={"name": "Ayumi", "type": "UNIT", "cost": 2, "atk": 1, "pv": 2}, user=designer
+    )
     assert card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer).status == "VALIDATED"
     card_update(stable_id=card.stable_id, data={"atk": 2}, user=designer)
     card = card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-    assert (card.status, card.origin, card.creation_method, card.user_modified) == ("VALIDATED", "AI", "AI_GENERATED", True)
+    assert (card.status, card.origin, card.creation_method, card.user_modified) == (
+        "VALIDATED",
+        "AI",
+        "AI_GENERATED",
+        True,
+    )
 
 
 def test_rejecting_leaves_the_card(make_card, designer, reviewer):
     card = make_card(user=designer)
-    proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer)
+    proposal = services.proposal_submit_change(
+        stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer
+    )
     services.proposal_reject(proposal_id=proposal.pk, user=reviewer, note="no")
     card.refresh_from_db()
     assert card.text == "" and card.version == 1
@@ -193,9 +238,13 @@ def test_rejecting_leaves_the_card(make_card, designer, reviewer):
 def test_proposal_refusals(make_card, designer, reviewer, playtester):
     card = make_card(user=designer)
     with pytest.raises(InvalidInput):
-        services.proposal_submit_change(stable_id=card.stable_id, changes={"status": "VALIDATED"}, user=designer)
+        services.proposal_submit_change(
+            stable_id=card.stable_id, changes={"status": "VALIDATED"}, user=designer
+        )
     with pytest.raises(InvalidInput):
-        services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 4}, user=designer)  # no change
+        services.proposal_submit_change(
+            stable_id=card.stable_id, changes={"atk": 4}, user=designer
+        )  # no change
     with pytest.raises(InvalidInput):
         services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": "lots"}, user=designer)
     with pytest.raises(Forbidden):
@@ -216,7 +265,9 @@ def test_declaring_distinct_identities(make_card, reviewer, designer):
     a, b = make_card(name="Gin", text="A"), make_card(name="Gin", text="B")
     with pytest.raises(Forbidden):
         services.distinct_identity_declare(stable_ids=[a.stable_id, b.stable_id], user=designer)
-    decision = services.distinct_identity_declare(stable_ids=[b.stable_id, a.stable_id], user=reviewer, note="two prints")
+    decision = services.distinct_identity_declare(
+        stable_ids=[b.stable_id, a.stable_id], user=reviewer, note="two prints"
+    )
     assert decision.card_a_id < decision.card_b_id
     with pytest.raises(Conflict):
         services.distinct_identity_declare(stable_ids=[a.stable_id, b.stable_id], user=reviewer)
@@ -226,13 +277,19 @@ def test_declaring_distinct_identities(make_card, reviewer, designer):
 
 def test_a_note_with_a_nul_character_is_refused_and_nothing_changes(make_card, designer, reviewer):
     card = make_card(user=designer)
-    proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer)
+    proposal = services.proposal_submit_change(
+        stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer
+    )
     with pytest.raises(InvalidInput, match="note contains the NUL character"):
         services.proposal_reject(proposal_id=proposal.pk, user=reviewer, note="a\x00b")
     with pytest.raises(InvalidInput, match="note contains the NUL character"):
-        services.cards_set_status(stable_ids=[card.stable_id], status="NEEDS_REVIEW", user=designer, note="\x00")
+        services.cards_set_status(
+            stable_ids=[card.stable_id], status="NEEDS_REVIEW", user=designer, note="\x00"
+        )
     with pytest.raises(InvalidInput):
-        services.proposal_submit_change(stable_id=card.stable_id, changes={"text": "Autre."}, user=designer, note="\x00")
+        services.proposal_submit_change(
+            stable_id=card.stable_id, changes={"text": "Autre."}, user=designer, note="\x00"
+        )
     card.refresh_from_db()
     assert (card.status, card.version) == ("DRAFT", 1)
     assert list(Proposal.objects.values_list("status", flat=True)) == ["DRAFT"]

@@ -28,7 +28,9 @@ def edited(validated, designer):
     """A validated darkrow Unit a designer then edited: text, archetypes, a game field."""
     card = validated(name="Toyama Kazuha", text="Rapide : piochez une carte.", archetypes=["Lycéenne"])
     return card_update(
-        stable_id=card.stable_id, data={"text": "Rapide : piochez deux cartes.", "archetypes": ["Lycéenne", "Gadgets"], "atk": 5}, user=designer
+        stable_id=card.stable_id,
+        data={"text": "Rapide : piochez deux cartes.", "archetypes": ["Lycéenne", "Gadgets"], "atk": 5},
+        user=designer,
     )
 
 
@@ -63,7 +65,9 @@ def test_designers_look_at_the_queue_but_only_see_their_moves(client_as, designe
     page = text(client.get("/review/"))
     assert "Toyama Kazuha" in page and "Brouillon" in page
     assert "Approve" not in page and "Disable" not in page
-    assert '<button type="submit" name="status" value="DRAFT"' in page  # take a card back to draft: theirs to do
+    assert (
+        '<button type="submit" name="status" value="DRAFT"' in page
+    )  # take a card back to draft: theirs to do
     assert 'href="/audits/' not in page.split("<main", 1)[1]
     assert client.get("/audits/").status_code == 403
     nav = page.split("<nav", 2)[1].split("</nav>", 1)[0]
@@ -71,7 +75,9 @@ def test_designers_look_at_the_queue_but_only_see_their_moves(client_as, designe
 
 
 def test_a_designer_asking_for_validated_is_refused_and_nothing_moves(client_as, designer, edited):
-    response = client_as(designer).post("/review/transition/", {"cards": [edited.stable_id], "status": "VALIDATED", "note": "ok"})
+    response = client_as(designer).post(
+        "/review/transition/", {"cards": [edited.stable_id], "status": "VALIDATED", "note": "ok"}
+    )
     assert response.status_code == 403
     assert "only a reviewer can move a card from NEEDS_REVIEW to VALIDATED" in text(response)
     assert Card.objects.get(pk=edited.pk).status == Status.NEEDS_REVIEW
@@ -100,7 +106,9 @@ def test_effects_read_as_structured_changes(client_as, reviewer, validated, desi
     assert "<code>actions[0].amount</code>: <del>2</del> → <ins>3</ins>" in page
 
 
-def test_the_queue_shows_review_lists_and_why_and_filters_by_list_and_provenance(client_as, reviewer, make_card):
+def test_the_queue_shows_review_lists_and_why_and_filters_by_list_and_provenance(
+    client_as, reviewer, make_card
+):
     imported("Bonus", [bonus()], status="NEEDS_REVIEW")
     make_card("darkrow", name="Manuelle")
     run_audit()
@@ -118,7 +126,12 @@ def test_the_queue_shows_review_lists_and_why_and_filters_by_list_and_provenance
 def test_a_reviewer_approves_one_card_with_a_note_in_place(client_as, reviewer, edited):
     response = client_as(reviewer).post(
         "/review/transition/",
-        {"cards": [edited.stable_id], "status": "VALIDATED", "note": "relu, conforme", "query": "game=darkrow"},
+        {
+            "cards": [edited.stable_id],
+            "status": "VALIDATED",
+            "note": "relu, conforme",
+            "query": "game=darkrow",
+        },
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
@@ -138,21 +151,36 @@ def test_bulk_moves_all_or_nothing_through_the_page(client_as, reviewer, make_ca
     assert response.status_code == 409
     page = text(response)
     assert "Nothing changed: 1 of 3 card(s) cannot move" in page
-    assert f'<code>{bad.stable_id}</code></a>: the card cannot be VALIDATED while its rule set reports errors' in page
-    assert set(Card.objects.filter(stable_id__in=ids).values_list("status", flat=True)) == {"DRAFT", "NEEDS_REVIEW"}
-    response = client.post("/review/transition/", {"cards": [c.stable_id for c in good], "status": "VALIDATED", "query": "game=darkrow"})
+    assert (
+        f"<code>{bad.stable_id}</code></a>: the card cannot be VALIDATED while its rule set reports errors"
+        in page
+    )
+    assert set(Card.objects.filter(stable_id__in=ids).values_list("status", flat=True)) == {
+        "DRAFT",
+        "NEEDS_REVIEW",
+    }
+    response = client.post(
+        "/review/transition/",
+        {"cards": [c.stable_id for c in good], "status": "VALIDATED", "query": "game=darkrow"},
+    )
     assert response.status_code == 302 and response["Location"] == "/review/?game=darkrow"
-    assert set(Card.objects.filter(pk__in=[c.pk for c in good]).values_list("status", flat=True)) == {"VALIDATED"}
+    assert set(Card.objects.filter(pk__in=[c.pk for c in good]).values_list("status", flat=True)) == {
+        "VALIDATED"
+    }
     # Nothing selected: said plainly, nothing changes.
     response = client.post("/review/transition/", {"status": "DISABLED"}, HTTP_HX_REQUEST="true")
     assert "select at least one card first" in text(response)
 
 
 @pytest.mark.parametrize("sid", ["DR-NOPE", "x y", "<b>x</b>", "a/b"])
-def test_an_unknown_or_malformed_card_id_is_named_in_the_refusal_not_a_crash(client_as, reviewer, make_card, sid):
+def test_an_unknown_or_malformed_card_id_is_named_in_the_refusal_not_a_crash(
+    client_as, reviewer, make_card, sid
+):
     card = make_card("darkrow", name="Bonne")
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
-        response = client_as(reviewer).post("/review/transition/", {"cards": [card.stable_id, sid], "status": "NEEDS_REVIEW"}, **htmx)
+        response = client_as(reviewer).post(
+            "/review/transition/", {"cards": [card.stable_id, sid], "status": "NEEDS_REVIEW"}, **htmx
+        )
         assert response.status_code == (200 if htmx else 400)
         page = response.content.decode()
         assert "Nothing changed:" in page
@@ -170,18 +198,26 @@ def test_a_card_with_errors_offers_approve_disabled_with_the_reason(client_as, r
 # --- proposals and import conflicts ------------------------------------------------------------------------
 def test_a_reviewer_accepts_or_rejects_ai_proposals(client_as, reviewer, designer, validated):
     card = validated(name="Toyama Kazuha")
-    first = services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 6}, user=designer, note="plus fort")
+    first = services.proposal_submit_change(
+        stable_id=card.stable_id, changes={"atk": 6}, user=designer, note="plus fort"
+    )
     second = services.proposal_submit_change(stable_id=card.stable_id, changes={"pv": 1}, user=designer)
     client = client_as(reviewer)
     page = text(client.get("/review/", {"game": "darkrow"}))
     assert f"proposal #{first.pk}" in page and "plus fort" in page and "<del>4</del> → <ins>6</ins>" in page
     assert client_as(designer).post(f"/review/proposals/{first.pk}/accept/").status_code == 403
     client = client_as(reviewer)
-    response = client.post(f"/review/proposals/{first.pk}/accept/", {"version": card.version, "note": "oui"}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/review/proposals/{first.pk}/accept/",
+        {"version": card.version, "note": "oui"},
+        HTTP_HX_REQUEST="true",
+    )
     assert f"Proposal #{first.pk} for Toyama Kazuha accepted" in text(response)
     assert Card.objects.get(pk=card.pk).game_fields["atk"] == 6
     # The card moved on: a decision made on its old version is refused, nothing applied.
-    response = client.post(f"/review/proposals/{second.pk}/accept/", {"version": card.version}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/review/proposals/{second.pk}/accept/", {"version": card.version}, HTTP_HX_REQUEST="true"
+    )
     assert f"Proposal #{second.pk} not accepted" in text(response)
     assert Proposal.objects.get(pk=second.pk).status == ProposalStatus.DRAFT
     client.post(f"/review/proposals/{second.pk}/reject/", {"note": "non"})
@@ -189,27 +225,42 @@ def test_a_reviewer_accepts_or_rejects_ai_proposals(client_as, reviewer, designe
 
 
 @pytest.mark.parametrize("version", ["²", "abc", "-1"])
-def test_a_proposal_accepted_with_a_version_that_is_no_number_is_refused_and_left_open(client_as, reviewer, designer, validated, version):
+def test_a_proposal_accepted_with_a_version_that_is_no_number_is_refused_and_left_open(
+    client_as, reviewer, designer, validated, version
+):
     card = validated(name="Toyama Kazuha")
     proposal = services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 6}, user=designer)
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
-        response = client_as(reviewer).post(f"/review/proposals/{proposal.pk}/accept/", {"version": version, "query": "game=darkrow"}, **htmx)
+        response = client_as(reviewer).post(
+            f"/review/proposals/{proposal.pk}/accept/", {"version": version, "query": "game=darkrow"}, **htmx
+        )
         assert response.status_code == (200 if htmx else 400)
-        assert f"Proposal #{proposal.pk} not accepted: the version sent is not a version number" in text(response)
+        assert f"Proposal #{proposal.pk} not accepted: the version sent is not a version number" in text(
+            response
+        )
     assert Proposal.objects.get(pk=proposal.pk).status == ProposalStatus.DRAFT
     assert Card.objects.get(pk=card.pk).game_fields["atk"] == 4
 
 
 def test_a_reviewer_resolves_an_import_conflict(client_as, reviewer, designer):
-    file = {"game": "darkrow", "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}]}
+    file = {
+        "game": "darkrow",
+        "cards": [{"stableCardId": "DR-U01", "name": "Vodka", "type": "UNIT", "cost": 6, "atk": 6, "pv": 6}],
+    }
     cards_import(payload=file)
     card_update(stable_id="DR-U01", data={"atk": 5}, user=designer)
     cards_import(payload=file)
     client = client_as(reviewer)
     page = text(client.get("/review/", {"game": "darkrow"}))
-    assert "Open import conflicts <span class=\"count\">1</span>" in page and "<del>5</del> → <ins>6</ins>" in page
+    assert (
+        'Open import conflicts <span class="count">1</span>' in page and "<del>5</del> → <ins>6</ins>" in page
+    )
     conflict = Card.objects.get(stable_id="DR-U01").import_conflicts.get()
-    response = client.post(f"/review/conflicts/{conflict.pk}/resolve/", {"keep": "USER", "query": "game=darkrow"}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/review/conflicts/{conflict.pk}/resolve/",
+        {"keep": "USER", "query": "game=darkrow"},
+        HTTP_HX_REQUEST="true",
+    )
     assert "resolved: kept the studio" in text(response)
     assert Card.objects.get(stable_id="DR-U01").game_fields["atk"] == 5
 
@@ -222,7 +273,9 @@ def queries(django_assert_max_num_queries, client, url, limit, **params):
     return len(captured.captured_queries)
 
 
-def test_queue_queries_do_not_grow_with_the_number_of_cards(django_assert_max_num_queries, client_as, reviewer, designer, validated, make_card):
+def test_queue_queries_do_not_grow_with_the_number_of_cards(
+    django_assert_max_num_queries, client_as, reviewer, designer, validated, make_card
+):
     client = client_as(reviewer)
 
     def add(n):
@@ -274,30 +327,46 @@ def test_list_entries_are_paginated(client_as, reviewer):
     run_audit()
     client = client_as(reviewer)
     first = text(client.get("/audits/", {"game": "darkrow", "list": "BONUS_DURATION_REVIEW"}))
-    assert "30 entries" in first and "Page 1 of 2" in first and ">Bonus 00</a>" in first and ">Bonus 29</a>" not in first
-    second = client.get("/audits/", {"game": "darkrow", "list": "BONUS_DURATION_REVIEW", "page": 2, "part": "entries"}, HTTP_HX_REQUEST="true")
+    assert (
+        "30 entries" in first
+        and "Page 1 of 2" in first
+        and ">Bonus 00</a>" in first
+        and ">Bonus 29</a>" not in first
+    )
+    second = client.get(
+        "/audits/",
+        {"game": "darkrow", "list": "BONUS_DURATION_REVIEW", "page": 2, "part": "entries"},
+        HTTP_HX_REQUEST="true",
+    )
     assert ">Bonus 29</a>" in text(second) and "<html" not in text(second)
 
 
-def test_starting_an_audit_runs_it_and_a_second_one_is_refused_while_it_runs(client_as, reviewer, django_capture_on_commit_callbacks):
+def test_starting_an_audit_runs_it_and_a_second_one_is_refused_while_it_runs(
+    client_as, reviewer, django_capture_on_commit_callbacks
+):
     imported("Bonus", [bonus()])
     client = client_as(reviewer)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/audits/start/", {"game": "darkrow"})
     assert response.status_code == 302
     assert Audit.objects.get().status == AuditStatus.DONE
-    running = Audit.objects.create(game="darkrow", status=AuditStatus.RUNNING, total=10, done=4, step="checking cards")
+    running = Audit.objects.create(
+        game="darkrow", status=AuditStatus.RUNNING, total=10, done=4, step="checking cards"
+    )
     response = client.post("/audits/start/", {"game": "darkrow"})
     assert response.status_code == 409
-    assert f"An audit of Darkrow is already running (#{running.pk}): follow its progress below" in text(response)
+    assert f"An audit of Darkrow is already running (#{running.pk}): follow its progress below" in text(
+        response
+    )
     response = client.post("/audits/start/", {"game": "darkrow"}, HTTP_HX_REQUEST="true")
     assert "already running" in text(response) and "<html" not in text(response)
     assert client_as_designer_refused(client, "/audits/start/")
 
 
 def client_as_designer_refused(client, url) -> bool:
-    from tests.factories import UserFactory
     from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
 
     user = UserFactory(username="dina")
     user.groups.add(Group.objects.get(name="designer"))
@@ -306,7 +375,9 @@ def client_as_designer_refused(client, url) -> bool:
 
 
 def test_the_progress_fragment_polls_while_running_and_stops_when_done(client_as, reviewer):
-    audit = Audit.objects.create(game="darkrow", status=AuditStatus.RUNNING, total=10, done=4, step="checking cards")
+    audit = Audit.objects.create(
+        game="darkrow", status=AuditStatus.RUNNING, total=10, done=4, step="checking cards"
+    )
     client = client_as(reviewer)
     running = client.get(f"/audits/{audit.pk}/progress/", HTTP_HX_REQUEST="true")
     body = text(running)
@@ -332,7 +403,9 @@ def test_image_batches_start_and_report_progress(client_as, reviewer, playtester
 
 
 # --- the dashboard ----------------------------------------------------------------------------------------
-def test_the_dashboard_shows_each_game_review_state_by_role(client_as, reviewer, designer, playtester, validated):
+def test_the_dashboard_shows_each_game_review_state_by_role(
+    client_as, reviewer, designer, playtester, validated
+):
     imported("Bonus", [bonus()])
     validated(name="Toyama Kazuha")
     audit = run_audit()
@@ -342,7 +415,9 @@ def test_the_dashboard_shows_each_game_review_state_by_role(client_as, reviewer,
     assert 'list=BONUS_DURATION_REVIEW">BONUS_DURATION_REVIEW</a> <b>1</b>' in darkrow
     assert 'data-review="chesscards">' in page and "no audit yet" in page
     designer_page = text(client_as(designer).get("/"))
-    assert re.search(r'data-review="darkrow">Review <span class="badge NEEDS_REVIEW">open</span>', designer_page)
+    assert re.search(
+        r'data-review="darkrow">Review <span class="badge NEEDS_REVIEW">open</span>', designer_page
+    )
     assert "BONUS_DURATION_REVIEW" not in designer_page
     assert "data-review=" not in text(client_as(playtester).get("/"))
 

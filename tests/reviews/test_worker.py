@@ -33,7 +33,9 @@ def test_progress_of_an_audit_in_a_real_worker(api, bulk_cards):
     deadline = time.monotonic() + TIMEOUT
     while True:
         body = client.get(f"/api/audits/{audit_id}/").json()
-        polls.append((body["status"], body["progress"]["done"], body["progress"]["total"], body["progress"]["step"]))
+        polls.append(
+            (body["status"], body["progress"]["done"], body["progress"]["total"], body["progress"]["step"])
+        )
         if body["status"] in ("DONE", "FAILED"):
             break
         assert time.monotonic() < deadline, f"the audit did not finish in {TIMEOUT}s: {polls[-5:]}"

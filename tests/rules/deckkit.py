@@ -10,19 +10,58 @@ from rules.decks import DeckData, Entry, FormatData, ValidationResult
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "demo"
-COMMON = {"stableCardId", "name", "type", "set", "text", "archetypes", "effects", "origin", "creationMethod", "userModified", "status"}
+COMMON = {
+    "stableCardId",
+    "name",
+    "type",
+    "set",
+    "text",
+    "archetypes",
+    "effects",
+    "origin",
+    "creationMethod",
+    "userModified",
+    "status",
+}
 
 
-def card(game: str, stable_id: str, name: str, type: str, *, status: str = "VALIDATED", set: str = "", archetypes=(), **fields) -> CardData:
+def card(
+    game: str,
+    stable_id: str,
+    name: str,
+    type: str,
+    *,
+    status: str = "VALIDATED",
+    set: str = "",
+    archetypes=(),
+    **fields,
+) -> CardData:
     ruleset = get_ruleset(game)
     cleaned, errors = ruleset.clean_fields(type, name, fields)
     assert not errors, errors
-    return CardData(game=game, name=name, type=type, stable_id=stable_id, set=set, archetypes=tuple(archetypes), fields=cleaned, status=status)
+    return CardData(
+        game=game,
+        name=name,
+        type=type,
+        stable_id=stable_id,
+        set=set,
+        archetypes=tuple(archetypes),
+        fields=cleaned,
+        status=status,
+    )
 
 
 def from_file(game: str, raw: dict) -> CardData:
     fields = {k: v for k, v in raw.items() if k not in COMMON}
-    return card(game, raw["stableCardId"], raw["name"], raw["type"], status=raw.get("status", "DRAFT"), set=raw.get("set", ""), **fields)
+    return card(
+        game,
+        raw["stableCardId"],
+        raw["name"],
+        raw["type"],
+        status=raw.get("status", "DRAFT"),
+        set=raw.get("set", ""),
+        **fields,
+    )
 
 
 def demo_cards(game: str) -> list[CardData]:
@@ -41,23 +80,32 @@ def deck_from_file(data: dict, owner: str | None = None) -> DeckData:
         game=data["game"],
         format=data.get("format", ""),
         name=data.get("name", ""),
-        sections={name: tuple(Entry(e["card"], e.get("count", 1)) for e in entries) for name, entries in data["sections"].items()},
+        sections={
+            name: tuple(Entry(e["card"], e.get("count", 1)) for e in entries)
+            for name, entries in data["sections"].items()
+        },
         picks={pick: data.get(pick) for pick in ruleset.deck_picks},
         owner=owner,
     )
 
 
-def deck(game: str, sections: dict[str, list[tuple[int, str]]], owner: str | None = None, **picks) -> DeckData:
+def deck(
+    game: str, sections: dict[str, list[tuple[int, str]]], owner: str | None = None, **picks
+) -> DeckData:
     """``sections``: {section: [(count, ref), ...]}."""
     return DeckData(
         game=game,
-        sections={name: tuple(Entry(ref, count) for count, ref in entries) for name, entries in sections.items()},
+        sections={
+            name: tuple(Entry(ref, count) for count, ref in entries) for name, entries in sections.items()
+        },
         picks=picks,
         owner=owner,
     )
 
 
-def validate(game: str, deck: DeckData, cards, fmt: FormatData | None = None, collection=None) -> ValidationResult:
+def validate(
+    game: str, deck: DeckData, cards, fmt: FormatData | None = None, collection=None
+) -> ValidationResult:
     ruleset = get_ruleset(game)
     return ruleset.validate_deck(deck, cards, fmt or ruleset.default_format_data(), collection)
 
@@ -74,7 +122,9 @@ def replace(deck: DeckData, section: str, old: str, new: list[tuple[int, str]]) 
             entries.extend(Entry(ref, count) for count, ref in new)
         else:
             entries.append(entry)
-    return DeckData(deck.game, deck.format, deck.name, {**deck.sections, section: tuple(entries)}, deck.picks, deck.owner)
+    return DeckData(
+        deck.game, deck.format, deck.name, {**deck.sections, section: tuple(entries)}, deck.picks, deck.owner
+    )
 
 
 def with_picks(deck: DeckData, **picks) -> DeckData:

@@ -25,15 +25,27 @@ DARKROW = get_ruleset("darkrow")
 
 
 def unit(**kw) -> CardData:
-    base = {"game": "darkrow", "name": "Toyama Kazuha", "type": "UNIT", "stable_id": "DR-U02", "status": "VALIDATED"}
+    base = {
+        "game": "darkrow",
+        "name": "Toyama Kazuha",
+        "type": "UNIT",
+        "stable_id": "DR-U02",
+        "status": "VALIDATED",
+    }
     fields = kw.pop("fields", {"cost": 3, "atk": 4, "pv": 3})
     return CardData(**{**base, **kw}, fields=fields)
 
 
 def obj(name: str, behavior: str | None, text: str = "", **kw) -> CardData:
     return CardData(
-        game="darkrow", name=name, type="OBJECT", stable_id=kw.pop("stable_id", "DR-O99"), text=text,
-        fields={"cost": 1, "behavior": behavior}, status=kw.pop("status", "VALIDATED"), **kw,
+        game="darkrow",
+        name=name,
+        type="OBJECT",
+        stable_id=kw.pop("stable_id", "DR-O99"),
+        text=text,
+        fields={"cost": 1, "behavior": behavior},
+        status=kw.pop("status", "VALIDATED"),
+        **kw,
     )
 
 
@@ -43,7 +55,11 @@ def lists(card: CardData, ruleset=DARKROW) -> set[str]:
 
 def test_the_five_lists_in_the_seed_order():
     assert REVIEW_LISTS == (
-        "BONUS_DURATION_REVIEW", "OBJECT_BEHAVIOR_REVIEW", "NEEDS_REVIEW", "NEW_MECHANIC_REQUIRED", "VERSION_CONFLICTS",
+        "BONUS_DURATION_REVIEW",
+        "OBJECT_BEHAVIOR_REVIEW",
+        "NEEDS_REVIEW",
+        "NEW_MECHANIC_REQUIRED",
+        "VERSION_CONFLICTS",
     )
 
 
@@ -61,7 +77,9 @@ def test_needs_review_takes_the_status():
 def test_needs_review_takes_an_unmapped_error_of_check_card():
     card = unit(fields={"cost": 3, "atk": None, "pv": 3})
     listings = audit_card(DARKROW, card)
-    assert [(item.list, item.code, item.field) for item in listings] == [(NEEDS_REVIEW, "FIELD_REQUIRED", "atk")]
+    assert [(item.list, item.code, item.field) for item in listings] == [
+        (NEEDS_REVIEW, "FIELD_REQUIRED", "atk")
+    ]
     assert "atk" in listings[0].reason
 
 
@@ -80,29 +98,49 @@ def test_a_disabled_card_is_in_no_list():
 
 
 # --- OBJECT_BEHAVIOR_REVIEW -----------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["Casque de moto", "Uniforme", "Épée d’entraînement", "Pansement de Makoto", "Epee d'entrainement"])
+@pytest.mark.parametrize(
+    "name",
+    ["Casque de moto", "Uniforme", "Épée d’entraînement", "Pansement de Makoto", "Epee d'entrainement"],
+)
 def test_the_four_equipments_must_be_equipment(name):
     assert lists(obj(name, "EQUIPMENT")) == set()
     listings = audit_card(DARKROW, obj(name, "CONSUMABLE"))
     assert [(item.list, item.code) for item in listings] == [(OBJECT_BEHAVIOR_REVIEW, "OBJECT_BEHAVIOR_SEED")]
     # A contradiction of the seed is an error: it blocks VALIDATED too.
-    assert any(f.code == "OBJECT_BEHAVIOR_SEED" and f.is_error for f in DARKROW.check_card(obj(name, "CONSUMABLE")))
+    assert any(
+        f.code == "OBJECT_BEHAVIOR_SEED" and f.is_error for f in DARKROW.check_card(obj(name, "CONSUMABLE"))
+    )
 
 
 def test_an_object_without_behavior_is_listed():
     listings = audit_card(DARKROW, obj("Loupe", None))
-    assert [(item.list, item.code, item.field) for item in listings] == [(OBJECT_BEHAVIOR_REVIEW, "FIELD_REQUIRED", "behavior")]
+    assert [(item.list, item.code, item.field) for item in listings] == [
+        (OBJECT_BEHAVIOR_REVIEW, "FIELD_REQUIRED", "behavior")
+    ]
 
 
 def test_another_object_is_a_consumable_unless_its_text_needs_it_to_stay():
     assert lists(obj("Loupe", "CONSUMABLE", "Piochez 1 carte.")) == set()
     listings = audit_card(DARKROW, obj("Loupe", "EQUIPMENT", "Piochez 1 carte."))
-    assert [(item.list, item.code) for item in listings] == [(OBJECT_BEHAVIOR_REVIEW, "OBJECT_BEHAVIOR_UNJUSTIFIED")]
-    assert lists(obj("Gant", "EQUIPMENT", "Équipez une unité alliée : elle gagne +1 ATK tant que le Gant est attaché.")) == set()
+    assert [(item.list, item.code) for item in listings] == [
+        (OBJECT_BEHAVIOR_REVIEW, "OBJECT_BEHAVIOR_UNJUSTIFIED")
+    ]
+    assert (
+        lists(
+            obj(
+                "Gant",
+                "EQUIPMENT",
+                "Équipez une unité alliée : elle gagne +1 ATK tant que le Gant est attaché.",
+            )
+        )
+        == set()
+    )
 
 
 def test_once_per_turn_does_not_make_an_object_permanent():
-    assert lists(obj("Loupe", "EQUIPMENT", "Une fois par tour : piochez 1 carte.")) == {OBJECT_BEHAVIOR_REVIEW}
+    assert lists(obj("Loupe", "EQUIPMENT", "Une fois par tour : piochez 1 carte.")) == {
+        OBJECT_BEHAVIOR_REVIEW
+    }
 
 
 def test_the_seed_names_rouge_a_levre_a_consumable():
@@ -128,7 +166,9 @@ def bonus(**action) -> dict:
 
 def test_a_stat_change_without_duration_is_listed():
     listings = audit_card(DARKROW, unit(effects=(bonus(),)))
-    assert [(item.list, item.code) for item in listings] == [(BONUS_DURATION_REVIEW, "EFFECT_BONUS_NO_DURATION")]
+    assert [(item.list, item.code) for item in listings] == [
+        (BONUS_DURATION_REVIEW, "EFFECT_BONUS_NO_DURATION")
+    ]
     assert listings[0].field == "effects[0].actions[0].duration"
 
 
@@ -174,7 +214,10 @@ def test_same_name_and_type_with_different_data_collide():
     a = unit(stable_id="DR-1", text="A")
     b = unit(stable_id="DR-2", text="B")
     findings = identity_collisions([a, b])
-    assert [(f.card, f.code) for f in findings] == [("DR-1", IDENTITY_COLLISION), ("DR-2", IDENTITY_COLLISION)]
+    assert [(f.card, f.code) for f in findings] == [
+        ("DR-1", IDENTITY_COLLISION),
+        ("DR-2", IDENTITY_COLLISION),
+    ]
     assert list_for(findings[0]) == VERSION_CONFLICTS
     assert "DR-2" in findings[0].message
 
@@ -186,4 +229,9 @@ def test_declared_distinct_identities_do_not_collide():
 
 def test_identical_data_and_disabled_cards_do_not_collide():
     assert identity_collisions([unit(stable_id="DR-1"), unit(stable_id="DR-2")]) == []
-    assert identity_collisions([unit(stable_id="DR-1", text="A"), unit(stable_id="DR-2", text="B", status="DISABLED")]) == []
+    assert (
+        identity_collisions(
+            [unit(stable_id="DR-1", text="A"), unit(stable_id="DR-2", text="B", status="DISABLED")]
+        )
+        == []
+    )

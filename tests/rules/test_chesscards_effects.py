@@ -61,17 +61,33 @@ def test_effect_ids_are_unique_and_derived_from_the_stable_ids():
 
 
 def test_every_effect_is_data_the_engine_does_not_run():
-    assert {(effect(c["name"])["kind"], effect(c["name"])["timing"], effect(c["name"])["implemented"]) for c in CARDS} == {
-        ("activated", "ON_PLAY", False)
-    }
+    assert {
+        (effect(c["name"])["kind"], effect(c["name"])["timing"], effect(c["name"])["implemented"])
+        for c in CARDS
+    } == {("activated", "ON_PLAY", False)}
 
 
 def test_durations():
     by_duration: dict[str, set] = {}
     for card in CARDS:
         by_duration.setdefault(effect(card["name"])["duration"], set()).add(card["name"])
-    assert by_duration["UNTIL_END_OF_NEXT_OPPONENT_TURN"] == {"Bouclier", "Mur", "Clone", "Éclipse", "Pacifisme", "Zone interdite", "Gel"}
-    assert by_duration["PERMANENT"] == {"Renfort", "Portail", "Dépromotion", "Promotion express", "Piège", "Révélation"}
+    assert by_duration["UNTIL_END_OF_NEXT_OPPONENT_TURN"] == {
+        "Bouclier",
+        "Mur",
+        "Clone",
+        "Éclipse",
+        "Pacifisme",
+        "Zone interdite",
+        "Gel",
+    }
+    assert by_duration["PERMANENT"] == {
+        "Renfort",
+        "Portail",
+        "Dépromotion",
+        "Promotion express",
+        "Piège",
+        "Révélation",
+    }
     assert len(by_duration["INSTANT"]) == 41 - 7 - 6
 
 
@@ -97,31 +113,58 @@ def test_mandatory_follow_up_moves():
         "Révélation",
         "Sabotage",
     }
-    assert effect("Pacifisme")["followUpMove"] == {"piece": "ANY_ALLY", "kingAllowed": True, "capture": "FORBIDDEN"}
+    assert effect("Pacifisme")["followUpMove"] == {
+        "piece": "ANY_ALLY",
+        "kingAllowed": True,
+        "capture": "FORBIDDEN",
+    }
     assert effect("Clone")["followUpMove"]["piece"] == "CREATED"
     # The card's effect is itself a Coup with changed rules, not a follow-up.
-    assert effect("Fantôme")["actions"][0]["do"] == "PLAY_MOVE" and effect("Fantôme")["actions"][0]["modifiers"] == ["PASS_THROUGH_PIECES"]
+    assert effect("Fantôme")["actions"][0]["do"] == "PLAY_MOVE" and effect("Fantôme")["actions"][0][
+        "modifiers"
+    ] == ["PASS_THROUGH_PIECES"]
     assert effect("Double coup")["actions"][0]["count"] == 2
 
 
 def test_availability_under_pacifisme_and_eclipse():
     def unavailable(name):
-        return {(c["effect"], c.get("target")) for c in effect(name).get("conditions", []) if c["check"] == "UNAVAILABLE_UNDER"}
+        return {
+            (c["effect"], c.get("target"))
+            for c in effect(name).get("conditions", [])
+            if c["check"] == "UNAVAILABLE_UNDER"
+        }
 
     assert unavailable("Sacrifice") == {("PACIFISME", None), ("ECLIPSE", "pawn")}
     assert unavailable("Harakiri") == {("PACIFISME", None), ("ECLIPSE", "piece")}
     assert unavailable("Rayon laser") == {("ECLIPSE", "pawn")}
-    assert {"check": "RESTRICTED_UNDER", "effect": "PACIFISME", "restriction": "NO_CAPTURE"} in effect("Rayon laser")["conditions"]
+    assert {"check": "RESTRICTED_UNDER", "effect": "PACIFISME", "restriction": "NO_CAPTURE"} in effect(
+        "Rayon laser"
+    )["conditions"]
     # Pacifisme: "les Cartes qui exigent une capture deviennent indisponibles".
     assert unavailable("Domino") == {("PACIFISME", None)}
-    assert {c["state"] for c in effect("Révélation")["conditions"]} == {"OPPONENT_DECK_EMPTY", "OPPONENT_DECK_REVEALED", "NO_COMPLETE_MANDATORY_MOVE"}
+    assert {c["state"] for c in effect("Révélation")["conditions"]} == {
+        "OPPONENT_DECK_EMPTY",
+        "OPPONENT_DECK_REVEALED",
+        "NO_COMPLETE_MANDATORY_MOVE",
+    }
 
 
 def test_targets_that_exclude_the_king():
     def excluded(name):
         return {t["id"] for t in effect(name).get("targets", []) if t.get("excludeKing")}
 
-    for name in ("Bouclier", "Éclipse", "Gel", "Trahison", "Fantôme", "Mimétisme", "Évasion", "Téléportation", "Repli", "Permutation"):
+    for name in (
+        "Bouclier",
+        "Éclipse",
+        "Gel",
+        "Trahison",
+        "Fantôme",
+        "Mimétisme",
+        "Évasion",
+        "Téléportation",
+        "Repli",
+        "Permutation",
+    ):
         assert excluded(name), name
     assert excluded("Harakiri") == {"piece", "attacker"}
     assert excluded("Inversion") == {"mine", "theirs"}
@@ -166,7 +209,9 @@ def test_text_checks_flag_a_structure_that_lost_what_the_text_says():
     gel["duration"] = "INSTANT"
     gel["breachRemovable"] = False
     found = findings(BY_NAME["Gel"], [gel])
-    assert {"CHESS_KING_EXCLUSION_MISSING", "CHESS_FOLLOW_UP_MISSING", "EFFECT_DURATION_MISSING"} <= set(found)
+    assert {"CHESS_KING_EXCLUSION_MISSING", "CHESS_FOLLOW_UP_MISSING", "EFFECT_DURATION_MISSING"} <= set(
+        found
+    )
     assert all(f.severity == Severity.WARNING for code in found for f in found[code])
 
     sacrifice = copy.deepcopy(effect("Sacrifice"))
@@ -175,8 +220,13 @@ def test_text_checks_flag_a_structure_that_lost_what_the_text_says():
         "effects: the text says « sous eclipse » but no condition names ECLIPSE"
     ]
 
-    marche = {**effect("Marche arrière"), "followUpMove": {"piece": "ANY_ALLY", "kingAllowed": True, "capture": "ALLOWED"}}
-    assert [f.field for f in findings(BY_NAME["Marche arrière"], [marche])["CHESS_FOLLOW_UP_UNSTATED"]] == ["effects[0].followUpMove"]
+    marche = {
+        **effect("Marche arrière"),
+        "followUpMove": {"piece": "ANY_ALLY", "kingAllowed": True, "capture": "ALLOWED"},
+    }
+    assert [f.field for f in findings(BY_NAME["Marche arrière"], [marche])["CHESS_FOLLOW_UP_UNSTATED"]] == [
+        "effects[0].followUpMove"
+    ]
 
     promotion = {**effect("Promotion express"), "duration": "INSTANT"}
     assert "EFFECT_DURATION_MISSING" in findings(BY_NAME["Promotion express"], [promotion])

@@ -18,7 +18,13 @@ from rules.corrections import (
     change_problems,
 )
 
-ONCE = {"per": "turn", "count": 1, "scope": "player", "key": ["player", "turn", "effectId"], "sharedByCopies": True}
+ONCE = {
+    "per": "turn",
+    "count": 1,
+    "scope": "player",
+    "key": ["player", "turn", "effectId"],
+    "sharedByCopies": True,
+}
 GENTA_DEPLOY = {
     "effectId": "DR-U90.quick-deploy",
     "kind": "quick",
@@ -29,13 +35,22 @@ BONUS = {
     "effectId": "DR-U90.bonus",
     "kind": "passive",
     "timing": "CONTINUOUS",
-    "actions": [{"do": "MODIFY_STAT", "stat": "ATK", "amount": 1, "target": "SELF", "duration": "WHILE_ACTIVE"}],
+    "actions": [
+        {"do": "MODIFY_STAT", "stat": "ATK", "amount": 1, "target": "SELF", "duration": "WHILE_ACTIVE"}
+    ],
 }
 DARKROW = registry.get("darkrow")
 
 
 def stored(effect_id, change, ref="#1"):
-    return Correction(ref=ref, change=tuple(change), why="a ruling", author="remi", at="2026-10-01T00:00:00+00:00", effect_id=effect_id)
+    return Correction(
+        ref=ref,
+        change=tuple(change),
+        why="a ruling",
+        author="remi",
+        at="2026-10-01T00:00:00+00:00",
+        effect_id=effect_id,
+    )
 
 
 # --- the change ----------------------------------------------------------------------------------
@@ -51,7 +66,12 @@ def test_add_replace_remove():
         ],
     )
     assert result["limit"] == ONCE
-    assert result["actions"][0] == {"do": "MODIFY_STAT", "stat": "ATK", "amount": 2, "duration": "WHILE_ACTIVE"}
+    assert result["actions"][0] == {
+        "do": "MODIFY_STAT",
+        "stat": "ATK",
+        "amount": 2,
+        "duration": "WHILE_ACTIVE",
+    }
     assert result["actions"][1] == {"do": "DRAW", "count": 1}
     assert [(c["op"], c["pointer"], c["before"], c["after"]) for c in changes] == [
         ("add", "/limit", None, ONCE),
@@ -123,7 +143,12 @@ def test_corrections_apply_in_order_with_their_provenance():
 def test_a_correction_never_half_applies():
     effective = apply_corrections(
         [copy.deepcopy(BONUS)],
-        [stored("DR-U90.bonus", [{"op": "add", "path": "/limit", "value": ONCE}, {"op": "remove", "path": "/duration"}])],
+        [
+            stored(
+                "DR-U90.bonus",
+                [{"op": "add", "path": "/limit", "value": ONCE}, {"op": "remove", "path": "/duration"}],
+            )
+        ],
         check=DARKROW.effect_errors,
     )
     assert effective.effects == [BONUS]
@@ -134,7 +159,9 @@ def test_a_correction_never_half_applies():
 
 def test_a_correction_that_breaks_the_schema_is_left_out():
     effective = apply_corrections(
-        [copy.deepcopy(BONUS)], [stored("DR-U90.bonus", [{"op": "replace", "path": "/actions/0/stat", "value": "MANA"}])], check=DARKROW.effect_errors
+        [copy.deepcopy(BONUS)],
+        [stored("DR-U90.bonus", [{"op": "replace", "path": "/actions/0/stat", "value": "MANA"}])],
+        check=DARKROW.effect_errors,
     )
     assert effective.effects == [BONUS]
     [report] = effective.reports
@@ -143,7 +170,9 @@ def test_a_correction_that_breaks_the_schema_is_left_out():
 
 
 def test_a_correction_of_an_effect_the_card_no_longer_has_is_orphaned():
-    [report] = apply_corrections([BONUS], [stored("DR-U90.gone", [{"op": "add", "path": "/limit", "value": ONCE}])]).reports
+    [report] = apply_corrections(
+        [BONUS], [stored("DR-U90.gone", [{"op": "add", "path": "/limit", "value": ONCE}])]
+    ).reports
     assert report.outcome == Outcome.ORPHANED
 
 
@@ -158,11 +187,17 @@ def test_darkrow_states_the_kojima_genta_correction():
 
 def test_the_kojima_genta_correction_applies_to_his_quick_deploy_effect():
     corrections = canonical_for("Kojima Genta", DARKROW.canonical_corrections)
-    effective = apply_corrections([copy.deepcopy(BONUS), copy.deepcopy(GENTA_DEPLOY)], corrections, check=DARKROW.effect_errors)
+    effective = apply_corrections(
+        [copy.deepcopy(BONUS), copy.deepcopy(GENTA_DEPLOY)], corrections, check=DARKROW.effect_errors
+    )
     assert effective.effects[1]["limit"] == ONCE
     assert "limit" not in effective.effects[0]
     [entry] = effective.provenance
-    assert entry["path"] == "effects[1].limit" and entry["canonical"] is True and entry["correction"] == "canonical:darkrow-kojima-genta-quick-deploy-limit"
+    assert (
+        entry["path"] == "effects[1].limit"
+        and entry["canonical"] is True
+        and entry["correction"] == "canonical:darkrow-kojima-genta-quick-deploy-limit"
+    )
     assert effective.reports[0].effect_id == "DR-U90.quick-deploy"
 
 
@@ -182,7 +217,9 @@ def test_the_kojima_genta_correction_names_only_kojima_genta():
     ],
 )
 def test_the_canonical_correction_says_why_it_does_not_apply(effects, outcome):
-    [report] = apply_corrections(effects, canonical_for("Kojima Genta", DARKROW.canonical_corrections)).reports
+    [report] = apply_corrections(
+        effects, canonical_for("Kojima Genta", DARKROW.canonical_corrections)
+    ).reports
     assert report.outcome == outcome
     assert report.reason
 

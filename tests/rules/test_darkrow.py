@@ -21,7 +21,11 @@ def test_a_complete_unit_has_no_finding():
 def test_a_leader_has_no_atk_pv_nor_cost():
     assert check("darkrow", "LEADER", "Gin") == []
     findings = check("darkrow", "LEADER", "Gin", cost=2, atk=3, pv=4)
-    assert errors(findings) == [("FIELD_NOT_ALLOWED", "cost"), ("FIELD_NOT_ALLOWED", "atk"), ("FIELD_NOT_ALLOWED", "pv")]
+    assert errors(findings) == [
+        ("FIELD_NOT_ALLOWED", "cost"),
+        ("FIELD_NOT_ALLOWED", "atk"),
+        ("FIELD_NOT_ALLOWED", "pv"),
+    ]
     assert all(f.card == "Gin" for f in findings)
     assert "LEADER cards have no atk" in findings[1].message
 
@@ -49,7 +53,10 @@ def test_fighters_need_cost_atk_and_pv_and_every_missing_one_is_reported():
         ("FIELD_REQUIRED", "atk"),
         ("FIELD_REQUIRED", "pv"),
     ]
-    assert errors(check("darkrow", "LEGENDARY", "Gin", cost=5)) == [("FIELD_REQUIRED", "atk"), ("FIELD_REQUIRED", "pv")]
+    assert errors(check("darkrow", "LEGENDARY", "Gin", cost=5)) == [
+        ("FIELD_REQUIRED", "atk"),
+        ("FIELD_REQUIRED", "pv"),
+    ]
 
 
 def test_actions_and_places_have_a_cost_only():
@@ -76,8 +83,16 @@ def test_a_card_needs_a_name():
         ({"cost": "3"}, "cost", "cost must be a whole number, not a string"),
         ({"cost": 2.5}, "cost", "cost must be a whole number, not the decimal number 2.5"),
         ({"atk": True}, "atk", "atk must be a whole number, not a boolean"),
-        ({"behavior": "WEAPON"}, "behavior", "behavior 'WEAPON' is not allowed; use one of CONSUMABLE, EQUIPMENT"),
-        ({"behavior": ["EQUIPMENT"]}, "behavior", "behavior ['EQUIPMENT'] is not allowed; use one of CONSUMABLE, EQUIPMENT"),
+        (
+            {"behavior": "WEAPON"},
+            "behavior",
+            "behavior 'WEAPON' is not allowed; use one of CONSUMABLE, EQUIPMENT",
+        ),
+        (
+            {"behavior": ["EQUIPMENT"]},
+            "behavior",
+            "behavior ['EQUIPMENT'] is not allowed; use one of CONSUMABLE, EQUIPMENT",
+        ),
     ],
 )
 def test_shape_errors_name_the_field_and_what_is_allowed(fields, field, message):
@@ -89,7 +104,12 @@ def test_shape_errors_name_the_field_and_what_is_allowed(fields, field, message)
 
 def test_every_shape_error_is_reported_at_once():
     found = shape("darkrow", "SPELL", "Oops", cost="x", hp=1, behavior=3)
-    assert codes(found) == [("CARD_TYPE", "type"), ("FIELD_TYPE", "cost"), ("FIELD_UNKNOWN", "hp"), ("FIELD_TYPE", "behavior")]
+    assert codes(found) == [
+        ("CARD_TYPE", "type"),
+        ("FIELD_TYPE", "cost"),
+        ("FIELD_UNKNOWN", "hp"),
+        ("FIELD_TYPE", "behavior"),
+    ]
     assert "use one of LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE" in found[0].message
 
 
@@ -114,4 +134,7 @@ def test_nothing_else_is_merged():
     assert DARKROW.archetype_aliases == {"GADGETS": "GADGET"}
     assert DARKROW.archetype_key("Détective") == "DETECTIVE"
     assert DARKROW.archetype_key("Détectives") == "DETECTIVES"
-    assert DARKROW.archetype_keys(["Amie d’enfance", "Artiste martial"]) == ["AMIE_D_ENFANCE", "ARTISTE_MARTIAL"]
+    assert DARKROW.archetype_keys(["Amie d’enfance", "Artiste martial"]) == [
+        "AMIE_D_ENFANCE",
+        "ARTISTE_MARTIAL",
+    ]

@@ -26,7 +26,16 @@ def test_a_cost_never_goes_below_zero():
     assert modified_cost(0, proportional=["1/2"], fixed=[-1]) == 0  # Vodka Leader: "-1 minimum 0"
 
 
-@pytest.mark.parametrize("bad", [dict(printed=-1), dict(printed=2.5), dict(printed=True), dict(printed=3, fixed=[0.5]), dict(printed=3, proportional=["-1/2"])])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        dict(printed=-1),
+        dict(printed=2.5),
+        dict(printed=True),
+        dict(printed=3, fixed=[0.5]),
+        dict(printed=3, proportional=["-1/2"]),
+    ],
+)
 def test_bad_inputs_are_refused(bad):
     printed = bad.pop("printed")
     with pytest.raises(ValueError):

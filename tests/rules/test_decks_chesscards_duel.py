@@ -31,8 +31,14 @@ def test_chesscards_deck_size_in_a_format_that_sets_one():
 
 
 def test_chesscards_common_codes():
-    d = deck("chesscards", {"main": [(1, "Échec au roi"), (1, "echange equivalent"), (1, "CC-001")], "side": [(1, "CC-002")]})
-    extra = CHESS + [card("chesscards", "CC-900", "Mur", "CARD"), card("chesscards", "CC-901", "Brouillon", "CARD", status="DRAFT")]
+    d = deck(
+        "chesscards",
+        {"main": [(1, "Échec au roi"), (1, "echange equivalent"), (1, "CC-001")], "side": [(1, "CC-002")]},
+    )
+    extra = CHESS + [
+        card("chesscards", "CC-900", "Mur", "CARD"),
+        card("chesscards", "CC-901", "Brouillon", "CARD", status="DRAFT"),
+    ]
     result = validate("chesscards", deck("chesscards", {"main": [(1, "Mur"), (1, "CC-901")]}), extra)
     assert codes(result) == ["AMBIGUOUS_CARD", "CARD_NOT_VALIDATED"]
     result = validate("chesscards", d, CHESS)
@@ -84,8 +90,13 @@ def test_duel_format_illegal_when_a_format_limits_sets():
 def test_duel_common_codes():
     d = replace(DUEL_DECK, "main", "DU-EX-013", [(1, "DU-EX-013"), (1, "DU-NOPE")])
     assert codes(validate("duel", d, DUEL)) == ["UNKNOWN_CARD"]
-    twins = DUEL + [card("duel", "DU-T-1", "Example Trap", "TRAP"), card("duel", "DU-T-2", "Draft Spell", "SPELL", status="DRAFT")]
+    twins = DUEL + [
+        card("duel", "DU-T-1", "Example Trap", "TRAP"),
+        card("duel", "DU-T-2", "Draft Spell", "SPELL", status="DRAFT"),
+    ]
     d = replace(DUEL_DECK, "main", "DU-EX-013", [(1, "Example Trap"), (1, "DU-T-2")])
     assert codes(validate("duel", d, twins)) == ["AMBIGUOUS_CARD", "CARD_NOT_VALIDATED"]
-    d = deck("duel", {"main": list((e.count, e.ref) for e in DUEL_DECK.sections["main"]), "extra": [(1, "DU-EX-001")]})
+    d = deck(
+        "duel", {"main": [(e.count, e.ref) for e in DUEL_DECK.sections["main"]], "extra": [(1, "DU-EX-001")]}
+    )
     assert codes(validate("duel", d, DUEL)) == ["WRONG_SECTION"]

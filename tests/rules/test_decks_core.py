@@ -66,7 +66,13 @@ def test_the_result_is_the_formats_md_json():
         "format": "standard",
         "counts": {"main": 38},
         "violations": [
-            {"code": "DECK_SIZE", "severity": "error", "section": "main", "card": None, "message": "main has 38 cards; it must have exactly 40"}
+            {
+                "code": "DECK_SIZE",
+                "severity": "error",
+                "section": "main",
+                "card": None,
+                "message": "main has 38 cards; it must have exactly 40",
+            }
         ],
         "readyToPlay": False,
     }
@@ -74,7 +80,10 @@ def test_the_result_is_the_formats_md_json():
 
 
 def test_default_formats_of_the_rule_sets():
-    assert {g: get_ruleset(g).default_format_data().key for g in ("darkrow", "riftbound", "vanguard", "chesscards", "duel")} == {
+    assert {
+        g: get_ruleset(g).default_format_data().key
+        for g in ("darkrow", "riftbound", "vanguard", "chesscards", "duel")
+    } == {
         "darkrow": "standard",
         "riftbound": "constructed",
         "vanguard": "classic",
@@ -82,7 +91,11 @@ def test_default_formats_of_the_rule_sets():
         "duel": "standard",
     }
     classic = get_ruleset("vanguard").default_format_data()
-    assert classic.allowed_sets == {"BT01", "TD01", "TD02"} and classic.owned_only and classic.identity == "nameId"
+    assert (
+        classic.allowed_sets == {"BT01", "TD01", "TD02"}
+        and classic.owned_only
+        and classic.identity == "nameId"
+    )
     assert get_ruleset("duel").default_format_data().copy_limit is None
     assert get_ruleset("duel").default_format_data().banlist == {}
     assert get_ruleset("chesscards").default_format_data().sections == {}
@@ -107,7 +120,9 @@ def decks(draw):
     sections = {}
     for name, entries in base.sections.items():
         entries = [e for e in entries if draw(st.integers(0, 9))]  # drop about one in ten
-        entries += [Entry(draw(st.sampled_from(ids)), draw(st.integers(1, 5))) for _ in range(draw(st.integers(0, 3)))]
+        entries += [
+            Entry(draw(st.sampled_from(ids)), draw(st.integers(1, 5))) for _ in range(draw(st.integers(0, 3)))
+        ]
         sections[name] = entries
     return game, DeckData(game, base.format, base.name, sections, base.picks, base.owner)
 
@@ -123,8 +138,11 @@ def test_the_verdict_does_not_depend_on_entry_order(game_deck, random):
         shuffled[name] = entries
     other = DeckData(d.game, d.format, d.name, shuffled, d.picks, d.owner)
     collection = {c.stable_id: 3 for c in POOLS[game]}
-    first, second = validate(game, d, POOLS[game], collection=collection), validate(game, other, POOLS[game], collection=collection)
+    first, second = (
+        validate(game, d, POOLS[game], collection=collection),
+        validate(game, other, POOLS[game], collection=collection),
+    )
     assert first.legal == second.legal
     assert dict(first.counts) == dict(second.counts)
-    key = lambda f: (f.code, f.severity, f.section or "", f.card or "", f.message)  # noqa: E731
+    key = lambda f: (f.code, f.severity, f.section or "", f.card or "", f.message)
     assert sorted(map(key, first.violations)) == sorted(map(key, second.violations))

@@ -7,14 +7,24 @@ from rules.decks import FormatData, SizeBound
 from .deckkit import card, codes, deck, validate
 
 G = "darkrow"
-LEADERS = [card(G, "DR-L01", "Gin", "LEADER"), card(G, "DR-L02", "Vodka", "LEADER"), card(G, "DR-L03", "Chianti & Korn", "LEADER")]
-UNITS = [card(G, f"DR-U{n:02d}", f"Unit {n}", "UNIT", cost=2, atk=2, pv=2, archetypes=["Lycéenne"]) for n in range(1, 16)]
+LEADERS = [
+    card(G, "DR-L01", "Gin", "LEADER"),
+    card(G, "DR-L02", "Vodka", "LEADER"),
+    card(G, "DR-L03", "Chianti & Korn", "LEADER"),
+]
+UNITS = [
+    card(G, f"DR-U{n:02d}", f"Unit {n}", "UNIT", cost=2, atk=2, pv=2, archetypes=["Lycéenne"])
+    for n in range(1, 16)
+]
 LEGENDARIES = [
     card(G, "DR-G01", "Gin", "LEGENDARY", cost=8, atk=8, pv=8),
     card(G, "DR-G02", "Duo Hattori & Kazuha", "LEGENDARY", cost=7, atk=6, pv=6),
 ]
 # Two cards with the same name and different identities.
-SATO = [card(G, "DR-U50", "Sato", "UNIT", cost=1, atk=1, pv=1), card(G, "DR-U51", "Sato", "UNIT", cost=2, atk=2, pv=2)]
+SATO = [
+    card(G, "DR-U50", "Sato", "UNIT", cost=1, atk=1, pv=1),
+    card(G, "DR-U51", "Sato", "UNIT", cost=2, atk=2, pv=2),
+]
 DRAFT = card(G, "DR-U99", "Draft unit", "UNIT", cost=1, atk=1, pv=1, status="NEEDS_REVIEW")
 CARDS = LEADERS + UNITS + LEGENDARIES + SATO + [DRAFT]
 
@@ -146,7 +156,13 @@ def test_every_violation_is_reported_at_once():
     main = [(4, "DR-U01"), (1, "DR-G01"), (1, "DR-G02"), (1, "DR-L01"), (1, "DR-NOPE"), (1, "DR-U99")]
     result = validate(G, deck(G, {"main": main, "leaders": [(1, "DR-L03")]}, activeLeader="DR-L02"), CARDS)
     assert set(codes(result)) == {
-        "DECK_SIZE", "COPY_LIMIT", "LEGENDARY_LIMIT", "WRONG_SECTION", "UNKNOWN_CARD", "CARD_NOT_VALIDATED", "ACTIVE_LEADER",
+        "DECK_SIZE",
+        "COPY_LIMIT",
+        "LEGENDARY_LIMIT",
+        "WRONG_SECTION",
+        "UNKNOWN_CARD",
+        "CARD_NOT_VALIDATED",
+        "ACTIVE_LEADER",
     }
 
 
@@ -158,7 +174,11 @@ def test_a_one_copy_format_made_of_data(limit, legal_):
 
 def test_an_exception_lifts_or_lowers_a_card_limit():
     main = [(3, f"DR-U{n:02d}") for n in range(1, 12)] + [(6, "DR-U12"), (1, "DR-G01")]
-    fmt = FormatData(game=G, key="x", sections={"main": SizeBound(exact=40)}, copy_limit=3, exceptions={"DR-U12": None})
+    fmt = FormatData(
+        game=G, key="x", sections={"main": SizeBound(exact=40)}, copy_limit=3, exceptions={"DR-U12": None}
+    )
     assert validate(G, legal(sections={"main": main}), CARDS, fmt).legal
-    fmt = FormatData(game=G, key="x", sections={"main": SizeBound(exact=40)}, copy_limit=3, exceptions={"DR-U01": 1})
+    fmt = FormatData(
+        game=G, key="x", sections={"main": SizeBound(exact=40)}, copy_limit=3, exceptions={"DR-U01": 1}
+    )
     assert codes(validate(G, legal(), CARDS, fmt)) == ["COPY_LIMIT"]

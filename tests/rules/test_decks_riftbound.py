@@ -9,8 +9,12 @@ EXTRA = [
     card(G, "RB-T-FM", "Fury-Mind Hybrid", "UNIT", domains=["FURY", "MIND"], might=2),
     card(G, "RB-T-MRUNE", "Mind Rune", "RUNE", domains=["MIND"]),
     card(G, "RB-T-SIG", "Other Signature", "SPELL", domains=["FURY"], signature=True, tags=["Someone Else"]),
-    card(G, "RB-T-SIG2", "Hero Signature Two", "SPELL", domains=["FURY"], signature=True, tags=["Example Hero"]),
-    card(G, "RB-T-CHAMP", "Other Champion", "CHAMPION_UNIT", domains=["FURY"], might=3, tags=["Someone Else"]),
+    card(
+        G, "RB-T-SIG2", "Hero Signature Two", "SPELL", domains=["FURY"], signature=True, tags=["Example Hero"]
+    ),
+    card(
+        G, "RB-T-CHAMP", "Other Champion", "CHAMPION_UNIT", domains=["FURY"], might=3, tags=["Someone Else"]
+    ),
     card(G, "RB-T-BRIDGE", "Example Bridge Battlefield", "BATTLEFIELD"),
     card(G, "RB-T-LEGEND", "Other Legend", "LEGEND", domains=["MIND", "BODY"], tags=["Someone Else"]),
 ]
@@ -123,7 +127,9 @@ def test_domain_identity_for_main_runes_and_champion():
 def test_a_two_domain_card_needs_both_domains():
     fury_calm = replace(DECK, "main", "RB-EX-016", [(2, "RB-EX-016")])
     assert check(replace(fury_calm, "main", "RB-EX-015", [(3, "RB-EX-015"), (1, "RB-T-FC")])).legal
-    assert codes(check(replace(fury_calm, "main", "RB-EX-015", [(3, "RB-EX-015"), (1, "RB-T-FM")]))) == ["DOMAIN_IDENTITY"]
+    assert codes(check(replace(fury_calm, "main", "RB-EX-015", [(3, "RB-EX-015"), (1, "RB-T-FM")]))) == [
+        "DOMAIN_IDENTITY"
+    ]
 
 
 def test_neutral_cards_fit_every_identity():

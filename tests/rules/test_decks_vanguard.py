@@ -104,7 +104,9 @@ def test_a_deck_without_owner_is_not_checked_and_says_so():
 
 
 def test_a_format_without_owned_only_checks_nothing():
-    free = FormatData(game=G, key="free", sections={"main": SizeBound(exact=50)}, copy_limit=4, identity="nameId")
+    free = FormatData(
+        game=G, key="free", sections={"main": SizeBound(exact=50)}, copy_limit=4, identity="nameId"
+    )
     result = validate(G, TD01, CARDS, free, None)
     assert result.violations == ()
 
@@ -122,7 +124,12 @@ def test_common_codes():
 
 def test_wrong_section():
     d = replace(TD01, "main", "TD01-012", [(1, "TD01-012")])
-    side = type(d)(d.game, d.format, d.name, {**d.sections, "ride": (TD01.sections["main"][0],)}, d.picks, d.owner)
+    side = type(d)(
+        d.game, d.format, d.name, {**d.sections, "ride": (TD01.sections["main"][0],)}, d.picks, d.owner
+    )
     result = check(side)
     assert codes(result) == ["WRONG_SECTION"]
-    assert result.violations[0].section == "ride" and "vanguard decks have no section 'ride'" in result.violations[0].message
+    assert (
+        result.violations[0].section == "ride"
+        and "vanguard decks have no section 'ride'" in result.violations[0].message
+    )

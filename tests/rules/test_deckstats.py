@@ -26,7 +26,9 @@ def test_vanguard_grade_curve_and_triggers_of_a_trial_deck():
     from tests.rules.deckkit import DEMO, deck_file
 
     deck = deck_file(DEMO / "decks" / "vanguard-td01.deck.json")
-    stats = deck_statistics(get_ruleset("vanguard"), [(cards[e["card"]], e.get("count", 1)) for e in deck["sections"]["main"]])
+    stats = deck_statistics(
+        get_ruleset("vanguard"), [(cards[e["card"]], e.get("count", 1)) for e in deck["sections"]["main"]]
+    )
     assert stats.total == 50
     assert sum(bar.count for bar in stats.curve) == 50
     assert [bar.label for bar in stats.curve] == ["0", "1", "2", "3"]
@@ -35,7 +37,9 @@ def test_vanguard_grade_curve_and_triggers_of_a_trial_deck():
     counts = {bar.label: bar.count for bar in triggers.bars}
     assert counts.pop("none") == 34
     assert sum(counts.values()) == 16
-    assert list(counts) == [t for t in ("CRITICAL", "DRAW", "STAND", "HEAL") if t in counts]  # the rule set's order
+    assert list(counts) == [
+        t for t in ("CRITICAL", "DRAW", "STAND", "HEAL") if t in counts
+    ]  # the rule set's order
 
 
 def test_riftbound_domains_count_a_two_domain_card_in_both_and_neutral_apart():

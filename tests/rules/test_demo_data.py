@@ -153,7 +153,9 @@ def test_card_set_file_shape_and_content(path: Path):
         assert card.get("origin", "USER") in ORIGINS, ref
         assert card.get("creationMethod", "IMPORTED") in METHODS, ref
         assert isinstance(card.get("userModified", False), bool), ref
-        fields, errors = ruleset.clean_fields(card["type"], card["name"], game_fields(card), card_ref=card["stableCardId"])
+        fields, errors = ruleset.clean_fields(
+            card["type"], card["name"], game_fields(card), card_ref=card["stableCardId"]
+        )
         if errors:
             problems.append((ref, [f.to_dict() for f in errors]))
             continue
@@ -181,9 +183,15 @@ def test_chesscards_is_the_public_default_recipe():
         assert card["type"] == "CARD"
         assert card["set"] == "DEFAULT"
         assert card["status"] == "VALIDATED"
-        assert card["origin"] == "USER" and card["creationMethod"] == "IMPORTED" and card["userModified"] is False
+        assert (
+            card["origin"] == "USER"
+            and card["creationMethod"] == "IMPORTED"
+            and card["userModified"] is False
+        )
         assert card["archetypes"] == []
-        assert len(card["effects"]) == 1, "one structured effect per chess card (tests/rules/test_chesscards_effects.py)"
+        assert len(card["effects"]) == 1, (
+            "one structured effect per chess card (tests/rules/test_chesscards_effects.py)"
+        )
         assert card["text"] and card["text"] == card["text"].strip() and "\n" not in card["text"]
     by_name = {card["name"]: card for card in cards}
     assert by_name["Échange équivalent"]["text"].startswith("Échange une de tes Pièces")
@@ -261,7 +269,14 @@ def test_example_sets_are_marked_as_examples(game: str, prefix: str):
 
 def test_duel_example_covers_every_card_type_and_level():
     cards = cards_of("duel")
-    assert {card["type"] for card in cards} == {"MONSTER", "SPELL", "TRAP", "EQUIPMENT", "CHARACTER", "TERRAIN"}
+    assert {card["type"] for card in cards} == {
+        "MONSTER",
+        "SPELL",
+        "TRAP",
+        "EQUIPMENT",
+        "CHARACTER",
+        "TERRAIN",
+    }
     monsters = [card for card in cards if card["type"] == "MONSTER"]
     assert {card["level"] for card in monsters} == set(range(1, 9))
     assert {card["faction"] for card in monsters} == {"LIGHT", "DARKNESS", None}
@@ -279,7 +294,9 @@ SECTION_SIZES = {
 
 
 def section_counts(deck: dict) -> dict[str, int]:
-    return {name: sum(entry.get("count", 1) for entry in entries) for name, entries in deck["sections"].items()}
+    return {
+        name: sum(entry.get("count", 1) for entry in entries) for name, entries in deck["sections"].items()
+    }
 
 
 @pytest.mark.parametrize("path", DECK_FILES, ids=lambda p: p.name)
@@ -289,7 +306,9 @@ def test_deck_files_name_demo_cards_in_the_required_numbers(path: Path):
     ids = {card["stableCardId"] for card in cards_of(game)}
     for name, entries in deck["sections"].items():
         for entry in entries:
-            assert entry["card"] in ids, f"{path.name}: {name} names {entry['card']!r}, not a demo {game} card"
+            assert entry["card"] in ids, (
+                f"{path.name}: {name} names {entry['card']!r}, not a demo {game} card"
+            )
             assert isinstance(entry.get("count", 1), int) and entry.get("count", 1) >= 1
     for pick in ("legend", "champion", "activeLeader"):
         if pick in deck:
@@ -301,7 +320,9 @@ def test_chesscards_default_deck_is_one_of_each():
     deck = load(DECKS / "chesscards-default.deck.json")
     assert deck["format"] == "default"
     assert deck["name"] == "Deck par défaut (recette publique)"
-    assert sorted(entry["card"] for entry in deck["sections"]["main"]) == [f"CC-{n:03d}" for n in range(1, 42)]
+    assert sorted(entry["card"] for entry in deck["sections"]["main"]) == [
+        f"CC-{n:03d}" for n in range(1, 42)
+    ]
     assert all(entry.get("count", 1) == 1 for entry in deck["sections"]["main"])
 
 

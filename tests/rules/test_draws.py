@@ -17,7 +17,15 @@ def setup_of(game: str) -> DrawSetup:
 
 
 def everything(dealt) -> Counter:
-    return Counter([*([dealt.starter] if dealt.starter is not None else []), *dealt.hand, *dealt.life, *dealt.drawn, *dealt.deck])
+    return Counter(
+        [
+            *([dealt.starter] if dealt.starter is not None else []),
+            *dealt.hand,
+            *dealt.life,
+            *dealt.drawn,
+            *dealt.deck,
+        ]
+    )
 
 
 # --- each game's setup -------------------------------------------------------------------------------
@@ -68,10 +76,22 @@ def test_riftbound_hand_of_4_and_a_mulligan_of_up_to_2_under_the_deck():
 
 
 def vanguard_deck() -> list[CardData]:
-    unit = lambda i, grade: CardData("vanguard", f"Unit {i}", "NORMAL_UNIT", stable_id=f"VG-{i:02}", fields={"grade": grade})
-    trigger = lambda i: CardData("vanguard", f"Trigger {i}", "TRIGGER_UNIT", stable_id=f"VG-T{i:02}", fields={"grade": 0, "trigger": "DRAW"})
+    unit = lambda i, grade: CardData(
+        "vanguard", f"Unit {i}", "NORMAL_UNIT", stable_id=f"VG-{i:02}", fields={"grade": grade}
+    )
+    trigger = lambda i: CardData(
+        "vanguard",
+        f"Trigger {i}",
+        "TRIGGER_UNIT",
+        stable_id=f"VG-T{i:02}",
+        fields={"grade": 0, "trigger": "DRAW"},
+    )
     # A trigger (grade 0) first: it is not a starting vanguard; the first grade 0 unit is.
-    return [trigger(0), unit(1, 2), unit(2, 0), unit(3, 0)] + [unit(10 + i, 1 + i % 3) for i in range(30)] + [trigger(i) for i in range(1, 17)]
+    return (
+        [trigger(0), unit(1, 2), unit(2, 0), unit(3, 0)]
+        + [unit(10 + i, 1 + i % 3) for i in range(30)]
+        + [trigger(i) for i in range(1, 17)]
+    )
 
 
 def test_vanguard_sets_the_first_starting_vanguard_aside_then_draws_5():
@@ -118,7 +138,11 @@ def test_turn_draws_come_after_the_setup_and_stop_at_the_end_of_the_deck():
 
 
 # --- reproducible ------------------------------------------------------------------------------------------
-@given(seed=st.integers(0, 2**63 - 1), game=st.sampled_from(["darkrow", "riftbound", "duel"]), put=st.sets(st.integers(0, 3), max_size=2))
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    game=st.sampled_from(["darkrow", "riftbound", "duel"]),
+    put=st.sets(st.integers(0, 3), max_size=2),
+)
 def test_the_same_seed_and_choices_give_the_same_cards(seed, game, put):
     a = simulate(setup_of(game), DECK, seed=seed, put_back=sorted(put), draws=2)
     b = simulate(setup_of(game), DECK, seed=seed, put_back=sorted(put), draws=2)
@@ -130,7 +154,10 @@ def test_different_seeds_give_different_shuffles():
     assert len({simulate(setup_of("duel"), DECK, seed=seed).hand for seed in range(20)}) > 15
 
 
-@pytest.mark.parametrize("kwargs, message", [({"seed": -1}, "seed"), ({"seed": 1, "draws": -1}, "draws"), ({"seed": 1, "put_back": (0, 0)}, "once")])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [({"seed": -1}, "seed"), ({"seed": 1, "draws": -1}, "draws"), ({"seed": 1, "put_back": (0, 0)}, "once")],
+)
 def test_bad_choices_are_refused(kwargs, message):
     with pytest.raises(DrawError, match=message):
         simulate(setup_of("darkrow"), DECK, **kwargs)
@@ -186,12 +213,16 @@ def test_chance_of_one_of_three_copies_in_the_darkrow_opening_hand():
     from rules.draws import chance_by_turn
 
     deck = ["wanted"] * 3 + [f"c{i}" for i in range(37)]
-    chance, population, successes, seen = chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=0)
+    chance, population, successes, seen = chance_by_turn(
+        setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=0
+    )
     assert (population, successes, seen) == (40, 3, 5)
     assert chance == 1 - Fraction(comb(37, 5), comb(40, 5))
     # Turn 1: the first player has not drawn yet; the second player has 6 cards.
     assert chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=1)[0] == chance
-    second = chance_by_turn(setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=1, first_player=False)
+    second = chance_by_turn(
+        setup_of("darkrow"), deck, lambda c: c == "wanted", copies=1, turn=1, first_player=False
+    )
     assert second[0] == 1 - Fraction(comb(37, 6), comb(40, 6))
 
 
@@ -205,7 +236,9 @@ def test_chance_leaves_the_starting_vanguard_out_of_the_deck():
     starter = lambda card: card.stable_id == "VG-02"  # the starting vanguard itself: 1 copy, set aside
     assert chance_by_turn(setup_of("vanguard"), deck, starter, copies=1, turn=3)[:3] == (0, 49, 0)
     triggers = lambda card: card.type == "TRIGGER_UNIT"
-    chance, population, successes, seen = chance_by_turn(setup_of("vanguard"), deck, triggers, copies=1, turn=1)
+    chance, population, successes, seen = chance_by_turn(
+        setup_of("vanguard"), deck, triggers, copies=1, turn=1
+    )
     assert (population, successes, seen) == (49, 17, 6)
     assert chance == 1 - Fraction(comb(32, 6), comb(49, 6))
 
@@ -213,5 +246,7 @@ def test_chance_leaves_the_starting_vanguard_out_of_the_deck():
 def test_chance_never_counts_more_cards_seen_than_the_deck_has():
     from rules.draws import chance_by_turn
 
-    chance, population, _, seen = chance_by_turn(setup_of("duel"), ["a", "b", "c"], lambda c: c == "a", copies=1, turn=5)
+    chance, population, _, seen = chance_by_turn(
+        setup_of("duel"), ["a", "b", "c"], lambda c: c == "a", copies=1, turn=5
+    )
     assert (population, seen, chance) == (3, 3, 1)

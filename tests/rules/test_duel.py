@@ -44,7 +44,10 @@ def test_other_card_types_have_no_monster_fields(card_type):
 
 
 def test_faction_is_light_darkness_or_null():
-    assert check("duel", "MONSTER", "Golem", level=4, atk=1, faction=None, monsterType="Machine", **{"def": 1}) == []
+    assert (
+        check("duel", "MONSTER", "Golem", level=4, atk=1, faction=None, monsterType="Machine", **{"def": 1})
+        == []
+    )
     assert [(f.field, f.message) for f in shape("duel", "MONSTER", faction="EARTH")] == [
         ("faction", "faction 'EARTH' is not allowed; use one of LIGHT, DARKNESS")
     ]

@@ -6,7 +6,13 @@ import pytest
 
 from rules import CardData, Severity, registry
 
-ONCE = {"per": "turn", "count": 1, "scope": "player", "key": ["player", "turn", "effectId"], "sharedByCopies": True}
+ONCE = {
+    "per": "turn",
+    "count": 1,
+    "scope": "player",
+    "key": ["player", "turn", "effectId"],
+    "sharedByCopies": True,
+}
 KAZUHA_TEXT = (
     "Rapide une fois par tour à l’arrivée : déployer gratuitement depuis la main une unité citant Hattori Heiji ou Mouri Ran. "
     "Second rapide une fois par tour lorsqu’elle attaque : une autre unité alliée READY la remplace et s’épuise."
@@ -31,7 +37,15 @@ def bonus(effect_id="DR-T.bonus", *, action_duration=None, **extra):
 
 
 def card(text: str, *effects, game="darkrow", type="UNIT", name="Test") -> CardData:
-    return CardData(game=game, name=name, type=type, stable_id="T-1", text=text, effects=effects, fields={"cost": 1, "atk": 1, "pv": 1})
+    return CardData(
+        game=game,
+        name=name,
+        type=type,
+        stable_id="T-1",
+        text=text,
+        effects=effects,
+        fields={"cost": 1, "atk": 1, "pv": 1},
+    )
 
 
 def codes(card_data: CardData) -> dict[str, list]:
@@ -48,7 +62,9 @@ def test_a_card_without_structured_effects_has_nothing_to_compare():
 
 
 # --- once per turn ------------------------------------------------------------------------------
-@pytest.mark.parametrize("phrase", ["une fois par tour", "1 fois par tour", "Une seule fois par tour", "once per turn"])
+@pytest.mark.parametrize(
+    "phrase", ["une fois par tour", "1 fois par tour", "Une seule fois par tour", "once per turn"]
+)
 def test_text_says_once_per_turn_but_no_limit(phrase):
     found = codes(card(f"Rapide {phrase} à l’arrivée : déployer une unité.", deploy()))
     [flag] = found["EFFECT_LIMIT_MISSING"]
@@ -59,13 +75,20 @@ def test_text_says_once_per_turn_but_no_limit(phrase):
 
 
 def test_a_limit_the_text_does_not_state():
-    [flag] = codes(card("Rapide à l’arrivée : déployer une unité.", deploy(limit=ONCE)))["EFFECT_LIMIT_UNSTATED"]
+    [flag] = codes(card("Rapide à l’arrivée : déployer une unité.", deploy(limit=ONCE)))[
+        "EFFECT_LIMIT_UNSTATED"
+    ]
     assert flag.severity == Severity.WARNING and flag.field == "effects[0].limit"
     assert "never says once per turn" in flag.message
 
 
 def test_once_per_turn_is_counted_against_the_limited_effects():
-    attack = {"effectId": "DR-T.attack", "kind": "quick", "timing": "ON_ATTACK", "actions": [{"do": "REPLACE_ATTACKER", "target": "SELF"}]}
+    attack = {
+        "effectId": "DR-T.attack",
+        "kind": "quick",
+        "timing": "ON_ATTACK",
+        "actions": [{"do": "REPLACE_ATTACKER", "target": "SELF"}],
+    }
     flagged = codes(card(KAZUHA_TEXT, deploy(limit=ONCE), attack))
     assert [f.field for f in flagged["EFFECT_LIMIT_MISSING"]] == ["effects"]
     assert "2 time(s) but 1 effect(s)" in flagged["EFFECT_LIMIT_MISSING"][0].message
@@ -79,9 +102,19 @@ def test_russian_once_per_turn_in_vanguard():
         "timing": "MAIN_PHASE",
         "actions": [{"do": "DRAW", "count": 1}],
     }
-    limited = {**effect, "limit": {"per": "turn", "scope": "player", "key": ["player", "turn", "effectId", "cardInstance"], "sharedByCopies": False}}
+    limited = {
+        **effect,
+        "limit": {
+            "per": "turn",
+            "scope": "player",
+            "key": ["player", "turn", "effectId", "cardInstance"],
+            "sharedByCopies": False,
+        },
+    }
     vanguard = dict(game="vanguard", type="NORMAL_UNIT")
-    assert "EFFECT_LIMIT_MISSING" in codes(card("[АКТ] (VC) 1 раз за ход: возьмите карту.", effect, **vanguard))
+    assert "EFFECT_LIMIT_MISSING" in codes(
+        card("[АКТ] (VC) 1 раз за ход: возьмите карту.", effect, **vanguard)
+    )
     assert codes(card("[АКТ] (VC) 1 раз за ход: возьмите карту.", limited, **vanguard)) == {}
 
 
@@ -96,10 +129,19 @@ def test_a_stat_bonus_without_duration_is_an_error():
 
 @pytest.mark.parametrize(
     "game, stat, amount, duration",
-    [("riftbound", "MIGHT", 1, "UNTIL_END_OF_TURN"), ("vanguard", "POWER", 5000, "UNTIL_END_OF_BATTLE"), ("duel", "ATK", 300, "WHILE_EQUIPPED")],
+    [
+        ("riftbound", "MIGHT", 1, "UNTIL_END_OF_TURN"),
+        ("vanguard", "POWER", 5000, "UNTIL_END_OF_BATTLE"),
+        ("duel", "ATK", 300, "WHILE_EQUIPPED"),
+    ],
 )
 def test_a_stat_bonus_needs_a_duration_in_every_game(game, stat, amount, duration):
-    effect = {"effectId": "T.bonus", "kind": "triggered", "timing": "ON_PLAY" if game != "vanguard" else "ON_ATTACK", "actions": [{"do": "MODIFY_STAT", "stat": stat, "amount": amount}]}
+    effect = {
+        "effectId": "T.bonus",
+        "kind": "triggered",
+        "timing": "ON_PLAY" if game != "vanguard" else "ON_ATTACK",
+        "actions": [{"do": "MODIFY_STAT", "stat": stat, "amount": amount}],
+    }
     types = {"riftbound": "SPELL", "vanguard": "NORMAL_UNIT", "duel": "EQUIPMENT"}
     assert "EFFECT_BONUS_NO_DURATION" in codes(card("", effect, game=game, type=types[game]))
     effect["actions"][0]["duration"] = duration
@@ -130,7 +172,13 @@ def test_two_durations_in_one_effect_ayumi():
         "timing": "ON_RESOLVE",
         "actions": [
             {"do": "MODIFY_STAT", "stat": "PV", "amount": 2, "target": "SELF", "duration": "THIS_PRESENCE"},
-            {"do": "MODIFY_STAT", "stat": "ATK", "amount": 2, "target": "SELF", "duration": "UNTIL_END_OF_TURN"},
+            {
+                "do": "MODIFY_STAT",
+                "stat": "ATK",
+                "amount": 2,
+                "target": "SELF",
+                "duration": "UNTIL_END_OF_TURN",
+            },
         ],
     }
     assert codes(card(text, effect)) == {}
@@ -141,7 +189,12 @@ def test_two_durations_in_one_effect_ayumi():
 
 
 def test_russian_durations_in_vanguard():
-    effect = {"effectId": "VG-T.cont", "kind": "triggered", "timing": "ON_ATTACK", "actions": [{"do": "MODIFY_STAT", "stat": "POWER", "amount": 3000, "duration": "UNTIL_END_OF_TURN"}]}
+    effect = {
+        "effectId": "VG-T.cont",
+        "kind": "triggered",
+        "timing": "ON_ATTACK",
+        "actions": [{"do": "MODIFY_STAT", "stat": "POWER", "amount": 3000, "duration": "UNTIL_END_OF_TURN"}],
+    }
     vanguard = dict(game="vanguard", type="NORMAL_UNIT")
     assert "EFFECT_DURATION_MISSING" in codes(card("[АВТО]: +3000 силы до конца боя.", effect, **vanguard))
     assert codes(card("[АВТО]: +3000 силы до конца хода.", effect, **vanguard)) == {}
@@ -159,7 +212,12 @@ def test_a_kind_that_contradicts_the_text():
 
 
 def test_vanguard_ability_markers():
-    effect = {"effectId": "VG-T.auto", "kind": "triggered", "timing": "ON_PLACE", "actions": [{"do": "DRAW", "count": 1}]}
+    effect = {
+        "effectId": "VG-T.auto",
+        "kind": "triggered",
+        "timing": "ON_PLACE",
+        "actions": [{"do": "DRAW", "count": 1}],
+    }
     vanguard = dict(game="vanguard", type="NORMAL_UNIT")
     assert codes(card("[AUTO]: draw a card.", effect, **vanguard)) == {}
     assert "EFFECT_KIND_MISMATCH" in codes(card("[ACT]: draw a card.", effect, **vanguard))
@@ -167,7 +225,10 @@ def test_vanguard_ability_markers():
 
 # --- excerpts -------------------------------------------------------------------------------------
 def test_an_effect_is_compared_with_its_own_excerpt():
-    first = deploy(text="Rapide une fois par tour à l’arrivée : déployer gratuitement depuis la main une unité citant Hattori Heiji ou Mouri Ran.", limit=ONCE)
+    first = deploy(
+        text="Rapide une fois par tour à l’arrivée : déployer gratuitement depuis la main une unité citant Hattori Heiji ou Mouri Ran.",
+        limit=ONCE,
+    )
     second = {
         "effectId": "DR-T.attack",
         "kind": "quick",
@@ -190,7 +251,9 @@ def test_an_excerpt_that_is_not_on_the_card():
 
 def test_text_outside_every_excerpt_is_still_read():
     effect = deploy(text="Rapide : déployer une unité.")
-    [flag] = codes(card("Rapide : déployer une unité. Une fois par tour : piocher 1.", effect))["EFFECT_LIMIT_MISSING"]
+    [flag] = codes(card("Rapide : déployer une unité. Une fois par tour : piocher 1.", effect))[
+        "EFFECT_LIMIT_MISSING"
+    ]
     assert flag.field == "effects" and "outside the excerpts" in flag.message
 
 
@@ -201,7 +264,10 @@ def test_an_effect_the_vocabulary_cannot_say_is_listed_new_mechanic_required():
     [flag] = codes(card("Rapide : emprisonner une unité.", effect))["EFFECT_NEW_MECHANIC"]
     assert flag.severity == Severity.ERROR and flag.field == "effects[0].actions[0]"
     assert "emprisonner" in flag.message
-    assert registry.get("darkrow").effect_errors([{**effect, "actions": [{"do": "NEW_MECHANIC"}]}])[0].field == "effects[0].actions[0].description"
+    assert (
+        registry.get("darkrow").effect_errors([{**effect, "actions": [{"do": "NEW_MECHANIC"}]}])[0].field
+        == "effects[0].actions[0].description"
+    )
 
 
 def test_not_implemented_reopens_nothing():

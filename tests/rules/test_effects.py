@@ -13,7 +13,13 @@ from rules import registry
 from rules.effects import REVIEW_LISTS, effect_id_changes, json_path, review_list
 
 GAMES = ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]
-ONCE_PER_TURN = {"per": "turn", "count": 1, "scope": "player", "key": ["player", "turn", "effectId"], "sharedByCopies": True}
+ONCE_PER_TURN = {
+    "per": "turn",
+    "count": 1,
+    "scope": "player",
+    "key": ["player", "turn", "effectId"],
+    "sharedByCopies": True,
+}
 
 # One valid effect per game, from each seed's vocabulary.
 VALID = {
@@ -22,7 +28,14 @@ VALID = {
         "kind": "quick",
         "timing": "ON_ENTER_FIELD",
         "limit": ONCE_PER_TURN,
-        "targets": [{"id": "unit", "what": "CARD", "zone": "HAND", "filter": {"cardTypes": ["UNIT"], "cites": ["Hattori Heiji", "Mouri Ran"]}}],
+        "targets": [
+            {
+                "id": "unit",
+                "what": "CARD",
+                "zone": "HAND",
+                "filter": {"cardTypes": ["UNIT"], "cites": ["Hattori Heiji", "Mouri Ran"]},
+            }
+        ],
         "actions": [{"do": "DEPLOY", "from": ["HAND"], "free": True, "target": "unit"}],
         "implemented": False,
     },
@@ -32,16 +45,31 @@ VALID = {
         "timing": "MAIN_PHASE",
         "costs": [{"pay": "COUNTER_BLAST", "count": 1}, {"pay": "RETIRE_SELF"}],
         "conditions": [{"check": "SOURCE_ON", "circle": "RC"}],
-        "targets": [{"id": "unit", "what": "UNIT", "side": "OPPONENT", "circles": ["RC"], "filter": {"grades": ["2"]}}],
+        "targets": [
+            {"id": "unit", "what": "UNIT", "side": "OPPONENT", "circles": ["RC"], "filter": {"grades": ["2"]}}
+        ],
         "actions": [{"do": "RETIRE", "target": "unit"}],
-        "limit": {"per": "turn", "scope": "player", "key": ["player", "turn", "effectId", "cardInstance"], "sharedByCopies": False},
+        "limit": {
+            "per": "turn",
+            "scope": "player",
+            "key": ["player", "turn", "effectId", "cardInstance"],
+            "sharedByCopies": False,
+        },
     },
     "riftbound": {
         "effectId": "RB-EX-012.ward",
         "kind": "triggered",
         "timing": "ON_PLAY",
         "targets": [{"id": "ally", "what": "UNIT", "side": "ALLY"}],
-        "actions": [{"do": "GRANT_KEYWORD", "keyword": "SHIELD", "value": 1, "target": "ally", "duration": "UNTIL_END_OF_TURN"}],
+        "actions": [
+            {
+                "do": "GRANT_KEYWORD",
+                "keyword": "SHIELD",
+                "value": 1,
+                "target": "ally",
+                "duration": "UNTIL_END_OF_TURN",
+            }
+        ],
     },
     "duel": {
         "effectId": "DU-EX-010.trap",
@@ -108,7 +136,10 @@ def test_unknown_keys_are_refused_at_every_level_with_their_path(game):
     found = errors(game, effects)
     expected = {json_path([index, "bogus"]), json_path([index, "actions", 0, "power2"])}
     if VALID[game].get("targets"):
-        expected |= {json_path([index, "targets", 0, "colour"]), json_path([index, "targets", 0, "filter", "shinyness"])}
+        expected |= {
+            json_path([index, "targets", 0, "colour"]),
+            json_path([index, "targets", 0, "filter", "shinyness"]),
+        }
     if VALID[game].get("limit"):
         expected.add(json_path([index, "limit", "resetsAt"]))
     assert expected <= set(found), found
@@ -125,7 +156,11 @@ def test_unknown_values_are_refused_with_their_path(game):
     effects = broken(game, edit)
     index = len(effects) - 1
     found = errors(game, effects)
-    assert set(found) == {f"effects[{index}].kind", f"effects[{index}].timing", f"effects[{index}].actions[{len(effects[index]['actions']) - 1}].do"}
+    assert set(found) == {
+        f"effects[{index}].kind",
+        f"effects[{index}].timing",
+        f"effects[{index}].actions[{len(effects[index]['actions']) - 1}].do",
+    }
     assert '"instantaneous" is not allowed; use one of' in found[f"effects[{index}].kind"]
 
 
@@ -147,15 +182,60 @@ def test_required_keys_and_wrong_types_name_their_path(game):
 @pytest.mark.parametrize(
     "game, edit, path, words",
     [
-        ("darkrow", lambda e: e["actions"].append({"do": "MODIFY_STAT", "stat": "MANA", "amount": 2}), "effects[0].actions[1].stat", '"MANA" is not allowed'),
-        ("darkrow", lambda e: e["limit"].update(sharedByCopies=False), "effects[0].limit.sharedByCopies", "must be true"),
-        ("darkrow", lambda e: e["limit"].update(key=["player", "effectId"]), "effects[0].limit.key", 'must be ["player", "turn", "effectId"]'),
-        ("vanguard", lambda e: e["costs"].append({"pay": "COUNTER_BLAST", "count": 0}), "effects[1].costs[2].count", "minimum"),
-        ("vanguard", lambda e: e["limit"].update(key=["player", "turn", "effectId"]), "effects[1].limit.key", "cardInstance"),
-        ("riftbound", lambda e: e["actions"][0].update(keyword="FLYING"), "effects[1].actions[0].keyword", '"FLYING" is not allowed'),
-        ("duel", lambda e: e["conditions"].append({"check": "FULL_MOON"}), "effects[1].conditions[1].check", '"FULL_MOON" is not allowed'),
-        ("chesscards", lambda e: e.update(visibility="HIDDEN"), "effects[1].visibility", '"HIDDEN" is not allowed'),
-        ("chesscards", lambda e: e["followUpMove"].update(capture="SOMETIMES"), "effects[1].followUpMove.capture", '"SOMETIMES"'),
+        (
+            "darkrow",
+            lambda e: e["actions"].append({"do": "MODIFY_STAT", "stat": "MANA", "amount": 2}),
+            "effects[0].actions[1].stat",
+            '"MANA" is not allowed',
+        ),
+        (
+            "darkrow",
+            lambda e: e["limit"].update(sharedByCopies=False),
+            "effects[0].limit.sharedByCopies",
+            "must be true",
+        ),
+        (
+            "darkrow",
+            lambda e: e["limit"].update(key=["player", "effectId"]),
+            "effects[0].limit.key",
+            'must be ["player", "turn", "effectId"]',
+        ),
+        (
+            "vanguard",
+            lambda e: e["costs"].append({"pay": "COUNTER_BLAST", "count": 0}),
+            "effects[1].costs[2].count",
+            "minimum",
+        ),
+        (
+            "vanguard",
+            lambda e: e["limit"].update(key=["player", "turn", "effectId"]),
+            "effects[1].limit.key",
+            "cardInstance",
+        ),
+        (
+            "riftbound",
+            lambda e: e["actions"][0].update(keyword="FLYING"),
+            "effects[1].actions[0].keyword",
+            '"FLYING" is not allowed',
+        ),
+        (
+            "duel",
+            lambda e: e["conditions"].append({"check": "FULL_MOON"}),
+            "effects[1].conditions[1].check",
+            '"FULL_MOON" is not allowed',
+        ),
+        (
+            "chesscards",
+            lambda e: e.update(visibility="HIDDEN"),
+            "effects[1].visibility",
+            '"HIDDEN" is not allowed',
+        ),
+        (
+            "chesscards",
+            lambda e: e["followUpMove"].update(capture="SOMETIMES"),
+            "effects[1].followUpMove.capture",
+            '"SOMETIMES"',
+        ),
         ("chesscards", lambda e: e.pop("breachRemovable"), "effects[1].breachRemovable", "required"),
         ("chesscards", lambda e: e.update(limit=ONCE_PER_TURN), "effects[1].limit", "unknown key 'limit'"),
     ],
@@ -211,7 +291,12 @@ def test_a_discriminator_of_the_wrong_kind_is_an_error_not_a_crash():
     effect["actions"] = [{"do": ["DRAW"]}, {"do": {"x": 1}}, {"do": None}]
     effect["costs"] = [{"pay": 3}]
     found = errors("darkrow", [effect])
-    assert {"effects[0].actions[0].do", "effects[0].actions[1].do", "effects[0].actions[2].do", "effects[0].costs[0].pay"} <= set(found)
+    assert {
+        "effects[0].actions[0].do",
+        "effects[0].actions[1].do",
+        "effects[0].actions[2].do",
+        "effects[0].costs[0].pay",
+    } <= set(found)
 
 
 def test_effects_must_be_a_list_of_objects():
@@ -232,9 +317,14 @@ def test_the_fast_validator_reports_what_the_exported_schema_says(game):
     expected = set()
     for err in exported.iter_errors(effects):
         if err.validator == "additionalProperties":
-            expected |= {json_path([*err.absolute_path, key]) for key in set(err.instance) - set(err.schema["properties"])}
+            expected |= {
+                json_path([*err.absolute_path, key])
+                for key in set(err.instance) - set(err.schema["properties"])
+            }
         elif err.validator == "required":
-            expected |= {json_path([*err.absolute_path, key]) for key in err.validator_value if key not in err.instance}
+            expected |= {
+                json_path([*err.absolute_path, key]) for key in err.validator_value if key not in err.instance
+            }
         else:
             expected.add(json_path(err.absolute_path))
     assert expected
@@ -245,13 +335,20 @@ def test_an_edit_may_not_rename_an_effect():
     before = [VALID["darkrow"]]
     renamed = [{**VALID["darkrow"], "effectId": "DR-U02.renamed"}]
     found = effect_id_changes(before, renamed, card_ref="DR-U02")
-    assert [(f.code, f.field, f.is_error) for f in found] == [("EFFECT_ID_CHANGED", "effects[0].effectId", True)]
+    assert [(f.code, f.field, f.is_error) for f in found] == [
+        ("EFFECT_ID_CHANGED", "effects[0].effectId", True)
+    ]
     assert "keep 'DR-U02.arrival'" in found[0].message
     # Editing an effect under its id, removing one, adding a different one: ordinary edits.
     edited = [{**VALID["darkrow"], "implemented": True}]
     assert effect_id_changes(before, edited) == []
     assert effect_id_changes(before, []) == []
-    assert effect_id_changes(before, [*before, {**VALID["darkrow"], "effectId": "DR-U02.other", "kind": "passive"}]) == []
+    assert (
+        effect_id_changes(
+            before, [*before, {**VALID["darkrow"], "effectId": "DR-U02.other", "kind": "passive"}]
+        )
+        == []
+    )
 
 
 def test_a_game_without_vocabulary_accepts_no_effect():
@@ -268,7 +365,13 @@ def test_a_game_without_vocabulary_accepts_no_effect():
 
 
 def test_every_effect_finding_code_feeds_an_audit_list():
-    lists = {"BONUS_DURATION_REVIEW", "OBJECT_BEHAVIOR_REVIEW", "NEEDS_REVIEW", "NEW_MECHANIC_REQUIRED", "VERSION_CONFLICTS"}
+    lists = {
+        "BONUS_DURATION_REVIEW",
+        "OBJECT_BEHAVIOR_REVIEW",
+        "NEEDS_REVIEW",
+        "NEW_MECHANIC_REQUIRED",
+        "VERSION_CONFLICTS",
+    }
     assert set(REVIEW_LISTS.values()) <= lists
     chess = registry.get("chesscards").effect_vocabulary
     assert review_list("CHESS_BREACH_CONTRADICTION", chess) == "NEEDS_REVIEW"
@@ -291,21 +394,39 @@ def test_reference_parameters_are_declared_as_references(game):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.sampled_from(["DRAW", "SELF", "unit", "ON_PLAY", "MODIFY_STAT"]),
-    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["do", "pay", "check", "target", "id", "of", "amount", "kind", "x"]), children, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=8)
+    | st.sampled_from(["DRAW", "SELF", "unit", "ON_PLAY", "MODIFY_STAT"]),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["do", "pay", "check", "target", "id", "of", "amount", "kind", "x"]),
+            children,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=30, deadline=None)
-@given(key=st.sampled_from(["actions", "targets", "costs", "conditions", "limit", "kind", "followUpMove", "text", "effectId"]), value=JSON)
+@given(
+    key=st.sampled_from(
+        ["actions", "targets", "costs", "conditions", "limit", "kind", "followUpMove", "text", "effectId"]
+    ),
+    value=JSON,
+)
 def test_any_json_gives_findings_never_a_crash(game, key, value):
     from rules import CardData
 
     effect = {**copy.deepcopy(VALID[game]), key: value}
     rules = registry.get(game)
     found = rules.effect_errors([effect])
-    card = CardData(game=game, name="x", type=rules.card_types[0], text="une fois par tour", effects=(effect,))
+    card = CardData(
+        game=game, name="x", type=rules.card_types[0], text="une fois par tour", effects=(effect,)
+    )
     rules.check_card(card)
     assert all(f.field.startswith("effects") for f in found)

@@ -41,14 +41,23 @@ def test_edges():
 
 @pytest.mark.parametrize(
     "args, message",
-    [((-1, 0, 0, 1), "population"), ((40, 41, 5, 1), "successes"), ((40, 3, 41, 1), "sample"), ((40, -1, 5, 1), "successes")],
+    [
+        ((-1, 0, 0, 1), "population"),
+        ((40, 41, 5, 1), "successes"),
+        ((40, 3, 41, 1), "sample"),
+        ((40, -1, 5, 1), "successes"),
+    ],
 )
 def test_impossible_questions_are_refused(args, message):
     with pytest.raises(ValueError, match=message):
         at_least(*args)
 
 
-@given(st.integers(0, 9).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n), st.integers(-1, n + 1))))
+@given(
+    st.integers(0, 9).flatmap(
+        lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n), st.integers(-1, n + 1))
+    )
+)
 def test_matches_counting_every_hand(params):
     population, successes, sample, k = params
     deck = [True] * successes + [False] * (population - successes)

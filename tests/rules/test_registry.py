@@ -49,7 +49,10 @@ def test_registering_a_game_twice_is_refused():
 def test_an_unknown_game_names_the_known_ones(key):
     with pytest.raises(UnknownGame) as caught:
         get_ruleset(key)
-    assert str(caught.value) == f"unknown game {key!r}; the games are: chesscards, darkrow, duel, riftbound, vanguard"
+    assert (
+        str(caught.value)
+        == f"unknown game {key!r}; the games are: chesscards, darkrow, duel, riftbound, vanguard"
+    )
     assert isinstance(caught.value, KeyError)
 
 

@@ -11,7 +11,16 @@ RIFTBOUND = get_ruleset("riftbound")
 
 def test_card_types_and_fields():
     assert RIFTBOUND.card_types == ("LEGEND", "CHAMPION_UNIT", "UNIT", "SPELL", "GEAR", "RUNE", "BATTLEFIELD")
-    assert RIFTBOUND.field_names() == ("domains", "energy", "power", "might", "tags", "keywords", "unique", "signature")
+    assert RIFTBOUND.field_names() == (
+        "domains",
+        "energy",
+        "power",
+        "might",
+        "tags",
+        "keywords",
+        "unique",
+        "signature",
+    )
 
 
 def test_a_legend_sets_a_two_domain_identity():
@@ -23,13 +32,17 @@ def test_a_legend_sets_a_two_domain_identity():
 
 
 def test_a_legend_needs_its_tag():
-    assert errors(check("riftbound", "LEGEND", "Légende", domains=["FURY", "CHAOS"])) == [("FIELD_REQUIRED", "tags")]
+    assert errors(check("riftbound", "LEGEND", "Légende", domains=["FURY", "CHAOS"])) == [
+        ("FIELD_REQUIRED", "tags")
+    ]
 
 
 def test_other_cards_have_zero_one_or_two_domains():
     assert check("riftbound", "SPELL", "Neutre", energy=1) == []
     assert check("riftbound", "SPELL", "Bi", energy=1, domains=["FURY", "MIND"]) == []
-    assert errors(check("riftbound", "SPELL", "Tri", energy=1, domains=["FURY", "MIND", "BODY"])) == [("DOMAINS", "domains")]
+    assert errors(check("riftbound", "SPELL", "Tri", energy=1, domains=["FURY", "MIND", "BODY"])) == [
+        ("DOMAINS", "domains")
+    ]
 
 
 def test_a_domain_listed_twice_is_reported():
@@ -38,7 +51,10 @@ def test_a_domain_listed_twice_is_reported():
 
 def test_units_need_might_and_champions_their_tag():
     assert errors(check("riftbound", "UNIT", "Unité")) == [("FIELD_REQUIRED", "might")]
-    assert errors(check("riftbound", "CHAMPION_UNIT", "Champion")) == [("FIELD_REQUIRED", "might"), ("FIELD_REQUIRED", "tags")]
+    assert errors(check("riftbound", "CHAMPION_UNIT", "Champion")) == [
+        ("FIELD_REQUIRED", "might"),
+        ("FIELD_REQUIRED", "tags"),
+    ]
     assert check("riftbound", "CHAMPION_UNIT", "Champion", might=3, tags=["Jinx"]) == []
 
 
@@ -81,4 +97,10 @@ def test_shape_errors(fields, field):
 def test_lists_and_flags_default_to_empty_and_false():
     fields, found = RIFTBOUND.clean_fields("UNIT", "Unité", {"might": 2})
     assert found == []
-    assert (fields["domains"], fields["tags"], fields["keywords"], fields["unique"], fields["signature"]) == ([], [], [], False, False)
+    assert (fields["domains"], fields["tags"], fields["keywords"], fields["unique"], fields["signature"]) == (
+        [],
+        [],
+        [],
+        False,
+        False,
+    )

@@ -90,7 +90,11 @@ def test_x_is_found_in_the_title_or_in_the_text():
 
 def test_quotes_around_x_change_nothing():
     for x in ('"Chianti"', "« Chianti »", "“Chianti”", "'Chianti'"):
-        assert cites(x, ["Ducati", "Chianti requise."]) is cites("Chianti", ["Ducati", "Chianti requise."]) is True
+        assert (
+            cites(x, ["Ducati", "Chianti requise."])
+            is cites("Chianti", ["Ducati", "Chianti requise."])
+            is True
+        )
         assert cites(x, ["Chianti & Korn"]) is cites("Chianti", ["Chianti & Korn"]) is False
 
 

@@ -4,10 +4,16 @@ import pytest
 
 from rules.text import cites
 
-KAZUHA = ("Toyama Kazuha", "Rapide une fois par tour à l’arrivée : déployer gratuitement depuis la main une unité citant Hattori Heiji ou Mouri Ran.")
+KAZUHA = (
+    "Toyama Kazuha",
+    "Rapide une fois par tour à l’arrivée : déployer gratuitement depuis la main une unité citant Hattori Heiji ou Mouri Ran.",
+)
 DUCATI = ("Ducati", "Coût 0, Chianti EXACTE requise, réactiver 2 Indices, limite globale une fois par tour.")
 CHIANTI_KORN = ("Chianti & Korn", "Recherche Sniper deck/défausse une fois par tour.")
-DUO = ("Duo Hattori & Kazuha", "Seules des Unités sont déployables, Artiste martial OU citant Hattori Heiji OU Toyama Kazuha.")
+DUO = (
+    "Duo Hattori & Kazuha",
+    "Seules des Unités sont déployables, Artiste martial OU citant Hattori Heiji OU Toyama Kazuha.",
+)
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,32 @@ VANGUARD = get_ruleset("vanguard")
 
 def test_card_types_and_fields():
     assert VANGUARD.card_types == ("NORMAL_UNIT", "TRIGGER_UNIT")
-    assert VANGUARD.field_names() == ("grade", "power", "shield", "critical", "trigger", "clan", "nameId", "sentinel")
+    assert VANGUARD.field_names() == (
+        "grade",
+        "power",
+        "shield",
+        "critical",
+        "trigger",
+        "clan",
+        "nameId",
+        "sentinel",
+    )
 
 
 def test_a_complete_normal_unit_has_no_finding():
-    assert check("vanguard", "NORMAL_UNIT", "Blaster Blade", set="TD01", grade=2, power=9000, shield=5000, critical=1) == []
+    assert (
+        check(
+            "vanguard",
+            "NORMAL_UNIT",
+            "Blaster Blade",
+            set="TD01",
+            grade=2,
+            power=9000,
+            shield=5000,
+            critical=1,
+        )
+        == []
+    )
 
 
 def test_a_trigger_unit_needs_its_trigger():
@@ -26,20 +47,27 @@ def test_a_trigger_unit_needs_its_trigger():
 
 @pytest.mark.parametrize("grade", [1, 2, 3])
 def test_a_trigger_unit_is_grade_zero(grade):
-    findings = check("vanguard", "TRIGGER_UNIT", "Flogal", set="TD01", grade=grade, power=4000, trigger="DRAW")
+    findings = check(
+        "vanguard", "TRIGGER_UNIT", "Flogal", set="TD01", grade=grade, power=4000, trigger="DRAW"
+    )
     assert errors(findings) == [("TRIGGER_GRADE", "grade")]
     assert f"grade {grade}" in findings[0].message
 
 
 def test_a_normal_unit_has_no_trigger():
-    assert errors(check("vanguard", "NORMAL_UNIT", "Blaster Blade", set="TD01", grade=2, power=9000, trigger="STAND")) == [
-        ("FIELD_NOT_ALLOWED", "trigger")
-    ]
+    assert errors(
+        check("vanguard", "NORMAL_UNIT", "Blaster Blade", set="TD01", grade=2, power=9000, trigger="STAND")
+    ) == [("FIELD_NOT_ALLOWED", "trigger")]
 
 
 def test_grade_and_power_are_required_and_grade_is_0_to_3():
-    assert errors(check("vanguard", "NORMAL_UNIT", "X", set="BT01")) == [("FIELD_REQUIRED", "grade"), ("FIELD_REQUIRED", "power")]
-    assert errors(check("vanguard", "NORMAL_UNIT", "X", set="BT01", grade=4, power=10000)) == [("FIELD_RANGE", "grade")]
+    assert errors(check("vanguard", "NORMAL_UNIT", "X", set="BT01")) == [
+        ("FIELD_REQUIRED", "grade"),
+        ("FIELD_REQUIRED", "power"),
+    ]
+    assert errors(check("vanguard", "NORMAL_UNIT", "X", set="BT01", grade=4, power=10000)) == [
+        ("FIELD_RANGE", "grade")
+    ]
 
 
 def test_set_is_required():

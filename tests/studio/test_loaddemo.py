@@ -39,14 +39,23 @@ def test_loaddemo_loads_the_demo_cards_and_users_and_a_second_run_changes_nothin
     assert by_game["riftbound"] > 0 and by_game["duel"] > 0
 
     chess = Card.objects.filter(game="chesscards")
-    assert set(chess.values_list("status", "creation_method", "origin", "user_modified")) == {("VALIDATED", "IMPORTED", "USER", False)}
+    assert set(chess.values_list("status", "creation_method", "origin", "user_modified")) == {
+        ("VALIDATED", "IMPORTED", "USER", False)
+    }
     assert chess.get(name="Échange équivalent").text.startswith("Échange une de tes Pièces")
     assert not Card.objects.filter(game="darkrow", type="ACTION").exists()
     assert Card.objects.filter(game="darkrow", status="NEEDS_REVIEW").exists()
-    assert set(Card.objects.filter(game__in=["riftbound", "duel"]).values_list("set_code", flat=True)) == {"EXAMPLE"}
+    assert set(Card.objects.filter(game__in=["riftbound", "duel"]).values_list("set_code", flat=True)) == {
+        "EXAMPLE"
+    }
     assert CardRevision.objects.count() == Card.objects.count()
 
-    for line in ("designer / designer-demo", "reviewer / reviewer-demo", "playtester / playtester-demo", "admin / admin-demo"):
+    for line in (
+        "designer / designer-demo",
+        "reviewer / reviewer-demo",
+        "playtester / playtester-demo",
+        "admin / admin-demo",
+    ):
         assert line in first
     assert "chesscards: 41 created, 0 updated, 0 unchanged" in first
 

@@ -63,10 +63,17 @@ def test_the_default_database_file_is_ignored_by_git():
 def test_a_postgres_url_uses_psycopg_3(settings_with):
     from django.db.backends.postgresql.psycopg_any import is_psycopg3
 
-    settings = settings_with(DATABASE_URL="postgres://studio:pw@db.example.com:5433/cards", TEST_DATABASE_NAME="test_cards")
+    settings = settings_with(
+        DATABASE_URL="postgres://studio:pw@db.example.com:5433/cards", TEST_DATABASE_NAME="test_cards"
+    )
     database = settings["DATABASES"]["default"]
     assert database["ENGINE"] == "django.db.backends.postgresql"
-    assert (database["HOST"], database["PORT"], database["NAME"], database["USER"]) == ("db.example.com", 5433, "cards", "studio")
+    assert (database["HOST"], database["PORT"], database["NAME"], database["USER"]) == (
+        "db.example.com",
+        5433,
+        "cards",
+        "studio",
+    )
     assert database["TEST"] == {"NAME": "test_cards"}
     assert is_psycopg3
 
@@ -109,6 +116,8 @@ def test_production_settings_pass_the_deploy_checks_without_a_warning(tmp_path):
 def test_manage_py_without_a_secret_key_in_production_says_why(tmp_path):
     env = production_env(tmp_path)
     del env["SECRET_KEY"]
-    done = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in done.stderr

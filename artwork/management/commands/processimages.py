@@ -34,5 +34,9 @@ class Command(BaseCommand):
         )
         if batch.failed:
             for failure in image_batch_failures(batch, limit=None):
-                self.stderr.write(f"variant {failure['variant']} of card {failure['card']}: {failure['error']}")
-            raise CommandError(f"{batch.failed} image(s) failed; fix them and run the command again with --missing")
+                self.stderr.write(
+                    f"variant {failure['variant']} of card {failure['card']}: {failure['error']}"
+                )
+            raise CommandError(
+                f"{batch.failed} image(s) failed; fix them and run the command again with --missing"
+            )

@@ -28,5 +28,7 @@ class Command(BaseCommand):
             with open(file, "w", encoding="utf-8") as handle:
                 handle.write(text)
         except OSError as exc:
-            raise CommandError(f"{file}: cannot be written ({exc.strerror or exc})", returncode=USAGE_ERROR) from None
+            raise CommandError(
+                f"{file}: cannot be written ({exc.strerror or exc})", returncode=USAGE_ERROR
+            ) from None
         self.stderr.write(f"{game}: cards written to {file}")

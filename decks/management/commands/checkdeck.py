@@ -18,7 +18,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a deck file (JSON or text decklist, UTF-8), or - for standard input")
+        parser.add_argument(
+            "file", help="a deck file (JSON or text decklist, UTF-8), or - for standard input"
+        )
         parser.add_argument("--json", action="store_true", help="print the validation result as JSON")
 
     def handle(self, *args, file, json=False, **options):

@@ -17,7 +17,12 @@ class Command(BaseCommand):
         parser.add_argument("--text", action="store_true", help="a text decklist instead of JSON")
 
     def handle(self, *args, id, text=False, **options):
-        deck = Deck.objects.select_related("format", "owner").prefetch_related("entries__card").filter(pk=id if id.isdigit() else None).first()
+        deck = (
+            Deck.objects.select_related("format", "owner")
+            .prefetch_related("entries__card")
+            .filter(pk=id if id.isdigit() else None)
+            .first()
+        )
         if deck is None:
             raise CommandError(f"no deck has the id {id!r}", returncode=USAGE_ERROR)
         data = deck_to_dict(deck)

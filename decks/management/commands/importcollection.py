@@ -12,7 +12,9 @@ class Command(BaseCommand):
     help = "Add the cards of a card list (a deck file: JSON or text decklist) to a user's collection."
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a card list (JSON deck file or text decklist, UTF-8), or - for standard input")
+        parser.add_argument(
+            "file", help="a card list (JSON deck file or text decklist, UTF-8), or - for standard input"
+        )
         parser.add_argument("--owner", required=True, help="the collection's owner (username)")
         parser.add_argument("--replace", action="store_true", help="make the list the whole collection")
 

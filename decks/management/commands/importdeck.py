@@ -10,7 +10,9 @@ class Command(BaseCommand):
     help = "Store a deck file (JSON or text decklist) and print the new deck's id."
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a deck file (JSON or text decklist, UTF-8), or - for standard input")
+        parser.add_argument(
+            "file", help="a deck file (JSON or text decklist, UTF-8), or - for standard input"
+        )
         parser.add_argument("--owner", help="the owner's username (overrides the file's owner)")
 
     def handle(self, *args, file, owner=None, **options):
@@ -22,5 +24,9 @@ class Command(BaseCommand):
         except InvalidInput as exc:
             raise unusable(file, exc) from None
         self.stdout.write(str(deck.pk))
-        verdict = "legal" if deck.legal else f"not legal ({len([v for v in deck.violations if v['severity'] == 'error'])} error(s))"
+        verdict = (
+            "legal"
+            if deck.legal
+            else f"not legal ({len([v for v in deck.violations if v['severity'] == 'error'])} error(s))"
+        )
         self.stderr.write(f"{deck.game} deck {deck.name!r} stored as {deck.pk}: {verdict}")

@@ -19,7 +19,10 @@ class Command(BaseCommand):
         decks = Deck.objects.all() if all else Deck.objects.filter(stale=True)
         if game is not None:
             if game not in registry:
-                raise CommandError(f"unknown game {game!r}; the games are: {', '.join(registry.keys())}", returncode=USAGE_ERROR)
+                raise CommandError(
+                    f"unknown game {game!r}; the games are: {', '.join(registry.keys())}",
+                    returncode=USAGE_ERROR,
+                )
             decks = decks.filter(game=game)
         if batch_size < 1:
             raise CommandError("--batch-size must be 1 or more", returncode=USAGE_ERROR)

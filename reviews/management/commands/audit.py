@@ -22,20 +22,38 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("games", nargs="*", metavar="GAME", help=f"one or more of: {', '.join(registry.keys())}")
+        parser.add_argument(
+            "games", nargs="*", metavar="GAME", help=f"one or more of: {', '.join(registry.keys())}"
+        )
         parser.add_argument("--all", action="store_true", help="audit every game")
-        parser.add_argument("--batch-size", type=int, default=None, help="cards read and progress written per batch")
+        parser.add_argument(
+            "--batch-size", type=int, default=None, help="cards read and progress written per batch"
+        )
         bar = parser.add_mutually_exclusive_group()
-        bar.add_argument("--progress", action="store_true", help="a progress bar even when standard error is not a terminal")
-        bar.add_argument("--no-progress", action="store_true", help="no progress bar (the default when not on a terminal)")
-        parser.add_argument("--show", type=int, default=10, metavar="N", help="reasons shown per list (default 10, 0: none)")
-        parser.add_argument("--fail-if-open", action="store_true", help=f"exit with status {NOT_CLOSED} if a review is not closed")
+        bar.add_argument(
+            "--progress",
+            action="store_true",
+            help="a progress bar even when standard error is not a terminal",
+        )
+        bar.add_argument(
+            "--no-progress", action="store_true", help="no progress bar (the default when not on a terminal)"
+        )
+        parser.add_argument(
+            "--show", type=int, default=10, metavar="N", help="reasons shown per list (default 10, 0: none)"
+        )
+        parser.add_argument(
+            "--fail-if-open",
+            action="store_true",
+            help=f"exit with status {NOT_CLOSED} if a review is not closed",
+        )
 
     def handle(self, *args, games, all, batch_size, progress, no_progress, show, fail_if_open, **options):
         if all:
             games = registry.keys()
         if not games:
-            raise CommandError("name a game (or --all); the games are: " + ", ".join(registry.keys()), returncode=USAGE_ERROR)
+            raise CommandError(
+                "name a game (or --all); the games are: " + ", ".join(registry.keys()), returncode=USAGE_ERROR
+            )
         if batch_size is not None and batch_size < 1:
             raise CommandError("--batch-size must be at least 1", returncode=USAGE_ERROR)
         open_games = []
@@ -78,12 +96,16 @@ class Command(BaseCommand):
         if closure["closed"]:
             write(f"Review of {audit.game}: CLOSED")
         else:
-            write(f"Review of {audit.game}: OPEN; blocking lists: {', '.join(closure['blockingLists']) or 'none'}")
+            write(
+                f"Review of {audit.game}: OPEN; blocking lists: {', '.join(closure['blockingLists']) or 'none'}"
+            )
             for reason in closure["reasons"]:
                 write(f"  - {reason}")
 
 
 def _count_line(value: dict) -> str:
-    expected = "no count fixed by the source" if value.get("expected") is None else f"expected {value['expected']}"
+    expected = (
+        "no count fixed by the source" if value.get("expected") is None else f"expected {value['expected']}"
+    )
     extra = f", {value['validated']} validated" if "validated" in value else ""
     return f"{expected}, actual {value.get('actual')}{extra}"
