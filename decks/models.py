@@ -179,6 +179,10 @@ class Deck(models.Model):
     ready_to_play = models.BooleanField(null=True)
     violations = models.JSONField(default=list, blank=True)
     counts = models.JSONField(default=dict, blank=True)
+    # {section: {reference as written: stableCardId played}} for names and printings by set and number.
+    resolved = models.JSONField(default=dict, blank=True)
+    # {reference: closest names} for references that name no card.
+    suggestions = models.JSONField(default=dict, blank=True)
     validated_at = models.DateTimeField(null=True, blank=True)
     validated_against = models.ForeignKey(
         CardVersions,

@@ -8,6 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from cards.models import Card
 from rules import registry
+from rules.text import fold
 
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard
 
@@ -62,12 +63,20 @@ def decks_using_cards(
     if changed is not None and not changed - VERDICT_NEUTRAL_KEYS:
         return Deck.objects.none()
     cards = Card.objects.filter(stable_id__in=list(stable_ids))
-    # Two index lookups (entries by card; entries without card), not one scan of every entry.
+    # Index lookups (entries by card; entries by folded name, which name every printing of an
+    # identity), not one scan of every entry.
     condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
+    names = {fold(name) for name in cards.values_list("name", flat=True)}
+    if names:
+        condition |= Q(
+            pk__in=DeckEntry.objects.filter(card__isnull=True, ref_key__in=names).values("deck_id")
+        )
     if changed is None or "name" in changed or "stableCardId" in changed:
         games = list(cards.values_list("game", flat=True).distinct())
         unresolved = (
-            DeckEntry.objects.filter(card__isnull=True).exclude(ref__in=_reserved_refs()).values("deck_id")
+            DeckEntry.objects.filter(card__isnull=True)
+            .exclude(ref_key__in=[fold(ref) for ref in _reserved_refs()])
+            .values("deck_id")
         )
         condition |= Q(game__in=games, pk__in=unresolved)
     return Deck.objects.filter(condition)

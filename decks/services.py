@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from cards.models import Card
 from rules import CardData, Finding, get_ruleset
-from rules.decks import CardPool, Entry, ValidationResult
+from rules.decks import CardPool, Entry, ValidationResult, needs_every_printing, pick_printing, reserved_ref
 from rules.findings import error
 from rules.text import fold
 from studio.errors import Conflict, Forbidden, InvalidInput
@@ -137,6 +137,8 @@ def deck_validate(*, deck: Deck) -> ValidationResult:
             "ready_to_play",
             "violations",
             "counts",
+            "resolved",
+            "suggestions",
             "validated_at",
             "validated_against",
             "stale",
@@ -160,7 +162,7 @@ def check_input(deck_input: DeckInput) -> ValidationResult:
     refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [
         r for r in deck_input.picks.values() if r
     ]
-    pool, _ = _pool_for(deck_input.game, refs)
+    pool, _ = _pool_for(deck_input.game, refs, whole=needs_every_printing(fmt_data))
     collection = None
     if fmt_data.owned_only and deck_input.owner:
         owner = get_user_model().objects.filter(username=deck_input.owner).first()
@@ -173,24 +175,23 @@ def _collection(owner) -> dict[str, int]:
 
 
 # --- resolution of references -------------------------------------------------------------------
-def _pool_for(game: str, refs: Iterable[str]) -> tuple[CardPool, dict[str, int]]:
+CARD_VALUES = ("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
+
+
+def _pool_for(game: str, refs: Iterable[str], *, whole: bool = False) -> tuple[CardPool, dict[str, int]]:
     """A pool of the cards ``refs`` may name, and the primary key of each card by stable id.
 
     References that are all stable ids cost one query; any other reference (a
-    name) loads the game's cards so that a name shared by several cards is seen
-    as ambiguous.
+    name, a printing by set and number) loads the game's cards (``whole`` too),
+    so that a name shared by several cards is seen as ambiguous, or as printings
+    of one identity.
     """
-    refs = set(refs) - set(get_ruleset(game).reserved_refs)
+    reserved = get_ruleset(game).reserved_refs
+    refs = {ref for ref in refs if reserved_ref(ref, reserved) is None}
     qs = Card.objects.filter(game=game)
-    rows = list(
-        qs.filter(stable_id__in=refs).values_list(
-            "pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"
-        )
-    )
-    if {row[1] for row in rows} != refs:
-        rows = list(
-            qs.values_list("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
-        )
+    rows = [] if whole else list(qs.filter(stable_id__in=refs).values_list(*CARD_VALUES))
+    if whole or {row[1] for row in rows} != refs:
+        rows = list(qs.values_list(*CARD_VALUES))
     pool, pks = CardPool(), {}
     for pk, stable_id, name, card_type, set_code, fields, status, version in rows:
         pool.add(
@@ -222,13 +223,16 @@ def _write_entries(
     refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
     pool, pks = _pool_for(deck.game, refs)
     reserved = get_ruleset(deck.game).reserved_refs
+    identity = deck.format.identity
     if sections:
         DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section__in=sections).delete()
     if picks:
         DeckEntry.objects.filter(deck=deck, kind=EntryKind.PICK, section__in=picks).delete()
 
     def entry(kind: str, section: str, position: int, ref: str, count: int) -> DeckEntry:
-        card = None if ref in reserved else pool.resolve(ref)[0]
+        # A name of several printings of one identity keeps no card: the printing it plays is
+        # picked at each validation (it follows the owner's collection).
+        card = None if reserved_ref(ref, reserved) is not None else pool.find(ref, identity).card
         return DeckEntry(
             deck=deck,
             kind=kind,
@@ -556,11 +560,16 @@ def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, i
     """
     deck_input = _parse(data)
     pool, _ = _pool_for(deck_input.game, [e.ref for entries in deck_input.sections.values() for e in entries])
+    # A name of several printings of one identity adds the printing a deck would play.
+    fmt = format_for(deck_input.game, deck_input.format).data()
     wanted: dict[str, int] = {}
     problems: list[Finding] = []
     for section, entries in deck_input.sections.items():
         for index, entry in enumerate(entries):
-            card, candidates = pool.resolve(entry.ref)
+            match = pool.find(entry.ref, fmt.identity)
+            card, candidates = match.card, match.candidates
+            if match.printings:
+                card = pick_printing(match.printings, fmt)
             if card is None:
                 code, why = (
                     ("AMBIGUOUS_CARD", "names several cards; use the stableCardId")

@@ -31,7 +31,16 @@ from django.utils import timezone
 
 from cards.models import Card
 from rules import CardData, get_ruleset
-from rules.decks import CardPool, DeckData, FormatData, Resolved, ValidationResult, validate_resolved
+from rules.decks import (
+    CardPool,
+    DeckData,
+    FormatData,
+    Resolved,
+    ValidationResult,
+    needs_every_printing,
+    reserved_ref,
+    validate_resolved,
+)
 
 from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 
@@ -165,12 +174,16 @@ class Validator:
             return []
         self._load_cards({r[4] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
-        for game in {
-            games[r[0]] for r in raw if r[4] is None and r[3] not in get_ruleset(games[r[0]]).reserved_refs
-        }:
+        self._load_formats(row.format_id for row in rows)
+        # A name names every printing of its identity; ownership and banlists count every printing.
+        whole = {
+            games[r[0]]
+            for r in raw
+            if r[4] is None and reserved_ref(r[3], get_ruleset(games[r[0]]).reserved_refs) is None
+        } | {row.game for row in rows if needs_every_printing(self.formats[row.format_id])}
+        for game in whole:
             self._load_game(game)
         by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(0))}
-        self._load_formats(row.format_id for row in rows)
         self._load_collections(
             row.owner_id
             for row in rows
@@ -184,7 +197,8 @@ class Validator:
         ruleset = get_ruleset(row.game)
         fmt = self.formats[row.format_id]
         # Rows straight to resolved entries (shared values): no Entry, no second resolution.
-        resolved, reserved = self.pools[row.game].resolved, ruleset.reserved_refs
+        pool = self.pools[row.game]
+        resolved, reserved, identity = pool.resolved, ruleset.reserved_refs, fmt.identity
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
         cards = self.cards
@@ -193,16 +207,16 @@ class Validator:
                 ref = cards[card_id].stable_id
             if kind == PICK:
                 if section in picks:
-                    picks[section] = resolved(section, ref, 1, reserved)
+                    picks[section] = resolved(section, ref, 1, reserved, identity)
             elif section in sections:
-                sections[section].append(resolved(section, ref, count, reserved))
+                sections[section].append(resolved(section, ref, count, reserved, identity))
             else:
-                sections[section] = [resolved(section, ref, count, reserved)]
+                sections[section] = [resolved(section, ref, count, reserved, identity)]
         deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
         collection = (
             self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
         )
-        result = validate_resolved(ruleset, deck, sections, picks, fmt, collection)
+        result = validate_resolved(ruleset, deck, sections, picks, fmt, collection, pool=pool)
         return Outcome(row, result, self._read)
 
 
@@ -220,6 +234,8 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
             "r": o.result.ready_to_play,
             "v": [f.to_dict() for f in o.result.violations],
             "c": dict(o.result.counts),
+            "rs": {k: dict(v) for k, v in o.result.resolved.items()},
+            "sg": {k: list(v) for k, v in o.result.suggestions.items()},
             "b": o.read.pk,
             "g": o.deck.generation,
         }
@@ -233,8 +249,8 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
             cursor.execute(
                 f"""
                 UPDATE {table} AS d SET legal = x.l, ready_to_play = x.r, violations = x.v, counts = x.c,
-                       validated_against_id = x.b, validated_at = %s, stale = (d.stale_generation <> x.g)
-                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, b bigint, g bigint)
+                       resolved = x.rs, suggestions = x.sg, validated_against_id = x.b, validated_at = %s, stale = (d.stale_generation <> x.g)
+                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, rs jsonb, sg jsonb, b bigint, g bigint)
                 WHERE d.id = x.id
                 """,
                 [now, payload],
@@ -245,6 +261,7 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
                 f"""
                 UPDATE {table} SET legal = json_extract(x.value, '$.l'), ready_to_play = json_extract(x.value, '$.r'),
                        violations = json_extract(x.value, '$.v'), counts = json_extract(x.value, '$.c'),
+                       resolved = json_extract(x.value, '$.rs'), suggestions = json_extract(x.value, '$.sg'),
                        validated_against_id = json_extract(x.value, '$.b'), validated_at = %s,
                        stale = ({table}.stale_generation <> json_extract(x.value, '$.g'))
                 FROM json_each(%s) AS x
@@ -279,6 +296,8 @@ def _store_portably(outcomes: Sequence[Outcome], now) -> None:
             "ready_to_play": o.result.ready_to_play,
             "violations": [f.to_dict() for f in o.result.violations],
             "counts": dict(o.result.counts),
+            "resolved": {k: dict(v) for k, v in o.result.resolved.items()},
+            "suggestions": {k: list(v) for k, v in o.result.suggestions.items()},
             "validated_against_id": o.read.pk,
             "validated_at": now,
         }

@@ -16,9 +16,10 @@ one. Nothing here imports Django or does I/O.
 
 from __future__ import annotations
 
-from collections import Counter
+import difflib
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -160,26 +161,95 @@ class Resolved:
     candidates: tuple[CardData, ...] = ()
     # Names one VALIDATED card, or a reserved reference: nothing to say about the reference itself.
     clean: bool = False
+    # The reference is a name that several printings of one copy identity share: the deck plays
+    # that identity, and ``card`` is the printing picked for it (:func:`pick_printing`).
+    printings: tuple[CardData, ...] = ()
 
     @property
     def ambiguous(self) -> bool:
         return len(self.candidates) > 1
 
 
-class CardPool:
-    """The cards of one game a deck may name, indexed by stable id and by name.
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What a reference names in a pool: one card, several (ambiguous), or printings of one identity."""
 
-    A reference is first a stableCardId; otherwise a name: the exact name if it
-    names one card, else the name ignoring case and accents. A name shared by
-    several cards is ambiguous (darkrow's "Gin" is a Leader and a Legendary).
+    card: CardData | None = None
+    candidates: tuple[CardData, ...] = ()
+    printings: tuple[CardData, ...] = ()
+
+
+# "Blaster Blade (TD01) 005", "Blaster Blade (TD01)": a name, then the printing's set and number.
+_NAME_SET_NUMBER = re.compile(r"^(?P<name>.*?)\s*\((?P<set>[^()]+)\)\s*(?P<number>[^\s()]*)$")
+# "TD01-005", "OGN 066a": a set and a number.
+_SET_NUMBER = re.compile(r"^(?P<set>[A-Za-z0-9]+)[-_ ](?P<number>[A-Za-z0-9]+)$")
+
+
+def printing_number(card: CardData) -> str:
+    """A printing's collector number: the ``number`` field when the game has one, else the part
+    of its stableCardId after its set code ("VG-TD01-005" and "TD01-005" in TD01: "005")."""
+    number = card.get("number")
+    if number not in (None, ""):
+        return str(number)
+    stable_id = card.stable_id or ""
+    if card.set:
+        found = re.search(rf"(?:^|[-_ ]){re.escape(card.set)}[-_ ]?(.+)$", stable_id, re.IGNORECASE)
+        if found:
+            return found.group(1)
+    return stable_id.rsplit("-", 1)[-1]
+
+
+def number_key(number: str) -> str:
+    """Collector numbers compare without case and leading zeros ("005" is "5")."""
+    return fold(number).lstrip("0") or "0"
+
+
+def identity_key(card: CardData, identity: str) -> str:
+    if identity == NAME:
+        return fold(card.name)
+    if identity == NAME_ID:
+        return fold(card.get("nameId") or card.name)
+    return card.stable_id or card.name
+
+
+def reserved_ref(ref: str, reserved: Mapping[str, str]) -> str | None:
+    """The reserved reference ``ref`` names, in any case ("indice" is INDICE), or None."""
+    if not reserved:
+        return None
+    if ref in reserved:
+        return ref
+    folded = fold(ref)
+    for key in reserved:
+        if fold(key) == folded:
+            return key
+    return None
+
+
+class CardPool:
+    """The cards of one game a deck may name, indexed by stable id, by name and by set and number.
+
+    A reference is first a stableCardId; then a name: the exact name if it names
+    one card, else the name ignoring case and accents; then a printing written by
+    set and number ("Blaster Blade (TD01) 005", "TD01-005"). A name shared by
+    several cards is ambiguous (darkrow's "Gin" is a Leader and a Legendary),
+    unless they are printings of one copy identity of the format (:meth:`find`).
+
+    What is derived from a card (its folded name, its key under each identity,
+    its set and number) is computed once, when it is first needed, and shared by
+    every deck validated against the pool.
     """
 
     def __init__(self, cards: Iterable[CardData] = ()):
         self.by_id: dict[str, CardData] = {}
         self._by_name: dict[str, list[CardData]] = {}
         self._by_folded: dict[str, list[CardData]] = {}
-        self._memo: dict[str, tuple[CardData | None, tuple[CardData, ...]]] = {}
-        # Resolved entries are values: one per (section, reference, count, reserved) is shared by every deck.
+        self._by_set_number: dict[tuple[str, str], list[CardData]] | None = None
+        # identity -> {stableCardId: key}, and identity -> {key: printings, by stable id}.
+        self._keys: dict[str, dict[str, str]] = {}
+        self._by_identity: dict[str, dict[str, list[CardData]]] = {}
+        self._names: list[str] | None = None
+        self._memo: dict[tuple[str, str], Match] = {}
+        # Resolved entries are values: one per (section, reference, count, identity) is shared by every deck.
         self._resolved: dict[tuple, Resolved] = {}
         for card in cards:
             self.add(card)
@@ -190,45 +260,177 @@ class CardPool:
         self.by_id[card.stable_id] = card
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(fold(card.name), []).append(card)
+        self._by_set_number = None
+        self._keys.clear()
+        self._by_identity.clear()
+        self._names = None
         self._memo.clear()
         self._resolved.clear()
 
     def __len__(self) -> int:
         return len(self.by_id)
 
+    def __iter__(self) -> Iterator[CardData]:
+        return iter(self.by_id.values())
+
+    # --- derived keys, once per card -----------------------------------------------------
+    def identity_of(self, card: CardData, identity: str) -> str:
+        """``card``'s copy identity under ``identity`` (computed once per card and identity)."""
+        keys = self._keys.get(identity)
+        if keys is None:
+            keys = self._keys[identity] = {}
+        key = keys.get(card.stable_id)
+        if key is None:
+            key = keys[card.stable_id] = identity_key(card, identity)
+        return key
+
+    def printings_of(self, key: str, identity: str) -> list[CardData]:
+        """Every card of the pool whose identity is ``key``, by stable id."""
+        groups = self._by_identity.get(identity)
+        if groups is None:
+            groups = {}
+            for card in sorted(self.by_id.values(), key=lambda c: c.stable_id or ""):
+                groups.setdefault(self.identity_of(card, identity), []).append(card)
+            self._by_identity[identity] = groups
+        return groups.get(key, [])
+
+    def _set_numbers(self) -> dict[tuple[str, str], list[CardData]]:
+        if self._by_set_number is None:
+            index: dict[tuple[str, str], list[CardData]] = {}
+            for card in self.by_id.values():
+                if card.set:
+                    index.setdefault((fold(card.set), number_key(printing_number(card))), []).append(card)
+            self._by_set_number = index
+        return self._by_set_number
+
+    # --- references -------------------------------------------------------------------------
     def resolve(self, ref: str) -> tuple[CardData | None, tuple[CardData, ...]]:
         """(the card, ()) when ``ref`` names exactly one card; (None, candidates) otherwise."""
+        match = self.find(ref)
+        return match.card, match.candidates
+
+    def find(self, ref: str, identity: str = STABLE_ID) -> Match:
+        """What ``ref`` names. Under a format whose copy identity is a name or a nameId, a name
+        shared by printings of one identity names that identity (``printings``), not several cards."""
+        key = (ref, identity)
         try:
-            return self._memo[ref]
+            return self._memo[key]
         except KeyError:
             pass
+        match = self._find(ref, identity)
+        self._memo[key] = match
+        return match
+
+    def _find(self, ref: str, identity: str) -> Match:
         card = self.by_id.get(ref)
         if card is not None:
-            found: tuple[CardData | None, tuple[CardData, ...]] = (card, ())
-        else:
-            matches = self._by_name.get(ref) or self._by_folded.get(fold(ref)) or []
-            found = (
-                (matches[0], ())
-                if len(matches) == 1
-                else (None, tuple(sorted(matches, key=lambda c: c.stable_id or "")))
-            )
-        self._memo[ref] = found
-        return found
+            return Match(card)
+        matches = self._by_name.get(ref) or self._by_folded.get(fold(ref))
+        if not matches:
+            printing = self._printing(ref)
+            if printing is not None:
+                return printing
+            return Match()
+        if len(matches) == 1:
+            return Match(matches[0])
+        ordered = tuple(sorted(matches, key=lambda c: c.stable_id or ""))
+        if identity != STABLE_ID and len({self.identity_of(c, identity) for c in ordered}) == 1:
+            return Match(printings=ordered)
+        return Match(candidates=ordered)
 
-    def resolved(self, section: str, ref: str, count: int, reserved: Mapping[str, str]) -> Resolved:
-        key = (section, ref, count)
+    def _printing(self, ref: str) -> Match | None:
+        """A printing written by set and number, with its name or without."""
+        found = _NAME_SET_NUMBER.match(ref)
+        name = None
+        if found:
+            name, set_code, number = found.group("name"), found.group("set"), found.group("number")
+        else:
+            found = _SET_NUMBER.match(ref)
+            if not found:
+                return None
+            set_code, number = found.group("set"), found.group("number")
+        if number:
+            cards = self._set_numbers().get((fold(set_code), number_key(number)), [])
+        else:  # "Blaster Blade (TD01)": the printing of that name in that set
+            cards = [c for c in self._by_folded.get(fold(name or ""), []) if fold(c.set) == fold(set_code)]
+        if name:
+            cards = [c for c in cards if fold(c.name) == fold(name)]
+        if len(cards) == 1:
+            return Match(cards[0])
+        if len(cards) > 1:
+            return Match(candidates=tuple(sorted(cards, key=lambda c: c.stable_id or "")))
+        return None
+
+    def resolved(
+        self, section: str, ref: str, count: int, reserved: Mapping[str, str], identity: str = STABLE_ID
+    ) -> Resolved:
+        key = (section, ref, count, identity)
         try:
             return self._resolved[key]
         except KeyError:
             pass
-        if ref in reserved:
-            value = Resolved(section, ref, count, reserved=ref, clean=True)
+        named = reserved_ref(ref, reserved)
+        if named is not None:
+            value = Resolved(section, ref, count, reserved=named, clean=True)
         else:
-            card, candidates = self.resolve(ref)
-            clean = card is not None and card.status == VALIDATED
-            value = Resolved(section, ref, count, card=card, candidates=candidates, clean=clean)
+            match = self.find(ref, identity)
+            clean = match.card is not None and match.card.status == VALIDATED
+            value = Resolved(
+                section,
+                ref,
+                count,
+                card=match.card,
+                candidates=match.candidates,
+                clean=clean,
+                printings=match.printings,
+            )
         self._resolved[key] = value
         return value
+
+    def suggestions(self, ref: str, limit: int = 3) -> list[str]:
+        """The names closest to ``ref``, ignoring case and accents (for UNKNOWN_CARD)."""
+        if self._names is None:
+            self._names = sorted(self._by_folded)
+        folded = fold(ref)
+        close = difflib.get_close_matches(folded, self._names, n=limit, cutoff=0.6)
+        if len(close) < limit:  # a word of the name is enough: "Blaster" finds "Blaster Blade"
+            words = set(folded.split())
+            close += [n for n in self._names if n not in close and words & set(n.split())][
+                : limit - len(close)
+            ]
+        return [self._by_folded[name][0].name for name in close]
+
+
+def pick_printing(
+    printings: Iterable[CardData], fmt: FormatData, collection: Mapping[str, int] | None = None
+) -> CardData:
+    """The printing a deck plays for an identity: one the owner owns, else one the format allows,
+    else the first by stableCardId; a VALIDATED one when there is one."""
+    ordered = sorted(printings, key=lambda c: c.stable_id or "")
+    playable = [c for c in ordered if c.status == VALIDATED] or ordered
+    if collection:
+        owned = [c for c in playable if collection.get(c.stable_id or "", 0) > 0]
+        if owned:
+            return owned[0]
+    if fmt.allowed_sets is not None:
+        allowed = [c for c in playable if c.set in fmt.allowed_sets]
+        if allowed:
+            return allowed[0]
+    return playable[0]
+
+
+def with_printing(resolved: Resolved, fmt: FormatData, collection: Mapping[str, int] | None) -> Resolved:
+    """``resolved`` with the printing its identity plays in this deck (itself when it names one card)."""
+    if not resolved.printings:
+        return resolved
+    card = pick_printing(resolved.printings, fmt, collection)
+    return replace(resolved, card=card, clean=card.status == VALIDATED)
+
+
+def needs_every_printing(fmt: FormatData) -> bool:
+    """Whether validating in ``fmt`` needs every card of the game, not only those the deck names:
+    ownership, banlists and exceptions are counted over every printing of an identity."""
+    return fmt.identity != STABLE_ID and bool(fmt.owned_only or fmt.banlist or fmt.exceptions)
 
 
 # --- the result ---------------------------------------------------------------------
@@ -240,13 +442,18 @@ class ValidationResult:
     violations: tuple[Finding, ...]
     # A legal deck may still lack what a game needs to start (darkrow: the active Leader).
     ready_to_play: bool = True
+    # {section or pick: {reference as written: stableCardId of the card it plays}}, for the
+    # references that are not that stableCardId (names, printings by set and number).
+    resolved: Mapping[str, Mapping[str, str]] = _EMPTY
+    # {reference: closest names} for the references that name no card.
+    suggestions: Mapping[str, tuple[str, ...]] = _EMPTY
 
     @property
     def legal(self) -> bool:
         return not any(f.severity == Severity.ERROR for f in self.violations)
 
     def to_dict(self) -> dict[str, Any]:
-        """The FORMATS.md "Validation result", plus ``readyToPlay``."""
+        """The FORMATS.md "Validation result", plus ``readyToPlay``, ``resolved`` and ``suggestions``."""
         return {
             "legal": self.legal,
             "game": self.game,
@@ -254,6 +461,8 @@ class ValidationResult:
             "counts": dict(self.counts),
             "violations": [f.to_dict() for f in self.violations],
             "readyToPlay": self.ready_to_play,
+            "resolved": {section: dict(refs) for section, refs in self.resolved.items()},
+            "suggestions": {ref: list(names) for ref, names in self.suggestions.items()},
         }
 
 
@@ -269,6 +478,10 @@ class DeckContext:
     picks: dict[str, Resolved | None]
     # stableCardId -> copies owned; None when the deck has no owner (not checked).
     collection: Mapping[str, int] | None = None
+    # The cards the deck was resolved against (every printing of its identities, when needed).
+    pool: CardPool | None = None
+    # Reference -> the closest names, for references that name no card.
+    suggestions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     by_section: dict[str, list[Resolved]] = field(default_factory=dict)
     found: dict[str, list[tuple[Resolved, CardData]]] = field(default_factory=dict)
@@ -298,18 +511,42 @@ class DeckContext:
         return resolved.card if resolved is not None else None
 
     def identity(self, card: CardData) -> str:
+        if self.pool is not None:
+            return self.pool.identity_of(card, self.format.identity)
         return identity_key(card, self.format.identity)
+
+    def printings(self, card: CardData) -> list[CardData]:
+        """Every card of the pool with ``card``'s identity (``card`` alone without a pool)."""
+        if self.pool is None or self.format.identity == STABLE_ID:
+            return [card]
+        return self.pool.printings_of(self.identity(card), self.format.identity) or [card]
+
+    def limits(self, mapping: Mapping[str, Any]) -> dict[str, Any]:
+        """A banlist or exceptions ({card reference: value}) by identity key: a reference by
+        stableCardId or by name (or nameId) limits every printing of that identity."""
+        by_identity: dict[str, Any] = {}
+        for ref, value in mapping.items():
+            card = self.pool.by_id.get(ref) if self.pool is not None else None
+            if card is not None:
+                by_identity[self.identity(card)] = value
+            elif self.format.identity == STABLE_ID:
+                by_identity[ref] = value
+            else:
+                by_identity[fold(ref)] = value
+                by_identity.setdefault(ref, value)
+        return by_identity
+
+    def limit_for(self, limits: Mapping[str, Any], card: CardData) -> tuple[bool, Any]:
+        """The value ``limits`` (from :meth:`limits`) gives ``card``'s identity, if any."""
+        key = self.identity(card)
+        if key in limits:
+            return True, limits[key]
+        if card.stable_id in limits:  # a pool without the card: the stableCardId alone
+            return True, limits[card.stable_id]
+        return False, None
 
 
 DeckCheck = Callable[[DeckContext], Iterable[Finding]]
-
-
-def identity_key(card: CardData, identity: str) -> str:
-    if identity == NAME:
-        return fold(card.name)
-    if identity == NAME_ID:
-        return fold(card.get("nameId") or card.name)
-    return card.stable_id or card.name
 
 
 def label(card: CardData) -> str:
@@ -352,19 +589,6 @@ def each_card_once(pairs: Iterable[tuple[Resolved, CardData]]) -> Iterator[tuple
             yield resolved, card
 
 
-def _per_card_limit(mapping: Mapping[str, Any], card: CardData, identity: str) -> tuple[bool, Any]:
-    """A banlist or exception entry that names ``card`` by stable id or by its identity."""
-    if not mapping:
-        return False, None
-    if card.stable_id in mapping:
-        return True, mapping[card.stable_id]
-    key = identity_key(card, identity)
-    for ref, value in mapping.items():
-        if fold(ref) == key:
-            return True, value
-    return False, None
-
-
 # --- common checks, driven by the format's data ---------------------------------------
 def check_references(ctx: DeckContext) -> Iterator[Finding]:
     """UNKNOWN_CARD, AMBIGUOUS_CARD, CARD_NOT_VALIDATED for every entry and pick."""
@@ -387,9 +611,11 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                 **where,
             )
         elif resolved.card is None:
+            close = ctx.suggestions.get(resolved.ref, ())
+            hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
             yield error(
                 "UNKNOWN_CARD",
-                f"{resolved.section}: {resolved.ref!r} names no {ctx.deck.game} card; check the stableCardId or the name",
+                f"{resolved.section}: {resolved.ref!r} names no {ctx.deck.game} card{hint or '; check the stableCardId or the name'}",
                 card=resolved.ref,
                 **where,
             )
@@ -427,40 +653,33 @@ def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
             )
 
 
+def _shown_identity(card: CardData, identity: str) -> str:
+    return {
+        STABLE_ID: label(card),
+        NAME: repr(card.name),
+        NAME_ID: repr(card.get("nameId") or card.name),
+    }[identity]
+
+
 def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
+    """COPY_LIMIT: copies of one identity (every printing together) over the format's limit."""
     fmt = ctx.format
     if fmt.copy_limit is None and not fmt.exceptions:
         return
-    totals: dict[str, int] = {}
-    first: dict[str, CardData] = {}
-    by_id = fmt.identity == STABLE_ID
-    for resolved, card in ctx.cards(*ctx.ruleset.copy_limit_sections):
-        key = card.stable_id if by_id else identity_key(card, fmt.identity)
-        if key in totals:
-            totals[key] += resolved.count
-            if card.stable_id < first[key].stable_id:  # the same card names the group whatever the order
-                first[key] = card
-        else:
-            totals[key] = resolved.count
-            first[key] = card
+    exceptions = ctx.limits(fmt.exceptions) if fmt.exceptions else {}
     what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
-    for key, total in totals.items():
+    groups = tally(ctx.cards(*ctx.ruleset.copy_limit_sections), ctx.identity)
+    for total, _, card in groups.values():
         limit = fmt.copy_limit
-        if limit is not None and total <= limit and not fmt.exceptions:
+        if limit is not None and total <= limit and not exceptions:
             continue
-        card = first[key]
-        named, exception = _per_card_limit(fmt.exceptions, card, fmt.identity)
+        named, exception = ctx.limit_for(exceptions, card)
         if named:
             limit = exception
         if limit is not None and total > limit:
-            shown = {
-                STABLE_ID: label(card),
-                NAME: repr(card.name),
-                NAME_ID: repr(card.get("nameId") or card.name),
-            }[fmt.identity]
             yield error(
                 "COPY_LIMIT",
-                f"{copies(total)} of {what} {shown} in {', '.join(ctx.ruleset.copy_limit_sections)}; "
+                f"{copies(total)} of {what} {_shown_identity(card, fmt.identity)} in {', '.join(ctx.ruleset.copy_limit_sections)}; "
                 f"at most {limit} {'is' if limit == 1 else 'are'} allowed in {fmt.key}",
                 section=ctx.ruleset.copy_limit_sections[0],
                 card=card.stable_id,
@@ -468,27 +687,26 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
 
 
 def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
+    """BANLIST: an entry by stableCardId or by name limits every printing of that identity."""
     fmt = ctx.format
     if not fmt.banlist:
         return
-    totals: Counter[str] = Counter()
-    first: dict[str, tuple[CardData, int]] = {}
+    banned = ctx.limits(fmt.banlist)
+    limited = []
     for resolved, card in ctx.cards():
-        named, allowed = _per_card_limit(fmt.banlist, card, fmt.identity)
+        named, allowed = ctx.limit_for(banned, card)
         if named:
-            key = ctx.identity(card)
-            totals[key] += resolved.count
-            if key not in first or card.stable_id < first[key][0].stable_id:
-                first[key] = (card, allowed)
-    for key, total in totals.items():
-        card, allowed = first[key]
+            limited.append((resolved, card, allowed))
+    groups = tally(((r, c) for r, c, _ in limited), ctx.identity)
+    for total, _, card in groups.values():
+        _, allowed = ctx.limit_for(banned, card)
         if total > allowed:
             status = {0: "forbidden", 1: "limited to 1 copy", 2: "semi-limited to 2 copies"}.get(
                 allowed, f"limited to {allowed}"
             )
             yield error(
                 "BANLIST",
-                f"{label(card)} is {status} in {fmt.key}; the deck has {copies(total)}",
+                f"{_shown_identity(card, fmt.identity)} is {status} in {fmt.key}; the deck has {copies(total)}",
                 section="main",
                 card=card.stable_id,
             )
@@ -512,6 +730,7 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
 
 
 def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
+    """NOT_OWNED: copies of one identity owned over all its printings (2 TD01 + 2 BT01 are 4)."""
     if not ctx.format.owned_only:
         return
     if ctx.collection is None:
@@ -520,26 +739,24 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
             f"{ctx.format.key} allows only cards the owner owns, and this deck has no owner: ownership was not checked",
         )
         return
-    needed: Counter[str] = Counter()
-    cards: dict[str, tuple[str, CardData]] = {}
-    for resolved, card in ctx.cards():
-        needed[card.stable_id] += resolved.count
-        if card.stable_id not in cards or resolved.section < cards[card.stable_id][0]:
-            cards[card.stable_id] = (resolved.section, card)
-    for resolved in ctx.picks.values():
-        if resolved is not None and resolved.card is not None and resolved.card.stable_id not in needed:
-            needed[resolved.card.stable_id] += 1
-            cards[resolved.card.stable_id] = (resolved.section, resolved.card)
+    pairs = list(ctx.cards())
+    in_sections = {card.stable_id for _, card in pairs}
+    pairs += [
+        (p, p.card)
+        for p in ctx.picks.values()
+        if p is not None and p.card is not None and p.card.stable_id not in in_sections
+    ]
+    groups = tally(pairs, ctx.identity)
     owner = ctx.deck.owner or "the owner"
-    for stable_id, count in needed.items():
-        owned = ctx.collection.get(stable_id, 0)
-        if owned < count:
-            section, card = cards[stable_id]
+    collection = ctx.collection
+    for total, resolved, card in groups.values():
+        owned = sum(collection.get(c.stable_id or "", 0) for c in ctx.printings(card))
+        if owned < total:
             yield error(
                 "NOT_OWNED",
-                f"the deck uses {copies(count)} of {label(card)}; {owner}'s collection has {owned}",
-                section=section,
-                card=stable_id,
+                f"the deck uses {copies(total)} of {_shown_identity(card, ctx.format.identity)}; {owner}'s collection has {owned}",
+                section=resolved.section,
+                card=card.stable_id,
             )
 
 
@@ -560,19 +777,19 @@ def _card_ref(resolved: Resolved) -> str:
 
 # --- the entry point ------------------------------------------------------------------------
 def resolve_deck(
-    ruleset: RuleSet, deck: DeckData, pool: CardPool
+    ruleset: RuleSet, deck: DeckData, pool: CardPool, identity: str = STABLE_ID
 ) -> tuple[dict[str, list[Resolved]], dict[str, Resolved | None]]:
     """Each section's entries resolved, and each pick (None when not made)."""
     reserved = ruleset.reserved_refs
     resolved = pool.resolved
     sections = {
-        section: [resolved(section, e.ref, e.count, reserved) for e in entries]
+        section: [resolved(section, e.ref, e.count, reserved, identity) for e in entries]
         for section, entries in deck.sections.items()
     }
     picks: dict[str, Resolved | None] = {}
     for name in ruleset.deck_picks:
         ref = deck.picks.get(name)
-        picks[name] = resolved(name, ref, 1, reserved) if ref else None
+        picks[name] = resolved(name, ref, 1, reserved, identity) if ref else None
     return sections, picks
 
 
@@ -590,8 +807,8 @@ def validate_deck(
     for a deck without owner.
     """
     pool = cards if isinstance(cards, CardPool) else CardPool(cards)
-    sections, picks = resolve_deck(ruleset, deck, pool)
-    return validate_resolved(ruleset, deck, sections, picks, fmt, collection)
+    sections, picks = resolve_deck(ruleset, deck, pool, fmt.identity)
+    return validate_resolved(ruleset, deck, sections, picks, fmt, collection, pool=pool)
 
 
 def validate_resolved(
@@ -601,14 +818,37 @@ def validate_resolved(
     picks: dict[str, Resolved | None],
     fmt: FormatData,
     collection: Mapping[str, int] | None = None,
+    *,
+    pool: CardPool | None = None,
 ) -> ValidationResult:
-    """:func:`validate_deck` for entries already resolved (from :meth:`CardPool.resolved`).
+    """:func:`validate_deck` for entries already resolved (from :meth:`CardPool.resolved`, with
+    the format's identity).
 
     Checks read the entries through the context (``ctx.section``, ``ctx.cards``,
-    ``ctx.picks``); ``deck`` gives the game, the format and the owner.
+    ``ctx.picks``); ``deck`` gives the game, the format and the owner. A name that
+    names printings of one identity plays the printing :func:`pick_printing` picks.
     """
+    sections = {name: [with_printing(r, fmt, collection) for r in rs] for name, rs in sections.items()}
+    picks = {
+        name: (with_printing(p, fmt, collection) if p is not None else None) for name, p in picks.items()
+    }
     entries = [r for section_entries in sections.values() for r in section_entries]
-    ctx = DeckContext(ruleset, deck, fmt, entries, picks, collection, by_section=sections)
+    suggestions: dict[str, tuple[str, ...]] = {}
+    if pool is not None:
+        for r in [*entries, *(p for p in picks.values() if p is not None)]:
+            if r.card is None and r.reserved is None and not r.ambiguous and r.ref not in suggestions:
+                suggestions[r.ref] = tuple(pool.suggestions(r.ref))
+    ctx = DeckContext(
+        ruleset,
+        deck,
+        fmt,
+        entries,
+        picks,
+        collection,
+        by_section=sections,
+        pool=pool,
+        suggestions=suggestions,
+    )
     counts = ctx.counts
     for name in ruleset.deck_sections:
         counts[name] = 0
@@ -619,4 +859,21 @@ def validate_resolved(
         findings.extend(check(ctx))
     legal = not any(f.is_error for f in findings)
     ready = legal and not any(f.code in ruleset.not_ready_codes for f in findings)
-    return ValidationResult(deck.game, fmt.key, counts, tuple(findings), ready)
+    return ValidationResult(
+        deck.game,
+        fmt.key,
+        counts,
+        tuple(findings),
+        ready,
+        resolved=resolved_map([*entries, *(p for p in picks.values() if p is not None)]),
+        suggestions={ref: names for ref, names in suggestions.items() if names},
+    )
+
+
+def resolved_map(entries: Iterable[Resolved]) -> dict[str, dict[str, str]]:
+    """{section: {reference: stableCardId}} for references that are not the stableCardId they name."""
+    found: dict[str, dict[str, str]] = {}
+    for r in entries:
+        if r.card is not None and r.card.stable_id and r.ref != r.card.stable_id:
+            found.setdefault(r.section, {})[r.ref] = r.card.stable_id
+    return found

@@ -30,6 +30,8 @@ def validation_to_dict(deck: Deck, fresh: ValidationResult | None = None) -> dic
             "counts": deck.counts,
             "violations": deck.violations,
             "readyToPlay": bool(deck.ready_to_play),
+            "resolved": deck.resolved or {},
+            "suggestions": deck.suggestions or {},
         }
     data["stale"] = deck.stale
     data["validatedAt"] = deck.validated_at.isoformat() if deck.validated_at else None
@@ -56,6 +58,11 @@ class EntryDoc(serializers.Serializer):
 
 class DeckInDoc(serializers.Serializer):
     game = serializers.ChoiceField(choices=registry.keys())
+    decklist = serializers.CharField(
+        required=False,
+        help_text="A text decklist (FORMATS.md), instead of sections: `4 Blaster Blade`, `4x Name`, "
+        "`Name x4`, `4 Name (SET) 005`, `4 SET-005`, under section headers such as `Main deck:`.",
+    )
     format = serializers.CharField(
         required=False, allow_null=True, help_text="Default: the game's default format."
     )
@@ -74,6 +81,15 @@ class ValidationDoc(serializers.Serializer):
     counts = serializers.DictField(child=serializers.IntegerField())
     violations = FindingDoc(many=True)
     readyToPlay = serializers.BooleanField()
+    resolved = serializers.DictField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="{section or pick: {reference as written: stableCardId of the card it plays}}, for names "
+        "and printings by set and number; a name of several printings of one identity plays the printing picked.",
+    )
+    suggestions = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="{reference: the closest card names} for references that name no card (UNKNOWN_CARD).",
+    )
 
 
 class StoredValidationDoc(ValidationDoc):

@@ -432,27 +432,30 @@ def one_legendary_at_most(ctx: DeckContext):
         )
 
 
-def one_to_five_leader_candidates(ctx: DeckContext):
-    entries = list(ctx.section("leaders"))
-    total = sum(r.count for r in entries)
-    if total == 0:
-        yield error(
-            "LEADER_CANDIDATES", "leaders is empty; store from 1 to 5 Leader candidates", section="leaders"
-        )
-    elif total > MAX_LEADER_CANDIDATES:
+def _candidate_key(resolved) -> str:
+    return resolved.card.stable_id if resolved.card is not None else resolved.ref
+
+
+def at_most_five_leader_candidates(ctx: DeckContext):
+    """Up to 5 Leader candidates (seed 000), each counted once however often it is listed.
+
+    No candidate is no error: construction stays valid and the deck is not ready
+    to play (:func:`active_leader_is_a_candidate` says so, FORMATS.md v1.1).
+    """
+    repeated: Counter[str] = Counter()
+    for resolved in ctx.section("leaders"):
+        repeated[_candidate_key(resolved)] += resolved.count
+    if len(repeated) > MAX_LEADER_CANDIDATES:
         yield error(
             "LEADER_CANDIDATES",
-            f"leaders has {total} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
+            f"leaders has {len(repeated)} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
             section="leaders",
         )
-    repeated = Counter()
-    for resolved in entries:
-        repeated[resolved.card.stable_id if resolved.card is not None else resolved.ref] += resolved.count
     for ref, count in repeated.items():
         if count > 1:
             yield warning(
                 "LEADER_CANDIDATES",
-                f"leaders lists {ref} {count} times; a candidate needs to be listed once",
+                f"leaders lists {ref} {count} times; it is one candidate, counted once (list it once)",
                 section="leaders",
                 card=ref,
             )
@@ -460,6 +463,14 @@ def one_to_five_leader_candidates(ctx: DeckContext):
 
 def active_leader_is_a_candidate(ctx: DeckContext):
     pick = ctx.picks.get("activeLeader")
+    if not ctx.section("leaders") and (pick is None or pick.card is None or pick.card.type == LEADER):
+        # Seed 000: up to 5 candidates "peuvent être stockés"; none leaves construction valid.
+        yield warning(
+            "ACTIVE_LEADER",
+            "no Leader candidate: list from 1 to 5 Leaders under leaders and choose the active one before playing",
+            section="activeLeader" if pick is None else "leaders",
+        )
+        return
     if pick is None:
         # Construction can be valid without it; the deck is not ready to play (seed:
         # "la validation de construction est distincte de la validation pour une partie").
@@ -546,7 +557,7 @@ class Darkrow(RuleSet):
     deck_checks = (
         leaders_and_indice_stay_out_of_main,
         one_legendary_at_most,
-        one_to_five_leader_candidates,
+        at_most_five_leader_candidates,
         active_leader_is_a_candidate,
     )
     not_ready_codes = frozenset({"ACTIVE_LEADER"})

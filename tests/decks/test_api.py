@@ -128,7 +128,16 @@ def test_validate_stores_nothing(api, playtester, load_cards, td01):
         "/api/decks/validate/", {**td01, "owner": playtester.username}, format="json"
     )
     assert response.status_code == 200
-    assert set(response.json()) == {"legal", "game", "format", "counts", "violations", "readyToPlay"}
+    assert set(response.json()) == {
+        "legal",
+        "game",
+        "format",
+        "counts",
+        "violations",
+        "readyToPlay",
+        "resolved",
+        "suggestions",
+    }
     assert [v["code"] for v in response.json()["violations"]].count("NOT_OWNED") == 16
     own_everything(playtester, td01)
     assert (

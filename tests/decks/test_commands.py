@@ -35,6 +35,8 @@ def test_checkdeck_legal_json(load_cards):
         "counts": {"main": 40},
         "violations": [],
         "readyToPlay": True,
+        "resolved": {},
+        "suggestions": {},
     }
     assert not Deck.objects.exists()
 

@@ -179,7 +179,8 @@ def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(
     load_cards("vanguard")
     for i in range(12):
         services.deck_create(data={**td01, "name": f"d{i}"}, user=make_user("playtester", username=f"p{i}"))
-    with django_assert_max_num_queries(1 + 2 * 3 + 2 + 1):  # + the card versions read, once
+    # + the card versions read, once; + every printing of the game, once (ownership counts them all)
+    with django_assert_max_num_queries(1 + 2 * 3 + 2 + 1 + 1):
         assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=6) == 12
     assert {v["code"] for d in Deck.objects.all() for v in d.violations} == {"NOT_OWNED"}
 
@@ -217,6 +218,8 @@ def test_revalidating_after_card_edits_equals_validating_from_scratch(
         "counts": deck.counts,
         "violations": deck.violations,
         "readyToPlay": deck.ready_to_play,
+        "resolved": deck.resolved,
+        "suggestions": deck.suggestions,
     }
     assert stored == fresh
 

@@ -248,7 +248,8 @@ def test_each_violation_points_at_its_card_and_section(client_as, playtester, lo
         r'data-code="COPY_LIMIT" data-section="main" data-card="DR-U02">.*?href="#s0-e0"', page, re.S
     )
     assert re.search(r'data-code="UNKNOWN_CARD".*?href="#s0-e2"', page, re.S)
-    assert re.search(r'data-code="LEADER_CANDIDATES" data-section="leaders">.*?href="#s1"', page, re.S)
+    # No Leader candidate: a warning on the active Leader, never an error (FORMATS.md v1.1).
+    assert "LEADER_CANDIDATES" not in page
     assert re.search(
         r'data-code="ACTIVE_LEADER" data-section="activeLeader">.*?href="#pick-activeLeader"', page, re.S
     )

@@ -95,7 +95,10 @@ def test_duel_common_codes():
         card("duel", "DU-T-2", "Draft Spell", "SPELL", status="DRAFT"),
     ]
     d = replace(DUEL_DECK, "main", "DU-EX-013", [(1, "Example Trap"), (1, "DU-T-2")])
-    assert codes(validate("duel", d, twins)) == ["AMBIGUOUS_CARD", "CARD_NOT_VALIDATED"]
+    # Duel's copy identity is the name: two cards named "Example Trap" are printings of one card.
+    result = validate("duel", d, twins)
+    assert codes(result) == ["CARD_NOT_VALIDATED"]
+    assert result.resolved["main"]["Example Trap"] == "DU-EX-010"  # the first by stableCardId
     d = deck(
         "duel", {"main": [(e.count, e.ref) for e in DUEL_DECK.sections["main"]], "extra": [(1, "DU-EX-001")]}
     )

@@ -75,6 +75,8 @@ def test_the_result_is_the_formats_md_json():
             }
         ],
         "readyToPlay": False,
+        "resolved": {},
+        "suggestions": {},
     }
     json.dumps(data)
 

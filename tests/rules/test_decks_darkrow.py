@@ -104,14 +104,44 @@ def test_wrong_section_unit_among_leader_candidates():
 
 
 def test_leader_candidates_more_than_five():
-    leaders = [(1, "DR-L01"), (1, "DR-L02"), (1, "DR-L03"), (1, "DR-L01"), (1, "DR-L02"), (1, "DR-L03")]
-    result = validate(G, legal(sections={"leaders": leaders}), CARDS)
+    more = [card(G, f"DR-L1{n}", f"Leader {n}", "LEADER") for n in range(3)]
+    leaders = [(1, "DR-L01"), (1, "DR-L02"), (1, "DR-L03"), (1, "DR-L10"), (1, "DR-L11"), (1, "DR-L12")]
+    result = validate(G, legal(sections={"leaders": leaders}), CARDS + more)
     assert codes(result) == ["LEADER_CANDIDATES"]
+    assert "6 candidates" in result.violations[0].message
 
 
-def test_leader_candidates_none():
-    result = validate(G, legal(sections={"leaders": []}), CARDS)
-    assert "LEADER_CANDIDATES" in codes(result)
+@pytest.mark.parametrize("active", [None, "DR-L03"])
+def test_no_leader_candidate_is_constructed_but_not_ready_to_play(active):
+    # FORMATS.md v1.1, seed 000: up to 5 candidates "peuvent être stockés"; none is no error.
+    result = validate(G, legal(sections={"leaders": []}, activeLeader=active), CARDS)
+    assert result.legal, result.violations
+    assert not result.ready_to_play
+    assert codes(result, "warning") == ["ACTIVE_LEADER"]
+    assert codes(result, "error") == []
+
+
+def test_a_leader_listed_twice_counts_once_with_a_warning():
+    leaders = [(1, "DR-L01"), (1, "DR-L02"), (1, "DR-L03"), (1, "DR-L01"), (1, "Vodka")]
+    result = validate(G, legal(sections={"leaders": leaders}), CARDS)
+    assert result.legal and result.ready_to_play, result.violations
+    assert codes(result, "warning") == ["LEADER_CANDIDATES", "LEADER_CANDIDATES"]
+    assert {f.card for f in result.violations} == {"DR-L01", "DR-L02"}
+    five = [(2, "DR-L01"), (1, "DR-L02"), (1, "DR-L03")]
+    more = [card(G, f"DR-L1{n}", f"Leader {n}", "LEADER") for n in range(2)]
+    result = validate(G, legal(sections={"leaders": [*five, (1, "DR-L10"), (1, "DR-L11")]}), CARDS + more)
+    assert codes(result, "error") == []  # 6 listed, 5 candidates
+
+
+@pytest.mark.parametrize("written", ["INDICE", "indice", "Indice", "iNdIcE"])
+def test_indice_in_any_case_is_the_resource(written):
+    main = [(3, f"DR-U{n:02d}") for n in range(1, 13)] + [(3, "DR-U13"), (1, written)]
+    result = validate(G, legal(sections={"main": main}), CARDS)
+    assert codes(result) == ["WRONG_SECTION"]
+    assert result.violations[0].card == "INDICE"
+    result = validate(G, legal(activeLeader=written), CARDS)
+    assert codes(result) == ["ACTIVE_LEADER"]
+    assert "system resource" in result.violations[0].message
 
 
 def test_active_leader_not_a_candidate():

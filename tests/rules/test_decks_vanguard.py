@@ -114,7 +114,10 @@ def test_a_format_without_owned_only_checks_nothing():
 def test_common_codes():
     d = replace(TD01, "main", "TD01-012", [(1, "Nobody")])
     assert codes(check(d)) == ["NO_STARTING_VANGUARD", "UNKNOWN_CARD"]
-    twin = card(G, "BT01-999", "Stardust Trumpeter", "NORMAL_UNIT", set="BT01", grade=0, power=6000)
+    # Same name, another nameId: two cards, not two printings of one.
+    twin = card(
+        G, "BT01-999", "Stardust Trumpeter", "NORMAL_UNIT", set="BT01", grade=0, power=6000, nameId="Other"
+    )
     d = replace(TD01, "main", "TD01-012", [(1, "Stardust Trumpeter")])
     assert "AMBIGUOUS_CARD" in codes(check(d, {**EVERYTHING, "BT01-999": 4}, CARDS + [twin]))
     draft = card(G, "BT01-998", "Draft Unit", "NORMAL_UNIT", set="BT01", grade=0, power=5000, status="DRAFT")
