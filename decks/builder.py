@@ -16,6 +16,7 @@ from typing import Any
 from cards.models import Card, Status
 from rules import get_ruleset
 from rules.decks import SizeBound, ValidationResult
+from rules.text import fold
 
 from .models import Deck, EntryKind
 
@@ -64,6 +65,9 @@ class Verdict:
     validated_at: datetime | None
     counts: dict[str, int]
     violations: list[Violation]
+    # {section: {reference: stableCardId played}} and {reference: closest names} (rules.decks).
+    resolved: dict[str, dict[str, str]] = field(default_factory=dict)
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Violation]:
@@ -79,6 +83,8 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
     if fresh is not None:
         legal, ready, counts = fresh.legal, fresh.ready_to_play, dict(fresh.counts)
         violations = [f.to_dict() for f in fresh.violations]
+        data = fresh.to_dict()
+        resolved, suggestions = data["resolved"], data["suggestions"]
     else:
         legal, ready, counts, violations = (
             bool(deck.legal),
@@ -86,6 +92,7 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
             dict(deck.counts or {}),
             deck.violations or [],
         )
+        resolved, suggestions = deck.resolved or {}, deck.suggestions or {}
     return Verdict(
         legal=legal,
         ready=ready,
@@ -94,6 +101,8 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
         validated_at=deck.validated_at,
         counts=counts,
         violations=[_violation(v) for v in violations],
+        resolved=resolved,
+        suggestions=suggestions,
     )
 
 
@@ -116,10 +125,27 @@ class Row:
     card: Card | None
     anchor: str
     problems: list[Violation] = field(default_factory=list)
+    # Printings of the card's identity the player may choose from (empty: nothing to choose).
+    printings: list[Card] = field(default_factory=list)
+    # The printing the entry plays: the one chosen (``card``), else the one the studio picked.
+    played: Card | None = None
+    # Closest names, when the reference names no card.
+    suggestions: list[str] = field(default_factory=list)
+
+    @property
+    def shown(self) -> Card | None:
+        """The card shown for the entry: the one it names, else the printing the studio picked."""
+        return self.card or self.played
+
+    @property
+    def chosen(self) -> bool:
+        """The player chose this printing (the entry names it, not only its name)."""
+        return self.card is not None and bool(self.printings)
 
     @property
     def playable(self) -> bool:
-        return self.card is not None and self.card.status == Status.VALIDATED
+        card = self.card or self.played
+        return card is not None and card.status == Status.VALIDATED
 
     @property
     def has_error(self) -> bool:
@@ -127,7 +153,8 @@ class Row:
 
     @property
     def name(self) -> str:
-        return self.card.name if self.card is not None else self.ref
+        card = self.card or self.played
+        return card.name if card is not None else self.ref
 
     @property
     def ambiguous(self) -> bool:
@@ -195,7 +222,9 @@ def copies_by_card(deck: Deck) -> dict[int, int]:
     return dict(copies)
 
 
-def board(deck: Deck, verdict: Verdict) -> Board:
+def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None = None) -> Board:
+    """``printings``: :func:`decks.selectors.deck_printings`, for the printing choice of each entry."""
+    printings = printings or {}
     ruleset = get_ruleset(deck.game)
     entries = sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position))
     by_section: dict[str, list[Row]] = defaultdict(list)
@@ -208,9 +237,13 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         if entry.section not in names:
             names.append(entry.section)
         index = names.index(entry.section)
-        by_section[entry.section].append(
-            Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}")
-        )
+        row = Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}")
+        played_id = verdict.resolved.get(entry.section, {}).get(entry.ref)
+        row.printings = printings.get(fold(entry.card.name if entry.card is not None else entry.ref), [])
+        if entry.card is None and played_id:
+            row.played = next((c for c in row.printings if c.stable_id == played_id), None)
+        row.suggestions = list(verdict.suggestions.get(entry.ref, []))
+        by_section[entry.section].append(row)
 
     format_sections = deck.format.sections or {}
     sections = []
@@ -291,6 +324,7 @@ def _attach(
                 for row in section.rows
                 if row.ref == violation.card
                 or (row.card is not None and row.card.stable_id == violation.card)
+                or (row.played is not None and row.played.stable_id == violation.card)
             ]
         for row in rows:
             row.problems.append(violation)

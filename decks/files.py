@@ -11,18 +11,21 @@ from studio.cli import USAGE_ERROR, read_text
 from .interchange import looks_like_json, parse_decklist
 
 
-def read_deck_file(path: str) -> dict:
+def read_deck_file(path: str, game: str | None = None) -> dict:
     """The deck in ``path`` as a deck JSON object, or a CommandError (exit status 2) with a one-line reason."""
     text = read_text(path)
     if looks_like_json(text):
         try:
-            return json.loads(text.lstrip("\ufeff"))
+            data = json.loads(text.lstrip("\ufeff"))
+            if game is not None and isinstance(data, dict):
+                data.setdefault("game", game)
+            return data
         except json.JSONDecodeError as exc:
             raise CommandError(
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                 returncode=USAGE_ERROR,
             ) from None
-    deck, findings = parse_decklist(text)
+    deck, findings = parse_decklist(text, game=game)
     if findings:
         raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)
     return deck

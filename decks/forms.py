@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rules import registry
 
@@ -47,7 +48,16 @@ class DeckCreateForm(forms.Form):
         return {"game": fmt.game, "format": fmt.key, "name": self.cleaned_data["name"], "sections": {}}
 
 
+def game_choices() -> list:
+    return [("", _("— the decklist says (game: …) —")), *((r.key, r.name) for r in registry)]
+
+
 class DeckImportForm(forms.Form):
+    game = forms.ChoiceField(
+        label=_("Game"),
+        required=False,
+        help_text=_("For a decklist that names no game (no game: line)."),
+    )
     file = forms.FileField(
         label="Deck file", required=False, help_text="A JSON deck file or a text decklist (UTF-8)."
     )
@@ -62,6 +72,10 @@ class DeckImportForm(forms.Form):
             }
         ),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
 
     def clean(self):
         data = super().clean()
@@ -95,8 +109,10 @@ class DeckImportForm(forms.Form):
                 ]
             if not isinstance(raw, dict):
                 return None, [f"{source}: a deck file is one JSON object with game, name and sections"]
+            if self.cleaned_data.get("game"):
+                raw.setdefault("game", self.cleaned_data["game"])
             return raw, []
-        deck, findings = parse_decklist(text)
+        deck, findings = parse_decklist(text, game=self.cleaned_data.get("game") or None)
         if findings:
             return None, [f"{source}: {f.message}" for f in findings]
         return deck, []

@@ -15,6 +15,7 @@ from typing import Any
 from rules import Finding, UnknownGame, get_ruleset, registry
 from rules.decks import DeckData, Entry
 from rules.findings import error
+from rules.text import fold, shown
 
 MAX_REF, MAX_NAME, MAX_SECTION, MAX_COUNT = 200, 200, 64, 1000
 HEADER_KEYS = ("game", "format", "name", "owner")
@@ -63,6 +64,10 @@ def parse_deck(
     """
     if not isinstance(raw, dict):
         return None, [error("DECK_INVALID", "a deck is a JSON object with game, name and sections")]
+    if "decklist" in raw:
+        raw, found = from_decklist(raw, game=game)
+        if found:
+            return None, found
     errors: list[Finding] = []
 
     def bad(key: str, message: str, **where) -> None:
@@ -211,60 +216,248 @@ def _parse_section(section: Any, entries: Any, errors: list[Finding]) -> list[En
 
 
 # --- text decklists ------------------------------------------------------------------------
-_ENTRY = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
-_KEY_VALUE = re.compile(r"^([A-Za-z][A-Za-z]*)\s*:\s*(.*)$")
+# The forms players paste (FORMATS.md): "4 Name", "4x Name", "4 x Name", "Name x4", "Name (SET) 005"...
+_COUNT_FIRST = re.compile(
+    r"^(?P<count>\d+)\s*(?:[xX×]\s*)?\s(?P<card>.+)$|^(?P<count2>\d+)[xX×](?P<card2>\S.*)$"
+)
+_COUNT_LAST = re.compile(r"^(?P<card>.+?)\s+[xX×]\s*(?P<count>\d+)$")
+_KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][\w !'()-]*?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(?P<value>.*)$")
+# What deck sites add after a card and that names nothing: foil marks (*F*), categories ([Ramp]), tags (^Combo^).
+_DECORATIONS = re.compile(r"(?:\s+(?:\*[A-Za-z]+\*|\[[^\]]*\]|\^[^^]*\^))+$")
+# Section headers players write, by their folded form without spaces, and the section (or pick) they are.
+SECTION_ALIASES = {
+    "main": "main",
+    "maindeck": "main",
+    "deck": "main",
+    "mainboard": "main",
+    "cards": "main",
+    "runes": "runes",
+    "rune": "runes",
+    "runedeck": "runes",
+    "runepool": "runes",
+    "battlefields": "battlefields",
+    "battlefield": "battlefields",
+    "leaders": "leaders",
+    "leader": "leaders",
+    "leadercandidates": "leaders",
+    "candidates": "leaders",
+    "legend": "legend",
+    "champion": "champion",
+    "chosenchampion": "champion",
+    "activeleader": "activeLeader",
+}
+# Header keys, by the same folded form.
+HEADER_ALIASES = {"game": "game", "format": "format", "name": "name", "deckname": "name", "owner": "owner"}
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"[\s_-]+", "", fold(text))
+
+
+def game_named(value: str) -> str | None:
+    """The game a decklist's ``game:`` names: its key or display name, in any case."""
+    wanted = _squeezed(value)
+    for ruleset in registry:
+        names = {ruleset.key, ruleset.name, re.sub(r"\s*\(.*\)$", "", ruleset.name)}
+        if wanted in {_squeezed(n) for n in names}:
+            return ruleset.key
+    return None
 
 
 def looks_like_json(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("{")
 
 
-def parse_decklist(text: str) -> tuple[dict | None, list[Finding]]:
-    """A text decklist (``game: vanguard``, ``main:``, ``4 Blaster Blade``) as a deck JSON object.
+def _entry(line: str) -> tuple[str, int] | str:
+    """(card, count) of an entry line, or why it is none."""
+    line = _DECORATIONS.sub("", line).strip()
+    match = _COUNT_FIRST.match(line)
+    if match:
+        count, card = (
+            (match.group("count"), match.group("card"))
+            if match.group("count")
+            else (
+                match.group("count2"),
+                match.group("card2"),
+            )
+        )
+    else:
+        match = _COUNT_LAST.match(line)
+        count, card = (match.group("count"), match.group("card")) if match else ("1", line)
+    card = card.strip()
+    if not card or card.isdigit():
+        return "a count needs a card after it"
+    number = int(count)
+    if not 1 <= number <= MAX_COUNT:
+        return f"the count must be from 1 to {MAX_COUNT}"
+    if len(card) > MAX_REF:
+        return f"a card reference is at most {MAX_REF} characters"
+    return card, number
 
-    Header lines are ``key: value`` (game, format, name, owner, and the game's
-    picks); a section starts with its name and a colon; an entry is a count and
-    a card (``4 Blaster Blade``, ``4x Blaster Blade``; no count is 1). ``#``
-    starts a comment line.
+
+FORMS = (
+    "'4 Blaster Blade', '4x Blaster Blade', 'Blaster Blade x4', '4 Blaster Blade (TD01) 005' or '4 TD01-005'"
+)
+
+
+def from_decklist(raw: dict, *, game: str | None = None) -> tuple[dict, list[Finding]]:
+    """``{"game": ..., "decklist": "..."}`` (and any other deck key) as a deck JSON object.
+
+    The keys beside the decklist win over its header lines; ``game`` names the
+    game when neither does (a stored deck's game).
+    """
+    text = raw["decklist"]
+    if not isinstance(text, str):
+        return raw, [error("FIELD_INVALID", "decklist: the text of a decklist", field="decklist")]
+    if "sections" in raw:
+        return raw, [error("FIELD_INVALID", "give sections or a decklist, not both", field="decklist")]
+    given = raw.get("game", game)
+    named = game_named(given) if isinstance(given, str) else None
+    if given is not None and named is None:
+        return raw, [
+            error(
+                "UNKNOWN_GAME",
+                f"game: {shown(given)} is no game of the studio; use one of {', '.join(registry.keys())}",
+                field="game",
+            )
+        ]
+    deck, findings = parse_decklist(text, game=named)
+    if findings:
+        return raw, findings
+    others = {key: value for key, value in raw.items() if key not in ("decklist", "game")}
+    return {**deck, **others}, []
+
+
+def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, list[Finding]]:
+    """A text decklist as a deck JSON object, or every line that is wrong and why.
+
+    Header lines are ``key: value`` (game, format, name, owner and the game's
+    picks; keys in any case, the game by key or display name). A section starts
+    with its name and a colon (``Main deck:``, ``Runes:``; any case, common
+    aliases); lines before any section are main-deck lines. An entry is one of
+    :data:`FORMS` (no count is 1). Blank lines and lines starting with ``#`` or
+    ``//`` are ignored; a BOM and CRLF line ends are accepted. ``game`` is the
+    game when the text names none (a game's page, ``checkdeck --game``).
     """
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
-    header_keys = {key.lower(): key for key in (*HEADER_KEYS, *all_picks())}
+    picks = {_squeezed(pick): pick for pick in all_picks()}
+    # A pick written as a section ("Legend:" then "1 Jinx") takes the card under it.
+    pick_entries: dict[str, list[tuple[int, str, int]]] = {}
     section: str | None = None
-    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        line = line.strip()
+    pick_section: str | None = None
+
+    def bad(number: int, line: str, why: str) -> None:
+        errors.append(
+            error(
+                "DECKLIST_INVALID", f"line {number}: {shown(line)}: {why}", field="decklist", section=section
+            )
+        )
+
+    for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw_line.strip().lstrip("\ufeff")
         if not line or line.startswith(("#", "//")):
             continue
         match = _KEY_VALUE.match(line)
-        if match and not _ENTRY.match(line):
-            key, value = match.group(1), match.group(2).strip()
-            if not value:
-                section = key
+        if match and not _COUNT_FIRST.match(line):
+            key, value = _squeezed(match.group("key")), match.group("value").strip()
+            if not value and key in SECTION_ALIASES:
+                target = SECTION_ALIASES[key]
+                if target in picks.values():
+                    pick_section, section = target, None
+                    pick_entries.setdefault(target, [])
+                else:
+                    pick_section, section = None, target
+                    deck["sections"].setdefault(section, [])
+                continue
+            if not value:  # another section: kept, and the validation says whether the game has it
+                pick_section, section = None, match.group("key").strip()
                 deck["sections"].setdefault(section, [])
                 continue
-            if key.lower() in header_keys:
-                deck[header_keys[key.lower()]] = value
-                continue
-        if section is None:
+            if section is None and pick_section is None:
+                if key in HEADER_ALIASES:
+                    deck[HEADER_ALIASES[key]] = value
+                    continue
+                if key in picks:
+                    deck[picks[key]] = value
+                    continue
+            # Anything else with a colon is a card name ("Circle of Protection: Red").
+        entry = _entry(line)
+        if isinstance(entry, str):
+            bad(number, line, f"{entry}; write {FORMS}")
+            continue
+        card, count = entry
+        if pick_section is not None:
+            pick_entries[pick_section].append((number, card, count))
+            continue
+        deck["sections"].setdefault(section or "main", []).append({"card": card, "count": count})
+    for pick, entries in pick_entries.items():
+        if len(entries) != 1 or entries[0][2] != 1:
+            line = entries[1][0] if len(entries) > 1 else (entries[0][0] if entries else 0)
             errors.append(
                 error(
                     "DECKLIST_INVALID",
-                    f"line {number}: {line!r} comes before any section; start a section with a line such as 'main:'",
+                    f"line {line}: {pick} is one card; list exactly one card, once, under it",
+                    field="decklist",
+                    section=pick,
                 )
             )
             continue
-        entry = _ENTRY.match(line)
-        card, count = (entry.group(2).strip(), int(entry.group(1))) if entry else (line, 1)
-        deck["sections"][section].append({"card": card, "count": count})
-    if "game" not in deck:
+        deck[pick] = entries[0][1]
+    _game_of(deck, game, errors)
+    _picks_in_their_section(deck, [pick for pick in pick_entries if pick in deck])
+    return (None, errors) if errors else (deck, [])
+
+
+def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:
+    written = deck.get("game")
+    if written is None:
+        if game is None:
+            errors.append(
+                error(
+                    "FIELD_REQUIRED",
+                    f"the decklist needs a header line such as 'game: vanguard' (games: {', '.join(registry.keys())}), "
+                    "or check it from a game's page",
+                    field="game",
+                )
+            )
+        else:
+            deck["game"] = game
+        return
+    named = game_named(written)
+    if named is None:
         errors.append(
             error(
-                "FIELD_REQUIRED",
-                f"the decklist needs a header line such as 'game: vanguard' (games: {', '.join(registry.keys())})",
+                "UNKNOWN_GAME",
+                f"game: {shown(written)} is no game of the studio; use one of {', '.join(registry.keys())}",
                 field="game",
             )
         )
-    return (None, errors) if errors else (deck, [])
+    elif game is not None and named != game:
+        errors.append(
+            error(
+                "FIELD_INVALID",
+                f"game: this is a {named} decklist, not a {game} one; check it from the {named} page",
+                field="game",
+            )
+        )
+    else:
+        deck["game"] = named
+
+
+def _picks_in_their_section(deck: dict, listed: list[str]) -> None:
+    """A pick written under its own header (``Champion:``, ``Active Leader:``) is also one of the
+    cards of the section it is chosen from, as deck sites list it (added when not there already)."""
+    if deck.get("game") not in registry:
+        return
+    ruleset = get_ruleset(deck["game"])
+    for pick in listed:
+        if pick not in ruleset.deck_pick_choices:
+            continue
+        section, ref = ruleset.deck_pick_choices[pick][0], deck[pick]
+        entries = deck["sections"].setdefault(section, [])
+        if not any(fold(e["card"]) == fold(ref) for e in entries):
+            entries.append({"card": ref, "count": 1})
 
 
 def deck_to_text(deck: dict, names: dict[str, str] | None = None) -> str:

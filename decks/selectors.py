@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from django.db.models import Count, Q, QuerySet
 
 from cards.models import Card
-from rules import registry
+from rules import CardData, registry
+from rules.decks import STABLE_ID, identity_key, printing_number
 from rules.text import fold
 
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard
@@ -95,13 +96,64 @@ def decks_to_revalidate(*, stable_ids=None, format_id=None, owner_id=None) -> Qu
 
 
 def decklist_names(deck: Deck) -> dict[str, str]:
-    """For a text decklist: the name to write for each card of ``deck``, when that name names only it."""
-    cards = {e.card.stable_id: e.card.name for e in deck.entries.all() if e.card_id is not None}
-    names = list(
-        Card.objects.filter(game=deck.game, name__in=set(cards.values())).values_list("name", flat=True)
-    )
-    shared = {name for name in names if names.count(name) > 1}
-    return {stable_id: name for stable_id, name in cards.items() if name not in shared}
+    """For a text decklist: what to write for each card of ``deck`` (entries and their cards prefetched).
+
+    Its name where the name names only it; ``Name (SET) NUM`` where the name is
+    shared by printings of one identity (the player chose this printing); else
+    nothing (the stableCardId is written: darkrow's two "Gin").
+    """
+    cards = {e.card.stable_id: e.card for e in deck.entries.all() if e.card_id is not None}
+    if not cards:
+        return {}
+    identity = deck.format.identity
+    namesakes: dict[str, list[CardData]] = {}
+    for card in Card.objects.filter(game=deck.game, name__in={c.name for c in cards.values()}).only(
+        "stable_id", "name", "type", "set_code", "game_fields", "game"
+    ):
+        namesakes.setdefault(card.name, []).append(
+            CardData(card.game, card.name, card.type, card.stable_id, card.set_code, fields=card.game_fields)
+        )
+    written = {}
+    for stable_id, card in cards.items():
+        same = namesakes.get(card.name, [])
+        if len(same) <= 1:
+            written[stable_id] = card.name
+        elif identity != STABLE_ID and len({identity_key(c, identity) for c in same}) == 1:
+            printing = next(c for c in same if c.stable_id == stable_id)
+            written[stable_id] = f"{card.name} ({card.set_code}) {printing_number(printing)}"
+    return written
+
+
+def deck_printings(deck: Deck, resolved: dict[str, dict[str, str]]) -> dict[str, list[Card]]:
+    """{folded name: its printings, by stableCardId} for the names of ``deck`` that several printings
+    of one identity share (one query; each with ``primary_thumb``), for the builder's printing choice.
+
+    ``resolved`` is the deck's validation ``resolved`` map (the printing each name plays).
+    """
+    identity = deck.format.identity
+    if identity == STABLE_ID:
+        return {}
+    names = {e.card.name if e.card_id is not None else e.ref for e in deck.entries.all()}
+    played = [stable_id for refs in resolved.values() for stable_id in refs.values()]
+    from artwork.selectors import with_primary_thumb
+
+    cards = with_primary_thumb(
+        Card.objects.filter(game=deck.game).filter(
+            Q(name__in=names) | Q(name__in=Card.objects.filter(stable_id__in=played).values("name"))
+        )
+    ).order_by("stable_id")
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(fold(card.name), []).append(card)
+    return {
+        name: printings
+        for name, printings in groups.items()
+        if len(printings) > 1 and len({identity_key(_data(c), identity) for c in printings}) == 1
+    }
+
+
+def _data(card: Card) -> CardData:
+    return CardData(card.game, card.name, card.type, card.stable_id, card.set_code, fields=card.game_fields)
 
 
 # --- pages: deck list, builder, dashboard ----------------------------------------------------------

@@ -468,6 +468,54 @@ def deck_entry_change(
 
 
 @transaction.atomic
+def deck_entry_printing(
+    *, deck: Deck, section: str, position: int, ref: str, stable_id: str | None, user=None
+) -> Deck:
+    """Make one entry play the printing ``stable_id`` (the entry then names it), or, with None,
+    name its identity again (the studio picks the printing at each validation).
+
+    The printing must share the entry's copy identity in the deck's format; an
+    entry changed since the page was shown is left as it is (Conflict).
+    """
+    deck = Deck.objects.select_for_update().select_related("format").get(pk=deck.pk)
+    check_can_change(user, deck)
+    entries = _section_input(deck, section)
+    if not 0 <= position < len(entries) or entries[position].ref != ref:
+        raise Conflict(
+            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+        )
+    fmt = deck.format.data()
+    pool, _ = _pool_for(deck.game, [ref], whole=True)
+    match = pool.find(ref, fmt.identity)
+    current = match.card or (match.printings[0] if match.printings else None)
+    if current is None:
+        raise InvalidInput(
+            [error("UNKNOWN_CARD", f"{ref!r} names no single {deck.game} card", card=ref, field="ref")]
+        )
+    printings = pool.printings_of(pool.identity_of(current, fmt.identity), fmt.identity)
+    if stable_id is None:
+        new_ref = current.name
+    elif stable_id in {c.stable_id for c in printings}:
+        new_ref = stable_id
+    else:
+        choices = ", ".join(c.stable_id for c in printings)
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{stable_id!r} is not a printing of {current.name!r}; its printings: {choices}",
+                    card=stable_id,
+                    field="card",
+                )
+            ]
+        )
+    if new_ref == ref:
+        return deck
+    entries[position] = Entry(new_ref, entries[position].count)
+    return _store_section(deck, section, entries)
+
+
+@transaction.atomic
 def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) -> Deck:
     """Make a card (by stable id) the deck's ``pick`` (activeLeader, legend, champion), or clear it (None)."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)

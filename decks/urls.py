@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/add/", views.deck_add, name="add"),
     path("<int:pk>/entry/", views.deck_entry, name="entry"),
     path("<int:pk>/pick/", views.deck_pick, name="pick"),
+    path("<int:pk>/printing/", views.deck_printing, name="printing"),
     path("<int:pk>/settings/", views.deck_settings, name="settings"),
     path("<int:pk>/delete/", views.deck_delete, name="delete"),
     path("<int:pk>/export/", views.deck_export, name="export"),

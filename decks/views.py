@@ -111,7 +111,7 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
         "sees_all": selectors.can_see_all_decks(user),
         "can_add": can_add,
         "create_form": create_form or (DeckCreateForm(initial={"format": ""}) if can_add else None),
-        "import_form": import_form or (DeckImportForm() if can_add else None),
+        "import_form": import_form or (DeckImportForm(initial={"game": game}) if can_add else None),
         "import_errors": import_errors or [],
     }
 
@@ -237,7 +237,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
 
 def _builder_context(request, deck: Deck, error: str = "") -> dict:
     verdict = _verdict(deck)
-    the_board = board(deck, verdict)
+    the_board = board(deck, verdict, selectors.deck_printings(deck, verdict.resolved))
     can_change = _can_change(request.user, deck)
     return {
         "deck": deck,
@@ -373,6 +373,25 @@ def deck_entry(request, pk: int):
             ref=request.POST.get("ref", ""),
             count=count,
             delta=delta,
+            user=request.user,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def deck_printing(request, pk: int):
+    """Choose the printing an entry plays (its set and artwork), or let the studio pick one (empty)."""
+    deck = _deck(request, pk)
+    return _changed(
+        request,
+        deck,
+        lambda: services.deck_entry_printing(
+            deck=deck,
+            section=request.POST.get("section", ""),
+            position=_int(request.POST.get("position"), -1),
+            ref=request.POST.get("ref", ""),
+            stable_id=request.POST.get("card") or None,
             user=request.user,
         ),
     )

@@ -15,7 +15,6 @@ from rules.findings import error
 from studio.errors import InvalidInput
 
 from .. import selectors, services
-from ..interchange import parse_decklist
 from ..models import Deck, DeckFormat
 from ..validation import fresh_results
 from .filters import DeckFilter
@@ -281,14 +280,6 @@ class MyCollectionImport(APIView):
     )
     def post(self, request):
         body = _body(request)
-        if "decklist" in body:
-            if not isinstance(body["decklist"], str):
-                raise InvalidInput(
-                    [error("FIELD_INVALID", "decklist: the text of a decklist", field="decklist")]
-                )
-            body, findings = parse_decklist(body["decklist"])
-            if findings:
-                raise InvalidInput(findings)
         replace = request.query_params.get("replace", "").lower() in ("1", "true", "yes")
         services.collection_import(owner=request.user, data=body, replace=replace)
         entries = selectors.collection(owner=request.user)

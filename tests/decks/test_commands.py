@@ -62,7 +62,7 @@ def test_checkdeck_not_legal_text_decklist(load_cards, tmp_path):
         ('{"game": "poker", "sections": {}}', "unknown game 'poker'"),
         ('{"game": "duel", "format": "nope", "sections": {}}', "duel has no format 'nope'"),
         ("main:\n4 Blaster Blade\n", "needs a header line such as 'game: vanguard'"),
-        ("4 Blaster Blade\n", "comes before any section"),
+        ("game: vanguard\nmain:\n4\n", "line 3: '4': a count needs a card after it"),
         ('{"game": "duel", "sections": {"main": [{"card": 3}]}}', "card must be a stableCardId"),
     ],
 )
@@ -90,12 +90,10 @@ def test_importdeck_prints_the_id_and_exportdeck_round_trips(load_cards, make_us
 
     status, text, _ = run("exportdeck", str(deck.pk), "--text")
     assert text.startswith("game: vanguard\nformat: classic\n") and "\nmain:\n" in text
-    # A name is written only where it names one card: "Dragonic Overlord" has two prints (TD02, BT01).
+    # "Dragonic Overlord" has two printings (TD02, BT01) and the file chose TD02-001: its set and number.
     overlord = deck.entries.get(card__name="Dragonic Overlord")
-    assert (
-        f"{overlord.count} Dragonic Overlord\n" not in text
-        and f"{overlord.count} {overlord.card.stable_id}\n" in text
-    )
+    assert overlord.card.stable_id == "TD02-001"
+    assert f"{overlord.count} Dragonic Overlord (TD02) 001\n" in text
     assert any(f"{e.count} {e.card.name}\n" in text for e in deck.entries.select_related("card"))
     path = tmp_path / "again.txt"
     path.write_text(text, encoding="utf-8")

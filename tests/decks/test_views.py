@@ -350,7 +350,10 @@ def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
     "content, expected",
     [
         ('{"game": "duel", "sections": {"main": [}', "not valid JSON at line 1, column 40"),
-        ("4 Example Light Squire\nmain:\n", "line 1: '4 Example Light Squire' comes before any section"),
+        (
+            "main:\n0 Example Light Squire\n",
+            "line 2: '0 Example Light Squire': the count must be from 1 to 1000",
+        ),
         ("main:\n4 Example Light Squire\n", "the decklist needs a header line such as 'game: vanguard'"),
         ("game: belote\nmain:\n1 As\n", "belote"),
         ("game: duel\nformat: vintage\nmain:\n1 Example Spell\n", "duel has no format 'vintage'"),
@@ -559,17 +562,16 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
     def pages():
         d = reverse("decks:detail", args=[deck.pk])
         return [
-            (
-                d,
-                10,
-            ),  # + the deck, its entries, their cards, the search results, the formats of the settings form
-            (d + "?q=t:monster", 10),
+            # + the deck, its entries, their cards, the search results, the formats of the settings form,
+            # the printings of the names several printings share (the printing choice)
+            (d, 11),
+            (d + "?q=t:monster", 11),
             (reverse("decks:search", args=[deck.pk]) + "?q=example", 9),
             (reverse("decks:stats", args=[deck.pk]), 8),
             (reverse("decks:draws", args=[deck.pk]) + "?seed=4&mulligan=1&draws=2", 8),
             (reverse("decks:odds", args=[deck.pk]) + "?cards=DU-EX-001&copies=1&turn=3", 8),
             (reverse("decks:export", args=[deck.pk]) + "?as=text", 8),  # + the names shared by several cards
-            (reverse("decks:panel", args=[deck.pk]), 9),
+            (reverse("decks:panel", args=[deck.pk]), 10),
         ]
 
     few = [queries(django_assert_max_num_queries, client, url, limit) for url, limit in pages()]

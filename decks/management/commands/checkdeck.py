@@ -1,11 +1,14 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from rules import registry
+from studio.cli import USAGE_ERROR
 from studio.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
+from ...interchange import game_named
 from ...services import deck_check
 
 NOT_LEGAL = 1
@@ -22,10 +25,21 @@ class Command(BaseCommand):
             "file", help="a deck file (JSON or text decklist, UTF-8), or - for standard input"
         )
         parser.add_argument("--json", action="store_true", help="print the validation result as JSON")
+        parser.add_argument(
+            "--game", help="the game of a decklist that names none (a game key or display name)"
+        )
 
-    def handle(self, *args, file, json=False, **options):
+    def handle(self, *args, file, json=False, game=None, **options):
+        if game is not None:
+            key = game_named(game)
+            if key is None:
+                raise CommandError(
+                    f"--game {game!r}: no such game; use one of {', '.join(registry.keys())}",
+                    returncode=USAGE_ERROR,
+                )
+            game = key
         try:
-            result = deck_check(data=read_deck_file(file))
+            result = deck_check(data=read_deck_file(file, game))
         except InvalidInput as exc:
             raise unusable(file, exc) from None
         if json:
