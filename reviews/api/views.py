@@ -148,7 +148,7 @@ class CardReviewDiff(APIView):
         card = card_get(user=request.user, stable_id=stableCardId)
         raw = request.query_params.get("from")
         if raw is None:
-            revision = selectors.last_validated(card=card)
+            revision = card.last_validated_revision
         else:
             if not (raw.isascii() and raw.isdigit()):
                 raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])

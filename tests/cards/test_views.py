@@ -442,7 +442,9 @@ def test_a_stale_save_is_refused_keeps_the_input_and_offers_to_reload(
     assert (unit.name, unit.version) == ("Kazuha (mon idée)", 3)
 
 
-@pytest.mark.parametrize("sent", [{"version": "x1"}, {"version": "1", "overwrite_version": "x2"}, {"version": "²"}])
+@pytest.mark.parametrize(
+    "sent", [{"version": "x1"}, {"version": "1", "overwrite_version": "x2"}, {"version": "²"}]
+)
 def test_a_malformed_version_is_refused_never_taken_as_no_version(client_as, designer, make_user, unit, sent):
     other = make_user("designer", username="olga")
     services.card_update(stable_id=unit.stable_id, data={"cost": 5}, user=other, expected_version=1)
