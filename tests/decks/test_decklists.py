@@ -366,7 +366,7 @@ def test_the_builder_shows_the_printing_played_and_lets_the_player_choose(client
 
 
 def test_only_a_printing_of_the_same_identity_can_be_chosen(vanguard_owner):
-    from studio.errors import Conflict, InvalidInput
+    from common.errors import Conflict, InvalidInput
 
     deck = services.deck_create(
         data={"game": "vanguard", "sections": {"main": [{"card": "Blaster Blade"}]}}, user=vanguard_owner

@@ -3,9 +3,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.cli import USAGE_ERROR
+from common.errors import InvalidInput
 from rules import registry
-from studio.cli import USAGE_ERROR
-from studio.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
 from ...interchange import game_named
