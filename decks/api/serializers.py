@@ -11,9 +11,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
+from common.api import FindingDoc
 from rules import registry
 from rules.decks import ValidationResult
-from studio.api import FindingDoc
 
 from ..interchange import deck_to_dict
 from ..models import Deck, DeckFormat, Identity, NamedCardList

@@ -4,11 +4,11 @@ import copy
 
 import pytest
 
+from cards.imports import cards_import
 from cards.models import Card, CardRevision
 from cards.selectors import card_export
-from cards.services import cards_import
+from common.errors import InvalidInput
 from rules import registry
-from studio.errors import InvalidInput
 
 KNOWN_GAMES = ", ".join(registry.keys())
 
