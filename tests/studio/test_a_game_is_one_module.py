@@ -9,12 +9,10 @@ closure, the API schema and the system checks all take it as it is.
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 from django.core import checks
-from django.core.management import call_command
 
 from decks.defaults import store_default_formats
 from decks.models import Deck, DeckFormat
@@ -23,6 +21,7 @@ from rules.decks import FormatData, SizeBound
 from rules.declarations import declaration_problems
 from rules.fields import int_field
 from rules.ruleset import RuleSet
+from tests.decks.test_commands import run as run_command
 
 pytestmark = pytest.mark.django_db
 
@@ -80,13 +79,8 @@ def deck(copies: int = 2, cards: int = 15) -> dict:
 
 
 def run(*args) -> tuple[int, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(*args, stdout=out, stderr=err)
-        status = 0
-    except SystemExit as exc:
-        status = exc.code
-    return status, out.getvalue() + err.getvalue()
+    status, out, err = run_command(*args)
+    return status, out + err
 
 
 def rules_checks() -> list[checks.CheckMessage]:
