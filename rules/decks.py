@@ -259,7 +259,7 @@ class CardPool:
     def add(self, card: CardData) -> None:
         if card.stable_id in self.by_id:
             return
-        self.by_id[card.stable_id] = card
+        self.by_id[card.id] = card
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(fold(card.name), []).append(card)
         self._by_set_number = None
@@ -281,9 +281,9 @@ class CardPool:
         keys = self._keys.get(identity)
         if keys is None:
             keys = self._keys[identity] = {}
-        key = keys.get(card.stable_id)
+        key = keys.get(card.id)
         if key is None:
-            key = keys[card.stable_id] = identity_key(card, identity)
+            key = keys[card.id] = identity_key(card, identity)
         return key
 
     def printings_of(self, key: str, identity: str) -> list[CardData]:
@@ -543,8 +543,8 @@ class DeckContext:
         key = self.identity(card)
         if key in limits:
             return True, limits[key]
-        if card.stable_id in limits:  # a pool without the card: the stableCardId alone
-            return True, limits[card.stable_id]
+        if card.id in limits:  # a pool without the card: the stableCardId alone
+            return True, limits[card.id]
         return False, None
 
 
@@ -721,8 +721,8 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
     picked = [(p, p.card) for p in ctx.picks.values() if p is not None and p.card is not None]
     seen: set[tuple[str, str]] = set()
     for resolved, card in [*ctx.cards(), *picked]:
-        if card.set not in allowed and (resolved.section, card.stable_id) not in seen:
-            seen.add((resolved.section, card.stable_id))
+        if card.set not in allowed and (resolved.section, card.id) not in seen:
+            seen.add((resolved.section, card.id))
             yield error(
                 "FORMAT_ILLEGAL",
                 f"{label(card)} is from set {card.set or '(none)'}; {ctx.format.key} allows only {', '.join(sorted(allowed))}",
