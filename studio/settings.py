@@ -39,6 +39,16 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from exc
+
+
 def env_int(name: str, default: int) -> int:
     value = os.environ.get(name)
     if value is None or value.strip() == "":
@@ -224,22 +234,45 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
-# A request that enqueues must not hang when the broker is down: fail fast,
-# the caller keeps its data and the periodic sweep catches up.
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A request that enqueues must not hang when the broker or the result backend is down: every
+# connection has a short timeout, a publish is retried at most once, and the enqueue helper
+# (studio.celery) takes any failure as "not enqueued" (the work is recorded so, and a sweep
+# catches up). Without these, the Redis result backend alone retries for about 20 s.
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 0.5)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # kombu's Redis transport: connect and read timeouts of the broker connection.
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_timeout": env_float("CELERY_BROKER_SOCKET_TIMEOUT", 2.0),
+    "retry_on_timeout": False,
+    "max_retries": 1,
+}
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
-    "interval_step": 0.2,
-    "interval_max": 0.5,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
 }
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = env_float("CELERY_RESULT_CONNECT_TIMEOUT", 0.5)
+CELERY_REDIS_SOCKET_TIMEOUT = env_float("CELERY_RESULT_SOCKET_TIMEOUT", 2.0)
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = False
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    # The Redis result backend's own reconnection loop (20 tries, 1 s apart, by default).
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.1},
+}
+# After a failed enqueue, the next ones in this process are not tried for this many seconds
+# (each would wait for its own timeouts): the work is recorded as not enqueued at once.
+CELERY_ENQUEUE_BACKOFF_SECONDS = env_float("CELERY_ENQUEUE_BACKOFF_SECONDS", 10.0)
 CELERY_BEAT_SCHEDULE: dict = {
     # Every game's review audit, nightly; a game whose audit is still running is skipped.
     "reviews-audit-all-games": {"task": "reviews.audit_all", "schedule": crontab(hour=3, minute=30)},
-    # Renditions still pending (e.g. the broker was down when the image came in).
-    "artwork-sweep": {"task": "artwork.sweep", "schedule": 600.0},
+    # Audits never enqueued (the broker was down when they were started) are sent again.
+    "reviews-requeue-audits": {"task": "reviews.requeue", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+    # Renditions still pending (e.g. the broker was down when the image came in), and image
+    # batches never enqueued.
+    "artwork-sweep": {"task": "artwork.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
     # Decks left stale (a change made while the broker was down, a worker that
     # crashed) are validated again within this many seconds.
     "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
