@@ -198,7 +198,9 @@ class ImageBatch(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     enqueue_failed_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the broker last could not take some of it (a sweep sends it again)."
+        null=True,
+        blank=True,
+        help_text="When the broker last could not take some of it (a sweep sends it again).",
     )
 
     class Meta:

@@ -7,6 +7,7 @@ the five review lists of seed 000, the cards in it and why.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -441,10 +442,8 @@ def audits_schedule(*, pending_after: int = PENDING_AFTER) -> list[int]:
     audits_requeue(pending_after=pending_after)
     started = []
     for game in registry.keys():
-        try:
+        with contextlib.suppress(AuditRunning):  # a game being audited is skipped
             started.append(audit_start(game=game, trigger="schedule", resume=False).pk)
-        except AuditRunning:
-            pass
     return started
 
 

@@ -52,7 +52,9 @@ class NotEnqueued(Exception):
 
 class StudioTask(DjangoTask):
     def delay_on_commit(self, *args, on_failure: Callable[[Exception], None] | None = None, **kwargs) -> None:
-        transaction.on_commit(functools.partial(self.enqueue, args, kwargs, on_failure=on_failure), robust=True)
+        transaction.on_commit(
+            functools.partial(self.enqueue, args, kwargs, on_failure=on_failure), robust=True
+        )
 
     def apply_async_on_commit(
         self, args=None, kwargs=None, *, on_failure: Callable[[Exception], None] | None = None, **options
