@@ -24,6 +24,7 @@ from rules.decks import CardPool, Entry, ValidationResult
 from rules.findings import error
 from rules.text import fold
 from studio.errors import Conflict, Forbidden, InvalidInput
+from studio.guards import INT32_MAX
 
 from . import validation
 from .interchange import MAX_COUNT, DeckInput, parse_deck
@@ -511,9 +512,14 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
     """
     problems: list[Finding] = []
     for ref, count in counts.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= INT32_MAX:
             problems.append(
-                error("FIELD_INVALID", f"{ref}: count must be a whole number, 0 or more", card=ref, field=ref)
+                error(
+                    "FIELD_INVALID",
+                    f"{ref}: count must be a whole number from 0 to {INT32_MAX}",
+                    card=ref,
+                    field=ref,
+                )
             )
     cards = dict(Card.objects.filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [

@@ -11,11 +11,13 @@ Two ways to run, one settings module:
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -87,6 +89,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "studio",
     "cards",
     "decks",
@@ -97,6 +100,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "studio.middleware.PermissionsPolicyMiddleware",
+    # NUL characters, API bodies over the limit, API methods a route does not have: refused first.
+    "studio.middleware.RequestGuardMiddleware",
     # Static files after collectstatic (DEBUG off); with DEBUG on, runserver serves them.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,6 +113,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: it answers the login page's POST once the address and user are locked out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "studio.urls"
@@ -120,6 +129,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "studio.context.studio",
             ],
         },
@@ -157,7 +167,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out user and address before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
+
+# --- Brute force: login lockout (django-axes) --------------------------------------------
+# After AXES_FAILURE_LIMIT wrong passwords for one user from one address, that pair is locked
+# out for AXES_COOLOFF_MINUTES; `python manage.py axes_reset` (or axes_reset_username USER,
+# axes_reset_ip ADDRESS) unlocks early. A success resets the count.
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+# Groups joined by "+" lock together, groups separated by "," each lock on their own:
+# "username+ip_address" (default) locks a user at one address; "username,ip_address" either.
+AXES_LOCKOUT_PARAMETERS = [
+    group.split("+") if "+" in group else group
+    for group in env_list("AXES_LOCKOUT_PARAMETERS", ["username+ip_address"])
+]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "studio.security.lockout_response"
+# Behind NUM_PROXIES trusted proxies the client's address is read from X-Forwarded-For (the
+# DRF throttles use the same setting), otherwise it is REMOTE_ADDR.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "studio.security.client_ip"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"
 
@@ -193,7 +228,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous request gets 401 with a WWW-Authenticate header.
-        "rest_framework.authentication.TokenAuthentication",
+        "studio.throttling.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -201,8 +236,35 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "studio.api.Pagination",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "studio.api.exception_handler",
+    # One guarded reader of every body (studio.guards): depth, size, NUL, 64-bit integers.
+    "DEFAULT_PARSER_CLASSES": [
+        "studio.parsers.JSONParser",
+        "studio.parsers.FormParser",
+        "studio.parsers.MultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "studio.parsers.Metadata",
+    "DEFAULT_THROTTLE_CLASSES": ["studio.throttling.AnonThrottle", "studio.throttling.UserThrottle"],
+    "NUM_PROXIES": NUM_PROXIES or None,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+# Rates as DRF writes them ("60/min", "1000/hour"); read at request time (studio.throttling).
+API_THROTTLING = env_bool("API_THROTTLING", True)
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_THROTTLE_ANON", "60/min"),
+    "user": os.environ.get("API_THROTTLE_USER", "600/min"),
+    # Requests with a token that does not exist, per address: guessing tokens is slowed down.
+    "token_failure": os.environ.get("API_THROTTLE_TOKEN_FAILURE", "20/hour"),
+}
+# Throttle counts (and nothing else) live in the cache: set CACHE_URL (redis://...) when several
+# web processes serve the studio, or each counts on its own.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+    if os.environ.get("CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "card-studio"}
+}
+# How deep a JSON document may nest (deck files and card effects need far fewer levels).
+JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card Studio API",
     "DESCRIPTION": "Cards, rule sets, decks and reviews of the games served by Card Studio.",
@@ -305,6 +367,36 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
     SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (Django's own middleware): scripts and styles from the studio only, inline
+# ones with the request's nonce ({{ csp_nonce }}). Style attributes stay allowed: the pages size
+# progress bars and charts with them, and an attribute cannot run script.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "style-src-attr": [CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:", "blob:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# Browser features no page of the studio uses: refused to every origin.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

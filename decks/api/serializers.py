@@ -13,6 +13,7 @@ from rest_framework import serializers
 from rules import registry
 from rules.decks import ValidationResult
 from studio.api import FindingDoc
+from studio.guards import INT32_MAX
 
 from ..interchange import deck_to_dict
 from ..models import Deck, DeckFormat, Identity, NamedCardList
@@ -96,7 +97,9 @@ class DeckDoc(DeckInDoc):
 class DeckFormatSerializer(serializers.ModelSerializer):
     game = serializers.ChoiceField(choices=registry.keys())
     isDefault = serializers.BooleanField(source="is_default", required=False)
-    copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
+    copyLimit = serializers.IntegerField(
+        source="copy_limit", allow_null=True, required=False, min_value=0, max_value=INT32_MAX
+    )
     identity = serializers.ChoiceField(choices=Identity.choices, required=False)
     allowedSets = serializers.JSONField(
         source="allowed_sets", required=False, help_text="Set codes; empty: every set."
