@@ -24,6 +24,7 @@ pytestmark = pytest.mark.django_db
 
 # Seconds: generous for a loaded CI machine (a write answers in well under 1 s, bench/outage.py);
 # without the timeouts a write took about 20 s.
+BOUND = 3.0
 
 
 def dead_port() -> int:
