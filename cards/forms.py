@@ -14,10 +14,10 @@ from typing import Any
 
 from django import forms
 
+from common import guards
 from rules import Finding, RuleSet
 from rules.fields import FieldSpec, Kind
 from rules.findings import error
-from studio import guards
 
 from .models import Card
 

@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import CommandError
 
-from studio import guards
-from studio.cli import USAGE_ERROR, read_text
+from common import guards
+from common.cli import USAGE_ERROR, read_text
 
 from .interchange import looks_like_json, parse_decklist
 

@@ -6,8 +6,8 @@ import json
 
 from django import forms
 
+from common import guards
 from rules import registry
-from studio import guards
 
 from .interchange import looks_like_json, parse_decklist
 from .models import DeckFormat

@@ -56,14 +56,6 @@ class StudioTask(DjangoTask):
             functools.partial(self.enqueue, args, kwargs, on_failure=on_failure), robust=True
         )
 
-    def apply_async_on_commit(
-        self, args=None, kwargs=None, *, on_failure: Callable[[Exception], None] | None = None, **options
-    ) -> None:
-        transaction.on_commit(
-            functools.partial(self.enqueue, args or (), kwargs or {}, on_failure=on_failure, **options),
-            robust=True,
-        )
-
     def enqueue(self, args, kwargs, *, on_failure: Callable[[Exception], None] | None = None, **options):
         """Send the task now; on any failure log it, call ``on_failure`` and answer None (never raise)."""
         eager = self.app.conf.task_always_eager

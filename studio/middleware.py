@@ -2,7 +2,7 @@
 
 * A NUL character in the path or the query string is refused with 400 before any view runs:
   PostgreSQL cannot take one, so it would surface as a 500. API bodies are checked by the API's
-  parsers (studio.api), which read them; the pages' forms refuse NUL in each field (Django's
+  parsers (common.parsers), which read them; the pages' forms refuse NUL in each field (Django's
   form fields do), with the form's own error.
 * An API body over the limit gets a JSON 413 from its Content-Length, before it is read.
 * An API route answers 405 with ``Allow`` for a method it does not have, before authentication
@@ -15,7 +15,7 @@ from django.conf import settings
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
-from . import guards
+from common import guards
 
 
 def is_api(request) -> bool:

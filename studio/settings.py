@@ -233,16 +233,16 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "studio.api.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "common.api.Pagination",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "studio.api.exception_handler",
-    # One guarded reader of every body (studio.guards): depth, size, NUL, 64-bit integers.
+    "EXCEPTION_HANDLER": "common.api.exception_handler",
+    # One guarded reader of every body (common.guards): depth, size, NUL characters.
     "DEFAULT_PARSER_CLASSES": [
-        "studio.parsers.JSONParser",
-        "studio.parsers.FormParser",
-        "studio.parsers.MultiPartParser",
+        "common.parsers.JSONParser",
+        "common.parsers.FormParser",
+        "common.parsers.MultiPartParser",
     ],
-    "DEFAULT_METADATA_CLASS": "studio.parsers.Metadata",
+    "DEFAULT_METADATA_CLASS": "common.parsers.Metadata",
     "DEFAULT_THROTTLE_CLASSES": ["studio.throttling.AnonThrottle", "studio.throttling.UserThrottle"],
     "NUM_PROXIES": NUM_PROXIES or None,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 
 from cards.interchange import STABLE_ID_RE
-from studio.api import Router
+from common.api import Router
 
 from .views import ArtworkCounts, CardArtworkViewSet, ImageBatchViewSet
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from studio.api import Router
+from common.api import Router
 
 from .views import (
     AuditViewSet,

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from studio import guards
+from common import guards
 
 
 def nested(depth: int) -> str:

@@ -50,7 +50,7 @@ def kwarg_names(pattern: URLPattern) -> list[str]:
 @pytest.fixture
 def world(make_user, make_card):
     from decks import services as deck_services
-    from reviews import services as review_services
+    from reviews import audits as review_services
 
     admin = make_user(username="root", is_staff=True, is_superuser=True)
     card = make_card("darkrow", user=admin)

@@ -1,6 +1,6 @@
-"""The API's parsers and OPTIONS metadata: every body is read by the studio's guarded reader (:mod:`studio.guards`).
+"""The API's parsers and OPTIONS metadata: every body is read by the studio's guarded reader (:mod:`common.guards`).
 
-Kept apart from :mod:`studio.api`: DRF imports the parser classes while it builds its views, so
+Kept apart from :mod:`common.api`: DRF imports the parser classes while it builds its views, so
 this module may import nothing that imports ``rest_framework.views``.
 """
 
@@ -17,7 +17,7 @@ from . import guards
 
 
 class JSONParser(parsers.JSONParser):
-    """The studio's one JSON reader (:func:`studio.guards.loads`): a 400 with a message for a
+    """The studio's one JSON reader (:func:`common.guards.loads`): a 400 with a message for a
     document too deep, too large, or with a NUL character."""
 
     def parse(self, stream, media_type=None, parser_context=None):
