@@ -19,7 +19,7 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from cards.models import Card
-from common.errors import Conflict, Forbidden, InvalidInput
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.guards import INT32_MAX
 from rules import CardData, Finding, get_ruleset
 from rules.decks import CardPool, Entry, ValidationResult
@@ -307,11 +307,28 @@ def check_can_change(user, deck: Deck) -> None:
     raise Forbidden("only the deck's owner can change it")
 
 
-@transaction.atomic
-def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> Deck:
-    """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
+def _lock(deck: Deck, user, expected_version: int | None) -> Deck:
+    """The deck, locked for this transaction, once ``user`` may change it and (with
+    ``expected_version``) it is still at the version the client read: else StaleVersion (412)."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     check_can_change(user, deck)
+    if expected_version is not None and expected_version != deck.version:
+        raise StaleVersion(expected_version, deck.version, what="deck")
+    return deck
+
+
+def _bump(deck: Deck, *fields: str) -> None:
+    """Save a change of the deck's content: its version grows (``fields``: the only ones changed)."""
+    deck.version += 1
+    deck.save(update_fields=[*fields, "version", "updated_at"] if fields else None)
+
+
+@transaction.atomic
+def deck_update(
+    *, deck: Deck, data: Any, user=None, partial: bool = False, expected_version: int | None = None
+) -> Deck:
+    """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
+    deck = _lock(deck, user, expected_version)
     deck_input = _parse(data, game=deck.game, partial=partial)
     given = deck_input.given
     if not partial or "format" in given:
@@ -320,7 +337,7 @@ def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> D
         deck.name = deck_input.name
     if "owner" in given:  # absent, even from a PUT: the owner stays
         deck.owner = _choose_owner(deck_input, user)
-    deck.save()
+    _bump(deck)
     ruleset = get_ruleset(deck.game)
     if partial:
         sections = list(deck_input.sections)
@@ -341,7 +358,7 @@ def _section_input(deck: Deck, section: str) -> list[Entry]:
 
 def _store_section(deck: Deck, section: str, entries: list[Entry]) -> Deck:
     _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [])
-    deck.save(update_fields=["updated_at"])
+    _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
 
@@ -373,15 +390,20 @@ def _check_count(count: Any) -> int:
 
 @transaction.atomic
 def deck_card_add(
-    *, deck: Deck, stable_id: str, section: str | None = None, count: int = 1, user=None
+    *,
+    deck: Deck,
+    stable_id: str,
+    section: str | None = None,
+    count: int = 1,
+    user=None,
+    expected_version: int | None = None,
 ) -> Deck:
     """Add ``count`` copies of a card to a section (its home section by default), or make it the pick it belongs to.
 
     Copies are added to the section's entry for that card when there is one,
     else a new entry is appended. The deck is validated again.
     """
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
+    deck = _lock(deck, user, expected_version)
     card = Card.objects.filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
@@ -420,6 +442,7 @@ def deck_entry_change(
     count: int | None = None,
     delta: int | None = None,
     user=None,
+    expected_version: int | None = None,
 ) -> Deck:
     """Set the copies of one entry (``count``; 0 removes it) or add ``delta`` to them; the deck is validated again.
 
@@ -427,8 +450,7 @@ def deck_entry_change(
     changed since (another tab, another device), nothing is changed and a
     Conflict says so.
     """
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
+    deck = _lock(deck, user, expected_version)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
@@ -465,10 +487,11 @@ def deck_entry_change(
 
 
 @transaction.atomic
-def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) -> Deck:
+def deck_pick_set(
+    *, deck: Deck, pick: str, stable_id: str | None, user=None, expected_version: int | None = None
+) -> Deck:
     """Make a card (by stable id) the deck's ``pick`` (activeLeader, legend, champion), or clear it (None)."""
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
+    deck = _lock(deck, user, expected_version)
     ruleset = get_ruleset(deck.game)
     if pick not in ruleset.deck_picks:
         picks = ", ".join(ruleset.deck_picks) or "none"
@@ -486,15 +509,14 @@ def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) ->
             [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
         )
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick])
-    deck.save(update_fields=["updated_at"])
+    _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
 
 
 @transaction.atomic
-def deck_delete(*, deck: Deck, user=None) -> None:
-    check_can_change(user, deck)
-    deck.delete()
+def deck_delete(*, deck: Deck, user=None, expected_version: int | None = None) -> None:
+    _lock(deck, user, expected_version).delete()
 
 
 # --- collections -----------------------------------------------------------------------------

@@ -40,7 +40,7 @@ def validation_to_dict(deck: Deck, fresh: ValidationResult | None = None) -> dic
 
 
 def deck_representation(deck: Deck, fresh: ValidationResult | None = None) -> dict:
-    data = {"id": deck.pk, **deck_to_dict(deck)}
+    data = {"id": deck.pk, "version": deck.version, **deck_to_dict(deck)}
     data["stale"] = deck.stale
     data["validation"] = validation_to_dict(deck, fresh)
     data["createdAt"] = deck.created_at.isoformat()
@@ -96,6 +96,9 @@ class StoredValidationDoc(ValidationDoc):
 
 class DeckDoc(DeckInDoc):
     id = serializers.IntegerField()
+    version = serializers.IntegerField(
+        help_text="Grows at each change; send it back (If-Match or version) to change or delete the deck."
+    )
     stale = serializers.BooleanField()
     validation = StoredValidationDoc()
     createdAt = serializers.DateTimeField()
