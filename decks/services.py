@@ -9,6 +9,7 @@ enqueues their revalidation on commit.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -18,6 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
+from cards import selectors as card_selectors
 from cards.models import Card
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.guards import INT32_MAX
@@ -146,22 +148,28 @@ def deck_validate(*, deck: Deck) -> ValidationResult:
     return outcome.result
 
 
-def deck_check(*, data: Any) -> ValidationResult:
-    """Validate a deck JSON object against the studio's cards; nothing is stored."""
+def deck_check(*, data: Any, user=None) -> ValidationResult:
+    """Validate a deck JSON object against the cards ``user`` may see; nothing is stored.
+
+    ``owner`` (whose collection an "owned cards only" format reads) is the caller, unless the
+    caller may see every deck (reviewers, admins): nobody reads another's collection this way.
+    """
     deck_input, findings = parse_deck(data)
     if findings:
         raise InvalidInput(findings)
-    return check_input(deck_input)
+    if user is not None and not (user.has_perm("decks.view_all_decks") or can_manage_all_decks(user)):
+        deck_input = dataclasses.replace(deck_input, owner=user.get_username())
+    return check_input(deck_input, user=user)
 
 
-def check_input(deck_input: DeckInput) -> ValidationResult:
+def check_input(deck_input: DeckInput, user=None) -> ValidationResult:
     ruleset = get_ruleset(deck_input.game)
     fmt = format_for(deck_input.game, deck_input.format)
     fmt_data = fmt.data()
     refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [
         r for r in deck_input.picks.values() if r
     ]
-    pool, _ = _pool_for(deck_input.game, refs)
+    pool, _ = _pool_for(deck_input.game, refs, user)
     collection = None
     if fmt_data.owned_only and deck_input.owner:
         owner = get_user_model().objects.filter(username=deck_input.owner).first()
@@ -174,15 +182,24 @@ def _collection(owner) -> dict[str, int]:
 
 
 # --- resolution of references -------------------------------------------------------------------
-def _pool_for(game: str, refs: Iterable[str]) -> tuple[CardPool, dict[str, int]]:
-    """A pool of the cards ``refs`` may name, and the primary key of each card by stable id.
+def visible_cards(user) -> QuerySet[Card]:
+    """The cards a deck of ``user`` may name: those the user may see (cards.selectors), so that a
+    card hidden from a playtester is UNKNOWN_CARD exactly like one that does not exist; every card
+    for the commands and the background validation (no user)."""
+    if user is None:
+        return Card.objects.all()
+    return card_selectors.card_list(user=user)
+
+
+def _pool_for(game: str, refs: Iterable[str], user=None) -> tuple[CardPool, dict[str, int]]:
+    """A pool of the cards ``refs`` may name (of those ``user`` may see), and the primary key of each card by stable id.
 
     References that are all stable ids cost one query; any other reference (a
     name) loads the game's cards so that a name shared by several cards is seen
     as ambiguous.
     """
     refs = set(refs) - set(get_ruleset(game).reserved_refs)
-    qs = Card.objects.filter(game=game)
+    qs = visible_cards(user).filter(game=game)
     rows = list(
         qs.filter(stable_id__in=refs).values_list(
             "pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"
@@ -215,13 +232,15 @@ def _write_entries(
     deck_input: DeckInput,
     sections: Iterable[str] | None = None,
     picks: Iterable[str] | None = None,
+    user=None,
 ) -> None:
-    """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``)."""
+    """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``); a
+    reference names only a card ``user`` may see."""
     sections = list(deck_input.sections if sections is None else sections)
     picks = list(deck_input.picks if picks is None else picks)
     refs = [e.ref for name in sections for e in deck_input.sections.get(name, [])]
     refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
-    pool, pks = _pool_for(deck.game, refs)
+    pool, pks = _pool_for(deck.game, refs, user)
     reserved = get_ruleset(deck.game).reserved_refs
     if sections:
         DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section__in=sections).delete()
@@ -296,7 +315,7 @@ def deck_create(*, data: Any, user=None) -> Deck:
     deck = Deck.objects.create(
         game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user)
     )
-    _write_entries(deck, deck_input)
+    _write_entries(deck, deck_input, user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -345,7 +364,7 @@ def deck_update(
     else:
         DeckEntry.objects.filter(deck=deck).delete()
         sections, picks = list(deck_input.sections), list(ruleset.deck_picks)
-    _write_entries(deck, deck_input, sections, picks)
+    _write_entries(deck, deck_input, sections, picks, user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -356,8 +375,8 @@ def _section_input(deck: Deck, section: str) -> list[Entry]:
     return [Entry(ref, count) for ref, count in rows.values_list("ref", "count")]
 
 
-def _store_section(deck: Deck, section: str, entries: list[Entry]) -> Deck:
-    _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [])
+def _store_section(deck: Deck, section: str, entries: list[Entry], user=None) -> Deck:
+    _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [], user=user)
     _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
@@ -404,7 +423,7 @@ def deck_card_add(
     else a new entry is appended. The deck is validated again.
     """
     deck = _lock(deck, user, expected_version)
-    card = Card.objects.filter(game=deck.game, stable_id=stable_id).first()
+    card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
             [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
@@ -417,7 +436,7 @@ def deck_card_add(
     if _check_count(count) == 0:
         return deck
     entries = _section_input(deck, section)
-    pool, _ = _pool_for(deck.game, [e.ref for e in entries] + [stable_id])
+    pool, _ = _pool_for(deck.game, [e.ref for e in entries] + [stable_id], user)
     for index, entry in enumerate(entries):
         named, _ = pool.resolve(entry.ref)
         if named is not None and named.stable_id == stable_id:
@@ -429,7 +448,7 @@ def deck_card_add(
         raise InvalidInput(
             [error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")]
         )
-    return _store_section(deck, section, entries)
+    return _store_section(deck, section, entries, user)
 
 
 @transaction.atomic
@@ -483,7 +502,7 @@ def deck_entry_change(
         del entries[position]
     else:
         entries[position] = Entry(ref, count)
-    return _store_section(deck, section, entries)
+    return _store_section(deck, section, entries, user)
 
 
 @transaction.atomic
@@ -504,11 +523,11 @@ def deck_pick_set(
                 )
             ]
         )
-    if stable_id and not Card.objects.filter(game=deck.game, stable_id=stable_id).exists():
+    if stable_id and not visible_cards(user).filter(game=deck.game, stable_id=stable_id).exists():
         raise InvalidInput(
             [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
         )
-    _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick])
+    _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
     _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
@@ -543,7 +562,7 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
                     field=ref,
                 )
             )
-    cards = dict(Card.objects.filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
+    cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
         error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref)
         for ref in counts
@@ -583,7 +602,8 @@ def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, i
     ``replace`` the list becomes the whole collection, else its counts are added.
     """
     deck_input = _parse(data)
-    pool, _ = _pool_for(deck_input.game, [e.ref for entries in deck_input.sections.values() for e in entries])
+    refs = [e.ref for entries in deck_input.sections.values() for e in entries]
+    pool, _ = _pool_for(deck_input.game, refs, owner)
     wanted: dict[str, int] = {}
     problems: list[Finding] = []
     for section, entries in deck_input.sections.items():

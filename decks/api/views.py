@@ -145,7 +145,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     @extend_schema(summary="Validate a deck; nothing is stored", request=DeckInDoc, responses=ValidationDoc)
     @action(detail=False, methods=["post"])
     def validate(self, request, *args, **kwargs):
-        return Response(services.deck_check(data=_body(request)).to_dict())
+        return Response(services.deck_check(data=_body(request), user=request.user).to_dict())
 
 
 @extend_schema_view(

@@ -73,6 +73,7 @@ def test_the_builder_services_check_the_version_too(deck, playtester, make_card)
     from common.errors import StaleVersion
 
     card = make_card("darkrow")
+    type(card).objects.filter(pk=card.pk).update(status="VALIDATED")  # a playtester sees it
     services.deck_card_add(deck=deck, stable_id=card.stable_id, user=playtester, expected_version=1)
     with pytest.raises(StaleVersion):
         services.deck_card_add(deck=deck, stable_id=card.stable_id, user=playtester, expected_version=1)
