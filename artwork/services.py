@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from cards.interchange import check_game
 from cards.models import Card
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput
 from common.notes import checked_note
 from rules.findings import error
@@ -190,15 +191,13 @@ def artwork_upload(
 
 def _enqueue_render(variant_ids: list[int], **kwargs) -> None:
     """Render these variants after the commit; a batch the broker cannot take is marked for the sweep."""
-    from .tasks import render
-
     batch_id = kwargs.get("batch_id")
 
     def not_enqueued(exc: Exception) -> None:
         if batch_id is not None:
             ImageBatch.objects.filter(pk=batch_id).update(enqueue_failed_at=timezone.now())
 
-    render.delay_on_commit(variant_ids, on_failure=not_enqueued, **kwargs)
+    enqueue_on_commit("artwork.render", variant_ids, on_failure=not_enqueued, **kwargs)
 
 
 # --- primary, kind, deletion --------------------------------------------------------------

@@ -20,6 +20,7 @@ from django.utils import timezone
 from artwork.selectors import artwork_counts, artwork_expected_counts
 from cards.interchange import card_data, check_game
 from cards.models import Card, ImportConflict, Status
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import get_ruleset
@@ -114,15 +115,13 @@ def _never_enqueued(audit: Audit, *, pending_after: int = PENDING_AFTER) -> bool
 
 def _enqueue(audit: Audit) -> None:
     """Send the audit to a worker after the commit; if the broker cannot take it, record that."""
-    from .tasks import audit as audit_task
-
     if audit.enqueue_failed_at is not None:
         Audit.objects.filter(pk=audit.pk).update(enqueue_failed_at=None)
 
     def not_enqueued(exc: Exception, pk: int = audit.pk) -> None:
         Audit.objects.filter(pk=pk, status=AuditStatus.PENDING).update(enqueue_failed_at=timezone.now())
 
-    audit_task.delay_on_commit(audit.pk, on_failure=not_enqueued)
+    enqueue_on_commit("reviews.audit", audit.pk, on_failure=not_enqueued)
 
 
 def audits_requeue(*, pending_after: int = PENDING_AFTER) -> list[int]:

@@ -73,7 +73,7 @@ def _unthrottled(settings):
     """The suite makes many API requests: no throttle, no broker breaker left open by a test.
 
     The throttling tests turn ``API_THROTTLING`` back on (and clear the cache)."""
-    from studio.celery import breaker
+    from common.enqueue import breaker
 
     settings.API_THROTTLING = False
     breaker.reset()
