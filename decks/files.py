@@ -6,6 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 
+from common import guards
 from common.cli import USAGE_ERROR, read_text
 
 from .interchange import looks_like_json, parse_decklist
@@ -16,7 +17,7 @@ def read_deck_file(path: str, game: str | None = None) -> dict:
     text = read_text(path)
     if looks_like_json(text):
         try:
-            data = json.loads(text.lstrip("\ufeff"))
+            data = guards.loads(text.lstrip("\ufeff"))
             if game is not None and isinstance(data, dict):
                 data.setdefault("game", game)
             return data
@@ -25,6 +26,8 @@ def read_deck_file(path: str, game: str | None = None) -> dict:
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                 returncode=USAGE_ERROR,
             ) from None
+        except guards.BadInput as exc:
+            raise CommandError(f"{path}: {exc}", returncode=USAGE_ERROR) from None
     deck, findings = parse_decklist(text, game=game)
     if findings:
         raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)

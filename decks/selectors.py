@@ -124,7 +124,7 @@ def decklist_names(deck: Deck) -> dict[str, str]:
     return written
 
 
-def deck_printings(deck: Deck, resolved: dict[str, dict[str, str]]) -> dict[str, list[Card]]:
+def deck_printings(deck: Deck, resolved: dict[str, dict[str, str]], user=None) -> dict[str, list[Card]]:
     """{folded name: its printings, by stableCardId} for the names of ``deck`` that several printings
     of one identity share (one query; each with ``primary_thumb``), for the builder's printing choice.
 
@@ -136,9 +136,12 @@ def deck_printings(deck: Deck, resolved: dict[str, dict[str, str]]) -> dict[str,
     names = {e.card.name if e.card_id is not None else e.ref for e in deck.entries.all()}
     played = [stable_id for refs in resolved.values() for stable_id in refs.values()]
     from artwork.selectors import with_primary_thumb
+    from cards.selectors import card_list
 
+    # Only the printings ``user`` may see (a playtester sees VALIDATED cards).
+    visible = card_list(user=user) if user is not None else Card.objects.all()
     cards = with_primary_thumb(
-        Card.objects.filter(game=deck.game).filter(
+        visible.filter(game=deck.game).filter(
             Q(name__in=names) | Q(name__in=Card.objects.filter(stable_id__in=played).values("name"))
         )
     ).order_by("stable_id")

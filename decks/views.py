@@ -234,7 +234,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
 
 def _builder_context(request, deck: Deck, error: str = "") -> dict:
     verdict = deck_verdict(deck)
-    the_board = board(deck, verdict, selectors.deck_printings(deck, verdict.resolved))
+    the_board = board(deck, verdict, selectors.deck_printings(deck, verdict.resolved, request.user))
     can_change = _can_change(request.user, deck)
     return {
         "deck": deck,

@@ -32,7 +32,7 @@ def test_existing_decks_keep_the_card_versions_they_were_validated_against():
 
 @pytest.fixture(autouse=True)
 def _back_to_the_latest_migrations():
-    """Later migrations exist: the tests after this one need the schema they make."""
+    """Leave the database migrated to the end (later migrations of decks exist), whatever happened."""
     yield
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())

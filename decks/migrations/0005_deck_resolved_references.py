@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('decks', '0003_card_versions_read_once'),
+        ('decks', '0004_deck_version'),
     ]
 
     operations = [
