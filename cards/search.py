@@ -383,10 +383,24 @@ class CardSearch:
         return ~q if term.op == "!=" else q
 
 
+def implied_game(query: Query) -> str | None:
+    """The game a query keeps to (a ``game:`` term every match must satisfy), which decides its fields."""
+    items = query.root.items if isinstance(query.root, All) and not query.root.negated else (query.root,)
+    games = {
+        item.value.lower()
+        for item in items
+        if isinstance(item, Term)
+        and not item.negated
+        and KEY_ALIASES.get(item.key, item.key) == "game"
+        and item.op in (":", "=")
+    }
+    return games.pop() if len(games) == 1 and next(iter(games)) in registry else None
+
+
 def card_search(qs: QuerySet, text: str, *, game: str | None = None) -> QuerySet:
     """Cards of ``qs`` matching the query ``text``; raises QueryError for a query that cannot be read."""
     query = parse(text)
-    search = CardSearch(qs, game=game)
+    search = CardSearch(qs, game=game or implied_game(query))
     search.ordering(query.order)  # a bad order: is an error here too, never ignored
     return search.filter(query)
 
@@ -396,7 +410,7 @@ def card_find(
 ):
     """Cards of ``qs`` matching ``text``, in the query's ``order:`` or else ``default_order``."""
     query = parse(text)
-    search = CardSearch(qs, game=game)
+    search = CardSearch(qs, game=game or implied_game(query))
     ordering = search.ordering(query.order)
     return search.filter(query).order_by(*(ordering or default_order)), ordering is not None
 

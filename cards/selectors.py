@@ -130,6 +130,9 @@ class CardFacets:
     statuses: list[tuple[str, int]]
     sets: list[tuple[str, int]]
     archetypes: list[tuple[str, int]]
+    total: int = 0
+    # More cards matched than were counted (``limit``): the counts are of the first ones.
+    capped: bool = False
 
 
 def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, int]]:
@@ -137,9 +140,14 @@ def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, 
     return ranked[:limit] if limit else ranked
 
 
-def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
-    """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query."""
+def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30, limit: int | None = None) -> CardFacets:
+    """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query.
+
+    With ``limit``, the aggregate reads at most that many matching cards (a bounded scan).
+    """
     games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
+    if limit is not None:
+        qs = qs.model.objects.filter(pk__in=qs.order_by().values("pk")[:limit])
     rows = (
         qs.order_by()
         .values_list("game", "type", "status", "set_code", "archetype_index")
@@ -159,6 +167,8 @@ def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
         statuses=[(s.value, statuses[s.value]) for s in Status if statuses[s.value]],
         sets=_most_common(sets),
         archetypes=_most_common(archetypes, archetype_limit),
+        total=sum(games.values()),
+        capped=limit is not None and sum(games.values()) >= limit,
     )
 
 

@@ -34,6 +34,8 @@ from .search import card_find, term_for
 from .workflow import allowed_targets
 
 PAGE_SIZE = 48
+# The browser counts (and offers facets of) at most this many matches: a bounded scan.
+FACET_LIMIT = 5000
 HISTORY_SIZE = 30
 # search_name is the folded name: ordering by it sorts "Épée" with the E's on every database.
 SORTS = {"name": ("search_name", "stable_id"), "updated": ("-updated_at", "stable_id"), "id": ("stable_id",)}
@@ -95,8 +97,8 @@ def browse(request):
         error = str(exc)
         results = cards.none()
 
-    facets = selectors.card_facets(results)
-    total = sum(count for _, count in facets.games)
+    facets = selectors.card_facets(results, limit=FACET_LIMIT)
+    total = facets.total
     # Facet counts give the total: the paginator needs no COUNT query of its own.
     paginator = Paginator(with_primary_thumb(results.defer(*DERIVED_FIELDS)), PAGE_SIZE)
     paginator.count = total
@@ -111,6 +113,7 @@ def browse(request):
         "error": error,
         "page": page,
         "total": total,
+        "total_capped": facets.capped,
         "games": list(registry),
         "facets": {
             "Game": _facet_links(request, query, "game", facets.games) if not game else [],

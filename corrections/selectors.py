@@ -11,7 +11,6 @@ from cards.interchange import card_data, card_to_dict
 from cards.models import Card
 from cards.selectors import filter_text
 from rules.corrections import Correction, Effective, Outcome, Report, apply_corrections, canonical_for
-from rules.text import fold
 
 from .models import EffectCorrection
 

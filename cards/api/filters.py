@@ -42,7 +42,7 @@ class CardFilter(django_filters.FilterSet):
     query = django_filters.CharFilter(
         method="filter_query",
         help_text="The studio's query language (as on the card browser; see /cards/help/), "
-        'e.g. t:unit cost<=3 -status:disabled order:cost. A query that does not parse answers 400 '
+        "e.g. t:unit cost<=3 -status:disabled order:cost. A query that does not parse answers 400 "
         "with the column and a hint.",
     )
     cites = django_filters.CharFilter(

@@ -11,6 +11,8 @@ from studio.api import Pagination
 
 # A count beyond this is reported as "at least": counting further would scan without limit.
 MAX_COUNT = 10_000
+# Deep offsets read every row before them (and overflow the database's integers): refuse them.
+MAX_OFFSET = 1_000_000
 
 
 class CardPagination(Pagination):
@@ -32,6 +34,10 @@ class CardPagination(Pagination):
         except ValueError:
             raise NotFound(f"page {raw!r} is no page number; pages count from 1") from None
         offset = (number - 1) * size
+        if offset > MAX_OFFSET:
+            raise NotFound(
+                f"page {number} is past the last page (pages reach {MAX_OFFSET // size + 1} at most)"
+            )
         rows = list(queryset[offset : offset + size + 1])
         if not rows and number > 1:
             raise NotFound(f"page {number} is past the last page")

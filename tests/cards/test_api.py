@@ -576,6 +576,7 @@ def test_pagination(api, designer, make_card):
     assert [c["name"] for c in last["results"]] == ["Carte 6"] and last["next"] is None
     assert client.get(CARDS, {"pageSize": 3, "page": 4}).status_code == 404
     assert client.get(CARDS, {"page": "abc"}).status_code == 404
+    assert client.get(CARDS, {"page": str(10**21)}).status_code == 404
     assert len(client.get(CARDS, {"pageSize": 0}).json()["results"]) == 7  # the default page size
     assert len(client.get(CARDS, {"pageSize": 10_000}).json()["results"]) == 7  # capped at 500
     middle = client.get(CARDS, {"pageSize": 3, "page": 2}).json()

@@ -110,6 +110,6 @@ def test_errors_name_the_column_and_what_to_do(text, column, message):
 
 
 def test_term_prints_back_as_it_parses():
-    for text in ['t:unit', 'clan:"royal paladin"', "-cost<=3", '!"Blaster Blade"', "kazuha"]:
+    for text in ["t:unit", 'clan:"royal paladin"', "-cost<=3", '!"Blaster Blade"', "kazuha"]:
         (term,) = parse(text).terms()
         assert str(term) == text
