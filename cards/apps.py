@@ -25,5 +25,5 @@ def _check_search_index(sender, using, **kwargs):
     if connection.vendor != "sqlite":
         return
     applied = MigrationRecorder(connection).applied_migrations()
-    if ("cards", "0004_search_columns") in applied:
+    if ("cards", "0005_search_columns") in applied:
         search_index.ensure_sqlite(connection)

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from studio.api import Pagination
+from common.api import Pagination
 
 # A count beyond this is reported as "at least": counting further would scan without limit.
 MAX_COUNT = 10_000

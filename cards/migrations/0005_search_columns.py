@@ -41,7 +41,7 @@ def drop_indexes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0003_importconflict'),
+        ('cards', '0004_card_last_validated_revision'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
