@@ -132,16 +132,40 @@ def indexed_fragment(text: str) -> str:
 
 def contains(qs_or_alias, column: str, fragment: str) -> Q:
     """Cards whose derived ``column`` holds ``fragment``, through the database's trigram index."""
-    alias = qs_or_alias if isinstance(qs_or_alias, str) else qs_or_alias.db
-    if connections[alias].vendor == "sqlite":
-        phrase = '"' + fragment.replace('"', '""') + '"'
+    return contains_all(qs_or_alias, [(column, fragment)])
+
+
+def contains_all(qs_or_alias, pairs: list[tuple[str, str]]) -> Q:
+    """Cards whose derived columns hold every (column, fragment): one FTS5 MATCH on SQLite."""
+    if _vendor(qs_or_alias) == "sqlite":
         # The FTS5 trigram table finds substrings of three characters and more (rowid = card id).
-        return Q(
-            pk__in=RawSQL(
-                f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [f"{column} : {phrase}"]
-            )
-        )
-    return Q(**{f"{column}__contains": fragment})
+        return match_all(pairs)
+    condition = Q()
+    for column, fragment in pairs:
+        condition &= Q(**{f"{column}__contains": fragment})
+    return condition
+
+
+def _vendor(qs_or_alias) -> str:
+    alias = qs_or_alias if isinstance(qs_or_alias, str) else qs_or_alias.db
+    return connections[alias].vendor
+
+
+def _text_column(term: Term) -> str | None:
+    if term.key is None:
+        return "words"
+    key = KEY_ALIASES.get(term.key, term.key)
+    return key if key in ("name", "text") and term.op != "!" else None
+
+
+def _fts_phrase(column: str, fragment: str) -> str:
+    return f'{column} : "' + fragment.replace('"', '""') + '"'
+
+
+def match_all(pairs: list[tuple[str, str]]) -> Q:
+    """SQLite: cards whose FTS5 row holds every (column, fragment), in one MATCH."""
+    expression = " AND ".join(_fts_phrase(column, fragment) for column, fragment in pairs)
+    return Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [expression]))
 
 
 class CardSearch:
@@ -182,7 +206,16 @@ class CardSearch:
             q = self.term(node)
             return ~q if node.negated else q
         combined = Q()
-        for item in node.items:
+        items = node.items
+        if isinstance(node, All) and _vendor(self.qs) == "sqlite":
+            # SQLite: the words of a conjunction are one FTS5 MATCH (one index lookup), not one each.
+            texts = [item for item in items if self._plain_text(item)]
+            if len(texts) > 1:
+                combined = contains_all(
+                    self.qs, [(TEXT_COLUMNS[_text_column(item)], self._fragment(item)) for item in texts]
+                )
+                items = tuple(item for item in items if not self._plain_text(item))
+        for item in items:
             q = self.node(item)
             combined = (combined & q) if isinstance(node, All) else (combined | q)
         return ~combined if node.negated else combined
@@ -216,6 +249,9 @@ class CardSearch:
         return ~q if term.op == "!=" else q
 
     def _text(self, column: str, term: Term) -> Q:
+        return contains(self.qs, TEXT_COLUMNS[column], self._fragment(term))
+
+    def _fragment(self, term: Term) -> str:
         fragment = indexed_fragment(term.value)
         if not re.search(r"\w", fragment):
             raise QueryError(
@@ -223,7 +259,17 @@ class CardSearch:
                 column=term.column,
                 hint="remove it or quote what you mean",
             )
-        return contains(self.qs, TEXT_COLUMNS[column], fragment)
+        return fragment
+
+    @staticmethod
+    def _plain_text(item: Node) -> bool:
+        """A positive word, phrase, name: or o: term (what one FTS5 MATCH can hold)."""
+        return (
+            isinstance(item, Term)
+            and not item.negated
+            and item.op in (":", "=")
+            and _text_column(item) is not None
+        )
 
     def _key_name(self, term: Term) -> Q:
         return self._text("name", term)

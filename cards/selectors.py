@@ -12,7 +12,7 @@ from rules import registry
 from .interchange import card_to_dict
 from .models import Card, CardRevision, CreationMethod, Origin, Status
 from .query import QueryError, Term
-from .search import CardSearch, contains, indexed_fragment
+from .search import CardSearch, contains_all, indexed_fragment
 
 
 def can_see_unvalidated(user) -> bool:
@@ -35,11 +35,9 @@ def card_get(*, user, stable_id: str) -> Card:
 
 def filter_text(qs: QuerySet[Card], query: str) -> QuerySet[Card]:
     """Every word of ``query`` must be found in the name, text, set or archetypes, ignoring case and accents."""
-    for word in query.split():
-        fragment = indexed_fragment(word)
-        if fragment.strip():
-            qs = qs.filter(contains(qs, "search_text", fragment))
-    return qs
+    fragments = [indexed_fragment(word) for word in query.split()]
+    pairs = [("search_text", fragment) for fragment in fragments if fragment.strip()]
+    return qs.filter(contains_all(qs, pairs)) if pairs else qs
 
 
 def filter_archetype(qs: QuerySet[Card], label: str, game: str | None = None) -> QuerySet[Card]:
