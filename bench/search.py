@@ -52,7 +52,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)")
+    parser.add_argument(
+        "--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)"
+    )
     args = parser.parse_args()
 
     tmp = None
@@ -146,7 +148,9 @@ def fill(n: int) -> None:
     else:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-    print(f"# filled {n} cards in {time.perf_counter() - started:.1f} s ({connection.vendor})", file=sys.stderr)
+    print(
+        f"# filled {n} cards in {time.perf_counter() - started:.1f} s ({connection.vendor})", file=sys.stderr
+    )
 
 
 def _median(fn, rounds: int) -> float:
@@ -172,7 +176,9 @@ def measure(rounds: int) -> list[dict]:
 
     user, _ = User.objects.get_or_create(username="bench-search")
     user.user_permissions.set(
-        Permission.objects.filter(codename__in=["view_card", "view_unvalidated_card"], content_type__app_label="cards")
+        Permission.objects.filter(
+            codename__in=["view_card", "view_unvalidated_card"], content_type__app_label="cards"
+        )
     )
     client = Client()
     client.force_login(user)
@@ -216,14 +222,17 @@ def measure(rounds: int) -> list[dict]:
         words = text.replace("o:", "").split()[:2] if param == "query" else text.split()
         words = [w for w in words if ":" not in w and "<" not in w]
         t_plain = _median(lambda words=words: plain(words), rounds)
-        t_search = _median(lambda: search(param, text), rounds)
-        t_api = _median(lambda: api(param, text), rounds)
+        t_search = _median(lambda param=param, text=text: search(param, text), rounds)
+        t_api = _median(lambda param=param, text=text: api(param, text), rounds)
         count = api(param, text)["count"]
         plan = searched(param, text)[: page_size + 1].explain()
         index_lines = [
             line.strip()
             for line in plan.splitlines()
-            if any(k in line for k in ("Bitmap Index", "Index Scan", "VIRTUAL TABLE", "USING INDEX", "Seq Scan", "SCAN"))
+            if any(
+                k in line
+                for k in ("Bitmap Index", "Index Scan", "VIRTUAL TABLE", "USING INDEX", "Seq Scan", "SCAN")
+            )
         ]
         results.append(
             {
