@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from common.api import Pagination
 
 # A count beyond this is reported as "at least": counting further would scan without limit.
-MAX_COUNT = 10_000
+MAX_COUNT = 1000
 # Deep offsets read every row before them (and overflow the database's integers): refuse them.
 MAX_OFFSET = 1_000_000
 
