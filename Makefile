@@ -37,9 +37,11 @@ run: demo ## install, migrate, load the demo data and serve on HOST:PORT, defaul
 test: install ## run the whole test suite (SQLite, tasks in-process; PYTEST_ARGS)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-lint: install ## ruff (lint and format check)
+lint: install ## ruff (lint and format check), the import contracts, mypy on rules/
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: install ## ruff format and safe fixes
 	$(VENV)/bin/ruff check --fix .

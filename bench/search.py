@@ -168,7 +168,7 @@ def measure(rounds: int) -> list[dict]:
     from django.db import connection
     from django.test import Client
 
-    from cards.api.filters import DEFAULT_ORDER
+    from cards.filters import DEFAULT_ORDER
     from cards.api.pagination import MAX_COUNT
     from cards.models import DERIVED_FIELDS, Card
     from cards.search import card_find

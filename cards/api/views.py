@@ -18,10 +18,10 @@ from rules import registry
 from rules.findings import error
 
 from .. import services
+from ..filters import CardFilter
 from ..interchange import STABLE_ID_RE
 from ..models import DERIVED_FIELDS
 from ..selectors import card_list, card_revisions
-from .filters import CardFilter
 from .pagination import CardPagination
 from .serializers import (
     CardCreateDoc,

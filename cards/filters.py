@@ -5,10 +5,10 @@ from rest_framework.exceptions import ValidationError
 
 from rules import registry
 
-from ..models import Card, CreationMethod, Origin, Status
-from ..query import QueryError
-from ..search import card_find
-from ..selectors import filter_archetype, filter_cites, filter_text
+from .models import Card, CreationMethod, Origin, Status
+from .query import QueryError
+from .search import card_find
+from .selectors import filter_archetype, filter_cites, filter_text
 
 DEFAULT_ORDER = tuple(Card._meta.ordering)
 
