@@ -168,8 +168,8 @@ def measure(rounds: int) -> list[dict]:
     from django.db import connection
     from django.test import Client
 
-    from cards.filters import DEFAULT_ORDER
     from cards.api.pagination import MAX_COUNT
+    from cards.filters import DEFAULT_ORDER
     from cards.models import DERIVED_FIELDS, Card
     from cards.search import card_find
     from cards.selectors import filter_text
