@@ -207,10 +207,11 @@ def number_key(number: str) -> str:
 
 
 def identity_key(card: CardData, identity: str) -> str:
+    # Folded once per card (CardData.folded), not once per validation.
     if identity == NAME:
-        return fold(card.name)
+        return card.folded()
     if identity == NAME_ID:
-        return fold(card.get("nameId") or card.name)
+        return card.folded("nameId")
     return card.stable_id or card.name
 
 
@@ -261,7 +262,7 @@ class CardPool:
             return
         self.by_id[card.id] = card
         self._by_name.setdefault(card.name, []).append(card)
-        self._by_folded.setdefault(fold(card.name), []).append(card)
+        self._by_folded.setdefault(card.folded(), []).append(card)
         self._by_set_number = None
         self._keys.clear()
         self._by_identity.clear()
