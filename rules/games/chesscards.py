@@ -77,6 +77,8 @@ def breach_removes_only_visible_temporary(card, effects):
                     + " and ".join(problems),
                     card=card.ref,
                     field=field,
+                    params={"path": field, "duration": duration, "visibility": visibility},
+                    hint="mark it not removable by Brèche, or make it visible and temporary",
                 )
         elif effect.get("breachRemovable") is False and duration == TEMPORARY and visibility == PUBLIC:
             yield warning(
@@ -85,6 +87,8 @@ def breach_removes_only_visible_temporary(card, effects):
                 "check with the rules (and say why in notes)",
                 card=card.ref,
                 field=field,
+                params={"path": field},
+                hint="check with the rules (and say why in notes)",
             )
 
 
@@ -99,6 +103,8 @@ def text_and_structure_agree(card, effects):
             f"effects: the text says « {said} » but no target excludes the king (excludeKing)",
             card=card.ref,
             field="effects",
+            params={"path": "effects", "text": said},
+            hint="set excludeKing on the target the text excludes the king from",
         )
     said = next((m.group(0) for p in _FOLLOW_UP if (m := re.search(p, text))), None)
     follow_ups = [i for i, e in enumerate(effects) if e.get("followUpMove")]
@@ -108,6 +114,8 @@ def text_and_structure_agree(card, effects):
             f"effects: the text says « {said} » but no effect has a followUpMove",
             card=card.ref,
             field="effects",
+            params={"path": "effects", "text": said},
+            hint="give the effect its followUpMove",
         )
     elif follow_ups and not said:
         for index in follow_ups:
@@ -117,6 +125,8 @@ def text_and_structure_agree(card, effects):
                 f"{field}: the effect includes a mandatory Coup the text does not state",
                 card=card.ref,
                 field=field,
+                params={"path": field},
+                hint="check the Coup against the text",
             )
     stated = {
         c.get("effect")
@@ -132,6 +142,8 @@ def text_and_structure_agree(card, effects):
                 f"effects: the text says « {match.group(0)} » but no condition names {effect_name}",
                 card=card.ref,
                 field="effects",
+                params={"path": "effects", "text": match.group(0), "effect": effect_name},
+                hint=f"add a condition naming {effect_name}",
             )
 
 
@@ -376,14 +388,6 @@ EFFECTS = fx.EffectVocabulary(
     },
     limit=None,
     checks=(breach_removes_only_visible_temporary, text_and_structure_agree),
-    review_lists={
-        "CHESS_BREACH_CONTRADICTION": "NEEDS_REVIEW",
-        "CHESS_BREACH_UNSTATED": "NEEDS_REVIEW",
-        "CHESS_KING_EXCLUSION_MISSING": "NEEDS_REVIEW",
-        "CHESS_FOLLOW_UP_MISSING": "NEEDS_REVIEW",
-        "CHESS_FOLLOW_UP_UNSTATED": "NEEDS_REVIEW",
-        "CHESS_AVAILABILITY_MISSING": "NEEDS_REVIEW",
-    },
     reading=fx.TextReading(
         durations={
             TEMPORARY: (

@@ -7,8 +7,8 @@ INDICE, a system resource that is not a card.
 import json
 from collections import Counter
 
-from rules.audit import OBJECT_BEHAVIOR_REVIEW
 from rules.cards import CardData
+from rules.codes import OBJECT_BEHAVIOR_REVIEW
 from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
 from rules.draws import DrawSetup, Mulligan
@@ -71,12 +71,16 @@ def object_behavior_follows_seed(card: CardData):
         yield error(
             OBJECT_BEHAVIOR_SEED,
             f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT",
+            params={"card": card.ref, "name": card.name, "expected": EQUIPMENT},
+            hint="set its behaviour to EQUIPMENT",
             **where,
         )
     elif name in _CONSUMABLE_NAMES and behavior != CONSUMABLE:
         yield error(
             OBJECT_BEHAVIOR_SEED,
             f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE",
+            params={"card": card.ref, "name": card.name, "expected": CONSUMABLE},
+            hint="set its behaviour to CONSUMABLE",
             **where,
         )
     elif behavior == EQUIPMENT and name not in _EQUIPMENT_NAMES and not needs_to_stay_in_play(card):
@@ -84,6 +88,8 @@ def object_behavior_follows_seed(card: CardData):
             OBJECT_BEHAVIOR_UNJUSTIFIED,
             f"{card.name} is EQUIPMENT but is not one of the seed's four equipments and its text does not ask it to "
             "stay in play; Objects are consumables unless their text needs them to stay",
+            params={"card": card.ref, "name": card.name},
+            hint="make it CONSUMABLE, or say in its text why it stays in play",
             **where,
         )
 
@@ -393,6 +399,8 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 "main: INDICE is a system resource outside the deck (at most 10 per player); remove it from main",
                 section="main",
                 card=INDICE,
+                params={"section": "main", "card": INDICE, "ref": INDICE},
+                hint="remove it from main",
             )
         elif resolved.card is not None and resolved.card.type == LEADER:
             yield error(
@@ -400,6 +408,13 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 f"main: {label(resolved.card)} is a Leader; Leaders are not in the 40-card deck, list it under leaders",
                 section="main",
                 card=resolved.card.stable_id,
+                params={
+                    "section": "main",
+                    "card": resolved.card.stable_id,
+                    "type": LEADER,
+                    "expected": "leaders",
+                },
+                hint="list it under leaders",
             )
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
@@ -413,6 +428,12 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 f"leaders: {what}, not a Leader; only Leaders can be Leader candidates",
                 section="leaders",
                 card=resolved.card.stable_id if resolved.card is not None else resolved.ref,
+                params={
+                    "section": "leaders",
+                    "card": resolved.card.stable_id if resolved.card is not None else resolved.ref,
+                    "type": INDICE if resolved.reserved else resolved.card.type,
+                },
+                hint="only Leaders can be Leader candidates: move it to main or remove it",
             )
 
 
@@ -429,6 +450,8 @@ def one_legendary_at_most(ctx: DeckContext):
             f"main has {total} Legendary cards ({names}); a deck holds 0 or 1 Legendary in total",
             section="main",
             card=legendaries[0][1].stable_id,
+            params={"section": "main", "card": legendaries[0][1].stable_id, "observed": total, "expected": 1},
+            hint="keep at most one Legendary",
         )
 
 
@@ -437,13 +460,19 @@ def one_to_five_leader_candidates(ctx: DeckContext):
     total = sum(r.count for r in entries)
     if total == 0:
         yield error(
-            "LEADER_CANDIDATES", "leaders is empty; store from 1 to 5 Leader candidates", section="leaders"
+            "LEADER_CANDIDATES",
+            "leaders is empty; store from 1 to 5 Leader candidates",
+            section="leaders",
+            params={"section": "leaders", "observed": 0, "expected": MAX_LEADER_CANDIDATES},
+            hint="store from 1 to 5 Leader candidates",
         )
     elif total > MAX_LEADER_CANDIDATES:
         yield error(
             "LEADER_CANDIDATES",
             f"leaders has {total} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
             section="leaders",
+            params={"section": "leaders", "observed": total, "expected": MAX_LEADER_CANDIDATES},
+            hint=f"keep at most {MAX_LEADER_CANDIDATES} candidates",
         )
     repeated = Counter()
     for resolved in entries:
@@ -455,6 +484,8 @@ def one_to_five_leader_candidates(ctx: DeckContext):
                 f"leaders lists {ref} {count} times; a candidate needs to be listed once",
                 section="leaders",
                 card=ref,
+                params={"section": "leaders", "card": ref, "observed": count, "expected": 1},
+                hint="list each candidate once",
             )
 
 
@@ -467,6 +498,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             "ACTIVE_LEADER",
             "no active Leader: choose one of the Leader candidates (activeLeader) before playing",
             section="activeLeader",
+            params={"section": "activeLeader"},
+            hint="choose one of the Leader candidates (activeLeader) before playing",
         )
         return
     if pick.reserved == INDICE:
@@ -475,6 +508,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             "activeLeader: INDICE is a system resource, not a Leader",
             section="activeLeader",
             card=INDICE,
+            params={"section": "activeLeader", "card": INDICE, "type": INDICE},
+            hint="choose one of the Leader candidates",
         )
         return
     if pick.card is None:
@@ -485,6 +520,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             f"activeLeader: {label(pick.card)} is a {pick.card.type}, not a Leader",
             section="activeLeader",
             card=pick.card.stable_id,
+            params={"section": "activeLeader", "card": pick.card.stable_id, "type": pick.card.type},
+            hint="choose one of the Leader candidates",
         )
     candidates = {r.card.stable_id for r in ctx.section("leaders") if r.card is not None}
     if pick.card.stable_id not in candidates:
@@ -493,6 +530,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             f"activeLeader: {label(pick.card)} is not one of the Leader candidates; add it to leaders or pick a candidate",
             section="activeLeader",
             card=pick.card.stable_id,
+            params={"section": "activeLeader", "card": pick.card.stable_id},
+            hint="add it to leaders, or pick a candidate",
         )
 
 
@@ -519,6 +558,8 @@ class Darkrow(RuleSet):
             types=frozenset({OBJECT}),
             required_for=frozenset({OBJECT}),
             help="CONSUMABLE: play, resolve, discard. EQUIPMENT: stays attached to a unit.",
+            # An Object without behaviour is for the Object behaviour review.
+            review_list_when_missing=OBJECT_BEHAVIOR_REVIEW,
         ),
     )
     # Canonical decision of 28 September: "Gadget" and "Gadgets" both resolve to
@@ -528,12 +569,6 @@ class Darkrow(RuleSet):
     effect_vocabulary = EFFECTS
     canonical_corrections = (KOJIMA_GENTA_QUICK_DEPLOY_LIMIT,)
     card_checks = (object_behavior_follows_seed,)
-    review_lists = {
-        # An Object without behaviour: the field's own FIELD_REQUIRED finding says it.
-        "FIELD_REQUIRED:behavior": OBJECT_BEHAVIOR_REVIEW,
-        OBJECT_BEHAVIOR_SEED: OBJECT_BEHAVIOR_REVIEW,
-        OBJECT_BEHAVIOR_UNJUSTIFIED: OBJECT_BEHAVIOR_REVIEW,
-    }
     # Seed 000: "72 identités uniques"; "72 HD principaux, 53 références PK, 3 Full
     # Artwork, 6 anciens HD conservés après révision".
     expected_counts = {
@@ -551,7 +586,6 @@ class Darkrow(RuleSet):
         one_to_five_leader_candidates,
         active_leader_is_a_candidate,
     )
-    not_ready_codes = frozenset({"ACTIVE_LEADER"})
     deck_home = {LEADER: "leaders"}
     deck_pick_choices = {"activeLeader": ("leaders", frozenset({LEADER}))}
     deck_labels = {"main": "Main deck", "leaders": "Leader candidates", "activeLeader": "Active Leader"}

@@ -165,13 +165,22 @@ EFFECTS = fx.EffectVocabulary(
 def domains_are_one_or_two(card: CardData):
     domains = card.get("domains") or []
     if len(set(domains)) != len(domains):
-        yield error("DOMAINS", "a domain is listed twice", card=card.ref, field="domains")
+        yield error(
+            "DOMAINS",
+            "a domain is listed twice",
+            card=card.ref,
+            field="domains",
+            params={"card": card.ref, "observed": list(domains)},
+            hint="list each domain once",
+        )
     if card.type == LEGEND and len(set(domains)) != 2:
         yield error(
             "DOMAINS",
             f"a Legend sets a two-domain identity; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
+            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            hint="give the Legend its two domains",
         )
     elif len(set(domains)) > 2:
         yield error(
@@ -179,13 +188,20 @@ def domains_are_one_or_two(card: CardData):
             f"a card has at most two domains; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
+            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            hint="keep at most two domains",
         )
 
 
 def signature_has_a_tag(card: CardData):
     if card.get("signature") and not card.get("tags"):
         yield error(
-            "SIGNATURE_TAG", "a SIGNATURE card needs the tag of its Legend", card=card.ref, field="tags"
+            "SIGNATURE_TAG",
+            "a SIGNATURE card needs the tag of its Legend",
+            card=card.ref,
+            field="tags",
+            params={"card": card.ref, "observed": []},
+            hint="give it the tag of its Legend",
         )
 
 
@@ -230,6 +246,8 @@ def cards_in_their_sections(ctx: DeckContext):
                     f"{section}: {label(card)} is a {card.type}; it belongs in {where}, not in {section}",
                     section=section,
                     card=card.stable_id,
+                    params={"section": section, "card": card.stable_id, "type": card.type, "expected": home},
+                    hint=f"move it to {where}",
                 )
 
 
@@ -237,7 +255,11 @@ def a_legend(ctx: DeckContext):
     pick = ctx.picks.get("legend")
     if pick is None:
         yield error(
-            "LEGEND", "no Legend: pick the LEGEND that sets the deck's domains and champion", section="legend"
+            "LEGEND",
+            "no Legend: pick the LEGEND that sets the deck's domains and champion",
+            section="legend",
+            params={"section": "legend"},
+            hint="pick the LEGEND that sets the deck's domains and champion",
         )
     elif pick.card is not None and pick.card.type != LEGEND:
         yield error(
@@ -245,6 +267,8 @@ def a_legend(ctx: DeckContext):
             f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND",
             section="legend",
             card=pick.card.stable_id,
+            params={"section": "legend", "card": pick.card.stable_id, "type": pick.card.type},
+            hint="pick a LEGEND",
         )
 
 
@@ -255,6 +279,8 @@ def a_chosen_champion(ctx: DeckContext):
             "CHAMPION",
             "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
             section="champion",
+            params={"section": "champion"},
+            hint="pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
         )
         return
     card = pick.card
@@ -266,6 +292,8 @@ def a_chosen_champion(ctx: DeckContext):
             f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT",
             section="champion",
             card=card.stable_id,
+            params={"section": "champion", "card": card.stable_id, "type": card.type},
+            hint="pick a CHAMPION_UNIT",
         )
     if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
         yield error(
@@ -273,6 +301,8 @@ def a_chosen_champion(ctx: DeckContext):
             f"champion: {label(card)} is not in the main deck; the Chosen Champion is one of the 40 main cards",
             section="champion",
             card=card.stable_id,
+            params={"section": "champion", "card": card.stable_id, "expected": "main"},
+            hint="add it to the main deck, or pick one of the main deck's champions",
         )
     legend = _legend(ctx)
     if legend is not None and not _tags(card) & _tags(legend):
@@ -282,6 +312,12 @@ def a_chosen_champion(ctx: DeckContext):
             f"the Chosen Champion's tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
             section="champion",
             card=card.stable_id,
+            params={
+                "section": "champion",
+                "card": card.stable_id,
+                "expected": list(legend.get("tags") or ()),
+            },
+            hint="pick a champion with the Legend's tag",
         )
 
 
@@ -296,6 +332,13 @@ def unique_cards_once(ctx: DeckContext):
                 f"{resolved.section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": total,
+                    "expected": 1,
+                },
+                hint="keep one copy",
             )
 
 
@@ -311,6 +354,13 @@ def signatures(ctx: DeckContext):
             f"the deck has {total} SIGNATURE cards; at most {MAX_SIGNATURES} in total",
             section="main",
             card=signed[0][1].stable_id,
+            params={
+                "section": "main",
+                "card": signed[0][1].stable_id,
+                "observed": total,
+                "expected": MAX_SIGNATURES,
+            },
+            hint=f"keep at most {MAX_SIGNATURES} SIGNATURE cards",
         )
     legend = _legend(ctx)
     if legend is None:
@@ -323,6 +373,13 @@ def signatures(ctx: DeckContext):
                 f"its tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": list(card.get("tags") or ()),
+                    "expected": list(legend.get("tags") or ()),
+                },
+                hint="play only the SIGNATURE cards of the Legend's tag",
             )
 
 
@@ -343,6 +400,13 @@ def domain_identity(ctx: DeckContext):
                 f"the Legend's domains are {', '.join(sorted(identity))}",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": sorted(card.get("domains")),
+                    "expected": sorted(identity),
+                },
+                hint="play cards of the Legend's domains only",
             )
 
 
@@ -354,6 +418,13 @@ def distinct_battlefields(ctx: DeckContext):
                 f"battlefields: {total} battlefields named {card.name!r}; the 3 battlefields have distinct names",
                 section="battlefields",
                 card=card.stable_id,
+                params={
+                    "section": "battlefields",
+                    "card": card.stable_id,
+                    "name": card.name,
+                    "observed": total,
+                },
+                hint="choose battlefields with distinct names",
             )
 
 

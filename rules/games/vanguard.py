@@ -173,6 +173,8 @@ def trigger_unit_is_grade_zero(card: CardData):
             f"a trigger unit is grade 0; this one is grade {grade}",
             card=card.ref,
             field="grade",
+            params={"card": card.ref, "observed": grade},
+            hint="make it grade 0, or a normal unit",
         )
 
 
@@ -190,6 +192,8 @@ def sixteen_triggers(ctx: DeckContext):
             "TRIGGER_COUNT",
             f"main has {triggers} trigger units; it must have exactly {TRIGGER_CARDS}",
             section="main",
+            params={"section": "main", "observed": triggers, "expected": TRIGGER_CARDS},
+            hint=f"play exactly {TRIGGER_CARDS} trigger units",
         )
 
 
@@ -200,14 +204,24 @@ def four_heals_at_most(ctx: DeckContext):
         if card.type == TRIGGER_UNIT and card.get("trigger") == "HEAL"
     )
     if heals > MAX_HEALS:
-        yield error("HEAL_LIMIT", f"main has {heals} HEAL triggers; at most {MAX_HEALS}", section="main")
+        yield error(
+            "HEAL_LIMIT",
+            f"main has {heals} HEAL triggers; at most {MAX_HEALS}",
+            section="main",
+            params={"section": "main", "observed": heals, "expected": MAX_HEALS},
+            hint=f"keep at most {MAX_HEALS} HEAL triggers",
+        )
 
 
 def four_sentinels_at_most(ctx: DeckContext):
     sentinels = sum(r.count for r, card in ctx.cards("main") if card.get("sentinel"))
     if sentinels > MAX_SENTINELS:
         yield error(
-            "SENTINEL_LIMIT", f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}", section="main"
+            "SENTINEL_LIMIT",
+            f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}",
+            section="main",
+            params={"section": "main", "observed": sentinels, "expected": MAX_SENTINELS},
+            hint=f"keep at most {MAX_SENTINELS} Sentinels",
         )
 
 
@@ -223,6 +237,8 @@ def a_starting_vanguard(ctx: DeckContext):
             "NO_STARTING_VANGUARD",
             "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
             section="main",
+            params={"section": "main"},
+            hint="add a grade 0 unit without trigger",
         )
 
 
@@ -260,8 +276,6 @@ class Vanguard(RuleSet):
     effect_vocabulary = EFFECTS
 
     deck_checks = (sixteen_triggers, four_heals_at_most, four_sentinels_at_most, a_starting_vanguard)
-    # A deck of a format with "owned cards only" needs an owner before it can be played.
-    not_ready_codes = frozenset({"OWNERSHIP_NOT_CHECKED"})
     curve_field = "grade"
     breakdown_fields = ("trigger",)
     # Seed 002, section 3 "Начало партии", and the Draw phase of section 5.
