@@ -4,33 +4,24 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from rules import CardData, registry
+from rules.audit import identity_collisions
 from rules.codes import ENTRIES, INPUT, REVIEW_LISTS, TOPICS, Severity, catalogue, markdown_table
 from rules.decks import DeckData, Entry
+
+from .deckkit import COMMON
+from .effects.test_shape import VALID
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "demo"
 # Where findings are made: the core, and the apps' parsers and services.
 SOURCES = ("rules", "cards", "decks", "reviews", "corrections", "artwork", "common")
-COMMON_KEYS = {
-    "stableCardId",
-    "name",
-    "type",
-    "set",
-    "text",
-    "archetypes",
-    "effects",
-    "origin",
-    "creationMethod",
-    "userModified",
-    "status",
-}
-# Codes that are not findings' but name something else in those calls (a logger's warning...).
 CATALOGUE = catalogue(registry)
 
 
@@ -91,26 +82,51 @@ def test_every_code_written_in_the_code_is_in_the_catalogue():
 
 # --- dynamically: every rule set over the demo data, and the demo data broken on purpose --------------------------
 def _cards(game: str) -> list[CardData]:
-    path = DEMO / (registry.get(game).demo_card_set or "")
-    if not registry.get(game).demo_card_set or not path.exists():
+    """The game's demo cards as its rule set sees them (effects included)."""
+    demo = registry.get(game).demo_card_set
+    if not demo or not (DEMO / demo).exists():
         return []
-    cards = []
-    for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
-        cards.append(
-            CardData(
-                game=game,
-                name=card["name"],
-                type=card["type"],
-                stable_id=card.get("stableCardId"),
-                set=card.get("set") or "",
-                text=card.get("text") or "",
-                archetypes=tuple(card.get("archetypes") or ()),
-                fields={k: v for k, v in card.items() if k not in COMMON_KEYS},
-                effects=tuple(card.get("effects") or ()),
-                status=card.get("status", "DRAFT"),
-            )
+    return [
+        CardData(
+            game=game,
+            name=raw["name"],
+            type=raw["type"],
+            stable_id=raw.get("stableCardId"),
+            set=raw.get("set") or "",
+            text=raw.get("text") or "",
+            archetypes=tuple(raw.get("archetypes") or ()),
+            fields={k: v for k, v in raw.items() if k not in COMMON},
+            effects=tuple(raw.get("effects") or ()),
+            status=raw.get("status", "DRAFT"),
         )
-    return cards
+        for raw in json.loads((DEMO / demo).read_text(encoding="utf-8"))["cards"]
+    ]
+
+
+def _effect_cards(game: str) -> list[CardData]:
+    """Cards whose text and effects disagree in every way the effect checks know (from the effect tests' examples)."""
+    example = VALID.get(game)
+    if example is None:
+        return []
+    ruleset = registry.get(game)
+    twin = {**copy.deepcopy(example)}
+    lasting = {**copy.deepcopy(example), "effectId": f"{example['effectId']}.bonus", "text": "jamais écrit"}
+    lasting.pop("duration", None)
+    lasting["actions"] = [
+        {"do": "MODIFY_STAT", "stat": "ATK", "amount": 1, "target": "SELF"},
+        {"do": "NEW_MECHANIC", "description": "something new"},
+    ]
+    texts = ("", "Rapide. Une fois par tour. Jusqu'à la fin du tour. Activable. Passif.", "the King excepted")
+    return [
+        CardData(game=game, name="x", type=ruleset.card_types[0], stable_id="X-1", text=text, effects=effects)
+        for text in texts
+        for effects in (
+            (example,),
+            (example, twin),
+            (lasting,),
+            ({**example, "limit": None, "kind": "passive"},),
+        )
+    ]
 
 
 def _broken(card: CardData, ruleset) -> list[CardData]:
@@ -162,6 +178,8 @@ def _decks(ruleset, cards: list[CardData]) -> list[DeckData]:
 def test_every_finding_a_rule_set_emits_is_in_the_catalogue_with_its_severity_and_params(ruleset):
     cards = _cards(ruleset.key)
     findings = []
+    for card in _effect_cards(ruleset.key):
+        findings += ruleset.check_card(card) + ruleset.effect_errors(list(card.effects), card_ref=card.ref)
     for card in cards:
         findings += ruleset.check_card(card)
         for variant in _broken(card, ruleset):
@@ -172,7 +190,15 @@ def test_every_finding_a_rule_set_emits_is_in_the_catalogue_with_its_severity_an
                     variant.__class__(**{**_as_kwargs(variant), "fields": cleaned})
                 )
             findings += ruleset.effect_errors(list(variant.effects), card_ref=variant.ref)
-    for fmt in ruleset.default_formats:
+    strict = [
+        dataclasses.replace(fmt, banlist=dict.fromkeys(refs[:2], 0), allowed_sets=frozenset({"NOPE"}))
+        for fmt in ruleset.default_formats
+        for refs in [[c.stable_id for c in cards]]
+    ]
+    findings += identity_collisions([dataclasses.replace(c, text=str(i)) for i, c in enumerate(cards[:2])])
+    for card in cards[:1]:
+        findings += ruleset.shape_errors(card.type, {"no_such_field": 1}, card_ref=card.ref)
+    for fmt in [*ruleset.default_formats, *strict]:
         for collection in (None, {}):
             for deck in _decks(ruleset, cards):
                 findings += ruleset.validate_deck(deck, cards, fmt, collection).violations
