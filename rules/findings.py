@@ -40,7 +40,7 @@ class Finding:
         return self.severity == Severity.ERROR
 
     def to_dict(self) -> dict:
-        data = {
+        data: dict[str, Any] = {
             "code": self.code,
             "severity": str(self.severity),
             "section": self.section,

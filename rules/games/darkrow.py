@@ -431,7 +431,9 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 params={
                     "section": "leaders",
                     "card": resolved.card.stable_id if resolved.card is not None else resolved.ref,
-                    "type": INDICE if resolved.reserved else resolved.card.type,
+                    "type": resolved.card.type
+                    if resolved.card is not None and not resolved.reserved
+                    else INDICE,
                 },
                 hint="only Leaders can be Leader candidates: move it to main or remove it",
             )
