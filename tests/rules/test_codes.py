@@ -150,7 +150,7 @@ def _broken(card: CardData, ruleset) -> list[CardData]:
 
 
 def _as_kwargs(card: CardData) -> dict:
-    return {name: getattr(card, name) for name in card.__slots__}
+    return {f.name: getattr(card, f.name) for f in dataclasses.fields(card) if f.init}
 
 
 def _decks(ruleset, cards: list[CardData]) -> list[DeckData]:
