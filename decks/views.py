@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
@@ -33,6 +34,7 @@ from rules.deckstats import deck_statistics
 from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
 from rules.odds import percent
 from studio.errors import Conflict, Forbidden, InvalidInput
+from studio.refusals import message_response
 
 from . import selectors, services
 from .builder import board, copies_by_card, section_label, verdict_of
@@ -317,15 +319,20 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
     """Run a change of ``deck``; answer with the deck's panel (htmx) or go back to the builder."""
     if not request.user.has_perm("decks.change_deck"):
         raise PermissionDenied("you may not change decks")
-    error = ""
+    error, status = "", 200
     try:
         change()
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except InvalidInput as exc:
-        error = "Not changed: " + ("; ".join(f.message for f in exc.findings) or exc.message)
+        error = _("Not changed: %(why)s") % {"why": "; ".join(f.message for f in exc.findings) or exc.message}
+        status = exc.status_code
     except Conflict as exc:
-        error = f"Not changed: {exc.message}"
+        error = _("Not changed: %(why)s") % {"why": exc.message}
+        status = exc.status_code
+    if request.htmx and error:
+        # Shown beside the entry or search result acted on; what the player typed stays (studio/refusals.js).
+        return message_response(request, error, status)
     if request.htmx:
         response = render(
             request, "decks/_deck.html", _builder_context(request, _deck(request, deck.pk), error=error)

@@ -341,7 +341,9 @@ def test_what_is_not_an_image_is_refused_with_the_message_shown(post_upload, car
     assert (
         "Not added: the file is not a JPEG, PNG or WebP image (its content was checked, not its name)" in page
     )
-    assert 'role="alert" data-artwork-error' in page
+    assert 'role="alert" tabindex="-1" data-artwork-error data-refusal' in page
+    # The gallery with its message is what the page swaps in place (studio/refusals.js).
+    assert response["X-Refusal"] == "swap"
 
 
 def test_png_bytes_named_jpg_are_taken_as_the_png_they_are(post_upload, card):
