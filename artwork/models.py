@@ -10,7 +10,7 @@ from cards.models import (
     Card,
     _in,  # the check "value among the choices", as cards write it
 )
-from studio.history import AppendOnlyModel
+from common.history import AppendOnlyModel
 
 
 class Kind(models.TextChoices):

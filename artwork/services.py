@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from cards.interchange import check_game
 from cards.models import Card
+from common.errors import Conflict, Forbidden, InvalidInput
+from common.notes import checked_note
 from rules.findings import error
-from studio.errors import Conflict, Forbidden, InvalidInput
-from studio.notes import checked_note
 
 from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited, too_big
 from .models import (

@@ -1,7 +1,7 @@
 """The card pages: browser, help, detail and editor, live validation, review transitions.
 
 Views stay thin: reads go through :mod:`cards.selectors` and :mod:`cards.search`,
-writes through :mod:`cards.services`, whose :mod:`studio.errors` exceptions
+writes through :mod:`cards.services`, whose :mod:`common.errors` exceptions
 become messages on the page (never a 500).
 """
 
@@ -20,9 +20,9 @@ from django_htmx.http import push_url
 
 from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.versions import read_version
 from rules import CardData, get_ruleset, registry
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
-from studio.versions import read_version
 
 from . import selectors, services
 from .diff import change_rows

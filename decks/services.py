@@ -19,11 +19,11 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from cards.models import Card
+from common.errors import Conflict, Forbidden, InvalidInput
 from rules import CardData, Finding, get_ruleset
 from rules.decks import CardPool, Entry, ValidationResult
 from rules.findings import error
 from rules.text import fold
-from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import validation
 from .interchange import MAX_COUNT, DeckInput, parse_deck

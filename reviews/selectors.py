@@ -263,7 +263,3 @@ def open_proposals(*, user, game: str) -> QuerySet[Proposal]:
     return (
         proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
     )
-
-
-def running_audit(*, game: str) -> Audit | None:
-    return Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()

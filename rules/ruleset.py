@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import CardData
 from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
 from .draws import DrawSetup
-from .effects import EffectVocabulary, build_schema, compile_schema, consistency_findings, effect_errors
+from .effects.consistency import consistency_findings
+from .effects.schema import build_schema, compile_schema
+from .effects.shape import effect_errors
+from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
 from .findings import Finding, error
 from .text import canonical_key, shown

@@ -10,9 +10,9 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.api import FindingDoc
 from rules import registry
 from rules.fields import FieldSpec, Kind
-from studio.api import FindingDoc
 
 from ..interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, TEXT_MAX_LENGTH, card_to_dict
 from ..models import CreationMethod, Origin, Status

@@ -11,11 +11,11 @@ from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import JSONParser
+from common.errors import InvalidInput
+from common.versions import read_version
 from rules import registry
 from rules.findings import error
-from studio.api import JSONParser
-from studio.errors import InvalidInput
-from studio.versions import read_version
 
 from .. import services
 from ..interchange import STABLE_ID_RE

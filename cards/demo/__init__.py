@@ -23,7 +23,7 @@ def card_set(game: str) -> dict:
 
 def load_demo(stdout) -> None:
     """Import every demo card set (idempotent: a second run changes nothing)."""
-    from ..services import cards_import
+    from ..imports import cards_import
 
     for game in GAMES:
         report = cards_import(payload=card_set(game))

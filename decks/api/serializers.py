@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from common.api import FindingDoc
 from rules import registry
 from rules.decks import ValidationResult
-from studio.api import FindingDoc
 
 from ..interchange import deck_to_dict
 from ..models import Deck, DeckFormat, Identity, NamedCardList

@@ -10,14 +10,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api.serializers import CardSerializer
+from cards.imports import import_conflict_resolve
 from cards.interchange import check_game
 from cards.selectors import card_get
-from cards.services import import_conflict_resolve
+from common.errors import InvalidInput
+from common.versions import read_version
 from rules.findings import error
-from studio.errors import InvalidInput
-from studio.versions import read_version
 
-from .. import selectors, services
+from .. import audits, selectors, services
 from .filters import ReviewQueueFilter
 from .serializers import (
     AuditEntryFilterSerializer,
@@ -214,8 +214,8 @@ class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = _valid(AuditStartSerializer, request.data)
         try:
-            audit = services.audit_start(game=data["game"], user=request.user)
-        except services.AuditRunning as exc:
+            audit = audits.audit_start(game=data["game"], user=request.user)
+        except audits.AuditRunning as exc:
             return Response(
                 {
                     "detail": exc.message,

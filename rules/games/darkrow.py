@@ -7,12 +7,12 @@ INDICE, a system resource that is not a card.
 import json
 from collections import Counter
 
-from rules import effects as fx
 from rules.audit import OBJECT_BEHAVIOR_REVIEW
 from rules.cards import CardData
 from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
 from rules.registry import register

@@ -1,9 +1,9 @@
 """Riftbound's mechanics (seed 001, French): Legend, Chosen Champion, runes, battlefields, domains."""
 
-from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
 from rules.registry import register

@@ -1,9 +1,9 @@
 """Cardfight!! Vanguard, Classic format (seed 002, Russian): BT01, TD01, TD02."""
 
-from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME_ID, DeckContext, FormatData, SizeBound
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
 from rules.registry import register

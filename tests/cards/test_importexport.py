@@ -4,10 +4,10 @@ import copy
 
 import pytest
 
+from cards.imports import cards_import
 from cards.models import Card, CardRevision
 from cards.selectors import card_export
-from cards.services import cards_import
-from studio.errors import InvalidInput
+from common.errors import InvalidInput
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,10 @@
 import pytest
 from django.db import transaction
 
-from cards import services
+from cards import imports, services
 from cards.models import AppendOnlyError, Card, CardRevision
 from cards.signals import cards_changed
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -80,10 +80,10 @@ def test_a_status_move_writes_a_revision_with_its_note(designer, reviewer, make_
 
 def test_an_import_writes_a_revision_per_created_or_changed_card(designer):
     payload = {"game": "darkrow", "cards": [{**KAZUHA, "stableCardId": "DR-U99"}]}
-    services.cards_import(payload=payload, user=designer)
+    imports.cards_import(payload=payload, user=designer)
     card = Card.objects.get(stable_id="DR-U99")
     payload["cards"][0]["atk"] = 6
-    services.cards_import(payload=payload, user=designer)
+    imports.cards_import(payload=payload, user=designer)
     created, updated = revisions(card)
     assert (created.action, created.version, created.author_name) == ("IMPORT", 1, "dana")
     assert (updated.action, updated.version, updated.changes) == (

@@ -3,10 +3,10 @@
 import pytest
 
 from cards import services as card_services
+from common.errors import Forbidden, InvalidInput
 from decks import services
 from decks.models import Deck, DeckEntry, DeckFormat, OwnedCard
 from rules import get_ruleset
-from studio.errors import Forbidden, InvalidInput
 
 from .conftest import own_everything
 
@@ -243,7 +243,7 @@ def test_adding_refuses_what_cannot_be_added_and_changes_nothing(load_cards, pla
 
 
 def test_changing_an_entry_by_count_or_delta(load_cards, playtester):
-    from studio.errors import Conflict
+    from common.errors import Conflict
 
     load_cards("duel")
     deck = services.deck_create(

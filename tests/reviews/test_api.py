@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from cards.imports import cards_import
 from cards.models import Card, CardRevision, ImportConflict
-from cards.services import card_set_status, card_update, cards_import
-from reviews import services
+from cards.services import card_set_status, card_update
+from reviews import audits, services
 from reviews.models import Audit, Proposal
 from tests.reviews.effects import bonus as bonus_effect
 from tests.reviews.effects import draw, imported
@@ -15,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def run_audit(game="darkrow"):
-    audit = services.audit_start(game=game, enqueue=False)
-    return services.audit_run(audit_id=audit.pk)
+    audit = audits.audit_start(game=game, enqueue=False)
+    return audits.audit_run(audit_id=audit.pk)
 
 
 # --- the queue -----------------------------------------------------------------------------------------

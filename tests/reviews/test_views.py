@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from artwork.models import BatchState, ImageBatch
+from cards.imports import cards_import
 from cards.models import Card, CardRevision, Status
-from cards.services import card_update, cards_import
-from reviews import services
+from cards.services import card_update
+from reviews import audits, services
 from reviews.models import Audit, AuditStatus, Proposal, ProposalStatus
 from tests.reviews.effects import bonus, imported
 
@@ -35,7 +36,7 @@ def edited(validated, designer):
 
 
 def run_audit(game="darkrow"):
-    return services.audit_run(audit_id=services.audit_start(game=game, enqueue=False).pk)
+    return audits.audit_run(audit_id=audits.audit_start(game=game, enqueue=False).pk)
 
 
 # --- who may see what ------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rules import registry
-from rules.effects import REVIEW_LISTS, effect_id_changes, json_path, review_list
+from rules.effects.shape import effect_id_changes, json_path
+from rules.effects.vocabulary import REVIEW_LISTS, review_list
 
 GAMES = ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]
 ONCE_PER_TURN = {
@@ -383,7 +384,7 @@ def test_every_effect_finding_code_feeds_an_audit_list():
 @pytest.mark.parametrize("game", GAMES)
 def test_reference_parameters_are_declared_as_references(game):
     """Reference checks find refs by parameter name: every such parameter must be a reference, and only those."""
-    from rules.effects import REF_KEYS, REF_PATTERN
+    from rules.effects.vocabulary import REF_KEYS, REF_PATTERN
 
     vocabulary = registry.get(game).effect_vocabulary
     for family in (vocabulary.actions, vocabulary.costs, vocabulary.conditions):
