@@ -2,9 +2,7 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.templatetags.static import static as static_url
 from django.urls import include, path
-from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -12,8 +10,7 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    # Browsers ask for /favicon.ico on pages without an icon link (the API's own pages).
-    path("favicon.ico", RedirectView.as_view(url=static_url("studio/favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

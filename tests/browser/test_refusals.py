@@ -101,11 +101,11 @@ def test_a_forbidden_htmx_request_shows_its_reason_beside_the_form(
 
 
 def test_a_refused_copy_count_is_explained_on_its_row_and_kept(page, login, make_user):
-    from cards import services as card_services
     from cards.demo import card_set
+    from cards.imports import cards_import
     from decks import services as deck_services
 
-    card_services.cards_import(payload=card_set("duel"))
+    cards_import(payload=card_set("duel"))
     playtester = make_user("playtester", username="paula")
     deck = deck_services.deck_create(
         data={
