@@ -17,6 +17,7 @@ from rules import Finding
 from rules.findings import error
 from rules.text import shown
 
+from .diff import field_changes
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_to_dict, check_game, parse_card
 from .models import (
@@ -31,9 +32,8 @@ from .services import (
     announce,
     apply_input,
     assign_input,
-    field_changes,
+    card_save_change,
     new_stable_id,
-    write_revision,
 )
 
 
@@ -211,14 +211,12 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
                 game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=real_user(user)
             )
             apply_input(card, card_input, effect_ids)
-            card.version = 1
-            card.save()
-            write_revision(
-                card, RevisionAction.IMPORT, user, field_changes({}, card_to_dict(card)), "imported"
+            changes = card_save_change(
+                card, before={}, action=RevisionAction.IMPORT, user=user, note="imported", announce_it=False
             )
             report.created.append(card.stable_id)
             touched.append(card)
-            changed_keys.update(card_to_dict(card))
+            changed_keys.update(changes)
             continue
         before = card_to_dict(card)
         if _changed_since_import(card):
@@ -230,13 +228,17 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
                 report.conflicts.append(note)
             continue
         apply_input(card, card_input, effect_ids)
-        changes = field_changes(before, card_to_dict(card))
-        if not changes:
+        if card_to_dict(card) == before:
             report.unchanged.append(card.stable_id)
             continue
-        card.version += 1
-        card.save()
-        write_revision(card, RevisionAction.IMPORT, user, changes, "re-imported")
+        changes = card_save_change(
+            card,
+            before=before,
+            action=RevisionAction.IMPORT,
+            user=user,
+            note="re-imported",
+            announce_it=False,
+        )
         report.updated.append(card.stable_id)
         touched.append(card)
         changed_keys.update(changes)
@@ -326,13 +328,9 @@ def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = ""
             )
         before = card_to_dict(card)
         apply_input(card, card_input)
-        changes = field_changes(before, card_to_dict(card))
-        if changes:
-            card.version += 1
-            card.save()
+        if card_to_dict(card) != before:
             why = note or f"import conflict #{conflict.pk}: took the imported version"
-            write_revision(card, RevisionAction.IMPORT, user, changes, why)
-            announce([card], changes)
+            card_save_change(card, before=before, action=RevisionAction.IMPORT, user=user, note=why)
     conflict.resolution = choices[keep]
     conflict.resolved_at = timezone.now()
     conflict.resolved_by = real_user(user)

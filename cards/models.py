@@ -64,6 +64,11 @@ class Card(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The latest revision written while the card was VALIDATED: the reference of review diffs
+    # (None: never VALIDATED). Kept by cards.services.card_save_change.
+    last_validated_revision = models.ForeignKey(
+        "CardRevision", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
+    )
     search_text = models.TextField(editable=False, default="")
     archetype_index = models.TextField(editable=False, default="")
 

@@ -7,6 +7,7 @@ changed field before and after) and announces the change with the
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Iterable
 from typing import Any
@@ -19,6 +20,7 @@ from common.users import real_user
 from rules import Finding, get_ruleset
 from rules.findings import error
 
+from .diff import field_changes
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
 from .models import (
@@ -48,24 +50,39 @@ def _author_name(user) -> str:
     return getattr(user, "get_username", lambda: "")() if user is not None else ""
 
 
-def field_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    keys = [*before, *(k for k in after if k not in before)]
-    return {
-        k: {"before": before.get(k), "after": after.get(k)} for k in keys if before.get(k) != after.get(k)
-    }
-
-
-def write_revision(card: Card, action: str, user, changes: dict, note: str = "") -> CardRevision:
-    return CardRevision.objects.create(
+def card_save_change(
+    card: Card, *, before: dict[str, Any], action: str, user, note: str = "", announce_it: bool = True
+) -> dict[str, dict[str, Any]]:
+    """Store a change made to ``card`` (in memory) since ``before`` (its interchange form then; {} for a
+    new card): the one way a card is written. Bumps the version (1 for a new card), saves, appends the
+    revision, keeps ``last_validated_revision``, and announces the change unless the caller announces
+    a batch itself. Returns the revision's changes."""
+    note = checked_note(note)
+    new = card._state.adding
+    card.version = 1 if new else card.version + 1
+    if new:
+        card.save()  # the revision needs the card's id
+    snapshot = card_to_dict(card)
+    changes = field_changes(before, snapshot)
+    revision = CardRevision.objects.create(
         card=card,
         version=card.version,
         action=action,
         author=real_user(user),
         author_name=_author_name(user),
-        note=checked_note(note),
+        note=note,
         changes=changes,
-        snapshot=card_to_dict(card),
+        snapshot=snapshot,
     )
+    if card.status == Status.VALIDATED:
+        card.last_validated_revision = revision
+        if new:
+            card.save(update_fields=["last_validated_revision"])
+    if not new:
+        card.save()
+    if announce_it:
+        announce([card], changes)
+    return changes
 
 
 def apply_input(card: Card, card_input: CardInput, effect_ids: EffectIdIndex | None = None) -> None:
@@ -140,10 +157,7 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
     apply_input(card, card_input)
     if requested == Status.VALIDATED:
         _refuse_validation_with_errors(card)
-    card.version = 1
-    card.save()
-    write_revision(card, RevisionAction.CREATE, user, field_changes({}, card_to_dict(card)), note)
-    announce([card], card_to_dict(card).keys())
+    card_save_change(card, before={}, action=RevisionAction.CREATE, user=user, note=note)
     return card
 
 
@@ -162,27 +176,15 @@ READ_ONLY_HINTS = {
 }
 
 
-@transaction.atomic
-def card_update(
-    *,
-    stable_id: str,
-    data: dict[str, Any],
-    user=None,
-    expected_version: int | None = None,
-    note: str = "",
-    action: str = RevisionAction.UPDATE,
-) -> Card:
-    """Apply a partial edit (interchange keys) to a card.
+def card_apply(card: Card, data: dict[str, Any]) -> Card:
+    """The card as the partial edit ``data`` (interchange keys) would leave it: a copy, never saved.
 
-    With ``expected_version``, a card that has moved on since is left untouched
-    and :class:`StaleVersion` is raised. Status and provenance are not edited
-    here: status moves go through :func:`card_set_status`, provenance follows
-    from what happens to the card. Editing the content of a VALIDATED card sends
-    it back to NEEDS_REVIEW; editing an imported or AI card sets userModified.
+    Refuses what :func:`card_update` refuses (:class:`InvalidInput`). Status and
+    provenance are not edited: they follow from the edit. Editing the content of
+    a VALIDATED card sends it back to NEEDS_REVIEW; editing an imported or AI
+    card sets userModified. Previews of a change (AI proposals) use it as is.
     """
-    card = Card.objects.select_for_update().get(stable_id=stable_id)
-    if expected_version is not None and expected_version != card.version:
-        raise StaleVersion(expected_version, card.version)
+    stable_id = card.stable_id
     problems = []
     for key, attr in IMMUTABLE_KEYS.items():
         if key in data and data[key] != getattr(card, attr):
@@ -207,26 +209,47 @@ def card_update(
     card_input, findings = parse_card(merged, game=card.game)
     if findings:
         raise InvalidInput(findings)
-    apply_input(card, card_input)
-    card.status = before["status"]
-    after = card_to_dict(card)
-    changes = field_changes(before, after)
-    if not changes:
-        return card
-    if card.status == Status.VALIDATED:
+    changed = copy.copy(card)
+    apply_input(changed, card_input)
+    changed.status = card.status
+    if card_to_dict(changed) == before:
+        return changed
+    if changed.status == Status.VALIDATED:
         # VALIDATED qualifies the content: any edit of it needs a human check again.
-        card.status = Status.NEEDS_REVIEW
+        changed.status = Status.NEEDS_REVIEW
     if (
-        card.creation_method in (CreationMethod.IMPORTED, CreationMethod.AI_GENERATED)
-        or card.origin == Origin.AI
+        changed.creation_method in (CreationMethod.IMPORTED, CreationMethod.AI_GENERATED)
+        or changed.origin == Origin.AI
     ):
-        card.user_modified = True
-    card.version += 1
-    card.save()
-    changes = field_changes(before, card_to_dict(card))
-    write_revision(card, action, user, changes, note)
-    announce([card], changes)
-    return card
+        changed.user_modified = True
+    return changed
+
+
+@transaction.atomic
+def card_update(
+    *,
+    stable_id: str,
+    data: dict[str, Any],
+    user=None,
+    expected_version: int | None = None,
+    note: str = "",
+    action: str = RevisionAction.UPDATE,
+) -> Card:
+    """Apply a partial edit (interchange keys) to a card, as :func:`card_apply` computes it.
+
+    With ``expected_version``, a card that has moved on since is left untouched
+    and :class:`StaleVersion` is raised. Status moves go through
+    :func:`card_set_status`. An edit that changes nothing writes nothing.
+    """
+    card = Card.objects.select_for_update().get(stable_id=stable_id)
+    if expected_version is not None and expected_version != card.version:
+        raise StaleVersion(expected_version, card.version)
+    before = card_to_dict(card)
+    changed = card_apply(card, data)
+    if card_to_dict(changed) == before:
+        return card
+    card_save_change(changed, before=before, action=action, user=user, note=note)
+    return changed
 
 
 # --- review transitions ----------------------------------------------------------------
@@ -245,9 +268,5 @@ def card_set_status(
         _refuse_validation_with_errors(card)
     before = card_to_dict(card)
     card.status = status
-    card.version += 1
-    card.save()
-    changes = field_changes(before, card_to_dict(card))
-    write_revision(card, RevisionAction.STATUS, user, changes, note)
-    announce([card], changes)
+    card_save_change(card, before=before, action=RevisionAction.STATUS, user=user, note=note)
     return card

@@ -172,23 +172,6 @@ def proposal_submit_card(*, game: Any, data: dict[str, Any], user, note: str = "
     return card_services.card_create(game=game, data=proposed, user=user, note=note or "AI proposal")
 
 
-class _DryRun(Exception):
-    pass
-
-
-def _preview(card: Card, changes: dict[str, Any], user) -> dict[str, Any]:
-    """The card as ``changes`` would leave it, computed by the card service itself and rolled back."""
-    preview: dict[str, Any] = {}
-    try:
-        with transaction.atomic():
-            updated = card_services.card_update(stable_id=card.stable_id, data=changes, user=user)
-            preview.update(card_to_dict(updated))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return preview
-
-
 @transaction.atomic
 def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = "") -> Proposal:
     """A proposed change to an existing card, stored apart (DRAFT) until a reviewer accepts or rejects it."""
@@ -207,7 +190,7 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
             ]
         )
     before = card_to_dict(card)
-    after = _preview(card, changes, user)
+    after = card_to_dict(card_services.card_apply(card, changes))
     for key in card_services.WORKFLOW_KEYS:
         after[key] = before[key]
     diff = card_diff(before, after, game_fields=card.ruleset.field_names())

@@ -32,7 +32,7 @@ from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
 from cards.workflow import allowed_targets
 from common.errors import Forbidden, InvalidInput, StudioError
-from common.versions import read_version
+from common.versions import posted_version
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
@@ -226,9 +226,7 @@ def proposal_decide(request, pk: int, decision: str):
     note = request.POST.get("note", "").strip()
     params = _posted_query(request)
     try:
-        expected = (
-            read_version(request.POST.get("version", "").strip() or None) if decision == "accept" else None
-        )
+        expected = posted_version(request.POST, "version") if decision == "accept" else None
     except InvalidInput:
         message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
         return _queue_answer(request, params, {"kind": "error", "message": message}, 400)

@@ -14,7 +14,7 @@ from cards.imports import import_conflict_resolve
 from cards.interchange import check_game
 from cards.selectors import card_get
 from common.errors import InvalidInput
-from common.versions import read_version
+from common.versions import if_match_version, with_etag
 from rules.findings import error
 
 from .. import audits, selectors, services
@@ -46,10 +46,6 @@ def needs(*perms: str) -> type[permissions.BasePermission]:
             return super().has_permission(request, view) and any(request.user.has_perm(p) for p in perms)
 
     return Needs
-
-
-def _if_match(request) -> int | None:
-    return read_version(request.headers.get("If-Match"), source="If-Match")
 
 
 def _valid(serializer_class, data, **kwargs):
@@ -128,11 +124,9 @@ class CardRevert(APIView):
             version=data["version"],
             user=request.user,
             note=data["note"],
-            expected_version=_if_match(request),
+            expected_version=if_match_version(request),
         )
-        response = Response(CardSerializer(card, with_findings=True).data)
-        response["ETag"] = f'"{card.version}"'
-        return response
+        return with_etag(Response(CardSerializer(card, with_findings=True).data), card.version)
 
 
 class CardReviewDiff(APIView):
@@ -154,7 +148,7 @@ class CardReviewDiff(APIView):
         card = card_get(user=request.user, stable_id=stableCardId)
         raw = request.query_params.get("from")
         if raw is None:
-            revision = selectors.last_validated(card=card)
+            revision = card.last_validated_revision
         else:
             if not (raw.isascii() and raw.isdigit()):
                 raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])
