@@ -367,10 +367,12 @@ def card_validate(request):
                     effects=card_input.effects,
                 )
             )
-    by_field: dict[str, list[str]] = {}
+    by_field: dict[str, list] = {}
     for finding in findings:
-        if finding.field in form.fields:
-            by_field.setdefault(finding.field, []).append(finding.message)
+        # An effect's message names its JSON path (effects[0].actions[1].stat): the effect editor puts it there.
+        slot = "effects" if (finding.field or "").startswith(("effects[", "effects.")) else finding.field
+        if slot in form.fields:
+            by_field.setdefault(slot, []).append(finding)
     slots = [
         (name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")
     ]

@@ -317,7 +317,8 @@ def test_the_editor_refuses_what_cannot_be_read_and_keeps_the_input(client_as, d
     page = text(response)
     assert "Not saved: 2 problems to fix" in page
     assert "cost must be a whole number, not &#x27;trois&#x27;" in page
-    assert "effects: not valid JSON at line 1, column 3" in page
+    # Under its field, the message does not repeat the field's name.
+    assert "<p>not valid JSON at line 1, column 3" in page and "effects: effects:" not in page
     assert "Texte à garder" in page and 'value="Mouri Ran"' in page
 
 
@@ -503,18 +504,22 @@ def test_live_validation_reports_shape_errors_and_effects_json(client_as, design
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '[{"a": 1,]'}
         )
     )
+    # The path once ("effects: not valid JSON", never "effects: effects: ..."), and bare under the field.
     assert (
-        "effects: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
+        "<strong>effects</strong></a>: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
         in page
     )
-    assert 'id="errors-effects" hx-swap-oob="true"><p>effects: not valid JSON' in page
+    assert "effects: effects:" not in page
+    assert 'id="errors-effects" hx-swap-oob="true"><p>not valid JSON' in page
     page = text(
         client.post(
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}
         )
     )
-    assert "name: required, a non-empty string" in page
-    assert "effects: must be a list of objects" in page
+    assert "<strong>name</strong></a>: required, a non-empty string" in page
+    assert 'id="errors-name" hx-swap-oob="true"><p>required, a non-empty string' in page
+    assert "<strong>effects</strong></a>: must be a list of objects" in page
+    assert "name: name:" not in page
     assert client.post("/cards/validate/", {"game": "nope"}).status_code == 400
 
 
