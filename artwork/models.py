@@ -20,6 +20,10 @@ class Kind(models.TextChoices):
     LEGACY_HD = "LEGACY_HD", "Older HD, kept after revision"
 
 
+# The kinds a card's primary image may be; an older HD made primary again becomes the HD.
+PRIMARY_KINDS = (Kind.HD, Kind.LEGACY_HD)
+
+
 class ImageFormat(models.TextChoices):
     JPEG = "JPEG", "JPEG"
     PNG = "PNG", "PNG"

@@ -13,7 +13,6 @@ from rules import get_ruleset
 from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
 from rules.odds import percent
 
-from .builder import section_label
 from .forms import OddsForm
 from .models import Deck
 from .playtest import choices, dealt_cards, key_of
@@ -109,7 +108,7 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
 
 def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
     ruleset = get_ruleset(deck.game)
-    setup = ruleset.draw_setup
+    setup = ruleset.draws()
     cards = dealt_cards(deck, setup)
     params = _draw_params(request)
     context = {
@@ -118,7 +117,7 @@ def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
         "setup": setup,
         "verdict": deck_verdict(deck),
         "cards": cards,
-        "section_label": section_label(setup.section),
+        "section_label": ruleset.label_of(setup.section),
     }
     context.update(_odds(request, deck, cards, setup))
     return context, params

@@ -37,7 +37,7 @@ def format_for(game: str, key: str | None) -> DeckFormat:
     fmt = qs.filter(key=key).first() if key else qs.filter(is_default=True).first()
     if fmt is None:
         known = ", ".join(qs.values_list("key", flat=True)) or "none"
-        what = f"format {key!r}" if key else "a default format"
+        what = f"format {key!r}" if key else "default format"
         raise InvalidInput(
             [error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")]
         )

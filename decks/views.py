@@ -35,7 +35,7 @@ from rules.deckstats import deck_statistics
 from studio.refusals import message_response
 
 from . import selectors, services
-from .builder import board, copies_by_card, section_label, verdict_of
+from .builder import board, copies_by_card, verdict_of
 from .charts import bar_chart, row_chart
 from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm
 from .interchange import deck_to_dict, deck_to_text
@@ -66,10 +66,11 @@ def _can_change(user, deck: Deck) -> bool:
 
 
 def _counts_text(game: str, counts: dict) -> list[tuple[str, int]]:
-    names = list(get_ruleset(game).deck_sections) + [
-        name for name in counts if name not in get_ruleset(game).deck_sections
+    ruleset = get_ruleset(game)
+    names = list(ruleset.deck_sections) + [name for name in counts if name not in ruleset.deck_sections]
+    return [
+        (ruleset.label_of(name), counts.get(name, 0)) for name in names if name in counts or name == "main"
     ]
-    return [(section_label(name), counts.get(name, 0)) for name in names if name in counts or name == "main"]
 
 
 # --- the list, new decks, imports ---------------------------------------------------------------------
@@ -222,7 +223,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
             {
                 "card": card,
                 "home": home,
-                "home_label": section_label(home),
+                "home_label": ruleset.label_of(home),
                 "is_pick": home in ruleset.deck_picks,
                 "in_deck": copies.get(card.pk, 0),
                 "playable": card.status == Status.VALIDATED,
@@ -431,7 +432,7 @@ def deck_delete(request, pk: int):
 def deck_stats(request, pk: int):
     deck = deck_or_404(request, pk)
     ruleset = get_ruleset(deck.game)
-    section = ruleset.draw_setup.section if ruleset.draw_setup else ruleset.deck_sections[0]
+    section = ruleset.draws().section
     entries = section_entries(deck, section)
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
@@ -447,7 +448,7 @@ def deck_stats(request, pk: int):
             "deck": deck,
             "ruleset": ruleset,
             "verdict": deck_verdict(deck),
-            "section_label": section_label(section),
+            "section_label": ruleset.label_of(section),
             "stats": stats,
             "average": f"{float(stats.average):.2f}" if stats.average is not None else "",
             "curve": bar_chart(stats.curve, total=stats.total),

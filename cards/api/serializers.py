@@ -17,6 +17,7 @@ from rules.fields import FieldSpec, Kind
 from ..interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, TEXT_MAX_LENGTH, card_to_dict
 from ..models import CreationMethod, Origin, Status
 from ..services import card_findings
+from .games import GameChoiceField
 
 
 def game_fields_help() -> dict[str, str]:
@@ -149,7 +150,7 @@ class _CardCommonDoc(serializers.Serializer):
 
 
 class CardCreateDoc(_CardCommonDoc):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
     stableCardId = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", required=False)
     origin = serializers.ChoiceField(choices=Origin.values, required=False)
     creationMethod = serializers.ChoiceField(choices=CreationMethod.values, required=False)

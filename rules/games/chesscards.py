@@ -405,12 +405,21 @@ class ChessCards(RuleSet):
     seed = "003_67230bb164a3bc25.txt"
     card_types = ("CARD",)
     id_prefix = "CC"
+    hue = "#475569"
+    demo_card_set = "chesscards.json"
     default_format = "default"
     fields = ()
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
     # The seed gives the recipe of the default deck and no deck-size rule: none is invented.
-    default_formats = (FormatData(game="chesscards", key="default", name="Default"),)
+    default_formats = (
+        FormatData(
+            game="chesscards",
+            key="default",
+            name="Default",
+            description="Seed 003: the public recipe of the default deck; the seed gives no deck-size rule.",
+        ),
+    )
     # Seed 003: "Chaque joueur reçoit un Deck mélangé séparément". It gives no hand size and no draw:
     # a test draw shows the shuffled deck and a number of cards the user chooses.
     draw_setup = DrawSetup(

@@ -124,6 +124,8 @@ class Duel(RuleSet):
     seed = "004_6b37b58a3c9ef58c.txt"
     card_types = CARD_TYPES
     id_prefix = "DU"
+    hue = "#9f1239"
+    demo_card_set = "duel.json"
     default_format = "standard"
     fields = (
         int_field(
@@ -151,6 +153,7 @@ class Duel(RuleSet):
             name="Standard",
             sections={"main": SizeBound(exact=40)},
             identity=NAME,
+            description="Seed 004: a 40-card deck; no copy limit; the banlist starts empty (entries by stableCardId or card name).",
         ),
     )
     curve_field = "level"

@@ -365,6 +365,8 @@ class Riftbound(RuleSet):
     seed = "001_dae76ee289fde7a6.txt"
     card_types = (LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD)
     id_prefix = "RB"
+    hue = "#0f766e"
+    demo_card_set = "riftbound.json"
     default_format = "constructed"
     fields = (
         # Empty list: a neutral card, playable in every identity.
@@ -397,6 +399,17 @@ class Riftbound(RuleSet):
     )
     deck_home = HOME
     deck_pick_choices = {"champion": ("main", frozenset({CHAMPION_UNIT}))}
+    deck_labels = {
+        "main": "Main deck",
+        "runes": "Rune deck",
+        "battlefields": "Battlefields",
+        "legend": "Legend",
+        "champion": "Chosen Champion",
+    }
+    deck_help = {
+        "legend": "The Legend sets the deck's two domains and its champion. Search t:legend and pick one.",
+        "champion": "One Champion Unit of the main deck whose tag is the Legend's.",
+    }
     curve_field = "energy"
     breakdown_fields = ("domains",)
     # Seed 001, "Mise en place" and "Déroulé d'un tour". The seed says nothing of where the
@@ -423,6 +436,7 @@ class Riftbound(RuleSet):
             },
             copy_limit=3,
             identity=NAME,
+            description="Seed 001: main 40 (Chosen Champion included), 12 runes, 3 battlefields; at most 3 copies per card name in the main deck.",
         ),
     )
 

@@ -234,6 +234,8 @@ class Vanguard(RuleSet):
     seed = "002_827004924486c707.txt"
     card_types = (NORMAL_UNIT, TRIGGER_UNIT)
     id_prefix = "VG"
+    hue = "#b45309"
+    demo_card_set = "vanguard.json"
     default_format = "classic"
     set_required = True
     fields = (
@@ -290,6 +292,7 @@ class Vanguard(RuleSet):
             identity=NAME_ID,
             allowed_sets=frozenset({"BT01", "TD01", "TD02"}),
             owned_only=True,
+            description="Seed 002: 50 cards, 16 triggers, at most 4 copies per nameId; sets BT01, TD01, TD02; only cards the owner owns.",
         ),
     )
 

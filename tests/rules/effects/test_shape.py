@@ -13,7 +13,6 @@ from rules import registry
 from rules.effects.shape import effect_id_changes, json_path
 from rules.effects.vocabulary import REVIEW_LISTS, review_list
 
-GAMES = ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]
 ONCE_PER_TURN = {
     "per": "turn",
     "count": 1,
@@ -98,6 +97,10 @@ def errors(game: str, effects) -> dict[str, str]:
     return {f.field: f.message for f in registry.get(game).effect_errors(effects, card_ref="X")}
 
 
+# The games with an example effect above: the examples are per game, the checks hold for each.
+GAMES = sorted(VALID)
+
+
 def broken(game: str, edit) -> list[dict]:
     """The edited example (after the valid one, for most games: paths then index 1)."""
     effect = copy.deepcopy(VALID[game])
@@ -107,12 +110,19 @@ def broken(game: str, edit) -> list[dict]:
     return [VALID[game], effect] if game != "darkrow" else [effect]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_schema_is_a_valid_draft_2020_12_schema(game):
-    schema = registry.get(game).effect_schema
+@pytest.mark.parametrize("ruleset", list(registry), ids=lambda rs: rs.key)
+def test_every_schema_is_a_valid_draft_2020_12_schema(ruleset):
+    schema = ruleset.effect_schema
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$defs"]["effect"]["additionalProperties"] is False
+    if ruleset.effect_vocabulary is None:
+        assert schema["maxItems"] == 0
+    else:
+        assert schema["$defs"]["effect"]["additionalProperties"] is False
+
+
+def test_every_example_is_of_a_registered_game_with_an_effect_vocabulary():
+    assert [rs.key for rs in registry if rs.effect_vocabulary is not None and rs.key in VALID] == GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)
