@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.notes import checked_note
@@ -120,9 +121,11 @@ def _refuse_validation_with_errors(card: Card) -> None:
     findings = [f for f in card_findings(card) if f.is_error]
     if findings:
         raise Conflict(
-            "the card cannot be VALIDATED while its rule set reports errors: "
-            + "; ".join(f.message for f in findings)
-            + "; fix them (or send the card to NEEDS_REVIEW)",
+            _(
+                "the card cannot be validated (VALIDATED) while its rule set reports errors: %(errors)s; "
+                "fix them (or send the card to Needs review, NEEDS_REVIEW)"
+            )
+            % {"errors": "; ".join(f.message for f in findings)},
             findings=findings,
         )
 

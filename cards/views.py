@@ -23,6 +23,7 @@ from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.versions import posted_version
+from decks.selectors import decks_legal_with
 from rules import CardData, get_ruleset, registry
 from rules.findings import error
 
@@ -33,6 +34,7 @@ from .interchange import check_game, parse_card
 from .models import Card, RevisionAction, Status
 from .query import QueryError
 from .search import card_search, term_for
+from .templatetags.cards import field_rows
 from .workflow import allowed_targets
 
 PAGE_SIZE = 48
@@ -190,33 +192,27 @@ def _history(card: Card) -> list[dict]:
     return entries
 
 
-def _field_rows(card: Card) -> list[dict]:
-    """The card's game fields that its type has, for the read-only view."""
-    stored = card.game_fields or {}
-    return [
-        {"name": spec.name, "label": spec.label or spec.name, "value": stored.get(spec.name)}
-        for spec in card.ruleset.fields
-        if spec.applies_to(card.type)
-    ]
-
-
 def _detail_context(request, card: Card, form: CardForm | None = None, **extra) -> dict:
     findings = services.card_findings(card)
     user = request.user
     if form is None and _can_edit(user):
         form = CardForm(card.ruleset, initial=CardForm.initial_for(card), card=card)
     revisions = _history(card)
+    transitions = _transitions(user, card, any(f.is_error for f in findings))
     return {
         "card": card,
         "ruleset": card.ruleset,
         "type_label": type_label(card.type),
         "form": form,
         "findings": findings,
-        "field_rows": _field_rows(card),
+        "field_rows": field_rows(card),
         "archetypes": list(
             zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])
         ),
-        "transitions": _transitions(user, card, any(f.is_error for f in findings)),
+        "transitions": transitions,
+        "breaks_decks": decks_legal_with(card_ids=[card.pk]).get(card.pk, 0)
+        if any(t["target"] == Status.DISABLED for t in transitions)
+        else 0,
         "history": revisions,
         "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
         "creator": card.created_by.get_username() if card.created_by_id else "",

@@ -80,8 +80,9 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
     game = game if game in registry else ""
     verdict = request.GET.get("verdict", "")
     verdict = verdict if verdict in selectors.VERDICTS else ""
+    card = request.GET.get("card", "").strip()[:64]
     page = Paginator(
-        selectors.deck_list_filtered(user=user, game=game, verdict=verdict), DECKS_PER_PAGE
+        selectors.deck_list_filtered(user=user, game=game, verdict=verdict, card=card or None), DECKS_PER_PAGE
     ).get_page(request.GET.get("page"))
     decks = list(page.object_list)
     fresh = fresh_results([d for d in decks if d.stale or d.legal is None])
@@ -97,8 +98,9 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
             }
         )
     can_add = user.has_perm("decks.add_deck")
-    filters = {k: v for k, v in {"game": game, "verdict": verdict}.items() if v}
+    filters = {k: v for k, v in {"game": game, "verdict": verdict, "card": card}.items() if v}
     return {
+        "card": card,
         "rows": rows,
         "page": page,
         "game": game,

@@ -551,7 +551,7 @@ def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, u
     broken = make_card("darkrow", name="Sans coût", cost=None)
     client.post(f"/cards/{broken.stable_id}/status/", {"status": "VALIDATED"})
     page = text(client.get(f"/cards/{broken.stable_id}/"))
-    assert "Not changed: the card cannot be VALIDATED while its rule set reports errors" in page
+    assert "Not changed: the card cannot be validated (VALIDATED) while its rule set reports errors" in page
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": 99})
     assert "Not changed: the card changed since you opened it" in text(
         client.get(f"/cards/{unit.stable_id}/")
