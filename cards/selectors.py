@@ -127,6 +127,8 @@ class CardFacets:
     statuses: list[tuple[str, int]]
     sets: list[tuple[str, int]]
     archetypes: list[tuple[str, int]]
+    # Each archetype key's label as printed on the cards (the most frequent spelling).
+    archetype_labels: dict[str, str] = field(default_factory=dict)
 
 
 def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, int]]:
@@ -137,12 +139,13 @@ def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, 
 def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
     """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query."""
     games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
+    printed: dict[str, Counter] = {}
     rows = (
         qs.order_by()
-        .values_list("game", "type", "status", "set_code", "archetype_index")
+        .values_list("game", "type", "status", "set_code", "archetype_index", "archetypes")
         .annotate(n=Count("pk"))
     )
-    for game, card_type, status, set_code, archetype_index, n in rows:
+    for game, card_type, status, set_code, archetype_index, labels, n in rows:
         games[game] += n
         types[card_type] += n
         statuses[status] += n
@@ -150,12 +153,17 @@ def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
             sets[set_code] += n
         for key in archetype_index.strip("|").split("|") if archetype_index else ():
             archetypes[key] += n
+        ruleset = registry.get(game) if game in registry else None
+        for label in labels or ():
+            if isinstance(label, str) and ruleset is not None:
+                printed.setdefault(ruleset.archetype_key(label), Counter())[label] += n
     return CardFacets(
         games=_most_common(games),
         types=_most_common(types),
         statuses=[(s.value, statuses[s.value]) for s in Status if statuses[s.value]],
         sets=_most_common(sets),
         archetypes=_most_common(archetypes, archetype_limit),
+        archetype_labels={key: labels.most_common(1)[0][0] for key, labels in printed.items()},
     )
 
 

@@ -53,6 +53,14 @@ def _query_with(query: str, term: str) -> str:
     return f"{query} {term}".strip()
 
 
+def _game_in_query(query: str) -> str:
+    """The game a query's one ``game:`` (``g:``) term names, for the Game menu to show it."""
+    found = [
+        w.split(":", 1)[1].strip('"').lower() for w in query.split() if w.lower().startswith(("game:", "g:"))
+    ]
+    return found[0] if len(found) == 1 and found[0] in registry else ""
+
+
 FACET_LABELS = {
     "t": type_label,
     "status": lambda value: Status(value).label,
@@ -60,8 +68,8 @@ FACET_LABELS = {
 }
 
 
-def _facet_links(request, query: str, key: str, counts) -> list[dict]:
-    label = FACET_LABELS.get(key, str)
+def _facet_links(request, query: str, key: str, counts, label=None) -> list[dict]:
+    label = label or FACET_LABELS.get(key, str)
     links = []
     for value, count in counts:
         term = term_for(key, value)
@@ -110,6 +118,7 @@ def browse(request):
     context = {
         "query": query,
         "game": game,
+        "menu_game": game or _game_in_query(query),
         "view": view,
         "sort": sort,
         "error": error,
@@ -121,7 +130,14 @@ def browse(request):
             "Type": _facet_links(request, query, "t", facets.types),
             "Status": _facet_links(request, query, "status", facets.statuses),
             "Set": _facet_links(request, query, "set", facets.sets),
-            "Archetype": _facet_links(request, query, "arch", facets.archetypes),
+            # As printed on the cards ("Lycéenne"), never the canonical key ("lyceenne").
+            "Archetype": _facet_links(
+                request,
+                query,
+                "arch",
+                facets.archetypes,
+                label=lambda k: facets.archetype_labels.get(k, k),
+            ),
         },
         "grid_url": "?" + urlencode({**base, "view": "grid"}),
         "list_url": "?" + urlencode({**base, "view": "list"}),

@@ -24,6 +24,22 @@
     if (event.target.name === "type" && form && form.hasAttribute("data-card-editor")) applyType(form);
   });
 
+  // The Game menu follows a game: (g:) typed in the query; it goes back to "All games" once the term is gone.
+  function gameInQuery(query) {
+    var found = null;
+    query.replace(/(^|\s)(?:game|g):("?)([A-Za-z]+)\2(?=\s|$)/g, function (all, lead, quote, key) { found = key.toLowerCase(); });
+    return found;
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "id_q") return;
+    var menu = document.getElementById("id_game");
+    if (!menu) return;
+    var key = gameInQuery(event.target.value);
+    var known = key && menu.querySelector('option[value="' + key + '"]');
+    if (known) { menu.value = key; menu.dataset.fromQuery = "1"; }
+    else if (menu.dataset.fromQuery) { menu.value = ""; delete menu.dataset.fromQuery; }
+  });
+
   // "/" goes to the search box, as in most tools with a search.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -29,6 +29,16 @@
     if (polled && deck.querySelector("input:focus")) event.detail.shouldSwap = false;
   });
 
+  // Enter in a copy count sends it once: the browser would fire its change and submit the form (two
+  // requests); committing the value (blur) fires the one change the form listens to.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("form.stepper input[name=count]")) return;
+    event.preventDefault();
+    input.blur();
+    input.focus();
+  });
+
   // A destructive form asks first.
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
