@@ -41,7 +41,7 @@ from studio.refusals import in_place
 
 from . import audits as audit_services
 from . import selectors, services
-from .api.filters import ReviewQueueFilter
+from .filters import ReviewQueueFilter
 from .models import Audit
 
 VIEW_UNVALIDATED, REVIEW = selectors.VIEW_UNVALIDATED, selectors.REVIEW
