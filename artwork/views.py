@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cards.models import Card
 from cards.selectors import card_get
 from common.errors import Forbidden, StudioError
-from studio.refusals import in_place
+from common.refusals import in_place
 
 from . import services
 from .forms import UploadForm

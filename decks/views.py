@@ -30,9 +30,9 @@ from cards.models import Status
 from cards.query import QueryError
 from cards.search import card_search
 from common.errors import Conflict, Forbidden, InvalidInput
+from common.refusals import message_response
 from rules import get_ruleset, registry
 from rules.deckstats import deck_statistics
-from studio.refusals import message_response
 
 from . import selectors, services
 from .builder import board, copies_by_card, verdict_of

@@ -33,11 +33,11 @@ from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
 from cards.workflow import allowed_targets
 from common.errors import Forbidden, InvalidInput, StudioError
+from common.refusals import in_place
 from common.versions import posted_version
 from decks.selectors import decks_legal_with
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
-from studio.refusals import in_place
 
 from . import audits as audit_services
 from . import selectors, services
@@ -170,7 +170,7 @@ def _queue_answer(request, params: QueryDict, notice: dict, status: int = 200):
     """The queue after an action: its region (htmx), the page with a refusal, or a redirect with a message.
 
     A refusal keeps the cards that were ticked, ticked, and marks the refused ones;
-    the region comes with the refusal's status, swapped in place (studio.refusals).
+    the region comes with the refusal's status, swapped in place (common.refusals).
     """
     selected = request.POST.getlist("cards") if notice["kind"] == "error" else ()
     if request.htmx:

@@ -96,7 +96,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "studio.refusals.HtmxRefusalMiddleware",
+    "common.refusals.HtmxRefusalMiddleware",
 ]
 
 ROOT_URLCONF = "studio.urls"

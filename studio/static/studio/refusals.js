@@ -1,6 +1,6 @@
 /* Refused htmx requests (4xx), lost connections and server errors: the message appears where the user
    acted, the page and its unsaved input stay, the focus and the view go to the message. The same with
-   DEBUG on and off: see studio/refusals.py for the answers' two kinds (X-Refusal: swap | message). */
+   DEBUG on and off: see common/refusals.py for the answers' two kinds (X-Refusal: swap | message). */
 (function () {
   "use strict";
 

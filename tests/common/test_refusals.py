@@ -1,4 +1,4 @@
-"""studio.refusals: every 4xx answer to an htmx request is a partial the page can show in place."""
+"""common.refusals: every 4xx answer to an htmx request is a partial the page can show in place."""
 
 import pytest
 from django.urls import reverse
