@@ -117,7 +117,7 @@ def test_the_queue_shows_review_lists_and_why_and_filters_by_list_and_provenance
     client = client_as(reviewer)
     page = text(client.get("/review/", {"game": "darkrow", "list": "BONUS_DURATION_REVIEW"}))
     assert "Bonus" in page and "Manuelle" not in page
-    assert "<strong>BONUS_DURATION_REVIEW</strong>:" in page
+    assert "<strong>Bonus duration review (BONUS_DURATION_REVIEW)</strong>:" in page
     page = text(client.get("/review/", {"game": "darkrow", "creationMethod": "MANUAL"}))
     assert "Manuelle" in page and ">Bonus<" not in page
     page = text(client.get("/review/", {"game": "darkrow", "status": "NOPE"}))
@@ -323,7 +323,10 @@ def test_the_audits_page_shows_the_latest_audit_its_lists_and_counts(client_as, 
     assert f"Latest audit <strong>#{audit.pk}</strong>" in page
     assert "Review open" in page and "Blocking lists: <strong>BONUS_DURATION_REVIEW</strong>" in page
     assert re.search(r"Identities \(cards in play\)</th><td>72</td><td>2 ", page)
-    assert 'aria-current="page" class="blocks">BONUS_DURATION_REVIEW <b>1</b>' in page
+    assert (
+        'aria-current="page" class="blocks">Bonus duration review <code>BONUS_DURATION_REVIEW</code> <b>1</b>'
+        in page
+    )
     assert ">Bonus</a>" in page and "EFFECT_BONUS_NO_DURATION" in page
 
 

@@ -62,7 +62,22 @@
     if (dirty) { event.preventDefault(); event.returnValue = ""; }
   });
 
+  // Facets fold away on small screens (the cards come first); a reader who opened them keeps them open.
+  var small = window.matchMedia("(max-width: 800px)");
+  var facetsOpened = false;
+  function foldFacets() {
+    document.querySelectorAll("details[data-fold-small]").forEach(function (fold) {
+      fold.open = !small.matches || facetsOpened;
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("details[data-fold-small]") && small.matches) facetsOpened = event.target.open;
+  }, true);
+  document.addEventListener("htmx:afterSwap", foldFacets);
+  if (small.addEventListener) small.addEventListener("change", foldFacets);
+
   function init() {
+    foldFacets();
     document.querySelectorAll("form[data-card-editor]").forEach(applyType);
     // A stale save keeps the input: it is still unsaved.
     if (document.getElementById("stale")) dirty = true;
