@@ -6,12 +6,13 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import views
+from . import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
