@@ -81,6 +81,6 @@ def rendition_find(*, key) -> FaceRendition | None:
 def print_job_get(*, pk: int, user) -> PrintJob:
     """A print job its creator (or a reviewer) may see; DoesNotExist otherwise."""
     qs = PrintJob.objects.all()
-    if not user.has_perm("cards.view_unvalidated_card"):
+    if not user.has_perm("cards.review_card"):
         qs = qs.filter(created_by=user)
     return qs.get(pk=pk)

@@ -22,7 +22,7 @@ from rules import get_ruleset, registry
 from studio.errors import Conflict, InvalidInput, StaleVersion
 from studio.versions import read_version
 
-from . import editor, printing, selectors, services
+from . import deckview, editor, printing, selectors, services
 from .inputs import data_inputs, face_inputs, render_inputs
 from .models import JobState, PrintJob
 
@@ -254,6 +254,52 @@ def card_face(request, stable_id: str):
             "problems": drawn.problems,
             "oob": True,
             "name": card.name,
+        },
+    )
+
+
+@login_required
+@permission_required("cards.view_unvalidated_card", raise_exception=True)
+def revision_face(request, stable_id: str, version: int):
+    """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as SVG."""
+    card = card_list(user=request.user).filter(stable_id=stable_id).first()
+    revision = card.revisions.filter(version=version).only("snapshot").first() if card else None
+    if revision is None:
+        raise Http404(_("no version %(v)s of card %(id)s") % {"v": version, "id": stable_id})
+    drawn = render_inputs(data_inputs(card.game, revision.snapshot, card=card))
+    response = HttpResponse(drawn.face.svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, max-age=3600"  # a revision never changes
+    return response
+
+
+# --- the visual deck view -------------------------------------------------------------------------
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+def deck_faces(request, pk: int):
+    from decks.builder import verdict_of
+    from decks.models import Deck
+    from decks.selectors import deck_get
+    from decks.validation import fresh_results
+
+    try:
+        deck = deck_get(user=request.user, pk=pk)
+    except Deck.DoesNotExist:
+        raise Http404(_("no deck %(pk)s that you may see") % {"pk": pk}) from None
+    visible = set(card_list(user=request.user).filter(deck_entries__deck=deck).values_list("pk", flat=True))
+    by = request.GET.get("by", "type")
+    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
+    cols = deckview.columns(deck, by=by, visible=visible)
+    return render(
+        request,
+        "faces/deck.html",
+        {
+            "deck": deck,
+            "ruleset": get_ruleset(deck.game),
+            "verdict": verdict_of(deck, fresh),
+            "columns": cols,
+            "by": by if by in dict(deckview.grouping_options(deck.game)) else "type",
+            "options": deckview.grouping_options(deck.game),
+            "total": sum(c.count for c in cols),
         },
     )
 

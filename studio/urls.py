@@ -17,12 +17,13 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("faces/", include("faces.urls")),
     path("", include("reviews.urls")),
+    # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
+    path("api/", include("faces.api_urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),
     path("api/", include("reviews.api.urls")),
     path("api/", include("decks.api.urls")),
-    path("api/", include("faces.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

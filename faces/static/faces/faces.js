@@ -9,7 +9,9 @@
       box = document.createElement("div");
       box.className = "face-hover";
       box.setAttribute("aria-hidden", "true");
-      box.appendChild(document.createElement("img"));
+      var image = document.createElement("img");
+      image.addEventListener("error", hide);  // a face the user may not see (404) shows nothing
+      box.appendChild(image);
       document.body.appendChild(box);
     }
     var img = box.firstChild;
