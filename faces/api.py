@@ -23,7 +23,7 @@ from decks.models import Deck
 from decks.selectors import deck_get
 
 from . import printing, selectors, services
-from .inputs import face_inputs, render_inputs
+from .inputs import face_inputs
 from .models import JobState, PrintJob
 
 
@@ -77,6 +77,15 @@ def _card(request, stable_id: str) -> Card:
     return card
 
 
+def _file(rendition, content_type: str) -> HttpResponse:
+    data = getattr(
+        rendition, "unstored_data", None
+    )  # drawn with a placeholder for unreadable artwork: not cached
+    if data is not None:
+        return HttpResponse(data, content_type=content_type)
+    return FileResponse(rendition.file.open("rb"), content_type=content_type)
+
+
 def _not_modified(request, etag: str) -> bool:
     return etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
 
@@ -108,8 +117,7 @@ class CardFaceSVG(APIView):
         etag = services.face_key(inputs, dpi=0, bleed_mm=bleed).etag.replace('"', '"svg-', 1)
         if _not_modified(request, etag):
             return _cached(HttpResponse(status=304), etag)
-        drawn = render_inputs(inputs, bleed_mm=bleed)
-        return _cached(HttpResponse(drawn.face.svg, content_type="image/svg+xml; charset=utf-8"), etag)
+        return _cached(_file(services.face_svg(inputs, bleed_mm=bleed), "image/svg+xml; charset=utf-8"), etag)
 
 
 class CardFacePNG(APIView):
@@ -133,13 +141,7 @@ class CardFacePNG(APIView):
         key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
         if _not_modified(request, key.etag):
             return _cached(HttpResponse(status=304), key.etag)
-        rendition = services.face_png(inputs, dpi=dpi, bleed_mm=bleed)
-        data = getattr(rendition, "unstored_data", None)
-        response = (
-            HttpResponse(data, content_type="image/png")
-            if data is not None
-            else FileResponse(rendition.file.open("rb"), content_type="image/png")
-        )
+        response = _file(services.face_png(inputs, dpi=dpi, bleed_mm=bleed), "image/png")
         if request.query_params.get("download"):
             suffix = f"-bleed{bleed:g}mm" if bleed else ""
             response["Content-Disposition"] = f'attachment; filename="{card.stable_id}{suffix}.png"'

@@ -7,19 +7,15 @@ unsaved data (the editor's form, a revision's snapshot) as well as stored cards.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from artwork.models import ArtworkVariant, RenditionState
-from artwork.renditions import PREVIEW
+from artwork.models import ArtworkVariant
 from cards.models import Card
 from rules import get_ruleset
 
-from . import selectors
-
-logger = logging.getLogger("faces")
+from . import adapters, selectors
 
 
 @dataclass(frozen=True)
@@ -42,83 +38,32 @@ class Drawn:
     problems: tuple[str, ...] = field(default=())  # e.g. the artwork could not be read: placeholder drawn
 
 
-def _face_card(*, game: str, stable_id: str, name: str, type: str, set: str, text: str, archetypes, fields):
+def face_card_from_data(game: str, data: Mapping[str, Any]):
+    """A face of interchange data (a form as typed, a revision's snapshot): the adapter's card, unsaved."""
     from .render import FaceCard
 
-    return FaceCard(
-        game=game,
-        stable_id=stable_id or "",
-        name=name or "",
-        type=type or "",
-        set=set or "",
-        text=text or "",
-        archetypes=tuple(str(a) for a in archetypes or ()),
-        fields=dict(fields or {}),
-        lang=get_ruleset(game).language,
-    )
-
-
-def face_card_of(card: Card):
-    return _face_card(
-        game=card.game,
-        stable_id=card.stable_id,
-        name=card.name,
-        type=card.type,
-        set=card.set_code,
-        text=card.text,
-        archetypes=card.archetypes,
-        fields=card.game_fields,
-    )
-
-
-def face_card_from_data(game: str, data: Mapping[str, Any]):
-    """A face of interchange data (a form as typed, a revision's snapshot); unknown keys are the game's fields."""
     ruleset = get_ruleset(game)
-    return _face_card(
+    archetypes = data.get("archetypes") if isinstance(data.get("archetypes"), list) else ()
+    return FaceCard(
         game=game,
         stable_id=str(data.get("stableCardId") or ""),
         name=str(data.get("name") or ""),
         type=str(data.get("type") or ""),
         set=str(data.get("set") or ""),
         text=str(data.get("text") or ""),
-        archetypes=data.get("archetypes") if isinstance(data.get("archetypes"), list) else (),
+        archetypes=tuple(str(a) for a in archetypes),
         fields={name: data.get(name) for name in ruleset.field_names() if data.get(name) is not None},
+        lang=ruleset.language,
     )
-
-
-def _art_source(variant: ArtworkVariant):
-    """The image drawn in the art box: the preview rendition when made (smaller, same picture), else the original."""
-    for rendition in variant.renditions.all():
-        if rendition.spec == PREVIEW.name and rendition.state == RenditionState.READY and rendition.file:
-            return rendition.file, rendition.width, rendition.height
-    return variant.file, variant.width, variant.height
-
-
-def face_art(variant: ArtworkVariant | None) -> tuple[Any, tuple[str, ...]]:
-    """The artwork for the renderer, and why there is none when its file cannot be read (placeholder then)."""
-    if variant is None:
-        return None, ()
-    from .render import FaceArt
-
-    source, width, height = _art_source(variant)
-    try:
-        with source.open("rb") as handle:
-            data = handle.read()
-    except (FileNotFoundError, OSError, ValueError) as exc:
-        logger.warning("artwork %s of card %s cannot be read: %s", variant.pk, variant.card_id, exc)
-        return None, (f"the artwork file {variant.file.name} cannot be read",)
-    return FaceArt(data=data, width=width or variant.width, height=height or variant.height), ()
 
 
 def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
-    variants = ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True).prefetch_related(
-        "renditions"
-    )
-    return {v.card_id: v for v in variants}
+    # The variant's row only: its file is read when the face is drawn, its sha256 keys the cache.
+    return {v.card_id: v for v in ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True)}
 
 
 def _inputs(card: Card, variant, template) -> FaceInputs:
-    return FaceInputs(card=card, face_card=face_card_of(card), variant=variant, template=template)
+    return FaceInputs(card=card, face_card=adapters.face_card(card), variant=variant, template=template)
 
 
 def face_inputs(card: Card, *, template: selectors.CurrentTemplate | None = None) -> FaceInputs:
@@ -149,10 +94,26 @@ def data_inputs(game: str, data: Mapping[str, Any], *, card: Card | None = None,
     )
 
 
-def render_inputs(inputs: FaceInputs, *, bleed_mm: float = 0.0) -> Drawn:
-    """The face (SVG and findings) drawn from these inputs; a broken artwork gives a placeholder and says why."""
+def render_inputs(inputs: FaceInputs, *, bleed_mm: float = 0.0, fonts: str = "none") -> Drawn:
+    """The face (SVG and findings) drawn from these inputs; a broken artwork gives a placeholder and says why.
+
+    ``fonts``: ``none`` for PNG and PDF (they use the font files), ``link`` for a face
+    inlined in a page (the studio's static fonts), ``embed`` for a standalone SVG file
+    (subsets of the fonts inside: slower, made once per key and cached).
+    """
+    from django.templatetags.static import static
+
     from .render import render_face
 
-    art, problems = face_art(inputs.variant)
-    face = render_face(inputs.face_card, inputs.template.data, art, bleed_mm=bleed_mm)
+    art = adapters.face_art(inputs.variant)
+    face = render_face(
+        inputs.face_card,
+        inputs.template.data,
+        art,
+        bleed_mm=bleed_mm,
+        fonts=fonts,
+        font_url=static("faces/fonts/") if fonts == "link" else None,
+    )
+    # An artwork file that cannot be read is drawn as a placeholder (the face's findings say why).
+    problems = ("artwork unreadable",) if art is not None and not art.data else ()
     return Drawn(face, problems)

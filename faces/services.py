@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
@@ -42,12 +42,12 @@ def _actor(user):
 
 
 # --- templates ------------------------------------------------------------------------------------
-def template_findings(data) -> list:
+def template_findings(data, *, game: str | None = None) -> list:
     """Every problem of a template, as findings whose ``field`` is the path of the value at fault."""
     from .template import validate_template
 
     findings = []
-    for problem in validate_template(data):
+    for problem in validate_template(data, game=game):
         message = problem.message
         if getattr(problem, "allowed", None):
             message = _("%(message)s (allowed: %(allowed)s)") % {
@@ -72,7 +72,7 @@ def template_save(
         raise InvalidInput(findings)
     if not isinstance(data, dict):
         raise InvalidInput([error("TEMPLATE_INVALID", _("a template is a JSON object"), field="$")])
-    if findings := template_findings(data):
+    if findings := template_findings(data, game=game):
         raise InvalidInput(findings)
     actor = _actor(user)
     with transaction.atomic():
@@ -236,6 +236,23 @@ def face_png(inputs: FaceInputs, *, dpi: int = PRINT_DPI, bleed_mm: float = 0.0)
     return _store_png(key, data, drawn.face)
 
 
+def face_svg(inputs: FaceInputs, *, bleed_mm: float = 0.0) -> FaceRendition:
+    """The cached standalone SVG of a face (its fonts inside), drawn and stored now if not cached yet."""
+    key = replace(face_key(inputs, dpi=0, bleed_mm=bleed_mm), format="svg")
+    found = selectors.rendition_find(key=key)
+    if found is not None:
+        return found
+    drawn = render_inputs(inputs, bleed_mm=bleed_mm, fonts="embed")
+    data = drawn.face.svg.encode()
+    if drawn.problems:
+        rendition = FaceRendition(
+            **key.lookup(), template_version=key.template_version, width=0, height=0, byte_size=len(data)
+        )
+        rendition.unstored_data = data
+        return rendition
+    return _store(key, data, drawn.face, size=(0, 0))
+
+
 def _unstored_png(key: FaceKey, data: bytes, drawn) -> FaceRendition:
     width, height = _png_size(data)
     rendition = FaceRendition(
@@ -256,11 +273,15 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 
 def _store_png(key: FaceKey, data: bytes, face) -> FaceRendition:
+    return _store(key, data, face, size=_png_size(data))
+
+
+def _store(key: FaceKey, data: bytes, face, *, size: tuple[int, int]) -> FaceRendition:
     storage = FaceRendition._meta.get_field("file").storage
     name = key.file_name()
     if storage.exists(name):
         storage.delete(name)  # half-written by a run that died before its row
-    width, height = _png_size(data)
+    width, height = size
     try:
         with transaction.atomic():
             rendition, _created = FaceRendition.objects.get_or_create(

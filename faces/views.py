@@ -3,7 +3,6 @@ and print jobs (progress, download). Views stay thin: reads in selectors, writes
 
 from __future__ import annotations
 
-import base64
 import json
 
 from django.contrib import messages
@@ -11,6 +10,8 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -29,9 +30,14 @@ from .models import JobState, PrintJob
 SAMPLES = 4
 
 
-def svg_data_uri(svg: str) -> str:
-    """An SVG as an ``<img>`` source: each face isolated (its ids, its styles), never run as a script."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+def inline_svg(svg: str, prefix: str, label: str) -> str:
+    """A face's SVG to put in a page: its ids made unique (several faces on one page), labelled for people.
+
+    The SVG is the renderer's own output (text escaped by it), never user markup.
+    """
+    svg = svg.replace(' id="', f' id="{prefix}-').replace("url(#", f"url(#{prefix}-")
+    svg = svg.replace("<svg ", f'<svg class="face" role="img" aria-label="{escape(label)}" ', 1)
+    return mark_safe(svg)  # noqa: S308 (drawn by faces.render, which escapes every text)
 
 
 def _ruleset_or_404(game: str):
@@ -68,11 +74,10 @@ def _previews(cards: list[Card], data: dict, template: selectors.CurrentTemplate
         template.game, template.version, data, selectors.template_digest(data)
     )
     out = []
-    for inputs in inputs_for_cards(cards, templates={template.game: current}):
-        drawn = render_inputs(inputs)
-        out.append(
-            {"card": inputs.card, "src": svg_data_uri(drawn.face.svg), "findings": drawn.face.findings}
-        )
+    for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current})):
+        drawn = render_inputs(inputs, fonts="link")
+        svg = inline_svg(drawn.face.svg, f"p{n}", inputs.card.name)
+        out.append({"card": inputs.card, "svg": svg, "findings": drawn.face.findings})
     return out
 
 
@@ -170,7 +175,7 @@ def template_preview(request, game: str):
     current = selectors.template_current(game)
     data, problems = _template_from_post(request, current)
     if not problems:
-        problems = services.template_findings(data)
+        problems = services.template_findings(data, game=game)
     samples = _sample_cards(request, game)
     context = {
         "ruleset": ruleset,
@@ -223,14 +228,13 @@ def card_preview(request):
     if stable_id := request.POST.get("stableCardId"):
         card = card_list(user=user).filter(stable_id=stable_id, game=game).first()
     data["stableCardId"] = stable_id or ""
-    drawn = render_inputs(data_inputs(game, data, card=card))
+    drawn = render_inputs(data_inputs(game, data, card=card), fonts="link")
     return render(
         request,
         "faces/_card_preview.html",
         {
-            "src": svg_data_uri(drawn.face.svg),
+            "svg": inline_svg(drawn.face.svg, "live", data.get("name") or ""),
             "face_findings": drawn.face.findings,
-            "problems": drawn.problems,
             "oob": True,
             "name": data.get("name"),
         },
@@ -244,14 +248,13 @@ def card_face(request, stable_id: str):
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     if card is None:
         raise Http404(_("no card %(id)s that you may see") % {"id": stable_id})
-    drawn = render_inputs(face_inputs(card))
+    drawn = render_inputs(face_inputs(card), fonts="link")
     return render(
         request,
         "faces/_card_preview.html",
         {
-            "src": svg_data_uri(drawn.face.svg),
+            "svg": inline_svg(drawn.face.svg, "card", card.name),
             "face_findings": drawn.face.findings,
-            "problems": drawn.problems,
             "oob": True,
             "name": card.name,
         },
@@ -261,13 +264,15 @@ def card_face(request, stable_id: str):
 @login_required
 @permission_required("cards.view_unvalidated_card", raise_exception=True)
 def revision_face(request, stable_id: str, version: int):
-    """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as SVG."""
+    """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as a small PNG."""
+    from .raster import svg_to_png
+
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     revision = card.revisions.filter(version=version).only("snapshot").first() if card else None
     if revision is None:
         raise Http404(_("no version %(v)s of card %(id)s") % {"v": version, "id": stable_id})
     drawn = render_inputs(data_inputs(card.game, revision.snapshot, card=card))
-    response = HttpResponse(drawn.face.svg, content_type="image/svg+xml; charset=utf-8")
+    response = HttpResponse(svg_to_png(drawn.face.svg, dpi=services.GRID_DPI), content_type="image/png")
     response["Cache-Control"] = "private, max-age=3600"  # a revision never changes
     return response
 

@@ -162,6 +162,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing root
+# The fonts faces are drawn with, for faces shown inline in pages (the same files resvg and the PDFs use).
+STATICFILES_DIRS = [("faces/fonts", BASE_DIR / "faces" / "fonts")]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 STORAGES = {

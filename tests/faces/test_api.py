@@ -23,17 +23,23 @@ def png_url(card):
     return reverse("faces-api:card-face-png", args=[card.stable_id])
 
 
-def test_a_face_as_svg(api, designer, make_card, django_assert_num_queries):
+def test_a_face_as_svg_is_drawn_once_then_served_from_the_cache(
+    api, designer, make_card, django_assert_num_queries
+):
     card = make_card("darkrow", name="Toyama Kazuha")
     client = api(designer)
-    with django_assert_num_queries(5):  # the user's permissions (2), the card, its artwork, the template
-        response = client.get(svg_url(card))
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("image/svg+xml")
-    assert response.content.startswith(b"<svg") or b"<svg" in response.content[:200]
-    assert response["ETag"]
-    again = client.get(svg_url(card), HTTP_IF_NONE_MATCH=response["ETag"])
-    assert again.status_code == 304
+    first = client.get(svg_url(card))
+    assert first.status_code == 200
+    assert first["Content-Type"].startswith("image/svg+xml")
+    body = b"".join(first.streaming_content)
+    assert body.startswith(b"<svg") and b"Toyama Kazuha" in body
+    assert b"@font-face" in body  # a standalone file: its fonts inside
+    assert FaceRendition.objects.filter(format="svg").count() == 1
+    # the card, its artwork, the template, the cached face (the user's permissions are cached by now)
+    with django_assert_num_queries(4):
+        second = client.get(svg_url(card))
+    assert b"".join(second.streaming_content) == body
+    assert first["ETag"] and client.get(svg_url(card), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
 def test_a_face_as_png_is_cached_and_a_second_request_draws_nothing(api, designer, make_card, monkeypatch):
