@@ -67,7 +67,8 @@ def rows(data: Mapping[str, Any] | list, prefix: str = "", depth: int = 0, secti
     for key, value in items:
         path = f"{prefix}{key}"
         here = section or str(key)
-        if isinstance(data, list) and isinstance(value, Mapping):
+        if isinstance(data, list) and isinstance(value, Mapping) and depth == 1:
+            # The template's own regions, one section each; a nested list (the back's) stays in its section.
             here = f"{section} · {value.get('id', key)}"
         if (isinstance(value, Mapping) and value) or (
             isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value)

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, _in
-from studio.history import AppendOnlyModel
+from common.history import AppendOnlyModel
 
 
 class FaceTemplate(models.Model):

@@ -21,7 +21,7 @@ from cards.models import Card
 from cards.selectors import card_list
 from decks.models import Deck, EntryKind
 from rules.findings import error
-from studio.errors import InvalidInput
+from common.errors import InvalidInput
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs

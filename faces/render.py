@@ -390,7 +390,7 @@ def _draw_art(ctx: _Context, region, palette, x, y, w, h) -> None:
             Finding(
                 ARTWORK_MISSING,
                 "the card has no primary artwork; a placeholder is drawn",
-                Severity.INFO,
+                Severity.WARNING,
                 card=ctx.card.stable_id,
                 field="artwork",
             )

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from cards.interchange import check_game
 from cards.models import Card
 from rules.findings import error
-from studio.errors import Conflict, InvalidInput, StaleVersion
+from common.errors import Conflict, InvalidInput, StaleVersion
 
 from . import selectors
 from .inputs import FaceInputs, render_inputs

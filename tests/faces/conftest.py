@@ -9,7 +9,7 @@ import pytest
 def load_cards(db):
     """Import the demo card set of each game given (through the cards service)."""
     from cards.demo import card_set
-    from cards.services import cards_import
+    from cards.imports import cards_import
 
     def load(*games: str):
         for game in games:

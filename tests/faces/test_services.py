@@ -6,8 +6,8 @@ from faces import selectors, services
 from faces.inputs import face_inputs
 from faces.models import FaceRendition, FaceTemplate, FaceTemplateVersion
 from faces.template import template_for
-from studio.errors import InvalidInput, StaleVersion
-from studio.history import AppendOnlyError
+from common.errors import InvalidInput, StaleVersion
+from common.history import AppendOnlyError
 
 pytestmark = pytest.mark.django_db
 
