@@ -9,7 +9,7 @@ from cards.models import Card
 from cards.selectors import can_see_unvalidated
 
 from .forms import UploadForm
-from .models import ArtworkVariant, Kind, Rendition, RenditionState
+from .models import PRIMARY_KINDS, ArtworkVariant, Kind, Rendition, RenditionState
 from .renditions import PREVIEW, THUMB
 from .selectors import artwork_events, variant_list
 
@@ -21,7 +21,6 @@ GROUPS = [
     (Kind.FULL_ART, "Full Artwork", "Never counted as an HD."),
     (Kind.LEGACY_HD, "Older HD", "Earlier main images, kept when a new primary replaced them."),
 ]
-PRIMARY_KINDS = {Kind.HD, Kind.LEGACY_HD}  # an older HD made primary again becomes the HD
 
 
 def variant_name(variant: ArtworkVariant) -> str:

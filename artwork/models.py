@@ -10,7 +10,7 @@ from cards.models import (
     Card,
     _in,  # the check "value among the choices", as cards write it
 )
-from studio.history import AppendOnlyModel
+from common.history import AppendOnlyModel
 
 
 class Kind(models.TextChoices):
@@ -18,6 +18,10 @@ class Kind(models.TextChoices):
     REFERENCE = "REFERENCE", "PK reference"
     FULL_ART = "FULL_ART", "Full Artwork"
     LEGACY_HD = "LEGACY_HD", "Older HD, kept after revision"
+
+
+# The kinds a card's primary image may be; an older HD made primary again becomes the HD.
+PRIMARY_KINDS = (Kind.HD, Kind.LEGACY_HD)
 
 
 class ImageFormat(models.TextChoices):

@@ -21,12 +21,13 @@ from django.utils import timezone
 
 from cards.interchange import check_game
 from cards.models import Card
+from common.errors import Conflict, Forbidden, InvalidInput
+from common.notes import checked_note
 from rules.findings import error
-from studio.errors import Conflict, Forbidden, InvalidInput
-from studio.notes import checked_note
 
 from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited, too_big
 from .models import (
+    PRIMARY_KINDS,
     ArtworkEvent,
     ArtworkVariant,
     BatchState,
@@ -43,7 +44,6 @@ from .storage import rendition_name, save_content_addressed, save_replacing, var
 
 logger = logging.getLogger("artwork")
 
-PRIMARY_KINDS = (Kind.HD, Kind.LEGACY_HD)  # a LEGACY_HD made primary again becomes the HD
 # Room for the multipart boundaries and the other form fields around the image.
 FORM_OVERHEAD = 64 * 1024
 BATCH_CHUNK = 10  # variants per task: small enough to spread a batch over every worker

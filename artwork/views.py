@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Card
 from cards.selectors import card_get
-from studio.errors import Forbidden, StudioError
+from common.errors import Forbidden, StudioError
 
 from . import services
 from .forms import UploadForm

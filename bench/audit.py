@@ -42,7 +42,7 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     from cards.models import Card
-    from reviews import services
+    from reviews import audits as audit_services
 
     print(f"database: {os.environ['DATABASE_URL'].split('@')[-1]}, batch size {args.batch_size}")
     print(f"{'cards':>8} {'seconds':>8} {'cards/s':>8} {'peak MB':>8} {'entries':>8}")
@@ -66,10 +66,10 @@ def main() -> None:
         )
         made = size
         started = time.perf_counter()
-        audit(services, args.batch_size)
+        audit(audit_services, args.batch_size)
         elapsed = time.perf_counter() - started
         tracemalloc.start()
-        done = audit(services, args.batch_size)
+        done = audit(audit_services, args.batch_size)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         entries = done.entries.count()
@@ -77,9 +77,9 @@ def main() -> None:
     tmp.cleanup()
 
 
-def audit(services, batch_size: int):
-    started = services.audit_start(game="darkrow", trigger="command", enqueue=False)
-    return services.audit_run(audit_id=started.pk, batch_size=batch_size)
+def audit(audits, batch_size: int):
+    started = audits.audit_start(game="darkrow", trigger="command", enqueue=False)
+    return audits.audit_run(audit_id=started.pk, batch_size=batch_size)
 
 
 if __name__ == "__main__":

@@ -219,7 +219,7 @@ def count_queries():
 
 
 def _cards():
-    from cards import services as card_services
+    from cards import imports as card_imports
     from cards.models import Card
 
     wanted = [{"stableCardId": "BENCH-L", "name": "Bench Leader", "type": "LEADER", "status": "VALIDATED"}]
@@ -236,7 +236,7 @@ def _cards():
         for i in range(121)
     ]
     Card.objects.filter(stable_id__startswith="BENCH-").update(status="VALIDATED")
-    card_services.cards_import(payload={"game": "darkrow", "cards": wanted})
+    card_imports.cards_import(payload={"game": "darkrow", "cards": wanted})
     cards = {card.stable_id: card for card in Card.objects.filter(stable_id__startswith="BENCH-")}
     leader, target = cards.pop("BENCH-L"), cards.pop("BENCH-000")
     return [leader, target, *sorted(cards.values(), key=lambda c: c.stable_id)]

@@ -15,9 +15,9 @@ from django.db import transaction
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from common.errors import StudioError
 from rules import registry
 from rules.text import fold
-from studio.errors import StudioError
 
 from . import services
 from .interchange import COMMON_KEYS, card_to_dict

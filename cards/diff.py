@@ -37,6 +37,14 @@ IGNORED_KEYS = ("stableCardId",)
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]", re.UNICODE)
 
 
+def field_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each key whose value differs, as ``{"before": ..., "after": ...}``: what a revision stores."""
+    keys = [*before, *(k for k in after if k not in before)]
+    return {
+        k: {"before": before.get(k), "after": after.get(k)} for k in keys if before.get(k) != after.get(k)
+    }
+
+
 def card_diff(
     before: Mapping[str, Any] | None, after: Mapping[str, Any], *, game_fields: Sequence[str] | None = None
 ) -> dict:

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Q
 
 from rules import Finding
-from rules.effects import effect_id_changes, json_path
+from rules.effects.shape import effect_id_changes, json_path
 from rules.findings import error
 
 from .models import Card

@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from common.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules import get_ruleset
 from rules.text import fold
-from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 
 
 class Status(models.TextChoices):
@@ -63,6 +63,11 @@ class Card(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The latest revision written while the card was VALIDATED: the reference of review diffs
+    # (None: never VALIDATED). Kept by cards.services.card_save_change.
+    last_validated_revision = models.ForeignKey(
+        "CardRevision", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
     )
     search_text = models.TextField(editable=False, default="")
     archetype_index = models.TextField(editable=False, default="")

@@ -66,16 +66,6 @@ def card_revisions(*, card: Card) -> QuerySet[CardRevision]:
     return card.revisions.order_by("-version")
 
 
-def last_validated_revision(*, card: Card) -> CardRevision | None:
-    """The latest revision in which the card was VALIDATED (the reference of review diffs)."""
-    for revision in card.revisions.order_by("-version").only(
-        "version", "snapshot", "created_at", "author_name"
-    ):
-        if revision.snapshot.get("status") == Status.VALIDATED:
-            return revision
-    return None
-
-
 def card_export(*, game: str) -> dict:
     """A game's cards as a card-set file (FORMATS.md), in a stable order."""
     cards = Card.objects.filter(game=game).order_by("stable_id").iterator(chunk_size=1000)

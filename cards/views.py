@@ -1,7 +1,7 @@
 """The card pages: browser, help, detail and editor, live validation, review transitions.
 
 Views stay thin: reads go through :mod:`cards.selectors` and :mod:`cards.search`,
-writes through :mod:`cards.services`, whose :mod:`studio.errors` exceptions
+writes through :mod:`cards.services`, whose :mod:`common.errors` exceptions
 become messages on the page (never a 500).
 """
 
@@ -15,14 +15,16 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
 from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.versions import posted_version
 from rules import CardData, get_ruleset, registry
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
-from studio.versions import read_version
+from rules.findings import error
 
 from . import selectors, services
 from .diff import change_rows
@@ -237,11 +239,16 @@ def _card_save(request, card: Card):
         raise PermissionDenied("only designers edit cards")
     form = CardForm(card.ruleset, request.POST, card=card)
     data, findings = form.to_data()
-    expected = request.POST.get("overwrite_version") or form.cleaned_data.get("version")
     try:
-        expected = int(expected) if expected not in (None, "") else None
-    except (TypeError, ValueError):
-        expected = None
+        # Saving over a newer card, knowingly, sends the version it was shown as overwrite_version.
+        expected = posted_version(request.POST, "overwrite_version", "version")
+    except InvalidInput:
+        problem = error(
+            "FIELD_INVALID",
+            _("the version sent is not a version number; reload the card and make your change again"),
+        )
+        context = _detail_context(request, card, form, unsaved=[problem])
+        return render(request, "cards/detail.html", context, status=400)
     if findings:
         form.show_findings(findings)
         return render(
@@ -388,7 +395,7 @@ def card_status(request, stable_id: str):
     target = request.POST.get("status", "")
     note = request.POST.get("note", "").strip()
     try:
-        expected = read_version(request.POST.get("version") or None)
+        expected = posted_version(request.POST, "version")
     except InvalidInput:
         messages.error(
             request,

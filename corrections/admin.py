@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.html import format_html
 
-from studio.errors import StudioError
+from common.errors import StudioError
 
 from . import services
 from .models import EffectCorrection

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from studio.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
+from common.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 
 WITHDRAWAL_FIELDS = frozenset({"withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdrawn_why"})
 

@@ -13,10 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from cards.models import Card
+from common.errors import Conflict, InvalidInput
+from common.users import real_user
 from rules import Finding
 from rules.corrections import ChangeConflict, apply_change, change_problems
 from rules.findings import error
-from studio.errors import Conflict, InvalidInput
 
 from .models import EffectCorrection
 from .selectors import effective_effects
@@ -26,10 +27,6 @@ KEYS = ("effectId", "change", "why")
 
 def _user_name(user) -> str:
     return user.get_username() if user is not None and getattr(user, "is_authenticated", False) else ""
-
-
-def _real_user(user):
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 def correction_problems(*, card: Card, data: Any) -> list[Finding]:
@@ -108,7 +105,7 @@ def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrecti
         effect_id=data["effectId"],
         change=data["change"],
         why=data["why"].strip(),
-        author=_real_user(user),
+        author=real_user(user),
         author_name=_user_name(user),
     )
 
@@ -133,7 +130,7 @@ def correction_withdraw(*, stable_id: str, correction_id: int, why: Any, user=No
             f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}"
         )
     correction.withdrawn_at = timezone.now()
-    correction.withdrawn_by = _real_user(user)
+    correction.withdrawn_by = real_user(user)
     correction.withdrawn_by_name = _user_name(user)
     correction.withdrawn_why = why.strip()
     correction.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdrawn_why"])

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
-from studio.errors import StudioError
+from common.errors import StudioError
 
 from . import services
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class DecksConfig(AppConfig):
@@ -6,4 +7,9 @@ class DecksConfig(AppConfig):
     verbose_name = "Decks"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (connects the cards_changed receiver)
+        from . import checks, receivers  # noqa: F401  (registers the system checks; connects cards_changed)
+        from .defaults import store_default_formats_after_migrate
+
+        post_migrate.connect(
+            store_default_formats_after_migrate, sender=self, dispatch_uid="decks.store_default_formats"
+        )

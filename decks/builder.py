@@ -19,24 +19,6 @@ from rules.decks import SizeBound, ValidationResult
 
 from .models import Deck, EntryKind
 
-SECTION_LABELS = {
-    "main": "Main deck",
-    "leaders": "Leader candidates",
-    "runes": "Rune deck",
-    "battlefields": "Battlefields",
-}
-PICK_LABELS = {"activeLeader": "Active Leader", "legend": "Legend", "champion": "Chosen Champion"}
-# What a pick is, for people (hints next to it).
-PICK_HELP = {
-    "activeLeader": "Exactly one of the Leader candidates is active; it is not one of the 40.",
-    "legend": "The Legend sets the deck's two domains and its champion. Search t:legend and pick one.",
-    "champion": "One Champion Unit of the main deck whose tag is the Legend's.",
-}
-
-
-def section_label(name: str) -> str:
-    return SECTION_LABELS.get(name) or PICK_LABELS.get(name) or name
-
 
 @dataclass
 class Violation:
@@ -221,7 +203,7 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         sections.append(
             SectionView(
                 name=name,
-                label=section_label(name),
+                label=ruleset.label_of(name),
                 anchor=f"s{index}",
                 rows=rows,
                 count=count,
@@ -252,8 +234,8 @@ def board(deck: Deck, verdict: Verdict) -> Board:
         picks.append(
             PickView(
                 name=name,
-                label=section_label(name),
-                help=PICK_HELP.get(name, ""),
+                label=ruleset.label_of(name),
+                help=ruleset.deck_help.get(name, ""),
                 anchor=f"pick-{name}",
                 ref=entry.ref if entry is not None else None,
                 card=card,

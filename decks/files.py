@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 
-from studio.cli import USAGE_ERROR, read_text
+from common.cli import USAGE_ERROR, read_text
 
 from .interchange import looks_like_json, parse_decklist
 

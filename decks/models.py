@@ -85,6 +85,7 @@ class DeckFormat(models.Model):
             banlist=self.banlist or {},
             exceptions=self.exceptions or {},
             owned_only=self.owned_only,
+            description=self.description,
         )
 
 

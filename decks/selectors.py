@@ -11,11 +11,6 @@ from rules import registry
 
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard
 
-# Card keys (interchange format) that no deck rule reads: editing them leaves every verdict as it was.
-VERDICT_NEUTRAL_KEYS = frozenset(
-    {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
-)
-
 
 def can_see_all_decks(user) -> bool:
     return user.has_perm("decks.view_all_decks")
@@ -45,6 +40,11 @@ def collection(*, owner) -> QuerySet[OwnedCard]:
     )
 
 
+def verdict_neutral_keys() -> frozenset[str]:
+    """Card keys that no game's deck rules read (each rule set says which of its keys they skip)."""
+    return frozenset.intersection(*(ruleset.verdict_neutral_keys for ruleset in registry))
+
+
 def _reserved_refs() -> list[str]:
     return sorted({ref for ruleset in registry for ref in ruleset.reserved_refs})
 
@@ -59,7 +59,7 @@ def decks_using_cards(
     by name may now name one, or no longer be ambiguous).
     """
     changed = None if changed_keys is None else frozenset(changed_keys)
-    if changed is not None and not changed - VERDICT_NEUTRAL_KEYS:
+    if changed is not None and not changed - verdict_neutral_keys():
         return Deck.objects.none()
     cards = Card.objects.filter(stable_id__in=list(stable_ids))
     # Two index lookups (entries by card; entries without card), not one scan of every entry.

@@ -19,11 +19,11 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from cards.models import Card
+from common.errors import Conflict, Forbidden, InvalidInput
 from rules import CardData, Finding, get_ruleset
 from rules.decks import CardPool, Entry, ValidationResult
 from rules.findings import error
 from rules.text import fold
-from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import validation
 from .interchange import MAX_COUNT, DeckInput, parse_deck
@@ -37,7 +37,7 @@ def format_for(game: str, key: str | None) -> DeckFormat:
     fmt = qs.filter(key=key).first() if key else qs.filter(is_default=True).first()
     if fmt is None:
         known = ", ".join(qs.values_list("key", flat=True)) or "none"
-        what = f"format {key!r}" if key else "a default format"
+        what = f"format {key!r}" if key else "default format"
         raise InvalidInput(
             [error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")]
         )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import draw_views, views
 
 app_name = "decks"
 urlpatterns = [
@@ -19,6 +19,6 @@ urlpatterns = [
     path("<int:pk>/delete/", views.deck_delete, name="delete"),
     path("<int:pk>/export/", views.deck_export, name="export"),
     path("<int:pk>/stats/", views.deck_stats, name="stats"),
-    path("<int:pk>/draws/", views.deck_draws, name="draws"),
-    path("<int:pk>/draws/odds/", views.deck_odds, name="odds"),
+    path("<int:pk>/draws/", draw_views.deck_draws, name="draws"),
+    path("<int:pk>/draws/odds/", draw_views.deck_odds, name="odds"),
 ]

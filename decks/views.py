@@ -1,8 +1,8 @@
-"""The deck pages: list, import and export, builder, statistics, test draws with exact odds.
+"""The deck pages: list, import and export, builder, statistics (test draws: decks.draw_views).
 
 Views stay thin: reads go through :mod:`decks.selectors` (and the card
 search of :mod:`cards.search`), writes through :mod:`decks.services`, whose
-:mod:`studio.errors` exceptions become messages on the page (never a 500).
+:mod:`common.errors` exceptions become messages on the page (never a 500).
 A stale deck's verdict is computed when the page is shown, never taken from
 its old result.
 """
@@ -28,35 +28,31 @@ from cards import selectors as card_selectors
 from cards.models import Status
 from cards.query import QueryError
 from cards.search import card_search
+from common.errors import Conflict, Forbidden, InvalidInput
 from rules import get_ruleset, registry
 from rules.deckstats import deck_statistics
-from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
-from rules.odds import percent
-from studio.errors import Conflict, Forbidden, InvalidInput
 
 from . import selectors, services
-from .builder import board, copies_by_card, section_label, verdict_of
+from .builder import board, copies_by_card, verdict_of
 from .charts import bar_chart, row_chart
-from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm, OddsForm
+from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm
 from .interchange import deck_to_dict, deck_to_text
 from .models import Deck
-from .playtest import card_value, choices, dealt_cards, key_of, section_entries
+from .playtest import card_value, section_entries
 from .validation import fresh_results
 
 DECKS_PER_PAGE = 50
 SEARCH_RESULTS = 30
-MAX_DRAWS = 200
-ODDS_TURNS = 6
 
 
-def _deck(request, pk: int) -> Deck:
+def deck_or_404(request, pk: int) -> Deck:
     try:
         return selectors.deck_get(user=request.user, pk=pk)
     except Deck.DoesNotExist:
         raise Http404(f"no deck {pk} that you may see") from None
 
 
-def _verdict(deck: Deck):
+def deck_verdict(deck: Deck):
     fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
     return verdict_of(deck, fresh)
 
@@ -68,10 +64,11 @@ def _can_change(user, deck: Deck) -> bool:
 
 
 def _counts_text(game: str, counts: dict) -> list[tuple[str, int]]:
-    names = list(get_ruleset(game).deck_sections) + [
-        name for name in counts if name not in get_ruleset(game).deck_sections
+    ruleset = get_ruleset(game)
+    names = list(ruleset.deck_sections) + [name for name in counts if name not in ruleset.deck_sections]
+    return [
+        (ruleset.label_of(name), counts.get(name, 0)) for name in names if name in counts or name == "main"
     ]
-    return [(section_label(name), counts.get(name, 0)) for name in names if name in counts or name == "main"]
 
 
 # --- the list, new decks, imports ---------------------------------------------------------------------
@@ -177,7 +174,7 @@ def deck_import(request):
 @permission_required("decks.view_deck", raise_exception=True)
 @require_GET
 def deck_export(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     data = deck_to_dict(deck)
     stem = slugify(deck.name) or f"deck-{deck.pk}"
     if request.GET.get("as") == "json":
@@ -224,7 +221,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
             {
                 "card": card,
                 "home": home,
-                "home_label": section_label(home),
+                "home_label": ruleset.label_of(home),
                 "is_pick": home in ruleset.deck_picks,
                 "in_deck": copies.get(card.pk, 0),
                 "playable": card.status == Status.VALIDATED,
@@ -236,7 +233,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
 
 
 def _builder_context(request, deck: Deck, error: str = "") -> dict:
-    verdict = _verdict(deck)
+    verdict = deck_verdict(deck)
     the_board = board(deck, verdict)
     can_change = _can_change(request.user, deck)
     return {
@@ -268,7 +265,7 @@ def _token(deck: Deck) -> str:
 @permission_required("decks.view_deck", raise_exception=True)
 @require_GET
 def deck_detail(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     context = _builder_context(request, deck)
     if context["can_change"]:
         context.update(
@@ -283,7 +280,7 @@ def deck_detail(request, pk: int):
 @permission_required("decks.view_deck", raise_exception=True)
 @require_GET
 def deck_search(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
     query = request.GET.get("q", "").replace("\x00", "").strip()
@@ -300,13 +297,13 @@ def deck_search(request, pk: int):
 @require_GET
 def deck_panel(request, pk: int):
     """The deck's panel, when it changed since ``since`` (another tab, a revalidation); 204 otherwise."""
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     if request.GET.get("since") == _token(deck):
         return HttpResponse(status=204)
     return render(request, "decks/_deck.html", _builder_context(request, deck))
 
 
-def _int(value, default=None):
+def int_or(value, default=None):
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -328,7 +325,7 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
         error = f"Not changed: {exc.message}"
     if request.htmx:
         response = render(
-            request, "decks/_deck.html", _builder_context(request, _deck(request, deck.pk), error=error)
+            request, "decks/_deck.html", _builder_context(request, deck_or_404(request, deck.pk), error=error)
         )
         response["HX-Trigger"] = "deckChanged"
         return response
@@ -343,7 +340,7 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
 @login_required
 @require_POST
 def deck_add(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     return _changed(
         request,
         deck,
@@ -351,7 +348,7 @@ def deck_add(request, pk: int):
             deck=deck,
             stable_id=request.POST.get("card", ""),
             section=request.POST.get("section") or None,
-            count=_int(request.POST.get("count"), 1),
+            count=int_or(request.POST.get("count"), 1),
             user=request.user,
         ),
     )
@@ -360,16 +357,16 @@ def deck_add(request, pk: int):
 @login_required
 @require_POST
 def deck_entry(request, pk: int):
-    deck = _deck(request, pk)
-    delta = _int(request.POST.get("delta"))
-    count = None if delta is not None else _int(request.POST.get("count"), -1)
+    deck = deck_or_404(request, pk)
+    delta = int_or(request.POST.get("delta"))
+    count = None if delta is not None else int_or(request.POST.get("count"), -1)
     return _changed(
         request,
         deck,
         lambda: services.deck_entry_change(
             deck=deck,
             section=request.POST.get("section", ""),
-            position=_int(request.POST.get("position"), -1),
+            position=int_or(request.POST.get("position"), -1),
             ref=request.POST.get("ref", ""),
             count=count,
             delta=delta,
@@ -381,7 +378,7 @@ def deck_entry(request, pk: int):
 @login_required
 @require_POST
 def deck_pick(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     return _changed(
         request,
         deck,
@@ -397,7 +394,7 @@ def deck_pick(request, pk: int):
 @login_required
 @require_POST
 def deck_settings(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     form = DeckSettingsForm(request.POST, game=deck.game)
 
     def change():
@@ -412,7 +409,7 @@ def deck_settings(request, pk: int):
 @permission_required("decks.delete_deck", raise_exception=True)
 @require_POST
 def deck_delete(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     try:
         services.deck_delete(deck=deck, user=request.user)
     except Forbidden as exc:
@@ -426,9 +423,9 @@ def deck_delete(request, pk: int):
 @permission_required("decks.view_deck", raise_exception=True)
 @require_GET
 def deck_stats(request, pk: int):
-    deck = _deck(request, pk)
+    deck = deck_or_404(request, pk)
     ruleset = get_ruleset(deck.game)
-    section = ruleset.draw_setup.section if ruleset.draw_setup else ruleset.deck_sections[0]
+    section = ruleset.draws().section
     entries = section_entries(deck, section)
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
@@ -443,8 +440,8 @@ def deck_stats(request, pk: int):
         {
             "deck": deck,
             "ruleset": ruleset,
-            "verdict": _verdict(deck),
-            "section_label": section_label(section),
+            "verdict": deck_verdict(deck),
+            "section_label": ruleset.label_of(section),
             "stats": stats,
             "average": f"{float(stats.average):.2f}" if stats.average is not None else "",
             "curve": bar_chart(stats.curve, total=stats.total),
@@ -456,156 +453,3 @@ def deck_stats(request, pk: int):
             "composition": composition,
         },
     )
-
-
-# --- test draws and odds -----------------------------------------------------------------------------------
-def _draw_params(request) -> dict:
-    seed = _int(request.GET.get("seed"))
-    return {
-        "seed": seed if seed is not None and 0 <= seed <= MAX_SEED else None,
-        "decided": "mulligan" in request.GET,
-        "put": [p for p in (_int(v) for v in request.GET.getlist("put")) if p is not None],
-        "draws": min(max(_int(request.GET.get("draws"), 0), 0), MAX_DRAWS),
-        "n": min(max(_int(request.GET.get("n"), 0), 0), MAX_DRAWS),
-    }
-
-
-def _draw_url(deck: Deck, **params) -> str:
-    query = []
-    for key, value in params.items():
-        if isinstance(value, list):
-            query += [(key, v) for v in value]
-        elif value is not None and value is not False:
-            query.append((key, "" if value is True else value))
-    return reverse("decks:draws", kwargs={"pk": deck.pk}) + ("?" + urlencode(query) if query else "")
-
-
-def _odds(request, deck: Deck, cards, setup) -> dict:
-    options = choices(cards)
-    form = OddsForm(
-        request.GET if "copies" in request.GET else None,
-        card_choices=[(c.key, f"{c.name} ×{c.copies}") for c in options],
-    )
-    context = {
-        "odds_form": form,
-        "options": options,
-        "odds": None,
-        "setup": setup,
-        "chosen": request.GET.getlist("cards"),
-    }
-    if not form.is_bound or not form.is_valid():
-        return context
-    wanted = set(form.cleaned_data["cards"])
-    if not wanted:
-        form.add_error("cards", "Choose one or more cards of the deck.")
-        return context
-    copies = form.cleaned_data["copies"]
-    first = form.cleaned_data.get("order") != "second"
-    is_wanted = lambda card: key_of(card) in wanted
-    if setup.has_turns:
-        turn = form.cleaned_data.get("turn") or 0
-        steps = [
-            ("Opening hand" if t == 0 else f"Turn {t}", {"turn": t})
-            for t in range(0, max(ODDS_TURNS, turn) + 1)
-        ]
-        asked = turn
-    else:
-        seen = form.cleaned_data.get("seen") or 5
-        steps = [(f"{n} cards", {"turn": 0, "hand": n}) for n in range(1, max(10, seen) + 1)]
-        asked = seen - 1
-    table = []
-    for index, (label, where) in enumerate(steps):
-        chance, population, successes, seen_cards = chance_by_turn(
-            setup, cards, is_wanted, copies=copies, first_player=first, **where
-        )
-        width = (chance * 100).numerator // (chance * 100).denominator  # the meter's width, a whole percent
-        table.append(
-            {
-                "label": label,
-                "seen": seen_cards,
-                "percent": percent(chance),
-                "exact": chance,
-                "width": width,
-                "asked": index == asked,
-            }
-        )
-    chosen = next(row for row in table if row["asked"])
-    context["odds"] = {
-        "names": [c.name for c in options if c.key in wanted],
-        "copies": copies,
-        "wanted": successes,
-        "population": population,
-        "first": first,
-        "answer": chosen,
-        "table": table,
-    }
-    return context
-
-
-def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
-    ruleset = get_ruleset(deck.game)
-    setup = ruleset.draw_setup
-    cards = dealt_cards(deck, setup)
-    params = _draw_params(request)
-    context = {
-        "deck": deck,
-        "ruleset": ruleset,
-        "setup": setup,
-        "verdict": _verdict(deck),
-        "cards": cards,
-        "section_label": section_label(setup.section),
-    }
-    context.update(_odds(request, deck, cards, setup))
-    return context, params
-
-
-@login_required
-@permission_required("decks.view_deck", raise_exception=True)
-@require_GET
-def deck_draws(request, pk: int):
-    deck = _deck(request, pk)
-    context, params = _draws_context(request, deck)
-    if params["seed"] is None:
-        # A new shuffle gets its seed in the address: the same address shows the same cards.
-        keep = {k: v for k, v in request.GET.lists() if k not in ("seed", "put", "mulligan", "draws")}
-        return redirect(
-            _draw_url(deck, seed=new_seed(), **{k: v if len(v) > 1 else v[0] for k, v in keep.items()})
-        )
-    setup, cards, seed = context["setup"], context["cards"], params["seed"]
-    error = ""
-    put = params["put"] if params["decided"] else None
-    try:
-        dealt = simulate(setup, cards, seed=seed, put_back=put, draws=params["draws"], hand=params["n"])
-    except DrawError as exc:
-        error = f"{exc}. The hand is shown as dealt; choose again."
-        dealt = simulate(setup, cards, seed=seed, hand=params["n"])
-    base = {"seed": seed, "n": params["n"] or None}
-    done = {**base, "mulligan": True, "put": list(dealt.put_back or [])}
-    context.update(
-        {
-            "dealt": dealt,
-            "error": error,
-            "seed": seed,
-            "params": params,
-            "keep_url": _draw_url(deck, **base, mulligan=True),
-            "draw_url": _draw_url(deck, **done, draws=params["draws"] + 1),
-            "undraw_url": _draw_url(deck, **done, draws=max(params["draws"] - 1, 0) or None)
-            if params["draws"]
-            else "",
-            "restart_url": _draw_url(deck, **base),
-            "shuffle_url": _draw_url(deck, n=params["n"] or None),
-            "max_put": setup.mulligan.max_cards if setup.mulligan else 0,
-            "in_hand": len(dealt.hand) + len(dealt.drawn),
-            "turn_draws": setup.draw_per_turn,
-        }
-    )
-    return render(request, "decks/draws.html", context)
-
-
-@login_required
-@permission_required("decks.view_deck", raise_exception=True)
-@require_GET
-def deck_odds(request, pk: int):
-    deck = _deck(request, pk)
-    context, _ = _draws_context(request, deck)
-    return render(request, "decks/_odds.html", context)

@@ -60,19 +60,14 @@ def review_queue(*, user, game: str | None = None, list_name: str | None = None)
     """Cards waiting for review (DRAFT, NEEDS_REVIEW) that ``user`` may see, oldest change first.
 
     ``list_name`` keeps the cards in that list of their game's latest audit.
-    Each card is annotated with the id of its last VALIDATED revision.
+    Each card carries the id of its last VALIDATED revision (``Card.last_validated_revision``).
     """
     qs = card_list(user=user).filter(status__in=WAITING_FOR_REVIEW)
     if game:
         qs = qs.filter(game=game)
     if list_name:
         qs = in_review_list(qs, list_name)
-    validated = (
-        CardRevision.objects.filter(card=OuterRef("pk"), snapshot__status=Status.VALIDATED)
-        .order_by("-version")
-        .values("pk")[:1]
-    )
-    return qs.annotate(last_validated_revision_id=Subquery(validated)).order_by("game", "updated_at", "pk")
+    return qs.order_by("game", "updated_at", "pk")
 
 
 def in_review_list(qs: QuerySet[Card], list_name: str) -> QuerySet[Card]:
@@ -88,7 +83,7 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
     A fixed number of queries whatever the number of cards.
     """
     revisions = CardRevision.objects.only("pk", "version", "created_at", "author_name", "snapshot").in_bulk(
-        [c.last_validated_revision_id for c in cards if getattr(c, "last_validated_revision_id", None)]
+        [c.last_validated_revision_id for c in cards if c.last_validated_revision_id]
     )
     listings: dict[int, list[dict]] = {}
     for entry in AuditEntry.objects.filter(audit__in=latest_audits(), card__in=cards).order_by("list", "pk"):
@@ -102,7 +97,7 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
         proposals.setdefault(card_id, []).append(pk)
     items = []
     for card in cards:
-        revision = revisions.get(getattr(card, "last_validated_revision_id", None))
+        revision = revisions.get(card.last_validated_revision_id)
         items.append(
             {
                 "card": card,
@@ -128,10 +123,6 @@ def diff_against(card: Card, revision: CardRevision | None) -> dict[str, Any]:
         else None
     )
     return diff
-
-
-def last_validated(*, card: Card) -> CardRevision | None:
-    return card.revisions.filter(snapshot__status=Status.VALIDATED).order_by("-version").first()
 
 
 # --- closure -------------------------------------------------------------------------------------
@@ -263,7 +254,3 @@ def open_proposals(*, user, game: str) -> QuerySet[Proposal]:
     return (
         proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
     )
-
-
-def running_audit(*, game: str) -> Audit | None:
-    return Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()

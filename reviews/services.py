@@ -8,42 +8,24 @@ the five review lists of seed 000, the cards in it and why.
 from __future__ import annotations
 
 import logging
-import os
-import socket
-import uuid
-from collections.abc import Callable, Iterable
-from datetime import timedelta
+from collections.abc import Iterable
 from typing import Any
 
-from django.conf import settings
-from django.db import IntegrityError, connection, reset_queries, transaction
-from django.db.models import Count, Q
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from artwork.selectors import artwork_counts, artwork_expected_counts
 from cards import services as card_services
 from cards.diff import card_diff
-from cards.interchange import card_data, card_to_dict, check_game
-from cards.models import Card, ImportConflict, RevisionAction, Status
+from cards.interchange import card_to_dict
+from cards.models import Card, RevisionAction, Status
 from cards.selectors import card_list
-from rules import Finding, get_ruleset
-from rules.audit import (
-    IMPORT_CONFLICT,
-    REVIEW_LISTS,
-    audit_card,
-    identity_collisions,
-    list_for,
-    review_lists_of,
-)
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion, StudioError
+from common.notes import checked_note
+from common.users import real_user
+from rules import Finding
 from rules.findings import error
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion, StudioError
-from studio.notes import checked_note
 
 from .models import (
-    ACTIVE_AUDIT_STATUSES,
-    Audit,
-    AuditEntry,
-    AuditStatus,
     DistinctIdentity,
     Proposal,
     ProposalStatus,
@@ -190,23 +172,6 @@ def proposal_submit_card(*, game: Any, data: dict[str, Any], user, note: str = "
     return card_services.card_create(game=game, data=proposed, user=user, note=note or "AI proposal")
 
 
-class _DryRun(Exception):
-    pass
-
-
-def _preview(card: Card, changes: dict[str, Any], user) -> dict[str, Any]:
-    """The card as ``changes`` would leave it, computed by the card service itself and rolled back."""
-    preview: dict[str, Any] = {}
-    try:
-        with transaction.atomic():
-            updated = card_services.card_update(stable_id=card.stable_id, data=changes, user=user)
-            preview.update(card_to_dict(updated))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return preview
-
-
 @transaction.atomic
 def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = "") -> Proposal:
     """A proposed change to an existing card, stored apart (DRAFT) until a reviewer accepts or rejects it."""
@@ -225,7 +190,7 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
             ]
         )
     before = card_to_dict(card)
-    after = _preview(card, changes, user)
+    after = card_to_dict(card_services.card_apply(card, changes))
     for key in card_services.WORKFLOW_KEYS:
         after[key] = before[key]
     diff = card_diff(before, after, game_fields=card.ruleset.field_names())
@@ -246,7 +211,7 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
         diff=diff,
         base_version=card.version,
         note=checked_note(note),
-        submitted_by=_user(user),
+        submitted_by=real_user(user),
     )
 
 
@@ -286,15 +251,11 @@ def proposal_reject(*, proposal_id: int, user, note: str = "") -> Proposal:
 
 
 def _close(proposal: Proposal, user, note: str) -> Proposal:
-    proposal.reviewed_by = _user(user)
+    proposal.reviewed_by = real_user(user)
     proposal.reviewed_at = timezone.now()
     proposal.review_note = checked_note(note)
     proposal.save(update_fields=["status", "applied_version", "reviewed_by", "reviewed_at", "review_note"])
     return proposal
-
-
-def _user(user):
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 # --- identities ------------------------------------------------------------------------------
@@ -330,341 +291,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
     try:
         with transaction.atomic():
             return DistinctIdentity.objects.create(
-                card_a=a, card_b=b, note=checked_note(note), created_by=_user(user)
+                card_a=a, card_b=b, note=checked_note(note), created_by=real_user(user)
             )
     except IntegrityError:
         raise Conflict(f"{a.stable_id} and {b.stable_id} are already declared distinct identities") from None
-
-
-# --- audits --------------------------------------------------------------------------------------
-class AuditRunning(Conflict):
-    def __init__(self, audit: Audit):
-        self.audit = audit
-        super().__init__(
-            f"an audit of {audit.game} is already {audit.status.lower()} (#{audit.pk}); follow it at /api/audits/{audit.pk}/"
-        )
-
-
-class AuditSuperseded(Exception):
-    """Another run took the audit over (a redelivered task): this one stops."""
-
-
-def _expire_abandoned(game: str) -> None:
-    limit = timezone.now() - timedelta(seconds=settings.REVIEWS_AUDIT_STALE_AFTER)
-    stale = Q(heartbeat_at__lt=limit) | Q(heartbeat_at__isnull=True, created_at__lt=limit)
-    expired = Audit.objects.filter(stale, game=game, status__in=ACTIVE_AUDIT_STATUSES).update(
-        status=AuditStatus.FAILED,
-        finished_at=timezone.now(),
-        error=f"abandoned: no progress for {settings.REVIEWS_AUDIT_STALE_AFTER} seconds (its worker stopped?)",
-    )
-    if expired:
-        logger.warning("marked %s abandoned audit(s) of %s as FAILED", expired, game)
-
-
-def audit_start(*, game: Any, user=None, trigger: str = "api", enqueue: bool = True) -> Audit:
-    """Create a PENDING audit of ``game`` and hand it to a worker (on commit).
-
-    Refused with :class:`AuditRunning` (409) while another audit of the game is
-    pending or running: the database enforces one at a time.
-    """
-    findings = check_game(game)
-    if findings:
-        raise InvalidInput(findings)
-    _expire_abandoned(game)
-    try:
-        with transaction.atomic():
-            audit = Audit.objects.create(game=game, requested_by=_user(user), trigger=trigger)
-    except IntegrityError:
-        running = Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()
-        if running is None:  # it finished in between: try once more
-            return audit_start(game=game, user=user, trigger=trigger, enqueue=enqueue)
-        raise AuditRunning(running) from None
-    if enqueue:
-        _enqueue(audit)
-    return audit
-
-
-def _enqueue(audit: Audit) -> None:
-    from .tasks import audit as audit_task
-
-    audit_task.delay_on_commit(audit.pk)
-
-
-def audits_schedule(*, pending_after: int = 300) -> list[int]:
-    """Start an audit of every game (the periodic sweep); re-enqueue audits stuck PENDING.
-
-    A game whose audit is still running is skipped. An audit left PENDING for
-    ``pending_after`` seconds was probably never enqueued (broker down): it is
-    sent again; the task is idempotent.
-    """
-    from rules import registry
-
-    started = []
-    for game in registry.keys():
-        try:
-            started.append(audit_start(game=game, trigger="schedule").pk)
-        except AuditRunning as exc:
-            waiting = exc.audit
-            if waiting.status == AuditStatus.PENDING and waiting.created_at < timezone.now() - timedelta(
-                seconds=pending_after
-            ):
-                _enqueue(waiting)
-    return started
-
-
-ProgressCallback = Callable[[int, int, str], None]
-
-
-def audit_run(
-    *, audit_id: int, progress: ProgressCallback | None = None, batch_size: int | None = None
-) -> Audit:
-    """Run an audit: stream the game's cards, store each list's cards and why, then the counts.
-
-    Idempotent: a finished audit is left as it is; a pending or running one
-    (a redelivered task) starts over and takes the audit from the earlier run.
-    Progress (done/total, step) is written every ``batch_size`` cards.
-    """
-    batch = batch_size or settings.REVIEWS_AUDIT_BATCH_SIZE
-    with transaction.atomic():
-        audit = Audit.objects.select_for_update().get(pk=audit_id)
-        if audit.status in (AuditStatus.DONE, AuditStatus.FAILED):
-            return audit
-        cards = Card.objects.filter(game=audit.game)
-        conflicts = ImportConflict.objects.filter(game=audit.game, resolution="")
-        audit.status = AuditStatus.RUNNING
-        audit.run_token = uuid.uuid4().hex
-        audit.ran_on = f"{socket.gethostname()}:{os.getpid()}"[:128]
-        audit.started_at = audit.heartbeat_at = timezone.now()
-        audit.total = cards.count() + conflicts.count() + _colliding_groups(audit.game).count()
-        audit.done = 0
-        audit.step = "checking cards"
-        audit.error = ""
-        audit.save()
-    run = _AuditRun(audit, batch, progress)
-    try:
-        run.execute()
-    except AuditSuperseded:
-        logger.info("audit #%s was taken over by another run", audit_id)
-    except Exception as exc:
-        Audit.objects.filter(pk=audit.pk, run_token=audit.run_token).update(
-            status=AuditStatus.FAILED, finished_at=timezone.now(), error=f"{type(exc).__name__}: {exc}"[:5000]
-        )
-        raise
-    return Audit.objects.get(pk=audit_id)
-
-
-def _colliding_groups(game: str):
-    """(name, type, set) with several cards in play: candidates for identity collisions.
-
-    Names are compared as stored (exactly); see rules.audit.identity_collisions.
-    """
-    return (
-        Card.objects.filter(game=game)
-        .exclude(status=Status.DISABLED)
-        .values("name", "type", "set_code")
-        .annotate(n=Count("pk"))
-        .filter(n__gt=1)
-        .order_by("type", "set_code", "name")
-    )
-
-
-class _AuditRun:
-    """One pass of an audit, holding at most one batch of cards and entries in memory."""
-
-    CARD_FIELDS = (
-        "pk",
-        "stable_id",
-        "game",
-        "name",
-        "type",
-        "set_code",
-        "text",
-        "archetypes",
-        "game_fields",
-        "effects",
-        "status",
-        "version",
-    )
-
-    def __init__(self, audit: Audit, batch: int, progress: ProgressCallback | None):
-        self.audit = audit
-        self.token = audit.run_token
-        self.batch = batch
-        self.progress = progress
-        self.ruleset = get_ruleset(audit.game)
-        self.review_lists = review_lists_of(self.ruleset)
-        self.buffer: list[AuditEntry] = []
-        self.done = 0
-
-    def execute(self) -> None:
-        AuditEntry.objects.filter(audit=self.audit).delete()
-        self.check_cards()
-        self.list_import_conflicts()
-        self.list_identity_collisions()
-        self.finish()
-
-    # progress: written to the database once per batch, reported to the callback per item
-    def advance(self, step: str) -> None:
-        self.done += 1
-        if self.done % self.batch == 0:
-            self.flush(step)
-        if self.progress:
-            self.progress(self.done, self.audit.total, step)
-
-    def flush(self, step: str) -> None:
-        if self.buffer:
-            AuditEntry.objects.bulk_create(self.buffer, batch_size=self.batch)
-            self.buffer = []
-        updated = Audit.objects.filter(pk=self.audit.pk, run_token=self.token).update(
-            done=min(self.done, self.audit.total), step=step, heartbeat_at=timezone.now()
-        )
-        if not updated:
-            raise AuditSuperseded
-        if settings.DEBUG and not connection.force_debug_cursor:
-            # With DEBUG on, Django keeps every query's SQL until the end of a request; an
-            # audit is one long unit of work: forget them batch by batch (tests that capture
-            # queries force the debug cursor and keep theirs).
-            reset_queries()
-
-    def add(
-        self,
-        list_name: str,
-        card_pk,
-        stable_id: str,
-        name: str,
-        code: str,
-        reason: str,
-        field: str | None = None,
-    ) -> None:
-        self.buffer.append(
-            AuditEntry(
-                audit_id=self.audit.pk,
-                list=list_name,
-                card_id=card_pk,
-                stable_id=stable_id,
-                name=name[:200],
-                code=code[:64],
-                reason=reason,
-                field=(field or "")[:64],
-            )
-        )
-
-    def check_cards(self) -> None:
-        step = "checking cards"
-        cards = Card.objects.filter(game=self.audit.game).order_by("pk").only(*self.CARD_FIELDS)
-        for card in cards.iterator(chunk_size=self.batch):
-            for listing in audit_card(self.ruleset, card_data(card)):
-                self.add(
-                    listing.list,
-                    card.pk,
-                    card.stable_id,
-                    card.name,
-                    listing.code,
-                    listing.reason,
-                    listing.field,
-                )
-            self.advance(step)
-        self.flush(step)
-
-    def list_import_conflicts(self) -> None:
-        step = "import conflicts"
-        conflicts = (
-            ImportConflict.objects.filter(game=self.audit.game, resolution="")
-            .order_by("pk")
-            .values_list("pk", "card_id", "card__stable_id", "card__name", "fields")
-        )
-        for pk, card_pk, stable_id, name, fields in conflicts.iterator(chunk_size=self.batch):
-            finding = error(
-                IMPORT_CONFLICT,
-                f"import conflict #{pk}: a re-import differs on {', '.join(fields)} from the studio's version, which was kept; "
-                "resolve it (keep the studio's version or take the imported one)",
-                card=stable_id,
-            )
-            self.add(
-                list_for(finding, self.review_lists), card_pk, stable_id, name, finding.code, finding.message
-            )
-            self.advance(step)
-        self.flush(step)
-
-    def list_identity_collisions(self) -> None:
-        step = "identity collisions"
-        for group in _colliding_groups(self.audit.game).iterator(chunk_size=self.batch):
-            cards = list(
-                Card.objects.filter(
-                    game=self.audit.game, name=group["name"], type=group["type"], set_code=group["set_code"]
-                )
-                .exclude(status=Status.DISABLED)
-                .only(*self.CARD_FIELDS)
-            )
-            pks = [c.pk for c in cards]
-            declared = {
-                frozenset(pair)
-                for pair in DistinctIdentity.objects.filter(card_a__in=pks, card_b__in=pks).values_list(
-                    "card_a__stable_id", "card_b__stable_id"
-                )
-            }
-            by_ref = {c.stable_id: c for c in cards}
-            for finding in identity_collisions([card_data(c) for c in cards], declared):
-                card = by_ref[finding.card]
-                self.add(
-                    list_for(finding, self.review_lists),
-                    card.pk,
-                    card.stable_id,
-                    card.name,
-                    finding.code,
-                    finding.message,
-                )
-            self.advance(step)
-        self.flush(step)
-
-    def finish(self) -> None:
-        game = self.audit.game
-        per_list = dict(
-            AuditEntry.objects.filter(audit=self.audit)
-            .values_list("list")
-            .annotate(n=Count("stable_id", distinct=True))
-            .values_list("list", "n")
-        )
-        list_counts = {name: per_list.get(name, 0) for name in REVIEW_LISTS}
-        updated = Audit.objects.filter(pk=self.audit.pk, run_token=self.token).update(
-            status=AuditStatus.DONE,
-            finished_at=timezone.now(),
-            heartbeat_at=timezone.now(),
-            done=self.audit.total,
-            step="done",
-            list_counts=list_counts,
-            counts=audit_counts(game),
-        )
-        if not updated:
-            raise AuditSuperseded
-
-
-def audit_counts(game: str) -> dict[str, Any]:
-    """The counts the game's source fixes, next to the actual ones (artwork once the artwork app exists)."""
-    expected = get_ruleset(game).expected_counts
-    cards = Card.objects.filter(game=game)
-    tally = cards.aggregate(
-        active=Count("pk", filter=~Q(status=Status.DISABLED)),
-        validated=Count("pk", filter=Q(status=Status.VALIDATED)),
-    )
-    identities_expected = expected.get("identities")
-    counts: dict[str, Any] = {
-        "identities": {
-            "expected": identities_expected,
-            "actual": tally["active"],
-            "validated": tally["validated"],
-            "matches": None
-            if identities_expected is None
-            else tally["validated"] == identities_expected == tally["active"],
-        }
-    }
-    artwork_expected = artwork_expected_counts(game)
-    actual = artwork_counts(game)
-    counts["artwork"] = {
-        "expected": artwork_expected,
-        "actual": actual,
-        "matches": None
-        if artwork_expected is None
-        else all(actual.get(k) == v for k, v in artwork_expected.items()),
-    }
-    return counts

@@ -2,17 +2,17 @@
 
 from celery import shared_task
 
-from . import services
+from . import audits
 
 
 @shared_task(name="reviews.audit")
 def audit(audit_id: int) -> dict:
     """Run one audit (idempotent: a finished audit is left as it is, a redelivered one starts over)."""
-    done = services.audit_run(audit_id=audit_id)
+    done = audits.audit_run(audit_id=audit_id)
     return {"audit": done.pk, "game": done.game, "status": done.status, "ranOn": done.ran_on}
 
 
 @shared_task(name="reviews.audit_all")
 def audit_all() -> dict:
     """The periodic sweep (CELERY_BEAT_SCHEDULE): start an audit of every game not already being audited."""
-    return {"started": services.audits_schedule()}
+    return {"started": audits.audits_schedule()}

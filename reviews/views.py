@@ -3,7 +3,7 @@ import conflicts) and the audits (start one, watch its progress, browse its list
 
 Views stay thin: reads go through :mod:`reviews.selectors`, writes through
 :mod:`reviews.services`, :mod:`cards.services` and :mod:`artwork.services`,
-whose :mod:`studio.errors` refusals become notices on the page (never a 500).
+whose :mod:`common.errors` refusals become notices on the page (never a 500).
 An htmx request gets the region it replaces; without JavaScript every form
 works too (a redirect on success, the page with the refusal otherwise).
 """
@@ -27,14 +27,16 @@ from artwork import services as artwork_services
 from artwork.models import BatchState, ImageBatch
 from artwork.selectors import image_batch_failures, image_batch_list
 from cards.diff import card_diff
+from cards.imports import import_conflict_resolve
 from cards.models import CreationMethod, Origin, Status
-from cards.services import card_findings, import_conflict_resolve
+from cards.services import card_findings
 from cards.workflow import allowed_targets
+from common.errors import Forbidden, InvalidInput, StudioError
+from common.versions import posted_version
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
-from studio.errors import Forbidden, InvalidInput, StudioError
-from studio.versions import read_version
 
+from . import audits as audit_services
 from . import selectors, services
 from .api.filters import ReviewQueueFilter
 from .models import Audit
@@ -224,9 +226,7 @@ def proposal_decide(request, pk: int, decision: str):
     note = request.POST.get("note", "").strip()
     params = _posted_query(request)
     try:
-        expected = (
-            read_version(request.POST.get("version", "").strip() or None) if decision == "accept" else None
-        )
+        expected = posted_version(request.POST, "version") if decision == "accept" else None
     except InvalidInput:
         message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
         return _queue_answer(request, params, {"kind": "error", "message": message}, 400)
@@ -384,8 +384,8 @@ def audit_start(request):
             request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to audit."}, 400
         )
     try:
-        audit = services.audit_start(game=game, user=request.user)
-    except services.AuditRunning as exc:
+        audit = audit_services.audit_start(game=game, user=request.user)
+    except audit_services.AuditRunning as exc:
         running = exc.audit
         message = f"An audit of {get_ruleset(game).name} is already {running.get_status_display().lower()} (#{running.pk}): follow its progress below; start another once it is done."
         return _audits_answer(request, game, {"kind": "error", "message": message}, 409)

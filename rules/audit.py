@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import CardData
-from .effects import REVIEW_LISTS as EFFECT_REVIEW_LISTS
+from .effects.vocabulary import REVIEW_LISTS as EFFECT_REVIEW_LISTS
 from .findings import Finding, Severity, error
 
 if TYPE_CHECKING:

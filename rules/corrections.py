@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .effects import json_path
+from .effects.shape import json_path
 from .findings import Finding
 from .text import fold
 

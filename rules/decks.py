@@ -135,6 +135,8 @@ class FormatData:
     # Card reference -> its own copy limit (None: any number of copies).
     exceptions: Mapping[str, int | None] = _EMPTY
     owned_only: bool = False
+    # For people: where the format comes from and what it asks.
+    description: str = ""
 
     def __post_init__(self):
         if self.identity not in IDENTITIES:

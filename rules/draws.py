@@ -84,6 +84,15 @@ class DrawSetup:
         return self.draw_per_turn is not None
 
 
+def unstated_setup(section: str = "main") -> DrawSetup:
+    """The setup of a game that states none: a shuffled deck, and as many cards as the user chooses."""
+    return DrawSetup(
+        section=section,
+        summary="The game states no opening hand and no draw rule: choose how many cards to draw.",
+        seen_by_turn="the game states no draw per turn: the odds are for the number of cards you choose to draw.",
+    )
+
+
 # --- the simulation -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Dealt(Generic[T]):

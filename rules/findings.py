@@ -15,7 +15,6 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
-    INFO = "info"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from .ruleset import RuleSet
@@ -46,6 +47,28 @@ class RuleSetRegistry:
             raise AlreadyRegistered(f"a rule set is already registered for {ruleset.key!r}")
         self._rulesets[ruleset.key] = ruleset
         return ruleset_class
+
+    def unregister(self, key: str) -> None:
+        """Remove a registered game (tests that add a throw-away game take it out again)."""
+        self.autodiscover()
+        if key not in self._rulesets:
+            raise UnknownGame(key, self.keys())
+        del self._rulesets[key]
+
+    @contextmanager
+    def registered(self, ruleset_class: type[RuleSet]) -> Iterator[RuleSet]:
+        """Register ``ruleset_class`` for the ``with`` block only, and yield its rule set.
+
+        For tests that add a throw-away game: the registry is as it was afterwards,
+        even when the block fails.
+        """
+        self.autodiscover()
+        self.register(ruleset_class)
+        key = ruleset_class.key
+        try:
+            yield self._rulesets[key]
+        finally:
+            self._rulesets.pop(key, None)
 
     def autodiscover(self) -> None:
         if self._discovered:

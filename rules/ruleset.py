@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
 from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
-from .draws import DrawSetup
-from .effects import EffectVocabulary, build_schema, compile_schema, consistency_findings, effect_errors
+from .declarations import DeclarationProblem, declaration_problems
+from .draws import DrawSetup, unstated_setup
+from .effects.consistency import consistency_findings
+from .effects.schema import build_schema, compile_schema
+from .effects.shape import effect_errors
+from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
 from .findings import Finding, error
 from .text import canonical_key, shown
@@ -76,8 +80,21 @@ class RuleSet:
     # The numeric field of the deck's curve (cost, energy, grade, level), and the fields counted in statistics.
     curve_field: ClassVar[str | None] = None
     breakdown_fields: ClassVar[tuple[str, ...]] = ()
-    # The game's setup for test draws (rules.draws); None: the game states none.
+    # The game's setup for test draws (rules.draws); None: the game states none (see :meth:`draws`).
     draw_setup: ClassVar[DrawSetup | None] = None
+    # How the pages name each section and pick, and what a pick is (shown next to it).
+    deck_labels: ClassVar[Mapping[str, str]] = {"main": "Main deck"}
+    deck_help: ClassVar[Mapping[str, str]] = {}
+
+    # --- the studio around the rules ------------------------------------------------------------
+    # The game's hue on the pages (CSS custom property --game on [data-game=key]); None: the studio's.
+    hue: ClassVar[str | None] = None
+    # The demo card set that `loaddemo` imports (a file name in cards/demo/); None: no demo cards.
+    demo_card_set: ClassVar[str | None] = None
+    # Card keys (interchange format) that no deck rule of the game reads: editing them leaves verdicts alone.
+    verdict_neutral_keys: ClassVar[frozenset[str]] = frozenset(
+        {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
+    )
 
     # --- card faces (rules.face_template; drawn by faces.render) ------------------------------
     # The default face template of the game's cards (JSON data); None: a plain one built from the fields.
@@ -95,11 +112,23 @@ class RuleSet:
         """Where the builder adds a card of ``card_type``: a section or a pick."""
         return self.deck_home.get(card_type, self.deck_sections[0])
 
+    def label_of(self, name: str) -> str:
+        """How the pages name a section or a pick of this game."""
+        return self.deck_labels.get(name) or name
+
+    def draws(self) -> DrawSetup:
+        """The setup test draws follow: the declared one, or, when the game states none, the cards the user chooses."""
+        return self.draw_setup or unstated_setup(self.deck_sections[0])
+
     def default_format_data(self) -> FormatData:
         for fmt in self.default_formats:
             if fmt.key == self.default_format:
                 return fmt
         return FormatData(game=self.key, key=self.default_format)
+
+    def declaration_problems(self) -> list[DeclarationProblem]:
+        """What the rule set declares inconsistently (a home that is no section, an unknown default format...)."""
+        return declaration_problems(self)
 
     # --- declarations -------------------------------------------------------------------
     def field_names(self) -> tuple[str, ...]:

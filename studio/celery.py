@@ -24,11 +24,6 @@ class StudioTask(DjangoTask):
     def delay_on_commit(self, *args, **kwargs) -> None:
         transaction.on_commit(functools.partial(self._enqueue, args, kwargs), robust=True)
 
-    def apply_async_on_commit(self, args=None, kwargs=None, **options) -> None:
-        transaction.on_commit(
-            functools.partial(self._enqueue, args or (), kwargs or {}, **options), robust=True
-        )
-
     def _enqueue(self, args, kwargs, **options):
         try:
             return self.apply_async(args, kwargs, **options)

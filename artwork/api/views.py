@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 
 from cards.interchange import check_game
 from cards.selectors import can_see_unvalidated, card_get
+from common.errors import InvalidInput
 from rules import registry
-from studio.errors import InvalidInput
 
 from .. import services
 from ..selectors import (

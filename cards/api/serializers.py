@@ -10,13 +10,14 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.api import FindingDoc
 from rules import registry
 from rules.fields import FieldSpec, Kind
-from studio.api import FindingDoc
 
 from ..interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, TEXT_MAX_LENGTH, card_to_dict
 from ..models import CreationMethod, Origin, Status
 from ..services import card_findings
+from .games import GameChoiceField
 
 
 def game_fields_help() -> dict[str, str]:
@@ -149,7 +150,7 @@ class _CardCommonDoc(serializers.Serializer):
 
 
 class CardCreateDoc(_CardCommonDoc):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
     stableCardId = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", required=False)
     origin = serializers.ChoiceField(choices=Origin.values, required=False)
     creationMethod = serializers.ChoiceField(choices=CreationMethod.values, required=False)

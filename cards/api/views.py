@@ -11,11 +11,11 @@ from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import JSONParser
+from common.errors import InvalidInput
+from common.versions import requested_version, with_etag
 from rules import registry
 from rules.findings import error
-from studio.api import JSONParser
-from studio.errors import InvalidInput
-from studio.versions import read_version
 
 from .. import services
 from ..interchange import STABLE_ID_RE
@@ -60,14 +60,6 @@ class CardMetadata(SimpleMetadata):
         return {}
 
 
-def _expected_version(request, body: dict | None = None) -> int | None:
-    """The version the client read: If-Match header first, else ``version`` in the body."""
-    header = request.headers.get("If-Match")
-    if header is not None:
-        return read_version(header, source="If-Match")
-    return read_version((body or {}).get("version"))
-
-
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
         raise InvalidInput(
@@ -80,11 +72,6 @@ def _body(request) -> dict:
             ]
         )
     return dict(request.data)
-
-
-def _with_etag(response: Response, card) -> Response:
-    response["ETag"] = f'"{card.version}"'
-    return response
 
 
 CARD_ID = OpenApiParameter(
@@ -154,22 +141,24 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def retrieve(self, request, *args, **kwargs):
         card = self.get_object()
-        return _with_etag(Response(self.get_serializer(card).data), card)
+        return with_etag(Response(self.get_serializer(card).data), card.version)
 
     def create(self, request, *args, **kwargs):
         data = _body(request)
         card = services.card_create(game=data.pop("game", None), data=data, user=request.user)
-        return _with_etag(Response(self.get_serializer(card).data, status=status.HTTP_201_CREATED), card)
+        return with_etag(
+            Response(self.get_serializer(card).data, status=status.HTTP_201_CREATED), card.version
+        )
 
     def partial_update(self, request, *args, **kwargs):
         card = self.get_object()
         data = _body(request)
-        expected = _expected_version(request, data)
+        expected = requested_version(request, data)
         data.pop("version", None)
         card = services.card_update(
             stable_id=card.stable_id, data=data, user=request.user, expected_version=expected
         )
-        return _with_etag(Response(self.get_serializer(card).data), card)
+        return with_etag(Response(self.get_serializer(card).data), card.version)
 
     @extend_schema(
         summary="Review transition",
@@ -182,7 +171,7 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         card = self.get_object()
         payload = StatusChangeSerializer(data=_body(request))
         payload.is_valid(raise_exception=True)
-        expected = _expected_version(request, {"version": payload.validated_data.get("version")})
+        expected = requested_version(request, {"version": payload.validated_data.get("version")})
         card = services.card_set_status(
             stable_id=card.stable_id,
             status=payload.validated_data["status"],
@@ -190,7 +179,7 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             note=payload.validated_data["note"],
             expected_version=expected,
         )
-        return _with_etag(Response(self.get_serializer(card).data), card)
+        return with_etag(Response(self.get_serializer(card).data), card.version)
 
     @extend_schema(
         summary="The card's history, newest first",

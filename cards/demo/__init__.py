@@ -12,19 +12,25 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rules import get_ruleset, registry
+
 DEMO_DIR = Path(__file__).resolve().parent
-GAMES = ("chesscards", "vanguard", "darkrow", "riftbound", "duel")
+
+
+def demo_games() -> list[str]:
+    """The games with a demo card set: each rule set names its own (``RuleSet.demo_card_set``)."""
+    return [ruleset.key for ruleset in registry if ruleset.demo_card_set]
 
 
 def card_set(game: str) -> dict:
-    with open(DEMO_DIR / f"{game}.json", encoding="utf-8") as handle:
+    with open(DEMO_DIR / get_ruleset(game).demo_card_set, encoding="utf-8") as handle:
         return json.load(handle)
 
 
 def load_demo(stdout) -> None:
     """Import every demo card set (idempotent: a second run changes nothing)."""
-    from ..services import cards_import
+    from ..imports import cards_import
 
-    for game in GAMES:
+    for game in demo_games():
         report = cards_import(payload=card_set(game))
         stdout.write(f"  cards  {report.summary()}")

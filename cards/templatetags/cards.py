@@ -1,7 +1,10 @@
 """Template filters of the card pages."""
 
 from django import template
+from django.utils.html import format_html, format_html_join
 
+from rules import registry
+from rules.declarations import HUE_PATTERN
 from rules.fields import Kind
 
 from ..diff import is_blank, show
@@ -11,6 +14,16 @@ from ..models import Status
 register = template.Library()
 
 TILE_STATS = 4
+
+
+@register.simple_tag
+def game_hues():
+    """Each game's hue (its rule set's ``hue``) as the --game custom property of [data-game=key]."""
+    hues = [(rs.key, rs.hue) for rs in registry if rs.hue and HUE_PATTERN.fullmatch(rs.hue)]
+    if not hues:
+        return ""
+    rules = format_html_join("", '[data-game="{}"]{{--game:{}}}', hues)
+    return format_html("<style>{}</style>", rules)
 
 
 @register.filter

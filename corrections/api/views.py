@@ -9,8 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.selectors import card_get
+from common.errors import InvalidInput
 from rules.findings import error
-from studio.errors import InvalidInput
 
 from .. import services
 from ..selectors import correction_dict, correction_list, effective_card

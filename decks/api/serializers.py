@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.api.games import GameChoiceField
+from common.api import FindingDoc
 from rules import registry
 from rules.decks import ValidationResult
-from studio.api import FindingDoc
 
 from ..interchange import deck_to_dict
 from ..models import Deck, DeckFormat, Identity, NamedCardList
@@ -55,16 +56,24 @@ class EntryDoc(serializers.Serializer):
 
 
 class DeckInDoc(serializers.Serializer):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
     format = serializers.CharField(
         required=False, allow_null=True, help_text="Default: the game's default format."
     )
     name = serializers.CharField(required=False)
     owner = serializers.CharField(required=False, allow_null=True, help_text="A username; yours by default.")
-    activeLeader = serializers.CharField(required=False, allow_null=True, help_text="darkrow")
-    legend = serializers.CharField(required=False, allow_null=True, help_text="riftbound")
-    champion = serializers.CharField(required=False, allow_null=True, help_text="riftbound")
     sections = serializers.DictField(child=EntryDoc(many=True), help_text="{section: [entries]}")
+
+    def get_fields(self):
+        # Each game's picks (darkrow activeLeader; riftbound legend, champion), as its rule set declares them.
+        fields = super().get_fields()
+        games: dict[str, list[str]] = {}
+        for ruleset in registry:
+            for pick in ruleset.deck_picks:
+                games.setdefault(pick, []).append(ruleset.key)
+        for pick, keys in games.items():
+            fields[pick] = serializers.CharField(required=False, allow_null=True, help_text=", ".join(keys))
+        return fields
 
 
 class ValidationDoc(serializers.Serializer):
@@ -94,7 +103,7 @@ class DeckDoc(DeckInDoc):
 
 # --- formats, card lists ----------------------------------------------------------------------
 class DeckFormatSerializer(serializers.ModelSerializer):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
     isDefault = serializers.BooleanField(source="is_default", required=False)
     copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
     identity = serializers.ChoiceField(choices=Identity.choices, required=False)
@@ -144,7 +153,7 @@ class CardRefField(serializers.SlugRelatedField):
 
 
 class NamedCardListSerializer(serializers.ModelSerializer):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
     cards = CardRefField(many=True, required=False, help_text="stableCardIds")
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
 

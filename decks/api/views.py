@@ -11,8 +11,8 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.errors import InvalidInput
 from rules.findings import error
-from studio.errors import InvalidInput
 
 from .. import selectors, services
 from ..interchange import parse_decklist

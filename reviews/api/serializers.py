@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.api.games import GameChoiceField
 from cards.api.serializers import CardSerializer
 from cards.diff import card_diff
 from cards.models import Status
-from rules import registry
 from rules.audit import REVIEW_LISTS
 
 from ..selectors import proposal_live_diff
@@ -52,7 +52,7 @@ class RevertSerializer(serializers.Serializer):
 
 # --- audits ------------------------------------------------------------------------------------
 class AuditStartSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=registry.keys())
+    game = GameChoiceField()
 
 
 class AuditSerializer(serializers.BaseSerializer):
@@ -94,7 +94,7 @@ class AuditEntryFilterSerializer(serializers.Serializer):
 class ProposalCreateSerializer(serializers.Serializer):
     """Either a new card (``game`` and ``card``) or a change to a card (``stableCardId`` and ``changes``)."""
 
-    game = serializers.ChoiceField(choices=registry.keys(), required=False)
+    game = GameChoiceField(required=False)
     card = serializers.DictField(required=False, help_text="A proposed new card, in the interchange format.")
     stableCardId = serializers.CharField(
         required=False, max_length=64, help_text="The card the change is for."

@@ -10,14 +10,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api.serializers import CardSerializer
+from cards.imports import import_conflict_resolve
 from cards.interchange import check_game
 from cards.selectors import card_get
-from cards.services import import_conflict_resolve
+from common.errors import InvalidInput
+from common.versions import if_match_version, with_etag
 from rules.findings import error
-from studio.errors import InvalidInput
-from studio.versions import read_version
 
-from .. import selectors, services
+from .. import audits, selectors, services
 from .filters import ReviewQueueFilter
 from .serializers import (
     AuditEntryFilterSerializer,
@@ -46,10 +46,6 @@ def needs(*perms: str) -> type[permissions.BasePermission]:
             return super().has_permission(request, view) and any(request.user.has_perm(p) for p in perms)
 
     return Needs
-
-
-def _if_match(request) -> int | None:
-    return read_version(request.headers.get("If-Match"), source="If-Match")
 
 
 def _valid(serializer_class, data, **kwargs):
@@ -128,11 +124,9 @@ class CardRevert(APIView):
             version=data["version"],
             user=request.user,
             note=data["note"],
-            expected_version=_if_match(request),
+            expected_version=if_match_version(request),
         )
-        response = Response(CardSerializer(card, with_findings=True).data)
-        response["ETag"] = f'"{card.version}"'
-        return response
+        return with_etag(Response(CardSerializer(card, with_findings=True).data), card.version)
 
 
 class CardReviewDiff(APIView):
@@ -154,7 +148,7 @@ class CardReviewDiff(APIView):
         card = card_get(user=request.user, stable_id=stableCardId)
         raw = request.query_params.get("from")
         if raw is None:
-            revision = selectors.last_validated(card=card)
+            revision = card.last_validated_revision
         else:
             if not (raw.isascii() and raw.isdigit()):
                 raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])
@@ -214,8 +208,8 @@ class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = _valid(AuditStartSerializer, request.data)
         try:
-            audit = services.audit_start(game=data["game"], user=request.user)
-        except services.AuditRunning as exc:
+            audit = audits.audit_start(game=data["game"], user=request.user)
+        except audits.AuditRunning as exc:
             return Response(
                 {
                     "detail": exc.message,

@@ -2,9 +2,10 @@
 
 import re
 
-from rules import effects as fx
 from rules.decks import FormatData
 from rules.draws import DrawSetup
+from rules.effects import vocabulary as fx
+from rules.effects.shape import json_path
 from rules.findings import error, warning
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -61,7 +62,7 @@ _UNAVAILABLE = {"PACIFISME": r"\bindisponible sous pacifisme\b", "ECLIPSE": r"\b
 def breach_removes_only_visible_temporary(card, effects):
     """Brèche removes a visible temporary effect, never a permanent or secret one (Portail, Piège)."""
     for index, effect in enumerate(effects):
-        field = fx.json_path([index, "breachRemovable"])
+        field = json_path([index, "breachRemovable"])
         duration, visibility = effect.get("duration"), effect.get("visibility")
         if effect.get("breachRemovable") is True:
             problems = []
@@ -110,7 +111,7 @@ def text_and_structure_agree(card, effects):
         )
     elif follow_ups and not said:
         for index in follow_ups:
-            field = fx.json_path([index, "followUpMove"])
+            field = json_path([index, "followUpMove"])
             yield warning(
                 "CHESS_FOLLOW_UP_UNSTATED",
                 f"{field}: the effect includes a mandatory Coup the text does not state",
@@ -460,13 +461,22 @@ class ChessCards(RuleSet):
     seed = "003_67230bb164a3bc25.txt"
     card_types = ("CARD",)
     id_prefix = "CC"
+    hue = "#475569"
+    demo_card_set = "chesscards.json"
     default_format = "default"
     face_template = _chesscards_face()
     fields = ()
     # Effects (issue 5)
     effect_vocabulary = EFFECTS
     # The seed gives the recipe of the default deck and no deck-size rule: none is invented.
-    default_formats = (FormatData(game="chesscards", key="default", name="Default"),)
+    default_formats = (
+        FormatData(
+            game="chesscards",
+            key="default",
+            name="Default",
+            description="Seed 003: the public recipe of the default deck; the seed gives no deck-size rule.",
+        ),
+    )
     # Seed 003: "Chaque joueur reçoit un Deck mélangé séparément". It gives no hand size and no draw:
     # a test draw shows the shuffled deck and a number of cards the user chooses.
     draw_setup = DrawSetup(

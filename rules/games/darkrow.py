@@ -7,12 +7,12 @@ INDICE, a system resource that is not a card.
 import json
 from collections import Counter
 
-from rules import effects as fx
 from rules.audit import OBJECT_BEHAVIOR_REVIEW
 from rules.cards import CardData
 from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
 from rules.registry import register
@@ -565,6 +565,8 @@ class Darkrow(RuleSet):
     seed = "000_cc960ce6dc782e57.txt"
     card_types = (LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE)
     id_prefix = "DR"
+    hue = "#3d3a5c"
+    demo_card_set = "darkrow.json"
     default_format = "standard"
     face_template = _darkrow_face()
     fields = (
@@ -614,6 +616,8 @@ class Darkrow(RuleSet):
     not_ready_codes = frozenset({"ACTIVE_LEADER"})
     deck_home = {LEADER: "leaders"}
     deck_pick_choices = {"activeLeader": ("leaders", frozenset({LEADER}))}
+    deck_labels = {"main": "Main deck", "leaders": "Leader candidates", "activeLeader": "Active Leader"}
+    deck_help = {"activeLeader": "Exactly one of the Leader candidates is active; it is not one of the 40."}
     curve_field = "cost"
     # Seed 000, "Mise en place et tour".
     draw_setup = DrawSetup(
@@ -639,5 +643,6 @@ class Darkrow(RuleSet):
             sections={"main": SizeBound(exact=40)},
             copy_limit=3,
             identity=STABLE_ID,
+            description="Seed 000: 40 cards, at most 3 copies per stableCardId, 0 or 1 Legendary, 1 to 5 Leader candidates and one active Leader.",
         ),
     )

@@ -1,8 +1,8 @@
 """Duel (seed 004, French): monsters with levels and ATK/DEF, spells, traps, equipment, characters, terrains."""
 
-from rules import effects as fx
 from rules.decks import NAME, FormatData, SizeBound
 from rules.draws import DrawSetup
+from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field, str_field
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -236,6 +236,8 @@ class Duel(RuleSet):
     seed = "004_6b37b58a3c9ef58c.txt"
     card_types = CARD_TYPES
     id_prefix = "DU"
+    hue = "#9f1239"
+    demo_card_set = "duel.json"
     default_format = "standard"
     face_template = _duel_face()
     fields = (
@@ -264,6 +266,7 @@ class Duel(RuleSet):
             name="Standard",
             sections={"main": SizeBound(exact=40)},
             identity=NAME,
+            description="Seed 004: a 40-card deck; no copy limit; the banlist starts empty (entries by stableCardId or card name).",
         ),
     )
     curve_field = "level"

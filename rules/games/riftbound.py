@@ -1,9 +1,9 @@
 """Riftbound's mechanics (seed 001, French): Legend, Chosen Champion, runes, battlefields, domains."""
 
-from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
 from rules.registry import register
@@ -530,6 +530,8 @@ class Riftbound(RuleSet):
     seed = "001_dae76ee289fde7a6.txt"
     card_types = (LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD)
     id_prefix = "RB"
+    hue = "#0f766e"
+    demo_card_set = "riftbound.json"
     default_format = "constructed"
     face_template = _riftbound_face()
     fields = (
@@ -563,6 +565,17 @@ class Riftbound(RuleSet):
     )
     deck_home = HOME
     deck_pick_choices = {"champion": ("main", frozenset({CHAMPION_UNIT}))}
+    deck_labels = {
+        "main": "Main deck",
+        "runes": "Rune deck",
+        "battlefields": "Battlefields",
+        "legend": "Legend",
+        "champion": "Chosen Champion",
+    }
+    deck_help = {
+        "legend": "The Legend sets the deck's two domains and its champion. Search t:legend and pick one.",
+        "champion": "One Champion Unit of the main deck whose tag is the Legend's.",
+    }
     curve_field = "energy"
     breakdown_fields = ("domains",)
     # Seed 001, "Mise en place" and "Déroulé d'un tour". The seed says nothing of where the
@@ -589,6 +602,7 @@ class Riftbound(RuleSet):
             },
             copy_limit=3,
             identity=NAME,
+            description="Seed 001: main 40 (Chosen Champion included), 12 runes, 3 battlefields; at most 3 copies per card name in the main deck.",
         ),
     )
 

@@ -1,9 +1,9 @@
 """Cardfight!! Vanguard, Classic format (seed 002, Russian): BT01, TD01, TD02."""
 
-from rules import effects as fx
 from rules.cards import CardData
 from rules.decks import NAME_ID, DeckContext, FormatData, SizeBound
 from rules.draws import DrawSetup, Mulligan
+from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
 from rules.registry import register
@@ -527,6 +527,8 @@ class Vanguard(RuleSet):
     seed = "002_827004924486c707.txt"
     card_types = (NORMAL_UNIT, TRIGGER_UNIT)
     id_prefix = "VG"
+    hue = "#b45309"
+    demo_card_set = "vanguard.json"
     default_format = "classic"
     face_template = _vanguard_face()
     set_required = True
@@ -584,6 +586,7 @@ class Vanguard(RuleSet):
             identity=NAME_ID,
             allowed_sets=frozenset({"BT01", "TD01", "TD02"}),
             owned_only=True,
+            description="Seed 002: 50 cards, 16 triggers, at most 4 copies per nameId; sets BT01, TD01, TD02; only cards the owner owns.",
         ),
     )
 

@@ -23,7 +23,7 @@ from artwork.renditions import SPECS
 from artwork.selectors import artwork_counts, artwork_expected_counts
 from cards import services as card_services
 from cards.models import Card
-from studio.errors import Conflict, Forbidden, InvalidInput
+from common.errors import Conflict, Forbidden, InvalidInput
 
 from .pictures import make_image, png_with_declared_size
 

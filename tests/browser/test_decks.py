@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from cards import imports as card_imports
 from cards import services as card_services
 from cards.demo import card_set
 from cards.models import Status
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 def cards(db):
     def load(*games):
         for game in games:
-            card_services.cards_import(payload=card_set(game))
+            card_imports.cards_import(payload=card_set(game))
 
     return load
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from cards import services as card_services
+from cards import imports as card_imports
 from cards.demo import card_set
 from cards.models import Card, Status
 from decks.models import Deck, DeckFormat
@@ -54,7 +54,7 @@ def approve_in_queue(page, card: Card, note: str):
 
 def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_user, screenshot, settings):
     settings.DECKS_PANEL_POLL_SECONDS = 1
-    card_services.cards_import(payload=card_set("duel"))
+    card_imports.cards_import(payload=card_set("duel"))
     designer = session(make_user("designer", username="dana"))
     reviewer = session(make_user("reviewer", username="remi"))
     playtester = session(make_user("playtester", username="paula"))

@@ -13,12 +13,12 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from cards import services
+from cards import imports, services
 from cards.models import Card
+from common.errors import Conflict, InvalidInput
 from corrections.models import AppendOnlyError, EffectCorrection
 from corrections.selectors import effective_card
 from corrections.services import correction_create, correction_withdraw
-from studio.errors import Conflict, InvalidInput
 
 ONCE = {
     "per": "turn",
@@ -63,7 +63,7 @@ def genta_file(text=GENTA_TEXT, effects=GENTA_EFFECTS):
 
 @pytest.fixture
 def genta(db):
-    services.cards_import(payload=genta_file())
+    imports.cards_import(payload=genta_file())
     return Card.objects.get(stable_id="DR-U90")
 
 
@@ -86,9 +86,9 @@ def test_the_kojima_genta_correction_applies_when_the_card_exists(genta):
 
 
 def test_the_kojima_genta_correction_survives_a_re_import_with_the_imported_text_unchanged(genta):
-    assert services.cards_import(payload=genta_file()).unchanged == ["DR-U90"]
+    assert imports.cards_import(payload=genta_file()).unchanged == ["DR-U90"]
     new_text = GENTA_TEXT + " (réimpression)"
-    assert services.cards_import(payload=genta_file(text=new_text)).updated == ["DR-U90"]
+    assert imports.cards_import(payload=genta_file(text=new_text)).updated == ["DR-U90"]
     genta.refresh_from_db()
     assert genta.text == new_text, "the import's text, not a corrected one"
     assert genta.effects == GENTA_EFFECTS, "the import's effects, without the limit"
@@ -98,7 +98,7 @@ def test_the_kojima_genta_correction_survives_a_re_import_with_the_imported_text
 
 
 def test_the_kojima_genta_correction_is_pending_without_a_structured_quick_deploy_effect(db):
-    services.cards_import(payload=genta_file(effects=[]))
+    imports.cards_import(payload=genta_file(effects=[]))
     [report] = effective_card(card=Card.objects.get(stable_id="DR-U90"))["corrections"]
     assert report["outcome"] == "NO_MATCH"
     assert "quick effect" in report["reason"]
@@ -111,7 +111,7 @@ def test_loaddemo_reports_the_correction_pending_then_applied(db):
         "« Kojima Genta » (seed 000 (règles canoniques), précision utilisateur Phase 6.2.2): pending, no darkrow card of that name yet"
         in out.getvalue()
     )
-    services.cards_import(payload=genta_file())
+    imports.cards_import(payload=genta_file())
     out = StringIO()
     call_command("loaddemo", "--no-users", stdout=out)
     assert "applied to DR-U90, effect DR-U90.quick-deploy" in out.getvalue()
@@ -149,10 +149,10 @@ def test_a_stored_correction_applies_on_top_with_who_when_why(genta, reviewer):
 
 def test_a_stored_correction_survives_a_re_import_and_reports_when_its_effect_is_gone(genta):
     correct_bonus(genta)
-    services.cards_import(payload=genta_file(text="Texte réimporté."))
+    imports.cards_import(payload=genta_file(text="Texte réimporté."))
     genta.refresh_from_db()
     assert effective_card(card=genta)["effects"][1]["actions"][0]["amount"] == 2
-    services.cards_import(payload=genta_file(effects=GENTA_EFFECTS[:1]))
+    imports.cards_import(payload=genta_file(effects=GENTA_EFFECTS[:1]))
     genta.refresh_from_db()
     reports = {r["ref"]: r for r in effective_card(card=genta)["corrections"]}
     orphaned = next(r for ref, r in reports.items() if ref.startswith("#"))

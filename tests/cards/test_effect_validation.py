@@ -8,10 +8,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards import services
+from cards import imports
 from cards.effect_ids import EffectIdIndex
 from cards.models import Card
-from studio.errors import InvalidInput
+from common.errors import InvalidInput
 
 ONCE = {
     "per": "turn",
@@ -179,7 +179,7 @@ def test_an_import_refuses_invalid_effects_naming_the_card_and_the_path():
         {"stableCardId": "DR-T02", "name": "Bad", "effects": [{**BAD_STAT, "effectId": "DR-T02.x"}]},
     )
     with pytest.raises(InvalidInput) as caught:
-        services.cards_import(payload=payload)
+        imports.cards_import(payload=payload)
     [finding] = caught.value.findings
     assert finding.field == "effects[0].actions[0].stat"
     assert finding.message.startswith("card 1 (DR-T02): effects[0].actions[0].stat: ")
@@ -209,7 +209,7 @@ def test_an_import_refuses_an_effect_id_used_by_two_cards():
         {"stableCardId": "DR-T02", "name": "Two", "effects": [DEPLOY]},
     )
     with pytest.raises(InvalidInput) as caught:
-        services.cards_import(payload=payload)
+        imports.cards_import(payload=payload)
     [finding] = caught.value.findings
     assert finding.code == "EFFECT_ID_TAKEN" and finding.card == "DR-T02"
     assert "already an effect of DR-T01" in finding.message
@@ -218,11 +218,9 @@ def test_an_import_refuses_an_effect_id_used_by_two_cards():
 
 @pytest.mark.django_db
 def test_a_re_import_may_not_rename_an_effect_but_may_edit_it():
-    services.cards_import(
-        payload=darkrow_file({"stableCardId": "DR-T01", "name": "One", "effects": [DEPLOY]})
-    )
+    imports.cards_import(payload=darkrow_file({"stableCardId": "DR-T01", "name": "One", "effects": [DEPLOY]}))
     with pytest.raises(InvalidInput) as caught:
-        services.cards_import(
+        imports.cards_import(
             payload=darkrow_file(
                 {"stableCardId": "DR-T01", "name": "One", "effects": [{**DEPLOY, "effectId": "DR-T01.new"}]}
             )
@@ -230,7 +228,7 @@ def test_a_re_import_may_not_rename_an_effect_but_may_edit_it():
     assert caught.value.findings[0].code == "EFFECT_ID_CHANGED"
     edited = copy.deepcopy(DEPLOY)
     edited["actions"][0]["free"] = False
-    report = services.cards_import(
+    report = imports.cards_import(
         payload=darkrow_file({"stableCardId": "DR-T01", "name": "One", "effects": [edited]})
     )
     assert report.updated == ["DR-T01"]
@@ -240,9 +238,9 @@ def test_a_re_import_may_not_rename_an_effect_but_may_edit_it():
 def test_the_demo_chess_cards_import_with_their_effects_and_twice_changes_nothing():
     from cards.demo import card_set
 
-    services.cards_import(payload=card_set("chesscards"))
+    imports.cards_import(payload=card_set("chesscards"))
     assert Card.objects.get(stable_id="CC-036").effects[0]["visibility"] == "SECRET"
-    report = services.cards_import(payload=card_set("chesscards"))
+    report = imports.cards_import(payload=card_set("chesscards"))
     assert len(report.unchanged) == 41
 
 
@@ -250,7 +248,7 @@ def test_the_demo_chess_cards_import_with_their_effects_and_twice_changes_nothin
 def test_checking_the_effect_ids_of_an_import_costs_one_query(django_assert_num_queries):
     from cards.demo import card_set
 
-    services.cards_import(payload=card_set("chesscards"))
+    imports.cards_import(payload=card_set("chesscards"))
     cards = card_set("chesscards")["cards"]
     with django_assert_num_queries(1):
         index = EffectIdIndex.load("chesscards")

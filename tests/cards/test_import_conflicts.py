@@ -8,9 +8,10 @@ import json
 import pytest
 from django.core.management import call_command
 
+from cards.imports import cards_import, import_conflict_resolve
 from cards.models import Card, CardRevision, ImportConflict
-from cards.services import card_create, card_set_status, card_update, cards_import, import_conflict_resolve
-from studio.errors import Conflict, Forbidden, InvalidInput
+from cards.services import card_create, card_set_status, card_update
+from common.errors import Conflict, Forbidden, InvalidInput
 
 pytestmark = pytest.mark.django_db
 

@@ -4,6 +4,7 @@ import pytest
 
 from cards import selectors, services
 from cards.models import Card, Status
+from rules import registry
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def test_card_counts_by_game_status_and_provenance_in_one_query(
 ):
     with django_assert_num_queries(3):  # the query, and the designer's permissions (2)
         counts = selectors.card_counts(user=designer)
-    assert list(counts) == ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]
+    assert list(counts) == registry.keys()
     darkrow, vanguard = counts["darkrow"], counts["vanguard"]
     assert (darkrow.total, darkrow.by_status["DRAFT"], darkrow.by_status["VALIDATED"]) == (3, 2, 1)
     assert ("VALIDATED", "Validated", 1) in darkrow.statuses()

@@ -3,10 +3,10 @@
 import pytest
 from django.db import transaction
 
-from cards import services
+from cards import imports, services
 from cards.models import AppendOnlyError, Card, CardRevision
 from cards.signals import cards_changed
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -80,10 +80,10 @@ def test_a_status_move_writes_a_revision_with_its_note(designer, reviewer, make_
 
 def test_an_import_writes_a_revision_per_created_or_changed_card(designer):
     payload = {"game": "darkrow", "cards": [{**KAZUHA, "stableCardId": "DR-U99"}]}
-    services.cards_import(payload=payload, user=designer)
+    imports.cards_import(payload=payload, user=designer)
     card = Card.objects.get(stable_id="DR-U99")
     payload["cards"][0]["atk"] = 6
-    services.cards_import(payload=payload, user=designer)
+    imports.cards_import(payload=payload, user=designer)
     created, updated = revisions(card)
     assert (created.action, created.version, created.author_name) == ("IMPORT", 1, "dana")
     assert (updated.action, updated.version, updated.changes) == (
@@ -381,3 +381,40 @@ def test_deleting_an_author_keeps_their_revisions(designer, make_card):
     designer.delete()
     (revision,) = revisions(card)
     assert revision.author is None and revision.author_name == "dana"
+
+
+# --- one way to write a card --------------------------------------------------------------
+def test_card_apply_computes_the_edit_and_writes_nothing(designer, reviewer, django_assert_max_num_queries):
+    card = services.card_create(game="darkrow", data=KAZUHA, user=designer)
+    card = services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
+    with django_assert_max_num_queries(2):  # reads only (the game's effect ids)
+        changed = services.card_apply(card, {"atk": 6})
+    assert (changed.game_fields["atk"], changed.status, changed.version) == (6, "NEEDS_REVIEW", 2)
+    assert (card.game_fields["atk"], card.status) == (4, "VALIDATED")  # the card given is untouched
+    stored = Card.objects.get(pk=card.pk)
+    assert (stored.game_fields["atk"], stored.status, stored.version) == (4, "VALIDATED", 2)
+    assert len(revisions(card)) == 2
+    with pytest.raises(InvalidInput):
+        services.card_apply(card, {"status": "DRAFT"})
+
+
+def test_the_last_validated_revision_follows_every_write(designer, reviewer):
+    card = services.card_create(game="darkrow", data=KAZUHA, user=designer)
+    assert card.last_validated_revision is None
+    services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
+    services.card_update(stable_id=card.stable_id, data={"atk": 6}, user=designer)  # back to NEEDS_REVIEW
+    card.refresh_from_db()
+    validated = card.last_validated_revision
+    assert (validated.version, validated.snapshot["status"], validated.snapshot["atk"]) == (2, "VALIDATED", 4)
+    services.card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
+    card.refresh_from_db()
+    assert card.last_validated_revision.version == 4
+
+
+def test_an_imported_validated_card_has_its_first_revision_as_last_validated():
+    report = imports.cards_import(
+        payload={"game": "darkrow", "cards": [{**KAZUHA, "stableCardId": "DR-T1", "status": "VALIDATED"}]}
+    )
+    assert report.created == ["DR-T1"]
+    card = Card.objects.get(stable_id="DR-T1")
+    assert card.last_validated_revision == card.revisions.get(version=1)

@@ -442,6 +442,24 @@ def test_a_stale_save_is_refused_keeps_the_input_and_offers_to_reload(
     assert (unit.name, unit.version) == ("Kazuha (mon idée)", 3)
 
 
+@pytest.mark.parametrize(
+    "sent", [{"version": "x1"}, {"version": "1", "overwrite_version": "x2"}, {"version": "²"}]
+)
+def test_a_malformed_version_is_refused_never_taken_as_no_version(client_as, designer, make_user, unit, sent):
+    other = make_user("designer", username="olga")
+    services.card_update(stable_id=unit.stable_id, data={"cost": 5}, user=other, expected_version=1)
+    response = client_as(designer).post(
+        f"/cards/{unit.stable_id}/", editor_post(unit, name="Kazuha (mon idée)", cost="2", **sent)
+    )
+    assert response.status_code == 400
+    unit.refresh_from_db()
+    assert (unit.name, unit.game_fields["cost"], unit.version) == ("Toyama Kazuha", 5, 2)
+    page = text(response)
+    assert "Not saved: 1 problem to fix" in page
+    assert "the version sent is not a version number; reload the card" in page
+    assert 'value="Kazuha (mon idée)"' in page
+
+
 def test_editing_a_validated_card_sends_it_back_to_review_and_says_so(client_as, designer, reviewer, unit):
     unit = validated(unit, reviewer)
     client = client_as(designer)

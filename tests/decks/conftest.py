@@ -15,7 +15,7 @@ DECKS = DEMO_DIR / "decks"
 @pytest.fixture
 def load_cards(db):
     """Import the demo card set of each game given (through the cards service)."""
-    from cards.services import cards_import
+    from cards.imports import cards_import
 
     def load(*games: str):
         for game in games:
@@ -54,3 +54,16 @@ def own_everything(user, deck: dict):
 def _fast_passwords(settings):
     # Users are made by the dozen here; a slow password hash buys these tests nothing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def duel(load_cards):
+    load_cards("duel")
+
+
+@pytest.fixture
+def duel_deck(duel, demo_deck, playtester):
+    """The demo duel deck (40 cards, legal), owned by the playtester."""
+    from decks.services import deck_create
+
+    return deck_create(data=demo_deck("duel-example"), user=playtester)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kombu.exceptions import OperationalError
 
+from cards import imports as card_imports
 from cards import services as card_services
 from cards.models import Card
 from decks import services, tasks, validation
@@ -52,7 +53,7 @@ def test_a_change_no_rule_reads_leaves_decks_alone(duel_deck, designer, django_c
     assert [v["code"] for v in duel_deck.violations] == ["CARD_NOT_VALIDATED"]
     other = Card.objects.get(stable_id="DU-EX-013")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        card_services.cards_import(
+        card_imports.cards_import(
             payload={"game": "duel", "cards": [{**_as_file(other), "text": "autre", "archetypes": ["X"]}]}
         )
     assert callbacks == []  # text and archetypes only: no deck marked, nothing enqueued
@@ -75,7 +76,7 @@ def test_a_new_card_resolves_an_entry_that_named_no_card(
     deck = services.deck_create(data=data, user=playtester)
     assert [v["code"] for v in deck.violations] == ["UNKNOWN_CARD"]
     with django_capture_on_commit_callbacks(execute=True):
-        card_services.cards_import(
+        card_imports.cards_import(
             payload={
                 "game": "duel",
                 "cards": [

@@ -3,10 +3,10 @@
 import pytest
 
 from cards import services as card_services
+from common.errors import Forbidden, InvalidInput
 from decks import services
 from decks.models import Deck, DeckEntry, DeckFormat, OwnedCard
-from rules import get_ruleset
-from studio.errors import Forbidden, InvalidInput
+from rules import registry
 
 from .conftest import own_everything
 
@@ -19,16 +19,13 @@ def entries_of(deck):
     )
 
 
-def test_the_default_formats_are_the_rule_sets_defaults(db):
-    for ruleset in (get_ruleset(g) for g in ("darkrow", "riftbound", "vanguard", "chesscards", "duel")):
-        stored = DeckFormat.objects.get(game=ruleset.key, is_default=True)
-        expected = ruleset.default_format_data()
-        assert (
-            stored.data().__class__(
-                **{**{f: getattr(stored.data(), f) for f in expected.__slots__}, "name": expected.name}
-            )
-            == expected
-        )
+@pytest.mark.parametrize("ruleset", list(registry), ids=lambda rs: rs.key)
+def test_the_default_formats_are_the_rule_sets_defaults(db, ruleset):
+    stored = DeckFormat.objects.get(game=ruleset.key, is_default=True)
+    assert stored.data() == ruleset.default_format_data()
+    assert set(DeckFormat.objects.filter(game=ruleset.key).values_list("key", flat=True)) >= {
+        fmt.key for fmt in ruleset.default_formats
+    }
 
 
 def test_the_cour_des_damnes_is_a_provisional_empty_list(db):
@@ -243,7 +240,7 @@ def test_adding_refuses_what_cannot_be_added_and_changes_nothing(load_cards, pla
 
 
 def test_changing_an_entry_by_count_or_delta(load_cards, playtester):
-    from studio.errors import Conflict
+    from common.errors import Conflict
 
     load_cards("duel")
     deck = services.deck_create(

@@ -36,8 +36,8 @@ def draw(**extra) -> dict:
 
 def imported(name: str, effects: list[dict], status: str = "VALIDATED", **fields):
     """A darkrow Unit as an import stores it: with the file's status, whatever its findings."""
+    from cards.imports import cards_import
     from cards.models import Card
-    from cards.services import cards_import
 
     card = {
         "name": name,

@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from cards.services import card_update, cards_import
-from reviews import services
+from cards.imports import cards_import
+from cards.services import card_update
+from reviews import audits, services
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def test_review_pages_open(client, django_user_model, make_card, designer):
     cards_import(payload=file)
     card_update(stable_id="DR-U01", data={"atk": 5}, user=designer)
     cards_import(payload=file)
-    audit = services.audit_run(audit_id=services.audit_start(game="darkrow", enqueue=False).pk)
+    audit = audits.audit_run(audit_id=audits.audit_start(game="darkrow", enqueue=False).pk)
     client.force_login(admin)
     for name in ("audit", "auditentry", "proposal", "distinctidentity"):
         assert client.get(reverse(f"admin:reviews_{name}_changelist")).status_code == 200

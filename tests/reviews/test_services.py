@@ -6,9 +6,9 @@ import pytest
 
 from cards.models import Card, CardRevision
 from cards.services import card_set_status, card_update
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from reviews import services
 from reviews.models import Proposal
-from studio.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 
 pytestmark = pytest.mark.django_db
 

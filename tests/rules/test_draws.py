@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules import CardData, get_ruleset
 from rules.draws import DrawError, DrawSetup, Mulligan, cards_seen, simulate
+from rules.ruleset import RuleSet
 
 DECK = tuple(f"c{i:02}" for i in range(40))
 
@@ -194,10 +195,33 @@ def test_a_setup_describes_its_mulligan():
     assert "the same cards may come back" in setup_of("darkrow").mulligan.describe()
 
 
-def test_every_game_declares_its_setup_and_where_the_builder_puts_cards():
+@pytest.mark.parametrize("game", ["chesscards", "darkrow", "duel", "riftbound", "vanguard"])
+def test_the_five_games_of_the_seeds_declare_their_setup(game):
+    assert (
+        get_ruleset(game).draw_setup is not None and get_ruleset(game).draws() is get_ruleset(game).draw_setup
+    )
+
+
+def test_every_game_has_a_setup_to_draw_with_even_when_it_states_none():
     from rules import registry
 
-    assert all(ruleset.draw_setup is not None and ruleset.draw_setup.summary for ruleset in registry)
+    for ruleset in registry:
+        setup = ruleset.draws()
+        assert setup.summary and setup.seen_by_turn and setup.section in ruleset.deck_sections, ruleset
+
+
+def test_a_game_that_states_no_setup_draws_as_many_cards_as_the_user_chooses():
+    class NoSetup(RuleSet):
+        key, name, card_types, id_prefix, default_format = "nosetup", "No setup", ("CARD",), "NS", "x"
+        deck_sections = ("pile",)
+
+    setup = NoSetup().draws()
+    assert (setup.section, setup.hand, setup.draw_per_turn, setup.has_turns) == ("pile", None, None, False)
+    assert "choose how many cards" in setup.summary
+    assert len(simulate(setup, list(range(10)), seed=3, hand=4).hand) == 4
+
+
+def test_where_the_builder_puts_cards():
     assert get_ruleset("darkrow").section_for("LEADER") == "leaders"
     assert get_ruleset("darkrow").section_for("UNIT") == "main"
     assert get_ruleset("riftbound").section_for("RUNE") == "runes"

@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from cards.interchange import check_game
+from common.cli import USAGE_ERROR
 from rules import registry
-from studio.cli import USAGE_ERROR
 
 from ...selectors import image_batch_failures
 from ...services import image_batch_run, image_batch_start

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.cli import USAGE_ERROR
 from rules import UnknownGame, get_ruleset
-from studio.cli import USAGE_ERROR
 
 from ...selectors import card_export
 

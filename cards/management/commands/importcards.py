@@ -1,9 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from studio.cli import USAGE_ERROR, read_json
-from studio.errors import InvalidInput
+from common.cli import USAGE_ERROR, read_json
+from common.errors import InvalidInput
 
-from ...services import cards_import
+from ...imports import cards_import
 
 
 class Command(BaseCommand):

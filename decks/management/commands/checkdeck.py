@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from studio.errors import InvalidInput
+from common.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
 from ...services import deck_check

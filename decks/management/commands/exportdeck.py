@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from studio.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR
 
 from ...interchange import deck_to_dict, deck_to_text
 from ...models import Deck

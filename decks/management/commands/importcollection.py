@@ -1,8 +1,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from studio.cli import USAGE_ERROR
-from studio.errors import InvalidInput
+from common.cli import USAGE_ERROR
+from common.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
 from ...services import collection_import

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from common.cli import USAGE_ERROR
 from rules import registry
-from studio.cli import USAGE_ERROR
 
 from ...models import Deck
 from ...services import decks_revalidate

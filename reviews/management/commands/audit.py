@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from common.cli import USAGE_ERROR
+from common.errors import InvalidInput
 from rules import registry
 from rules.audit import REVIEW_LISTS
-from studio.cli import USAGE_ERROR
-from studio.errors import InvalidInput
 
-from ... import selectors, services
+from ... import audits, selectors
 
 NOT_CLOSED = 1
 
@@ -59,10 +59,10 @@ class Command(BaseCommand):
         open_games = []
         for game in games:
             try:
-                audit = services.audit_start(game=game, trigger="command", enqueue=False)
+                audit = audits.audit_start(game=game, trigger="command", enqueue=False)
             except InvalidInput as exc:
                 raise CommandError(exc.message, returncode=USAGE_ERROR) from None
-            except services.AuditRunning as exc:
+            except audits.AuditRunning as exc:
                 raise CommandError(exc.message, returncode=USAGE_ERROR) from None
             # disable=None: a bar only on a terminal, unless asked for.
             disable = True if no_progress else (False if progress else None)
@@ -74,7 +74,7 @@ class Command(BaseCommand):
                     bar.set_postfix_str(step, refresh=False)
                     bar.update(done - bar.n)
 
-                audit = services.audit_run(audit_id=audit.pk, progress=report, batch_size=batch_size)
+                audit = audits.audit_run(audit_id=audit.pk, progress=report, batch_size=batch_size)
             self.report(audit, show)
             if not selectors.review_closure(game=game)["closed"]:
                 open_games.append(game)

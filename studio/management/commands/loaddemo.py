@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from studio.roles import ROLES
+from common.roles import ROLES
 
 # Demo accounts for one person on one machine; never use them on a shared server.
 DEMO_USERS = {role: f"{role}-demo" for role in ROLES}

@@ -55,7 +55,7 @@ class FindingDoc(serializers.Serializer):
     """A finding (rules.findings.Finding) as the API shows it: in card findings, errors and deck violations."""
 
     code = serializers.CharField()
-    severity = serializers.ChoiceField(choices=["error", "warning", "info"])
+    severity = serializers.ChoiceField(choices=["error", "warning"])
     section = serializers.CharField(allow_null=True)
     card = serializers.CharField(allow_null=True)
     field = serializers.CharField(

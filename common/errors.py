@@ -1,6 +1,6 @@
 """Errors raised by services, independent of how they are reported.
 
-The API maps them to HTTP statuses (``studio.api.exception_handler``), the
+The API maps them to HTTP statuses (``common.api.exception_handler``), the
 commands to exit statuses and messages, the pages to form errors. Each carries
 a message for people and, for bad input, every finding that names a field.
 """

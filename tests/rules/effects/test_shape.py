@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rules import registry
-from rules.effects import REVIEW_LISTS, effect_id_changes, json_path, review_list
+from rules.effects.shape import effect_id_changes, json_path
+from rules.effects.vocabulary import REVIEW_LISTS, review_list
 
-GAMES = ["chesscards", "darkrow", "duel", "riftbound", "vanguard"]
 ONCE_PER_TURN = {
     "per": "turn",
     "count": 1,
@@ -97,6 +97,10 @@ def errors(game: str, effects) -> dict[str, str]:
     return {f.field: f.message for f in registry.get(game).effect_errors(effects, card_ref="X")}
 
 
+# The games with an example effect above: the examples are per game, the checks hold for each.
+GAMES = sorted(VALID)
+
+
 def broken(game: str, edit) -> list[dict]:
     """The edited example (after the valid one, for most games: paths then index 1)."""
     effect = copy.deepcopy(VALID[game])
@@ -106,12 +110,19 @@ def broken(game: str, edit) -> list[dict]:
     return [VALID[game], effect] if game != "darkrow" else [effect]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_schema_is_a_valid_draft_2020_12_schema(game):
-    schema = registry.get(game).effect_schema
+@pytest.mark.parametrize("ruleset", list(registry), ids=lambda rs: rs.key)
+def test_every_schema_is_a_valid_draft_2020_12_schema(ruleset):
+    schema = ruleset.effect_schema
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$defs"]["effect"]["additionalProperties"] is False
+    if ruleset.effect_vocabulary is None:
+        assert schema["maxItems"] == 0
+    else:
+        assert schema["$defs"]["effect"]["additionalProperties"] is False
+
+
+def test_every_example_is_of_a_registered_game_with_an_effect_vocabulary():
+    assert [rs.key for rs in registry if rs.effect_vocabulary is not None and rs.key in VALID] == GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -383,7 +394,7 @@ def test_every_effect_finding_code_feeds_an_audit_list():
 @pytest.mark.parametrize("game", GAMES)
 def test_reference_parameters_are_declared_as_references(game):
     """Reference checks find refs by parameter name: every such parameter must be a reference, and only those."""
-    from rules.effects import REF_KEYS, REF_PATTERN
+    from rules.effects.vocabulary import REF_KEYS, REF_PATTERN
 
     vocabulary = registry.get(game).effect_vocabulary
     for family in (vocabulary.actions, vocabulary.costs, vocabulary.conditions):

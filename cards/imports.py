@@ -1,0 +1,339 @@
+"""Card-set imports (all or nothing) and the conflicts they record with cards changed in the studio."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from common.errors import Conflict, Forbidden, InvalidInput
+from common.notes import checked_note
+from common.users import real_user
+from rules import Finding
+from rules.findings import error
+from rules.text import shown
+
+from .diff import field_changes
+from .effect_ids import EffectIdIndex
+from .interchange import CardInput, card_to_dict, check_game, parse_card
+from .models import (
+    Card,
+    CardRevision,
+    ConflictResolution,
+    ImportConflict,
+    RevisionAction,
+)
+from .services import (
+    WORKFLOW_KEYS,
+    announce,
+    apply_input,
+    assign_input,
+    card_save_change,
+    new_stable_id,
+)
+
+
+# --- import ------------------------------------------------------------------------------
+@dataclass
+class ImportReport:
+    game: str
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    # Cards a user changed since their last import: their version was kept.
+    conflicts: list[ConflictNote] = field(default_factory=list)
+
+    def summary(self) -> str:
+        text = (
+            f"{self.game}: {len(self.created)} created, {len(self.updated)} updated, "
+            f"{len(self.unchanged)} unchanged"
+        )
+        if self.conflicts:
+            new = sum(1 for c in self.conflicts if c.new)
+            text += f", {len(self.conflicts)} conflict(s) kept the user's version ({new} new)"
+        return text
+
+
+@dataclass(frozen=True)
+class ConflictNote:
+    stable_id: str
+    name: str
+    conflict_id: int
+    fields: tuple[str, ...]
+    new: bool
+
+    def describe(self) -> str:
+        state = "recorded" if self.new else "already recorded"
+        return (
+            f"conflict #{self.conflict_id} ({state}): {self.stable_id} ({self.name}) was changed in the studio since its "
+            f"last import; kept the studio's version; the file differs on {', '.join(self.fields)}"
+        )
+
+
+def _card_label(index: int, raw: Any) -> str:
+    if isinstance(raw, dict):
+        for key in ("stableCardId", "name"):
+            if isinstance(raw.get(key), str) and raw[key]:
+                return f"card {index} ({raw[key]})"
+    return f"card {index}"
+
+
+def _locate(finding: Finding, label: str) -> Finding:
+    """The finding, its message prefixed with the card (and the field, unless the message starts with it)."""
+    text = finding.message
+    if finding.field and not re.match(rf"'?{re.escape(finding.field)}\b", text):
+        text = f"{finding.field}: {text}"
+    return Finding(
+        finding.code,
+        f"{label}: {text}",
+        finding.severity,
+        finding.section,
+        finding.card or label,
+        finding.field,
+    )
+
+
+def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
+    """Read a whole card-set file; every error of every card is reported."""
+    if not isinstance(payload, dict):
+        return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
+    unknown = sorted(set(payload) - {"game", "cards"})
+    errors: list[Finding] = [
+        error(
+            "FIELD_UNKNOWN",
+            f"unknown top-level key {shown(key)}; a card-set file has 'game' and 'cards'",
+            field=key,
+        )
+        for key in unknown
+    ]
+    game = payload.get("game")
+    game_errors = check_game(game)
+    if game_errors:
+        return None, [], errors + game_errors
+    cards = payload.get("cards")
+    if not isinstance(cards, list):
+        return game, [], errors + [error("FILE_INVALID", "'cards' must be a list of cards", field="cards")]
+    inputs: list[CardInput] = []
+    seen: dict[str, int] = {}
+    seen_without_id: dict[tuple[str, str], int] = {}
+    for index, raw in enumerate(cards):
+        label = _card_label(index, raw)
+        card_input, findings = parse_card(raw, game=game, where=label)
+        errors.extend(_locate(f, label) for f in findings)
+        if card_input is None:
+            continue
+        if card_input.stable_id:
+            if card_input.stable_id in seen:
+                errors.append(
+                    error(
+                        "DUPLICATE_ID",
+                        f"{label}: stableCardId {card_input.stable_id} is already used by card {seen[card_input.stable_id]} of this file",
+                        card=card_input.stable_id,
+                        field="stableCardId",
+                    )
+                )
+            seen[card_input.stable_id] = index
+        else:
+            # Without ids, a second import finds each card again by game, name and type.
+            identity = (card_input.name, card_input.type)
+            if identity in seen_without_id:
+                errors.append(
+                    error(
+                        "DUPLICATE_CARD",
+                        f"{label}: card {seen_without_id[identity]} is also a {card_input.type} named "
+                        f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
+                        card=card_input.name,
+                        field="stableCardId",
+                    )
+                )
+            seen_without_id[identity] = index
+        inputs.append(card_input)
+    return game, inputs, errors
+
+
+@transaction.atomic
+def cards_import(*, payload: Any, user=None) -> ImportReport:
+    """Import a card-set file: all or nothing, upsert by stableCardId.
+
+    A card without a stableCardId matches the one existing card of the same
+    game, name and type (so importing the same file twice changes nothing), or
+    is created with a new id. Statuses in the file are kept.
+    """
+    game, inputs, errors = parse_card_set(payload)
+    if errors:
+        raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
+    ids = [ci.stable_id for ci in inputs if ci.stable_id]
+    existing = {
+        c.stable_id: c for c in _with_last_action(Card.objects.select_for_update().filter(stable_id__in=ids))
+    }
+    elsewhere = [c for c in existing.values() if c.game != game]
+    if elsewhere:
+        raise InvalidInput(
+            [
+                error(
+                    "ID_OF_OTHER_GAME",
+                    f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
+                    card=c.stable_id,
+                    field="stableCardId",
+                )
+                for c in elsewhere
+            ],
+            message="nothing was imported: ids used by another game",
+        )
+    report = ImportReport(game=game)
+    effect_ids = EffectIdIndex.load(game)
+    touched: list[Card] = []
+    changed_keys: set[str] = set()
+    ambiguous: list[Finding] = []
+    for index, card_input in enumerate(inputs):
+        if card_input.stable_id:
+            card = existing.get(card_input.stable_id)
+        else:
+            matches = _match_by_name(game, card_input)
+            if len(matches) > 1:
+                ambiguous.append(
+                    error(
+                        "AMBIGUOUS_CARD",
+                        f"card {index} ({card_input.name}): {len(matches)} {game} {card_input.type} cards are named "
+                        f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
+                        card=card_input.name,
+                        field="stableCardId",
+                    )
+                )
+                continue
+            card = matches[0] if matches else None
+        if card is None:
+            card = Card(
+                game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=real_user(user)
+            )
+            apply_input(card, card_input, effect_ids)
+            changes = card_save_change(
+                card, before={}, action=RevisionAction.IMPORT, user=user, note="imported", announce_it=False
+            )
+            report.created.append(card.stable_id)
+            touched.append(card)
+            changed_keys.update(changes)
+            continue
+        before = card_to_dict(card)
+        if _changed_since_import(card):
+            # Keep the user's version: record the conflict instead of overwriting it.
+            note = _record_import_conflict(card, before, card_input, user)
+            if note is None:
+                report.unchanged.append(card.stable_id)
+            else:
+                report.conflicts.append(note)
+            continue
+        apply_input(card, card_input, effect_ids)
+        if card_to_dict(card) == before:
+            report.unchanged.append(card.stable_id)
+            continue
+        changes = card_save_change(
+            card,
+            before=before,
+            action=RevisionAction.IMPORT,
+            user=user,
+            note="re-imported",
+            announce_it=False,
+        )
+        report.updated.append(card.stable_id)
+        touched.append(card)
+        changed_keys.update(changes)
+    if ambiguous:
+        raise InvalidInput(ambiguous, message=f"nothing was imported: {len(ambiguous)} error(s)")
+    announce(touched, changed_keys)
+    return report
+
+
+def _match_by_name(game: str, card_input: CardInput) -> list[Card]:
+    """The existing cards a card without stableCardId may be: same game, name and type."""
+    cards = Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type)
+    return list(_with_last_action(cards))
+
+
+# --- import conflicts ---------------------------------------------------------------------
+# What an import compares with a card changed in the studio: its content. The
+# studio's status and provenance of such a card are the newer decision.
+CONTENT_EXCLUDED = frozenset({"stableCardId", *WORKFLOW_KEYS})
+
+
+def _with_last_action(cards):
+    last = CardRevision.objects.filter(card=OuterRef("pk")).order_by("-version").values("action")[:1]
+    return cards.annotate(last_action=Subquery(last))
+
+
+def _changed_since_import(card: Card) -> bool:
+    """A user changed the card since its last import (or it was never imported)."""
+    return card.user_modified or getattr(card, "last_action", RevisionAction.IMPORT) != RevisionAction.IMPORT
+
+
+def _imported_version(card: Card, card_input: CardInput) -> dict[str, Any]:
+    incoming = Card(game=card.game, stable_id=card.stable_id)
+    assign_input(incoming, card_input)
+    return card_to_dict(incoming)
+
+
+def _record_import_conflict(card: Card, kept: dict, card_input: CardInput, user) -> ConflictNote | None:
+    """Record (once) that the file differs from a card a user changed; None when the content is the same."""
+    imported = _imported_version(card, card_input)
+    fields = tuple(k for k in field_changes(kept, imported) if k not in CONTENT_EXCLUDED)
+    if not fields:
+        return None
+    settled = [ConflictResolution.SUPERSEDED, ConflictResolution.TOOK_IMPORTED]
+    for conflict in card.import_conflicts.exclude(resolution__in=settled):
+        # The same file against the same user's version: already known (open, or settled by keeping the user's).
+        if conflict.imported == imported and (conflict.is_open or conflict.kept == kept):
+            return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=False)
+    card.import_conflicts.filter(resolution="").update(
+        resolution=ConflictResolution.SUPERSEDED,
+        resolved_at=timezone.now(),
+        resolution_note="a later import differs",
+    )
+    conflict = ImportConflict.objects.create(
+        card=card,
+        game=card.game,
+        imported=imported,
+        kept=kept,
+        card_version=card.version,
+        fields=list(fields),
+        imported_by=real_user(user),
+    )
+    return ConflictNote(card.stable_id, card.name, conflict.pk, fields, new=True)
+
+
+@transaction.atomic
+def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = "") -> ImportConflict:
+    """Settle an open import conflict, as a reviewer: keep the user's version, or take the imported one.
+
+    Taking the imported version does what the import would have done: the
+    card gets the file's content, status and provenance, as an IMPORT revision.
+    """
+    conflict = ImportConflict.objects.select_for_update().select_related("card").get(pk=conflict_id)
+    if not user.has_perm("cards.review_card"):
+        raise Forbidden("only a reviewer can resolve an import conflict")
+    if not conflict.is_open:
+        raise Conflict(f"import conflict #{conflict.pk} is already resolved ({conflict.resolution})")
+    choices = {"USER": ConflictResolution.KEPT_USER, "IMPORTED": ConflictResolution.TOOK_IMPORTED}
+    if keep not in choices:
+        raise InvalidInput([error("FIELD_INVALID", "keep must be USER or IMPORTED", field="keep")])
+    card = Card.objects.select_for_update().get(pk=conflict.card_id)
+    if choices[keep] == ConflictResolution.TOOK_IMPORTED:
+        card_input, findings = parse_card(conflict.imported, game=card.game)
+        if findings:
+            raise InvalidInput(
+                findings, message="the imported version no longer fits the game's rules; keep the user's"
+            )
+        before = card_to_dict(card)
+        apply_input(card, card_input)
+        if card_to_dict(card) != before:
+            why = note or f"import conflict #{conflict.pk}: took the imported version"
+            card_save_change(card, before=before, action=RevisionAction.IMPORT, user=user, note=why)
+    conflict.resolution = choices[keep]
+    conflict.resolved_at = timezone.now()
+    conflict.resolved_by = real_user(user)
+    conflict.resolution_note = checked_note(note)
+    conflict.save(update_fields=["resolution", "resolved_at", "resolved_by", "resolution_note"])
+    return conflict
