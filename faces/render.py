@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.face_template import (
-    ARTWORK_MISSING,
     ARTWORK_UNREADABLE,
     PLACEHOLDER,
     TEXT_OVERFLOW,
     card_size,
 )
-from rules.findings import Finding, Severity, warning
+from rules.findings import Finding, warning
 
 from .art import ArtUnreadable, prepare_art
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine, to_svg
@@ -385,16 +384,7 @@ def _placeholder(ctx: _Context, region, palette, x, y, w, h) -> None:
 
 def _draw_art(ctx: _Context, region, palette, x, y, w, h) -> None:
     art = ctx.art
-    if art is None:
-        ctx.findings.append(
-            Finding(
-                ARTWORK_MISSING,
-                "the card has no primary artwork; a placeholder is drawn",
-                Severity.WARNING,
-                card=ctx.card.stable_id,
-                field="artwork",
-            )
-        )
+    if art is None:  # no artwork is no mistake: a clean placeholder, no finding
         _placeholder(ctx, region, palette, x, y, w, h)
     else:
         try:

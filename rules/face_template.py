@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 # Finding codes of faces (card findings: field "artwork", or the field whose text is cut).
+# A card without artwork is no mistake: it gets a clean placeholder and no finding.
 TEXT_OVERFLOW = "TEXT_OVERFLOW"  # warning: text still too long for its box at the minimum size
 ARTWORK_UNREADABLE = (
     "ARTWORK_UNREADABLE"  # warning: the primary artwork does not decode; a placeholder is drawn
 )
-ARTWORK_MISSING = "ARTWORK_MISSING"  # info: no primary artwork; a placeholder is drawn
 # Template errors (faces.template.validate_template): a code per kind of mistake.
 TEMPLATE_INVALID = "TEMPLATE_INVALID"
 

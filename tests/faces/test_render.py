@@ -5,7 +5,7 @@ import pytest
 
 from faces.render import FaceArt, FaceCard, render_back, render_face
 from faces.template import template_for
-from rules.face_template import ARTWORK_MISSING, ARTWORK_UNREADABLE, TEXT_OVERFLOW
+from rules.face_template import ARTWORK_UNREADABLE, TEXT_OVERFLOW
 from rules.registry import registry
 
 from .helpers import demo_card, demo_cards, image_bytes
@@ -84,10 +84,10 @@ def test_cyrillic_glyphs_come_from_the_shipped_font():
     assert has_glyph(face_for("DejaVu Sans"), "★") and has_glyph(face_for("DejaVu Sans"), "♞")
 
 
-def test_missing_artwork_gives_a_placeholder_and_an_info_finding():
+def test_missing_artwork_gives_a_clean_placeholder_and_no_finding():
     card = demo_card("duel", "DU-EX-007")
     face = render_face(card, template_for("duel"), None, fonts="none")
-    assert [f.code for f in face.findings] == [ARTWORK_MISSING]
+    assert face.findings == ()
     assert "<image" not in face.svg
     assert "❂" in texts(face.svg)  # the game's emblem on the placeholder
 
