@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.selectors import card_list
+from common.errors import InvalidInput, StudioError
 from decks.models import Deck, EntryKind
 from rules.findings import error
-from common.errors import InvalidInput
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs
@@ -30,6 +30,12 @@ from .models import JobState, PrintJob
 logger = logging.getLogger("faces")
 
 PAPERS = ("a4", "letter")
+
+
+class SheetsUnavailable(StudioError):
+    status_code = 503
+
+
 PROGRESS_EVERY = 9  # one page of faces
 
 
@@ -173,7 +179,13 @@ def faces_of(
 
 def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_face=None) -> bytes:
     from .render import render_back
-    from .sheet import write_print_sheet
+
+    try:
+        from .sheet import write_print_sheet
+    except ImportError:  # the PDF writer lands separately: say so, never a 500
+        raise SheetsUnavailable(
+            _("print sheets are not available in this version of the studio yet")
+        ) from None
 
     back = None
     if options.backs:

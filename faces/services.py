@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from cards.interchange import check_game
 from cards.models import Card
-from rules.findings import error
 from common.errors import Conflict, InvalidInput, StaleVersion
+from rules.findings import error
 
 from . import selectors
 from .inputs import FaceInputs, render_inputs

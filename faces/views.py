@@ -19,21 +19,15 @@ from cards.forms import CardForm
 from cards.interchange import check_game
 from cards.models import Card
 from cards.selectors import card_list
-from rules import get_ruleset, registry
 from common.errors import Conflict, InvalidInput, StaleVersion
 from common.versions import read_version
+from rules import get_ruleset, registry
 
 from . import deckview, editor, printing, selectors, services
 from .inputs import data_inputs, face_inputs, render_inputs
 from .models import JobState, PrintJob
 
 SAMPLES = 4
-# Said by the artwork panel already ("no image yet"): not repeated next to every face.
-QUIET_CODES = frozenset({"ARTWORK_MISSING"})
-
-
-def shown_findings(findings) -> list:
-    return [f for f in findings if f.code not in QUIET_CODES]
 
 
 def inline_svg(svg: str, prefix: str, label: str) -> str:
@@ -83,7 +77,7 @@ def _previews(cards: list[Card], data: dict, template: selectors.CurrentTemplate
     for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current})):
         drawn = render_inputs(inputs, fonts="link")
         svg = inline_svg(drawn.face.svg, f"p{n}", inputs.card.name)
-        out.append({"card": inputs.card, "svg": svg, "findings": shown_findings(drawn.face.findings)})
+        out.append({"card": inputs.card, "svg": svg, "findings": drawn.face.findings})
     return out
 
 
@@ -240,7 +234,7 @@ def card_preview(request):
         "faces/_card_preview.html",
         {
             "svg": inline_svg(drawn.face.svg, "live", data.get("name") or ""),
-            "face_findings": shown_findings(drawn.face.findings),
+            "face_findings": drawn.face.findings,
             "oob": True,
             "name": data.get("name"),
         },
@@ -260,7 +254,7 @@ def card_face(request, stable_id: str):
         "faces/_card_preview.html",
         {
             "svg": inline_svg(drawn.face.svg, "card", card.name),
-            "face_findings": shown_findings(drawn.face.findings),
+            "face_findings": drawn.face.findings,
             "oob": True,
             "name": card.name,
         },

@@ -13,7 +13,9 @@ from tests.browser.helpers import settled, wait_loaded
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_the_editor_face_follows_typing_with_the_overflow_finding(page, login, make_user, make_card, screenshot):
+def test_the_editor_face_follows_typing_with_the_overflow_finding(
+    page, login, make_user, make_card, screenshot
+):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", name="Toyama Kazuha", text="Rapide : déployer une unité.")
     login(page, designer)
@@ -42,7 +44,9 @@ def test_a_designer_changes_a_colour_and_the_preview_follows(page, login, make_u
     colour = page.locator("#template-form input[type=color]").first
     colour.evaluate("el => { el.value = '#ff0000'; el.dispatchEvent(new Event('input', {bubbles: true})); }")
     expect(preview).not_to_have_text("")  # still drawn
-    page.wait_for_function("before => document.querySelector('#template-preview').innerHTML !== before", arg=before)
+    page.wait_for_function(
+        "before => document.querySelector('#template-preview').innerHTML !== before", arg=before
+    )
     assert "#ff0000" in preview.inner_html()
     screenshot(page, "faces-template-editor")
 

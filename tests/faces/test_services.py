@@ -2,12 +2,12 @@
 
 import pytest
 
+from common.errors import InvalidInput, StaleVersion
+from common.history import AppendOnlyError
 from faces import selectors, services
 from faces.inputs import face_inputs
 from faces.models import FaceRendition, FaceTemplate, FaceTemplateVersion
 from faces.template import template_for
-from common.errors import InvalidInput, StaleVersion
-from common.history import AppendOnlyError
 
 pytestmark = pytest.mark.django_db
 
