@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-
-@pytest.fixture
-def load_cards(db):
-    """Import the demo card set of each game given (through the cards service)."""
-    from cards.demo import card_set
-    from cards.imports import cards_import
-
-    def load(*games: str):
-        for game in games:
-            cards_import(payload=card_set(game))
-
-    return load
+from tests.decks.conftest import load_cards  # noqa: F401 (the demo cards, as the deck tests load them)
 
 
 @pytest.fixture
-def duel_deck(load_cards, playtester):
+def duel_deck(load_cards, playtester):  # noqa: F811 (the fixture imported above)
     """The demo duel deck (40 cards), owned by the playtester."""
     import json
 
