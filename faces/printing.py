@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.selectors import card_list
+from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput, StudioError
 from decks.models import Deck, EntryKind
 from rules.findings import error
@@ -236,9 +237,7 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
         total=total,
         created_by=user if user.is_authenticated else None,
     )
-    from .tasks import print_job
-
-    print_job.delay_on_commit(job.pk)
+    enqueue_on_commit("faces.print_job", job.pk)
     return job
 
 

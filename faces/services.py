@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from cards.interchange import check_game
 from cards.models import Card
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput, StaleVersion
 from rules.findings import error
 
@@ -330,22 +331,18 @@ def enqueue_cards(card_ids: Iterable[int]) -> None:
     """Make these cards' faces after the current transaction commits (a change never waits for them)."""
     from django.conf import settings
 
-    from .tasks import render_cards
-
     if not settings.FACES_PRECOMPUTE:
         return  # drawn and cached on first request instead
     ids = sorted(set(card_ids))
     for start in range(0, len(ids), RENDER_CHUNK):
-        render_cards.delay_on_commit(ids[start : start + RENDER_CHUNK])
+        enqueue_on_commit("faces.render_cards", ids[start : start + RENDER_CHUNK])
 
 
 def _enqueue_game(game: str) -> None:
     from django.conf import settings
 
-    from .tasks import render_game
-
     if settings.FACES_PRECOMPUTE:
-        render_game.delay_on_commit(game)
+        enqueue_on_commit("faces.render_game", game)
 
 
 def faces_render_game(game: str) -> int:
