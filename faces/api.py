@@ -173,6 +173,30 @@ class DeckSheetPDF(APIView):
         return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
 
 
+class DeckTTS(APIView):
+    permission_classes = [CanViewDecks]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A deck's Tabletop Simulator export: face sheets (JPEG, 10 x 7), the back and deck.json, as a zip",
+        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={(200, "application/zip"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
+        description="deck.json (a DeckCustom saved object) points at the sheets by the studio's own URLs, "
+        "public and signed for this export, so TTS loads them without logging in.",
+    )
+    def get(self, request, pk: int):
+        from .tts_export import deck_tts_zip
+
+        try:
+            deck = deck_get(user=request.user, pk=pk)
+        except Deck.DoesNotExist:
+            raise NotFound(f"no deck {pk} that you may see") from None
+        data, _export = deck_tts_zip(deck, user=request.user, absolute=request.build_absolute_uri)
+        response = HttpResponse(data, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}-tts.zip"'
+        return response
+
+
 class CardsSheetPDF(APIView):
     permission_classes = [CanViewCards]
     content_negotiation_class = AnyAccept

@@ -13,6 +13,7 @@ urlpatterns = [
     path("card/<stable_id:stable_id>/", views.card_face, name="card-face"),
     path("card/<stable_id:stable_id>/v<int:version>.png", views.revision_face, name="revision-face"),
     path("decks/<int:pk>/", views.deck_faces, name="deck"),
+    path("tts/<int:pk>/<slug:export>/<slug:sig>/<str:name>", views.tts_image, name="tts-image"),
     path("jobs/<int:pk>/", views.print_job, name="job"),
     path("jobs/<int:pk>/sheet.pdf", views.print_job_file, name="job-file"),
     path("<str:game>/template/", views.template_editor, name="template"),

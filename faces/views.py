@@ -309,6 +309,22 @@ def deck_faces(request, pk: int):
     )
 
 
+# --- Tabletop Simulator images ------------------------------------------------------------------------
+def tts_image(request, pk: int, export: str, sig: str, name: str):
+    """An image of a deck's TTS export, for TTS itself (no login: the signed address is the key)."""
+    from . import tts_export
+
+    if not (tts_export.valid(pk, export, sig) and tts_export.image_name(name)):
+        raise Http404(_("no such image"))
+    try:
+        handle = tts_export.image_open(pk, export, name)
+    except (FileNotFoundError, OSError):
+        raise Http404(_("no such image")) from None
+    response = FileResponse(handle, content_type="image/jpeg")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"  # an export's images never change
+    return response
+
+
 # --- print jobs -------------------------------------------------------------------------------------
 @login_required
 @permission_required("cards.view_card", raise_exception=True)

@@ -220,3 +220,44 @@ def test_the_routes_are_in_the_openapi_schema(api):
         assert any(
             p.replace("{stable_id}", "{stableCardId}").replace("{pk}", "{id}") == path for p in paths
         ), path
+
+
+# --- Tabletop Simulator ------------------------------------------------------------------------------------
+needs_tts = pytest.mark.skipif(
+    importlib.util.find_spec("faces.tts") is None, reason="faces.tts is not there yet"
+)
+
+
+@needs_tts
+def test_a_decks_tts_zip_references_its_sheets_by_the_studios_public_urls(api, client, playtester, duel_deck):
+    import io
+    import json
+    import zipfile
+    from urllib.parse import urlparse
+
+    response = api(playtester).get(reverse("faces-api:deck-tts", args=[duel_deck.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    names = archive.namelist()
+    assert "deck.json" in names and "back.jpg" in names and "sheet-1.jpg" in names
+    saved = json.loads(archive.read("deck.json"))
+    state = saved["ObjectStates"][0]
+    assert state["Name"] == "DeckCustom"
+    assert len(state["DeckIDs"]) == sum(e.count for e in duel_deck.entries.all()) == 40
+    url = state["CustomDeck"]["1"]["FaceURL"]
+    assert url.startswith("http://testserver/faces/tts/")
+    # TTS fetches it without a session: the signed address is enough, and serves the zip's image.
+    served = client.get(urlparse(url).path)
+    assert served.status_code == 200 and served["Content-Type"] == "image/jpeg"
+    assert b"".join(served.streaming_content) == archive.read("sheet-1.jpg")
+    forged = urlparse(url).path.replace("/sheet-1.jpg", "/../deck.json")
+    assert client.get(forged).status_code == 404
+    tampered = urlparse(url).path.split("/")
+    tampered[5] = "0" * 32
+    assert client.get("/".join(tampered)).status_code == 404
+
+
+def test_another_users_deck_has_no_tts_export(api, make_user, duel_deck):
+    stranger = make_user("playtester", username="stranger")
+    assert api(stranger).get(reverse("faces-api:deck-tts", args=[duel_deck.pk])).status_code == 404
