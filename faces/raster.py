@@ -22,7 +22,6 @@ def svg_to_png(svg: str, *, dpi: int = DEFAULT_DPI) -> bytes:
         resvg_py.svg_to_bytes(
             svg_string=svg,
             dpi=float(dpi),
-            zoom=dpi / 96.0,
             skip_system_fonts=True,
             font_files=font_files(),
             font_family="Noto Sans",

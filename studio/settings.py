@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "corrections",
     "artwork",
     "reviews",
+    "faces",
 ]
 
 MIDDLEWARE = [
