@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from cards.interchange import check_game
 from cards.models import Card
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput
 from common.notes import checked_note
 from rules.findings import error
@@ -189,9 +190,7 @@ def artwork_upload(
 
 
 def _enqueue_render(variant_ids: list[int], **kwargs) -> None:
-    from .tasks import render
-
-    render.delay_on_commit(variant_ids, **kwargs)
+    enqueue_on_commit("artwork.render", variant_ids, **kwargs)
 
 
 # --- primary, kind, deletion --------------------------------------------------------------

@@ -19,6 +19,7 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from cards.models import Card
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput
 from rules import CardData, Finding, get_ruleset
 from rules.decks import CardPool, Entry, ValidationResult
@@ -98,12 +99,13 @@ def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> 
 # --- staleness ------------------------------------------------------------------------------
 def decks_mark_stale(decks: QuerySet[Deck], *, stable_ids=None, format_id=None, owner_id=None) -> int:
     """Mark ``decks`` stale (one UPDATE) and enqueue their revalidation when the transaction commits."""
-    from .tasks import revalidate_decks
-
     marked = decks.update(stale=True, stale_generation=F("stale_generation") + 1)
     if marked:
-        revalidate_decks.delay_on_commit(
-            stable_ids=list(stable_ids or []) or None, format_id=format_id, owner_id=owner_id
+        enqueue_on_commit(
+            "decks.revalidate",
+            stable_ids=list(stable_ids or []) or None,
+            format_id=format_id,
+            owner_id=owner_id,
         )
     return marked
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from artwork.selectors import artwork_counts, artwork_expected_counts
 from cards.interchange import card_data, check_game
 from cards.models import Card, ImportConflict, Status
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import get_ruleset
@@ -92,9 +93,7 @@ def audit_start(*, game: Any, user=None, trigger: str = "api", enqueue: bool = T
 
 
 def _enqueue(audit: Audit) -> None:
-    from .tasks import audit as audit_task
-
-    audit_task.delay_on_commit(audit.pk)
+    enqueue_on_commit("reviews.audit", audit.pk)
 
 
 def audits_schedule(*, pending_after: int = 300) -> list[int]:

@@ -38,7 +38,7 @@ from rules.audit import REVIEW_LISTS
 
 from . import audits as audit_services
 from . import selectors, services
-from .api.filters import ReviewQueueFilter
+from .filters import ReviewQueueFilter
 from .models import Audit
 
 VIEW_UNVALIDATED, REVIEW = selectors.VIEW_UNVALIDATED, selectors.REVIEW

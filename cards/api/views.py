@@ -18,9 +18,9 @@ from rules import registry
 from rules.findings import error
 
 from .. import services
+from ..filters import CardFilter
 from ..interchange import STABLE_ID_RE
 from ..selectors import card_list, card_revisions
-from .filters import CardFilter
 from .serializers import (
     CardCreateDoc,
     CardDoc,

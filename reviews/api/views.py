@@ -18,7 +18,7 @@ from common.versions import if_match_version, with_etag
 from rules.findings import error
 
 from .. import audits, selectors, services
-from .filters import ReviewQueueFilter
+from ..filters import ReviewQueueFilter
 from .serializers import (
     AuditEntryFilterSerializer,
     AuditEntrySerializer,

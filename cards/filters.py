@@ -4,8 +4,8 @@ import django_filters
 
 from rules import registry
 
-from ..models import Card, CreationMethod, Origin, Status
-from ..selectors import filter_archetype, filter_cites, filter_text
+from .models import Card, CreationMethod, Origin, Status
+from .selectors import filter_archetype, filter_cites, filter_text
 
 
 def _games():

@@ -2,11 +2,11 @@
 
 import django_filters
 
-from cards.api.filters import CardFilter
+from cards.filters import CardFilter
 from cards.models import Status
 from rules.audit import REVIEW_LISTS
 
-from ..selectors import in_review_list
+from .selectors import in_review_list
 
 
 class ReviewQueueFilter(CardFilter):
