@@ -128,7 +128,9 @@ class _Pdf:
         from .raster import svg_to_png
 
         png = svg_to_png(face.svg, dpi=300)
-        self.pdf.image(io.BytesIO(png), x0, y0, face.width_mm + 2 * face.bleed_mm, face.height_mm + 2 * face.bleed_mm)
+        self.pdf.image(
+            io.BytesIO(png), x0, y0, face.width_mm + 2 * face.bleed_mm, face.height_mm + 2 * face.bleed_mm
+        )
 
     def _draw_drawing(self, d: Drawing, ox: float, oy: float) -> None:
         pdf = self.pdf
@@ -213,8 +215,12 @@ class _Pdf:
         grid_r, grid_b = grid_l + COLUMNS * lay.cell_w, grid_t + ROWS * lay.cell_h
         length_x = min(MARK_MM, grid_l - MARK_GAP_MM - 0.5)
         length_y = min(MARK_MM, grid_t - MARK_GAP_MM - 0.5)
-        xs = sorted({grid_l + c * lay.cell_w + lay.bleed + e * lay.card_w for c in range(COLUMNS) for e in (0, 1)})
-        ys = sorted({grid_t + r * lay.cell_h + lay.bleed + e * lay.card_h for r in range(ROWS) for e in (0, 1)})
+        xs = sorted(
+            {grid_l + c * lay.cell_w + lay.bleed + e * lay.card_w for c in range(COLUMNS) for e in (0, 1)}
+        )
+        ys = sorted(
+            {grid_t + r * lay.cell_h + lay.bleed + e * lay.card_h for r in range(ROWS) for e in (0, 1)}
+        )
         if length_y > 0.5:
             for x in xs:
                 pdf.line(x, grid_t - MARK_GAP_MM - length_y, x, grid_t - MARK_GAP_MM)

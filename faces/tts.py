@@ -64,8 +64,17 @@ def _jpeg(image: Image.Image) -> bytes:
 
 
 def _transform(y: float = 1.0) -> dict[str, float]:
-    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": 0.0,
+        "posY": y,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
 def build_tts_export(
@@ -154,9 +163,20 @@ def build_tts_export(
             "CustomDeck": custom_deck,
             "ContainedObjects": contained,
         }
-    export.saved_object = {"SaveName": deck_name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
-                           "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "ObjectStates": [state],
-                           "TabStates": {}, "VersionNumber": ""}
+    export.saved_object = {
+        "SaveName": deck_name,
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "ObjectStates": [state],
+        "TabStates": {},
+        "VersionNumber": "",
+    }
     return export
 
 
@@ -183,7 +203,9 @@ def write_tts_dir(
         return f"{base_url}{name}" if base_url else (directory / name).resolve().as_uri()
 
     export = build_tts_export(entries, back, write, deck_name=deck_name, face_url=url, width_px=width_px)
-    (directory / "deck.json").write_text(json.dumps(export.saved_object, ensure_ascii=False, indent=1), encoding="utf-8")
+    (directory / "deck.json").write_text(
+        json.dumps(export.saved_object, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     return export
 
 

@@ -62,7 +62,9 @@ def test_printsheet_of_a_deck_has_a_face_per_copy(td02, tmp_path):
 def test_printsheet_of_a_set_on_letter_with_bleed(load_cards, tmp_path):  # noqa: F811
     load_cards("darkrow")
     out = tmp_path / "set.pdf"
-    status, text, _ = run("printsheet", "--game", "darkrow", "--out", str(out), "--paper", "letter", "--bleed", "2")
+    status, text, _ = run(
+        "printsheet", "--game", "darkrow", "--out", str(out), "--paper", "letter", "--bleed", "2"
+    )
     assert status == 0 and "13 cards" in text
     with pdfplumber.open(out) as pdf:
         assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
@@ -89,6 +91,7 @@ def test_exporttts_counts_equal_the_decks(td02, tmp_path):
 
     deck = Deck.objects.get(pk=int(td02))
     status, text, _ = run("exporttts", td02, "--out", str(tmp_path / "tts"))
+    assert "50 cards" in text
     assert status == 0
     saved = json.loads((tmp_path / "tts" / "deck.json").read_text(encoding="utf-8"))
     state = saved["ObjectStates"][0]

@@ -1,4 +1,5 @@
 import io
+import itertools
 
 import pdfplumber
 import pytest
@@ -16,7 +17,9 @@ def faces(game="darkrow", n=10, bleed=0.0, art=False):
     template = template_for(game)
     cards = (demo_cards(game) * 10)[:n]
     return [
-        render_face(c, template, FaceArt(image_bytes(), 400, 300) if art else None, bleed_mm=bleed, fonts="none")
+        render_face(
+            c, template, FaceArt(image_bytes(), 400, 300) if art else None, bleed_mm=bleed, fonts="none"
+        )
         for c in cards
     ]
 
@@ -52,7 +55,7 @@ def test_nine_cards_a_page_at_exact_size():
         for _x, _y, w, h in first:
             assert abs(w - 63) <= 0.2 and abs(h - 88) <= 0.2
         xs = sorted({round(x, 1) for x, *_ in first})
-        assert [round(b - a, 1) for a, b in zip(xs, xs[1:])] == [63.0, 63.0]
+        assert [round(b - a, 1) for a, b in itertools.pairwise(xs)] == [63.0, 63.0]
 
 
 def test_text_stays_vector_text():

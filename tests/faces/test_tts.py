@@ -49,7 +49,11 @@ def test_more_cards_than_a_sheet_holds_take_several_sheets():
     assert sorted(names) == ["back.jpg", "deck.json", "sheet-1.jpg", "sheet-2.jpg"]
     state = export.saved_object["ObjectStates"][0]
     ids = state["DeckIDs"]
-    assert ids[0] == 100 and ids[FACES_PER_SHEET - 1] == 100 + FACES_PER_SHEET - 1 and ids[FACES_PER_SHEET] == 200
+    assert (
+        ids[0] == 100
+        and ids[FACES_PER_SHEET - 1] == 100 + FACES_PER_SHEET - 1
+        and ids[FACES_PER_SHEET] == 200
+    )
     assert state["CustomDeck"]["2"]["FaceURL"] == "https://studio.example/tts/sheet-2.jpg"
     assert len(ids) == 75
 

@@ -24,7 +24,9 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, help="the PDF to write")
         parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
         parser.add_argument("--bleed", type=float, default=0, help="millimetres of bleed around each card")
-        parser.add_argument("--backs", action="store_true", help="a page of card backs after each page (duplex)")
+        parser.add_argument(
+            "--backs", action="store_true", help="a page of card backs after each page (duplex)"
+        )
 
     def handle(self, *args, deck, game, set_code, out, paper, bleed, backs, **options):
         if not out.lower().endswith(".pdf"):
@@ -38,7 +40,11 @@ class Command(BaseCommand):
                 raise usage(f"no deck has the id {deck!r}")
             game_key = found.game
             copies = deck_card_counts(found)
-            verdict = "being checked" if found.legal is None or found.stale else ("legal" if found.legal else "not legal")
+            verdict = (
+                "being checked"
+                if found.legal is None or found.stale
+                else ("legal" if found.legal else "not legal")
+            )
             cover = f"{found.name} · {game_key} · {verdict}"
         else:
             if game not in registry:
@@ -61,8 +67,12 @@ class Command(BaseCommand):
         try:
             with open(out, "wb") as fh:
                 n = write_print_sheet(
-                    faces_of(copies, bleed_mm=bleed, template=template), fh, paper=paper, bleed_mm=bleed,
-                    back=back, cover=cover,
+                    faces_of(copies, bleed_mm=bleed, template=template),
+                    fh,
+                    paper=paper,
+                    bleed_mm=bleed,
+                    back=back,
+                    cover=cover,
                 )
         except SheetError as exc:
             raise usage(str(exc)) from None

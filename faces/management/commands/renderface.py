@@ -16,8 +16,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("stable_id", help="the card's stableCardId")
         parser.add_argument("--out", required=True, help="the file to write: .svg or .png")
-        parser.add_argument("--dpi", type=int, default=300, help="PNG resolution (default 300: 744 x 1039 px)")
-        parser.add_argument("--bleed", type=float, default=0, help="millimetres of frame and artwork around the card")
+        parser.add_argument(
+            "--dpi", type=int, default=300, help="PNG resolution (default 300: 744 x 1039 px)"
+        )
+        parser.add_argument(
+            "--bleed", type=float, default=0, help="millimetres of frame and artwork around the card"
+        )
 
     def handle(self, *args, stable_id, out, dpi, bleed, **options):
         path = Path(out)
@@ -31,7 +35,10 @@ class Command(BaseCommand):
         if card is None:
             raise usage(f"no card has the stableCardId {stable_id!r}")
         face = render_face(
-            face_card(card), game_template(card.game), primary_face_art(card), bleed_mm=bleed,
+            face_card(card),
+            game_template(card.game),
+            primary_face_art(card),
+            bleed_mm=bleed,
             fonts="embed" if kind == ".svg" else "none",
         )
         try:
