@@ -65,3 +65,30 @@ def face_inputs(cards: Iterable[Card]) -> Iterator[tuple[FaceCard, FaceArt | Non
     primaries = primary_artwork(cards=cards)
     for card in cards:
         yield face_card(card), face_art(primaries.get(card.pk))
+
+
+def deck_card_counts(deck) -> list[tuple[Card, int]]:
+    """The deck's cards with their copies, in deck order: the sections' entries, then each pick not already among them.
+
+    A pick that is also a section's card (darkrow's active Leader among the
+    candidates, riftbound's Chosen Champion in the main deck) is not counted
+    twice; a pick that is only a pick (riftbound's Legend) is one copy.
+    """
+    from decks.models import EntryKind
+
+    counts: dict[int, int] = {}
+    cards: dict[int, Card] = {}
+    picks: list[Card] = []
+    for entry in deck.entries.select_related("card").order_by("kind", "section", "position"):
+        if entry.card_id is None:
+            continue
+        if entry.kind == EntryKind.PICK:
+            picks.append(entry.card)
+            continue
+        counts[entry.card_id] = counts.get(entry.card_id, 0) + entry.count
+        cards[entry.card_id] = entry.card
+    for card in picks:
+        if card.pk not in counts:
+            counts[card.pk] = 1
+            cards[card.pk] = card
+    return [(cards[pk], n) for pk, n in counts.items()]

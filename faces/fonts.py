@@ -129,6 +129,18 @@ def descent(face: FontFace) -> float:
     return _metrics(face).descent
 
 
+def runs_by_face(text: str, face: FontFace) -> list[tuple[FontFace, str]]:
+    """``text`` cut where the face drawing it changes (spaces stay with the run they are in)."""
+    runs: list[tuple[FontFace, str]] = []
+    for char in text:
+        drawn_by = face if char.isspace() else face_of_char(face, char)
+        if runs and (runs[-1][0] == drawn_by or char.isspace()):
+            runs[-1] = (runs[-1][0], runs[-1][1] + char)
+        else:
+            runs.append((drawn_by, char))
+    return runs
+
+
 def split_by_face(text: str, face: FontFace) -> dict[FontFace, set[str]]:
     """The characters of ``text`` that each face draws (for embedding subsets)."""
     used: dict[FontFace, set[str]] = {}

@@ -43,6 +43,24 @@ class FaceCard:
     fields: Mapping[str, Any] = field(default_factory=dict)
     lang: str = "en"
 
+    @classmethod
+    def from_data(cls, game: str, data: Mapping[str, Any], *, lang: str | None = None) -> FaceCard:
+        """A card in the interchange form (FORMATS.md card-set entry, a revision's snapshot, an editor's form)."""
+        from rules import get_ruleset
+
+        ruleset = get_ruleset(game)
+        return cls(
+            game=game,
+            stable_id=str(data.get("stableCardId") or ""),
+            name=str(data.get("name") or ""),
+            type=str(data.get("type") or ""),
+            set=str(data.get("set") or ""),
+            text=str(data.get("text") or ""),
+            archetypes=tuple(str(a) for a in (data.get("archetypes") or [])),
+            fields={k: data[k] for k in ruleset.field_names() if k in data},
+            lang=lang or ruleset.language,
+        )
+
     def value(self, key: str) -> Any:
         if key == "name":
             return self.name

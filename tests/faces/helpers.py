@@ -11,36 +11,11 @@ from PIL import Image
 from faces.render import FaceCard
 
 DEMO = Path(__file__).resolve().parents[2] / "cards" / "demo"
-COMMON = {
-    "stableCardId",
-    "name",
-    "type",
-    "set",
-    "text",
-    "archetypes",
-    "effects",
-    "origin",
-    "creationMethod",
-    "userModified",
-    "status",
-}
 
 
 def demo_cards(game: str) -> list[FaceCard]:
     data = json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
-    return [
-        FaceCard(
-            game=game,
-            stable_id=c["stableCardId"],
-            name=c["name"],
-            type=c["type"],
-            set=c.get("set", ""),
-            text=c.get("text", ""),
-            archetypes=tuple(c.get("archetypes", [])),
-            fields={k: v for k, v in c.items() if k not in COMMON},
-        )
-        for c in data["cards"]
-    ]
+    return [FaceCard.from_data(game, c) for c in data["cards"]]
 
 
 def demo_card(game: str, stable_id: str) -> FaceCard:
