@@ -13,9 +13,9 @@ from typing import Any
 
 from artwork.models import ArtworkVariant
 from cards.models import Card
-from rules import get_ruleset
 
 from . import adapters, selectors
+from .render import FaceCard
 
 
 @dataclass(frozen=True)
@@ -36,25 +36,6 @@ class FaceInputs:
 class Drawn:
     face: Any  # faces.render.RenderedFace
     problems: tuple[str, ...] = field(default=())  # e.g. the artwork could not be read: placeholder drawn
-
-
-def face_card_from_data(game: str, data: Mapping[str, Any]):
-    """A face of interchange data (a form as typed, a revision's snapshot): the adapter's card, unsaved."""
-    from .render import FaceCard
-
-    ruleset = get_ruleset(game)
-    archetypes = data.get("archetypes") if isinstance(data.get("archetypes"), list) else ()
-    return FaceCard(
-        game=game,
-        stable_id=str(data.get("stableCardId") or ""),
-        name=str(data.get("name") or ""),
-        type=str(data.get("type") or ""),
-        set=str(data.get("set") or ""),
-        text=str(data.get("text") or ""),
-        archetypes=tuple(str(a) for a in archetypes),
-        fields={name: data.get(name) for name in ruleset.field_names() if data.get(name) is not None},
-        lang=ruleset.language,
-    )
 
 
 def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
@@ -88,7 +69,7 @@ def data_inputs(game: str, data: Mapping[str, Any], *, card: Card | None = None,
     variant = _primary_variants([card.pk]).get(card.pk) if card is not None else None
     return FaceInputs(
         card=None,
-        face_card=face_card_from_data(game, data),
+        face_card=FaceCard.from_data(game, data),
         variant=variant,
         template=template or selectors.template_current(game),
     )
