@@ -29,7 +29,7 @@ NAMES = frozenset({"back.jpg"})  # and sheet-N.jpg
 
 
 def signature(deck_id: int, export_id: str) -> str:
-    return salted_hmac(SALT, f"{deck_id}:{export_id}").hexdigest()[:32]
+    return salted_hmac(SALT, f"{deck_id}:{export_id}", algorithm="sha256").hexdigest()[:32]
 
 
 def valid(deck_id: int, export_id: str, sig: str) -> bool:
