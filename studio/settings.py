@@ -359,6 +359,12 @@ REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
 # died): a new audit of the game may start.
 REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
+# --- Deck limits ---------------------------------------------------------------------
+# A deck may hold at most this many entries in one section, and a user this many decks (a 400
+# names the limit); copies per entry are at most decks.interchange.MAX_COUNT (1000).
+DECKS_MAX_ENTRIES_PER_SECTION = env_int("DECKS_MAX_ENTRIES_PER_SECTION", 500)
+DECKS_MAX_PER_USER = env_int("DECKS_MAX_PER_USER", 1000)
+
 # --- Deck pages -------------------------------------------------------------------------
 # How often (seconds) an open deck builder asks whether its deck changed elsewhere.
 DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
