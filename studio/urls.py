@@ -19,7 +19,10 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("cards/", include("artwork.urls")),
     path("decks/", include("decks.urls")),
+    path("faces/", include("faces.urls")),
     path("", include("reviews.urls")),
+    # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
+    path("api/", include("faces.api_urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),
