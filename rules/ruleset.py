@@ -95,6 +95,18 @@ class RuleSet:
         {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
     )
 
+    # --- card faces (rules.face_template; drawn by faces.render) ------------------------------
+    # The default face template of the game's cards (JSON data); None: a plain one built from the fields.
+    face_template: ClassVar[Mapping[str, Any] | None] = None
+
+    def face_template_data(self) -> Mapping[str, Any]:
+        """The game's default face template: its own, else a plain one from its fields."""
+        if self.face_template is not None:
+            return self.face_template
+        from .face_layouts import generic_template
+
+        return generic_template(self.key, self.name, self.field_names(), self.card_types)
+
     def section_for(self, card_type: str) -> str:
         """Where the builder adds a card of ``card_type``: a section or a pick."""
         return self.deck_home.get(card_type, self.deck_sections[0])
