@@ -65,6 +65,11 @@ class FindingDoc(serializers.Serializer):
         required=False, help_text="The field or JSON path, when the finding has one."
     )
     message = serializers.CharField()
+    params = serializers.DictField(
+        required=False,
+        help_text="The numbers and names in the message (observed, expected, card, section...).",
+    )
+    hint = serializers.CharField(required=False, help_text="How to fix it, when the studio knows.")
 
 
 class Router(DefaultRouter):

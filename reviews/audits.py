@@ -30,7 +30,6 @@ from rules.audit import (
     audit_card,
     identity_collisions,
     list_for,
-    review_lists_of,
 )
 from rules.findings import error
 
@@ -233,7 +232,6 @@ class _AuditRun:
         self.batch = batch
         self.progress = progress
         self.ruleset = get_ruleset(audit.game)
-        self.review_lists = review_lists_of(self.ruleset)
         self.buffer: list[AuditEntry] = []
         self.done = 0
 
@@ -321,9 +319,7 @@ class _AuditRun:
                 "resolve it (keep the studio's version or take the imported one)",
                 card=stable_id,
             )
-            self.add(
-                list_for(finding, self.review_lists), card_pk, stable_id, name, finding.code, finding.message
-            )
+            self.add(list_for(finding, self.ruleset), card_pk, stable_id, name, finding.code, finding.message)
             self.advance(step)
         self.flush(step)
 
@@ -348,7 +344,7 @@ class _AuditRun:
             for finding in identity_collisions([card_data(c) for c in cards], declared):
                 card = by_ref[finding.card]
                 self.add(
-                    list_for(finding, self.review_lists),
+                    list_for(finding, self.ruleset),
                     card.pk,
                     card.stable_id,
                     card.name,

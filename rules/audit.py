@@ -1,14 +1,15 @@
 """The five review lists of seed 000, and which cards belong in them.
 
 Pure: a card (:class:`rules.CardData`) and its findings in, the lists it belongs
-to out, each with a reason. What puts a card in a list is data:
-:data:`REVIEW_LISTS_BY_CODE` maps finding codes to lists, and a rule set adds
-its own codes with its ``review_lists`` attribute. On top of that table:
+to out, each with a reason. What puts a card in a list is data: each code's
+entry in the catalogue (:mod:`rules.codes`) names the list it feeds, and a
+rule set's field may send its missing value to a list of its own
+(``FieldSpec.review_list_when_missing``). On top of that:
 
 * NEEDS_REVIEW takes every card whose status is NEEDS_REVIEW, and every error
-  finding the table does not send elsewhere;
-* a code in :data:`NEUTRAL_CODES` never lists a card: NOT_IMPLEMENTED only says
-  the engine does not run an effect yet, it reopens no ambiguity (seed 000);
+  finding whose code names no other list;
+* a neutral code never lists a card: NOT_IMPLEMENTED only says the engine does
+  not run an effect yet, it reopens no ambiguity (seed 000);
 * DISABLED cards are out of play and in no list.
 
 VERSION_CONFLICTS is fed by what a single card cannot tell: import conflicts
@@ -19,45 +20,39 @@ service over the whole game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import CardData
-from .effects.vocabulary import REVIEW_LISTS as EFFECT_REVIEW_LISTS
-from .findings import Finding, Severity, error
+from .codes import (
+    BONUS_DURATION_REVIEW,
+    NEEDS_REVIEW,
+    NEW_MECHANIC_REQUIRED,
+    OBJECT_BEHAVIOR_REVIEW,
+    REVIEW_LISTS,
+    VERSION_CONFLICTS,
+    list_for,
+)
+from .findings import Finding, error
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-BONUS_DURATION_REVIEW = "BONUS_DURATION_REVIEW"
-OBJECT_BEHAVIOR_REVIEW = "OBJECT_BEHAVIOR_REVIEW"
-NEEDS_REVIEW = "NEEDS_REVIEW"
-NEW_MECHANIC_REQUIRED = "NEW_MECHANIC_REQUIRED"
-VERSION_CONFLICTS = "VERSION_CONFLICTS"
-# In the seed's order.
-REVIEW_LISTS = (
-    BONUS_DURATION_REVIEW,
-    OBJECT_BEHAVIOR_REVIEW,
-    NEEDS_REVIEW,
-    NEW_MECHANIC_REQUIRED,
-    VERSION_CONFLICTS,
-)
+__all__ = [
+    "BONUS_DURATION_REVIEW",
+    "NEEDS_REVIEW",
+    "NEW_MECHANIC_REQUIRED",
+    "OBJECT_BEHAVIOR_REVIEW",
+    "REVIEW_LISTS",
+    "VERSION_CONFLICTS",
+    "list_for",
+]
 
 STATUS_NEEDS_REVIEW = "STATUS_NEEDS_REVIEW"
 IDENTITY_COLLISION = "IDENTITY_COLLISION"
 IMPORT_CONFLICT = "IMPORT_CONFLICT"
 NOT_IMPLEMENTED = "NOT_IMPLEMENTED"
-
-REVIEW_LISTS_BY_CODE: Mapping[str, str] = {
-    # The effect checks of rules.effects: a stat bonus without duration, what the
-    # game's vocabulary cannot say yet, text and structure that disagree...
-    **EFFECT_REVIEW_LISTS,
-    STATUS_NEEDS_REVIEW: NEEDS_REVIEW,
-    IDENTITY_COLLISION: VERSION_CONFLICTS,
-    IMPORT_CONFLICT: VERSION_CONFLICTS,
-}
-NEUTRAL_CODES = frozenset({NOT_IMPLEMENTED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,30 +75,7 @@ class Listing:
         }
 
 
-def review_lists_of(ruleset: RuleSet | None) -> Mapping[str, str]:
-    """The code -> list table for a game: the shared one, extended by its rule set."""
-    vocabulary = getattr(ruleset, "effect_vocabulary", None)
-    from_vocabulary = vocabulary.review_lists if vocabulary is not None else {}
-    extra = getattr(ruleset, "review_lists", None) or {}
-    return {**REVIEW_LISTS_BY_CODE, **from_vocabulary, **extra}
-
-
-def list_for(finding: Finding, review_lists: Mapping[str, str] = REVIEW_LISTS_BY_CODE) -> str | None:
-    """The list a finding puts its card in, or None."""
-    if finding.code in NEUTRAL_CODES:
-        return None
-    # A key "CODE:field" sends one field's findings to a list (e.g. a missing Object behaviour).
-    mapped = review_lists.get(f"{finding.code}:{finding.field}") if finding.field else None
-    if mapped is None:
-        mapped = review_lists.get(finding.code)
-    if mapped is not None:
-        return mapped
-    return NEEDS_REVIEW if finding.severity == Severity.ERROR else None
-
-
-def classify(
-    card: CardData, findings: Iterable[Finding], *, review_lists: Mapping[str, str] = REVIEW_LISTS_BY_CODE
-) -> list[Listing]:
+def classify(card: CardData, findings: Iterable[Finding], ruleset: RuleSet | None = None) -> list[Listing]:
     """The review lists ``card`` belongs to, one listing per reason.
 
     ``findings`` are the card's findings (its rule set's ``check_card``).
@@ -116,7 +88,7 @@ def classify(
             Listing(NEEDS_REVIEW, STATUS_NEEDS_REVIEW, "the card's status is NEEDS_REVIEW", card.ref)
         )
     for finding in findings:
-        target = list_for(finding, review_lists)
+        target = list_for(finding, ruleset)
         if target is not None and finding.code != STATUS_NEEDS_REVIEW:
             listings.append(
                 Listing(target, finding.code, finding.message, finding.card or card.ref, finding.field)
@@ -128,7 +100,7 @@ def audit_card(ruleset: RuleSet, card: CardData) -> list[Listing]:
     """Every listing of one card: its rule set's findings and the audit's own, classified."""
     if card.status == "DISABLED":
         return []
-    return classify(card, ruleset.check_card(card), review_lists=review_lists_of(ruleset))
+    return classify(card, ruleset.check_card(card), ruleset)
 
 
 # --- identities ----------------------------------------------------------------------------------
@@ -178,6 +150,14 @@ def identity_collisions(group: Sequence[CardData], distinct: Iterable[frozenset[
                     f"{', '.join(sorted(others))} with different data; merge them, disable one, "
                     "or declare them distinct identities",
                     card=card.ref,
+                    params={
+                        "card": card.ref,
+                        "name": card.name,
+                        "type": card.type,
+                        "set": card.set,
+                        "cards": sorted(others),
+                    },
+                    hint="merge them, disable one, or declare them distinct identities",
                 )
             )
     return findings

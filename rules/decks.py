@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardData
+from .codes import blocks_ready
 from .findings import Finding, Severity, error, warning
 from .text import fold
 
@@ -611,6 +612,14 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                 f"{resolved.section}: {resolved.ref!r} names {len(resolved.candidates)} {ctx.deck.game} cards ({ids}); "
                 "use the stableCardId of the one you mean",
                 card=resolved.ref,
+                params={
+                    "section": resolved.section,
+                    "ref": resolved.ref,
+                    "game": ctx.deck.game,
+                    "observed": len(resolved.candidates),
+                    "candidates": [c.stable_id or c.name for c in resolved.candidates],
+                },
+                hint="use the stableCardId of the one you mean",
                 **where,
             )
         elif resolved.card is None:
@@ -620,6 +629,8 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                 "UNKNOWN_CARD",
                 f"{resolved.section}: {resolved.ref!r} names no {ctx.deck.game} card{hint or '; check the stableCardId or the name'}",
                 card=resolved.ref,
+                params={"section": resolved.section, "ref": resolved.ref, "game": ctx.deck.game},
+                hint="check the stableCardId or the name",
                 **where,
             )
         elif resolved.card.status != VALIDATED:
@@ -627,6 +638,13 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                 "CARD_NOT_VALIDATED",
                 f"{resolved.section}: {label(resolved.card)} is {resolved.card.status}; only VALIDATED cards may be played",
                 card=resolved.card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": resolved.card.stable_id,
+                    "name": resolved.card.name,
+                    "status": resolved.card.status,
+                },
+                hint="only VALIDATED cards may be played: wait for its review, or play another card",
                 **where,
             )
 
@@ -641,6 +659,8 @@ def check_sections(ctx: DeckContext) -> Iterator[Finding]:
             f"move {resolved.ref!r} to one of them",
             section=resolved.section,
             card=_card_ref(resolved),
+            params={"section": resolved.section, "ref": resolved.ref, "expected": list(known)},
+            hint=f"move it to one of {', '.join(known)}",
         )
 
 
@@ -653,6 +673,14 @@ def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
                 "DECK_SIZE",
                 f"{section} has {count} card{'s' if count != 1 else ''}; {problem}",
                 section=section,
+                params={
+                    "section": section,
+                    "observed": count,
+                    "expected": bound.exact,
+                    "minimum": bound.minimum,
+                    "maximum": bound.maximum,
+                },
+                hint=f"{problem.replace('it must', 'the section must')}",
             )
 
 
@@ -686,6 +714,15 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
                 f"at most {limit} {'is' if limit == 1 else 'are'} allowed in {fmt.key}",
                 section=ctx.ruleset.copy_limit_sections[0],
                 card=card.stable_id,
+                params={
+                    "section": ctx.ruleset.copy_limit_sections[0],
+                    "card": card.stable_id,
+                    "identity": fmt.identity,
+                    "observed": total,
+                    "expected": limit,
+                    "format": fmt.key,
+                },
+                hint=f"keep at most {limit} of it",
             )
 
 
@@ -712,6 +749,14 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
                 f"{_shown_identity(card, fmt.identity)} is {status} in {fmt.key}; the deck has {copies(total)}",
                 section="main",
                 card=card.stable_id,
+                params={
+                    "section": "main",
+                    "card": card.stable_id,
+                    "observed": total,
+                    "expected": allowed,
+                    "format": fmt.key,
+                },
+                hint=f"keep at most {allowed} of it" if allowed else "remove it",
             )
 
 
@@ -729,6 +774,14 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
                 f"{label(card)} is from set {card.set or '(none)'}; {ctx.format.key} allows only {', '.join(sorted(allowed))}",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "set": card.set,
+                    "expected": sorted(allowed),
+                    "format": ctx.format.key,
+                },
+                hint=f"play a print of {', '.join(sorted(allowed))}, or another format",
             )
 
 
@@ -740,6 +793,8 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
         yield warning(
             "OWNERSHIP_NOT_CHECKED",
             f"{ctx.format.key} allows only cards the owner owns, and this deck has no owner: ownership was not checked",
+            params={"format": ctx.format.key},
+            hint="give the deck an owner whose collection holds its cards",
         )
         return
     pairs = list(ctx.cards())
@@ -760,6 +815,14 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
                 f"the deck uses {copies(total)} of {_shown_identity(card, ctx.format.identity)}; {owner}'s collection has {owned}",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": owned,
+                    "expected": total,
+                    "owner": owner,
+                },
+                hint="add the copies to the collection, or play fewer",
             )
 
 
@@ -861,7 +924,7 @@ def validate_resolved(
     for check in (*COMMON_DECK_CHECKS, *ruleset.deck_checks):
         findings.extend(check(ctx))
     legal = not any(f.is_error for f in findings)
-    ready = legal and not any(f.code in ruleset.not_ready_codes for f in findings)
+    ready = legal and not any(blocks_ready(f, ruleset) for f in findings)
     return ValidationResult(
         deck.game,
         fmt.key,

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .codes import conflicts as code_conflicts
+
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
@@ -44,6 +46,7 @@ PROBLEMS = {
     "rules.E012": "deck_sections is empty, or a pick has the name of a section",
     "rules.E013": "two games share an id prefix",
     "rules.E014": "the game's key or hue is not written as the studio needs",
+    "rules.E015": "a game declares a finding code that clashes with the catalogue or another game's",
 }
 
 
@@ -195,6 +198,12 @@ def registry_problems(rulesets: Iterable[RuleSet]) -> list[DeclarationProblem]:
         prefix = getattr(ruleset, "id_prefix", "")
         if prefix:
             by_prefix.setdefault(prefix, []).append(ruleset.key)
+    for clash in code_conflicts(rulesets):
+        problems.append(
+            DeclarationProblem(
+                "rules.E015", clash, "use the catalogue's entry (rules/codes.py), or another key"
+            )
+        )
     for prefix, games in by_prefix.items():
         if len(games) > 1:
             problems.append(

@@ -48,6 +48,8 @@ class FieldSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    # The audit list a card goes to when this required field is missing (None: NEEDS_REVIEW).
+    review_list_when_missing: str | None = None
 
     def applies_to(self, card_type: str) -> bool:
         return (self.types is None or card_type in self.types) and card_type not in self.forbidden_for
@@ -102,18 +104,39 @@ class FieldSpec:
         where = {"card": card_ref, "field": self.name}
         if value is None or value == [] or value == "":
             if card_type in self.required_for:
-                yield error("FIELD_REQUIRED", f"{card_type} cards need a value for {self.name}", **where)
+                yield error(
+                    "FIELD_REQUIRED",
+                    f"{card_type} cards need a value for {self.name}",
+                    params={"field": self.name, "types": [card_type]},
+                    hint=f"{self.name} accepts {self.describe()}",
+                    **where,
+                )
             return
         if card_type in self.forbidden_for or (self.types is not None and card_type not in self.types):
             yield error(
-                "FIELD_NOT_ALLOWED", f"{card_type} cards have no {self.name}; leave it empty (null)", **where
+                "FIELD_NOT_ALLOWED",
+                f"{card_type} cards have no {self.name}; leave it empty (null)",
+                params={"field": self.name, "value": value, "types": [card_type]},
+                hint="leave it empty (null)",
+                **where,
             )
             return
         if (self.kind is Kind.INT and isinstance(value, int)) and (
             (self.minimum is not None and value < self.minimum)
             or (self.maximum is not None and value > self.maximum)
         ):
-            yield error("FIELD_RANGE", f"{self.name} is {value}; it must be {self._range()}", **where)
+            yield error(
+                "FIELD_RANGE",
+                f"{self.name} is {value}; it must be {self._range()}",
+                params={
+                    "field": self.name,
+                    "observed": value,
+                    "minimum": self.minimum,
+                    "maximum": self.maximum,
+                },
+                hint=f"give a number {self._range()}",
+                **where,
+            )
 
     def _range(self) -> str:
         if self.minimum is not None and self.maximum is not None:

@@ -1,15 +1,22 @@
 """Findings: what a check has to say, as values.
 
 Like ``django.core.checks`` messages, a finding has a stable ``code`` that tools
-rely on, a ``severity``, where it applies (deck section, card, field) and a
-message for people. Checks return every finding they have; they never stop at
-the first one.
+rely on (each one in the catalogue, :mod:`rules.codes`), a ``severity``, where
+it applies (deck section, card, field), a message for people (English, in the
+core), the ``params`` of that message (the numbers and names in it: observed,
+expected, card, section...; enough to write it again in another language from
+the code) and a ``hint`` (how to fix it), kept apart from the message as
+``CheckMessage`` keeps its hint. Checks return every finding they have; they
+never stop at the first one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as attribute
 from enum import StrEnum
+from typing import Any
 
 
 class Severity(StrEnum):
@@ -25,13 +32,15 @@ class Finding:
     section: str | None = None
     card: str | None = None
     field: str | None = None
+    params: Mapping[str, Any] = attribute(default_factory=dict, hash=False)
+    hint: str = ""
 
     @property
     def is_error(self) -> bool:
         return self.severity == Severity.ERROR
 
     def to_dict(self) -> dict:
-        data = {
+        data: dict[str, Any] = {
             "code": self.code,
             "severity": str(self.severity),
             "section": self.section,
@@ -40,6 +49,10 @@ class Finding:
         }
         if self.field is not None:
             data["field"] = self.field
+        if self.params:
+            data["params"] = {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()}
+        if self.hint:
+            data["hint"] = self.hint
         return data
 
     @classmethod
@@ -51,15 +64,28 @@ class Finding:
             section=data.get("section"),
             card=data.get("card"),
             field=data.get("field"),
+            params=dict(data.get("params") or {}),
+            hint=data.get("hint") or "",
         )
 
 
-def error(code: str, message: str, **where) -> Finding:
-    return Finding(code, message, Severity.ERROR, **where)
+def _params(params: Mapping[str, Any] | None, where: Mapping[str, Any]) -> dict[str, Any]:
+    # An emitter that names no params still says where: the section, card and field of its message.
+    if params is None:
+        return {key: value for key, value in where.items() if value is not None}
+    return dict(params)
 
 
-def warning(code: str, message: str, **where) -> Finding:
-    return Finding(code, message, Severity.WARNING, **where)
+def error(
+    code: str, message: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+) -> Finding:
+    return Finding(code, message, Severity.ERROR, params=_params(params, where), hint=hint, **where)
+
+
+def warning(
+    code: str, message: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+) -> Finding:
+    return Finding(code, message, Severity.WARNING, params=_params(params, where), hint=hint, **where)
 
 
 def has_errors(findings) -> bool:

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
+from .codes import Code, game_codes
 from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
 from .declarations import DeclarationProblem, declaration_problems
 from .draws import DrawSetup, unstated_setup
@@ -50,9 +51,9 @@ class RuleSet:
     # Declarative corrections the game's rules state, applied on top of imported cards (rules.corrections).
     canonical_corrections: ClassVar[tuple[CanonicalCorrection, ...]] = ()
 
-    # --- audits (rules.audit) ---------------------------------------------------------------
-    # Finding code -> review list, on top of rules.audit.REVIEW_LISTS_BY_CODE.
-    review_lists: ClassVar[Mapping[str, str]] = {}
+    # --- codes and audits (rules.codes, rules.audit) ------------------------------------------------
+    # Finding codes of the game's own checks that the shared catalogue (rules.codes.ENTRIES) lacks.
+    codes: ClassVar[tuple[Code, ...]] = ()
     # Counts the game's source fixes, reported by audits next to the actual ones,
     # e.g. {"identities": 72, "artwork": {"HD": 72}}.
     expected_counts: ClassVar[Mapping[str, Any]] = {}
@@ -67,8 +68,6 @@ class RuleSet:
     reserved_refs: ClassVar[Mapping[str, str]] = {}
     # The game's own deck checks, run after the common ones; each returns every finding it has.
     deck_checks: ClassVar[tuple[DeckCheck, ...]] = ()
-    # Findings (warnings) that leave a deck legal but not ready to play.
-    not_ready_codes: ClassVar[frozenset[str]] = frozenset()
     # The formats the studio starts with (a data migration stores them; reviewers edit them).
     default_formats: ClassVar[tuple[FormatData, ...]] = ()
 
@@ -96,9 +95,31 @@ class RuleSet:
         {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
     )
 
+    # --- card faces (rules.face_template; drawn by faces.render) ------------------------------
+    # The default face template of the game's cards (JSON data); None: a plain one built from the fields.
+    face_template: ClassVar[Mapping[str, Any] | None] = None
+
+    def face_template_data(self) -> Mapping[str, Any]:
+        """The game's default face template: its own, else a plain one from its fields."""
+        if self.face_template is not None:
+            return self.face_template
+        from .face_layouts import generic_template
+
+        return generic_template(self.key, self.name, self.field_names(), self.card_types)
+
     def section_for(self, card_type: str) -> str:
         """Where the builder adds a card of ``card_type``: a section or a pick."""
         return self.deck_home.get(card_type, self.deck_sections[0])
+
+    @property
+    def has_ready_verdict(self) -> bool:
+        """Whether a legal deck of the game may still not be ready to play (the pages show a second verdict).
+
+        Its own codes that block "ready to play" (darkrow's ACTIVE_LEADER), or a default format of owned
+        cards only (vanguard's classic: OWNERSHIP_NOT_CHECKED).
+        """
+        own = any(c.blocks_ready and (self.key in c.games or c in self.codes) for c in game_codes(self))
+        return own or any(fmt.owned_only for fmt in self.default_formats)
 
     def label_of(self, name: str) -> str:
         """How the pages name a section or a pick of this game."""
@@ -170,6 +191,8 @@ class RuleSet:
                     f"{shown(card_type)} is not a card type of {self.key}; use one of {', '.join(self.card_types)}",
                     card=card_ref,
                     field="type",
+                    params={"value": card_type, "game": self.key, "expected": list(self.card_types)},
+                    hint=f"use one of {', '.join(self.card_types)}",
                 )
             )
         for name, value in values.items():
@@ -182,12 +205,23 @@ class RuleSet:
                         f"{shown(name)} is not a field of {self.key} cards; its fields are: {allowed}",
                         card=card_ref,
                         field=name,
+                        params={"field": name, "game": self.key, "expected": list(self.field_names())},
+                        hint=f"remove it, or use one of its fields: {allowed}",
                     )
                 )
                 continue
             problem = spec.shape_error(value)
             if problem:
-                findings.append(error("FIELD_TYPE", f"{name} {problem}", card=card_ref, field=name))
+                findings.append(
+                    error(
+                        "FIELD_TYPE",
+                        f"{name} {problem}",
+                        card=card_ref,
+                        field=name,
+                        params={"field": name, "problem": problem},
+                        hint=f"{name} accepts {spec.describe()}",
+                    )
+                )
         return findings
 
     def normalize_fields(self, card_type: str, name: str, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -202,10 +236,26 @@ class RuleSet:
         """Every card-level finding of ``card``: field content, then the game's own checks."""
         findings: list[Finding] = []
         if not card.name or not card.name.strip():
-            findings.append(error("NAME_REQUIRED", "a card needs a name", card=card.ref, field="name"))
+            findings.append(
+                error(
+                    "NAME_REQUIRED",
+                    "a card needs a name",
+                    card=card.ref,
+                    field="name",
+                    params={"card": card.ref},
+                    hint="give the card its printed name",
+                )
+            )
         if self.set_required and not card.set:
             findings.append(
-                error("FIELD_REQUIRED", f"a {self.key} card needs a set", card=card.ref, field="set")
+                error(
+                    "FIELD_REQUIRED",
+                    f"a {self.key} card needs a set",
+                    card=card.ref,
+                    field="set",
+                    params={"field": "set", "game": self.key},
+                    hint="give the set code printed on the card, e.g. TD01",
+                )
             )
         if card.type not in self.card_types:
             findings.append(
@@ -214,6 +264,8 @@ class RuleSet:
                     f"{shown(card.type)} is not a card type of {self.key}",
                     card=card.ref,
                     field="type",
+                    params={"value": card.type, "game": self.key, "expected": list(self.card_types)},
+                    hint=f"use one of {', '.join(self.card_types)}",
                 )
             )
             return findings
@@ -254,6 +306,8 @@ class RuleSet:
                     f"effects: {self.key} cards have no structured effects; send []",
                     card=card_ref,
                     field="effects",
+                    params={"path": "effects", "problem": "no structured effects in this game"},
+                    hint="send []",
                 )
             ]
         return effect_errors(self._effect_validator, self.effect_vocabulary, effects, card_ref=card_ref)

@@ -126,6 +126,24 @@ class GameDoc(serializers.Serializer):
     setRequired = serializers.BooleanField()
     fields = GameFieldSpecDoc(many=True)
     archetypeAliases = serializers.DictField(child=serializers.CharField())
+    codes = serializers.ListField(
+        child=serializers.CharField(), help_text="Finding codes of this game (GET /api/codes/)."
+    )
+
+
+class CodeDoc(serializers.Serializer):
+    code = serializers.CharField()
+    topic = serializers.ChoiceField(choices=["card", "effect", "deck", "review", "input"])
+    severity = serializers.ChoiceField(choices=["error", "warning"], help_text="The usual one.")
+    severities = serializers.ListField(child=serializers.CharField(), help_text="Every severity it may have.")
+    blocksReady = serializers.BooleanField(help_text="A legal deck with it is not ready to play.")
+    reviewList = serializers.CharField(allow_null=True, help_text="The audit list it feeds.")
+    neutral = serializers.BooleanField(help_text="It never lists a card.")
+    games = serializers.ListField(child=serializers.CharField(), help_text="Empty: any game.")
+    params = serializers.ListField(
+        child=serializers.CharField(), help_text="Names a finding's params may hold."
+    )
+    help = serializers.CharField()
 
 
 class _CardCommonDoc(serializers.Serializer):

@@ -2,13 +2,14 @@ from django.urls import path
 
 from common.api import Router
 
-from .views import CardViewSet, GameEffectSchema, GameList
+from .views import CardViewSet, CodeList, GameEffectSchema, GameList
 
 router = Router(trailing_slash=True)
 router.register("cards", CardViewSet, basename="card")
 
 urlpatterns = [
     path("games/", GameList.as_view(), name="game-list"),
+    path("codes/", CodeList.as_view(), name="code-list"),
     path("games/<str:game>/effect-schema/", GameEffectSchema.as_view(), name="game-effect-schema"),
     *router.urls,
 ]

@@ -15,6 +15,7 @@ from common.api import JSONParser
 from common.errors import InvalidInput
 from common.versions import requested_version, with_etag
 from rules import registry
+from rules.codes import catalogue, game_codes
 from rules.findings import error
 
 from .. import services
@@ -28,6 +29,7 @@ from .serializers import (
     CardDoc,
     CardPatchDoc,
     CardSerializer,
+    CodeDoc,
     ErrorDoc,
     GameDoc,
     RevisionSerializer,
@@ -229,10 +231,25 @@ class GameList(APIView):
                         for spec in rs.fields
                     ],
                     "archetypeAliases": dict(rs.archetype_aliases),
+                    # The finding codes a card or deck of this game may get (rules.codes).
+                    "codes": sorted(code.key for code in game_codes(rs)),
                 }
                 for rs in registry
             ]
         )
+
+
+class CodeList(APIView):
+    """Every finding code (rules.codes): severity, whether it blocks "ready to play", its review list, help, params.
+
+    Messages are for people; tools and translations rely on the code and its params.
+    """
+
+    @extend_schema(
+        summary="The catalogue of finding codes", responses={200: CodeDoc(many=True), **_errors(401)}
+    )
+    def get(self, request):
+        return Response([code.to_dict() for code in catalogue(registry).values()])
 
 
 class GameEffectSchema(APIView):

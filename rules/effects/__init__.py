@@ -31,5 +31,5 @@ Two levels of checks, like the card fields (:mod:`rules.fields`):
 * **consistency** (:mod:`rules.effects.consistency`): text and structure that
   disagree. Checks that read the text are heuristics and give warnings; a
   contradiction inside the structure itself is an error (the card can be saved,
-  not VALIDATED). :data:`rules.effects.vocabulary.REVIEW_LISTS` says which audit list each code feeds.
+  not VALIDATED). the catalogue (:mod:`rules.codes`) says which audit list each code feeds.
 """

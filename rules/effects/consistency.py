@@ -59,8 +59,13 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
     ref = card.ref
     findings: list[Finding] = []
 
-    def report(severity: Callable[..., Finding], code: str, field: str, message: str) -> None:
-        findings.append(severity(code, message, card=ref, field=field))
+    def report(
+        severity: Callable[..., Finding], code: str, field: str, message: str, hint: str = "", **params
+    ) -> None:
+        # The field is the finding's JSON path; params add the names and values of the message.
+        findings.append(
+            severity(code, message, card=ref, field=field, params={"path": field, **params}, hint=hint)
+        )
 
     card_text = fold(card.text)
     remaining = card_text
@@ -80,6 +85,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     path,
                     f"{path}: {action.get('do')} changes something over time but has no duration "
                     f"(on the action or the effect); use one of: {', '.join(vocabulary.durations)}",
+                    hint=f"give it a duration: {', '.join(vocabulary.durations)}",
+                    stat=action.get("stat"),
                 )
         for parts, family in _new_mechanics(effect):
             path = json_path([index, *parts])
@@ -88,6 +95,9 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 "EFFECT_NEW_MECHANIC",
                 path,
                 f"{path}: a {family} the vocabulary lacks ({_describe(effect, parts)}); a new mechanic is required",
+                hint="a person extends the game's effect vocabulary, then the effect is written with it",
+                family=family,
+                description=_describe(effect, parts),
             )
         excerpt = effect.get("text")
         if isinstance(excerpt, str) and excerpt.strip():
@@ -99,6 +109,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_TEXT_NOT_ON_CARD",
                     path,
                     f"{path}: this excerpt is not in the card text (any more); check the effect against the text",
+                    hint="check the effect against the card text, and its excerpt",
+                    text=excerpt,
                 )
             remaining = remaining.replace(folded, " ")
             scopes.append(_Scope(folded, (index,), True))
@@ -130,6 +142,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 f"{field}: {where} says once per turn"
                 + (f" {phrases} time(s)" if phrases > 1 else "")
                 + f" but {len(limited) or 'no'} effect(s) there have a limit",
+                hint="give the effect its limit, or check the text",
             )
         elif len(limited) > phrases:
             if phrases == 0:
@@ -140,6 +153,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                         "EFFECT_LIMIT_UNSTATED",
                         field,
                         f"{field}: the effect has a use limit but {where} never says once per turn",
+                        hint="check the limit against the text",
+                        problem="unstated",
                     )
             else:
                 report(
@@ -147,6 +162,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_LIMIT_UNSTATED",
                     "effects",
                     f"effects: {len(limited)} effects have a use limit but {where} says once per turn {phrases} time(s)",
+                    hint="check the limits against the text",
+                    problem="more limits than the text states",
                 )
         # durations stated in the text
         present: set[str] = set()
@@ -161,6 +178,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_DURATION_MISSING",
                     field,
                     f"{field}: {where} says « {said} » but no effect there has the duration {duration}",
+                    hint=f"give the effect the duration {duration}, or check the text",
+                    expected=duration,
                 )
         # kinds stated in the text
         for kind, patterns in reading.kinds.items():
@@ -172,7 +191,16 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 else:
                     field = "effects"
                     message = f"effects: {where} says « {said} » ({kind}) but no effect there is {kind}"
-                report(warning, "EFFECT_KIND_MISMATCH", field, message)
+                observed = effects[single].get("kind") if single is not None else None
+                report(
+                    warning,
+                    "EFFECT_KIND_MISMATCH",
+                    field,
+                    message,
+                    hint=f"make it {kind}, or check the text",
+                    observed=observed,
+                    expected=kind,
+                )
     for check in vocabulary.checks:
         findings.extend(check(card, effects))
     return findings

@@ -92,12 +92,12 @@ def effect_errors(
     validator: EffectValidator, vocabulary: EffectVocabulary, effects: Any, *, card_ref: str | None = None
 ) -> list[Finding]:
     """Every shape error of a card's ``effects`` list, each naming its JSON path."""
-    found: dict[tuple[str, str], tuple[tuple, str, str]] = {}
+    found: dict[tuple[str, str], tuple[tuple, str, dict]] = {}
 
-    def add(code: str, parts: Iterable, message: str) -> None:
+    def add(code: str, parts: Iterable, message: str, **params) -> None:
         parts = tuple(parts)
         path = json_path(parts)
-        found.setdefault((path, message), (parts, code, path))
+        found.setdefault((path, message), (parts, code, params or {"path": path, "problem": message}))
 
     for parts, message in _schema_problems(validator, effects):
         add("EFFECT_SCHEMA", parts, message)
@@ -113,6 +113,7 @@ def effect_errors(
                         "EFFECT_ID_DUPLICATE",
                         [index, "effectId"],
                         f"{effect_id!r} is already the id of effects[{ids[effect_id]}]; an effectId is unique",
+                        effectId=effect_id,
                     )
                 else:
                     ids[effect_id] = index
@@ -123,8 +124,15 @@ def effect_errors(
         found.items(), key=lambda item: [(0, p, "") if isinstance(p, int) else (1, 0, p) for p in item[1][0]]
     )
     return [
-        error(code, f"{path}: {message}", card=card_ref, field=path)
-        for (path, message), (_, code, _) in ordered
+        error(
+            code,
+            f"{path}: {message}",
+            card=card_ref,
+            field=path,
+            params=params,
+            hint="the game's effect schema says what is allowed (GET /api/games/{game}/effect-schema/)",
+        )
+        for (path, message), (_, code, params) in ordered
     ]
 
 
@@ -198,6 +206,8 @@ def effect_id_changes(before: Any, after: Any, *, card_ref: str | None = None) -
                         f"effect ids never change (corrections and use limits refer to them): keep {old_id!r}",
                         card=card_ref,
                         field=path,
+                        params={"observed": effect.get("effectId"), "expected": old_id},
+                        hint=f"keep {old_id!r}",
                     )
                 )
                 break

@@ -24,20 +24,6 @@ LIMIT_KEY = ["player", "turn", "effectId"]
 PER_COPY_LIMIT_KEY = ["player", "turn", "effectId", "cardInstance"]
 NEW_MECHANIC = "NEW_MECHANIC"
 
-# Which audit list (issue 4) each finding code feeds. Codes of a game's own
-# checks are declared by its vocabulary (EffectVocabulary.review_lists).
-REVIEW_LISTS: dict[str, str] = {
-    "EFFECT_SCHEMA": "NEEDS_REVIEW",
-    "EFFECT_ID_DUPLICATE": "NEEDS_REVIEW",
-    "EFFECT_BONUS_NO_DURATION": "BONUS_DURATION_REVIEW",
-    "EFFECT_DURATION_MISSING": "BONUS_DURATION_REVIEW",
-    "EFFECT_LIMIT_MISSING": "NEEDS_REVIEW",
-    "EFFECT_LIMIT_UNSTATED": "NEEDS_REVIEW",
-    "EFFECT_KIND_MISMATCH": "NEEDS_REVIEW",
-    "EFFECT_TEXT_NOT_ON_CARD": "NEEDS_REVIEW",
-    "EFFECT_NEW_MECHANIC": "NEW_MECHANIC_REQUIRED",
-}
-
 
 # --- schema fragments, for the vocabularies --------------------------------------------
 def integer(help: str = "", *, minimum: int | None = None, maximum: int | None = None) -> dict:
@@ -219,16 +205,8 @@ class EffectVocabulary:
     )
     limit: LimitRule | None = field(default_factory=LimitRule)
     reading: TextReading = field(default_factory=TextReading)
-    # The game's own consistency checks, and the audit list each of their codes feeds.
+    # The game's own consistency checks (their codes, and the audit list each feeds, are in rules.codes).
     checks: tuple[EffectCheck, ...] = ()
-    review_lists: Mapping[str, str] = field(default_factory=dict)
 
     def action(self, name: str) -> Variant | None:
         return next((v for v in self.actions if v.name == name), None)
-
-
-def review_list(code: str, vocabulary: EffectVocabulary | None = None) -> str | None:
-    """The audit list a finding code feeds (None: not an effect finding)."""
-    if vocabulary is not None and code in vocabulary.review_lists:
-        return vocabulary.review_lists[code]
-    return REVIEW_LISTS.get(code)

@@ -77,6 +77,8 @@ def breach_removes_only_visible_temporary(card, effects):
                     + " and ".join(problems),
                     card=card.ref,
                     field=field,
+                    params={"path": field, "duration": duration, "visibility": visibility},
+                    hint="mark it not removable by Brèche, or make it visible and temporary",
                 )
         elif effect.get("breachRemovable") is False and duration == TEMPORARY and visibility == PUBLIC:
             yield warning(
@@ -85,6 +87,8 @@ def breach_removes_only_visible_temporary(card, effects):
                 "check with the rules (and say why in notes)",
                 card=card.ref,
                 field=field,
+                params={"path": field},
+                hint="check with the rules (and say why in notes)",
             )
 
 
@@ -99,6 +103,8 @@ def text_and_structure_agree(card, effects):
             f"effects: the text says « {said} » but no target excludes the king (excludeKing)",
             card=card.ref,
             field="effects",
+            params={"path": "effects", "text": said},
+            hint="set excludeKing on the target the text excludes the king from",
         )
     said = next((m.group(0) for p in _FOLLOW_UP if (m := re.search(p, text))), None)
     follow_ups = [i for i, e in enumerate(effects) if e.get("followUpMove")]
@@ -108,6 +114,8 @@ def text_and_structure_agree(card, effects):
             f"effects: the text says « {said} » but no effect has a followUpMove",
             card=card.ref,
             field="effects",
+            params={"path": "effects", "text": said},
+            hint="give the effect its followUpMove",
         )
     elif follow_ups and not said:
         for index in follow_ups:
@@ -117,6 +125,8 @@ def text_and_structure_agree(card, effects):
                 f"{field}: the effect includes a mandatory Coup the text does not state",
                 card=card.ref,
                 field=field,
+                params={"path": field},
+                hint="check the Coup against the text",
             )
     stated = {
         c.get("effect")
@@ -132,6 +142,8 @@ def text_and_structure_agree(card, effects):
                 f"effects: the text says « {match.group(0)} » but no condition names {effect_name}",
                 card=card.ref,
                 field="effects",
+                params={"path": "effects", "text": match.group(0), "effect": effect_name},
+                hint=f"add a condition naming {effect_name}",
             )
 
 
@@ -374,14 +386,6 @@ EFFECTS = fx.EffectVocabulary(
     },
     limit=None,
     checks=(breach_removes_only_visible_temporary, text_and_structure_agree),
-    review_lists={
-        "CHESS_BREACH_CONTRADICTION": "NEEDS_REVIEW",
-        "CHESS_BREACH_UNSTATED": "NEEDS_REVIEW",
-        "CHESS_KING_EXCLUSION_MISSING": "NEEDS_REVIEW",
-        "CHESS_FOLLOW_UP_MISSING": "NEEDS_REVIEW",
-        "CHESS_FOLLOW_UP_UNSTATED": "NEEDS_REVIEW",
-        "CHESS_AVAILABILITY_MISSING": "NEEDS_REVIEW",
-    },
     reading=fx.TextReading(
         durations={
             TEMPORARY: (
@@ -395,6 +399,62 @@ EFFECTS = fx.EffectVocabulary(
 )
 
 
+# --- Card faces (issue 12): ivory and ebony, a small artwork and room for the long texts -------
+def _chesscards_face() -> dict:
+    from rules import face_layouts as fl
+
+    regions = [
+        *fl.frame_regions(),
+        *fl.name_regions(),
+        fl.art_region(12.6, 26.0, emblem="♞"),
+        *fl.type_regions(39.4, content=["{type}", "{archetypes}"], right="{stableCardId}"),
+        *fl.text_regions(45.6, 37.4, size=7.4, min_size=4.2),
+        fl.region(
+            "corner",
+            "text",
+            fl.box(25.5, 83.0, 12, 2.8),
+            content="♔ ♕ ♖",
+            font="emblem",
+            size=5,
+            minSize=4,
+            align="center",
+            valign="middle",
+            color="@accent",
+            maxLines=1,
+        ),
+    ]
+    return {
+        "game": "chesscards",
+        "name": "Chess cards",
+        "size": {"width": 63, "height": 88},
+        "cornerRadius": 3,
+        "fonts": fl.FONTS,
+        "palette": {
+            **fl.BASE_PALETTE,
+            **fl.BACK_PALETTE,
+            "border": "#141414",
+            "frame": "#e9dfc8",
+            "frame2": "#b9a77f",
+            "accent": "#2b2b2b",
+            "panel": "#1f1f1f",
+            "panelInk": "#f5efe0",
+            "textbox": "#fffaf0",
+            "artBg": "#d8ccb0",
+            "artBg2": "#8d7d5a",
+            "emblem": "#1f1f1faa",
+        },
+        "frame": {"layers": []},
+        "labels": {"type": {"CARD": "Carte"}},
+        "regions": regions,
+        "back": fl.back_side(
+            "CHESS CARDS",
+            emblem="♞",
+            subtitle="41 cartes · échecs",
+            palette={"back": "#2b2b2b", "back2": "#0d0d0d", "backLine": "#e9dfc8", "backInk": "#f5efe0"},
+        ),
+    }
+
+
 @register
 class ChessCards(RuleSet):
     key = "chesscards"
@@ -406,6 +466,7 @@ class ChessCards(RuleSet):
     hue = "#475569"
     demo_card_set = "chesscards.json"
     default_format = "default"
+    face_template = _chesscards_face()
     fields = ()
     # Effects (issue 5)
     effect_vocabulary = EFFECTS

@@ -7,8 +7,8 @@ INDICE, a system resource that is not a card.
 import json
 from collections import Counter
 
-from rules.audit import OBJECT_BEHAVIOR_REVIEW
 from rules.cards import CardData
+from rules.codes import OBJECT_BEHAVIOR_REVIEW
 from rules.corrections import CanonicalCorrection, EffectSelector
 from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
 from rules.draws import DrawSetup, Mulligan
@@ -71,12 +71,16 @@ def object_behavior_follows_seed(card: CardData):
         yield error(
             OBJECT_BEHAVIOR_SEED,
             f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT",
+            params={"card": card.ref, "name": card.name, "expected": EQUIPMENT},
+            hint="set its behaviour to EQUIPMENT",
             **where,
         )
     elif name in _CONSUMABLE_NAMES and behavior != CONSUMABLE:
         yield error(
             OBJECT_BEHAVIOR_SEED,
             f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE",
+            params={"card": card.ref, "name": card.name, "expected": CONSUMABLE},
+            hint="set its behaviour to CONSUMABLE",
             **where,
         )
     elif behavior == EQUIPMENT and name not in _EQUIPMENT_NAMES and not needs_to_stay_in_play(card):
@@ -84,6 +88,8 @@ def object_behavior_follows_seed(card: CardData):
             OBJECT_BEHAVIOR_UNJUSTIFIED,
             f"{card.name} is EQUIPMENT but is not one of the seed's four equipments and its text does not ask it to "
             "stay in play; Objects are consumables unless their text needs them to stay",
+            params={"card": card.ref, "name": card.name},
+            hint="make it CONSUMABLE, or say in its text why it stays in play",
             **where,
         )
 
@@ -393,6 +399,8 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 "main: INDICE is a system resource outside the deck (at most 10 per player); remove it from main",
                 section="main",
                 card=INDICE,
+                params={"section": "main", "card": INDICE, "ref": INDICE},
+                hint="remove it from main",
             )
         elif resolved.card is not None and resolved.card.type == LEADER:
             yield error(
@@ -400,6 +408,13 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 f"main: {label(resolved.card)} is a Leader; Leaders are not in the 40-card deck, list it under leaders",
                 section="main",
                 card=resolved.card.stable_id,
+                params={
+                    "section": "main",
+                    "card": resolved.card.stable_id,
+                    "type": LEADER,
+                    "expected": "leaders",
+                },
+                hint="list it under leaders",
             )
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
@@ -413,6 +428,14 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 f"leaders: {what}, not a Leader; only Leaders can be Leader candidates",
                 section="leaders",
                 card=resolved.card.stable_id if resolved.card is not None else resolved.ref,
+                params={
+                    "section": "leaders",
+                    "card": resolved.card.stable_id if resolved.card is not None else resolved.ref,
+                    "type": resolved.card.type
+                    if resolved.card is not None and not resolved.reserved
+                    else INDICE,
+                },
+                hint="only Leaders can be Leader candidates: move it to main or remove it",
             )
 
 
@@ -429,6 +452,8 @@ def one_legendary_at_most(ctx: DeckContext):
             f"main has {total} Legendary cards ({names}); a deck holds 0 or 1 Legendary in total",
             section="main",
             card=legendaries[0][1].stable_id,
+            params={"section": "main", "card": legendaries[0][1].stable_id, "observed": total, "expected": 1},
+            hint="keep at most one Legendary",
         )
 
 
@@ -450,6 +475,8 @@ def at_most_five_leader_candidates(ctx: DeckContext):
             "LEADER_CANDIDATES",
             f"leaders has {len(repeated)} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
             section="leaders",
+            params={"section": "leaders", "observed": len(repeated), "expected": MAX_LEADER_CANDIDATES},
+            hint=f"keep at most {MAX_LEADER_CANDIDATES} candidates",
         )
     for ref, count in repeated.items():
         if count > 1:
@@ -458,6 +485,8 @@ def at_most_five_leader_candidates(ctx: DeckContext):
                 f"leaders lists {ref} {count} times; it is one candidate, counted once (list it once)",
                 section="leaders",
                 card=ref,
+                params={"section": "leaders", "card": ref, "observed": count, "expected": 1},
+                hint="list each candidate once",
             )
 
 
@@ -478,6 +507,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             "ACTIVE_LEADER",
             "no active Leader: choose one of the Leader candidates (activeLeader) before playing",
             section="activeLeader",
+            params={"section": "activeLeader"},
+            hint="choose one of the Leader candidates (activeLeader) before playing",
         )
         return
     if pick.reserved == INDICE:
@@ -486,6 +517,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             "activeLeader: INDICE is a system resource, not a Leader",
             section="activeLeader",
             card=INDICE,
+            params={"section": "activeLeader", "card": INDICE, "type": INDICE},
+            hint="choose one of the Leader candidates",
         )
         return
     if pick.card is None:
@@ -496,6 +529,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             f"activeLeader: {label(pick.card)} is a {pick.card.type}, not a Leader",
             section="activeLeader",
             card=pick.card.stable_id,
+            params={"section": "activeLeader", "card": pick.card.stable_id, "type": pick.card.type},
+            hint="choose one of the Leader candidates",
         )
     candidates = {r.card.stable_id for r in ctx.section("leaders") if r.card is not None}
     if pick.card.stable_id not in candidates:
@@ -504,7 +539,70 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             f"activeLeader: {label(pick.card)} is not one of the Leader candidates; add it to leaders or pick a candidate",
             section="activeLeader",
             card=pick.card.stable_id,
+            params={"section": "activeLeader", "card": pick.card.stable_id},
+            hint="add it to leaders, or pick a candidate",
         )
+
+
+# --- Card faces (issue 12): a noir frame whose colour follows the card's type -----------------
+def _darkrow_face() -> dict:
+    from rules import face_layouts as fl
+
+    types = {
+        LEADER: ("#4a2c6b", "#1e1230", "#d8b45a"),
+        UNIT: ("#2f4f6f", "#14222f", "#b8c7d6"),
+        LEGENDARY: ("#9a7424", "#3d2c08", "#f1d27a"),
+        ACTION: ("#7a1f2b", "#300a10", "#e7a3aa"),
+        OBJECT: ("#2f6b5a", "#102a24", "#a9d6c6"),
+        PLACE: ("#6b4a2f", "#2a1b10", "#dcc29c"),
+    }
+    regions = [
+        *fl.frame_regions(),
+        *fl.name_regions(cost_field="cost"),
+        fl.art_region(12.6, 39.4, emblem="⚖"),
+        *fl.type_regions(52.8, content=["{type}", "{behavior}", "{archetypes}"]),
+        *fl.text_regions(59.0, 20.8),
+        fl.stat_badge("atk", fl.box(3.2, 79.6, 15.5, 6.2), "ATK {atk}", field="atk"),
+        fl.stat_badge("pv", fl.box(63 - 3.2 - 15.5, 79.6, 15.5, 6.2), "PV {pv}", field="pv"),
+        fl.footer_region(81.0),
+    ]
+    return {
+        "game": "darkrow",
+        "name": "Darkrow",
+        "size": {"width": 63, "height": 88},
+        "cornerRadius": 3,
+        "fonts": fl.FONTS,
+        "palette": {**fl.BASE_PALETTE, **fl.BACK_PALETTE, "badge": "#15171c"},
+        "frame": {
+            "layers": [
+                {
+                    "field": "type",
+                    "values": {
+                        t: {"frame": a, "frame2": b, "accent": c, "badge": b, "artBg": a, "artBg2": b}
+                        for t, (a, b, c) in types.items()
+                    },
+                }
+            ]
+        },
+        "labels": {
+            "type": {
+                LEADER: "Leader",
+                UNIT: "Unité",
+                LEGENDARY: "Légendaire",
+                ACTION: "Action",
+                OBJECT: "Objet",
+                PLACE: "Lieu",
+            },
+            "behavior": {CONSUMABLE: "Consommable", EQUIPMENT: "Équipement"},
+        },
+        "regions": regions,
+        "back": fl.back_side(
+            "DARKROW",
+            emblem="⚖",
+            subtitle="Chaque indice compte",
+            palette={"back": "#2b2238", "back2": "#120e18", "backLine": "#d8b45a", "backInk": "#f3ead2"},
+        ),
+    }
 
 
 @register
@@ -518,6 +616,7 @@ class Darkrow(RuleSet):
     hue = "#3d3a5c"
     demo_card_set = "darkrow.json"
     default_format = "standard"
+    face_template = _darkrow_face()
     fields = (
         # A Leader has no deployment cost, no ATK and no PV: it never attacks.
         int_field("cost", label="Cost (Indices)", minimum=0, types=PAID, required_for=PAID),
@@ -530,6 +629,8 @@ class Darkrow(RuleSet):
             types=frozenset({OBJECT}),
             required_for=frozenset({OBJECT}),
             help="CONSUMABLE: play, resolve, discard. EQUIPMENT: stays attached to a unit.",
+            # An Object without behaviour is for the Object behaviour review.
+            review_list_when_missing=OBJECT_BEHAVIOR_REVIEW,
         ),
     )
     # Canonical decision of 28 September: "Gadget" and "Gadgets" both resolve to
@@ -539,12 +640,6 @@ class Darkrow(RuleSet):
     effect_vocabulary = EFFECTS
     canonical_corrections = (KOJIMA_GENTA_QUICK_DEPLOY_LIMIT,)
     card_checks = (object_behavior_follows_seed,)
-    review_lists = {
-        # An Object without behaviour: the field's own FIELD_REQUIRED finding says it.
-        "FIELD_REQUIRED:behavior": OBJECT_BEHAVIOR_REVIEW,
-        OBJECT_BEHAVIOR_SEED: OBJECT_BEHAVIOR_REVIEW,
-        OBJECT_BEHAVIOR_UNJUSTIFIED: OBJECT_BEHAVIOR_REVIEW,
-    }
     # Seed 000: "72 identités uniques"; "72 HD principaux, 53 références PK, 3 Full
     # Artwork, 6 anciens HD conservés après révision".
     expected_counts = {
@@ -562,7 +657,6 @@ class Darkrow(RuleSet):
         at_most_five_leader_candidates,
         active_leader_is_a_candidate,
     )
-    not_ready_codes = frozenset({"ACTIVE_LEADER"})
     deck_home = {LEADER: "leaders"}
     deck_pick_choices = {"activeLeader": ("leaders", frozenset({LEADER}))}
     deck_labels = {"main": "Main deck", "leaders": "Leader candidates", "activeLeader": "Active Leader"}

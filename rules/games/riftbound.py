@@ -165,13 +165,22 @@ EFFECTS = fx.EffectVocabulary(
 def domains_are_one_or_two(card: CardData):
     domains = card.get("domains") or []
     if len(set(domains)) != len(domains):
-        yield error("DOMAINS", "a domain is listed twice", card=card.ref, field="domains")
+        yield error(
+            "DOMAINS",
+            "a domain is listed twice",
+            card=card.ref,
+            field="domains",
+            params={"card": card.ref, "observed": list(domains)},
+            hint="list each domain once",
+        )
     if card.type == LEGEND and len(set(domains)) != 2:
         yield error(
             "DOMAINS",
             f"a Legend sets a two-domain identity; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
+            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            hint="give the Legend its two domains",
         )
     elif len(set(domains)) > 2:
         yield error(
@@ -179,13 +188,20 @@ def domains_are_one_or_two(card: CardData):
             f"a card has at most two domains; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
+            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            hint="keep at most two domains",
         )
 
 
 def signature_has_a_tag(card: CardData):
     if card.get("signature") and not card.get("tags"):
         yield error(
-            "SIGNATURE_TAG", "a SIGNATURE card needs the tag of its Legend", card=card.ref, field="tags"
+            "SIGNATURE_TAG",
+            "a SIGNATURE card needs the tag of its Legend",
+            card=card.ref,
+            field="tags",
+            params={"card": card.ref, "observed": []},
+            hint="give it the tag of its Legend",
         )
 
 
@@ -230,6 +246,8 @@ def cards_in_their_sections(ctx: DeckContext):
                     f"{section}: {label(card)} is a {card.type}; it belongs in {where}, not in {section}",
                     section=section,
                     card=card.stable_id,
+                    params={"section": section, "card": card.stable_id, "type": card.type, "expected": home},
+                    hint=f"move it to {where}",
                 )
 
 
@@ -237,7 +255,11 @@ def a_legend(ctx: DeckContext):
     pick = ctx.picks.get("legend")
     if pick is None:
         yield error(
-            "LEGEND", "no Legend: pick the LEGEND that sets the deck's domains and champion", section="legend"
+            "LEGEND",
+            "no Legend: pick the LEGEND that sets the deck's domains and champion",
+            section="legend",
+            params={"section": "legend"},
+            hint="pick the LEGEND that sets the deck's domains and champion",
         )
     elif pick.card is not None and pick.card.type != LEGEND:
         yield error(
@@ -245,6 +267,8 @@ def a_legend(ctx: DeckContext):
             f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND",
             section="legend",
             card=pick.card.stable_id,
+            params={"section": "legend", "card": pick.card.stable_id, "type": pick.card.type},
+            hint="pick a LEGEND",
         )
 
 
@@ -255,6 +279,8 @@ def a_chosen_champion(ctx: DeckContext):
             "CHAMPION",
             "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
             section="champion",
+            params={"section": "champion"},
+            hint="pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
         )
         return
     card = pick.card
@@ -266,6 +292,8 @@ def a_chosen_champion(ctx: DeckContext):
             f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT",
             section="champion",
             card=card.stable_id,
+            params={"section": "champion", "card": card.stable_id, "type": card.type},
+            hint="pick a CHAMPION_UNIT",
         )
     if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
         yield error(
@@ -273,6 +301,8 @@ def a_chosen_champion(ctx: DeckContext):
             f"champion: {label(card)} is not in the main deck; the Chosen Champion is one of the 40 main cards",
             section="champion",
             card=card.stable_id,
+            params={"section": "champion", "card": card.stable_id, "expected": "main"},
+            hint="add it to the main deck, or pick one of the main deck's champions",
         )
     legend = _legend(ctx)
     if legend is not None and not _tags(card) & _tags(legend):
@@ -282,6 +312,12 @@ def a_chosen_champion(ctx: DeckContext):
             f"the Chosen Champion's tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
             section="champion",
             card=card.stable_id,
+            params={
+                "section": "champion",
+                "card": card.stable_id,
+                "expected": list(legend.get("tags") or ()),
+            },
+            hint="pick a champion with the Legend's tag",
         )
 
 
@@ -296,6 +332,13 @@ def unique_cards_once(ctx: DeckContext):
                 f"{resolved.section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": total,
+                    "expected": 1,
+                },
+                hint="keep one copy",
             )
 
 
@@ -311,6 +354,13 @@ def signatures(ctx: DeckContext):
             f"the deck has {total} SIGNATURE cards; at most {MAX_SIGNATURES} in total",
             section="main",
             card=signed[0][1].stable_id,
+            params={
+                "section": "main",
+                "card": signed[0][1].stable_id,
+                "observed": total,
+                "expected": MAX_SIGNATURES,
+            },
+            hint=f"keep at most {MAX_SIGNATURES} SIGNATURE cards",
         )
     legend = _legend(ctx)
     if legend is None:
@@ -323,6 +373,13 @@ def signatures(ctx: DeckContext):
                 f"its tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": list(card.get("tags") or ()),
+                    "expected": list(legend.get("tags") or ()),
+                },
+                hint="play only the SIGNATURE cards of the Legend's tag",
             )
 
 
@@ -343,6 +400,13 @@ def domain_identity(ctx: DeckContext):
                 f"the Legend's domains are {', '.join(sorted(identity))}",
                 section=resolved.section,
                 card=card.stable_id,
+                params={
+                    "section": resolved.section,
+                    "card": card.stable_id,
+                    "observed": sorted(card.get("domains")),
+                    "expected": sorted(identity),
+                },
+                hint="play cards of the Legend's domains only",
             )
 
 
@@ -354,7 +418,179 @@ def distinct_battlefields(ctx: DeckContext):
                 f"battlefields: {total} battlefields named {card.name!r}; the 3 battlefields have distinct names",
                 section="battlefields",
                 card=card.stable_id,
+                params={
+                    "section": "battlefields",
+                    "card": card.stable_id,
+                    "name": card.name,
+                    "observed": total,
+                },
+                hint="choose battlefields with distinct names",
             )
+
+
+# --- Card faces (issue 12): the frame takes the card's domains (two domains blend) -------------
+DOMAIN_COLORS = {
+    "FURY": ("#c8402c", "#5a1409"),
+    "CALM": ("#3f9e6a", "#123d27"),
+    "MIND": ("#3b6fd1", "#122754"),
+    "BODY": ("#e08a2a", "#5c310a"),
+    "CHAOS": ("#8a4fc7", "#33154f"),
+    "ORDER": ("#d4ae3a", "#574212"),
+}
+
+
+def _riftbound_face() -> dict:
+    from rules import face_layouts as fl
+
+    keywords_band = fl.region(
+        "keywords",
+        "text",
+        fl.box(4.2, 58.4, 54.6, 5.0),
+        content="{keywords}",
+        font="bold",
+        size=6.6,
+        minSize=4.6,
+        maxLines=1,
+        valign="middle",
+        padding=1.7,
+        color="@accentInk",
+        when={"field": "keywords", "present": True},
+    )
+    text_with_keywords = fl.region(
+        "text",
+        "text",
+        fl.box(4.2, 62.8, 54.6, 16.6),
+        content="{text}",
+        font="body",
+        size=7.2,
+        minSize=4.4,
+        lineHeight=1.18,
+        padding=1.7,
+        color="@ink",
+        when={"field": "keywords", "present": True},
+    )
+    text_plain = {
+        **fl.text_regions(58.4, 21.0)[1],
+        "id": "textPlain",
+        "when": {"field": "keywords", "present": False},
+    }
+    regions = [
+        *fl.frame_regions(),
+        *fl.name_regions(cost_field="energy"),
+        fl.art_region(12.6, 39.0, emblem="⬢"),
+        fl.region(
+            "power",
+            "pips",
+            fl.box(5.6, 14.4, 20, 3.4),
+            field="power",
+            fill="#15171ccc",
+            stroke="#ffffff",
+            strokeWidth=0.35,
+            colors={**{d: f"@{d.lower()}" for d in DOMAINS}, RAINBOW: "#f2f2f2"},
+        ),
+        fl.region(
+            "flags",
+            "text",
+            fl.box(38.4, 13.6, 19.6, 4.6),
+            content=["{unique}", "{signature}"],
+            separator=" · ",
+            shape="rect",
+            radius=1,
+            fill="@badge",
+            font="bold",
+            size=5.2,
+            minSize=4,
+            maxLines=1,
+            align="center",
+            valign="middle",
+            color="@accent",
+        ),
+        *fl.type_regions(52.2, content=["{type}", "{domains}", "{tags}"], h=5.6),
+        fl.region(
+            "textBox",
+            "panel",
+            fl.box(4.2, 58.4, 54.6, 21.0),
+            fill="@textbox",
+            stroke="@accent",
+            strokeWidth=0.3,
+            radius=1.0,
+        ),
+        keywords_band,
+        text_with_keywords,
+        text_plain,
+        fl.stat_badge(
+            "might", fl.box(63 - 3.0 - 13, 77.8, 13, 8.2), "{might}", field="might", shape="shield", size=12
+        ),
+        fl.footer_region(81.6, x=6, w=30),
+    ]
+    # the keywords band's own colour under the text
+    regions.insert(
+        regions.index(keywords_band),
+        fl.region(
+            "keywordsBand",
+            "panel",
+            fl.box(4.5, 58.7, 54.0, 4.4),
+            fill="@frame2",
+            radius=0.8,
+            when={"field": "keywords", "present": True},
+        ),
+    )
+    return {
+        "game": "riftbound",
+        "name": "Riftbound",
+        "size": {"width": 63, "height": 88},
+        "cornerRadius": 3,
+        "fonts": fl.FONTS,
+        "palette": {
+            **fl.BASE_PALETTE,
+            **fl.BACK_PALETTE,
+            "frame": "#8a8f98",
+            "frame2": "#3b3f47",
+            "accent": "#e4d7b0",
+            "accentInk": "#f4ecd6",
+            **{d.lower(): a for d, (a, _) in DOMAIN_COLORS.items()},
+        },
+        "frame": {
+            "layers": [
+                {
+                    "field": "domains",
+                    "split": True,
+                    "values": {
+                        d: {"frame": a, "frame2": b, "badge": b, "artBg": a, "artBg2": b}
+                        for d, (a, b) in DOMAIN_COLORS.items()
+                    },
+                }
+            ]
+        },
+        "labels": {
+            "type": {
+                LEGEND: "Légende",
+                CHAMPION_UNIT: "Unité championne",
+                UNIT: "Unité",
+                SPELL: "Sort",
+                GEAR: "Équipement",
+                RUNE: "Rune",
+                BATTLEFIELD: "Champ de bataille",
+            },
+            "domains": {
+                "FURY": "Fureur",
+                "CALM": "Calme",
+                "MIND": "Esprit",
+                "BODY": "Corps",
+                "CHAOS": "Chaos",
+                "ORDER": "Ordre",
+            },
+            "unique": {"true": "UNIQUE"},
+            "signature": {"true": "SIGNATURE"},
+        },
+        "regions": regions,
+        "back": fl.back_side(
+            "RIFTBOUND",
+            emblem="⬢",
+            subtitle="Runes · Légendes · Champs de bataille",
+            palette={"back": "#1d3557", "back2": "#0b1526", "backLine": "#e4c77a", "backInk": "#f4ecd6"},
+        ),
+    }
 
 
 @register
@@ -368,6 +604,7 @@ class Riftbound(RuleSet):
     hue = "#0f766e"
     demo_card_set = "riftbound.json"
     default_format = "constructed"
+    face_template = _riftbound_face()
     fields = (
         # Empty list: a neutral card, playable in every identity.
         enum_list_field("domains", DOMAINS, label="Domains"),

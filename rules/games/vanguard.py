@@ -173,6 +173,8 @@ def trigger_unit_is_grade_zero(card: CardData):
             f"a trigger unit is grade 0; this one is grade {grade}",
             card=card.ref,
             field="grade",
+            params={"card": card.ref, "observed": grade},
+            hint="make it grade 0, or a normal unit",
         )
 
 
@@ -190,6 +192,8 @@ def sixteen_triggers(ctx: DeckContext):
             "TRIGGER_COUNT",
             f"main has {triggers} trigger units; it must have exactly {TRIGGER_CARDS}",
             section="main",
+            params={"section": "main", "observed": triggers, "expected": TRIGGER_CARDS},
+            hint=f"play exactly {TRIGGER_CARDS} trigger units",
         )
 
 
@@ -200,14 +204,24 @@ def four_heals_at_most(ctx: DeckContext):
         if card.type == TRIGGER_UNIT and card.get("trigger") == "HEAL"
     )
     if heals > MAX_HEALS:
-        yield error("HEAL_LIMIT", f"main has {heals} HEAL triggers; at most {MAX_HEALS}", section="main")
+        yield error(
+            "HEAL_LIMIT",
+            f"main has {heals} HEAL triggers; at most {MAX_HEALS}",
+            section="main",
+            params={"section": "main", "observed": heals, "expected": MAX_HEALS},
+            hint=f"keep at most {MAX_HEALS} HEAL triggers",
+        )
 
 
 def four_sentinels_at_most(ctx: DeckContext):
     sentinels = sum(r.count for r, card in ctx.cards("main") if card.get("sentinel"))
     if sentinels > MAX_SENTINELS:
         yield error(
-            "SENTINEL_LIMIT", f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}", section="main"
+            "SENTINEL_LIMIT",
+            f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}",
+            section="main",
+            params={"section": "main", "observed": sentinels, "expected": MAX_SENTINELS},
+            hint=f"keep at most {MAX_SENTINELS} Sentinels",
         )
 
 
@@ -223,7 +237,302 @@ def a_starting_vanguard(ctx: DeckContext):
             "NO_STARTING_VANGUARD",
             "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
             section="main",
+            params={"section": "main"},
+            hint="add a grade 0 unit without trigger",
         )
+
+
+# --- Card faces (issue 12): full artwork, the frame in the clan's colour, grade and trigger badges --
+CLAN_COLORS = {
+    "Royal Paladin": ("#2d63b5", "#0f2750", "#dfe8f7"),
+    "Kagero": ("#b5322d", "#4a0d0a", "#f6d2c9"),
+    "Oracle Think Tank": ("#c99a1e", "#4d3806", "#fbefc8"),
+    "Nova Grappler": ("#d0682a", "#51230a", "#fbdcc6"),
+    "Spike Brothers": ("#6f7d2b", "#2a300e", "#e6ecc4"),
+    "Tachikaze": ("#4f7d34", "#1c3210", "#d9ecc9"),
+    "Nubatama": ("#4b3a7e", "#1a1332", "#ddd4f4"),
+    "Dark Irregulars": ("#6e2a6e", "#2a0c2a", "#f0cdef"),
+    "Granblue": ("#2a7a8c", "#0c3038", "#cdeef3"),
+    "Megacolony": ("#7a6a26", "#302a0c", "#efe7c2"),
+}
+GRADE_COLORS = {"0": "#6c757d", "1": "#2e8b57", "2": "#2f6fb5", "3": "#b8860b"}
+TRIGGER_COLORS = {"CRITICAL": "#e8b923", "DRAW": "#3a7fd0", "STAND": "#2fae6b", "HEAL": "#d9577a"}
+
+
+def _vanguard_face() -> dict:
+    from rules import face_layouts as fl
+
+    W = 63
+    regions = [
+        *fl.frame_regions(),
+        fl.art_region(3.2, 56.6, emblem="⚔", x=3.2),
+        fl.region(
+            "textShade",
+            "panel",
+            fl.box(4.2, 42.2, 54.6, 16.6),
+            fill="#fbf8f1e6",
+            radius=1,
+            stroke="@accent",
+            strokeWidth=0.3,
+            when={"field": "text", "present": True},
+        ),
+        fl.region(
+            "text",
+            "text",
+            fl.box(4.2, 42.2, 54.6, 16.6),
+            content="{text}",
+            font="body",
+            size=6.8,
+            minSize=4.2,
+            lineHeight=1.16,
+            padding=1.5,
+            color="@ink",
+        ),
+        fl.region(
+            "grade",
+            "panel",
+            fl.box(3.4, 3.4, 12.4, 12.4),
+            shape="ellipse",
+            fill="@gradeFill",
+            fill2="@frame2",
+            stroke="#ffffff",
+            strokeWidth=0.6,
+        ),
+        fl.region(
+            "gradeCaption",
+            "text",
+            fl.box(3.4, 5.0, 12.4, 2.6),
+            content="ГРЕЙД",
+            font="bold",
+            size=4,
+            minSize=3,
+            align="center",
+            valign="middle",
+            color="#ffffff",
+            maxLines=1,
+        ),
+        fl.region(
+            "gradeValue",
+            "text",
+            fl.box(3.4, 6.6, 12.4, 8.6),
+            content="{grade}",
+            font="stat",
+            size=19,
+            minSize=10,
+            align="center",
+            valign="middle",
+            color="#ffffff",
+            maxLines=1,
+        ),
+        fl.region(
+            "trigger",
+            "panel",
+            fl.box(W - 3.4 - 12.4, 3.4, 12.4, 12.4),
+            shape="ellipse",
+            fill="@triggerFill",
+            stroke="#ffffff",
+            strokeWidth=0.6,
+            when={"field": "trigger", "present": True},
+        ),
+        fl.region(
+            "triggerIcon",
+            "text",
+            fl.box(W - 3.4 - 12.4, 3.6, 12.4, 12.0),
+            content="{trigger|triggerIcon}",
+            font="emblem",
+            size=20,
+            minSize=10,
+            align="center",
+            valign="middle",
+            color="#ffffff",
+            maxLines=1,
+        ),
+        fl.region(
+            "triggerName",
+            "text",
+            fl.box(W - 3.4 - 17, 16.4, 17, 4.2),
+            content="{trigger}",
+            shape="rect",
+            radius=2.1,
+            fill="@triggerFill",
+            font="bold",
+            size=5.4,
+            minSize=4,
+            align="center",
+            valign="middle",
+            color="#ffffff",
+            maxLines=1,
+        ),
+        fl.region(
+            "sentinel",
+            "text",
+            fl.box(3.2, 17.2, 19, 4.6),
+            content="{sentinel}",
+            shape="banner",
+            fill="#f4efe3",
+            font="bold",
+            size=5.6,
+            minSize=4,
+            align="center",
+            valign="middle",
+            color="#1d1f24",
+            maxLines=1,
+        ),
+        fl.region(
+            "statBar",
+            "panel",
+            fl.box(3.6, 60.4, W - 7.2, 7.4),
+            fill="@panel",
+            stroke="@accent",
+            strokeWidth=0.3,
+            radius=1.4,
+        ),
+        fl.region(
+            "power",
+            "text",
+            fl.box(4.4, 60.4, 24, 7.4),
+            content="СИЛА {power}",
+            font="stat",
+            size=9,
+            minSize=5.5,
+            valign="middle",
+            padding=0.8,
+            color="@panelInk",
+            maxLines=1,
+        ),
+        fl.region(
+            "shield",
+            "text",
+            fl.box(27.6, 60.4, 17.4, 7.4),
+            content="ЩИТ {shield}",
+            font="bold",
+            size=7,
+            minSize=4.5,
+            align="center",
+            valign="middle",
+            color="@panelInk",
+            maxLines=1,
+            when={"field": "shield", "notIn": [0, None]},
+        ),
+        fl.region(
+            "critical",
+            "text",
+            fl.box(45, 60.4, 13.6, 7.4),
+            content="★ {critical}",
+            font="stat",
+            size=8.5,
+            minSize=5,
+            align="right",
+            valign="middle",
+            padding=0.8,
+            color="#b8860b",
+            maxLines=1,
+        ),
+        fl.region(
+            "nameBar",
+            "panel",
+            fl.box(3.6, 68.6, W - 7.2, 7.6),
+            fill="@frame",
+            fill2="@frame2",
+            stroke="@accent",
+            strokeWidth=0.3,
+            radius=1.4,
+        ),
+        fl.region(
+            "name",
+            "text",
+            fl.box(3.6, 68.6, W - 7.2, 7.6),
+            content="{name}",
+            font="title",
+            size=9.2,
+            minSize=5.5,
+            valign="middle",
+            padding=1.4,
+            color="#ffffff",
+            maxLines=1,
+        ),
+        fl.region(
+            "typeLine",
+            "text",
+            fl.box(3.6, 76.6, W - 7.2, 4.8),
+            content=["{clan}", "{archetypes}"],
+            separator=" — ",
+            font="bold",
+            size=6.2,
+            minSize=4.4,
+            valign="middle",
+            padding=1.4,
+            color="@footerInk",
+            maxLines=1,
+        ),
+        fl.region(
+            "kind",
+            "text",
+            fl.box(3.6, 81.2, 30, 4.0),
+            content="{type}",
+            font="italic",
+            size=5,
+            minSize=3.8,
+            valign="middle",
+            padding=1.4,
+            color="@footerInk",
+            maxLines=1,
+        ),
+        fl.region(
+            "footer",
+            "text",
+            fl.box(33.6, 81.2, W - 37.2, 4.0),
+            content=["{set}", "{stableCardId}"],
+            separator=" · ",
+            font="body",
+            size=4.8,
+            minSize=3.6,
+            align="right",
+            valign="middle",
+            padding=1.4,
+            color="@footerInk",
+            maxLines=1,
+        ),
+    ]
+    return {
+        "game": "vanguard",
+        "name": "Cardfight!! Vanguard",
+        "size": {"width": 63, "height": 88},
+        "cornerRadius": 3,
+        "fonts": fl.FONTS,
+        "palette": {
+            **fl.BASE_PALETTE,
+            **fl.BACK_PALETTE,
+            "gradeFill": "#6c757d",
+            "triggerFill": "#888888",
+        },
+        "frame": {
+            "layers": [
+                {
+                    "field": "clan",
+                    "values": {
+                        clan: {"frame": a, "frame2": b, "accent": c, "artBg": a, "artBg2": b}
+                        for clan, (a, b, c) in CLAN_COLORS.items()
+                    },
+                },
+                {"field": "grade", "values": {g: {"gradeFill": c} for g, c in GRADE_COLORS.items()}},
+                {"field": "trigger", "values": {t: {"triggerFill": c} for t, c in TRIGGER_COLORS.items()}},
+            ]
+        },
+        "labels": {
+            "type": {NORMAL_UNIT: "Обычный юнит", TRIGGER_UNIT: "Триггер-юнит"},
+            "trigger": {"CRITICAL": "КРИТ", "DRAW": "ВЗЯТИЕ", "STAND": "ПОДЪЁМ", "HEAL": "ЛЕЧЕНИЕ"},
+            "triggerIcon": {"CRITICAL": "★", "DRAW": "✎", "STAND": "↻", "HEAL": "✚"},
+            "sentinel": {"true": "СТРАЖ"},
+        },
+        "regions": regions,
+        "back": fl.back_side(
+            "VANGUARD",
+            emblem="⚔",
+            subtitle="Cardfight!!",
+            palette={"back": "#1f3c88", "back2": "#0a1433", "backLine": "#e8c55a", "backInk": "#f6f0dc"},
+        ),
+    }
 
 
 @register
@@ -237,6 +546,7 @@ class Vanguard(RuleSet):
     hue = "#b45309"
     demo_card_set = "vanguard.json"
     default_format = "classic"
+    face_template = _vanguard_face()
     set_required = True
     fields = (
         int_field("grade", label="Grade", minimum=0, maximum=3, required_for=frozenset(card_types)),
@@ -260,8 +570,6 @@ class Vanguard(RuleSet):
     effect_vocabulary = EFFECTS
 
     deck_checks = (sixteen_triggers, four_heals_at_most, four_sentinels_at_most, a_starting_vanguard)
-    # A deck of a format with "owned cards only" needs an owner before it can be played.
-    not_ready_codes = frozenset({"OWNERSHIP_NOT_CHECKED"})
     curve_field = "grade"
     breakdown_fields = ("trigger",)
     # Seed 002, section 3 "Начало партии", and the Draw phase of section 5.

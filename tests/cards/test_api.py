@@ -667,3 +667,27 @@ def test_token_authentication(client, designer, draft):
 def test_session_authentication(client, designer, draft):
     client.force_login(designer)
     assert client.get(url(draft)).status_code == 200
+
+
+def test_the_codes_route_serves_the_catalogue_and_each_game_lists_its_codes(api, playtester):
+    from rules.codes import catalogue
+
+    codes = {c["code"]: c for c in api(playtester).get("/api/codes/").json()}
+    assert list(codes) == list(catalogue(registry))
+    assert codes["ACTIVE_LEADER"] == {
+        "code": "ACTIVE_LEADER",
+        "topic": "deck",
+        "severity": "warning",
+        "severities": ["warning", "error"],
+        "blocksReady": True,
+        "reviewList": None,
+        "neutral": False,
+        "games": ["darkrow"],
+        "params": ["section", "card", "type"],
+        "help": catalogue(registry)["ACTIVE_LEADER"].help,
+    }
+    assert codes["EFFECT_BONUS_NO_DURATION"]["reviewList"] == "BONUS_DURATION_REVIEW"
+    games = {g["key"]: g for g in api(playtester).get("/api/games/").json()}
+    assert "ACTIVE_LEADER" in games["darkrow"]["codes"] and "ACTIVE_LEADER" not in games["duel"]["codes"]
+    assert "DECK_SIZE" in games["duel"]["codes"]
+    assert api().get("/api/codes/").status_code in (401, 403)

@@ -139,6 +139,17 @@ def test_validate_stores_nothing(api, playtester, load_cards, td01):
         "suggestions",
     }
     assert [v["code"] for v in response.json()["violations"]].count("NOT_OWNED") == 16
+    not_owned = next(v for v in response.json()["violations"] if v["code"] == "NOT_OWNED")
+    # The contract's keys, and the optional params and hint of the studio.
+    assert set(not_owned) == {"code", "severity", "section", "card", "message", "params", "hint"}
+    assert not_owned["params"] == {
+        "section": "main",
+        "card": not_owned["card"],
+        "observed": 0,
+        "expected": not_owned["params"]["expected"],
+        "owner": playtester.username,
+    }
+    assert f"uses {not_owned['params']['expected']} cop" in not_owned["message"] and not_owned["hint"]
     own_everything(playtester, td01)
     assert (
         api(playtester)

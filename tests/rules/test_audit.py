@@ -17,7 +17,6 @@ from rules.audit import (
     classify,
     identity_collisions,
     list_for,
-    review_lists_of,
 )
 from rules.findings import Finding, Severity, error, warning
 
@@ -198,13 +197,15 @@ def test_not_implemented_never_lists_a_card():
 
 
 # --- the mapping is data ---------------------------------------------------------------------------------------
-def test_a_ruleset_extends_the_mapping():
-    assert review_lists_of(DARKROW)["OBJECT_BEHAVIOR_SEED"] == OBJECT_BEHAVIOR_REVIEW
-    assert review_lists_of(get_ruleset("duel")).get("OBJECT_BEHAVIOR_SEED") is None
-    custom = {"EFFECT_NO_DURATION": BONUS_DURATION_REVIEW}
+def test_the_catalogue_and_the_rule_sets_fields_say_where_a_finding_goes():
+    seed = error("OBJECT_BEHAVIOR_SEED", "m", card="DR-O1", field="behavior")
+    assert list_for(seed, DARKROW) == OBJECT_BEHAVIOR_REVIEW
+    missing = error("FIELD_REQUIRED", "behavior: required", card="DR-O1", field="behavior")
+    assert list_for(missing, DARKROW) == OBJECT_BEHAVIOR_REVIEW
+    assert list_for(error("FIELD_REQUIRED", "cost: required", field="cost"), DARKROW) == NEEDS_REVIEW
+    assert list_for(missing, get_ruleset("duel")) == NEEDS_REVIEW
+    assert list_for(warning("FIELD_REQUIRED", "m", field="behavior"), DARKROW) == OBJECT_BEHAVIOR_REVIEW
     finding = Finding("EFFECT_NO_DURATION", "a bonus without duration", Severity.ERROR)
-    assert list_for(finding, custom) == BONUS_DURATION_REVIEW
-    assert [item.list for item in classify(unit(), [finding], review_lists=custom)] == [BONUS_DURATION_REVIEW]
     # The same error unmapped is a NEEDS_REVIEW reason.
     assert [item.list for item in classify(unit(), [finding])] == [NEEDS_REVIEW]
 

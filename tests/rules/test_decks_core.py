@@ -72,6 +72,15 @@ def test_the_result_is_the_formats_md_json():
                 "section": "main",
                 "card": None,
                 "message": "main has 38 cards; it must have exactly 40",
+                # Optional keys the contract allows: the message's numbers, and how to fix it.
+                "params": {
+                    "section": "main",
+                    "observed": 38,
+                    "expected": 40,
+                    "minimum": None,
+                    "maximum": None,
+                },
+                "hint": "the section must have exactly 40",
             }
         ],
         "readyToPlay": False,

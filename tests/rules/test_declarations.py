@@ -96,3 +96,18 @@ def test_two_games_with_one_id_prefix():
     twin.default_formats = (FormatData(game="twin", key="standard"),)
     [problem] = registry_problems([Sound(), twin()])
     assert problem.id == "rules.E013" and "sound, twin share the id prefix 'SO'" in problem.message
+
+
+def test_a_game_may_declare_its_own_codes_but_not_redefine_the_catalogues():
+    from rules.codes import CODES, DECK, Code, catalogue, code_of
+
+    own = Code(
+        "SOUND_LIMIT", DECK, "too many sound cards", params=("observed", "expected"), blocks_ready=True
+    )
+    with_code = type("WithCode", (Sound,), {"codes": (own,)})()
+    assert code_of("SOUND_LIMIT", with_code) is own and catalogue([with_code])["SOUND_LIMIT"] is own
+    assert registry_problems([with_code]) == []
+    clash = Code("DECK_SIZE", DECK, "something else")
+    [problem] = registry_problems([type("Clash", (Sound,), {"codes": (clash,)})()])
+    assert problem.id == "rules.E015" and "DECK_SIZE" in problem.message
+    assert CODES["DECK_SIZE"].help != clash.help

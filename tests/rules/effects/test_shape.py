@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rules import registry
+from rules.codes import CODES, EFFECT, REVIEW_LISTS, list_for
 from rules.effects.shape import effect_id_changes, json_path
-from rules.effects.vocabulary import REVIEW_LISTS, review_list
+from rules.findings import error, warning
 
 ONCE_PER_TURN = {
     "per": "turn",
@@ -376,19 +377,14 @@ def test_a_game_without_vocabulary_accepts_no_effect():
 
 
 def test_every_effect_finding_code_feeds_an_audit_list():
-    lists = {
-        "BONUS_DURATION_REVIEW",
-        "OBJECT_BEHAVIOR_REVIEW",
-        "NEEDS_REVIEW",
-        "NEW_MECHANIC_REQUIRED",
-        "VERSION_CONFLICTS",
-    }
-    assert set(REVIEW_LISTS.values()) <= lists
-    chess = registry.get("chesscards").effect_vocabulary
-    assert review_list("CHESS_BREACH_CONTRADICTION", chess) == "NEEDS_REVIEW"
-    assert review_list("EFFECT_BONUS_NO_DURATION") == "BONUS_DURATION_REVIEW"
-    assert review_list("EFFECT_NEW_MECHANIC") == "NEW_MECHANIC_REQUIRED"
-    assert review_list("DECK_SIZE") is None
+    effect_codes = [code for code in CODES.values() if code.topic == EFFECT and not code.neutral]
+    assert effect_codes and all(code.list_for(code.severity) in REVIEW_LISTS for code in effect_codes)
+    chess = registry.get("chesscards")
+    assert list_for(warning("CHESS_BREACH_UNSTATED", "m"), chess) == "NEEDS_REVIEW"
+    assert list_for(error("EFFECT_BONUS_NO_DURATION", "m")) == "BONUS_DURATION_REVIEW"
+    assert list_for(warning("EFFECT_DURATION_MISSING", "m")) == "BONUS_DURATION_REVIEW"
+    assert list_for(error("EFFECT_NEW_MECHANIC", "m")) == "NEW_MECHANIC_REQUIRED"
+    assert list_for(warning("OWNERSHIP_NOT_CHECKED", "m")) is None
 
 
 @pytest.mark.parametrize("game", GAMES)

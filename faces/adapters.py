@@ -1,0 +1,94 @@
+"""The studio's cards and artwork as the renderer's inputs (the one place that knows both sides).
+
+``face_card`` reads a card's fields; ``face_inputs`` pairs cards with their
+primary HD artwork in one query for the variants, whatever the number of
+cards, and reads each image file only when its face is drawn (print sheets of
+a whole set stay flat in memory).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+
+from artwork.models import ArtworkVariant
+from artwork.selectors import primary_artwork
+from cards.models import Card
+from rules import get_ruleset
+from rules.registry import UnknownGame
+
+from .render import FaceArt, FaceCard
+
+logger = logging.getLogger("faces")
+
+
+def face_card(card: Card) -> FaceCard:
+    try:
+        lang = get_ruleset(card.game).language
+    except UnknownGame:
+        lang = "en"
+    return FaceCard(
+        game=card.game,
+        stable_id=card.stable_id,
+        name=card.name,
+        type=card.type,
+        set=card.set_code or "",
+        text=card.text or "",
+        archetypes=tuple(str(a) for a in (card.archetypes or [])),
+        fields=dict(card.game_fields or {}),
+        lang=lang,
+    )
+
+
+def face_art(variant: ArtworkVariant | None) -> FaceArt | None:
+    """The variant's image bytes; a file that cannot be read gives empty data (the face says why)."""
+    if variant is None:
+        return None
+    try:
+        with variant.file.open("rb") as fh:
+            data = fh.read()
+    except (OSError, ValueError) as exc:
+        logger.warning("artwork %s of card %s cannot be read: %s", variant.pk, variant.card_id, exc)
+        data = b""
+    focal = getattr(variant, "focal", None)
+    return FaceArt(data=data, width=variant.width, height=variant.height, focal=focal)
+
+
+def primary_face_art(card: Card) -> FaceArt | None:
+    variant = ArtworkVariant.objects.filter(card=card, is_primary=True).first()
+    return face_art(variant)
+
+
+def face_inputs(cards: Iterable[Card]) -> Iterator[tuple[FaceCard, FaceArt | None]]:
+    """Each card with its primary artwork, in order; one query for all the variants."""
+    cards = list(cards)
+    primaries = primary_artwork(cards=cards)
+    for card in cards:
+        yield face_card(card), face_art(primaries.get(card.pk))
+
+
+def deck_card_counts(deck) -> list[tuple[Card, int]]:
+    """The deck's cards with their copies, in deck order: the sections' entries, then each pick not already among them.
+
+    A pick that is also a section's card (darkrow's active Leader among the
+    candidates, riftbound's Chosen Champion in the main deck) is not counted
+    twice; a pick that is only a pick (riftbound's Legend) is one copy.
+    """
+    from decks.models import EntryKind
+
+    counts: dict[int, int] = {}
+    cards: dict[int, Card] = {}
+    picks: list[Card] = []
+    for entry in deck.entries.select_related("card").order_by("kind", "section", "position"):
+        if entry.card_id is None:
+            continue
+        if entry.kind == EntryKind.PICK:
+            picks.append(entry.card)
+            continue
+        counts[entry.card_id] = counts.get(entry.card_id, 0) + entry.count
+        cards[entry.card_id] = entry.card
+    for card in picks:
+        if card.pk not in counts:
+            counts[card.pk] = 1
+            cards[card.pk] = card
+    return [(cards[pk], n) for pk, n in counts.items()]

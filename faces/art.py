@@ -1,0 +1,106 @@
+"""The artwork of a face: cropped to the art box (cover, around the focal point) or fitted inside it (contain).
+
+Pillow only, on bytes in memory. The crop is resampled to the box at print
+resolution (never enlarged past the source), so an HD upload does not make a
+face of megabytes.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+from PIL import Image
+
+from artwork.images import DECODE_ERRORS, OPEN_FORMATS
+
+ART_DPI = 300
+MM_PER_INCH = 25.4
+# Above this many pixels an image is refused before decoding (a decompression bomb).
+MAX_PIXELS = 80_000_000
+
+
+class ArtUnreadable(Exception):
+    """The artwork cannot be drawn; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedArt:
+    data: bytes
+    mime: str
+    # Where the picture goes inside the box (contain leaves margins), in millimetres from the box's corner.
+    dx: float
+    dy: float
+    w: float
+    h: float
+
+
+def _crop_window(
+    size: tuple[int, int], box: tuple[float, float], focal: tuple[float, float] | None
+) -> tuple[int, int, int, int]:
+    iw, ih = size
+    bw, bh = box
+    target = bw / bh
+    if iw / ih > target:
+        cw, ch = ih * target, float(ih)
+    else:
+        cw, ch = float(iw), iw / target
+    fx, fy = focal if focal is not None else (0.5, 0.5)
+    fx = min(max(float(fx), 0.0), 1.0)
+    fy = min(max(float(fy), 0.0), 1.0)
+    left = min(max(fx * iw - cw / 2, 0.0), iw - cw)
+    top = min(max(fy * ih - ch / 2, 0.0), ih - ch)
+    return round(left), round(top), round(left + cw), round(top + ch)
+
+
+def prepare_art(
+    data: bytes,
+    box: tuple[float, float],
+    *,
+    fit: str = "cover",
+    focal: tuple[float, float] | None = None,
+    dpi: int = ART_DPI,
+) -> PreparedArt:
+    """The picture to place in a ``box`` of (width, height) mm, or ArtUnreadable saying why."""
+    bw, bh = box
+    if bw <= 0 or bh <= 0:
+        raise ArtUnreadable("the art box is empty")
+    if not data:
+        raise ArtUnreadable("the artwork file is empty")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=OPEN_FORMATS) as im:
+                if im.width * im.height > MAX_PIXELS:
+                    raise ArtUnreadable(f"the artwork is too large ({im.width} x {im.height} pixels)")
+                target_px = (max(1, round(bw / MM_PER_INCH * dpi)), max(1, round(bh / MM_PER_INCH * dpi)))
+                im.draft("RGB", (target_px[0], target_px[1]))
+                im.load()
+                has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+                picture = im.convert("RGBA" if has_alpha else "RGB")
+    except ArtUnreadable:
+        raise
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise ArtUnreadable("the artwork has too many pixels to decode safely") from None
+    except DECODE_ERRORS as exc:
+        raise ArtUnreadable(f"the artwork does not decode as a JPEG, PNG or WebP image ({exc})") from None
+
+    if fit == "contain":
+        scale = min(bw / picture.width, bh / picture.height)
+        w, h = picture.width * scale, picture.height * scale
+        dx, dy = (bw - w) / 2, (bh - h) / 2
+    else:
+        picture = picture.crop(_crop_window(picture.size, box, focal))
+        w, h, dx, dy = bw, bh, 0.0, 0.0
+    wanted = (max(1, round(w / MM_PER_INCH * dpi)), max(1, round(h / MM_PER_INCH * dpi)))
+    if picture.width > wanted[0] or picture.height > wanted[1]:
+        picture = picture.resize(wanted, Image.Resampling.LANCZOS, reducing_gap=2.0)
+    out = io.BytesIO()
+    if has_alpha:
+        picture.save(out, "PNG", optimize=False, compress_level=6)
+        mime = "image/png"
+    else:
+        picture.save(out, "JPEG", quality=88, optimize=True)
+        mime = "image/jpeg"
+    return PreparedArt(out.getvalue(), mime, dx, dy, w, h)

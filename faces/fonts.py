@@ -1,0 +1,185 @@
+"""The fonts that ship with the studio (faces/fonts), their metrics, and their embedding in SVG.
+
+Noto Sans and Noto Serif (SIL Open Font License 1.1) cover Latin with French
+typography (« », ’, œ, accented capitals) and Cyrillic; DejaVu Sans (Bitstream
+Vera licence) is the fallback for the games' symbols (★, ♞, ⚔, ✚...). The files
+are committed with their licences (LICENSE-*.txt): nothing is fetched and no
+system font is needed.
+
+Text is measured with the fonts' own advance widths (fontTools), glyph by
+glyph, falling back to DejaVu Sans for a character the chosen font lacks, as
+the browser, resvg and fpdf2 do. Kerning is left out of the measure, so a line
+measured to fit always fits (kerning only ever tightens these fonts' Latin).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+PT_MM = 25.4 / 72  # one typographic point in millimetres
+
+
+@dataclass(frozen=True, slots=True)
+class FontFace:
+    family: str
+    weight: str  # normal | bold
+    style: str  # normal | italic
+    file: str
+
+    @property
+    def path(self) -> Path:
+        return FONT_DIR / self.file
+
+    @property
+    def key(self) -> str:
+        """A short name for PDF libraries (fpdf2 family names)."""
+        return self.file.removesuffix(".ttf").replace("-", "").lower()
+
+
+FACES: tuple[FontFace, ...] = (
+    FontFace("Noto Sans", "normal", "normal", "NotoSans-Regular.ttf"),
+    FontFace("Noto Sans", "bold", "normal", "NotoSans-Bold.ttf"),
+    FontFace("Noto Sans", "normal", "italic", "NotoSans-Italic.ttf"),
+    FontFace("Noto Serif", "normal", "normal", "NotoSerif-Regular.ttf"),
+    FontFace("Noto Serif", "bold", "normal", "NotoSerif-Bold.ttf"),
+    FontFace("DejaVu Sans", "normal", "normal", "DejaVuSans.ttf"),
+    FontFace("DejaVu Sans", "bold", "normal", "DejaVuSans-Bold.ttf"),
+)
+FALLBACK_FAMILY = "DejaVu Sans"
+
+
+def face_for(family: str, weight: str = "normal", style: str = "normal") -> FontFace:
+    """The shipped face of ``family`` closest to the weight and style asked (KeyError: no such family)."""
+    candidates = [f for f in FACES if f.family == family]
+    if not candidates:
+        raise KeyError(family)
+    for face in candidates:
+        if face.weight == weight and face.style == style:
+            return face
+    for face in candidates:
+        if face.weight == weight:
+            return face
+    return candidates[0]
+
+
+def fallback_for(face: FontFace) -> FontFace:
+    return face_for(FALLBACK_FAMILY, face.weight)
+
+
+def font_files() -> list[str]:
+    return [str(face.path) for face in FACES]
+
+
+class _Metrics:
+    __slots__ = ("advances", "ascent", "descent")
+
+    def __init__(self, face: FontFace):
+        font = TTFont(face.path, lazy=True)
+        upem = font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        self.advances = {cp: hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
+        os2 = font["OS/2"]
+        self.ascent = os2.sTypoAscender / upem
+        self.descent = -os2.sTypoDescender / upem
+        font.close()
+
+
+@cache
+def _metrics(face: FontFace) -> _Metrics:
+    return _Metrics(face)
+
+
+def has_glyph(face: FontFace, char: str) -> bool:
+    return ord(char) in _metrics(face).advances
+
+
+def face_of_char(face: FontFace, char: str) -> FontFace:
+    """The face that draws ``char``: ``face``, else the fallback (whether or not it has it)."""
+    return face if has_glyph(face, char) else fallback_for(face)
+
+
+def text_width(text: str, face: FontFace, size: float) -> float:
+    """The advance width of ``text`` set in ``face`` at ``size`` (any unit: the result is in the same)."""
+    own = _metrics(face).advances
+    fallback = None
+    total = 0.0
+    for char in text:
+        advance = own.get(ord(char))
+        if advance is None:
+            fallback = fallback or _metrics(fallback_for(face)).advances
+            advance = fallback.get(ord(char), 0.6)
+        total += advance
+    return total * size
+
+
+def ascent(face: FontFace) -> float:
+    """The ascender as a fraction of the font size."""
+    return _metrics(face).ascent
+
+
+def descent(face: FontFace) -> float:
+    return _metrics(face).descent
+
+
+def runs_by_face(text: str, face: FontFace) -> list[tuple[FontFace, str]]:
+    """``text`` cut where the face drawing it changes (spaces stay with the run they are in)."""
+    runs: list[tuple[FontFace, str]] = []
+    for char in text:
+        drawn_by = face if char.isspace() else face_of_char(face, char)
+        if runs and (runs[-1][0] == drawn_by or char.isspace()):
+            runs[-1] = (runs[-1][0], runs[-1][1] + char)
+        else:
+            runs.append((drawn_by, char))
+    return runs
+
+
+def split_by_face(text: str, face: FontFace) -> dict[FontFace, set[str]]:
+    """The characters of ``text`` that each face draws (for embedding subsets)."""
+    used: dict[FontFace, set[str]] = {}
+    for char in text:
+        if char.isspace():
+            continue
+        used.setdefault(face_of_char(face, char), set()).add(char)
+    return used
+
+
+@lru_cache(maxsize=1024)
+def _subset_woff2(face: FontFace, chars: frozenset[str]) -> str:
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.layout_features = ["kern", "liga", "clig", "calt", "ccmp", "locl", "mark", "mkmk"]
+    options.name_IDs = []
+    options.notdef_outline = True
+    options.hinting = False
+    font = TTFont(face.path)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="".join(sorted(chars)) + " ")
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.flavor = "woff2"
+    font.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def font_face_css(used: dict[FontFace, set[str]], *, font_url: str | None = None) -> str:
+    """@font-face rules for the faces used: subsets as data URLs, or links under ``font_url``."""
+    rules = []
+    for face in sorted(used, key=lambda f: f.file):
+        if font_url is not None:
+            src = f"url('{font_url}{face.file}') format('truetype')"
+        else:
+            data = _subset_woff2(face, frozenset(used[face]))
+            src = f"url(data:font/woff2;base64,{data}) format('woff2')"
+        rules.append(
+            f"@font-face{{font-family:'{face.family}';font-weight:{700 if face.weight == 'bold' else 400};"
+            f"font-style:{face.style};src:{src};}}"
+        )
+    return "".join(rules)

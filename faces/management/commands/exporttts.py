@@ -1,0 +1,52 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from decks.models import Deck
+
+from ...adapters import deck_card_counts, face_inputs
+from ...commands import MAX_COPIES, game_template, usage
+from ...render import render_back, render_face
+from ...tts import TtsEntry, write_tts_dir
+
+
+class Command(BaseCommand):
+    help = (
+        "A Tabletop Simulator export of a deck: sheets of faces (JPEG, 10 x 7), back.jpg and deck.json "
+        "(FORMATS.md: exporttts DECK_ID --out DIR). Without --base-url the JSON points at the files in DIR."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("deck_id", help="the deck's id")
+        parser.add_argument("--out", required=True, help="the folder to write")
+        parser.add_argument("--base-url", help="the URL the images will be served from (ends with /)")
+
+    def handle(self, *args, deck_id, out, base_url, **options):
+        deck = Deck.objects.filter(pk=deck_id if deck_id.isdigit() else None).first()
+        if deck is None:
+            raise usage(f"no deck has the id {deck_id!r}")
+        copies = deck_card_counts(deck)
+        total = sum(n for _c, n in copies)
+        if total == 0:
+            raise usage(f"the deck {deck.name!r} has no card to export")
+        if total > MAX_COPIES:
+            raise usage(f"{total} copies is more than the {MAX_COPIES} an export takes")
+        directory = Path(out)
+        if directory.exists() and not directory.is_dir():
+            raise usage(f"{out}: is a file, not a folder")
+        template = game_template(deck.game)
+
+        def entries():
+            counts = [n for _c, n in copies]
+            for (card, art), n in zip(face_inputs(c for c, _n in copies), counts, strict=True):
+                yield TtsEntry(render_face(card, template, art, fonts="none"), n)
+
+        back = render_back(deck.game, template, fonts="none")
+        try:
+            export = write_tts_dir(entries(), back, directory, deck_name=deck.name, base_url=base_url)
+        except OSError as exc:
+            raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
+        self.stdout.write(
+            f"{out}: {len(export.sheets)} sheet(s), {export.total} cards; load deck.json in Tabletop Simulator "
+            "(Objects > Saved Objects)"
+        )

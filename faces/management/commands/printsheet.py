@@ -1,0 +1,81 @@
+from django.core.management.base import BaseCommand
+
+from cards.models import Card
+from decks.models import Deck
+from rules.registry import registry
+
+from ...adapters import deck_card_counts
+from ...commands import MAX_COPIES, bleed_option, faces_of, game_template, usage
+from ...render import render_back
+from ...sheet import PAPERS, SheetError, write_print_sheet
+
+
+class Command(BaseCommand):
+    help = (
+        "A print-and-play PDF, 3 x 3 cards a page with crop marks: a deck (one face per copy) or a game's set "
+        "(FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf [--paper a4|letter] [--bleed MM])."
+    )
+
+    def add_arguments(self, parser):
+        which = parser.add_mutually_exclusive_group(required=True)
+        which.add_argument("--deck", help="a deck's id")
+        which.add_argument("--game", help="every card of a game (or of one set with --set)")
+        parser.add_argument("--set", dest="set_code", help="with --game: only this set")
+        parser.add_argument("--out", required=True, help="the PDF to write")
+        parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
+        parser.add_argument("--bleed", type=float, default=0, help="millimetres of bleed around each card")
+        parser.add_argument(
+            "--backs", action="store_true", help="a page of card backs after each page (duplex)"
+        )
+
+    def handle(self, *args, deck, game, set_code, out, paper, bleed, backs, **options):
+        if not out.lower().endswith(".pdf"):
+            raise usage(f"{out}: the file must end in .pdf")
+        if paper.lower() not in PAPERS:
+            raise usage(f"--paper {paper}: use one of {', '.join(PAPERS)}")
+        bleed = bleed_option(bleed)
+        if deck is not None:
+            found = Deck.objects.filter(pk=deck if deck.isdigit() else None).first()
+            if found is None:
+                raise usage(f"no deck has the id {deck!r}")
+            game_key = found.game
+            copies = deck_card_counts(found)
+            verdict = (
+                "being checked"
+                if found.legal is None or found.stale
+                else ("legal" if found.legal else "not legal")
+            )
+            cover = f"{found.name} · {game_key} · {verdict}"
+        else:
+            if game not in registry:
+                raise usage(f"unknown game {game!r}; the games are: {', '.join(registry.keys())}")
+            if set_code is not None and set_code == "":
+                raise usage("--set: give a set code")
+            cards = Card.objects.filter(game=game).order_by("set_code", "stable_id")
+            if set_code:
+                cards = cards.filter(set_code=set_code)
+            copies = [(card, 1) for card in cards]
+            if not copies:
+                raise usage(f"{game} has no card" + (f" in the set {set_code!r}" if set_code else ""))
+            game_key = game
+            cover = f"{game}" + (f" · {set_code}" if set_code else "") + f" · {len(copies)} cards"
+        total = sum(n for _c, n in copies)
+        if total > MAX_COPIES:
+            raise usage(f"{total} copies is more than the {MAX_COPIES} a print sheet takes")
+        template = game_template(game_key)
+        back = render_back(game_key, template, bleed_mm=bleed, fonts="none") if backs else None
+        try:
+            with open(out, "wb") as fh:
+                n = write_print_sheet(
+                    faces_of(copies, bleed_mm=bleed, template=template),
+                    fh,
+                    paper=paper,
+                    bleed_mm=bleed,
+                    back=back,
+                    cover=cover,
+                )
+        except SheetError as exc:
+            raise usage(str(exc)) from None
+        except OSError as exc:
+            raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
+        self.stdout.write(f"{out}: {n} cards, {-(-n // 9)} pages{' and their backs' if backs else ''}")

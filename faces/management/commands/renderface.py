@@ -1,0 +1,53 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from cards.models import Card
+
+from ...adapters import face_card, primary_face_art
+from ...commands import bleed_option, game_template, usage
+from ...raster import svg_to_png
+from ...render import render_face
+
+
+class Command(BaseCommand):
+    help = "Draw a card's face as SVG or PNG (FORMATS.md: renderface STABLE_ID --out FILE [--dpi 300] [--bleed MM])."
+
+    def add_arguments(self, parser):
+        parser.add_argument("stable_id", help="the card's stableCardId")
+        parser.add_argument("--out", required=True, help="the file to write: .svg or .png")
+        parser.add_argument(
+            "--dpi", type=int, default=300, help="PNG resolution (default 300: 744 x 1039 px)"
+        )
+        parser.add_argument(
+            "--bleed", type=float, default=0, help="millimetres of frame and artwork around the card"
+        )
+
+    def handle(self, *args, stable_id, out, dpi, bleed, **options):
+        path = Path(out)
+        kind = path.suffix.lower()
+        if kind not in (".svg", ".png"):
+            raise usage(f"{out}: the file must end in .svg or .png")
+        if not 10 <= dpi <= 1200:
+            raise usage(f"--dpi {dpi}: the resolution is from 10 to 1200")
+        bleed = bleed_option(bleed)
+        card = Card.objects.filter(stable_id=stable_id).first()
+        if card is None:
+            raise usage(f"no card has the stableCardId {stable_id!r}")
+        face = render_face(
+            face_card(card),
+            game_template(card.game),
+            primary_face_art(card),
+            bleed_mm=bleed,
+            fonts="embed" if kind == ".svg" else "none",
+        )
+        try:
+            if kind == ".svg":
+                path.write_text(face.svg, encoding="utf-8")
+            else:
+                path.write_bytes(svg_to_png(face.svg, dpi=dpi))
+        except OSError as exc:
+            raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
+        for finding in face.findings:
+            self.stderr.write(f"{finding.severity}: {finding.code}: {finding.message}")
+        self.stdout.write(f"{stable_id}: {out}")

@@ -1,0 +1,334 @@
+"""Print-and-play sheets: the faces drawn into PDF, 3 x 3 cards a page at exact size, with crop marks.
+
+fpdf2 (pure Python) draws each face from the very layout its SVG was written
+from (:class:`faces.drawing.Drawing`), so text stays vector text in the shipped
+fonts (embedded as subsets) and the PDF shows what the browser shows. A face
+given without its drawing (from a cache of SVG alone) is rasterised at 300 dpi
+instead.
+
+Memory stays flat in the number of cards: faces are read from the iterable a
+few pages at a time, each batch becomes a small PDF on disk, and pikepdf (qpdf)
+joins the batches, copying their streams from disk as it writes.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+from typing import BinaryIO
+
+from fpdf import FPDF
+from fpdf.pattern import LinearGradient
+
+from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine
+from .fonts import FontFace, face_for, runs_by_face, text_width
+from .render import RenderedFace
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+COLUMNS, ROWS = 3, 3
+PER_PAGE = COLUMNS * ROWS
+MIN_MARGIN_MM = 1.0  # the least paper kept around the grid; a bleed that needs more is shrunk
+MARK_MM = 5.0  # crop mark length
+MARK_GAP_MM = 1.0  # between the grid and a mark
+PAGES_PER_BATCH = 8
+MAX_BLEED_MM = 10.0
+
+
+class SheetError(ValueError):
+    """A print sheet that cannot be made as asked (unknown paper, a bleed out of range)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLayout:
+    paper: str
+    page_w: float
+    page_h: float
+    card_w: float
+    card_h: float
+    bleed: float  # the bleed drawn, at most the bleed asked
+
+    @property
+    def cell_w(self) -> float:
+        return self.card_w + 2 * self.bleed
+
+    @property
+    def cell_h(self) -> float:
+        return self.card_h + 2 * self.bleed
+
+    @property
+    def left(self) -> float:
+        return (self.page_w - COLUMNS * self.cell_w) / 2
+
+    @property
+    def top(self) -> float:
+        return (self.page_h - ROWS * self.cell_h) / 2
+
+    def cell(self, index: int, *, mirrored: bool = False) -> tuple[float, float]:
+        """The top-left corner of the cell (bleed included) of card ``index`` on its page."""
+        row, col = divmod(index, COLUMNS)
+        if mirrored:  # duplex, flipped on the long edge: the back of a card is behind it
+            col = COLUMNS - 1 - col
+        return self.left + col * self.cell_w, self.top + row * self.cell_h
+
+
+def sheet_layout(paper: str, bleed_mm: float, card: tuple[float, float] = (63.0, 88.0)) -> SheetLayout:
+    key = str(paper).lower()
+    if key not in PAPERS:
+        raise SheetError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+    if not 0 <= bleed_mm <= MAX_BLEED_MM:
+        raise SheetError(f"the bleed is {bleed_mm:g} mm; it must be from 0 to {MAX_BLEED_MM:g} mm")
+    page_w, page_h = PAPERS[key]
+    card_w, card_h = card
+    room = min(
+        ((page_w - 2 * MIN_MARGIN_MM) / COLUMNS - card_w) / 2,
+        ((page_h - 2 * MIN_MARGIN_MM) / ROWS - card_h) / 2,
+    )
+    if room < 0:
+        raise SheetError(f"3 x 3 cards of {card_w:g} x {card_h:g} mm do not fit on {key}")
+    return SheetLayout(key, page_w, page_h, card_w, card_h, round(min(float(bleed_mm), room), 2))
+
+
+# --- drawing a face into PDF --------------------------------------------------------------------
+class _Pdf:
+    def __init__(self, layout: SheetLayout):
+        self.layout = layout
+        self.pdf = FPDF(orientation="portrait", unit="mm", format=(layout.page_w, layout.page_h))
+        self.pdf.set_auto_page_break(False)
+        self.pdf.set_margins(0, 0, 0)
+        self.pdf.set_compression(True)
+        self.pdf.set_creator("Card Studio")
+        self._fonts: dict[FontFace, str] = {}
+
+    def font(self, face: FontFace) -> str:
+        name = self._fonts.get(face)
+        if name is None:
+            name = face.key
+            self.pdf.add_font(name, "", str(face.path))
+            self._fonts[face] = name
+        return name
+
+    def fill(self, color: Color) -> None:
+        self.pdf.set_fill_color(*color.rgb)
+
+    def draw_face(self, face: RenderedFace, x0: float, y0: float) -> None:
+        """``face`` with its bleed's top-left corner at (x0, y0)."""
+        drawing = face.drawing
+        if drawing is None:
+            self._draw_raster(face, x0, y0)
+            return
+        ox, oy = x0 + drawing.bleed, y0 + drawing.bleed  # the trim corner
+        self._draw_drawing(drawing, ox, oy)
+
+    def _draw_raster(self, face: RenderedFace, x0: float, y0: float) -> None:
+        from .raster import svg_to_png
+
+        png = svg_to_png(face.svg, dpi=300)
+        self.pdf.image(
+            io.BytesIO(png), x0, y0, face.width_mm + 2 * face.bleed_mm, face.height_mm + 2 * face.bleed_mm
+        )
+
+    def _draw_drawing(self, d: Drawing, ox: float, oy: float) -> None:
+        pdf = self.pdf
+        # the drawing's own bleed, clipped to the bleed the sheet has room for
+        b = min(d.bleed, self.layout.bleed)
+        with pdf.rect_clip(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b):
+            self.fill(d.background)
+            pdf.rect(ox - d.bleed, oy - d.bleed, d.full_width, d.full_height, style="F")
+            for item in d.items:
+                if isinstance(item, Shape):
+                    self._shape(item, ox, oy)
+                elif isinstance(item, TextLine):
+                    self._text(item, ox, oy)
+                elif isinstance(item, Picture):
+                    pdf.image(io.BytesIO(item.data), ox + item.x, oy + item.y, item.w, item.h)
+
+    def _shape(self, s: Shape, ox: float, oy: float) -> None:
+        pdf = self.pdf
+        x, y = ox + s.x, oy + s.y
+        stroke = s.stroke is not None and s.stroke_width > 0
+        alpha_fill = s.fill.color.alpha if s.fill is not None else 1.0
+        alpha_stroke = s.stroke.alpha if s.stroke is not None else 1.0
+        with pdf.local_context(fill_opacity=alpha_fill * s.opacity, stroke_opacity=alpha_stroke * s.opacity):
+            if stroke:
+                pdf.set_draw_color(*s.stroke.rgb)
+                pdf.set_line_width(s.stroke_width)
+            if s.fill is not None and s.fill.color2 is not None:
+                self._gradient(s, x, y, s.fill)
+                if stroke:
+                    self._outline(s, x, y, "D")
+                return
+            if s.fill is not None:
+                self.fill(s.fill.color)
+            style = ("F" if s.fill is not None else "") + ("D" if stroke else "")
+            if style:
+                self._outline(s, x, y, "DF" if style == "FD" else style)
+
+    def _outline(self, s: Shape, x: float, y: float, style: str) -> None:
+        pdf = self.pdf
+        if s.kind == "ellipse":
+            pdf.ellipse(x, y, s.w, s.h, style=style)
+        elif s.kind == "polygon":
+            ox, oy = x - s.x, y - s.y
+            pdf.polygon([(ox + px, oy + py) for px, py in s.points], style=style)
+        else:
+            pdf.rect(x, y, s.w, s.h, style=style, round_corners=s.radius > 0, corner_radius=s.radius)
+
+    def _gradient(self, s: Shape, x: float, y: float, paint: Paint) -> None:
+        pdf = self.pdf
+        x2, y2 = (x + s.w, y) if paint.horizontal else (x, y + s.h)
+        gradient = LinearGradient(x, y, x2, y2, [paint.color.hex, paint.color2.hex])
+        with pdf.use_pattern(gradient):
+            self._outline(s, x, y, "F")
+
+    def _text(self, t: TextLine, ox: float, oy: float) -> None:
+        """The line in runs of one face each: a glyph the font lacks comes from the fallback, as in SVG."""
+        pdf = self.pdf
+        pdf.set_text_color(*t.color.rgb)
+        x = ox + t.x - (t.width / 2 if t.anchor == "middle" else t.width if t.anchor == "end" else 0)
+        with pdf.local_context(fill_opacity=t.color.alpha):
+            for face, run in runs_by_face(t.text, t.face):
+                pdf.set_font(self.font(face), size=t.size * 72 / 25.4)
+                pdf.text(x, oy + t.y, run)
+                x += text_width(run, face, t.size)
+
+    # --- pages ----------------------------------------------------------------------------
+    def page(self, faces: list[RenderedFace], *, mirrored: bool = False, note: str = "") -> None:
+        pdf = self.pdf
+        pdf.add_page()
+        for i, face in enumerate(faces):
+            x, y = self.layout.cell(i, mirrored=mirrored)
+            self.draw_face(face, x, y)
+        self._crop_marks()
+        if note:
+            self._note(note)
+
+    def _crop_marks(self) -> None:
+        pdf, lay = self.pdf, self.layout
+        pdf.set_draw_color(0, 0, 0)
+        pdf.set_line_width(0.2)
+        grid_l, grid_t = lay.left, lay.top
+        grid_r, grid_b = grid_l + COLUMNS * lay.cell_w, grid_t + ROWS * lay.cell_h
+        length_x = min(MARK_MM, grid_l - MARK_GAP_MM - 0.5)
+        length_y = min(MARK_MM, grid_t - MARK_GAP_MM - 0.5)
+        xs = sorted(
+            {grid_l + c * lay.cell_w + lay.bleed + e * lay.card_w for c in range(COLUMNS) for e in (0, 1)}
+        )
+        ys = sorted(
+            {grid_t + r * lay.cell_h + lay.bleed + e * lay.card_h for r in range(ROWS) for e in (0, 1)}
+        )
+        if length_y > 0.5:
+            for x in xs:
+                pdf.line(x, grid_t - MARK_GAP_MM - length_y, x, grid_t - MARK_GAP_MM)
+                pdf.line(x, grid_b + MARK_GAP_MM, x, grid_b + MARK_GAP_MM + length_y)
+        if length_x > 0.5:
+            for y in ys:
+                pdf.line(grid_l - MARK_GAP_MM - length_x, y, grid_l - MARK_GAP_MM, y)
+                pdf.line(grid_r + MARK_GAP_MM, y, grid_r + MARK_GAP_MM + length_x, y)
+        if lay.bleed > 0:  # between cards, the trim lines cross in the gutters of bleed
+            pdf.set_draw_color(255, 255, 255)
+            pdf.set_line_width(0.15)
+            for x in xs:
+                for y in ys:
+                    pdf.line(x - 0.8, y, x + 0.8, y)
+                    pdf.line(x, y - 0.8, x, y + 0.8)
+
+    def _note(self, note: str) -> None:
+        pdf, lay = self.pdf, self.layout
+        if lay.top < 4:
+            return
+        face = face_for("Noto Sans")
+        pdf.set_font(self.font(face), size=7)
+        pdf.set_text_color(60, 60, 60)
+        baseline = max(3.0, lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - 2) - 1.0)
+        pdf.text(lay.left + 8, baseline, note)
+
+    def write(self, path: Path) -> None:
+        self.pdf.output(str(path))
+
+
+def _batches(faces: Iterable[RenderedFace], size: int) -> Iterator[list[RenderedFace]]:
+    it = iter(faces)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+def write_print_sheet(
+    faces: Iterable[RenderedFace],
+    out: BinaryIO,
+    *,
+    paper: str = "a4",
+    bleed_mm: float = 0,
+    back: RenderedFace | None = None,
+    cover: str = "",
+    pages_per_batch: int = PAGES_PER_BATCH,
+) -> int:
+    """Write the PDF of ``faces`` (one per copy, in order) to ``out``; the number of cards.
+
+    Each page holds 3 x 3 cards at their exact size, with crop marks around
+    the grid. ``bleed_mm``: the faces' bleed to show (render them with at least
+    that bleed), shrunk if the paper has no room for it. ``back``: after each
+    page, a page of backs mirrored in position for duplex printing (flip on the
+    long edge). ``cover``: a line at the top of each front page (deck name and
+    verdict).
+    """
+    iterator = iter(faces)
+    first = next(iterator, None)
+    size = (first.width_mm, first.height_mm) if first is not None else (63.0, 88.0)
+    layout = sheet_layout(paper, bleed_mm, size)
+    per_batch = PER_PAGE * max(1, pages_per_batch)
+    stream = _chain(first, iterator) if first is not None else iter(())
+    total = 0
+    page_no = 0
+    with tempfile.TemporaryDirectory(prefix="cardstudio-sheet-") as tmp:
+        parts: list[Path] = []
+        for batch in _batches(stream, per_batch):
+            doc = _Pdf(layout)
+            for start in range(0, len(batch), PER_PAGE):
+                page = batch[start : start + PER_PAGE]
+                page_no += 1
+                total += len(page)
+                note = " · ".join(p for p in (cover, f"page {page_no}") if p)
+                doc.page(page, note=note)
+                if back is not None:
+                    doc.page([back] * len(page), mirrored=True)
+            path = Path(tmp) / f"part-{len(parts):05d}.pdf"
+            doc.write(path)
+            parts.append(path)
+            del doc
+        if not parts:
+            doc = _Pdf(layout)
+            doc.page([], note=" · ".join(p for p in (cover, "no cards") if p))
+            path = Path(tmp) / "part-empty.pdf"
+            doc.write(path)
+            parts.append(path)
+        _join(parts, out)
+    return total
+
+
+def _chain(first: RenderedFace, rest: Iterator[RenderedFace]) -> Iterator[RenderedFace]:
+    yield first
+    yield from rest
+
+
+def _join(parts: list[Path], out: BinaryIO) -> None:
+    if len(parts) == 1:
+        with parts[0].open("rb") as fh:
+            shutil.copyfileobj(fh, out)
+        return
+    import pikepdf
+
+    sources = [pikepdf.open(part) for part in parts]
+    try:
+        joined = pikepdf.new()
+        for source in sources:
+            joined.pages.extend(source.pages)
+        joined.docinfo["/Creator"] = "Card Studio"
+        joined.save(out, compress_streams=True)
+    finally:
+        for source in sources:
+            source.close()

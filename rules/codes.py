@@ -1,0 +1,618 @@
+"""The one catalogue of finding codes.
+
+Every code a check, a parser or a service may put in a :class:`~rules.findings.Finding`
+is one entry here: its usual severity (and any other it may take), whether it
+keeps a legal deck from being "ready to play", the audit list it feeds, a
+one-line help for people, and the names of the parameters a finding of that
+code carries (``Finding.params``: the numbers and names of its message, enough
+to write the message again in another language from the code alone).
+
+Adding a code is adding one entry to :data:`ENTRIES`. A game may declare codes
+of its own on its rule set (``RuleSet.codes``); :func:`catalogue` merges them.
+The README's table of codes, ``GET /api/codes/`` and the codes of
+``GET /api/games/`` are generated from here (``python manage.py codes``), and
+the tests fail when a code is emitted that the catalogue lacks.
+
+Pure: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from .findings import Severity
+
+if TYPE_CHECKING:
+    from .findings import Finding
+    from .ruleset import RuleSet
+
+# The five review lists of seed 000, in the seed's order.
+BONUS_DURATION_REVIEW = "BONUS_DURATION_REVIEW"
+OBJECT_BEHAVIOR_REVIEW = "OBJECT_BEHAVIOR_REVIEW"
+NEEDS_REVIEW = "NEEDS_REVIEW"
+NEW_MECHANIC_REQUIRED = "NEW_MECHANIC_REQUIRED"
+VERSION_CONFLICTS = "VERSION_CONFLICTS"
+REVIEW_LISTS = (
+    BONUS_DURATION_REVIEW,
+    OBJECT_BEHAVIOR_REVIEW,
+    NEEDS_REVIEW,
+    NEW_MECHANIC_REQUIRED,
+    VERSION_CONFLICTS,
+)
+
+# What a code is about (the README groups its table by them).
+CARD, EFFECT, DECK, REVIEW, INPUT = "card", "effect", "deck", "review", "input"
+TOPICS = (CARD, EFFECT, DECK, REVIEW, INPUT)
+
+ERROR, WARNING = Severity.ERROR, Severity.WARNING
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One finding code, as people and tools may rely on it."""
+
+    key: str
+    topic: str
+    help: str
+    severity: Severity = ERROR
+    # Other severities a finding of this code may have (LEADER_CANDIDATES: a repeated candidate is a warning).
+    also: tuple[Severity, ...] = ()
+    # The names a finding of this code may carry in its params.
+    params: tuple[str, ...] = ()
+    # The audit list it feeds; None: an error feeds NEEDS_REVIEW, a warning no list.
+    review_list: str | None = None
+    # It never lists a card, whatever its severity (NOT_IMPLEMENTED reopens no ambiguity).
+    neutral: bool = False
+    # A deck with it may be legal but is not ready to play.
+    blocks_ready: bool = False
+    # The games that emit it; empty: any game.
+    games: tuple[str, ...] = ()
+
+    @property
+    def severities(self) -> tuple[Severity, ...]:
+        return (self.severity, *self.also)
+
+    def list_for(self, severity: Severity) -> str | None:
+        """The audit list a finding of this code and ``severity`` puts its card in."""
+        if self.neutral or self.topic == INPUT:  # input is refused: nothing is stored to list
+            return None
+        if self.review_list is not None:
+            return self.review_list
+        return NEEDS_REVIEW if severity == ERROR else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.key,
+            "topic": self.topic,
+            "severity": str(self.severity),
+            "severities": [str(s) for s in self.severities],
+            "blocksReady": self.blocks_ready,
+            "reviewList": self.list_for(self.severity),
+            "neutral": self.neutral,
+            "games": list(self.games),
+            "params": list(self.params),
+            "help": self.help,
+        }
+
+
+def _c(key: str, topic: str, help: str, **kw) -> Code:
+    return Code(key, topic, help, **kw)
+
+
+_WHERE = ("section", "card")
+_FIELD = ("card", "field")
+
+ENTRIES: tuple[Code, ...] = (
+    # --- cards: fields and types (rules.ruleset, rules.fields) ---------------------------------------
+    _c(
+        "CARD_TYPE",
+        CARD,
+        "the card's type is not one of its game's card types",
+        params=("value", "game", "expected"),
+    ),
+    _c("NAME_REQUIRED", CARD, "a card needs a name", params=("card",)),
+    _c(
+        "FIELD_UNKNOWN",
+        CARD,
+        "a key that is no field of the game (or of the format read)",
+        params=("field", "game", "expected"),
+    ),
+    _c(
+        "FIELD_TYPE",
+        CARD,
+        "a field's value is of the wrong kind (a number, a list, a choice...)",
+        params=("field", "problem"),
+    ),
+    _c("FIELD_REQUIRED", CARD, "a required value is missing", params=("field", "game", "types")),
+    _c(
+        "FIELD_NOT_ALLOWED",
+        CARD,
+        "a field this card's type does not have holds a value",
+        params=("field", "value", "types"),
+    ),
+    _c(
+        "FIELD_RANGE",
+        CARD,
+        "a number outside the field's range",
+        params=("field", "observed", "minimum", "maximum"),
+    ),
+    _c(
+        "TRIGGER_GRADE",
+        CARD,
+        "a vanguard trigger unit that is not grade 0",
+        params=("card", "observed"),
+        games=("vanguard",),
+    ),
+    _c(
+        "DOMAINS",
+        CARD,
+        "a riftbound card with more than two domains, or a Legend without two",
+        params=("card", "observed", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "OBJECT_BEHAVIOR_SEED",
+        CARD,
+        "one of the seed's named Objects without the behaviour the seed gives it",
+        params=("card", "name", "expected"),
+        review_list=OBJECT_BEHAVIOR_REVIEW,
+        games=("darkrow",),
+    ),
+    _c(
+        "OBJECT_BEHAVIOR_UNJUSTIFIED",
+        CARD,
+        "an Object made EQUIPMENT whose text does not ask it to stay in play",
+        severity=WARNING,
+        params=("card", "name"),
+        review_list=OBJECT_BEHAVIOR_REVIEW,
+        games=("darkrow",),
+    ),
+    # --- effects (rules.effects, rules.games.chesscards) ----------------------------------------------
+    _c(
+        "EFFECT_SCHEMA",
+        EFFECT,
+        "an effect outside its game's vocabulary (unknown key or value, wrong kind); the field names its JSON path",
+        params=("path", "problem"),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_ID_DUPLICATE",
+        EFFECT,
+        "two effects of one card share an effectId",
+        params=("effectId",),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_ID_CHANGED",
+        EFFECT,
+        "an edit or re-import gives an existing effect a new effectId",
+        params=("observed", "expected"),
+    ),
+    _c("EFFECT_ID_TAKEN", EFFECT, "another card of the game uses this effectId", params=("effectId", "card")),
+    _c(
+        "EFFECT_BONUS_NO_DURATION",
+        EFFECT,
+        "a stat bonus without duration",
+        params=("path", "stat"),
+        review_list=BONUS_DURATION_REVIEW,
+    ),
+    _c(
+        "EFFECT_DURATION_MISSING",
+        EFFECT,
+        "the text names a duration the structure lacks",
+        severity=WARNING,
+        params=("path", "expected"),
+        review_list=BONUS_DURATION_REVIEW,
+    ),
+    _c(
+        "EFFECT_LIMIT_MISSING",
+        EFFECT,
+        "the text says once per turn and the effect has no limit",
+        severity=WARNING,
+        params=("path",),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_LIMIT_UNSTATED",
+        EFFECT,
+        "a limit the text does not state, or one that breaks the game's limit rule",
+        severity=WARNING,
+        params=("path", "problem"),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_KIND_MISMATCH",
+        EFFECT,
+        "the text says quick, activated or passive and the effect's kind differs",
+        severity=WARNING,
+        params=("path", "observed", "expected"),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_TEXT_NOT_ON_CARD",
+        EFFECT,
+        "an effect's excerpt the card text no longer has",
+        severity=WARNING,
+        params=("path", "text"),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "EFFECT_NEW_MECHANIC",
+        EFFECT,
+        "what the game's vocabulary cannot say yet (NEW_MECHANIC)",
+        params=("path", "family", "description"),
+        review_list=NEW_MECHANIC_REQUIRED,
+    ),
+    _c(
+        "NOT_IMPLEMENTED",
+        EFFECT,
+        "an effect no engine runs yet: says nothing about the card",
+        severity=WARNING,
+        neutral=True,
+    ),
+    _c(
+        "CHESS_BREACH_CONTRADICTION",
+        EFFECT,
+        "Brèche may remove a permanent or secret effect",
+        params=("path", "duration", "visibility"),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    _c(
+        "CHESS_BREACH_UNSTATED",
+        EFFECT,
+        "breachRemovable disagrees with what the text says of Brèche",
+        severity=WARNING,
+        params=("path",),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    _c(
+        "CHESS_KING_EXCLUSION_MISSING",
+        EFFECT,
+        "the text excludes the King and the target does not",
+        severity=WARNING,
+        params=("path", "text"),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    _c(
+        "CHESS_FOLLOW_UP_MISSING",
+        EFFECT,
+        "the text asks for a Coup and followUpMove is null",
+        severity=WARNING,
+        params=("path", "text"),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    _c(
+        "CHESS_FOLLOW_UP_UNSTATED",
+        EFFECT,
+        "a followUpMove the text does not ask for",
+        severity=WARNING,
+        params=("path",),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    _c(
+        "CHESS_AVAILABILITY_MISSING",
+        EFFECT,
+        "the text sets a condition of availability the structure lacks",
+        severity=WARNING,
+        params=("path", "text", "effect"),
+        review_list=NEEDS_REVIEW,
+        games=("chesscards",),
+    ),
+    # --- decks (rules.decks and each game's deck checks) ---------------------------------------------
+    _c(
+        "UNKNOWN_CARD",
+        DECK,
+        "an entry names no card of this game",
+        params=("section", "ref", "game", "suggestions"),
+    ),
+    _c(
+        "AMBIGUOUS_CARD",
+        DECK,
+        "a name matches several cards; use the stableCardId",
+        params=("section", "ref", "game", "observed", "candidates"),
+    ),
+    _c(
+        "CARD_NOT_VALIDATED",
+        DECK,
+        "the card's status is not VALIDATED",
+        params=("section", "card", "name", "status"),
+    ),
+    _c(
+        "DECK_SIZE",
+        DECK,
+        "a section holds the wrong number of cards",
+        params=("section", "observed", "expected", "minimum", "maximum"),
+    ),
+    _c(
+        "COPY_LIMIT",
+        DECK,
+        "too many copies of one card identity",
+        params=("section", "card", "identity", "observed", "expected", "format"),
+    ),
+    _c(
+        "WRONG_SECTION",
+        DECK,
+        "this kind of card is not allowed in this section, or the game has no such section",
+        params=(*_WHERE, "ref", "expected", "type"),
+    ),
+    _c(
+        "BANLIST",
+        DECK,
+        "more copies than the format's banlist allows",
+        params=("section", "card", "observed", "expected", "format"),
+    ),
+    _c(
+        "FORMAT_ILLEGAL",
+        DECK,
+        "a card outside the format's sets",
+        params=("section", "card", "set", "expected", "format"),
+    ),
+    _c(
+        "NOT_OWNED",
+        DECK,
+        "the owner's collection lacks copies",
+        params=("section", "card", "observed", "expected", "owner"),
+    ),
+    _c(
+        "OWNERSHIP_NOT_CHECKED",
+        DECK,
+        "an owned-cards-only format and a deck without owner: ownership was not checked",
+        severity=WARNING,
+        params=("format",),
+        blocks_ready=True,
+    ),
+    _c(
+        "LEGENDARY_LIMIT",
+        DECK,
+        "more than one LEGENDARY in the deck",
+        params=("section", "card", "observed", "expected"),
+        games=("darkrow",),
+    ),
+    _c(
+        "LEADER_CANDIDATES",
+        DECK,
+        "no Leader candidate or more than 5, or a candidate listed twice (warning)",
+        also=(WARNING,),
+        params=("section", "card", "observed", "expected"),
+        games=("darkrow",),
+    ),
+    _c(
+        "ACTIVE_LEADER",
+        DECK,
+        "no active Leader (warning: not ready to play), or it is not a Leader or not a candidate",
+        severity=WARNING,
+        also=(ERROR,),
+        params=("section", "card", "type"),
+        blocks_ready=True,
+        games=("darkrow",),
+    ),
+    _c(
+        "LEGEND",
+        DECK,
+        "no Legend, or the card is not a LEGEND",
+        params=("section", "card", "type"),
+        games=("riftbound",),
+    ),
+    _c(
+        "CHAMPION",
+        DECK,
+        "no Chosen Champion, not a CHAMPION_UNIT, not in the main deck, or its tag is not the Legend's",
+        params=("section", "card", "type", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "UNIQUE_LIMIT",
+        DECK,
+        "more than 1 copy of a UNIQUE card",
+        params=("section", "card", "observed", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "SIGNATURE_LIMIT",
+        DECK,
+        "more than 3 SIGNATURE cards",
+        params=("section", "card", "observed", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "SIGNATURE_TAG",
+        DECK,
+        "a SIGNATURE card whose tag is not the Legend's",
+        params=("section", "card", "observed", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "DOMAIN_IDENTITY",
+        DECK,
+        "a card outside the Legend's domains",
+        params=("section", "card", "observed", "expected"),
+        games=("riftbound",),
+    ),
+    _c(
+        "BATTLEFIELD_DUPLICATE",
+        DECK,
+        "two battlefields with the same name",
+        params=("section", "card", "name", "observed"),
+        games=("riftbound",),
+    ),
+    _c(
+        "TRIGGER_COUNT",
+        DECK,
+        "not exactly 16 trigger units",
+        params=("section", "observed", "expected"),
+        games=("vanguard",),
+    ),
+    _c(
+        "HEAL_LIMIT",
+        DECK,
+        "more than 4 HEAL triggers",
+        params=("section", "observed", "expected"),
+        games=("vanguard",),
+    ),
+    _c(
+        "SENTINEL_LIMIT",
+        DECK,
+        "more than 4 Sentinels",
+        params=("section", "observed", "expected"),
+        games=("vanguard",),
+    ),
+    _c(
+        "NO_STARTING_VANGUARD",
+        DECK,
+        "no grade 0 non-trigger unit to start",
+        params=("section",),
+        games=("vanguard",),
+    ),
+    # --- audits: what a single card cannot tell (rules.audit, reviews.audits) --------------------------
+    _c(
+        "STATUS_NEEDS_REVIEW",
+        REVIEW,
+        "the card's status is NEEDS_REVIEW",
+        params=("card",),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "IDENTITY_COLLISION",
+        REVIEW,
+        "another card with the same name, type and set holds different data",
+        params=("card", "name", "type", "set", "cards"),
+        review_list=VERSION_CONFLICTS,
+    ),
+    _c(
+        "IMPORT_CONFLICT",
+        REVIEW,
+        "an open import conflict: the studio kept a card a user changed",
+        params=("card", "conflict"),
+        review_list=VERSION_CONFLICTS,
+    ),
+    # --- input the studio refuses (parsers and services; 400 answers, exit status 2) ----------------
+    _c(
+        "FIELD_INVALID",
+        INPUT,
+        "a value the studio cannot take (says what, where and how to fix it)",
+        params=("field",),
+    ),
+    _c(
+        "FIELD_READ_ONLY",
+        INPUT,
+        "a key that is never edited this way (the message says what to do instead)",
+        params=("field",),
+    ),
+    _c("FILE_INVALID", INPUT, "a file that cannot be read as a card set", params=("problem",)),
+    _c("CARD_NOT_OBJECT", INPUT, "a card of a card set that is not a JSON object", params=("card",)),
+    _c("DUPLICATE_ID", INPUT, "a card set names one stableCardId twice", params=("card",)),
+    _c(
+        "DUPLICATE_CARD",
+        INPUT,
+        "a card set holds one identity twice without stableCardId",
+        params=("card", "name"),
+    ),
+    _c(
+        "ID_OF_OTHER_GAME",
+        INPUT,
+        "a stableCardId that belongs to another game's card",
+        params=("card", "game"),
+    ),
+    _c("UNKNOWN_GAME", INPUT, "a game no rule set serves", params=("value", "expected")),
+    _c(
+        "UNKNOWN_FORMAT", INPUT, "a deck format the game does not have", params=("game", "format", "expected")
+    ),
+    _c("UNKNOWN_USER", INPUT, "a username nobody has", params=("value",)),
+    _c("DECK_INVALID", INPUT, "a deck file that is not the deck format", params=("problem",)),
+    _c("DECKLIST_INVALID", INPUT, "a text decklist line that cannot be read", params=("line", "problem")),
+    _c("NO_CHANGE", INPUT, "a proposal or revert that changes nothing", params=("card",)),
+    _c(
+        "ARTWORK_PRIMARY_NOT_HD",
+        INPUT,
+        "a PK reference or a Full Artwork made a card's primary image",
+        params=("kind",),
+    ),
+)
+
+CODES: Mapping[str, Code] = MappingProxyType({code.key: code for code in ENTRIES})
+assert len(CODES) == len(ENTRIES), "a code is declared twice"
+
+
+def catalogue(rulesets: Iterable[RuleSet] = ()) -> dict[str, Code]:
+    """Every code: the shared ones, and those the given rule sets declare (``RuleSet.codes``)."""
+    codes = dict(CODES)
+    for ruleset in rulesets:
+        for code in getattr(ruleset, "codes", ()):
+            codes.setdefault(code.key, code)
+    return codes
+
+
+def game_codes(ruleset: RuleSet) -> list[Code]:
+    """The codes a card or deck of ``ruleset``'s game may get: the shared ones for any game, its own."""
+    return [c for c in catalogue([ruleset]).values() if not c.games or ruleset.key in c.games]
+
+
+def code_of(key: str, ruleset: RuleSet | None = None) -> Code | None:
+    """The catalogue's entry for ``key`` (a game's own codes included), or None."""
+    found = CODES.get(key)
+    if found is None and ruleset is not None:
+        found = next((c for c in getattr(ruleset, "codes", ()) if c.key == key), None)
+    return found
+
+
+def list_for(finding: Finding, ruleset: RuleSet | None = None) -> str | None:
+    """The audit list ``finding`` puts its card in, or None.
+
+    A field of the rule set may send one missing value to its own list
+    (darkrow: an Object without behaviour goes to OBJECT_BEHAVIOR_REVIEW).
+    """
+    if finding.code == "FIELD_REQUIRED" and finding.field and ruleset is not None:
+        spec = ruleset.field_spec(finding.field)
+        if spec is not None and spec.review_list_when_missing:
+            return spec.review_list_when_missing
+    code = code_of(finding.code, ruleset)
+    if code is None:
+        return NEEDS_REVIEW if finding.severity == ERROR else None
+    return code.list_for(finding.severity)
+
+
+def blocks_ready(finding: Finding, ruleset: RuleSet | None = None) -> bool:
+    code = code_of(finding.code, ruleset)
+    return code is not None and code.blocks_ready
+
+
+def conflicts(rulesets: Iterable[RuleSet]) -> list[str]:
+    """Codes a rule set declares that clash with the catalogue or another game's (for the system checks)."""
+    problems = []
+    seen: dict[str, tuple[str, Code]] = {}
+    for ruleset in rulesets:
+        for code in getattr(ruleset, "codes", ()):
+            if code.key in CODES and CODES[code.key] != code:
+                problems.append(
+                    f"{ruleset.key} declares {code.key}, a code of the shared catalogue, differently"
+                )
+            elif code.key in seen and seen[code.key][1] != code:
+                problems.append(f"{ruleset.key} and {seen[code.key][0]} declare {code.key} differently")
+            seen.setdefault(code.key, (ruleset.key, code))
+    return problems
+
+
+def markdown_table(codes: Mapping[str, Code] | None = None) -> str:
+    """The README's table of codes (``python manage.py codes --markdown`` writes it)."""
+    codes = CODES if codes is None else codes
+    rows = [
+        "| code | about | severity | ready to play | review list | games | parameters | meaning |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for topic in TOPICS:
+        for code in (c for c in codes.values() if c.topic == topic):
+            lists = code.list_for(code.severity) or ("none" if code.neutral else "—")
+            rows.append(
+                f"| {code.key} | {code.topic} | {' / '.join(code.severities)} | "
+                f"{'blocks' if code.blocks_ready else '—'} | {lists} | {', '.join(code.games) or 'all'} | "
+                f"{', '.join(code.params) or '—'} | {code.help} |"
+            )
+    return "\n".join(rows) + "\n"
