@@ -10,7 +10,7 @@ PORT ?= 8000
 help:
 	@echo "make run     create .venv, install, migrate, load the demo data and serve http://$(HOST):$(PORT)"
 	@echo "make test    run the whole test suite (SQLite, tasks in-process)"
-	@echo "make lint    ruff (lint and format check) and the import contracts"
+	@echo "make lint    ruff (lint and format check), the import contracts, mypy on rules/"
 	@echo "make format  ruff format and safe fixes"
 	@echo "make worker  a Celery worker (needs CELERY_BROKER_URL)"
 
@@ -44,6 +44,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: install
 	$(VENV)/bin/ruff check --fix .

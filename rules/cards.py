@@ -39,6 +39,11 @@ class CardData:
         if not isinstance(self.effects, tuple):
             object.__setattr__(self, "effects", tuple(self.effects))
 
+    @property
+    def id(self) -> str:
+        """The stable id ("" for a card not stored yet): what deck checks index and order cards by."""
+        return self.stable_id or ""
+
     def get(self, name: str, default: Any = None) -> Any:
         """A game field's value (``None`` when absent)."""
         return self.fields.get(name, default)

@@ -50,7 +50,7 @@ def max_indices(turn: int, *, first_player: bool) -> int:
 
 def resource_curve(*, first_player: bool) -> tuple[int, ...]:
     """The maximum Indices per own turn until the cap is reached (then it stays at 10)."""
-    curve = []
+    curve: list[int] = []
     turn = 1
     while not curve or curve[-1] < MAX_INDICES:
         curve.append(max_indices(turn, first_player=first_player))

@@ -189,7 +189,7 @@ class CardPool:
     def add(self, card: CardData) -> None:
         if card.stable_id in self.by_id:
             return
-        self.by_id[card.stable_id] = card
+        self.by_id[card.id] = card
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(fold(card.name), []).append(card)
         self._memo.clear()
@@ -359,7 +359,7 @@ def _per_card_limit(mapping: Mapping[str, Any], card: CardData, identity: str) -
     if not mapping:
         return False, None
     if card.stable_id in mapping:
-        return True, mapping[card.stable_id]
+        return True, mapping[card.id]
     key = identity_key(card, identity)
     for ref, value in mapping.items():
         if fold(ref) == key:
@@ -437,10 +437,10 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
     first: dict[str, CardData] = {}
     by_id = fmt.identity == STABLE_ID
     for resolved, card in ctx.cards(*ctx.ruleset.copy_limit_sections):
-        key = card.stable_id if by_id else identity_key(card, fmt.identity)
+        key = card.id if by_id else identity_key(card, fmt.identity)
         if key in totals:
             totals[key] += resolved.count
-            if card.stable_id < first[key].stable_id:  # the same card names the group whatever the order
+            if card.id < first[key].id:  # the same card names the group whatever the order
                 first[key] = card
         else:
             totals[key] = resolved.count
@@ -480,7 +480,7 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
         if named:
             key = ctx.identity(card)
             totals[key] += resolved.count
-            if key not in first or card.stable_id < first[key][0].stable_id:
+            if key not in first or card.id < first[key][0].id:
                 first[key] = (card, allowed)
     for key, total in totals.items():
         card, allowed = first[key]
@@ -503,8 +503,8 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
     picked = [(p, p.card) for p in ctx.picks.values() if p is not None and p.card is not None]
     seen: set[tuple[str, str]] = set()
     for resolved, card in [*ctx.cards(), *picked]:
-        if card.set not in allowed and (resolved.section, card.stable_id) not in seen:
-            seen.add((resolved.section, card.stable_id))
+        if card.set not in allowed and (resolved.section, card.id) not in seen:
+            seen.add((resolved.section, card.id))
             yield error(
                 "FORMAT_ILLEGAL",
                 f"{label(card)} is from set {card.set or '(none)'}; {ctx.format.key} allows only {', '.join(sorted(allowed))}",
@@ -525,13 +525,13 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
     needed: Counter[str] = Counter()
     cards: dict[str, tuple[str, CardData]] = {}
     for resolved, card in ctx.cards():
-        needed[card.stable_id] += resolved.count
-        if card.stable_id not in cards or resolved.section < cards[card.stable_id][0]:
-            cards[card.stable_id] = (resolved.section, card)
-    for resolved in ctx.picks.values():
-        if resolved is not None and resolved.card is not None and resolved.card.stable_id not in needed:
-            needed[resolved.card.stable_id] += 1
-            cards[resolved.card.stable_id] = (resolved.section, resolved.card)
+        needed[card.id] += resolved.count
+        if card.id not in cards or resolved.section < cards[card.id][0]:
+            cards[card.id] = (resolved.section, card)
+    for pick in ctx.picks.values():
+        if pick is not None and pick.card is not None and pick.card.id not in needed:
+            needed[pick.card.id] += 1
+            cards[pick.card.id] = (pick.section, pick.card)
     owner = ctx.deck.owner or "the owner"
     for stable_id, count in needed.items():
         owned = ctx.collection.get(stable_id, 0)

@@ -164,8 +164,8 @@ def simulate(
 
     kept = [card for position, card in enumerate(opening) if position not in put_back]
     returned = [opening[position] for position in put_back]
-    if returned:
-        rule = setup.mulligan
+    rule = setup.mulligan
+    if returned and rule is not None:  # cards are put back only under a mulligan rule
         if rule.to_bottom:
             new, deck = deck[: len(returned)], deck[len(returned) :] + returned
         else:
@@ -226,9 +226,10 @@ def cards_seen(setup: DrawSetup, turn: int, *, first_player: bool = True, hand: 
     size = setup.hand if setup.hand is not None else (hand or 0)
     if turn == 0 or not setup.has_turns:
         return size
-    draws = turn * setup.draw_per_turn
+    per_turn = setup.draw_per_turn or 0
+    draws = turn * per_turn
     if first_player and setup.first_player_skips_first_draw:
-        draws -= setup.draw_per_turn
+        draws -= per_turn
     return size + draws
 
 

@@ -70,7 +70,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
         for a_index, action in enumerate(effect.get("actions") or []):
             if not isinstance(action, Mapping):
                 continue
-            spec = vocabulary.action(action.get("do"))
+            do = action.get("do")
+            spec = vocabulary.action(do) if isinstance(do, str) else None
             if spec and spec.lasting and not action.get("duration") and not effect.get("duration"):
                 path = json_path([index, "actions", a_index, "duration"])
                 report(
@@ -101,9 +102,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 )
             remaining = remaining.replace(folded, " ")
             scopes.append(_Scope(folded, (index,), True))
-    rest = tuple(
-        i for i, e in enumerate(effects) if not (isinstance(e.get("text"), str) and e.get("text").strip())
-    )
+    rest = tuple(i for i, e in enumerate(effects) if not (isinstance(t := e.get("text"), str) and t.strip()))
     scopes.append(_Scope(remaining, rest, False))
 
     reading = vocabulary.reading

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema.protocols import Validator
 
 from .vocabulary import (
     EFFECT_ID_HELP,
@@ -169,7 +170,7 @@ class EffectValidator:
     """
 
     base: Draft202012Validator
-    variants: Mapping[str, Mapping[str, Draft202012Validator]]
+    variants: Mapping[str, Mapping[str, Validator]]
 
     def iter_errors(self, effects: Any) -> Iterator[Any]:
         yield from self.base.iter_errors(effects)

@@ -75,7 +75,7 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                 )
                 yield (
                     base,
-                    f"must be {' or '.join(_TYPE_NAMES.get(t, t) for t in wanted)}, not {_kind_of(err.instance)}",
+                    f"must be {' or '.join(str(_TYPE_NAMES.get(t, t)) for t in wanted)}, not {_kind_of(err.instance)}",
                 )
             case "pattern":
                 hint = err.schema.get("description") or f"the pattern {err.validator_value}"

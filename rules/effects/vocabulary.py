@@ -113,9 +113,18 @@ class Variant:
 
 
 def variant(
-    name: str, help: str = "", *, required: Iterable[str] = (), lasting: bool = False, **params: dict
+    name: str,
+    help: str = "",
+    *,
+    required: Iterable[str] = (),
+    lasting: bool = False,
+    params: Mapping[str, dict] | None = None,
+    **named: dict,
 ) -> Variant:
-    return Variant(name, help, params, tuple(required), lasting)
+    """A variant and its parameters. A parameter named like a Python keyword takes a trailing
+    underscore (``from_=...`` declares "from"); ``params`` holds a shared set of them."""
+    declared = {**(params or {}), **{key.removesuffix("_"): schema for key, schema in named.items()}}
+    return Variant(name, help, declared, tuple(required), lasting)
 
 
 def targeted(name: str, help: str = "") -> Variant:

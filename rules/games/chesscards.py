@@ -170,7 +170,7 @@ EFFECTS = fx.EffectVocabulary(
             "PLAY_MOVE",
             "the card's effect is a Coup with changed rules",
             required=_MOVE_REQUIRED,
-            **_MOVE_PROPERTIES,
+            params=_MOVE_PROPERTIES,
         ),
         fx.variant(
             "PLACE_MARKER",
@@ -217,12 +217,10 @@ EFFECTS = fx.EffectVocabulary(
             target=_TARGET,
             to=fx.one_of(("ORIGIN_COLUMN", "ORIGIN_SQUARE")),
             ranks=_RANKS,
-            **{"as": fx.one_of(("PAWN", "CAPTURED_ROLE"))},
-            **{
-                "with": fx.ref(
-                    "the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)"
-                )
-            },
+            as_=fx.one_of(("PAWN", "CAPTURED_ROLE")),
+            with_=fx.ref(
+                "the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)"
+            ),
         ),
         fx.variant(
             "TRANSFORM",
@@ -236,7 +234,7 @@ EFFECTS = fx.EffectVocabulary(
             "two pieces exchange squares, together",
             required=("target", "with"),
             target=_TARGET,
-            **{"with": fx.ref()},
+            with_=fx.ref(),
         ),
         fx.variant(
             "PUSH",

@@ -136,7 +136,7 @@ EFFECTS = fx.EffectVocabulary(
             "DEPLOY",
             "deploy cards (free unless a cost is stated; conditions, targets and slots still apply)",
             required=("from",),
-            **{"from": _FROM},
+            from_=_FROM,
             count=_COUNT,
             free=fx.flag("deployed without paying its cost"),
             filter=fx.FILTER,
@@ -146,17 +146,17 @@ EFFECTS = fx.EffectVocabulary(
             "SEARCH",
             "look for cards (a search of the deck shuffles it)",
             required=("from", "to"),
-            **{"from": _FROM},
+            from_=_FROM,
             to=fx.one_of(ZONES),
             count=_COUNT,
             filter=fx.FILTER,
             reveal=fx.flag("the chosen card is revealed"),
         ),
-        fx.variant("REVEAL", "reveal cards", required=("from",), **{"from": _FROM}, count=_COUNT),
+        fx.variant("REVEAL", "reveal cards", required=("from",), from_=_FROM, count=_COUNT),
         fx.variant(
             "DISCARD",
             "discard cards",
-            **{"from": fx.one_of(ZONES)},
+            from_=fx.one_of(ZONES),
             count=_COUNT,
             filter=fx.FILTER,
             target=_TARGET,
@@ -263,8 +263,8 @@ EFFECTS = fx.EffectVocabulary(
         ),
         fx.variant("EXHAUST_SELF", "exhaust this card (a Leader's activated ability)"),
         fx.targeted("EXHAUST", "exhaust a card"),
-        fx.variant("DISCARD", "discard cards", **{"from": fx.one_of(ZONES)}, count=_COUNT, filter=fx.FILTER),
-        fx.variant("BANISH_SELF", "banish this card (e.g. from the discard)", **{"from": fx.one_of(ZONES)}),
+        fx.variant("DISCARD", "discard cards", from_=fx.one_of(ZONES), count=_COUNT, filter=fx.FILTER),
+        fx.variant("BANISH_SELF", "banish this card (e.g. from the discard)", from_=fx.one_of(ZONES)),
         fx.variant(
             "DEAL_DAMAGE",
             "damage dealt as a cost (paid even if the unit is destroyed)",
@@ -404,9 +404,9 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
             what = (
-                "INDICE is a system resource"
-                if resolved.reserved
-                else f"{label(resolved.card)} is a {resolved.card.type}"
+                f"{label(resolved.card)} is a {resolved.card.type}"
+                if resolved.card is not None and not resolved.reserved
+                else "INDICE is a system resource"
             )
             yield error(
                 "WRONG_SECTION",
@@ -445,9 +445,9 @@ def one_to_five_leader_candidates(ctx: DeckContext):
             f"leaders has {total} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
             section="leaders",
         )
-    repeated = Counter()
+    repeated: Counter[str] = Counter()
     for resolved in entries:
-        repeated[resolved.card.stable_id if resolved.card is not None else resolved.ref] += resolved.count
+        repeated[resolved.card.id if resolved.card is not None else resolved.ref] += resolved.count
     for ref, count in repeated.items():
         if count > 1:
             yield warning(

@@ -65,7 +65,7 @@ EFFECTS = fx.EffectVocabulary(
             "SPECIAL_SUMMON",
             "summon a monster",
             required=("from",),
-            **{"from": fx.some_of(ZONES)},
+            from_=fx.some_of(ZONES),
             filter=fx.FILTER,
             position=fx.one_of(("ATTACK", "DEFENCE")),
         ),

@@ -101,7 +101,7 @@ EFFECTS = fx.EffectVocabulary(
             "PLAY",
             "play a card",
             required=("from",),
-            **{"from": fx.some_of(ZONES)},
+            from_=fx.some_of(ZONES),
             filter=fx.FILTER,
             free=fx.flag(),
         ),

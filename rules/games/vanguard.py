@@ -63,7 +63,7 @@ EFFECTS = fx.EffectVocabulary(
             "CALL",
             "call units to rear-guard circles (a call into an occupied circle retires the old unit)",
             required=("from",),
-            **{"from": fx.some_of(ZONES)},
+            from_=fx.some_of(ZONES),
             count=_COUNT,
             filter=fx.FILTER,
         ),
