@@ -201,6 +201,11 @@ class ImageBatch(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    enqueue_failed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the broker last could not take some of it (a sweep sends it again).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

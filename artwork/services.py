@@ -190,7 +190,14 @@ def artwork_upload(
 
 
 def _enqueue_render(variant_ids: list[int], **kwargs) -> None:
-    enqueue_on_commit("artwork.render", variant_ids, **kwargs)
+    """Render these variants after the commit; a batch the broker cannot take is marked for the sweep."""
+    batch_id = kwargs.get("batch_id")
+
+    def not_enqueued(exc: Exception) -> None:
+        if batch_id is not None:
+            ImageBatch.objects.filter(pk=batch_id).update(enqueue_failed_at=timezone.now())
+
+    enqueue_on_commit("artwork.render", variant_ids, on_failure=not_enqueued, **kwargs)
 
 
 # --- primary, kind, deletion --------------------------------------------------------------
@@ -450,7 +457,8 @@ def _batch_item_finished(batch_id: int, variant_id: int, problems: list[str]) ->
 
 
 def renditions_sweep(*, older_than_seconds: int = 600) -> int:
-    """Enqueue the variants whose renditions are still PENDING a while after upload (e.g. the broker was down)."""
+    """Enqueue the variants whose renditions are still PENDING a while after upload (e.g. the broker
+    was down), and the pending items of the image batches the broker could not take."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     settled = Count(
         "renditions", filter=Q(renditions__state__in=[RenditionState.READY, RenditionState.FAILED])
@@ -464,4 +472,22 @@ def renditions_sweep(*, older_than_seconds: int = 600) -> int:
     )
     for chunk in _chunks(ids, BATCH_CHUNK):
         _enqueue_render(chunk)
-    return len(ids)
+    return len(ids) + image_batches_requeue(older_than_seconds=older_than_seconds)
+
+
+def image_batches_requeue(*, older_than_seconds: int = 600) -> int:
+    """Send again the pending items of every unfinished batch the broker could not take (or that
+    stayed QUEUED, untouched, for ``older_than_seconds``). Renders are idempotent and a batch counts
+    each item once, so an item sent twice is harmless."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    batches = ImageBatch.objects.exclude(state=BatchState.DONE).filter(
+        Q(enqueue_failed_at__isnull=False) | Q(state=BatchState.QUEUED, created_at__lt=cutoff)
+    )
+    sent = 0
+    for batch in batches:
+        ImageBatch.objects.filter(pk=batch.pk).update(enqueue_failed_at=None)
+        pending = batch.items.filter(state=ItemState.PENDING).values_list("variant_id", flat=True)
+        for chunk in _chunks(pending.iterator(chunk_size=2000), BATCH_CHUNK):
+            _enqueue_render(chunk, batch_id=batch.pk, force=not batch.only_missing)
+            sent += len(chunk)
+    return sent

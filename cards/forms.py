@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 
+from common import guards
 from rules import Finding, RuleSet
 from rules.fields import FieldSpec, Kind
 from rules.findings import error
@@ -226,7 +227,7 @@ class CardForm(forms.Form):
         effects_text = _lf(cleaned.get("effects") or "").strip()
         if effects_text:
             try:
-                data["effects"] = json.loads(effects_text)
+                data["effects"] = guards.loads(effects_text)
             except json.JSONDecodeError as exc:
                 findings.append(
                     error(
@@ -235,6 +236,8 @@ class CardForm(forms.Form):
                         field="effects",
                     )
                 )
+            except guards.BadInput as exc:
+                findings.append(error("FIELD_INVALID", f"effects: {exc}", field="effects"))
         else:
             data["effects"] = []
         for name, spec in self.specs.items():

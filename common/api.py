@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import (
+    ObjectDoesNotExist,
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import parsers, serializers, status
+from django.utils.translation import gettext as _
+from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from . import guards
 from .errors import InvalidInput, StaleVersion, StudioError
+from .parsers import BodyTooLarge, JSONParser  # noqa: F401 (JSONParser: the views' import)
 
 
 class Pagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "pageSize"
     max_page_size = 500
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, with a 400 (not a 500) for a document nested too deep to read."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - the document is nested too deeply") from None
 
 
 def exception_handler(exc, context):
@@ -44,6 +43,10 @@ def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        exc = BodyTooLarge()
+    elif isinstance(exc, SuspiciousOperation | guards.BadInput):  # too many fields, a bad header...
+        exc = ParseError(str(exc) or _("the request could not be read"))
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404(str(exc))
     if isinstance(exc, PermissionDenied) and not str(exc):
@@ -62,3 +65,11 @@ class FindingDoc(serializers.Serializer):
         required=False, help_text="The field or JSON path, when the finding has one."
     )
     message = serializers.CharField()
+
+
+class Router(DefaultRouter):
+    """The routers of the API: no root view, and no ``.json`` format-suffix twins of each route
+    (not in the contract, and actions without a ``format`` argument answered them with a 500)."""
+
+    include_root_view = False
+    include_format_suffixes = False

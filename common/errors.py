@@ -51,10 +51,10 @@ class StaleVersion(StudioError):
 
     status_code = 412
 
-    def __init__(self, expected: int, current: int):
+    def __init__(self, expected: int, current: int, what: str = "card"):
         self.expected = expected
         self.current = current
         super().__init__(
-            f"the card changed since you read it (you sent version {expected}, it is now at version {current}); "
+            f"the {what} changed since you read it (you sent version {expected}, it is now at version {current}); "
             "reload it, reapply your change and save again"
         )

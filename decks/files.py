@@ -6,6 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 
+from common import guards
 from common.cli import USAGE_ERROR, read_text
 
 from .interchange import looks_like_json, parse_decklist
@@ -16,12 +17,14 @@ def read_deck_file(path: str) -> dict:
     text = read_text(path)
     if looks_like_json(text):
         try:
-            return json.loads(text.lstrip("\ufeff"))
+            return guards.loads(text.lstrip("\ufeff"))
         except json.JSONDecodeError as exc:
             raise CommandError(
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                 returncode=USAGE_ERROR,
             ) from None
+        except guards.BadInput as exc:
+            raise CommandError(f"{path}: {exc}", returncode=USAGE_ERROR) from None
     deck, findings = parse_decklist(text)
     if findings:
         raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)

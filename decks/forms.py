@@ -6,6 +6,7 @@ import json
 
 from django import forms
 
+from common import guards
 from rules import registry
 
 from .interchange import looks_like_json, parse_decklist
@@ -88,11 +89,13 @@ class DeckImportForm(forms.Form):
         text, source = self.cleaned_data["content"], self.cleaned_data["source"]
         if looks_like_json(text) or text.lstrip("\ufeff \t\r\n").startswith("["):
             try:
-                raw = json.loads(text.lstrip("\ufeff"))
+                raw = guards.loads(text.lstrip("\ufeff"))
             except json.JSONDecodeError as exc:
                 return None, [
                     f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg}); fix it, or paste a text decklist"
                 ]
+            except guards.BadInput as exc:
+                return None, [f"{source}: {exc}"]
             if not isinstance(raw, dict):
                 return None, [f"{source}: a deck file is one JSON object with game, name and sections"]
             return raw, []

@@ -19,7 +19,8 @@ from rules.findings import error
 MAX_REF, MAX_NAME, MAX_SECTION, MAX_COUNT = 200, 200, 64, 1000
 HEADER_KEYS = ("game", "format", "name", "owner")
 # Keys the API adds to a deck; accepted (and ignored) on input so that what was read can be written back.
-READ_ONLY_KEYS = ("id", "validation", "stale", "createdAt", "updatedAt")
+# "version" is the one the client read (the If-Match of a body), checked by the service, never stored.
+READ_ONLY_KEYS = ("id", "version", "validation", "stale", "createdAt", "updatedAt")
 DEFAULT_NAME = "Untitled deck"
 
 

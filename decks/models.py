@@ -191,6 +191,9 @@ class Deck(models.Model):
     )
     stale = models.BooleanField(default=True)
     stale_generation = models.PositiveIntegerField(default=0)
+    # Grows at every change of what the player wrote (name, format, owner, entries, picks), never
+    # at a revalidation: a PUT, PATCH or DELETE of an older version is refused (412).
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["name", "id"]

@@ -9,6 +9,7 @@ enqueues their revalidation on commit.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -18,9 +19,11 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
+from cards import selectors as card_selectors
 from cards.models import Card
 from common.enqueue import enqueue_on_commit
-from common.errors import Conflict, Forbidden, InvalidInput
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.guards import INT32_MAX
 from rules import CardData, Finding, get_ruleset
 from rules.decks import CardPool, Entry, ValidationResult
 from rules.findings import error
@@ -147,22 +150,28 @@ def deck_validate(*, deck: Deck) -> ValidationResult:
     return outcome.result
 
 
-def deck_check(*, data: Any) -> ValidationResult:
-    """Validate a deck JSON object against the studio's cards; nothing is stored."""
+def deck_check(*, data: Any, user=None) -> ValidationResult:
+    """Validate a deck JSON object against the cards ``user`` may see; nothing is stored.
+
+    ``owner`` (whose collection an "owned cards only" format reads) is the caller, unless the
+    caller may see every deck (reviewers, admins): nobody reads another's collection this way.
+    """
     deck_input, findings = parse_deck(data)
     if findings:
         raise InvalidInput(findings)
-    return check_input(deck_input)
+    if user is not None and not (user.has_perm("decks.view_all_decks") or can_manage_all_decks(user)):
+        deck_input = dataclasses.replace(deck_input, owner=user.get_username())
+    return check_input(deck_input, user=user)
 
 
-def check_input(deck_input: DeckInput) -> ValidationResult:
+def check_input(deck_input: DeckInput, user=None) -> ValidationResult:
     ruleset = get_ruleset(deck_input.game)
     fmt = format_for(deck_input.game, deck_input.format)
     fmt_data = fmt.data()
     refs = [e.ref for entries in deck_input.sections.values() for e in entries] + [
         r for r in deck_input.picks.values() if r
     ]
-    pool, _ = _pool_for(deck_input.game, refs)
+    pool, _ = _pool_for(deck_input.game, refs, user)
     collection = None
     if fmt_data.owned_only and deck_input.owner:
         owner = get_user_model().objects.filter(username=deck_input.owner).first()
@@ -175,15 +184,24 @@ def _collection(owner) -> dict[str, int]:
 
 
 # --- resolution of references -------------------------------------------------------------------
-def _pool_for(game: str, refs: Iterable[str]) -> tuple[CardPool, dict[str, int]]:
-    """A pool of the cards ``refs`` may name, and the primary key of each card by stable id.
+def visible_cards(user) -> QuerySet[Card]:
+    """The cards a deck of ``user`` may name: those the user may see (cards.selectors), so that a
+    card hidden from a playtester is UNKNOWN_CARD exactly like one that does not exist; every card
+    for the commands and the background validation (no user)."""
+    if user is None:
+        return Card.objects.all()
+    return card_selectors.card_list(user=user)
+
+
+def _pool_for(game: str, refs: Iterable[str], user=None) -> tuple[CardPool, dict[str, int]]:
+    """A pool of the cards ``refs`` may name (of those ``user`` may see), and the primary key of each card by stable id.
 
     References that are all stable ids cost one query; any other reference (a
     name) loads the game's cards so that a name shared by several cards is seen
     as ambiguous.
     """
     refs = set(refs) - set(get_ruleset(game).reserved_refs)
-    qs = Card.objects.filter(game=game)
+    qs = visible_cards(user).filter(game=game)
     rows = list(
         qs.filter(stable_id__in=refs).values_list(
             "pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version"
@@ -216,13 +234,15 @@ def _write_entries(
     deck_input: DeckInput,
     sections: Iterable[str] | None = None,
     picks: Iterable[str] | None = None,
+    user=None,
 ) -> None:
-    """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``)."""
+    """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``); a
+    reference names only a card ``user`` may see."""
     sections = list(deck_input.sections if sections is None else sections)
     picks = list(deck_input.picks if picks is None else picks)
     refs = [e.ref for name in sections for e in deck_input.sections.get(name, [])]
     refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
-    pool, pks = _pool_for(deck.game, refs)
+    pool, pks = _pool_for(deck.game, refs, user)
     reserved = get_ruleset(deck.game).reserved_refs
     if sections:
         DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section__in=sections).delete()
@@ -297,7 +317,7 @@ def deck_create(*, data: Any, user=None) -> Deck:
     deck = Deck.objects.create(
         game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user)
     )
-    _write_entries(deck, deck_input)
+    _write_entries(deck, deck_input, user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -308,11 +328,28 @@ def check_can_change(user, deck: Deck) -> None:
     raise Forbidden("only the deck's owner can change it")
 
 
-@transaction.atomic
-def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> Deck:
-    """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
+def _lock(deck: Deck, user, expected_version: int | None) -> Deck:
+    """The deck, locked for this transaction, once ``user`` may change it and (with
+    ``expected_version``) it is still at the version the client read: else StaleVersion (412)."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     check_can_change(user, deck)
+    if expected_version is not None and expected_version != deck.version:
+        raise StaleVersion(expected_version, deck.version, what="deck")
+    return deck
+
+
+def _bump(deck: Deck, *fields: str) -> None:
+    """Save a change of the deck's content: its version grows (``fields``: the only ones changed)."""
+    deck.version += 1
+    deck.save(update_fields=[*fields, "version", "updated_at"] if fields else None)
+
+
+@transaction.atomic
+def deck_update(
+    *, deck: Deck, data: Any, user=None, partial: bool = False, expected_version: int | None = None
+) -> Deck:
+    """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
+    deck = _lock(deck, user, expected_version)
     deck_input = _parse(data, game=deck.game, partial=partial)
     given = deck_input.given
     if not partial or "format" in given:
@@ -321,7 +358,7 @@ def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> D
         deck.name = deck_input.name
     if "owner" in given:  # absent, even from a PUT: the owner stays
         deck.owner = _choose_owner(deck_input, user)
-    deck.save()
+    _bump(deck)
     ruleset = get_ruleset(deck.game)
     if partial:
         sections = list(deck_input.sections)
@@ -329,7 +366,7 @@ def deck_update(*, deck: Deck, data: Any, user=None, partial: bool = False) -> D
     else:
         DeckEntry.objects.filter(deck=deck).delete()
         sections, picks = list(deck_input.sections), list(ruleset.deck_picks)
-    _write_entries(deck, deck_input, sections, picks)
+    _write_entries(deck, deck_input, sections, picks, user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -340,9 +377,9 @@ def _section_input(deck: Deck, section: str) -> list[Entry]:
     return [Entry(ref, count) for ref, count in rows.values_list("ref", "count")]
 
 
-def _store_section(deck: Deck, section: str, entries: list[Entry]) -> Deck:
-    _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [])
-    deck.save(update_fields=["updated_at"])
+def _store_section(deck: Deck, section: str, entries: list[Entry], user=None) -> Deck:
+    _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [], user=user)
+    _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
 
@@ -374,16 +411,21 @@ def _check_count(count: Any) -> int:
 
 @transaction.atomic
 def deck_card_add(
-    *, deck: Deck, stable_id: str, section: str | None = None, count: int = 1, user=None
+    *,
+    deck: Deck,
+    stable_id: str,
+    section: str | None = None,
+    count: int = 1,
+    user=None,
+    expected_version: int | None = None,
 ) -> Deck:
     """Add ``count`` copies of a card to a section (its home section by default), or make it the pick it belongs to.
 
     Copies are added to the section's entry for that card when there is one,
     else a new entry is appended. The deck is validated again.
     """
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
-    card = Card.objects.filter(game=deck.game, stable_id=stable_id).first()
+    deck = _lock(deck, user, expected_version)
+    card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
             [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
@@ -396,7 +438,7 @@ def deck_card_add(
     if _check_count(count) == 0:
         return deck
     entries = _section_input(deck, section)
-    pool, _ = _pool_for(deck.game, [e.ref for e in entries] + [stable_id])
+    pool, _ = _pool_for(deck.game, [e.ref for e in entries] + [stable_id], user)
     for index, entry in enumerate(entries):
         named, _ = pool.resolve(entry.ref)
         if named is not None and named.stable_id == stable_id:
@@ -408,7 +450,7 @@ def deck_card_add(
         raise InvalidInput(
             [error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")]
         )
-    return _store_section(deck, section, entries)
+    return _store_section(deck, section, entries, user)
 
 
 @transaction.atomic
@@ -421,6 +463,7 @@ def deck_entry_change(
     count: int | None = None,
     delta: int | None = None,
     user=None,
+    expected_version: int | None = None,
 ) -> Deck:
     """Set the copies of one entry (``count``; 0 removes it) or add ``delta`` to them; the deck is validated again.
 
@@ -428,8 +471,7 @@ def deck_entry_change(
     changed since (another tab, another device), nothing is changed and a
     Conflict says so.
     """
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
+    deck = _lock(deck, user, expected_version)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
@@ -462,14 +504,15 @@ def deck_entry_change(
         del entries[position]
     else:
         entries[position] = Entry(ref, count)
-    return _store_section(deck, section, entries)
+    return _store_section(deck, section, entries, user)
 
 
 @transaction.atomic
-def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) -> Deck:
+def deck_pick_set(
+    *, deck: Deck, pick: str, stable_id: str | None, user=None, expected_version: int | None = None
+) -> Deck:
     """Make a card (by stable id) the deck's ``pick`` (activeLeader, legend, champion), or clear it (None)."""
-    deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    check_can_change(user, deck)
+    deck = _lock(deck, user, expected_version)
     ruleset = get_ruleset(deck.game)
     if pick not in ruleset.deck_picks:
         picks = ", ".join(ruleset.deck_picks) or "none"
@@ -482,20 +525,19 @@ def deck_pick_set(*, deck: Deck, pick: str, stable_id: str | None, user=None) ->
                 )
             ]
         )
-    if stable_id and not Card.objects.filter(game=deck.game, stable_id=stable_id).exists():
+    if stable_id and not visible_cards(user).filter(game=deck.game, stable_id=stable_id).exists():
         raise InvalidInput(
             [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
         )
-    _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick])
-    deck.save(update_fields=["updated_at"])
+    _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
+    _bump(deck, "updated_at")
     deck_validate(deck=deck)
     return deck
 
 
 @transaction.atomic
-def deck_delete(*, deck: Deck, user=None) -> None:
-    check_can_change(user, deck)
-    deck.delete()
+def deck_delete(*, deck: Deck, user=None, expected_version: int | None = None) -> None:
+    _lock(deck, user, expected_version).delete()
 
 
 # --- collections -----------------------------------------------------------------------------
@@ -513,11 +555,16 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
     """
     problems: list[Finding] = []
     for ref, count in counts.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= INT32_MAX:
             problems.append(
-                error("FIELD_INVALID", f"{ref}: count must be a whole number, 0 or more", card=ref, field=ref)
+                error(
+                    "FIELD_INVALID",
+                    f"{ref}: count must be a whole number from 0 to {INT32_MAX}",
+                    card=ref,
+                    field=ref,
+                )
             )
-    cards = dict(Card.objects.filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
+    cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
         error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref)
         for ref in counts
@@ -557,7 +604,8 @@ def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, i
     ``replace`` the list becomes the whole collection, else its counts are added.
     """
     deck_input = _parse(data)
-    pool, _ = _pool_for(deck_input.game, [e.ref for entries in deck_input.sections.values() for e in entries])
+    refs = [e.ref for entries in deck_input.sections.values() for e in entries]
+    pool, _ = _pool_for(deck_input.game, refs, owner)
     wanted: dict[str, int] = {}
     problems: list[Finding] = []
     for section, entries in deck_input.sections.items():

@@ -3,6 +3,7 @@ resumable, with progress."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -69,11 +70,15 @@ def _expire_abandoned(game: str) -> None:
         logger.warning("marked %s abandoned audit(s) of %s as FAILED", expired, game)
 
 
-def audit_start(*, game: Any, user=None, trigger: str = "api", enqueue: bool = True) -> Audit:
+def audit_start(
+    *, game: Any, user=None, trigger: str = "api", enqueue: bool = True, resume: bool = True
+) -> Audit:
     """Create a PENDING audit of ``game`` and hand it to a worker (on commit).
 
     Refused with :class:`AuditRunning` (409) while another audit of the game is
-    pending or running: the database enforces one at a time.
+    pending or running: the database enforces one at a time. An audit that is
+    pending only because it was never enqueued (the broker was down) does not
+    block: it is sent again and answered instead.
     """
     findings = check_game(game)
     if findings:
@@ -85,36 +90,66 @@ def audit_start(*, game: Any, user=None, trigger: str = "api", enqueue: bool = T
     except IntegrityError:
         running = Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()
         if running is None:  # it finished in between: try once more
-            return audit_start(game=game, user=user, trigger=trigger, enqueue=enqueue)
+            return audit_start(game=game, user=user, trigger=trigger, enqueue=enqueue, resume=resume)
+        if enqueue and resume and _never_enqueued(running):
+            _enqueue(running)
+            return running
         raise AuditRunning(running) from None
     if enqueue:
         _enqueue(audit)
     return audit
 
 
+# An audit still PENDING this long after it was created was probably never enqueued (a web
+# process that died between its commit and the publish): the sweep sends it again.
+PENDING_AFTER = 300
+
+
+def _never_enqueued(audit: Audit, *, pending_after: int = PENDING_AFTER) -> bool:
+    if audit.status != AuditStatus.PENDING:
+        return False
+    return audit.enqueue_failed_at is not None or audit.created_at < timezone.now() - timedelta(
+        seconds=pending_after
+    )
+
+
 def _enqueue(audit: Audit) -> None:
-    enqueue_on_commit("reviews.audit", audit.pk)
+    """Send the audit to a worker after the commit; if the broker cannot take it, record that."""
+    if audit.enqueue_failed_at is not None:
+        Audit.objects.filter(pk=audit.pk).update(enqueue_failed_at=None)
+
+    def not_enqueued(exc: Exception, pk: int = audit.pk) -> None:
+        Audit.objects.filter(pk=pk, status=AuditStatus.PENDING).update(enqueue_failed_at=timezone.now())
+
+    enqueue_on_commit("reviews.audit", audit.pk, on_failure=not_enqueued)
 
 
-def audits_schedule(*, pending_after: int = 300) -> list[int]:
-    """Start an audit of every game (the periodic sweep); re-enqueue audits stuck PENDING.
+def audits_requeue(*, pending_after: int = PENDING_AFTER) -> list[int]:
+    """Send again every audit left PENDING because it was never enqueued (the periodic sweep)."""
+    limit = timezone.now() - timedelta(seconds=pending_after)
+    waiting = Audit.objects.filter(status=AuditStatus.PENDING).filter(
+        Q(enqueue_failed_at__isnull=False) | Q(created_at__lt=limit)
+    )
+    sent = []
+    for audit in waiting:
+        _enqueue(audit)
+        sent.append(audit.pk)
+    return sent
 
-    A game whose audit is still running is skipped. An audit left PENDING for
-    ``pending_after`` seconds was probably never enqueued (broker down): it is
-    sent again; the task is idempotent.
+
+def audits_schedule(*, pending_after: int = PENDING_AFTER) -> list[int]:
+    """Start an audit of every game (the nightly sweep); send again audits stuck PENDING.
+
+    A game whose audit is still running is skipped; one whose audit was never
+    enqueued (broker down) gets that audit sent again; the task is idempotent.
     """
     from rules import registry
 
+    audits_requeue(pending_after=pending_after)
     started = []
     for game in registry.keys():
-        try:
-            started.append(audit_start(game=game, trigger="schedule").pk)
-        except AuditRunning as exc:
-            waiting = exc.audit
-            if waiting.status == AuditStatus.PENDING and waiting.created_at < timezone.now() - timedelta(
-                seconds=pending_after
-            ):
-                _enqueue(waiting)
+        with contextlib.suppress(AuditRunning):  # a game being audited is skipped
+            started.append(audit_start(game=game, trigger="schedule", resume=False).pk)
     return started
 
 

@@ -51,6 +51,9 @@ class Audit(models.Model):
         default=dict, blank=True, help_text="Counts the game's source fixes, next to the actual ones."
     )
     error = models.TextField(blank=True, default="")
+    enqueue_failed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the broker last could not take it (a sweep sends it again)."
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -16,3 +16,9 @@ def audit(audit_id: int) -> dict:
 def audit_all() -> dict:
     """The periodic sweep (CELERY_BEAT_SCHEDULE): start an audit of every game not already being audited."""
     return {"started": audits.audits_schedule()}
+
+
+@shared_task(name="reviews.requeue")
+def requeue() -> dict:
+    """The periodic catch-up: send again the audits the broker could not take when they were started."""
+    return {"requeued": audits.audits_requeue()}

@@ -11,11 +11,13 @@ Two ways to run, one settings module:
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -37,6 +39,16 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if value is None:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from exc
 
 
 def env_int(name: str, default: int) -> int:
@@ -77,6 +89,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "studio",
     "cards",
     "decks",
@@ -88,6 +101,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "studio.middleware.PermissionsPolicyMiddleware",
+    # NUL characters, API bodies over the limit, API methods a route does not have: refused first.
+    "studio.middleware.RequestGuardMiddleware",
     # Static files after collectstatic (DEBUG off); with DEBUG on, runserver serves them.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -97,6 +114,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: it answers the login page's POST once the address and user are locked out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "studio.urls"
@@ -111,6 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "studio.context.studio",
             ],
         },
@@ -148,7 +168,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out user and address before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
+
+# --- Brute force: login lockout (django-axes) --------------------------------------------
+# After AXES_FAILURE_LIMIT wrong passwords for one user from one address, that pair is locked
+# out for AXES_COOLOFF_MINUTES; `python manage.py axes_reset` (or axes_reset_username USER,
+# axes_reset_ip ADDRESS) unlocks early. A success resets the count.
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+# Groups joined by "+" lock together, groups separated by "," each lock on their own:
+# "username+ip_address" (default) locks a user at one address; "username,ip_address" either.
+AXES_LOCKOUT_PARAMETERS = [
+    group.split("+") if "+" in group else group
+    for group in env_list("AXES_LOCKOUT_PARAMETERS", ["username+ip_address"])
+]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "studio.security.lockout_response"
+# Behind NUM_PROXIES trusted proxies the client's address is read from X-Forwarded-For (the
+# DRF throttles use the same setting), otherwise it is REMOTE_ADDR.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "studio.security.client_ip"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"
 
@@ -184,7 +229,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous request gets 401 with a WWW-Authenticate header.
-        "rest_framework.authentication.TokenAuthentication",
+        "studio.throttling.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -192,8 +237,35 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "common.api.Pagination",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
+    # One guarded reader of every body (common.guards): depth, size, NUL characters.
+    "DEFAULT_PARSER_CLASSES": [
+        "common.parsers.JSONParser",
+        "common.parsers.FormParser",
+        "common.parsers.MultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "common.parsers.Metadata",
+    "DEFAULT_THROTTLE_CLASSES": ["studio.throttling.AnonThrottle", "studio.throttling.UserThrottle"],
+    "NUM_PROXIES": NUM_PROXIES or None,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+# Rates as DRF writes them ("60/min", "1000/hour"); read at request time (studio.throttling).
+API_THROTTLING = env_bool("API_THROTTLING", True)
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_THROTTLE_ANON", "60/min"),
+    "user": os.environ.get("API_THROTTLE_USER", "600/min"),
+    # Requests with a token that does not exist, per address: guessing tokens is slowed down.
+    "token_failure": os.environ.get("API_THROTTLE_TOKEN_FAILURE", "20/hour"),
+}
+# Throttle counts (and nothing else) live in the cache: set CACHE_URL (redis://...) when several
+# web processes serve the studio, or each counts on its own.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+    if os.environ.get("CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "card-studio"}
+}
+# How deep a JSON document may nest (deck files and card effects need far fewer levels).
+JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card Studio API",
     "DESCRIPTION": "Cards, rule sets, decks and reviews of the games served by Card Studio.",
@@ -225,22 +297,45 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
-# A request that enqueues must not hang when the broker is down: fail fast,
-# the caller keeps its data and the periodic sweep catches up.
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A request that enqueues must not hang when the broker or the result backend is down: every
+# connection has a short timeout, a publish is retried at most once, and the enqueue helper
+# (studio.celery) takes any failure as "not enqueued" (the work is recorded so, and a sweep
+# catches up). Without these, the Redis result backend alone retries for about 20 s.
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 0.5)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # kombu's Redis transport: connect and read timeouts of the broker connection.
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_timeout": env_float("CELERY_BROKER_SOCKET_TIMEOUT", 2.0),
+    "retry_on_timeout": False,
+    "max_retries": 1,
+}
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
-    "interval_step": 0.2,
-    "interval_max": 0.5,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
 }
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = env_float("CELERY_RESULT_CONNECT_TIMEOUT", 0.5)
+CELERY_REDIS_SOCKET_TIMEOUT = env_float("CELERY_RESULT_SOCKET_TIMEOUT", 2.0)
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = False
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    # The Redis result backend's own reconnection loop (20 tries, 1 s apart, by default).
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.1},
+}
+# After a failed enqueue, the next ones in this process are not tried for this many seconds
+# (each would wait for its own timeouts): the work is recorded as not enqueued at once.
+CELERY_ENQUEUE_BACKOFF_SECONDS = env_float("CELERY_ENQUEUE_BACKOFF_SECONDS", 10.0)
 CELERY_BEAT_SCHEDULE: dict = {
     # Every game's review audit, nightly; a game whose audit is still running is skipped.
     "reviews-audit-all-games": {"task": "reviews.audit_all", "schedule": crontab(hour=3, minute=30)},
-    # Renditions still pending (e.g. the broker was down when the image came in).
-    "artwork-sweep": {"task": "artwork.sweep", "schedule": 600.0},
+    # Audits never enqueued (the broker was down when they were started) are sent again.
+    "reviews-requeue-audits": {"task": "reviews.requeue", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+    # Renditions still pending (e.g. the broker was down when the image came in), and image
+    # batches never enqueued.
+    "artwork-sweep": {"task": "artwork.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
     # Decks left stale (a change made while the broker was down, a worker that
     # crashed) are validated again within this many seconds.
     "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
@@ -273,6 +368,36 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
     SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (Django's own middleware): scripts and styles from the studio only, inline
+# ones with the request's nonce ({{ csp_nonce }}). Style attributes stay allowed: the pages size
+# progress bars and charts with them, and an attribute cannot run script.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "style-src-attr": [CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:", "blob:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# Browser features no page of the studio uses: refused to every origin.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

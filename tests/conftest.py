@@ -69,6 +69,17 @@ def _tasks_in_process(request):
 
 
 @pytest.fixture(autouse=True)
+def _unthrottled(settings):
+    """The suite makes many API requests: no throttle, no broker breaker left open by a test.
+
+    The throttling tests turn ``API_THROTTLING`` back on (and clear the cache)."""
+    from common.enqueue import breaker
+
+    settings.API_THROTTLING = False
+    breaker.reset()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Users are made in most tests: hash their passwords cheaply (only in tests)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

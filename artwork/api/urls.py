@@ -1,14 +1,13 @@
 from django.urls import path, re_path
-from rest_framework.routers import DefaultRouter
 
 from cards.interchange import STABLE_ID_RE
+from common.api import Router
 
 from .views import ArtworkCounts, CardArtworkViewSet, ImageBatchViewSet
 
 CARD = rf"^cards/(?P<stableCardId>{STABLE_ID_RE.pattern.strip('^$')})/artwork"
 
-router = DefaultRouter(trailing_slash=True)
-router.include_root_view = False
+router = Router(trailing_slash=True)
 router.register("artwork/batches", ImageBatchViewSet, basename="image-batch")
 
 urlpatterns = [

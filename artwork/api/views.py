@@ -5,7 +5,6 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -84,7 +83,6 @@ class CardArtworkViewSet(viewsets.ViewSet):
     """A card's artwork variants: list, upload (multipart), choose the primary HD, change the kind, delete."""
 
     permission_classes = [ArtworkPermission]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def _card(self):
         return card_get(user=self.request.user, stable_id=self.kwargs["stableCardId"])

@@ -1,10 +1,10 @@
 from django.urls import path
-from rest_framework.routers import DefaultRouter
+
+from common.api import Router
 
 from .views import CardViewSet, GameEffectSchema, GameList
 
-router = DefaultRouter(trailing_slash=True)
-router.include_root_view = False
+router = Router(trailing_slash=True)
 router.register("cards", CardViewSet, basename="card")
 
 urlpatterns = [

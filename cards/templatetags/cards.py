@@ -16,13 +16,17 @@ register = template.Library()
 TILE_STATS = 4
 
 
-@register.simple_tag
-def game_hues():
-    """Each game's hue (its rule set's ``hue``) as the --game custom property of [data-game=key]."""
+@register.simple_tag(takes_context=True)
+def game_hues(context):
+    """Each game's hue (its rule set's ``hue``) as the --game custom property of [data-game=key];
+    the style carries the request's CSP nonce (settings.SECURE_CSP allows no other inline style)."""
     hues = [(rs.key, rs.hue) for rs in registry if rs.hue and HUE_PATTERN.fullmatch(rs.hue)]
     if not hues:
         return ""
     rules = format_html_join("", '[data-game="{}"]{{--game:{}}}', hues)
+    nonce = context.get("csp_nonce")
+    if nonce:
+        return format_html('<style nonce="{}">{}</style>', nonce, rules)
     return format_html("<style>{}</style>", rules)
 
 

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
 from common.api import FindingDoc
+from common.guards import INT32_MAX
 from rules import registry
 from rules.decks import ValidationResult
 
@@ -39,7 +40,7 @@ def validation_to_dict(deck: Deck, fresh: ValidationResult | None = None) -> dic
 
 
 def deck_representation(deck: Deck, fresh: ValidationResult | None = None) -> dict:
-    data = {"id": deck.pk, **deck_to_dict(deck)}
+    data = {"id": deck.pk, "version": deck.version, **deck_to_dict(deck)}
     data["stale"] = deck.stale
     data["validation"] = validation_to_dict(deck, fresh)
     data["createdAt"] = deck.created_at.isoformat()
@@ -95,6 +96,9 @@ class StoredValidationDoc(ValidationDoc):
 
 class DeckDoc(DeckInDoc):
     id = serializers.IntegerField()
+    version = serializers.IntegerField(
+        help_text="Grows at each change; send it back (If-Match or version) to change or delete the deck."
+    )
     stale = serializers.BooleanField()
     validation = StoredValidationDoc()
     createdAt = serializers.DateTimeField()
@@ -105,7 +109,9 @@ class DeckDoc(DeckInDoc):
 class DeckFormatSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
     isDefault = serializers.BooleanField(source="is_default", required=False)
-    copyLimit = serializers.IntegerField(source="copy_limit", allow_null=True, required=False, min_value=0)
+    copyLimit = serializers.IntegerField(
+        source="copy_limit", allow_null=True, required=False, min_value=0, max_value=INT32_MAX
+    )
     identity = serializers.ChoiceField(choices=Identity.choices, required=False)
     allowedSets = serializers.JSONField(
         source="allowed_sets", required=False, help_text="Set codes; empty: every set."

@@ -1,10 +1,10 @@
 from django.urls import path
-from rest_framework.routers import DefaultRouter
+
+from common.api import Router
 
 from .views import DeckFormatViewSet, DeckViewSet, MyCollection, MyCollectionImport, NamedCardListViewSet
 
-router = DefaultRouter(trailing_slash=True)
-router.include_root_view = False
+router = Router(trailing_slash=True)
 router.register("decks", DeckViewSet, basename="deck")
 router.register("formats", DeckFormatViewSet, basename="deck-format")
 router.register("card-lists", NamedCardListViewSet, basename="card-list")

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import InvalidInput
+from common.versions import requested_version, with_etag
 from rules.findings import error
 
 from .. import selectors, services
@@ -106,18 +107,27 @@ class DeckViewSet(viewsets.GenericViewSet):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(_represent(list(page)))
 
+    def _answer(self, deck: Deck, **kwargs) -> Response:
+        """The deck as JSON, with its version as the ETag (sent back in If-Match to change it)."""
+        return with_etag(Response(_represent([deck])[0], **kwargs), deck.version)
+
     def retrieve(self, request, *args, **kwargs):
-        return Response(_represent([self.get_object()])[0])
+        return self._answer(self.get_object())
 
     def create(self, request, *args, **kwargs):
         deck = services.deck_create(data=_body(request), user=request.user)
-        return Response(_represent([self.get_queryset().get(pk=deck.pk)])[0], status=status.HTTP_201_CREATED)
+        return self._answer(self.get_queryset().get(pk=deck.pk), status=status.HTTP_201_CREATED)
 
     def _update(self, request, partial: bool):
+        body = _body(request)
         deck = services.deck_update(
-            deck=self.get_object(), data=_body(request), user=request.user, partial=partial
+            deck=self.get_object(),
+            data=body,
+            user=request.user,
+            partial=partial,
+            expected_version=requested_version(request, body),
         )
-        return Response(_represent([self.get_queryset().get(pk=deck.pk)])[0])
+        return self._answer(self.get_queryset().get(pk=deck.pk))
 
     def update(self, request, *args, **kwargs):
         return self._update(request, partial=False)
@@ -126,13 +136,16 @@ class DeckViewSet(viewsets.GenericViewSet):
         return self._update(request, partial=True)
 
     def destroy(self, request, *args, **kwargs):
-        services.deck_delete(deck=self.get_object(), user=request.user)
+        body = request.data if isinstance(request.data, dict) else {}
+        services.deck_delete(
+            deck=self.get_object(), user=request.user, expected_version=requested_version(request, body)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Validate a deck; nothing is stored", request=DeckInDoc, responses=ValidationDoc)
     @action(detail=False, methods=["post"])
     def validate(self, request, *args, **kwargs):
-        return Response(services.deck_check(data=_body(request)).to_dict())
+        return Response(services.deck_check(data=_body(request), user=request.user).to_dict())
 
 
 @extend_schema_view(

@@ -1,5 +1,6 @@
 from django.urls import path
-from rest_framework.routers import DefaultRouter
+
+from common.api import Router
 
 from .views import (
     AuditViewSet,
@@ -13,8 +14,7 @@ from .views import (
     ReviewQueue,
 )
 
-router = DefaultRouter(trailing_slash=True)
-router.include_root_view = False
+router = Router(trailing_slash=True)
 router.register("audits", AuditViewSet, basename="audit")
 router.register("proposals", ProposalViewSet, basename="proposal")
 router.register("import-conflicts", ImportConflictViewSet, basename="import-conflict")

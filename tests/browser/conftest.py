@@ -93,9 +93,29 @@ def page(browser, live_server):
         base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR"
     )
     context.set_default_timeout(10_000)
+    # Every page must pass the Content-Security-Policy: a violation fails the test that saw it.
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda message: _note_csp_violation(message.text, violations))
     yield page
     context.close()
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations), pytrace=False)
+
+
+# A securitypolicyviolation event said on the console, where the page fixture hears it (Chromium
+# also logs "Refused to ..." itself; both are caught).
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile || document.location.href}:${event.lineNumber}`);
+});
+"""
+
+
+def _note_csp_violation(text: str, violations: list[str]) -> None:
+    if text.startswith("CSP violation:") or "Content Security Policy" in text:
+        violations.append(text)
 
 
 @pytest.fixture

@@ -359,11 +359,6 @@ def test_an_empty_body(api, designer, draft):
     "effects, message",
     [
         ('[{"x": 1e400}]', "effects: holds a number that is infinite or not a number; use a finite number"),
-        (
-            '[{"text": "a\\u0000b"}]',
-            "effects: contains a NUL character (\\u0000), which cannot be stored; remove it",
-        ),
-        ("[" + '{"a": ' * 3000 + "1" + "}" * 3000 + "]", "effects: is nested more than 32 levels deep"),
     ],
 )
 def test_values_no_database_can_store_are_400s(api, designer, effects, message):
@@ -371,6 +366,21 @@ def test_values_no_database_can_store_are_400s(api, designer, effects, message):
     response = api(designer).post(CARDS, body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["effects"] == [message]
+    assert not Card.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "effects, message",
+    [
+        ('[{"text": "a\\u0000b"}]', "['effects'][0]['text'] contains a NUL character"),
+        ("[" + '{"a": ' * 3000 + "1" + "}" * 3000 + "]", "nested too deeply (at most 32 levels)"),
+    ],
+)
+def test_what_the_json_reader_refuses_is_a_400_that_says_where(api, designer, effects, message):
+    body = f'{{"game": "darkrow", "name": "X", "type": "ACTION", "cost": 0, "effects": {effects}}}'
+    response = api(designer).post(CARDS, body, content_type="application/json")
+    assert response.status_code == 400
+    assert message in response.json()["detail"]
     assert not Card.objects.exists()
 
 

@@ -28,3 +28,11 @@ def test_existing_decks_keep_the_card_versions_they_were_validated_against():
     assert rows["a"].pk == rows["b"].pk  # the same versions share one row
     assert rows["c"] is None
     assert {a.pk, b.pk, c.pk} == set(Deck.objects.values_list("pk", flat=True))
+
+
+@pytest.fixture(autouse=True)
+def _back_to_the_latest_migrations():
+    """Leave the database migrated to the end (later migrations of decks exist), whatever happened."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from cards.demo import DEMO_DIR
 from cards.models import Card, CardRevision
@@ -66,14 +67,18 @@ def test_loaddemo_loads_the_demo_cards_and_users_and_a_second_run_changes_nothin
     assert "designer / designer-demo" in second
 
 
+# The login lockout (django-axes) checks every authentication against the request it came with.
+LOGIN = RequestFactory().post("/accounts/login/")
+
+
 def test_one_demo_user_per_role_in_its_group_and_the_logins_work():
     loaddemo()
     for role in ("designer", "reviewer", "playtester"):
-        user = authenticate(username=role, password=f"{role}-demo")
+        user = authenticate(LOGIN, username=role, password=f"{role}-demo")
         assert user is not None, role
         assert list(user.groups.values_list("name", flat=True)) == [role]
         assert not user.is_staff
-    admin = authenticate(username="admin", password="admin-demo")
+    admin = authenticate(LOGIN, username="admin", password="admin-demo")
     assert admin.is_staff and admin.is_superuser
 
 
@@ -83,4 +88,4 @@ def test_loaddemo_puts_back_the_printed_password():
     user.set_password("forgotten")
     user.save()
     loaddemo()
-    assert authenticate(username="designer", password="designer-demo") is not None
+    assert authenticate(LOGIN, username="designer", password="designer-demo") is not None

@@ -1,0 +1,148 @@
+"""Every route of the URL resolver, probed with what a hostile client sends: NUL characters in the
+path, the query string and the body, JSON nested far too deep, and methods a route does not have.
+Nothing may answer 500 (the test client hands the 500s back as responses, with what raised)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+pytestmark = pytest.mark.django_db
+
+DEEP = "[" * 50_000 + "]" * 50_000
+NUL_BODY = {
+    "name": "a\x00b",
+    "game": "darkrow",
+    "note": "\x00",
+    "text": "\x00",
+    "status": "VALIDATED",
+    "sections": {"ma\x00in": [{"card": "DR\x00", "count": 1}]},
+    "cards": ["\x00"],
+    "banlist": {"\x00": 1},
+    "decklist": "1 \x00",
+    "q": "\x00",
+}
+
+
+def routes() -> list[tuple[str, URLPattern]]:
+    """(name, pattern) of every named route but the admin's (Django's own, tested upstream)."""
+
+    def walk(patterns, namespace=""):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if str(p.pattern).startswith("admin/"):
+                    continue
+                yield from walk(p.url_patterns, namespace + (f"{p.namespace}:" if p.namespace else ""))
+            elif isinstance(p, URLPattern) and p.name:
+                yield namespace + p.name, p
+
+    return list(walk(get_resolver().url_patterns))
+
+
+def kwarg_names(pattern: URLPattern) -> list[str]:
+    return list(pattern.pattern.regex.groupindex)
+
+
+@pytest.fixture
+def world(make_user, make_card):
+    from decks import services as deck_services
+    from reviews import audits as review_services
+
+    admin = make_user(username="root", is_staff=True, is_superuser=True)
+    card = make_card("darkrow", user=admin)
+    deck = deck_services.deck_create(
+        data={"game": "darkrow", "name": "d", "sections": {"main": [{"card": card.stable_id, "count": 1}]}},
+        user=admin,
+    )
+    audit = review_services.audit_start(game="duel", enqueue=False)
+    return {"admin": admin, "card": card, "deck": deck, "audit": audit}
+
+
+def concrete_urls(world) -> list[tuple[str, str]]:
+    urls = set()
+    for name, pattern in routes():
+        kwargs = {}
+        for key in kwarg_names(pattern):
+            if key in ("stable_id", "stableCardId"):
+                kwargs[key] = world["card"].stable_id
+            elif key == "pk":
+                kwargs[key] = world["deck"].pk if "deck" in name else world["audit"].pk
+            elif key == "game":
+                kwargs[key] = "darkrow"
+            elif key == "decision":
+                kwargs[key] = "accept"
+            elif key == "format":
+                kwargs[key] = "json"
+            else:
+                kwargs[key] = 1
+        try:
+            urls.add((name, reverse(name, kwargs=kwargs)))
+        except Exception:  # a route reversible only with other kwargs (a sibling pattern covers it)
+            continue
+    return sorted(urls)
+
+
+@pytest.fixture
+def admin_client(world):
+    client = Client(raise_request_exception=False)
+    client.force_login(world["admin"])
+    return client
+
+
+def test_the_probe_covers_every_route(world):
+    names = {name for name, _ in routes()}
+    covered = {name for name, _ in concrete_urls(world)}
+    assert names == covered
+    assert len(covered) > 60
+
+
+def test_a_nul_character_in_the_query_string_is_a_400_on_every_route(world, admin_client):
+    wrong = {}
+    for name, url in concrete_urls(world):
+        response = admin_client.get(url, {"q": "a\x00b", "game": "darkrow"})
+        if response.status_code != 400:
+            wrong[name] = response.status_code
+    assert wrong == {}
+
+
+def test_a_nul_character_in_the_path_is_a_400_on_every_route(world, admin_client):
+    wrong = {}
+    for name, url in concrete_urls(world):
+        probed = re.sub(r"/([^/]+)/$", r"/\1%00/", url) if url.endswith("/") and url != "/" else url + "%00"
+        response = admin_client.get(probed)
+        if response.status_code != 400:
+            wrong[name] = response.status_code
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_nul_characters_and_deep_nesting_in_a_body_never_answer_500(world, admin_client, method):
+    errors = {}
+    for _name, url in concrete_urls(world):
+        send = getattr(admin_client, method)
+        for label, body, content_type in [
+            ("deep JSON", DEEP, "application/json"),
+            ("NUL in JSON", json.dumps(NUL_BODY), "application/json"),
+        ]:
+            response = send(url, body, content_type=content_type)
+            if response.status_code >= 500:
+                errors[f"{method.upper()} {url} ({label})"] = response.status_code
+        if method == "post":
+            response = admin_client.post(url, {k: str(v) for k, v in NUL_BODY.items()})
+            if response.status_code >= 500:
+                errors[f"POST {url} (NUL in a form)"] = response.status_code
+    assert errors == {}
+
+
+def test_deep_nesting_in_an_api_body_is_a_400_with_a_message(world, admin_client):
+    response = admin_client.post("/api/decks/validate/", DEEP, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["detail"]
+    response = admin_client.patch(
+        f"/api/decks/{world['deck'].pk}/", json.dumps(NUL_BODY), content_type="application/json"
+    )
+    assert response.status_code == 400 and "NUL" in response.json()["detail"]
