@@ -5,14 +5,11 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format install migrate demo worker beat check clean help
+.PHONY: run serve test lint format install migrate demo worker beat check clean help
 
-help:
-	@echo "make run     create .venv, install, migrate, load the demo data and serve http://$(HOST):$(PORT)"
-	@echo "make test    run the whole test suite (SQLite, tasks in-process)"
-	@echo "make lint    ruff (lint and format check), the import contracts, mypy on rules/"
-	@echo "make format  ruff format and safe fixes"
-	@echo "make worker  a Celery worker (needs CELERY_BROKER_URL)"
+help: ## list every target
+	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/' | \
+		awk -F '\t' '{ printf "make %-8s %s\n", $$1, $$2 }'
 
 # The virtual environment, rebuilt when the project's dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -24,41 +21,44 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed ## create .venv and install the project (again when pyproject.toml changes)
 
-migrate: install
+migrate: install ## migrate the database (DATABASE_URL)
 	$(PY) manage.py migrate --no-input
 
-demo: migrate
+demo: migrate ## migrate and load the demo cards, decks and one user per role
 	$(PY) manage.py loaddemo
 
-run: demo
+run: demo ## install, migrate, load the demo data and serve on HOST:PORT, default 127.0.0.1:8000 (runserver, DEBUG on)
 	@echo
 	@echo "Card Studio: http://$(HOST):$(PORT)/  (log in with one of the demo logins above; Ctrl-C stops)"
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install
+test: install ## run the whole test suite (SQLite, tasks in-process; PYTEST_ARGS)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-lint: install
+lint: install ## ruff (lint and format check), the import contracts, mypy on rules/
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-format: install
+format: install ## ruff format and safe fixes
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-worker: install
+serve: migrate ## production serving: gunicorn on HOST:PORT (or BIND), WEB_CONCURRENCY workers (scripts/entrypoint web)
+	BIND=$${BIND:-$(HOST):$(PORT)} scripts/entrypoint web
+
+worker: install ## a Celery worker (needs CELERY_BROKER_URL)
 	$(PY) -m celery -A studio worker -Q celery,images --loglevel=INFO
 
-beat: install
+beat: install ## Celery beat: the periodic sweeps and audits (needs CELERY_BROKER_URL)
 	$(PY) -m celery -A studio beat --loglevel=INFO
 
-check: install
+check: install ## Django's system checks and a check that no migration is missing
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 
-clean:
+clean: ## remove .venv, var/ and test output
 	rm -rf $(VENV) var .pytest_cache .hypothesis test-output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,8 @@ from .services import (
     apply_input,
     assign_input,
     card_save_change,
-    new_stable_id,
+    cards_save_changes,
+    new_stable_ids,
 )
 
 
@@ -155,21 +157,45 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
     return game, inputs, errors
 
 
+LOOKUP_BATCH = 2000
+
+
+def _existing_by_id(ids: list[str]) -> dict[str, Card]:
+    """The stored cards with these ids, locked, with their last revision's action (a query per batch)."""
+    found: dict[str, Card] = {}
+    for start in range(0, len(ids), LOOKUP_BATCH):
+        batch = Card.objects.select_for_update().filter(stable_id__in=ids[start : start + LOOKUP_BATCH])
+        found.update((c.stable_id, c) for c in _with_last_action(batch))
+    return found
+
+
+def _existing_by_name(game: str, inputs: list[CardInput]) -> dict[tuple[str, str], list[Card]]:
+    """The stored cards a card without stableCardId may be (same game, name and type), by (name, type)."""
+    names = sorted({ci.name for ci in inputs if not ci.stable_id})
+    found: dict[tuple[str, str], list[Card]] = {}
+    for start in range(0, len(names), LOOKUP_BATCH):
+        batch = Card.objects.select_for_update().filter(
+            game=game, name__in=names[start : start + LOOKUP_BATCH]
+        )
+        for card in _with_last_action(batch.order_by("stable_id")):
+            found.setdefault((card.name, card.type), []).append(card)
+    return found
+
+
 @transaction.atomic
-def cards_import(*, payload: Any, user=None) -> ImportReport:
+def cards_import(*, payload: Any, user=None, progress: Callable[[int], object] | None = None) -> ImportReport:
     """Import a card-set file: all or nothing, upsert by stableCardId.
 
     A card without a stableCardId matches the one existing card of the same
     game, name and type (so importing the same file twice changes nothing), or
-    is created with a new id. Statuses in the file are kept.
+    is created with a new id. Statuses in the file are kept. The cards are
+    read and written in batches (:func:`cards.services.cards_save_changes`);
+    ``progress(n)`` is told of every ``n`` cards done (a command's progress bar).
     """
     game, inputs, errors = parse_card_set(payload)
     if errors:
         raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
-    ids = [ci.stable_id for ci in inputs if ci.stable_id]
-    existing = {
-        c.stable_id: c for c in _with_last_action(Card.objects.select_for_update().filter(stable_id__in=ids))
-    }
+    existing = _existing_by_id([ci.stable_id for ci in inputs if ci.stable_id])
     elsewhere = [c for c in existing.values() if c.game != game]
     if elsewhere:
         raise InvalidInput(
@@ -184,16 +210,20 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             ],
             message="nothing was imported: ids used by another game",
         )
+    by_name = _existing_by_name(game, inputs)
     report = ImportReport(game=game)
     effect_ids = EffectIdIndex.load(game)
-    touched: list[Card] = []
-    changed_keys: set[str] = set()
+    created: list[tuple[Card, dict]] = []
+    updated: list[tuple[Card, dict]] = []
     ambiguous: list[Finding] = []
+    fresh_ids = iter(new_stable_ids(game, sum(1 for ci in inputs if not ci.stable_id)))
     for index, card_input in enumerate(inputs):
+        if progress is not None and index and index % 500 == 0:
+            progress(500)
         if card_input.stable_id:
             card = existing.get(card_input.stable_id)
         else:
-            matches = _match_by_name(game, card_input)
+            matches = by_name.get((card_input.name, card_input.type), [])
             if len(matches) > 1:
                 ambiguous.append(
                     error(
@@ -208,15 +238,10 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
             card = matches[0] if matches else None
         if card is None:
             card = Card(
-                game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=real_user(user)
+                game=game, stable_id=card_input.stable_id or next(fresh_ids), created_by=real_user(user)
             )
             apply_input(card, card_input, effect_ids)
-            changes = card_save_change(
-                card, before={}, action=RevisionAction.IMPORT, user=user, note="imported", announce_it=False
-            )
-            report.created.append(card.stable_id)
-            touched.append(card)
-            changed_keys.update(changes)
+            created.append((card, {}))
             continue
         before = card_to_dict(card)
         if _changed_since_import(card):
@@ -231,27 +256,19 @@ def cards_import(*, payload: Any, user=None) -> ImportReport:
         if card_to_dict(card) == before:
             report.unchanged.append(card.stable_id)
             continue
-        changes = card_save_change(
-            card,
-            before=before,
-            action=RevisionAction.IMPORT,
-            user=user,
-            note="re-imported",
-            announce_it=False,
-        )
-        report.updated.append(card.stable_id)
-        touched.append(card)
-        changed_keys.update(changes)
+        updated.append((card, before))
     if ambiguous:
         raise InvalidInput(ambiguous, message=f"nothing was imported: {len(ambiguous)} error(s)")
-    announce(touched, changed_keys)
+    changed_keys: set[str] = set()
+    for pairs, note, ids in ((created, "imported", report.created), (updated, "re-imported", report.updated)):
+        changes = cards_save_changes(pairs, action=RevisionAction.IMPORT, user=user, note=note)
+        ids.extend(card.stable_id for card, _ in pairs)
+        for change in changes.values():
+            changed_keys.update(change)
+    if progress is not None and inputs:
+        progress(len(inputs) % 500 or 500)
+    announce([card for card, _ in created + updated], changed_keys)
     return report
-
-
-def _match_by_name(game: str, card_input: CardInput) -> list[Card]:
-    """The existing cards a card without stableCardId may be: same game, name and type."""
-    cards = Card.objects.select_for_update().filter(game=game, name=card_input.name, type=card_input.type)
-    return list(_with_last_action(cards))
 
 
 # --- import conflicts ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ from django.db.models import Q
 
 from common.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules import get_ruleset
-from rules.text import fold
+from rules.text import search_fold
 
 
 class Status(models.TextChoices):
@@ -33,14 +33,35 @@ def _in(field: str, choices: type[models.TextChoices]) -> Q:
     return Q(**{f"{field}__in": choices.values})
 
 
+DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index")
+
+
+def derived_columns(
+    game: str, name: str, text: str, set_code: str, archetypes: list | None
+) -> dict[str, str]:
+    """The search columns of a card with this content (:func:`rules.text.search_fold` forms)."""
+    search_name, search_body = search_fold(name), search_fold(text)
+    # Parts on their own lines: a phrase never runs from one into the next.
+    parts = [search_name, search_body, search_fold(set_code), *(search_fold(a) for a in archetypes or [])]
+    keys = get_ruleset(game).archetype_keys(archetypes or [])
+    return {
+        "search_text": "\n".join(p for p in parts if p),
+        "search_name": search_name,
+        "search_body": search_body,
+        "archetype_index": "|" + "|".join(keys) + "|" if keys else "",
+    }
+
+
 class Card(models.Model):
     """One card of one game.
 
     ``stable_id`` is given once and never changes, whatever else is edited.
     ``game_fields`` holds the fields its game's rule set declares; ``effects``
     the declarative effects (data, not code). ``version`` grows with every
-    change and guards concurrent edits. ``search_text`` and ``archetype_index``
-    are derived on save for accent-insensitive search and archetype filters.
+    change and guards concurrent edits. ``search_text`` (name, text, set and
+    archetypes), ``search_name``, ``search_body`` (the text) and
+    ``archetype_index`` are derived on save for accent-insensitive search and
+    archetype filters (see :mod:`cards.search`).
     """
 
     stable_id = models.CharField("stableCardId", max_length=64, unique=True, editable=False)
@@ -69,7 +90,10 @@ class Card(models.Model):
     last_validated_revision = models.ForeignKey(
         "CardRevision", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
     )
+    # Derived on save (refresh_derived), searched through trigram indexes (cards.search).
     search_text = models.TextField(editable=False, default="")
+    search_name = models.TextField(editable=False, default="")
+    search_body = models.TextField(editable=False, default="")
     archetype_index = models.TextField(editable=False, default="")
 
     class Meta:
@@ -78,6 +102,7 @@ class Card(models.Model):
             models.Index(fields=["game", "status"]),
             models.Index(fields=["game", "type"]),
             models.Index(fields=["game", "name"]),
+            models.Index(fields=["search_name", "stable_id"], name="card_search_name_order"),
         ]
         constraints = [
             models.CheckConstraint(condition=_in("status", Status), name="card_status_valid"),
@@ -105,17 +130,17 @@ class Card(models.Model):
         return self.ruleset.archetype_keys(self.archetypes or [])
 
     def refresh_derived(self) -> None:
-        """Recompute the search columns from the card's content."""
-        parts = [self.name, self.text, self.set_code, *(self.archetypes or [])]
-        self.search_text = fold(" \n ".join(p for p in parts if p))
-        keys = self.archetype_keys()
-        self.archetype_index = "|" + "|".join(keys) + "|" if keys else ""
+        """Recompute the search columns from the card's content (every write path calls this)."""
+        for attr, value in derived_columns(
+            self.game, self.name, self.text, self.set_code, self.archetypes
+        ).items():
+            setattr(self, attr, value)
 
     def save(self, *args, **kwargs):  # noqa: DJ012
         self.refresh_derived()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "search_text", "archetype_index", "updated_at"}
+            kwargs["update_fields"] = {*update_fields, *DERIVED_FIELDS, "updated_at"}
         super().save(*args, **kwargs)
 
 

@@ -1,95 +1,349 @@
-"""The card browser's query language, in the spirit of Scryfall's.
+"""The card browser's query language, in the spirit of Scryfall's (a lark grammar).
 
-    t:unit cost<=3 arch:gadget status:draft set:BT01 cites:"Hattori Heiji" kazuha
+    t:unit cost<=3 (arch:gadget or arch:lycéenne) -status:disabled cites:"Hattori Heiji" kazuha
 
-A query is terms separated by spaces, all of which must hold; ``or`` between
-terms makes alternatives; ``-`` before a term negates it. A term is a free
-word (or a "quoted phrase"), or ``key`` + operator + value where the operator
-is ``:`` ``=`` ``!=`` ``<`` ``<=`` ``>`` ``>=``. Values may be quoted.
+- a word, or a "quoted phrase" whose words must stand together, in that order;
+- ``key`` + operator + value, the operator one of ``:`` ``=`` ``!=`` ``<`` ``<=``
+  ``>`` ``>=`` (values may be quoted);
+- ``!"Exact Name"`` (or ``!name``): the card with that name;
+- ``-`` before a term or a group negates it; terms side by side must all hold
+  (``and`` may be written); ``or`` (``OR``) gives alternatives; parentheses group;
+- ``order:KEY`` (or ``sort:``) and ``direction:asc|desc`` (``dir:``) order the results.
 
-This module only parses (pure Python); :mod:`cards.search` turns the result
-into database filters.
+This module only parses (pure Python); :mod:`cards.search` turns the tree into
+database filters. Every error says where (the column, from 1) and what was expected.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
+ORDER_KEYS = ("order", "sort")
+DIRECTION_KEYS = ("direction", "dir")
+MAX_LENGTH = 1000
+MAX_TERMS = 60
+
+GRAMMAR = r"""
+?start: expr?
+?expr: and_expr (_OR and_expr)*      -> any_of
+?and_expr: unary (_AND? unary)*      -> all_of
+?unary: NEG unary                    -> negate
+      | "(" expr ")"                 -> group
+      | term
+term: KEYED | EXACT | PHRASE | WORD
+
+KEYED.4: /[A-Za-z_][A-Za-z0-9_]*(<=|>=|!=|:|=|<|>)("[^"]*"|[^\s()"]*)/
+_OR.3: /or(?![^\s()])/i
+_AND.3: /and(?![^\s()])/i
+EXACT.2: /!("[^"]*"|[^\s()"]+)/
+PHRASE.2: /"[^"]*"/
+WORD: /(?!(?i:or|and)(?![^\s()]))[^\s()"!\-][^\s()"]*/
+NEG: /-(?=[^\s)])/
+%import common.WS
+%ignore WS
+"""
 
 
 class QueryError(ValueError):
-    """A query that cannot be understood; the message says where and how to fix it."""
+    """A query that cannot be understood: where (``column``, from 1), what is wrong, how to fix it."""
+
+    def __init__(self, message: str, *, column: int | None = None, hint: str = ""):
+        self.column = column
+        self.hint = hint
+        self.reason = message
+        where = f"column {column}: " if column else ""
+        super().__init__(f"{where}{message}" + (f"; {hint}" if hint else ""))
+
+    def to_dict(self) -> dict:
+        return {"column": self.column, "message": self.reason, "hint": self.hint}
 
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    key: str | None  # None: a free word or phrase
+    """One term: ``key`` None is a free word or phrase; ``op`` "!" an exact name."""
+
+    key: str | None
     op: str
     value: str
     negated: bool = False
+    column: int = field(default=0, compare=False)
+    quoted: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
-        value = f'"{self.value}"' if " " in self.value or not self.value else self.value
-        text = value if self.key is None else f"{self.key}{self.op}{value}"
+        value = (
+            f'"{self.value}"'
+            if self.quoted or re.search(r'[\s()"]', self.value) or not self.value
+            else self.value
+        )
+        if self.op == "!":
+            text = f"!{value}"
+        else:
+            text = value if self.key is None else f"{self.key}{self.op}{value}"
         return f"-{text}" if self.negated else text
 
 
 @dataclass(frozen=True, slots=True)
-class Query:
-    """Alternatives (``or``), each a conjunction of terms."""
+class All:
+    items: tuple[Node, ...]
+    negated: bool = False
 
-    alternatives: tuple[tuple[Term, ...], ...]
+
+@dataclass(frozen=True, slots=True)
+class Any_:
+    items: tuple[Node, ...]
+    negated: bool = False
+
+
+Node = Term | All | Any_
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    key: str
+    descending: bool = False
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A parsed query: the condition (None: every card) and the order asked for."""
+
+    root: Node | None
+    order: Order | None = None
 
     @property
     def is_empty(self) -> bool:
-        return not any(self.alternatives)
+        return self.root is None
+
+    def terms(self) -> list[Term]:
+        """Every term, depth first (for checks that look at all of them)."""
+        out: list[Term] = []
+
+        def walk(node):
+            if isinstance(node, Term):
+                out.append(node)
+            elif node is not None:
+                for item in node.items:
+                    walk(item)
+
+        walk(self.root)
+        return out
 
 
-_TOKEN = re.compile(
-    r"""
-    \s*(?:
-        (?P<neg>-)?
-        (?:(?P<key>[A-Za-z][A-Za-z_]*)(?P<op><=|>=|!=|:|=|<|>))?
-        (?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s"]+))?
+def _negated(node: Node) -> Node:
+    if isinstance(node, Term):
+        return Term(node.key, node.op, node.value, not node.negated, node.column, node.quoted)
+    return type(node)(node.items, not node.negated)
+
+
+def _unquote(text: str) -> tuple[str, bool]:
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return text[1:-1], True
+    return text, False
+
+
+_KEYED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(<=|>=|!=|:|=|<|>)(.*)", re.S)
+
+
+class _Build(Transformer):
+    @v_args(inline=True)
+    def term(self, token: Token) -> Term:
+        column = token.column
+        if token.type == "KEYED":
+            key, op, raw = _KEYED.fullmatch(token.value).groups()
+            value, quoted = _unquote(raw)
+            if not quoted and not value:
+                raise QueryError(
+                    f"{key}{op} needs a value",
+                    column=column,
+                    hint=f'e.g. {key}{op}3 or {key}{op}"two words"',
+                )
+            return Term(key.lower(), op, value, column=column, quoted=quoted)
+        if token.type == "EXACT":
+            value, quoted = _unquote(token.value[1:])
+            return Term("name", "!", value, column=column, quoted=quoted)
+        value, quoted = _unquote(token.value)
+        return Term(None, ":", value, column=column, quoted=quoted)
+
+    def negate(self, children):
+        return _negated(children[1])
+
+    def group(self, children):
+        (node,) = children
+        return node
+
+    def all_of(self, children):
+        return All(tuple(children)) if len(children) > 1 else children[0]
+
+    def any_of(self, children):
+        return Any_(tuple(children)) if len(children) > 1 else children[0]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False
     )
-    """,
-    re.VERBOSE,
-)
+
+
+_WHAT = {
+    "_OR": "'or'",
+    "_AND": "'and'",
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "NEG": "'-'",
+    "$END": "the end of the query",
+}
+
+
+def _syntax_error(exc: UnexpectedInput, text: str) -> QueryError:
+    column = getattr(exc, "column", None)
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        column = len(text) + 1
+        tail = text.rstrip()
+        if tail.endswith("("):
+            return QueryError("a '(' is not closed", column=column, hint="add ')' or remove the '('")
+        if re.search(r"(^|\s)(or|and)$", tail, re.I):
+            return QueryError(
+                f"'{tail.split()[-1]}' must be followed by a term",
+                column=column,
+                hint="add a term or remove it",
+            )
+        if tail.endswith("-"):
+            return QueryError("'-' must be followed by a term", column=column, hint="e.g. -t:leader")
+        if text.count("(") > text.count(")"):
+            return QueryError("a '(' is not closed", column=column, hint="add ')' at the end")
+        return QueryError("the query ends too early", column=column, hint="add a term")
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        found = _WHAT.get(token.type, repr(str(token)))
+        if token.type == "RPAR" and text[: token.column - 1].rstrip().endswith("("):
+            return QueryError(
+                "the parentheses hold nothing", column=column, hint="put terms inside or remove them"
+            )
+        if token.type == "RPAR":
+            return QueryError("')' closes no '('", column=column, hint="remove it or add a '(' before")
+        if token.type in ("_OR", "_AND"):
+            return QueryError(
+                f"{found} must stand between two terms", column=column, hint="put a term on each side"
+            )
+        expected = sorted(_WHAT.get(name, name.lower()) for name in exc.expected)
+        return QueryError(f"unexpected {found}", column=column, hint=f"expected {', '.join(expected)}")
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        if char == "-":
+            return QueryError(
+                "'-' must be followed by a term, with no space", column=column, hint="e.g. -t:leader"
+            )
+        if char == "!":
+            return QueryError("'!' must be followed by a name", column=column, hint='e.g. !"Blaster Blade"')
+        return QueryError(
+            f"cannot read {char!r} here", column=column, hint="quote it if it is part of a word"
+        )
+    return QueryError(str(exc), column=column)
+
+
+def _check_quotes(text: str) -> None:
+    positions = [m.start() for m in re.finditer('"', text)]
+    if len(positions) % 2:
+        raise QueryError('a quote (") is not closed', column=positions[-1] + 1, hint="close it or remove it")
+
+
+def _take_order(node: Node | None, top: bool = True) -> tuple[Node | None, list[Term]]:
+    """Split ``order:``/``direction:`` terms (top level only) from the condition."""
+    if node is None:
+        return None, []
+    if isinstance(node, Term):
+        if node.key in ORDER_KEYS or node.key in DIRECTION_KEYS:
+            if not top or node.negated:
+                raise QueryError(
+                    f"{node.key}: applies to the whole query",
+                    column=node.column,
+                    hint=f"put {node.key}:{node.value} outside parentheses, 'or' and '-'",
+                )
+            return None, [node]
+        return node, []
+    if isinstance(node, All) and top and not node.negated:
+        kept, orders = [], []
+        for item in node.items:
+            rest, found = _take_order(item, top=True)
+            orders += found
+            if rest is not None:
+                kept.append(rest)
+        if not kept:
+            return None, orders
+        return (All(tuple(kept)) if len(kept) > 1 else kept[0]), orders
+    for item in node.items:
+        _take_order(item, top=False)
+    return node, []
+
+
+def _order(terms: list[Term]) -> Order | None:
+    orders = [t for t in terms if t.key in ORDER_KEYS]
+    directions = [t for t in terms if t.key in DIRECTION_KEYS]
+    for found in (orders, directions):
+        if len(found) > 1:
+            raise QueryError(
+                f"{found[1].key}: is given twice", column=found[1].column, hint="keep one of them"
+            )
+    for term in orders + directions:
+        if term.op != ":" and term.op != "=":
+            raise QueryError(
+                f"{term.key} takes ':'", column=term.column, hint=f"e.g. {term.key}:{term.value}"
+            )
+    descending = False
+    if directions:
+        word = directions[0].value.lower()
+        if word not in ("asc", "desc", "ascending", "descending"):
+            raise QueryError(
+                f"{directions[0].key}:{directions[0].value} is not a direction",
+                column=directions[0].column,
+                hint="use direction:asc or direction:desc",
+            )
+        descending = word.startswith("desc")
+    if not orders:
+        if directions:
+            raise QueryError(
+                "direction: needs an order: to apply to",
+                column=directions[0].column,
+                hint="e.g. order:cost direction:desc",
+            )
+        return None
+    return Order(orders[0].value.lower(), descending, orders[0].column)
 
 
 def parse(text: str) -> Query:
-    """Parse ``text``; raise :class:`QueryError` with the position of what is wrong."""
-    if text.count('"') % 2:
-        raise QueryError('a quote (") is not closed; close it or remove it')
-    groups: list[list[Term]] = [[]]
-    pos = 0
-    text = text.strip()
-    while pos < len(text):
-        if text[pos].isspace():
-            pos += 1
-            continue
-        match = _TOKEN.match(text, pos)
-        if not match or match.end() == pos:
-            raise QueryError(f"cannot read the query at character {pos + 1}: {text[pos : pos + 20]!r}")
-        pos = match.end()
-        key, op = match.group("key"), match.group("op")
-        quoted, bare = match.group("quoted"), match.group("bare")
-        value = quoted if quoted is not None else (bare or "")
-        negated = bool(match.group("neg"))
-        if key is None and not negated and quoted is None and value.lower() == "or":
-            if not groups[-1]:
-                raise QueryError("'or' must stand between two terms")
-            groups.append([])
-            continue
-        if key is not None and value == "" and quoted is None:
-            raise QueryError(f'{key}{op} needs a value, e.g. {key}{op}3 or {key}{op}"two words"')
-        if key is None and value == "":
-            if negated:
-                raise QueryError("'-' must be followed by a term, e.g. -t:leader")
-            continue
-        groups[-1].append(Term(key.lower() if key else None, op or ":", value, negated))
-    if len(groups) > 1 and not groups[-1]:
-        raise QueryError("'or' must stand between two terms")
-    return Query(tuple(tuple(group) for group in groups if group))
+    """Parse ``text``; raise :class:`QueryError` naming the column and what was expected."""
+    if len(text) > MAX_LENGTH:
+        raise QueryError(
+            f"the query is {len(text)} characters long",
+            column=MAX_LENGTH + 1,
+            hint=f"keep it under {MAX_LENGTH}",
+        )
+    if "\x00" in text:
+        raise QueryError("the query holds a NUL character", column=text.index("\x00") + 1, hint="remove it")
+    _check_quotes(text)
+    if not text.strip():
+        return Query(None)
+    try:
+        tree = _parser().parse(text)
+        root = _Build().transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, QueryError):
+            raise exc.orig_exc from None
+        raise
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text) from None
+    if not isinstance(root, Term | All | Any_):  # an empty tree
+        return Query(None)
+    root, order_terms = _take_order(root)
+    query = Query(root, _order(order_terms))
+    if len(query.terms()) > MAX_TERMS:
+        raise QueryError(f"the query has {len(query.terms())} terms", hint=f"use at most {MAX_TERMS}")
+    return query

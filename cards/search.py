@@ -1,12 +1,13 @@
-"""Run a card-browser query (:mod:`cards.query`) against the database.
+"""Run a card-browser query (:mod:`cards.query`) against the database, every key in SQL.
 
 Keys (see the help page, ``templates/cards/help.html``, at /cards/help/):
 
 - ``t:`` / ``type:`` card type (part of it: ``t:unit`` finds UNIT and CHAMPION_UNIT;
   ``t=unit`` only UNIT)
-- ``name:`` / ``n:`` and ``o:`` / ``text:`` words in the name / the text
+- ``name:`` / ``n:`` and ``o:`` / ``text:`` a word (or a "phrase", words together) in
+  the name / the text; ``!"Exact Name"`` the name itself
 - ``arch:`` / ``archetype:`` a printed archetype or its canonical key (aliases apply)
-- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``id:``
+- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``lang:``, ``id:``
 - ``origin:`` (user, ai), ``method:`` (imported, manual, ai), ``is:`` (modified,
   ai, imported, manual, validated, draft, review, disabled, and boolean game
   fields such as sentinel, unique, signature)
@@ -14,21 +15,32 @@ Keys (see the help page, ``templates/cards/help.html``, at /cards/help/):
 - any field of a game's rule set: numbers compare (``cost<=3``, ``grade=0``,
   ``level>=5``), others match (``trigger:heal``, ``clan:"royal paladin"``,
   ``domains:fury``, ``behavior:equipment``)
+- ``order:`` / ``sort:`` (name, id, set, type, status, updated, created, or a number
+  field of the game) and ``direction:`` / ``dir:`` (asc, desc)
 
-Case and accents are ignored everywhere.
+Case and accents are ignored everywhere. Text is matched in the columns
+:meth:`cards.models.Card.refresh_derived` keeps (:func:`rules.text.search_fold`
+forms), through a trigram index: pg_trgm GIN on PostgreSQL, an FTS5 trigram
+table on SQLite (``cards_card_fts``, kept in step by triggers). A fragment of
+three characters or more is a substring; a shorter word is matched at a word
+start (two letters) or as a whole word (one), which keeps three characters
+(with the space) for the index.
 """
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+import re
+
+from django.db import connections
+from django.db.models import F, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 from rules import registry
 from rules.fields import Kind
-from rules.text import cites, fold, search_terms
+from rules.text import canonical_key, fold, search_fold, strip_quotes
 
 from .models import CreationMethod, Origin, Status
-from .query import Query, QueryError, Term, parse
-from .selectors import filter_archetype
+from .query import All, Node, Order, Query, QueryError, Term, parse
 
 STATUS_WORDS = {
     "draft": Status.DRAFT,
@@ -57,6 +69,7 @@ KEY_ALIASES = {
     "s": "status",
     "e": "set",
     "g": "game",
+    "language": "lang",
     "creation": "method",
     "creationmethod": "method",
 }
@@ -71,12 +84,26 @@ SEARCH_KEYS = (
     "status",
     "set",
     "game",
+    "lang",
     "id",
     "origin",
     "method",
     "is",
     "cites",
 )
+ORDERS = {
+    "name": ("search_name",),
+    "id": ("stable_id",),
+    "set": ("set_code", "search_name"),
+    "type": ("type", "search_name"),
+    "status": ("status", "search_name"),
+    "updated": ("updated_at",),
+    "created": ("created_at",),
+    "game": ("game", "search_name"),
+}
+# Which derived column a text key searches (cards.models.Card.refresh_derived).
+TEXT_COLUMNS = {"words": "search_text", "name": "search_name", "text": "search_body"}
+FTS_TABLE = "cards_card_fts"
 
 
 def _game_fields(game: str | None) -> dict[str, object]:
@@ -87,6 +114,58 @@ def _game_fields(game: str | None) -> dict[str, object]:
         for spec in ruleset.fields:
             fields.setdefault(spec.name.lower(), spec)
     return fields
+
+
+def indexed_fragment(text: str) -> str:
+    """What a word or phrase matches in a derived column: a substring the trigram index can find.
+
+    Three characters or more: itself. Two: at a word start (" ab"). One: as a whole word (" a ").
+    """
+    folded = search_fold(text)
+    core = folded.strip()
+    if len(core) >= 3:
+        return core
+    if len(core) == 2:
+        return folded[:-1]
+    return folded
+
+
+def contains(qs_or_alias, column: str, fragment: str) -> Q:
+    """Cards whose derived ``column`` holds ``fragment``, through the database's trigram index."""
+    return contains_all(qs_or_alias, [(column, fragment)])
+
+
+def contains_all(qs_or_alias, pairs: list[tuple[str, str]]) -> Q:
+    """Cards whose derived columns hold every (column, fragment): one FTS5 MATCH on SQLite."""
+    if _vendor(qs_or_alias) == "sqlite":
+        # The FTS5 trigram table finds substrings of three characters and more (rowid = card id).
+        return match_all(pairs)
+    condition = Q()
+    for column, fragment in pairs:
+        condition &= Q(**{f"{column}__contains": fragment})
+    return condition
+
+
+def _vendor(qs_or_alias) -> str:
+    alias = qs_or_alias if isinstance(qs_or_alias, str) else qs_or_alias.db
+    return connections[alias].vendor
+
+
+def _text_column(term: Term) -> str | None:
+    if term.key is None:
+        return "words"
+    key = KEY_ALIASES.get(term.key, term.key)
+    return key if key in ("name", "text") and term.op != "!" else None
+
+
+def _fts_phrase(column: str, fragment: str) -> str:
+    return f'{column} : "' + fragment.replace('"', '""') + '"'
+
+
+def match_all(pairs: list[tuple[str, str]]) -> Q:
+    """SQLite: cards whose FTS5 row holds every (column, fragment), in one MATCH."""
+    expression = " AND ".join(_fts_phrase(column, fragment) for column, fragment in pairs)
+    return Q(pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [expression]))
 
 
 class CardSearch:
@@ -100,94 +179,191 @@ class CardSearch:
     def filter(self, query: Query) -> QuerySet:
         if query.is_empty:
             return self.qs
-        condition = Q()
-        for terms in query.alternatives:
-            conjunction = Q()
-            for term in terms:
-                q = self.term(term)
-                conjunction &= ~q if term.negated else q
-            condition |= conjunction
-        return self.qs.filter(condition)
+        return self.qs.filter(self.node(query.root))
+
+    def ordering(self, order: Order | None) -> tuple | None:
+        """The ``order_by`` arguments of ``order:``/``direction:`` (None: the caller's default)."""
+        if order is None:
+            return None
+        key = KEY_ALIASES.get(order.key, order.key)
+        if key in ORDERS:
+            columns = [F(name) for name in ORDERS[key]]
+        else:
+            spec = self.fields.get(key)
+            if spec is None or spec.kind is not Kind.INT:
+                numbers = sorted(name for name, s in self.fields.items() if s.kind is Kind.INT)
+                raise QueryError(
+                    f"order:{order.key} is not something cards are ordered by",
+                    column=order.column,
+                    hint=f"use one of {', '.join([*ORDERS, *numbers])}",
+                )
+            columns = [F(f"game_fields__{spec.name}"), F("search_name")]
+        first = columns[0].desc(nulls_last=True) if order.descending else columns[0].asc(nulls_last=True)
+        return (first, *(c.asc() for c in columns[1:]), F("stable_id").asc())
+
+    def node(self, node: Node) -> Q:
+        if isinstance(node, Term):
+            q = self.term(node)
+            return ~q if node.negated else q
+        combined = Q()
+        items = node.items
+        if isinstance(node, All) and _vendor(self.qs) == "sqlite":
+            # SQLite: the words of a conjunction are one FTS5 MATCH (one index lookup), not one each.
+            texts = [item for item in items if self._plain_text(item)]
+            if len(texts) > 1:
+                combined = contains_all(
+                    self.qs, [(TEXT_COLUMNS[_text_column(item)], self._fragment(item)) for item in texts]
+                )
+                items = tuple(item for item in items if not self._plain_text(item))
+        for item in items:
+            q = self.node(item)
+            combined = (combined & q) if isinstance(node, All) else (combined | q)
+        return ~combined if node.negated else combined
 
     # --- one term ---------------------------------------------------------------------------
     def term(self, term: Term) -> Q:
         if term.key is None:
-            return self._words(term.value)
+            return self._text("words", term)
+        if term.op == "!":
+            name = search_fold(term.value)
+            if not name:
+                raise QueryError('!"" needs a name', column=term.column, hint='e.g. !"Blaster Blade"')
+            return Q(search_name=name)
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
         handler = getattr(self, f"_key_{key}", None)
         if handler is None:
             known = ", ".join(sorted({*SEARCH_KEYS, *self.fields}))
-            raise QueryError(f"unknown key {term.key!r} in {term}; the keys are: {known}")
-        if term.op not in (":", "=", "!=") and key != "id":
-            raise QueryError(f"{term}: {key} takes ':' (e.g. {key}:{term.value}), not {term.op!r}")
+            raise QueryError(f"unknown key {term.key!r}", column=term.column, hint=f"the keys are: {known}")
+        if term.op not in (":", "=", "!="):
+            raise QueryError(
+                f"{term.key} takes ':', '=' or '!=', not {term.op!r}",
+                column=term.column,
+                hint=f"e.g. {term.key}:{term.value}",
+            )
         if key == "type" and term.op in ("=", "!="):
             q = Q(type=term.value.replace(" ", "_").upper())
         else:
-            q = handler(term.value)
+            q = handler(term)
         return ~q if term.op == "!=" else q
 
-    def _words(self, text: str) -> Q:
-        q = Q()
-        for word in search_terms(text):
-            q &= Q(search_text__contains=word)
-        return q
+    def _text(self, column: str, term: Term) -> Q:
+        return contains(self.qs, TEXT_COLUMNS[column], self._fragment(term))
 
-    def _matching(self, attribute: str, text: str) -> Q:
-        """Cards whose ``attribute`` (name or text) holds every word of ``text``, accents ignored."""
-        words = search_terms(text)
-        candidates = self.qs.filter(self._words(text)).values_list("pk", attribute)
-        return Q(pk__in=[pk for pk, value in candidates if all(w in fold(value) for w in words)])
+    def _fragment(self, term: Term) -> str:
+        fragment = indexed_fragment(term.value)
+        if not re.search(r"\w", fragment):
+            raise QueryError(
+                f"{str(term)!r} has no letter or digit to search for",
+                column=term.column,
+                hint="remove it or quote what you mean",
+            )
+        return fragment
 
-    def _key_name(self, value: str) -> Q:
-        return self._matching("name", value)
+    @staticmethod
+    def _plain_text(item: Node) -> bool:
+        """A positive word, phrase, name: or o: term (what one FTS5 MATCH can hold)."""
+        return (
+            isinstance(item, Term)
+            and not item.negated
+            and item.op in (":", "=")
+            and _text_column(item) is not None
+        )
 
-    def _key_text(self, value: str) -> Q:
-        return self._matching("text", value)
+    def _key_name(self, term: Term) -> Q:
+        return self._text("name", term)
 
-    def _key_type(self, value: str) -> Q:
-        return Q(type__icontains=value.replace(" ", "_").upper())
+    def _key_text(self, term: Term) -> Q:
+        return self._text("text", term)
 
-    def _key_archetype(self, value: str) -> Q:
-        return Q(pk__in=filter_archetype(self.qs, value, game=self.game).values("pk"))
+    def _key_type(self, term: Term) -> Q:
+        return Q(type__icontains=term.value.replace(" ", "_").upper())
 
-    def _key_status(self, value: str) -> Q:
+    def _key_archetype(self, term: Term) -> Q:
+        rulesets = [registry.get(self.game)] if self.game in registry else list(registry)
+        keys = sorted({rs.archetype_key(term.value) for rs in rulesets} | {canonical_key(term.value)})
+        keys = [key for key in keys if key]
+        if not keys:
+            raise QueryError(
+                f"arch:{term.value} names no archetype", column=term.column, hint="e.g. arch:gadget"
+            )
+        condition = Q()
+        for key in keys:
+            condition |= contains(self.qs, "archetype_index", f"|{key}|")
+        return condition
+
+    def _key_status(self, term: Term) -> Q:
+        value = term.value
         status = STATUS_WORDS.get(fold(value).replace(" ", "_")) or (
             value.upper() if value.upper() in Status.values else None
         )
         if status is None:
-            raise QueryError(f"status:{value}: use draft, review, validated or disabled")
+            raise QueryError(
+                f"status:{value} is not a status",
+                column=term.column,
+                hint="use draft, review, validated or disabled",
+            )
         return Q(status=status)
 
-    def _key_set(self, value: str) -> Q:
-        return Q(set_code__iexact=value)
+    def _key_set(self, term: Term) -> Q:
+        return Q(set_code__iexact=term.value)
 
-    def _key_game(self, value: str) -> Q:
-        if value.lower() not in registry:
-            raise QueryError(f"game:{value}: the games are {', '.join(registry.keys())}")
-        return Q(game=value.lower())
+    def _key_game(self, term: Term) -> Q:
+        if term.value.lower() not in registry:
+            raise QueryError(
+                f"game:{term.value} is not a game",
+                column=term.column,
+                hint=f"the games are {', '.join(registry.keys())}",
+            )
+        return Q(game=term.value.lower())
 
-    def _key_id(self, value: str) -> Q:
-        return Q(stable_id__iexact=value)
+    def _key_lang(self, term: Term) -> Q:
+        languages = sorted({rs.language for rs in registry})
+        wanted = fold(term.value)
+        if wanted not in languages:
+            raise QueryError(
+                f"lang:{term.value} is not a language of the games",
+                column=term.column,
+                hint=f"use {' or '.join(languages)}",
+            )
+        return Q(game__in=[rs.key for rs in registry if rs.language == wanted])
 
-    def _key_origin(self, value: str) -> Q:
-        if value.upper() not in Origin.values:
-            raise QueryError(f"origin:{value}: use user or ai")
-        return Q(origin=value.upper())
+    def _key_id(self, term: Term) -> Q:
+        return Q(stable_id__iexact=term.value)
 
-    def _key_method(self, value: str) -> Q:
-        method = METHOD_WORDS.get(fold(value).replace(" ", "_"))
+    def _key_origin(self, term: Term) -> Q:
+        if term.value.upper() not in Origin.values:
+            raise QueryError(
+                f"origin:{term.value} is not an origin", column=term.column, hint="use user or ai"
+            )
+        return Q(origin=term.value.upper())
+
+    def _key_method(self, term: Term) -> Q:
+        method = METHOD_WORDS.get(fold(term.value).replace(" ", "_"))
         if method is None:
-            raise QueryError(f"method:{value}: use imported, manual or ai")
+            raise QueryError(
+                f"method:{term.value} is not a creation method",
+                column=term.column,
+                hint="use imported, manual or ai",
+            )
         return Q(creation_method=method)
 
-    def _key_cites(self, value: str) -> Q:
-        candidates = self.qs.filter(self._words(value)).values_list("pk", "name", "text")
-        return Q(pk__in=[pk for pk, name, text in candidates if cites(value, (name, text))])
+    def _key_cites(self, term: Term) -> Q:
+        # rules.text.cites in SQL: search_fold glues "&" names and isolates punctuation,
+        # so a citation is the padded name as a substring of the name or of the text.
+        needle = search_fold(strip_quotes(term.value))
+        core = needle.strip()
+        if not core or not re.match(r"\w", core[0]) or not re.match(r"\w", core[-1]):
+            raise QueryError(
+                f"cites:{term.value} is not a name",
+                column=term.column,
+                hint='give a name that starts and ends with a letter or digit, e.g. cites:"Hattori Heiji"',
+            )
+        return contains(self.qs, "search_name", needle) | contains(self.qs, "search_body", needle)
 
-    def _key_is(self, value: str) -> Q:
-        word = fold(value).replace(" ", "_")
+    def _key_is(self, term: Term) -> Q:
+        word = fold(term.value).replace(" ", "_")
         if word in ("modified", "user_modified", "usermodified"):
             return Q(user_modified=True)
         if word == "ai":
@@ -200,7 +376,9 @@ class CardSearch:
         if spec is not None and spec.kind is Kind.BOOL:
             return Q(**{f"game_fields__{spec.name}": True})
         raise QueryError(
-            f"is:{value}: use modified, ai, imported, manual, a status, or a yes/no field of the game"
+            f"is:{term.value} is not something a card is",
+            column=term.column,
+            hint="use modified, ai, imported, manual, a status, or a yes/no field of the game",
         )
 
     # --- game fields -------------------------------------------------------------------------
@@ -211,9 +389,17 @@ class CardSearch:
             try:
                 number = int(term.value)
             except ValueError:
-                raise QueryError(f"{term}: {spec.name} is a number, e.g. {spec.name}<=3") from None
+                raise QueryError(
+                    f"{spec.name} is a number, not {term.value!r}",
+                    column=term.column,
+                    hint=f"e.g. {spec.name}<=3",
+                ) from None
             if abs(number) > MAX_NUMBER:
-                raise QueryError(f"{term}: {term.value} is too large a number for {spec.name}")
+                raise QueryError(
+                    f"{term.value} is too large a number for {spec.name}",
+                    column=term.column,
+                    hint=f"use a number under {MAX_NUMBER}",
+                )
             if term.op in COMPARISONS:
                 # JSON null sorts below numbers in PostgreSQL's jsonb order: keep empty values out.
                 return Q(**{f"{path}__{COMPARISONS[term.op]}": number}) & ~Q(**{path: None})
@@ -221,11 +407,19 @@ class CardSearch:
                 return ~Q(**{path: number}) & ~Q(**{path: None})
             return Q(**{path: number})
         if term.op in COMPARISONS:
-            raise QueryError(f"{term}: {spec.name} is not a number; use {spec.name}:{term.value}")
+            raise QueryError(
+                f"{spec.name} is not a number, it takes ':'",
+                column=term.column,
+                hint=f"use {spec.name}:{term.value}",
+            )
         if spec.kind is Kind.BOOL:
             truth = fold(term.value) in ("true", "yes", "oui", "1", "y")
             if not truth and fold(term.value) not in ("false", "no", "non", "0", "n"):
-                raise QueryError(f"{term}: {spec.name} is yes or no")
+                raise QueryError(
+                    f"{spec.name} is yes or no, not {term.value!r}",
+                    column=term.column,
+                    hint=f"e.g. {spec.name}:yes",
+                )
             q = Q(**{path: truth})
         elif spec.kind in (Kind.ENUM, Kind.ENUM_LIST):
             value = term.value.replace(" ", "_").upper()
@@ -235,9 +429,36 @@ class CardSearch:
         return ~q if term.op == "!=" else q
 
 
+def implied_game(query: Query) -> str | None:
+    """The game a query keeps to (a ``game:`` term every match must satisfy), which decides its fields."""
+    items = query.root.items if isinstance(query.root, All) and not query.root.negated else (query.root,)
+    games = {
+        item.value.lower()
+        for item in items
+        if isinstance(item, Term)
+        and not item.negated
+        and KEY_ALIASES.get(item.key, item.key) == "game"
+        and item.op in (":", "=")
+    }
+    return games.pop() if len(games) == 1 and next(iter(games)) in registry else None
+
+
 def card_search(qs: QuerySet, text: str, *, game: str | None = None) -> QuerySet:
     """Cards of ``qs`` matching the query ``text``; raises QueryError for a query that cannot be read."""
-    return CardSearch(qs, game=game).filter(parse(text))
+    query = parse(text)
+    search = CardSearch(qs, game=game or implied_game(query))
+    search.ordering(query.order)  # a bad order: is an error here too, never ignored
+    return search.filter(query)
+
+
+def card_find(
+    qs: QuerySet, text: str, *, game: str | None = None, default_order=("search_name", "stable_id")
+):
+    """Cards of ``qs`` matching ``text``, in the query's ``order:`` or else ``default_order``."""
+    query = parse(text)
+    search = CardSearch(qs, game=game or implied_game(query))
+    ordering = search.ordering(query.order)
+    return search.filter(query).order_by(*(ordering or default_order)), ordering is not None
 
 
 # --- terms for links (dashboard, facets): the query that finds a value ---------------------------

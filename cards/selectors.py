@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 
 from rules import registry
-from rules.text import canonical_key, cites, search_terms, strip_quotes
 
 from .interchange import card_to_dict
 from .models import Card, CardRevision, CreationMethod, Origin, Status
+from .query import QueryError, Term
+from .search import CardSearch, contains_all, indexed_fragment
 
 
 def can_see_unvalidated(user) -> bool:
@@ -34,32 +35,22 @@ def card_get(*, user, stable_id: str) -> Card:
 
 def filter_text(qs: QuerySet[Card], query: str) -> QuerySet[Card]:
     """Every word of ``query`` must be found in the name, text, set or archetypes, ignoring case and accents."""
-    for term in search_terms(query):
-        qs = qs.filter(search_text__contains=term)
-    return qs
+    fragments = [indexed_fragment(word) for word in query.split()]
+    pairs = [("search_text", fragment) for fragment in fragments if fragment.strip()]
+    return qs.filter(contains_all(qs, pairs)) if pairs else qs
 
 
 def filter_archetype(qs: QuerySet[Card], label: str, game: str | None = None) -> QuerySet[Card]:
     """Cards with an archetype that resolves to the same canonical key as ``label`` (aliases applied)."""
-    rulesets = [registry.get(game)] if game in registry else list(registry)
-    keys = {rs.archetype_key(label) for rs in rulesets} | {canonical_key(label)}
-    condition = Q()
-    for key in keys:
-        if key:
-            condition |= Q(archetype_index__contains=f"|{key}|")
-    return qs.filter(condition) if condition else qs.none()
+    try:
+        return qs.filter(CardSearch(qs, game=game).term(Term("archetype", ":", label)))
+    except QueryError:
+        return qs.none()  # a label with no letter names no archetype
 
 
 def filter_cites(qs: QuerySet[Card], x: str) -> QuerySet[Card]:
     """Cards citing ``x`` in their title or text, with the seed's meaning (see :func:`rules.text.cites`)."""
-    terms = search_terms(strip_quotes(x))
-    if not terms:
-        return qs.none()
-    candidates = qs
-    for term in terms:
-        candidates = candidates.filter(search_text__contains=term)
-    ids = [pk for pk, name, text in candidates.values_list("pk", "name", "text") if cites(x, (name, text))]
-    return qs.filter(pk__in=ids)
+    return qs.filter(CardSearch(qs).term(Term("cites", ":", x)))
 
 
 def card_revisions(*, card: Card) -> QuerySet[CardRevision]:
@@ -127,6 +118,9 @@ class CardFacets:
     statuses: list[tuple[str, int]]
     sets: list[tuple[str, int]]
     archetypes: list[tuple[str, int]]
+    total: int = 0
+    # More cards matched than were counted (``limit``): the counts are of the first ones.
+    capped: bool = False
 
 
 def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, int]]:
@@ -134,9 +128,14 @@ def _most_common(counter: Counter, limit: int | None = None) -> list[tuple[str, 
     return ranked[:limit] if limit else ranked
 
 
-def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
-    """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query."""
+def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30, limit: int | None = None) -> CardFacets:
+    """Facet counts of ``qs`` by game, type, status, set and archetype key, in one aggregate query.
+
+    With ``limit``, the aggregate reads at most that many matching cards (a bounded scan).
+    """
     games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
+    if limit is not None:
+        qs = qs.model.objects.filter(pk__in=qs.order_by().values("pk")[:limit])
     rows = (
         qs.order_by()
         .values_list("game", "type", "status", "set_code", "archetype_index")
@@ -156,6 +155,8 @@ def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30) -> CardFacets:
         statuses=[(s.value, statuses[s.value]) for s in Status if statuses[s.value]],
         sets=_most_common(sets),
         archetypes=_most_common(archetypes, archetype_limit),
+        total=sum(games.values()),
+        capped=limit is not None and sum(games.values()) >= limit,
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.notes import checked_note
@@ -24,6 +25,7 @@ from .diff import field_changes
 from .effect_ids import EffectIdIndex
 from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
 from .models import (
+    DERIVED_FIELDS,
     Card,
     CardRevision,
     CreationMethod,
@@ -39,11 +41,21 @@ _ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 def new_stable_id(game: str) -> str:
     """A fresh stable id for a card of ``game`` (prefix of its rule set + 8 random characters)."""
+    return new_stable_ids(game, 1)[0]
+
+
+def new_stable_ids(game: str, count: int) -> list[str]:
+    """``count`` fresh stable ids for cards of ``game``, checked against the stored ones in one query a round."""
     prefix = get_ruleset(game).id_prefix
-    while True:
-        candidate = f"{prefix}-{''.join(secrets.choice(_ID_ALPHABET) for _ in range(8))}"
-        if not Card.objects.filter(stable_id=candidate).exists():
-            return candidate
+    found: set[str] = set()
+    while len(found) < count:
+        candidates = {
+            f"{prefix}-{''.join(secrets.choice(_ID_ALPHABET) for _ in range(8))}"
+            for _ in range(count - len(found))
+        } - found
+        taken = set(Card.objects.filter(stable_id__in=candidates).values_list("stable_id", flat=True))
+        found |= candidates - taken
+    return sorted(found)
 
 
 def _author_name(user) -> str:
@@ -83,6 +95,76 @@ def card_save_change(
     if announce_it:
         announce([card], changes)
     return changes
+
+
+# Batches of a bulk write: a few hundred rows an INSERT/UPDATE keeps statements small on both databases.
+BULK_BATCH = 500
+# What a bulk update writes: the content a card-set file holds, its derived columns, its bookkeeping.
+BULK_UPDATE_FIELDS = (
+    "name",
+    "type",
+    "set_code",
+    "text",
+    "archetypes",
+    "game_fields",
+    "effects",
+    "origin",
+    "creation_method",
+    "user_modified",
+    "status",
+    "version",
+    "updated_at",
+    *DERIVED_FIELDS,
+)
+
+
+def cards_save_changes(
+    changes: list[tuple[Card, dict[str, Any]]], *, action: str, user, note: str = ""
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """:func:`card_save_change` for many cards at once, in batches: the same versions, revisions and
+    ``last_validated_revision``, with a handful of queries per few hundred cards instead of two a card.
+
+    ``changes`` pairs each card (changed in memory; new ones not saved yet) with its interchange form
+    before (``{}`` for a new card). Nothing is announced: the caller announces the batch. Returns
+    each card's revision changes by stable id. Call it inside a transaction.
+    """
+    note = checked_note(note)
+    author, author_name = real_user(user), _author_name(user)
+    now = timezone.now()
+    created = [card for card, _ in changes if card._state.adding]
+    created_ids = {id(card) for card in created}
+    for card, _ in changes:
+        card.version = 1 if card._state.adding else card.version + 1
+        card.refresh_derived()
+        card.updated_at = now
+    Card.objects.bulk_create(created, batch_size=BULK_BATCH)
+    revisions, result = [], {}
+    for card, before in changes:
+        snapshot = card_to_dict(card)
+        result[card.stable_id] = field_changes(before, snapshot)
+        revisions.append(
+            CardRevision(
+                card=card,
+                version=card.version,
+                action=action,
+                author=author,
+                author_name=author_name,
+                note=note,
+                changes=result[card.stable_id],
+                snapshot=snapshot,
+            )
+        )
+    CardRevision.objects.bulk_create(revisions, batch_size=BULK_BATCH)
+    validated = []
+    for (card, _), revision in zip(changes, revisions):
+        if card.status == Status.VALIDATED:
+            card.last_validated_revision = revision
+            validated.append(card)
+    updated = [card for card, before in changes if before]
+    Card.objects.bulk_update(updated, [*BULK_UPDATE_FIELDS, "last_validated_revision"], batch_size=BULK_BATCH)
+    fresh_validated = [card for card in validated if id(card) in created_ids]
+    Card.objects.bulk_update(fresh_validated, ["last_validated_revision"], batch_size=BULK_BATCH)
+    return result
 
 
 def apply_input(card: Card, card_input: CardInput, effect_ids: EffectIdIndex | None = None) -> None:

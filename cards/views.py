@@ -30,15 +30,17 @@ from . import selectors, services
 from .diff import change_rows
 from .forms import CardForm, type_label
 from .interchange import check_game, parse_card
-from .models import Card, RevisionAction, Status
+from .models import DERIVED_FIELDS, Card, RevisionAction, Status
 from .query import QueryError
-from .search import card_search, term_for
+from .search import card_find, term_for
 from .workflow import allowed_targets
 
 PAGE_SIZE = 48
+# The browser counts (and offers facets of) at most this many matches: a bounded scan.
+FACET_LIMIT = 5000
 HISTORY_SIZE = 30
-# search_text starts with the folded name: ordering by it sorts "Épée" with the E's on every database.
-SORTS = {"name": ("search_text", "stable_id"), "updated": ("-updated_at", "stable_id"), "id": ("stable_id",)}
+# search_name is the folded name: ordering by it sorts "Épée" with the E's on every database.
+SORTS = {"name": ("search_name", "stable_id"), "updated": ("-updated_at", "stable_id"), "id": ("stable_id",)}
 VIEWS = ("grid", "list")
 
 
@@ -92,15 +94,15 @@ def browse(request):
         cards = cards.filter(game=game)
     error = ""
     try:
-        results = card_search(cards, query, game=game or None)
+        results, _ = card_find(cards, query, game=game or None, default_order=SORTS[sort])
     except QueryError as exc:
         error = str(exc)
         results = cards.none()
 
-    facets = selectors.card_facets(results)
-    total = sum(count for _, count in facets.games)
+    facets = selectors.card_facets(results, limit=FACET_LIMIT)
+    total = facets.total
     # Facet counts give the total: the paginator needs no COUNT query of its own.
-    paginator = Paginator(with_primary_thumb(results.order_by(*SORTS[sort]).defer("search_text")), PAGE_SIZE)
+    paginator = Paginator(with_primary_thumb(results.defer(*DERIVED_FIELDS)), PAGE_SIZE)
     paginator.count = total
     page = paginator.get_page(request.GET.get("page"))
 
@@ -113,6 +115,7 @@ def browse(request):
         "error": error,
         "page": page,
         "total": total,
+        "total_capped": facets.capped,
         "games": list(registry),
         "facets": {
             "Game": _facet_links(request, query, "game", facets.games) if not game else [],

@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 
 from cards.interchange import card_data, card_to_dict
 from cards.models import Card
+from cards.selectors import filter_text
 from rules.corrections import Correction, Effective, Outcome, Report, apply_corrections, canonical_for
-from rules.text import fold
 
 from .models import EffectCorrection
 
@@ -128,9 +128,7 @@ def canonical_status() -> list[dict[str, Any]]:
     status = []
     for ruleset in registry:
         for canonical in ruleset.canonical_corrections:
-            candidates = Card.objects.filter(
-                game=ruleset.key, search_text__contains=fold(canonical.card_name)
-            )
+            candidates = filter_text(Card.objects.filter(game=ruleset.key), canonical.card_name)
             cards = [c for c in candidates if canonical.names(c.name)]
             outcomes = []
             for card in cards:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
@@ -159,6 +160,7 @@ def deck_check(*, data: Any, user=None) -> ValidationResult:
     deck_input, findings = parse_deck(data)
     if findings:
         raise InvalidInput(findings)
+    check_section_sizes(deck_input.sections)
     if user is not None and not (user.has_perm("decks.view_all_decks") or can_manage_all_decks(user)):
         deck_input = dataclasses.replace(deck_input, owner=user.get_username())
     return check_input(deck_input, user=user)
@@ -306,7 +308,27 @@ def _parse(data: Any, *, game: str | None = None, partial: bool = False) -> Deck
     deck_input, findings = parse_deck(data, game=game, partial=partial)
     if findings:
         raise InvalidInput(findings)
+    check_section_sizes(deck_input.sections)
     return deck_input
+
+
+def check_section_sizes(sections: dict[str, list[Entry]]) -> None:
+    """Refuse a section of more entries than DECKS_MAX_ENTRIES_PER_SECTION (before any card is read)."""
+    limit = settings.DECKS_MAX_ENTRIES_PER_SECTION
+    over = [(name, len(entries)) for name, entries in sections.items() if len(entries) > limit]
+    if over:
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"sections.{name}: {size} entries, over the limit of {limit} per section "
+                    "(DECKS_MAX_ENTRIES_PER_SECTION); merge copies of a card into one entry",
+                    section=name,
+                    field="sections",
+                )
+                for name, size in over
+            ]
+        )
 
 
 @transaction.atomic
@@ -314,9 +336,19 @@ def deck_create(*, data: Any, user=None) -> Deck:
     """Store a deck (JSON deck object) and its validation result."""
     deck_input = _parse(data)
     fmt = format_for(deck_input.game, deck_input.format)
-    deck = Deck.objects.create(
-        game=deck_input.game, format=fmt, name=deck_input.name, owner=_choose_owner(deck_input, user)
-    )
+    owner = _choose_owner(deck_input, user)
+    limit = settings.DECKS_MAX_PER_USER
+    if owner is not None and Deck.objects.filter(owner=owner).count() >= limit:
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{owner.get_username()} has {limit} decks, the limit (DECKS_MAX_PER_USER); delete one first",
+                    field="owner",
+                )
+            ]
+        )
+    deck = Deck.objects.create(game=deck_input.game, format=fmt, name=deck_input.name, owner=owner)
     _write_entries(deck, deck_input, user=user)
     deck_validate(deck=deck)
     return deck
@@ -446,6 +478,7 @@ def deck_card_add(
             break
     else:
         entries.append(Entry(stable_id, count))
+        check_section_sizes({section: entries})
     if any(e.count > MAX_COUNT for e in entries):
         raise InvalidInput(
             [error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")]

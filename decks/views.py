@@ -25,7 +25,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
-from cards.models import Status
+from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
 from common.errors import Conflict, Forbidden, InvalidInput
@@ -203,7 +203,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
     playable_first = Case(
         When(status=Status.VALIDATED, then=Value(0)), default=Value(1), output_field=IntegerField()
     )
-    results = results.order_by(playable_first, "search_text", "stable_id").defer("search_text")
+    results = results.order_by(playable_first, "search_name", "stable_id").defer(*DERIVED_FIELDS)
     found = list(results[: SEARCH_RESULTS + 1])
     more = len(found) > SEARCH_RESULTS
     found = found[:SEARCH_RESULTS]

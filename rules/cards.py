@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from .text import fold
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -30,6 +32,9 @@ class CardData:
     effects: tuple[Mapping[str, Any], ...] = ()
     status: str = "DRAFT"
     version: int = 0
+    # Derived keys (folded name, folded nameId), computed on first use and kept: once per card,
+    # not once per validation. Not part of the value (equality, repr).
+    _folded: dict[str, str] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.fields, MappingProxyType):
@@ -38,6 +43,19 @@ class CardData:
             object.__setattr__(self, "archetypes", tuple(self.archetypes))
         if not isinstance(self.effects, tuple):
             object.__setattr__(self, "effects", tuple(self.effects))
+
+    def folded(self, key: str = "name") -> str:
+        """The folded (case- and accent-free) name, or nameId field (``key="nameId"``, else the name)."""
+        cache = self._folded
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_folded", cache)
+        try:
+            return cache[key]
+        except KeyError:
+            value = fold(self.name if key == "name" else (self.fields.get(key) or self.name))
+            cache[key] = value
+            return value
 
     @property
     def id(self) -> str:

@@ -191,7 +191,7 @@ class CardPool:
             return
         self.by_id[card.id] = card
         self._by_name.setdefault(card.name, []).append(card)
-        self._by_folded.setdefault(fold(card.name), []).append(card)
+        self._by_folded.setdefault(card.folded(), []).append(card)
         self._memo.clear()
         self._resolved.clear()
 
@@ -307,10 +307,11 @@ DeckCheck = Callable[[DeckContext], Iterable[Finding]]
 
 
 def identity_key(card: CardData, identity: str) -> str:
+    # Folded once per card (CardData.folded), not once per validation.
     if identity == NAME:
-        return fold(card.name)
+        return card.folded()
     if identity == NAME_ID:
-        return fold(card.get("nameId") or card.name)
+        return card.folded("nameId")
     return card.stable_id or card.name
 
 

@@ -35,6 +35,26 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", folded).strip()
 
 
+_AMPERSAND = re.compile(r"\s*&\s*")
+_PUNCTUATION = re.compile(r"([^\w\s&])")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def search_fold(text: str) -> str:
+    """The searchable form of ``text``: folded, its words between single spaces, padded with a space.
+
+    Punctuation stands apart (" l ' agent ") so that a whole word is `` word `` and a
+    word start is `` wo``; names joined by "&" are glued into one token
+    ("chianti&korn"), so that a component of a composite name is not a word of
+    its own. With these, "citing X" (:func:`cites`) is a plain substring test,
+    ``search_fold(X) in search_fold(text)``, that a database index can answer.
+    """
+    folded = _CONTROL.sub(" ", fold(text))
+    folded = _PUNCTUATION.sub(r" \1 ", _AMPERSAND.sub("&", folded))
+    folded = _SPACES.sub(" ", folded).strip()
+    return f" {folded} " if folded else ""
+
+
 def search_terms(query: str) -> list[str]:
     """The folded words of a free-text query; every one must be found."""
     return [word for word in fold(query).split(" ") if word]

@@ -350,6 +350,12 @@ REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
 # died): a new audit of the game may start.
 REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
+# --- Deck limits ---------------------------------------------------------------------
+# A deck may hold at most this many entries in one section, and a user this many decks (a 400
+# names the limit); copies per entry are at most decks.interchange.MAX_COUNT (1000).
+DECKS_MAX_ENTRIES_PER_SECTION = env_int("DECKS_MAX_ENTRIES_PER_SECTION", 500)
+DECKS_MAX_PER_USER = env_int("DECKS_MAX_PER_USER", 1000)
+
 # --- Deck pages -------------------------------------------------------------------------
 # How often (seconds) an open deck builder asks whether its deck changed elsewhere.
 DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
@@ -360,6 +366,8 @@ DECKS_REVALIDATE_OVERLAP = env_bool("DECKS_REVALIDATE_OVERLAP", True)
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Load balancers probe /healthz over plain HTTP inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
@@ -400,10 +408,26 @@ PERMISSIONS_POLICY = {
 }
 X_FRAME_OPTIONS = "DENY"
 
+# LOG_FORMAT=json: one JSON object a line (python-json-logger), for log collectors.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").lower()
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING", "propagate": False},
@@ -414,3 +438,19 @@ LOGGING = {
         "studio": {"level": os.environ.get("LOG_LEVEL", "INFO")},
     },
 }
+
+# SENTRY_DSN: errors of web processes and workers go to Sentry (pip install 'card-studio[sentry]').
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    try:
+        import sentry_sdk
+    except ImportError as exc:
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install 'card-studio[sentry]'"
+        ) from exc
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0") or 0),
+        send_default_pii=False,
+    )

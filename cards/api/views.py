@@ -20,7 +20,9 @@ from rules.findings import error
 from .. import services
 from ..filters import CardFilter
 from ..interchange import STABLE_ID_RE
+from ..models import DERIVED_FIELDS
 from ..selectors import card_list, card_revisions
+from .pagination import CardPagination
 from .serializers import (
     CardCreateDoc,
     CardDoc,
@@ -123,13 +125,16 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     parser_classes = [JSONParser]
     metadata_class = CardMetadata
     filterset_class = CardFilter
+    pagination_class = CardPagination
     lookup_field = "stable_id"
     lookup_url_kwarg = "stableCardId"
     lookup_value_regex = STABLE_ID_RE.pattern.strip("^$")
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self):
-        return card_list(user=self.request.user)
+        cards = card_list(user=self.request.user)
+        # The list never shows the search columns: they stay in the database.
+        return cards.defer(*DERIVED_FIELDS) if self.action == "list" else cards
 
     def filter_queryset(self, queryset):
         # The filters are the list's; a card's own routes find it by its id alone.

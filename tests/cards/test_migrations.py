@@ -8,6 +8,14 @@ BEFORE = [("cards", "0003_importconflict")]
 AFTER = [("cards", "0004_card_last_validated_revision")]
 
 
+@pytest.fixture(autouse=True)
+def _back_to_the_latest_migrations():
+    """Leave the database as the other tests expect it: every migration applied."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_each_card_gets_its_latest_validated_revision():
     executor = MigrationExecutor(connection)
@@ -33,3 +41,24 @@ def test_each_card_gets_its_latest_validated_revision():
     a = Card.objects.select_related("last_validated_revision").get(pk=cards["DU-A"])
     assert a.last_validated_revision.version == 4
     assert Card.objects.get(pk=cards["DU-B"]).last_validated_revision_id is None
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_search_columns_are_filled_for_existing_cards_and_indexed():
+    before = [("cards", "0004_card_last_validated_revision")]
+    after = [("cards", "0005_search_columns")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    Card = executor.loader.project_state(before).apps.get_model("cards", "Card")
+    Card.objects.create(
+        game="darkrow", stable_id="DR-M1", name="Chianti & Korn", type="LEADER", text="Recherche Sniper."
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    from cards.models import Card as CurrentCard
+    from cards.search import card_search
+
+    card = CurrentCard.objects.get(stable_id="DR-M1")
+    assert (card.search_name, card.search_body) == (" chianti&korn ", " recherche sniper . ")
+    found = card_search(CurrentCard.objects.all(), 'o:sniper cites:"Chianti & Korn"')
+    assert list(found.values_list("stable_id", flat=True)) == ["DR-M1"]

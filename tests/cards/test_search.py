@@ -5,7 +5,7 @@ import pytest
 from cards import services
 from cards.models import Card
 from cards.query import QueryError
-from cards.search import card_search
+from cards.search import card_find, card_search
 
 
 @pytest.fixture
@@ -107,10 +107,98 @@ def test_cites_keeps_the_seeds_meaning(catalogue):
         ("cost<=many", "cost is a number"),
         ("status:finished", "use draft, review, validated or disabled"),
         ("game:chess", "the games are"),
-        ("t<3", "type takes ':'"),
+        ("t<3", "t takes ':', '=' or '!='"),
+        ("id>DR-1", "id takes ':', '=' or '!='"),
+        ("order:colour", "order:colour is not something"),
+        ("lang:de", "use fr or ru"),
+        ('cites:"..."', "is not a name"),
+        ("'", "no letter or digit"),
         ("trigger>2", "trigger is not a number"),
     ],
 )
 def test_errors_say_what_to_fix(catalogue, text, message):
     with pytest.raises(QueryError, match=message):
         names(text)
+
+
+def test_every_error_names_its_column(catalogue):
+    with pytest.raises(QueryError) as caught:
+        names("game:darkrow colour:red")
+    assert caught.value.column == 14
+    assert str(caught.value).startswith("column 14: unknown key 'colour'")
+
+
+def test_phrases_must_stand_together_in_order(catalogue):
+    assert names('"echange equivalent"') == ["Échange équivalent"]
+    assert names('"equivalent echange"') == []
+    assert names('o:"une de tes"') == ["Échange équivalent"]
+    assert names('o:"tes une"') == []
+
+
+def test_groups_negation_and_explicit_and(catalogue):
+    assert names("game:darkrow (t:leader or cost>=6)") == ["Chianti & Korn", "Vodka"]
+    assert names("game:darkrow -(t:unit)") == ["Chianti & Korn"]
+    assert names("game:darkrow -(t:unit cost<=3)") == ["Chianti & Korn", "Vodka"]
+    assert names("vodka and t:unit") == ["Vodka"]
+    assert names("vodka AND t:leader") == []
+    assert names("t:leader OR trigger:heal") == ["Chianti & Korn", "Yggdrasil Maiden, Elaine"]
+
+
+def test_exact_name(catalogue):
+    assert names('!"blaster blade"') == ["Blaster Blade"]
+    assert names('!"Blaster"') == []
+    assert names("!vodka") == ["Vodka"]
+    assert names('-!"Vodka" game:darkrow') == ["Agasa", "Chianti & Korn", "Toyama Kazuha"]
+
+
+def test_name_and_text_keys_look_only_at_their_column(catalogue):
+    assert names("name:agasa") == ["Agasa"]
+    assert names("o:sniper") == ["Chianti & Korn"]
+    assert names("name:sniper") == []
+    assert names("o:vodka") == []
+
+
+def test_short_words_match_at_a_word_start(catalogue):
+    assert names("game:darkrow ag") == ["Agasa"]  # a word starting with "ag"
+    assert names("game:darkrow sa") == []  # "Agasa" has "sa" inside a word only
+    assert names("game:darkrow n:v") == []  # a one-letter word stands alone
+    assert names('o:"ou"') == ["Toyama Kazuha"]  # "ou" is a whole word of its text
+
+
+def test_language_of_the_game(catalogue):
+    assert names("lang:ru") == ["Blaster Blade", "Yggdrasil Maiden, Elaine"]
+    assert len(names("lang:fr")) == 5
+
+
+def test_cites_in_sql_keeps_the_seeds_meaning(catalogue):
+    assert names("cites:Chianti") == []
+    assert names('cites:"Chianti & Korn"') == ["Chianti & Korn"]
+    assert names("cites:heiji") == ["Toyama Kazuha"]
+    assert names("cites:heij") == []  # whole words only
+    assert names("-cites:heiji game:darkrow") == ["Agasa", "Chianti & Korn", "Vodka"]
+
+
+def test_order_and_direction(catalogue):
+    qs, ordered = card_find(Card.objects.all(), "game:darkrow t:unit order:cost direction:desc")
+    assert ordered
+    assert list(qs.values_list("name", flat=True)) == ["Vodka", "Toyama Kazuha", "Agasa"]
+    qs, _ = card_find(Card.objects.all(), "game:darkrow sort:name dir:asc")
+    assert list(qs.values_list("name", flat=True)) == ["Agasa", "Chianti & Korn", "Toyama Kazuha", "Vodka"]
+    qs, ordered = card_find(Card.objects.all(), "game:darkrow")
+    assert not ordered
+
+
+def test_the_index_follows_every_write(catalogue):
+    """Edits, bulk writes and deletes are seen by the next search (the SQLite triggers, or plain columns)."""
+    card = catalogue["vodka"]
+    services.card_update(stable_id=card.stable_id, data={"name": "Gin"})
+    assert names("vodka") == []
+    assert names("n:gin") == ["Gin"]
+    Card.objects.bulk_create([Card(game="darkrow", stable_id="DR-BULK1", name="Bourbon", type="UNIT")])
+    assert names("n:bourbon") == []  # bulk_create skips save(): no derived columns yet
+    bulk = Card.objects.get(stable_id="DR-BULK1")
+    bulk.refresh_derived()
+    Card.objects.bulk_update([bulk], ["search_text", "search_name", "search_body", "archetype_index"])
+    assert names("n:bourbon") == ["Bourbon"]
+    Card.objects.filter(stable_id="DR-BULK1").delete()
+    assert names("n:bourbon") == []

@@ -249,10 +249,34 @@ def test_the_help_page_documents_keys_with_french_examples(client_as, playtester
     for example in [
         '"échange équivalent"',
         'cites:"Hattori Heiji"',
-        "t:unit cost&lt;=3 arch:gadget status:draft set:BT01",
+        "t:unit cost&lt;=3 arch:lycéenne",
+        '!"Blaster Blade"',
+        "-(t:unit or t:leader)",
     ]:
         assert example in page
     assert "Cost (Indices)" in page and "trigger" in page
+
+
+def test_every_query_the_help_page_shows_runs_and_finds_demo_cards(client_as, playtester, designer):
+    """The help page's links, run on the demo cards: each query reads, and each example finds cards."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from django.core.management import call_command
+
+    call_command("loaddemo", stdout=__import__("io").StringIO())
+    page = client_as(playtester).get("/cards/help/").content.decode()
+    links = re.findall(r'href="(/cards/\?q=[^"]+)"', page)
+    examples = re.search(r'<ul class="examples" id="examples">(.*?)</ul>', page, re.S).group(1)
+    example_links = set(re.findall(r'href="(/cards/\?q=[^"]+)"', examples))
+    assert len(links) > 25 and len(example_links) >= 10
+    client = client_as(designer)
+    for link in links:
+        query = parse_qs(urlsplit(link.replace("&amp;", "&")).query)["q"][0]
+        response = client.get("/cards/", {"q": query})
+        assert response.status_code == 200
+        assert not response.context["error"], (query, response.context["error"])
+        if link in example_links:
+            assert response.context["total"] > 0, f"the help example {query!r} finds no demo card"
 
 
 # --- dashboard -----------------------------------------------------------------------------------
@@ -641,3 +665,19 @@ def test_detail_queries_do_not_grow_with_the_history(
     edit(30)
     many = queries(django_assert_max_num_queries, client, url, 10)
     assert few == many
+
+
+def test_the_browser_counts_a_bounded_number_of_matches(client_as, designer, catalogue, monkeypatch):
+    from cards import views
+
+    monkeypatch.setattr(views, "FACET_LIMIT", 3)
+    response = client_as(designer).get("/cards/")
+    assert response.context["total"] == 3 and response.context["total_capped"]
+    assert "3+" in response.content.decode()
+    narrow = client_as(designer).get("/cards/", {"q": "game:darkrow t:unit"})
+    assert narrow.context["total"] == 2 and not narrow.context["total_capped"]
+
+
+def test_the_query_order_wins_over_the_sort_menu(client_as, designer, catalogue):
+    response = client_as(designer).get("/cards/", {"q": "game:darkrow order:name dir:desc", "sort": "id"})
+    assert [c.name for c in response.context["page"]] == ["Toyama Kazuha", "Gin", "Agasa"]

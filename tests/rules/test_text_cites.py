@@ -1,8 +1,12 @@
 """« Citant X » (seed 000): X in the title OR the effect text; an explicit identity needs the full name."""
 
-import pytest
+import re
 
-from rules.text import cites
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rules.text import cites, fold, search_fold, strip_quotes
 
 KAZUHA = (
     "Toyama Kazuha",
@@ -57,3 +61,21 @@ def test_quotes_around_x_do_not_turn_a_citation_into_an_exact_identity():
 def test_a_composite_title_still_cites_a_name_its_text_gives_in_full():
     assert cites("Hattori Heiji", DUO)
     assert cites("Toyama Kazuha", DUO)
+
+
+# --- the indexed form: "citing X" is a substring test on search_fold forms (cards.search) --------
+_CHARS = list("ab &.'é-Й,_\t")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_CHARS, max_size=12), st.text(alphabet=_CHARS, max_size=14))
+def test_cites_is_a_substring_of_the_search_forms(x, text):
+    """For a name (starting and ending with a letter or digit), the SQL test equals cites()."""
+    core = fold(strip_quotes(x))
+    assume(core and re.match(r"\w", core[0]) and re.match(r"\w", core[-1]))
+    assert cites(x, [text]) == (search_fold(strip_quotes(x)) in search_fold(text))
+
+
+def test_search_fold_glues_ampersand_names_and_isolates_punctuation():
+    assert search_fold("Chianti & Korn, l’agent") == " chianti&korn , l ' agent "
+    assert search_fold("") == ""

@@ -1,0 +1,107 @@
+"""Card-set imports write in batches: a fixed number of queries per batch, the same rows as one by one."""
+
+import pytest
+from django.core.management import call_command
+
+from cards import imports
+from cards.imports import cards_import
+from cards.models import Card, CardRevision
+from cards.search import card_search
+from common.errors import InvalidInput
+
+pytestmark = pytest.mark.django_db
+
+
+def duel_file(count, start=0, **extra):
+    return {
+        "game": "duel",
+        "cards": [
+            {
+                "stableCardId": f"DU-{n:05d}",
+                "name": f"Carte {n}",
+                "type": "SPELL",
+                "text": f"Texte {n}",
+                **extra,
+            }
+            for n in range(start, start + count)
+        ],
+    }
+
+
+def test_creating_and_updating_cards_costs_queries_per_batch_not_per_card(django_assert_max_num_queries):
+    # savepoint, effect ids, lookups, bulk inserts of cards and revisions, the announcement: a few queries
+    with django_assert_max_num_queries(12):
+        assert len(cards_import(payload=duel_file(20)).created) == 20
+    with django_assert_max_num_queries(12):
+        assert len(cards_import(payload=duel_file(400, start=20)).created) == 400
+    with django_assert_max_num_queries(16):
+        assert len(cards_import(payload=duel_file(420, text="Nouveau")).updated) == 420
+
+
+def test_bulk_rows_are_the_rows_of_a_one_by_one_write():
+    payload = duel_file(3, status="VALIDATED")
+    payload["cards"].append({"name": "Sans id", "type": "SPELL", "archetypes": ["Feu"]})
+    report = cards_import(payload=payload)
+    assert len(report.created) == 4
+    card = Card.objects.get(stable_id="DU-00001")
+    revision = CardRevision.objects.get(card=card)
+    assert (card.version, revision.version, revision.action, revision.note) == (1, 1, "IMPORT", "imported")
+    assert revision.snapshot["text"] == "Texte 1" and revision.changes["name"] == {
+        "before": None,
+        "after": "Carte 1",
+    }
+    assert card.last_validated_revision_id == revision.pk  # VALIDATED in the file: its reference revision
+    assert card.search_name == " carte 1 " and card.updated_at and card.created_at
+    unnamed = Card.objects.get(name="Sans id")
+    assert unnamed.stable_id.startswith("DU-") and unnamed.archetype_index == "|FEU|"
+    # the search index sees bulk-written cards
+    assert list(card_search(Card.objects.all(), "n:sans arch:feu").values_list("name", flat=True)) == [
+        "Sans id"
+    ]
+    cards_import(payload={**payload, "cards": [{**payload["cards"][1], "text": "Autre"}]})
+    card.refresh_from_db()
+    assert card.version == 2 and card.search_body == " autre "
+    assert CardRevision.objects.filter(card=card).latest("version").changes == {
+        "text": {"before": "Texte 1", "after": "Autre"}
+    }
+
+
+def test_a_second_import_changes_nothing():
+    payload = duel_file(50)
+    payload["cards"].append({"name": "Sans id", "type": "SPELL"})
+    cards_import(payload=payload)
+    before = (Card.objects.count(), CardRevision.objects.count())
+    report = cards_import(payload=payload)
+    assert (report.created, report.updated, len(report.unchanged)) == ([], [], 51)
+    assert (Card.objects.count(), CardRevision.objects.count()) == before
+
+
+def test_one_bad_row_in_a_large_file_imports_nothing_and_names_the_row():
+    payload = duel_file(3000)
+    payload["cards"][2717]["type"] = "DRAGON"
+    with pytest.raises(InvalidInput) as caught:
+        cards_import(payload=payload)
+    assert [f.card for f in caught.value.findings] == ["DU-02717"]
+    assert caught.value.findings[0].message.startswith("card 2717 (DU-02717): ")
+    assert Card.objects.count() == 0 and CardRevision.objects.count() == 0
+
+
+def test_a_failure_while_writing_leaves_nothing(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(imports, "announce", broken)
+    with pytest.raises(RuntimeError):
+        cards_import(payload=duel_file(30))
+    assert Card.objects.count() == 0 and CardRevision.objects.count() == 0
+
+
+def test_the_command_shows_progress_for_large_files(tmp_path, capsys):
+    import json
+
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(duel_file(1200)))
+    call_command("importcards", str(path), "--progress")
+    captured = capsys.readouterr()
+    assert "duel: 1200 created" in captured.out
+    assert "1200/1200" in captured.err  # tqdm's bar, on standard error

@@ -1,0 +1,148 @@
+"""Production serving: /healthz, the entrypoint (migrate, gunicorn) without Docker, make help."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from studio import health
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_healthz_answers_200_when_the_database_answers(client, settings):
+    settings.CELERY_BROKER_URL = ""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": "ok"}}
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_naming_the_database(client, settings, monkeypatch):
+    settings.CELERY_BROKER_URL = ""
+    monkeypatch.setattr(health, "check_database", lambda: "default: OperationalError: gone")
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["database"]
+    assert "gone" in response.json()["checks"]["database"]
+
+
+@pytest.mark.django_db
+def test_healthz_checks_the_broker_when_one_is_set(client, settings):
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{_free_port()}/0"  # nobody listens there
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failed"] == ["broker"] and body["checks"]["database"] == "ok"
+
+
+@pytest.mark.django_db
+def test_a_real_database_failure_is_reported_not_raised(monkeypatch):
+    from django.db import connections
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("connection refused")
+
+    monkeypatch.setattr(connections["default"], "cursor", broken)
+    assert health.check_database() == "default: RuntimeError: connection refused"
+
+
+def test_make_help_lists_every_target():
+    makefile = (ROOT / "Makefile").read_text()
+    targets = set(re.findall(r"^([a-z][a-z-]*):", makefile, re.M))
+    shown = subprocess.run(
+        ["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    listed = set(re.findall(r"^make (\S+)", shown, re.M))
+    assert {"serve", "run", "test", "worker", "beat", "help"} <= targets
+    assert listed == targets
+
+
+def test_the_entrypoint_refuses_an_unknown_role():
+    result = subprocess.run([str(ROOT / "scripts/entrypoint"), "dance"], capture_output=True, text=True)
+    assert result.returncode == 2 and "usage: scripts/entrypoint web|worker|beat|migrate" in result.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path):
+    """scripts/entrypoint migrate, then web (gunicorn, 2 workers) on loopback; /healthz; stop."""
+    port = _free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
+        "VAR_DIR": str(tmp_path),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DEBUG": "0",
+        "SECRET_KEY": "test-serving-" + "x" * 40,
+        "SECURE_SSL_REDIRECT": "0",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+        "LOG_FORMAT": "json",
+    }
+    entrypoint = str(ROOT / "scripts/entrypoint")
+    migrated = subprocess.run([entrypoint, "migrate"], env=env, capture_output=True, text=True, timeout=300)
+    assert migrated.returncode == 0, migrated.stderr
+    server = subprocess.Popen([entrypoint, "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        body, deadline = None, time.monotonic() + 60
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+                    body = (response.status, response.read().decode())
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.5)
+        assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
+        assert body[0] == 200 and '"database": "ok"' in body[1]
+    finally:
+        server.terminate()
+        try:
+            output = server.communicate(timeout=30)[0].decode()
+        except subprocess.TimeoutExpired:
+            server.kill()
+            output = server.communicate()[0].decode()
+    assert "Booting worker" in output  # gunicorn served it
+    assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
+
+
+def test_every_environment_variable_is_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    code = ""
+    for folder in (
+        "studio",
+        "cards",
+        "decks",
+        "rules",
+        "common",
+        "artwork",
+        "reviews",
+        "corrections",
+        "bench",
+    ):
+        code += "".join(p.read_text() for p in (ROOT / folder).rglob("*.py"))
+    names = set(
+        re.findall(
+            r'(?:environ(?:\.get|\.setdefault|\.pop)?\(?|env_(?:bool|int|list)\()\[?"([A-Z][A-Z0-9_]+)"', code
+        )
+    )
+    names |= set(re.findall(r"\$\{([A-Z][A-Z0-9_]+)", (ROOT / "scripts/entrypoint").read_text()))
+    assert len(names) > 20
+    missing = sorted(name for name in names if f"`{name}`" not in readme)
+    assert not missing, f"not in the README: {missing}"
