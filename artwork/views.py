@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cards.models import Card
 from cards.selectors import card_get
 from common.errors import Forbidden, StudioError
+from common.refusals import in_place
 
 from . import services
 from .forms import UploadForm
@@ -58,7 +59,8 @@ def _answer(
 ):
     if request.htmx:
         context = gallery_context(request, card, form=form, error=error, notice=notice)
-        return render(request, "artwork/_gallery.html", context, status=status)
+        response = render(request, "artwork/_gallery.html", context, status=status)
+        return in_place(response) if error else response
     if error:
         messages.error(request, error)
     else:

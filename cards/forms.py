@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 
 from common import guards
+from common.labels import without_path
 from rules import Finding, RuleSet
 from rules.fields import FieldSpec, Kind
 from rules.findings import error
@@ -281,7 +282,7 @@ class CardForm(forms.Form):
         for finding in findings:
             name = finding.field
             if name in self.fields and name not in ("version", "revision_note"):
-                self.add_error(name, finding.message)
+                self.add_error(name, without_path(finding.message, name))
             else:
                 others.append(finding)
         return others

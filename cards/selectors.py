@@ -118,6 +118,8 @@ class CardFacets:
     statuses: list[tuple[str, int]]
     sets: list[tuple[str, int]]
     archetypes: list[tuple[str, int]]
+    # Each archetype key's label as printed on the cards (the most frequent spelling).
+    archetype_labels: dict[str, str] = field(default_factory=dict)
     total: int = 0
     # More cards matched than were counted (``limit``): the counts are of the first ones.
     capped: bool = False
@@ -134,14 +136,15 @@ def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30, limit: int | N
     With ``limit``, the aggregate reads at most that many matching cards (a bounded scan).
     """
     games, types, statuses, sets, archetypes = Counter(), Counter(), Counter(), Counter(), Counter()
+    printed: dict[str, Counter] = {}
     if limit is not None:
         qs = qs.model.objects.filter(pk__in=qs.order_by().values("pk")[:limit])
     rows = (
         qs.order_by()
-        .values_list("game", "type", "status", "set_code", "archetype_index")
+        .values_list("game", "type", "status", "set_code", "archetype_index", "archetypes")
         .annotate(n=Count("pk"))
     )
-    for game, card_type, status, set_code, archetype_index, n in rows:
+    for game, card_type, status, set_code, archetype_index, labels, n in rows:
         games[game] += n
         types[card_type] += n
         statuses[status] += n
@@ -149,12 +152,17 @@ def card_facets(qs: QuerySet[Card], *, archetype_limit: int = 30, limit: int | N
             sets[set_code] += n
         for key in archetype_index.strip("|").split("|") if archetype_index else ():
             archetypes[key] += n
+        ruleset = registry.get(game) if game in registry else None
+        for label in labels or ():
+            if isinstance(label, str) and ruleset is not None:
+                printed.setdefault(ruleset.archetype_key(label), Counter())[label] += n
     return CardFacets(
         games=_most_common(games),
         types=_most_common(types),
         statuses=[(s.value, statuses[s.value]) for s in Status if statuses[s.value]],
         sets=_most_common(sets),
         archetypes=_most_common(archetypes, archetype_limit),
+        archetype_labels={key: labels.most_common(1)[0][0] for key, labels in printed.items()},
         total=sum(games.values()),
         capped=limit is not None and sum(games.values()) >= limit,
     )

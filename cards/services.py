@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.notes import checked_note
@@ -202,9 +203,11 @@ def _refuse_validation_with_errors(card: Card) -> None:
     findings = [f for f in card_findings(card) if f.is_error]
     if findings:
         raise Conflict(
-            "the card cannot be VALIDATED while its rule set reports errors: "
-            + "; ".join(f.message for f in findings)
-            + "; fix them (or send the card to NEEDS_REVIEW)",
+            gettext(
+                "the card cannot be validated (VALIDATED) while its rule set reports errors: %(errors)s; "
+                "fix them (or send the card to Needs review, NEEDS_REVIEW)"
+            )
+            % {"errors": "; ".join(f.message for f in findings)},
             findings=findings,
         )
 

@@ -23,6 +23,7 @@ from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.versions import posted_version
+from decks.selectors import decks_legal_with
 from rules import CardData, get_ruleset, registry
 from rules.findings import error
 
@@ -33,6 +34,7 @@ from .interchange import check_game, parse_card
 from .models import DERIVED_FIELDS, Card, RevisionAction, Status
 from .query import QueryError
 from .search import card_find, term_for
+from .templatetags.cards import field_rows
 from .workflow import allowed_targets
 
 PAGE_SIZE = 48
@@ -53,6 +55,14 @@ def _query_with(query: str, term: str) -> str:
     return f"{query} {term}".strip()
 
 
+def _game_in_query(query: str) -> str:
+    """The game a query's one ``game:`` (``g:``) term names, for the Game menu to show it."""
+    found = [
+        w.split(":", 1)[1].strip('"').lower() for w in query.split() if w.lower().startswith(("game:", "g:"))
+    ]
+    return found[0] if len(found) == 1 and found[0] in registry else ""
+
+
 FACET_LABELS = {
     "t": type_label,
     "status": lambda value: Status(value).label,
@@ -60,8 +70,8 @@ FACET_LABELS = {
 }
 
 
-def _facet_links(request, query: str, key: str, counts) -> list[dict]:
-    label = FACET_LABELS.get(key, str)
+def _facet_links(request, query: str, key: str, counts, label=None) -> list[dict]:
+    label = label or FACET_LABELS.get(key, str)
     links = []
     for value, count in counts:
         term = term_for(key, value)
@@ -110,6 +120,7 @@ def browse(request):
     context = {
         "query": query,
         "game": game,
+        "menu_game": game or _game_in_query(query),
         "view": view,
         "sort": sort,
         "error": error,
@@ -122,7 +133,14 @@ def browse(request):
             "Type": _facet_links(request, query, "t", facets.types),
             "Status": _facet_links(request, query, "status", facets.statuses),
             "Set": _facet_links(request, query, "set", facets.sets),
-            "Archetype": _facet_links(request, query, "arch", facets.archetypes),
+            # As printed on the cards ("Lycéenne"), never the canonical key ("lyceenne").
+            "Archetype": _facet_links(
+                request,
+                query,
+                "arch",
+                facets.archetypes,
+                label=lambda k: facets.archetype_labels.get(k, k),
+            ),
         },
         "grid_url": "?" + urlencode({**base, "view": "grid"}),
         "list_url": "?" + urlencode({**base, "view": "list"}),
@@ -193,33 +211,27 @@ def _history(card: Card) -> list[dict]:
     return entries
 
 
-def _field_rows(card: Card) -> list[dict]:
-    """The card's game fields that its type has, for the read-only view."""
-    stored = card.game_fields or {}
-    return [
-        {"name": spec.name, "label": spec.label or spec.name, "value": stored.get(spec.name)}
-        for spec in card.ruleset.fields
-        if spec.applies_to(card.type)
-    ]
-
-
 def _detail_context(request, card: Card, form: CardForm | None = None, **extra) -> dict:
     findings = services.card_findings(card)
     user = request.user
     if form is None and _can_edit(user):
         form = CardForm(card.ruleset, initial=CardForm.initial_for(card), card=card)
     revisions = _history(card)
+    transitions = _transitions(user, card, any(f.is_error for f in findings))
     return {
         "card": card,
         "ruleset": card.ruleset,
         "type_label": type_label(card.type),
         "form": form,
         "findings": findings,
-        "field_rows": _field_rows(card),
+        "field_rows": field_rows(card),
         "archetypes": list(
             zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])
         ),
-        "transitions": _transitions(user, card, any(f.is_error for f in findings)),
+        "transitions": transitions,
+        "breaks_decks": decks_legal_with(card_ids=[card.pk]).get(card.pk, 0)
+        if any(t["target"] == Status.DISABLED for t in transitions)
+        else 0,
         "history": revisions,
         "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
         "creator": card.created_by.get_username() if card.created_by_id else "",
@@ -370,10 +382,12 @@ def card_validate(request):
                     effects=card_input.effects,
                 )
             )
-    by_field: dict[str, list[str]] = {}
+    by_field: dict[str, list] = {}
     for finding in findings:
-        if finding.field in form.fields:
-            by_field.setdefault(finding.field, []).append(finding.message)
+        # An effect's message names its JSON path (effects[0].actions[1].stat): the effect editor puts it there.
+        slot = "effects" if (finding.field or "").startswith(("effects[", "effects.")) else finding.field
+        if slot in form.fields:
+            by_field.setdefault(slot, []).append(finding)
     slots = [
         (name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")
     ]

@@ -99,7 +99,9 @@ def decklist_names(deck: Deck) -> dict[str, str]:
 VERDICTS = ("legal", "illegal", "stale")
 
 
-def deck_list_filtered(*, user, game: str | None = None, verdict: str | None = None) -> QuerySet[Deck]:
+def deck_list_filtered(
+    *, user, game: str | None = None, verdict: str | None = None, card: str | None = None
+) -> QuerySet[Deck]:
     """The decks ``user`` may see, without their entries (a list page shows stored counts), newest change first.
 
     ``verdict``: legal or illegal (as last validated, and not stale since), or
@@ -108,11 +110,27 @@ def deck_list_filtered(*, user, game: str | None = None, verdict: str | None = N
     qs = deck_list(user=user).prefetch_related(None).order_by("-updated_at", "-id")
     if game:
         qs = qs.filter(game=game)
+    if card:
+        qs = qs.filter(pk__in=DeckEntry.objects.filter(card__stable_id=card).values("deck_id"))
     if verdict == "stale":
         qs = qs.filter(Q(stale=True) | Q(legal__isnull=True))
     elif verdict in ("legal", "illegal"):
         qs = qs.filter(stale=False, legal=(verdict == "legal"))
     return qs
+
+
+def decks_legal_with(*, card_ids: Iterable[int]) -> dict[int, int]:
+    """Per card id: the decks using the card that are legal as last validated (one query).
+
+    A disabled card cannot be played: disabling it makes each of them illegal,
+    which a reviewer is told before disabling.
+    """
+    rows = (
+        DeckEntry.objects.filter(card_id__in=list(card_ids), deck__legal=True)
+        .values("card_id")
+        .annotate(decks=Count("deck_id", distinct=True))
+    )
+    return {row["card_id"]: row["decks"] for row in rows}
 
 
 def deck_get(*, user, pk: int) -> Deck:

@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
@@ -29,6 +30,7 @@ from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
 from common.errors import Conflict, Forbidden, InvalidInput
+from common.refusals import message_response
 from rules import get_ruleset, registry
 from rules.deckstats import deck_statistics
 
@@ -78,8 +80,9 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
     game = game if game in registry else ""
     verdict = request.GET.get("verdict", "")
     verdict = verdict if verdict in selectors.VERDICTS else ""
+    card = request.GET.get("card", "").strip()[:64]
     page = Paginator(
-        selectors.deck_list_filtered(user=user, game=game, verdict=verdict), DECKS_PER_PAGE
+        selectors.deck_list_filtered(user=user, game=game, verdict=verdict, card=card or None), DECKS_PER_PAGE
     ).get_page(request.GET.get("page"))
     decks = list(page.object_list)
     fresh = fresh_results([d for d in decks if d.stale or d.legal is None])
@@ -95,8 +98,9 @@ def _list_context(request, create_form=None, import_form=None, import_errors=Non
             }
         )
     can_add = user.has_perm("decks.add_deck")
-    filters = {k: v for k, v in {"game": game, "verdict": verdict}.items() if v}
+    filters = {k: v for k, v in {"game": game, "verdict": verdict, "card": card}.items() if v}
     return {
+        "card": card,
         "rows": rows,
         "page": page,
         "game": game,
@@ -314,15 +318,20 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
     """Run a change of ``deck``; answer with the deck's panel (htmx) or go back to the builder."""
     if not request.user.has_perm("decks.change_deck"):
         raise PermissionDenied("you may not change decks")
-    error = ""
+    error, status = "", 200
     try:
         change()
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except InvalidInput as exc:
-        error = "Not changed: " + ("; ".join(f.message for f in exc.findings) or exc.message)
+        error = _("Not changed: %(why)s") % {"why": "; ".join(f.message for f in exc.findings) or exc.message}
+        status = exc.status_code
     except Conflict as exc:
-        error = f"Not changed: {exc.message}"
+        error = _("Not changed: %(why)s") % {"why": exc.message}
+        status = exc.status_code
+    if request.htmx and error:
+        # Shown beside the entry or search result acted on; what the player typed stays (studio/refusals.js).
+        return message_response(request, error, status)
     if request.htmx:
         response = render(
             request, "decks/_deck.html", _builder_context(request, deck_or_404(request, deck.pk), error=error)

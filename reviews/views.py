@@ -10,6 +10,7 @@ works too (a redirect on success, the page with the refusal otherwise).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.contrib import messages
@@ -32,7 +33,9 @@ from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
 from cards.workflow import allowed_targets
 from common.errors import Forbidden, InvalidInput, StudioError
+from common.refusals import in_place
 from common.versions import posted_version
+from decks.selectors import decks_legal_with
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
@@ -67,8 +70,13 @@ def _game(params) -> str | None:
 
 
 # --- the review queue -------------------------------------------------------------------------------
-def _queue_context(request, params: QueryDict, notice: dict | None = None) -> dict:
+def _queue_context(
+    request, params: QueryDict, notice: dict | None = None, selected: Iterable[str] = ()
+) -> dict:
+    """The queue; after a refused move, the cards that were ticked stay ticked and the refused ones marked."""
     user = request.user
+    selected = set(selected)
+    refused = {r["card"]: r["message"] for r in (notice or {}).get("refused", []) if r.get("card")}
     waiting = selectors.waiting_counts(user=user)
     game = _game(params) or next((key for key in registry.keys() if waiting.get(key)), registry.keys()[0])
     data = params.copy()
@@ -77,7 +85,13 @@ def _queue_context(request, params: QueryDict, notice: dict | None = None) -> di
     cards = filters.qs if filters.is_valid() else selectors.review_queue(user=user).none()
     page = Paginator(cards, QUEUE_PAGE).get_page(params.get("page"))
     items = selectors.review_items(cards=list(page.object_list), user=user)
+    may_disable = any(Status.DISABLED in i["allowedStatuses"] for i in items)
+    breaking = decks_legal_with(card_ids=[i["card"].pk for i in items]) if may_disable else {}
     for item in items:
+        stable_id = item["card"].stable_id
+        item["selected"] = stable_id in selected
+        item["refused"] = refused.get(stable_id, "")
+        item["breaks_decks"] = breaking.get(item["card"].pk, 0)
         item["findings"] = card_findings(item["card"])
         since = item["diff"].get("since")
         item["validated_at"] = datetime.fromisoformat(since["at"]) if since else None
@@ -136,6 +150,7 @@ def _queue_context(request, params: QueryDict, notice: dict | None = None) -> di
         "conflicts": [{"conflict": c, "diff": card_diff(c.kept, c.imported)} for c in conflicts[:SIDE_ITEMS]],
         "more_conflicts": len(conflicts) > SIDE_ITEMS,
         "notice": notice,
+        "sees_decks": user.has_perm("decks.view_deck"),
     }
 
 
@@ -152,12 +167,20 @@ def queue(request):
 
 
 def _queue_answer(request, params: QueryDict, notice: dict, status: int = 200):
-    """The queue after an action: its region (htmx), the page with a refusal, or a redirect with a message."""
+    """The queue after an action: its region (htmx), the page with a refusal, or a redirect with a message.
+
+    A refusal keeps the cards that were ticked, ticked, and marks the refused ones;
+    the region comes with the refusal's status, swapped in place (common.refusals).
+    """
+    selected = request.POST.getlist("cards") if notice["kind"] == "error" else ()
     if request.htmx:
-        # htmx swaps only successful answers: the refusal travels in the region itself.
-        return render(request, "reviews/_queue.html", _queue_context(request, params, notice))
+        context = _queue_context(request, params, notice, selected=selected)
+        if notice["kind"] == "error":
+            return in_place(render(request, "reviews/_queue.html", context, status=status))
+        return render(request, "reviews/_queue.html", context)
     if notice["kind"] == "error":
-        return render(request, "reviews/queue.html", _queue_context(request, params, notice), status=status)
+        context = _queue_context(request, params, notice, selected=selected)
+        return render(request, "reviews/queue.html", context, status=status)
     messages.success(request, notice["message"])
     return redirect(reverse("reviews:queue") + "?" + params.urlencode())
 

@@ -1,6 +1,7 @@
 """Template context shared by every page: the user's roles and the navigation they may use."""
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
 # (url name, label, permission needed or None); pages that do not exist yet are left out.
 NAV = [
@@ -8,6 +9,7 @@ NAV = [
     ("reviews:queue", "Review", "cards.view_unvalidated_card"),  # designers follow their cards there too
     ("decks:list", "Decks", "decks.view_deck"),
     ("reviews:audits", "Audits", "cards.review_card"),
+    ("faces:index", _("Faces"), "faces.view_facetemplate"),
 ]
 
 

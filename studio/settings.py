@@ -114,6 +114,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "common.refusals.HtmxRefusalMiddleware",
     # Last: it answers the login page's POST once the address and user are locked out.
     "axes.middleware.AxesMiddleware",
 ]
@@ -207,6 +208,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing root
+# The fonts faces are drawn with, for faces shown inline in pages (the same files resvg and the PDFs use).
+STATICFILES_DIRS = [("faces/fonts", BASE_DIR / "faces" / "fonts")]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 STORAGES = {
@@ -289,7 +292,14 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else None
 )
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_ROUTES = {"artwork.*": {"queue": "images"}}
+CELERY_TASK_ROUTES = {"artwork.*": {"queue": "images"}, "faces.*": {"queue": "images"}}
+# Card faces are drawn ahead of time by workers after a change; without workers they are drawn
+# (and cached) on first request instead, so that a change never waits for its faces.
+FACES_PRECOMPUTE = os.environ.get("FACES_PRECOMPUTE", "1" if CELERY_BROKER_URL else "0") == "1"
+# The most card copies a print sheet or an export takes in one go.
+FACES_MAX_COPIES = int(os.environ.get("FACES_MAX_COPIES", "10000"))
+# A print sheet with more faces than this is made by a task, with progress, not within the request.
+FACES_SYNC_SHEET_MAX = int(os.environ.get("FACES_SYNC_SHEET_MAX", "120"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -3,12 +3,15 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -16,7 +19,10 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("cards/", include("artwork.urls")),
     path("decks/", include("decks.urls")),
+    path("faces/", include("faces.urls")),
     path("", include("reviews.urls")),
+    # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
+    path("api/", include("faces.api_urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),

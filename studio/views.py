@@ -1,7 +1,8 @@
 """The dashboard: per game, the cards by status and by provenance, each count a link into the card browser."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import urlencode
 
@@ -65,3 +66,8 @@ def home(request):
         "studio/dashboard.html",
         {"games": games, "recent": recent, "can_add": user.has_perm("cards.add_card")},
     )
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages without an icon link (the API's own pages)."""
+    return redirect(static("studio/favicon.svg"), permanent=True)

@@ -46,6 +46,17 @@ def show_value(value) -> str:
 
 
 @register.filter
+def field_rows(card) -> list[dict]:
+    """The card's game fields that its type has, for a read-only view: name, label, value."""
+    stored = card.game_fields or {}
+    return [
+        {"name": spec.name, "label": spec.label or spec.name, "value": stored.get(spec.name)}
+        for spec in card.ruleset.fields
+        if spec.applies_to(card.type)
+    ]
+
+
+@register.filter
 def key_stats(card) -> list[tuple[str, str]]:
     """The card's few numbers and choices worth seeing on a tile (cost, ATK, grade, domains...)."""
     return stats_of(card.ruleset, card.type, card.game_fields or {})

@@ -91,9 +91,9 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(
     gallery.scroll_into_view_if_needed()
     screenshot(page, "card-artwork")
 
-    # The card browser shows the primary image's thumbnail.
-    page.goto("/cards/")
-    thumb = page.locator(".cardtile img.cardthumb")
+    # The card browser's list shows the primary image's thumbnail (its grid shows the card's face).
+    page.goto("/cards/?view=list")
+    thumb = page.locator(".cardtable img.cardthumb")
     expect(thumb).to_have_count(1)
     assert wait_loaded(thumb)
     screenshot(page, "browser-grid-thumbnails")

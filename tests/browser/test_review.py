@@ -75,7 +75,7 @@ def test_a_refused_bulk_move_names_each_card_and_changes_nothing(page, login, ma
     notice = page.locator("#notice")
     expect(notice).to_contain_text("Nothing changed: 1 of 2 card(s) cannot move")
     expect(notice).to_contain_text(
-        f"{bad.stable_id}: the card cannot be VALIDATED while its rule set reports errors"
+        f"{bad.stable_id}: the card cannot be validated (VALIDATED) while its rule set reports errors"
     )
     assert set(Card.objects.filter(game="darkrow").values_list("status", flat=True)) == {
         "DRAFT",

@@ -220,7 +220,7 @@ def test_grid_and_list_views_and_pages(client_as, designer, make_card):
     grid = client.get("/cards/")
     assert grid.context["view"] == "grid" and 'class="cardgrid"' in grid.content.decode()
     assert grid.content.decode().count('class="cardtile"') == 48
-    assert "no image yet" in grid.content.decode()
+    assert grid.content.decode().count('class="face tileface"') == 48  # each card's face
     listing = client.get("/cards/", {"view": "list", "page": 2})
     assert 'class="cardtable"' in listing.content.decode()
     assert [c.name for c in listing.context["page"].object_list] == ["Carte 48", "Carte 49"]
@@ -342,7 +342,8 @@ def test_the_editor_refuses_what_cannot_be_read_and_keeps_the_input(client_as, d
     page = text(response)
     assert "Not saved: 2 problems to fix" in page
     assert "cost must be a whole number, not &#x27;trois&#x27;" in page
-    assert "effects: not valid JSON at line 1, column 3" in page
+    # Under its field, the message does not repeat the field's name.
+    assert "<p>not valid JSON at line 1, column 3" in page and "effects: effects:" not in page
     assert "Texte à garder" in page and 'value="Mouri Ran"' in page
 
 
@@ -528,18 +529,22 @@ def test_live_validation_reports_shape_errors_and_effects_json(client_as, design
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '[{"a": 1,]'}
         )
     )
+    # The path once ("effects: not valid JSON", never "effects: effects: ..."), and bare under the field.
     assert (
-        "effects: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
+        "<strong>effects</strong></a>: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
         in page
     )
-    assert 'id="errors-effects" hx-swap-oob="true"><p>effects: not valid JSON' in page
+    assert "effects: effects:" not in page
+    assert 'id="errors-effects" hx-swap-oob="true"><p>not valid JSON' in page
     page = text(
         client.post(
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}
         )
     )
-    assert "name: required, a non-empty string" in page
-    assert "effects: must be a list of objects" in page
+    assert "<strong>name</strong></a>: required, a non-empty string" in page
+    assert 'id="errors-name" hx-swap-oob="true"><p>required, a non-empty string' in page
+    assert "<strong>effects</strong></a>: must be a list of objects" in page
+    assert "name: name:" not in page
     assert client.post("/cards/validate/", {"game": "nope"}).status_code == 400
 
 
@@ -571,7 +576,7 @@ def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, u
     broken = make_card("darkrow", name="Sans coût", cost=None)
     client.post(f"/cards/{broken.stable_id}/status/", {"status": "VALIDATED"})
     page = text(client.get(f"/cards/{broken.stable_id}/"))
-    assert "Not changed: the card cannot be VALIDATED while its rule set reports errors" in page
+    assert "Not changed: the card cannot be validated (VALIDATED) while its rule set reports errors" in page
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "version": 99})
     assert "Not changed: the card changed since you opened it" in text(
         client.get(f"/cards/{unit.stable_id}/")

@@ -154,14 +154,16 @@ def test_a_change_made_on_an_outdated_page_is_refused_and_changes_nothing(client
         {"section": "main", "position": 0, "ref": "DU-EX-002", "count": 9},
         **HTMX,
     )
-    assert response.status_code == 200
+    # A refusal is a message for the place the player acted (studio/refusals.js), not a new panel.
+    assert response.status_code == 409 and response["X-Refusal"] == "message"
     assert "Not changed: main changed since this page was shown" in text(response)
-    assert 'role="alert"' in text(response)
+    assert 'role="alert"' in text(response) and 'id="deck"' not in text(response)
     bad = client.post(
         reverse("decks:entry", args=[deck.pk]),
         {"section": "main", "position": 0, "ref": "DU-EX-001", "count": 5000},
         **HTMX,
     )
+    assert bad.status_code == 400
     assert "count: a whole number from 0 (remove) to 1000" in text(bad)
     unknown = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-NOPE"}, **HTMX)
     assert "'DU-NOPE' is no duel card" in text(unknown)

@@ -51,19 +51,6 @@
     if (bar && event.detail.lengthComputable) bar.value = Math.round((event.detail.loaded / event.detail.total) * 100);
   });
 
-  // A refused upload or change answers 400, 409 or 413 with the gallery and its message: show it in place.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var status = event.detail.xhr.status;
-    if (event.detail.target && event.detail.target.id === "artwork" && [400, 409, 413].indexOf(status) !== -1) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
-  // Anything else (a lost connection, a 500) still says so, next to the form.
-  document.addEventListener("htmx:responseError", function (event) {
-    var section = document.getElementById("artwork");
-    if (!section || !section.contains(event.detail.elt)) return;
-    var slot = section.querySelector(".artmessages");
-    if (slot) slot.innerHTML = '<p class="notsaved" role="alert">Not done: the studio answered ' + event.detail.xhr.status + ". Reload the page and try again.</p>";
-  });
+  // Refusals (400, 409, 413) come back as the gallery with its message, marked X-Refusal: swap;
+  // studio/refusals.js swaps them in place and takes the focus to the message.
 })();

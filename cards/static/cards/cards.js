@@ -24,6 +24,22 @@
     if (event.target.name === "type" && form && form.hasAttribute("data-card-editor")) applyType(form);
   });
 
+  // The Game menu follows a game: (g:) typed in the query; it goes back to "All games" once the term is gone.
+  function gameInQuery(query) {
+    var found = null;
+    query.replace(/(^|\s)(?:game|g):("?)([A-Za-z]+)\2(?=\s|$)/g, function (all, lead, quote, key) { found = key.toLowerCase(); });
+    return found;
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "id_q") return;
+    var menu = document.getElementById("id_game");
+    if (!menu) return;
+    var key = gameInQuery(event.target.value);
+    var known = key && menu.querySelector('option[value="' + key + '"]');
+    if (known) { menu.value = key; menu.dataset.fromQuery = "1"; }
+    else if (menu.dataset.fromQuery) { menu.value = ""; delete menu.dataset.fromQuery; }
+  });
+
   // "/" goes to the search box, as in most tools with a search.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -46,7 +62,22 @@
     if (dirty) { event.preventDefault(); event.returnValue = ""; }
   });
 
+  // Facets fold away on small screens (the cards come first); a reader who opened them keeps them open.
+  var small = window.matchMedia("(max-width: 800px)");
+  var facetsOpened = false;
+  function foldFacets() {
+    document.querySelectorAll("details[data-fold-small]").forEach(function (fold) {
+      fold.open = !small.matches || facetsOpened;
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("details[data-fold-small]") && small.matches) facetsOpened = event.target.open;
+  }, true);
+  document.addEventListener("htmx:afterSwap", foldFacets);
+  if (small.addEventListener) small.addEventListener("change", foldFacets);
+
   function init() {
+    foldFacets();
     document.querySelectorAll("form[data-card-editor]").forEach(applyType);
     // A stale save keeps the input: it is still unsaved.
     if (document.getElementById("stale")) dirty = true;

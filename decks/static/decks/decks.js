@@ -29,13 +29,46 @@
     if (polled && deck.querySelector("input:focus")) event.detail.shouldSwap = false;
   });
 
+  // Enter in a copy count sends it once: the browser would fire its change and submit the form (two
+  // requests); committing the value (blur) fires the one change the form listens to.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("form.stepper input[name=count]")) return;
+    event.preventDefault();
+    input.blur();
+    input.focus();
+  });
+
   // A destructive form asks first.
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) event.preventDefault();
   });
 
+  // The builder's two tabs on small screens: the deck (first) and the search; arrows move between them.
+  function showTab(button) {
+    var tabs = button.closest("[data-builder-tabs]");
+    var builder = tabs.nextElementSibling;
+    tabs.querySelectorAll("[role=tab]").forEach(function (tab) {
+      var on = tab === button;
+      tab.setAttribute("aria-selected", String(on));
+      tab.tabIndex = on ? 0 : -1;
+    });
+    builder.setAttribute("data-show", button.dataset.show);
+  }
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest && event.target.closest("[data-builder-tabs] [role=tab]");
+    if (tab) showTab(tab);
+  });
+  document.addEventListener("keydown", function (event) {
+    var tab = event.target.closest && event.target.closest("[data-builder-tabs] [role=tab]");
+    if (!tab || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    var other = tab.parentNode.querySelector("[role=tab]:not([aria-selected=true])");
+    if (other) { showTab(other); other.focus(); event.preventDefault(); }
+  });
+
   function init() {
+    document.querySelectorAll("[data-builder-tabs]").forEach(function (tabs) { tabs.hidden = false; });
     document.querySelectorAll("form[data-mulligan]").forEach(limitMulligan);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,321 @@
+"""Face routes: a card's face (SVG, PNG), print sheets (PDF) of a deck or a selection, set print jobs,
+and the Tabletop Simulator export of a deck. Thin views over selectors and services.
+
+A face is what its card is: a user who may not see a card (a playtester and a
+card that is not VALIDATED) gets a 404 for its face, as for the card.
+"""
+
+from __future__ import annotations
+
+from django.http import FileResponse, HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.models import Card
+from cards.selectors import card_list
+from decks.models import Deck
+from decks.selectors import deck_get
+
+from . import printing, selectors, services
+from .inputs import face_inputs
+from .models import JobState, PrintJob
+
+
+class AnyAccept(BaseContentNegotiation):
+    """Images and PDFs whatever the client accepts; errors in JSON (an ``<img>`` asks for ``image/*``)."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+
+class CanViewCards(permissions.IsAuthenticated):
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and request.user.has_perm("cards.view_card")
+
+
+class CanViewDecks(permissions.IsAuthenticated):
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and request.user.has_perm("decks.view_deck")
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    text = {
+        400: "Bad parameter (which one, and what is allowed)",
+        401: "Not authenticated",
+        403: "Not allowed for your role",
+        404: "No such card or deck that you may see",
+    }
+    return {code: OpenApiResponse(description=text[code]) for code in codes}
+
+
+STABLE_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH)
+BLEED = OpenApiParameter(
+    "bleed", OpenApiTypes.NUMBER, description="Extended frame and artwork on each side, in mm (0 to 10)."
+)
+DPI = OpenApiParameter(
+    "dpi", OpenApiTypes.INT, description="Dots per inch (50 to 600; 300 gives 744 x 1039 px)."
+)
+PAPER = OpenApiParameter("paper", OpenApiTypes.STR, enum=["a4", "letter"])
+BACKS = OpenApiParameter(
+    "backs", OpenApiTypes.BOOL, description="A back page after each page of faces, for duplex printing."
+)
+
+
+def _card(request, stable_id: str) -> Card:
+    card = card_list(user=request.user).filter(stable_id=stable_id).first()
+    if card is None:
+        raise NotFound(f"no card {stable_id} that you may see")
+    return card
+
+
+def _file(rendition, content_type: str) -> HttpResponse:
+    data = getattr(
+        rendition, "unstored_data", None
+    )  # drawn with a placeholder for unreadable artwork: not cached
+    if data is not None:
+        return HttpResponse(data, content_type=content_type)
+    return FileResponse(rendition.file.open("rb"), content_type=content_type)
+
+
+def _not_modified(request, etag: str) -> bool:
+    return etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
+
+
+def _cached(response: HttpResponse, etag: str) -> HttpResponse:
+    # Revalidated each time: the ETag holds the card, template and artwork versions, so a changed face is never served stale.
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+class CardFaceSVG(APIView):
+    permission_classes = [CanViewCards]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A card's face as SVG (drawn from its data, template and primary artwork)",
+        parameters=[STABLE_ID, BLEED],
+        responses={
+            (200, "image/svg+xml"): OpenApiTypes.BINARY,
+            304: OpenApiResponse(description="Not modified"),
+            **_errors(400, 401, 403, 404),
+        },
+    )
+    def get(self, request, stable_id: str):
+        card = _card(request, stable_id)
+        bleed = services.read_bleed(request.query_params.get("bleed"))
+        inputs = face_inputs(card)
+        etag = services.face_key(inputs, dpi=0, bleed_mm=bleed).etag.replace('"', '"svg-', 1)
+        if _not_modified(request, etag):
+            return _cached(HttpResponse(status=304), etag)
+        return _cached(_file(services.face_svg(inputs, bleed_mm=bleed), "image/svg+xml; charset=utf-8"), etag)
+
+
+class CardFacePNG(APIView):
+    permission_classes = [CanViewCards]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A card's face as PNG (cached per card version, template, artwork and size)",
+        parameters=[STABLE_ID, BLEED, DPI, OpenApiParameter("download", OpenApiTypes.BOOL)],
+        responses={
+            (200, "image/png"): OpenApiTypes.BINARY,
+            304: OpenApiResponse(description="Not modified"),
+            **_errors(400, 401, 403, 404),
+        },
+    )
+    def get(self, request, stable_id: str):
+        card = _card(request, stable_id)
+        bleed = services.read_bleed(request.query_params.get("bleed"))
+        dpi = services.read_dpi(request.query_params.get("dpi"))
+        inputs = face_inputs(card)
+        key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
+        if _not_modified(request, key.etag):
+            return _cached(HttpResponse(status=304), key.etag)
+        response = _file(services.face_png(inputs, dpi=dpi, bleed_mm=bleed), "image/png")
+        if request.query_params.get("download"):
+            suffix = f"-bleed{bleed:g}mm" if bleed else ""
+            response["Content-Disposition"] = f'attachment; filename="{card.stable_id}{suffix}.png"'
+        return _cached(response, key.etag)
+
+
+def _pdf(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class DeckSheetPDF(APIView):
+    permission_classes = [CanViewDecks]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A deck's print-and-play sheet: one face per copy, 3 x 3 per page at exact size, crop marks",
+        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH), PAPER, BLEED, BACKS],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
+        description="A deck with more copies than the studio's limit (FACES_MAX_COPIES, 10,000) answers 400.",
+    )
+    def get(self, request, pk: int):
+        try:
+            deck = deck_get(user=request.user, pk=pk)
+        except Deck.DoesNotExist:
+            raise NotFound(f"no deck {pk} that you may see") from None
+        options = printing.read_options(request.query_params)
+        return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
+
+
+class DeckTTS(APIView):
+    permission_classes = [CanViewDecks]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A deck's Tabletop Simulator export: face sheets (JPEG, 10 x 7), the back and deck.json, as a zip",
+        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={(200, "application/zip"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
+        description="deck.json (a DeckCustom saved object) points at the sheets by the studio's own URLs, "
+        "public and signed for this export, so TTS loads them without logging in.",
+    )
+    def get(self, request, pk: int):
+        from .tts_export import deck_tts_zip
+
+        try:
+            deck = deck_get(user=request.user, pk=pk)
+        except Deck.DoesNotExist:
+            raise NotFound(f"no deck {pk} that you may see") from None
+        data, _export = deck_tts_zip(deck, user=request.user, absolute=request.build_absolute_uri)
+        response = HttpResponse(data, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}-tts.zip"'
+        return response
+
+
+class CardsSheetPDF(APIView):
+    permission_classes = [CanViewCards]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A print sheet of chosen cards of one game (?cards=ID,ID*3)",
+        parameters=[
+            OpenApiParameter(
+                "cards",
+                OpenApiTypes.STR,
+                required=True,
+                description="stableCardIds, comma-separated; ID*N for N copies.",
+            ),
+            PAPER,
+            BLEED,
+            BACKS,
+        ],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
+        description="Larger selections than FACES_SYNC_SHEET_MAX copies answer 400: start a print job instead (POST /api/print-jobs/).",
+    )
+    def get(self, request):
+        options = printing.read_options(request.query_params)
+        refs = [r for r in request.query_params.get("cards", "").split(",") if r.strip()]
+        try:
+            copies = printing.selection_copies(refs, user=request.user)
+        except Card.DoesNotExist as exc:
+            raise NotFound(str(exc)) from None
+        printing.check_sync(sum(n for _c, n in copies))
+        return _pdf(printing.sheet_pdf(copies[0][0].game, copies, options), "cards.pdf")
+
+
+class PrintJobIn(serializers.Serializer):
+    game = serializers.CharField()
+    set = serializers.CharField(required=False, allow_blank=True, default="")
+    cards = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    paper = serializers.ChoiceField(choices=["a4", "letter"], default="a4")
+    bleed = serializers.FloatField(required=False, default=0)
+    backs = serializers.BooleanField(required=False, default=False)
+
+
+class PrintJobDoc(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    set = serializers.CharField()
+    state = serializers.ChoiceField(choices=JobState.values)
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    error = serializers.CharField()
+    file = serializers.CharField(allow_null=True, help_text="The PDF's URL once DONE.")
+
+
+def job_representation(request, job: PrintJob) -> dict:
+    done = job.state == JobState.DONE and job.file
+    return {
+        "id": job.pk,
+        "game": job.game,
+        "set": job.set_code,
+        "state": job.state,
+        "total": job.total,
+        "done": job.done,
+        "error": job.error,
+        "file": request.build_absolute_uri(reverse("faces-api:print-job-file", args=[job.pk]))
+        if done
+        else None,
+    }
+
+
+class PrintJobs(APIView):
+    permission_classes = [CanViewCards]
+
+    @extend_schema(
+        summary="Start a print sheet of a game's set (or of many cards), made by a task: poll it, then download",
+        request=PrintJobIn,
+        responses={202: PrintJobDoc, **_errors(400, 401, 403, 404)},
+    )
+    def post(self, request):
+        body = PrintJobIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        v = body.validated_data
+        options = printing.read_options(
+            {"paper": v["paper"], "bleed": v["bleed"], "backs": "1" if v["backs"] else "0"}
+        )
+        try:
+            job = printing.print_job_start(
+                user=request.user, game=v["game"], set_code=v["set"], card_ids=v["cards"], options=options
+            )
+        except Card.DoesNotExist as exc:
+            raise NotFound(str(exc)) from None
+        job.refresh_from_db()
+        return Response(job_representation(request, job), status=status.HTTP_202_ACCEPTED)
+
+
+class PrintJobDetail(APIView):
+    permission_classes = [CanViewCards]
+
+    @extend_schema(summary="A print job's progress", responses={200: PrintJobDoc, **_errors(401, 403, 404)})
+    def get(self, request, pk: int):
+        try:
+            job = selectors.print_job_get(pk=pk, user=request.user)
+        except PrintJob.DoesNotExist:
+            raise NotFound(f"no print job {pk} of yours") from None
+        return Response(job_representation(request, job))
+
+
+class PrintJobFile(APIView):
+    permission_classes = [CanViewCards]
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="A finished print job's PDF",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(401, 403, 404)},
+    )
+    def get(self, request, pk: int):
+        try:
+            job = selectors.print_job_get(pk=pk, user=request.user)
+        except PrintJob.DoesNotExist:
+            raise NotFound(f"no print job {pk} of yours") from None
+        if job.state != JobState.DONE or not job.file:
+            raise NotFound(f"print job {pk} is {job.state}, not done yet")
+        return FileResponse(
+            job.file.open("rb"), content_type="application/pdf", filename=f"{job.game}-{job.pk}.pdf"
+        )

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from cards.urls import StableIdConverter  # noqa: F401 (registers the stable_id converter)
+
+from . import api
+
+app_name = "faces-api"
+urlpatterns = [
+    path("cards/<stable_id:stable_id>/face.svg", api.CardFaceSVG.as_view(), name="card-face-svg"),
+    path("cards/<stable_id:stable_id>/face.png", api.CardFacePNG.as_view(), name="card-face-png"),
+    path("cards/sheet.pdf", api.CardsSheetPDF.as_view(), name="cards-sheet"),
+    path("decks/<int:pk>/sheet.pdf", api.DeckSheetPDF.as_view(), name="deck-sheet"),
+    path("decks/<int:pk>/tts.zip", api.DeckTTS.as_view(), name="deck-tts"),
+    path("print-jobs/", api.PrintJobs.as_view(), name="print-jobs"),
+    path("print-jobs/<int:pk>/", api.PrintJobDetail.as_view(), name="print-job"),
+    path("print-jobs/<int:pk>/sheet.pdf", api.PrintJobFile.as_view(), name="print-job-file"),
+]

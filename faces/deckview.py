@@ -1,0 +1,75 @@
+"""The visual view of a deck: its cards' faces in columns (by type, or by the game's curve field), copies stacked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cards.forms import type_label
+from decks.models import Deck, EntryKind
+from rules import get_ruleset
+
+STACK_SHOWN = 4  # copies drawn as a stack; the count says the rest
+
+
+@dataclass
+class Column:
+    key: object
+    label: str
+    cards: list[dict] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(c["count"] for c in self.cards)
+
+
+def grouping_options(game: str) -> list[tuple[str, str]]:
+    ruleset = get_ruleset(game)
+    options = [("type", "type")]
+    if ruleset.curve_field:
+        spec = next((f for f in ruleset.fields if f.name == ruleset.curve_field), None)
+        options.append((ruleset.curve_field, (spec.label if spec and spec.label else ruleset.curve_field)))
+    options.append(("section", "section"))
+    return options
+
+
+def columns(deck: Deck, *, by: str, visible: set[int]) -> list[Column]:
+    """The deck's cards that may be seen, one entry per card with its copies, grouped in columns, in order."""
+    ruleset = get_ruleset(deck.game)
+    names = dict(grouping_options(deck.game))
+    by = by if by in names else "type"
+    cols: dict[object, Column] = {}
+    seen: dict[tuple[object, int], dict] = {}
+    for entry in sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position)):
+        card = entry.card
+        if entry.kind != EntryKind.CARD or card is None or card.pk not in visible:
+            continue
+        if by == "type":
+            key, label = card.type, type_label(card.type)
+        elif by == "section":
+            key, label = entry.section, entry.section
+        else:
+            value = (card.game_fields or {}).get(by)
+            key = value if isinstance(value, int) else None
+            label = f"{names[by]} {value}" if key is not None else f"{names[by]} —"
+        column = cols.setdefault(key, Column(key, label))
+        item = seen.get((key, card.pk))
+        if item is None:
+            item = {"card": card, "count": 0}
+            seen[(key, card.pk)] = item
+            column.cards.append(item)
+        item["count"] += entry.count
+    order = list(ruleset.card_types) if by == "type" else None
+
+    def sort_key(col: Column):
+        if order is not None:
+            return (order.index(col.key) if col.key in order else len(order), str(col.key))
+        if by == "section":
+            return (0, str(col.key))
+        return (col.key is None, col.key if isinstance(col.key, int) else 0)
+
+    out = sorted(cols.values(), key=sort_key)
+    for col in out:
+        col.cards.sort(key=lambda c: c["card"].name.casefold())
+        for item in col.cards:
+            item["stack"] = range(min(item["count"], STACK_SHOWN))
+    return out

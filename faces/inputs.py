@@ -1,0 +1,100 @@
+"""What a face is drawn from, read from the database: the card, its primary artwork, its game's template.
+
+The renderer (:mod:`faces.render`) is pure; this module gathers its inputs
+with a fixed number of queries, for one card or a page of cards, and from
+unsaved data (the editor's form, a revision's snapshot) as well as stored cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from artwork.models import ArtworkVariant
+from cards.models import Card
+
+from . import adapters, selectors
+from .render import FaceCard
+
+
+@dataclass(frozen=True)
+class FaceInputs:
+    """What one face is drawn from. The artwork file is read only when the face is drawn (not for a cached one)."""
+
+    card: Card | None  # None: unsaved data (editor preview, a revision)
+    face_card: Any  # faces.render.FaceCard
+    variant: ArtworkVariant | None
+    template: selectors.CurrentTemplate
+
+    @property
+    def art_sha256(self) -> str:
+        return self.variant.sha256 if self.variant is not None else ""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    face: Any  # faces.render.RenderedFace
+    problems: tuple[str, ...] = field(default=())  # e.g. the artwork could not be read: placeholder drawn
+
+
+def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
+    # The variant's row only: its file is read when the face is drawn, its sha256 keys the cache.
+    return {v.card_id: v for v in ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True)}
+
+
+def _inputs(card: Card, variant, template) -> FaceInputs:
+    return FaceInputs(card=card, face_card=adapters.face_card(card), variant=variant, template=template)
+
+
+def face_inputs(card: Card, *, template: selectors.CurrentTemplate | None = None) -> FaceInputs:
+    """One card's inputs: three queries (its primary artwork, their renditions, its game's template)."""
+    variant = _primary_variants([card.pk]).get(card.pk)
+    return _inputs(card, variant, template or selectors.template_current(card.game))
+
+
+def inputs_for_cards(
+    cards: Iterable[Card], *, templates: Mapping[str, selectors.CurrentTemplate] | None = None
+) -> Iterable[FaceInputs]:
+    """Many cards' inputs with a fixed number of queries, whatever their number (artwork read when drawn)."""
+    cards = list(cards)
+    variants = _primary_variants(c.pk for c in cards)
+    templates = templates or selectors.templates_current({c.game for c in cards})
+    for card in cards:
+        yield _inputs(card, variants.get(card.pk), templates[card.game])
+
+
+def data_inputs(game: str, data: Mapping[str, Any], *, card: Card | None = None, template=None) -> FaceInputs:
+    """Inputs from unsaved data, with the stored card's artwork when there is one."""
+    variant = _primary_variants([card.pk]).get(card.pk) if card is not None else None
+    return FaceInputs(
+        card=None,
+        face_card=FaceCard.from_data(game, data),
+        variant=variant,
+        template=template or selectors.template_current(game),
+    )
+
+
+def render_inputs(inputs: FaceInputs, *, bleed_mm: float = 0.0, fonts: str = "none") -> Drawn:
+    """The face (SVG and findings) drawn from these inputs; a broken artwork gives a placeholder and says why.
+
+    ``fonts``: ``none`` for PNG and PDF (they use the font files), ``link`` for a face
+    inlined in a page (the studio's static fonts), ``embed`` for a standalone SVG file
+    (subsets of the fonts inside: slower, made once per key and cached).
+    """
+    from django.templatetags.static import static
+
+    from .render import render_face
+
+    art = adapters.face_art(inputs.variant)
+    face = render_face(
+        inputs.face_card,
+        inputs.template.data,
+        art,
+        bleed_mm=bleed_mm,
+        fonts=fonts,
+        font_url=static("faces/fonts/") if fonts == "link" else None,
+    )
+    # An artwork file that cannot be read is drawn as a placeholder (the face's findings say why).
+    problems = ("artwork unreadable",) if art is not None and not art.data else ()
+    return Drawn(face, problems)

@@ -1,0 +1,278 @@
+"""Print sheets (PDF) of a deck, a selection of cards or a game's set, drawn from the same faces as the pages.
+
+A sheet holds one face per copy; a card is drawn once however many copies it
+has. Faces are handed to the sheet writer one at a time (a generator), so a
+large set never holds every face in memory, and a job counts them as they go.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cards.models import Card
+from cards.selectors import card_list
+from common.enqueue import enqueue_on_commit
+from common.errors import InvalidInput, StudioError
+from decks.models import Deck, EntryKind
+from rules.findings import error
+
+from . import selectors, services
+from .inputs import inputs_for_cards, render_inputs
+from .models import JobState, PrintJob
+
+logger = logging.getLogger("faces")
+
+PAPERS = ("a4", "letter")
+
+
+class SheetsUnavailable(StudioError):
+    status_code = 503
+
+
+PROGRESS_EVERY = 9  # one page of faces
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed_mm: float = 0.0
+    backs: bool = False
+
+
+def read_options(params) -> SheetOptions:
+    """``paper``, ``bleed`` and ``backs`` from a query string; a clear 400 for a value out of range."""
+    paper = (params.get("paper") or "a4").lower()
+    if paper not in PAPERS:
+        raise InvalidInput(
+            [error("FIELD_INVALID", _("paper is a4 or letter, not %(p)r") % {"p": paper[:20]}, field="paper")]
+        )
+    backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
+    return SheetOptions(paper, services.read_bleed(params.get("bleed")), backs)
+
+
+def check_copies(total: int) -> None:
+    limit = settings.FACES_MAX_COPIES
+    if total > limit:
+        raise InvalidInput(
+            [
+                error(
+                    "SHEET_TOO_LARGE",
+                    _(
+                        "%(total)s copies is more than the %(limit)s a print sheet takes; "
+                        "print the deck in parts, or a selection of cards"
+                    )
+                    % {"total": total, "limit": limit},
+                    field="cards",
+                )
+            ]
+        )
+
+
+def check_sync(total: int) -> None:
+    """A sheet drawn within the request stays small; a larger one is a print job (progress, then a download)."""
+    limit = settings.FACES_SYNC_SHEET_MAX
+    if total > limit:
+        raise InvalidInput(
+            [
+                error(
+                    "SHEET_TOO_LARGE",
+                    _(
+                        "%(total)s copies is more than the %(limit)s drawn within a request; start a print job (POST /api/print-jobs/)"
+                    )
+                    % {"total": total, "limit": limit},
+                    field="cards",
+                )
+            ]
+        )
+
+
+# --- what to print ----------------------------------------------------------------------------------
+def deck_copies(deck: Deck, *, user) -> list[tuple[Card, int]]:
+    """The deck's cards that ``user`` may see, each with its number of copies, in deck order."""
+    visible = set(card_list(user=user).filter(deck_entries__deck=deck).values_list("pk", flat=True))
+    counts: dict[int, int] = {}
+    cards: dict[int, Card] = {}
+    for entry in deck.entries.all():
+        if entry.kind != EntryKind.CARD or entry.card_id is None or entry.card_id not in visible:
+            continue
+        counts[entry.card_id] = counts.get(entry.card_id, 0) + entry.count
+        cards[entry.card_id] = entry.card
+    return [(cards[pk], n) for pk, n in counts.items()]
+
+
+def selection_copies(stable_ids: Iterable[str], *, user) -> list[tuple[Card, int]]:
+    """The cards named (``stableCardId`` or ``stableCardId*N`` for N copies), all visible to ``user`` or a 404."""
+    wanted: dict[str, int] = {}
+    for raw in stable_ids:
+        ref, _sep, count = raw.strip().partition("*")
+        if not ref:
+            continue
+        try:
+            n = int(count) if count else 1
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise InvalidInput(
+                [
+                    error(
+                        "FIELD_INVALID",
+                        _("%(r)r: a number of copies is a whole number from 1") % {"r": raw[:80]},
+                        field="cards",
+                    )
+                ]
+            )
+        wanted[ref] = wanted.get(ref, 0) + n
+    if not wanted:
+        raise InvalidInput(
+            [error("FIELD_REQUIRED", _("name the cards to print: ?cards=ID,ID*3"), field="cards")]
+        )
+    check_copies(sum(wanted.values()))
+    found = {c.stable_id: c for c in card_list(user=user).filter(stable_id__in=list(wanted))}
+    missing = [ref for ref in wanted if ref not in found]
+    if missing:
+        raise Card.DoesNotExist(_("no card %(ids)s that you may see") % {"ids": ", ".join(missing[:10])})
+    games = {c.game for c in found.values()}
+    if len(games) > 1:
+        raise InvalidInput(
+            [error("FIELD_INVALID", _("a print sheet holds the cards of one game"), field="cards")]
+        )
+    return [(found[ref], n) for ref, n in wanted.items()]
+
+
+def set_cards(game: str, set_code: str, *, user):
+    qs = card_list(user=user).filter(game=game)
+    if set_code:
+        qs = qs.filter(set_code=set_code)
+    return qs.order_by("set_code", "name", "stable_id")
+
+
+# --- drawing a sheet ----------------------------------------------------------------------------------
+def faces_of(
+    copies: Iterable[tuple[Card, int]], *, bleed_mm: float, on_face: Callable[[], None] | None = None
+) -> Iterator:
+    """One face per copy, each card drawn once; ``copies`` is read in chunks (memory stays flat)."""
+    chunk: list[tuple[Card, int]] = []
+
+    def drain():
+        for inputs, (_card, n) in zip(inputs_for_cards(c for c, _n in chunk), chunk, strict=True):
+            face = render_inputs(inputs, bleed_mm=bleed_mm).face
+            for _copy in range(n):
+                yield face
+                if on_face is not None:
+                    on_face()
+
+    for pair in copies:
+        chunk.append(pair)
+        if len(chunk) == 50:
+            yield from drain()
+            chunk = []
+    if chunk:
+        yield from drain()
+
+
+def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_face=None) -> bytes:
+    from .render import render_back
+
+    try:
+        from .sheet import write_print_sheet
+    except ImportError:  # the PDF writer lands separately: say so, never a 500
+        raise SheetsUnavailable(
+            _("print sheets are not available in this version of the studio yet")
+        ) from None
+
+    back = None
+    if options.backs:
+        back = render_back(game, selectors.template_current(game).data, bleed_mm=options.bleed_mm)
+    out = io.BytesIO()
+    write_print_sheet(
+        faces_of(copies, bleed_mm=options.bleed_mm, on_face=on_face),
+        out,
+        paper=options.paper,
+        bleed_mm=options.bleed_mm,
+        back=back,
+        cover=cover,
+    )
+    return out.getvalue()
+
+
+def deck_cover(deck: Deck) -> str:
+    if deck.legal is None or deck.stale:
+        verdict = _("being checked")
+    else:
+        verdict = _("legal") if deck.legal else _("not legal")
+    return _("%(name)s · %(game)s · %(verdict)s") % {"name": deck.name, "game": deck.game, "verdict": verdict}
+
+
+def deck_sheet(deck: Deck, options: SheetOptions, *, user) -> bytes:
+    copies = deck_copies(deck, user=user)
+    check_copies(sum(n for _c, n in copies))
+    return sheet_pdf(deck.game, copies, options, cover=deck_cover(deck))
+
+
+# --- jobs: sheets too big for a request ----------------------------------------------------------------
+def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options: SheetOptions) -> PrintJob:
+    from cards.interchange import check_game
+
+    if findings := check_game(game):
+        raise InvalidInput(findings)
+    total = set_cards(game, set_code, user=user).count() if not card_ids else 0
+    if card_ids:
+        total = sum(n for _c, n in selection_copies(card_ids, user=user))
+    check_copies(total)
+    job = PrintJob.objects.create(
+        game=game,
+        set_code=set_code,
+        card_ids=list(card_ids),
+        paper=options.paper,
+        bleed_mm=options.bleed_mm,
+        backs=options.backs,
+        total=total,
+        created_by=user if user.is_authenticated else None,
+    )
+    enqueue_on_commit("faces.print_job", job.pk)
+    return job
+
+
+def print_job_run(job_id: int) -> str:
+    """Make a job's sheet (again, if it failed or its worker died); the job's state at the end."""
+    job = PrintJob.objects.select_related("created_by").filter(pk=job_id).first()
+    if job is None or job.state == JobState.DONE:
+        return job.state if job else "MISSING"
+    PrintJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING, done=0)
+    user = job.created_by
+    drawn = [0]
+
+    def on_face():
+        drawn[0] += 1
+        if drawn[0] % PROGRESS_EVERY == 0:
+            PrintJob.objects.filter(pk=job.pk).update(done=F("done") + PROGRESS_EVERY)
+
+    options = SheetOptions(job.paper, job.bleed_mm, job.backs)
+    try:
+        if job.card_ids:
+            copies = selection_copies(job.card_ids, user=user)
+            cover = _("%(game)s · %(n)s cards") % {"game": job.game, "n": job.total}
+        else:
+            copies = (
+                (card, 1) for card in set_cards(job.game, job.set_code, user=user).iterator(chunk_size=200)
+            )
+            cover = " · ".join(p for p in (job.game, job.set_code) if p)
+        data = sheet_pdf(job.game, copies, options, cover=cover, on_face=on_face)
+    except Exception as exc:  # recorded on the job; running it again starts over
+        logger.exception("print job %s failed", job.pk)
+        PrintJob.objects.filter(pk=job.pk).update(
+            state=JobState.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
+        )
+        return JobState.FAILED
+    name = f"faces/sheets/{job.game}-{job.pk}.pdf"
+    job.refresh_from_db()
+    services.print_job_finished(job, name=name, data=data)
+    return JobState.DONE

@@ -1,0 +1,86 @@
+"""Reads of faces: a game's current template and its history, cached renditions, print jobs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from .models import FaceRendition, FaceTemplate, FaceTemplateVersion, PrintJob
+
+# Bump when the drawing changes for the same template and card: every cached face gets a new key.
+RENDERER_REVISION = "1"
+
+
+def template_digest(data: dict) -> str:
+    """The cache identity of a template's drawing: its data (canonical JSON) and the renderer's revision."""
+    from . import render
+
+    revision = getattr(render, "RENDERER_REVISION", RENDERER_REVISION)
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"{revision}\n{canonical}".encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class CurrentTemplate:
+    """A game's template as faces are drawn with it now: stored (version >= 1) or the rule set's default (0)."""
+
+    game: str
+    version: int
+    data: dict[str, Any]
+    digest: str
+    stored: FaceTemplate | None = None
+
+
+def _default(game: str) -> CurrentTemplate:
+    from .template import template_for
+
+    data = template_for(game)
+    return CurrentTemplate(game, 0, data, template_digest(data))
+
+
+def template_current(game: str) -> CurrentTemplate:
+    """The template faces of ``game`` are drawn with (one query)."""
+    stored = FaceTemplate.objects.filter(game=game).first()
+    if stored is None:
+        return _default(game)
+    return CurrentTemplate(game, stored.version, stored.data, stored.digest, stored)
+
+
+def templates_current(games: Iterable[str]) -> dict[str, CurrentTemplate]:
+    """The current template of each game (one query for them all)."""
+    games = set(games)
+    stored = {t.game: t for t in FaceTemplate.objects.filter(game__in=games)}
+    return {
+        game: CurrentTemplate(game, t.version, t.data, t.digest, t)
+        if (t := stored.get(game))
+        else _default(game)
+        for game in games
+    }
+
+
+def template_versions(*, game: str) -> QuerySet[FaceTemplateVersion]:
+    """The game's stored versions, newest first (empty while it uses its rule set's default)."""
+    return (
+        FaceTemplateVersion.objects.filter(template__game=game).select_related("author").order_by("-version")
+    )
+
+
+def template_version_get(*, game: str, version: int) -> FaceTemplateVersion:
+    return FaceTemplateVersion.objects.get(template__game=game, version=version)
+
+
+def rendition_find(*, key) -> FaceRendition | None:
+    return FaceRendition.objects.filter(**key.lookup()).first()
+
+
+def print_job_get(*, pk: int, user) -> PrintJob:
+    """A print job its creator (or a reviewer) may see; DoesNotExist otherwise."""
+    qs = PrintJob.objects.all()
+    if not user.has_perm("cards.review_card"):
+        qs = qs.filter(created_by=user)
+    return qs.get(pk=pk)

@@ -1,0 +1,93 @@
+"""A deck's Tabletop Simulator export, served by the studio: a zip, and its images at the studio's own URLs.
+
+TTS loads a saved object's images from their URLs without logging in, so each
+export's images are stored (``faces/tts/<deck>/<export>/``) and served by a
+public route whose address holds a signature of the deck and the export:
+unguessable, and good for that export only. The zip holds the same images
+and the saved object (``deck.json``) that points at those URLs.
+"""
+
+from __future__ import annotations
+
+import io
+import uuid
+import zipfile
+from collections.abc import Callable
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from decks.models import Deck
+
+from . import printing, selectors
+from .inputs import inputs_for_cards, render_inputs
+
+SALT = "faces.tts"
+NAMES = frozenset({"back.jpg"})  # and sheet-N.jpg
+
+
+def signature(deck_id: int, export_id: str) -> str:
+    return salted_hmac(SALT, f"{deck_id}:{export_id}", algorithm="sha256").hexdigest()[:32]
+
+
+def valid(deck_id: int, export_id: str, sig: str) -> bool:
+    return constant_time_compare(signature(deck_id, export_id), sig)
+
+
+def _folder(deck_id: int, export_id: str) -> str:
+    return f"faces/tts/{deck_id}/{export_id}/"
+
+
+def image_name(name: str) -> bool:
+    """Only the names an export writes: back.jpg and sheet-N.jpg (never a path)."""
+    if name in NAMES:
+        return True
+    stem = name.removeprefix("sheet-").removesuffix(".jpg")
+    return name.startswith("sheet-") and name.endswith(".jpg") and stem.isdigit()
+
+
+def image_open(deck_id: int, export_id: str, name: str):
+    return default_storage.open(_folder(deck_id, export_id) + name, "rb")
+
+
+def deck_tts_zip(deck: Deck, *, user, absolute: Callable[[str], str]) -> tuple[bytes, object]:
+    """The zip of ``deck``'s export (one face per card, its copies in the saved object) and the export."""
+    from .render import render_back
+    from .tts import TtsEntry, write_tts_zip
+
+    copies = printing.deck_copies(deck, user=user)
+    printing.check_copies(sum(n for _c, n in copies))
+    export_id = uuid.uuid4().hex
+    sig = signature(deck.pk, export_id)
+    folder = _folder(deck.pk, export_id)
+
+    def url(name: str) -> str:
+        return absolute(reverse("faces:tts-image", args=[deck.pk, export_id, sig, name]))
+
+    def entries():
+        cards = [card for card, _n in copies]
+        for inputs, (_card, n) in zip(inputs_for_cards(cards), copies, strict=True):
+            yield TtsEntry(render_inputs(inputs).face, n)
+
+    template = selectors.template_current(deck.game).data
+    out = io.BytesIO()
+    export = write_tts_zip(
+        entries(),
+        render_back(deck.game, template, fonts="none"),
+        out,
+        deck_name=deck.name,
+        face_url=url,
+    )
+    data = out.getvalue()
+    _store_images(data, folder)
+    return data, export
+
+
+def _store_images(data: bytes, folder: str) -> None:
+    """Store the zip's images where the public route serves them from (the zip stays the one download)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in archive.namelist():
+            if image_name(name):
+                default_storage.save(folder + name, ContentFile(archive.read(name)))

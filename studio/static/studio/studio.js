@@ -1,0 +1,38 @@
+/* Behaviour every page shares, on top of htmx; every page works without it. */
+(function () {
+  "use strict";
+
+  // A button that asks first (data-confirm): before htmx or the browser sends anything.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-confirm]");
+    if (button && !window.confirm(button.getAttribute("data-confirm"))) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  // In a form that writes (POST) with several fields, Enter in a one-line field does not send it (a card
+  // was created by accident so); Ctrl+Enter (Cmd+Enter) does. Searches and filters (GET) send on Enter.
+  function multiField(form) {
+    if (!form || form.hasAttribute("data-enter-submits")) return false;
+    if (form.hasAttribute("data-multifield")) return true;
+    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return false;
+    var fields = form.querySelectorAll("input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=image]), select, textarea");
+    return fields.length > 2;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing) return;
+    var target = event.target, form = target && target.form;
+    if (!multiField(form)) return;
+    if (event.ctrlKey || event.metaKey) {
+      if (target.tagName === "BUTTON") return;
+      // The form's one unnamed submit button (Save, Create); a form of several named moves needs a click.
+      var submit = form.querySelectorAll("button[type=submit]:not([name]), input[type=submit]:not([name])");
+      if (submit.length !== 1) return;
+      event.preventDefault();
+      if (form.requestSubmit) form.requestSubmit(submit[0]); else submit[0].click();
+    } else if (target.tagName === "INPUT" && !/^(submit|button|checkbox|radio|file|reset|image)$/.test(target.type)) {
+      event.preventDefault();
+    }
+  });
+})();
