@@ -48,11 +48,18 @@ def vanguard_cards() -> list[FaceCard]:
     return [FaceCard.from_data("vanguard", c) for c in data["cards"]]
 
 
+_BASE: list[Image.Image] = []
+
+
 def artwork(i: int) -> FaceArt:
-    """A distinct artwork per copy: a gradient with noise, as JPEG bytes."""
-    base = Image.linear_gradient("L").resize((1200, 1680))
-    noise = Image.effect_noise((1200, 1680), 40 + i % 30)
-    im = Image.merge("RGB", (base, noise, Image.eval(base, lambda v, k=i: (v + 37 * k) % 256)))
+    """A distinct artwork per copy (noise and a mark of its own), as JPEG bytes of 1200 x 1680."""
+    if not _BASE:
+        gradient = Image.linear_gradient("L").resize((1200, 1680))
+        for k in range(4):
+            noise = Image.effect_noise((1200, 1680), 30 + 10 * k)
+            _BASE.append(Image.merge("RGB", (gradient, noise, gradient.rotate(90 * k))))
+    im = _BASE[i % len(_BASE)].copy()
+    ImageDraw.Draw(im).rectangle((40 + i % 900, 60, 240 + i % 900, 260), fill=(i % 256, (7 * i) % 256, 90))
     out = io.BytesIO()
     im.save(out, "JPEG", quality=85)
     return FaceArt(out.getvalue(), 1200, 1680)
