@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
+
+logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 PT_MM = 25.4 / 72  # one typographic point in millimetres
@@ -151,11 +154,32 @@ def split_by_face(text: str, face: FontFace) -> dict[FontFace, set[str]]:
     return used
 
 
-@lru_cache(maxsize=1024)
+# Subsets are made by whole blocks of characters, so that a handful of subsets serve every card
+# (each made once per process): Latin with Latin-1, Latin Extended-A (œ, Œ), general punctuation
+# (’ « » … —), Cyrillic. Characters outside these (the games' symbols) are taken one by one.
+BLOCKS = ((0x20, 0xFF), (0x100, 0x17F), (0x2000, 0x206F), (0x400, 0x4FF))
+
+
+def _subset_key(chars: set[str]) -> frozenset[str]:
+    wanted: set[str] = set()
+    for char in chars:
+        code = ord(char)
+        block = next((b for b in BLOCKS if b[0] <= code <= b[1]), None)
+        if block is None:
+            wanted.add(char)
+        else:
+            wanted.update(chr(c) for c in range(block[0], block[1] + 1))
+    return frozenset(wanted)
+
+
+@lru_cache(maxsize=256)
 def _subset_woff2(face: FontFace, chars: frozenset[str]) -> str:
     options = subset.Options()
     options.flavor = "woff2"
-    options.layout_features = ["kern", "liga", "clig", "calt", "ccmp", "locl", "mark", "mkmk"]
+    # No layout tables: lines are measured without kerning or ligatures, so the browser sets them
+    # the same way; and decompiling GSUB/GPOS is most of a subset's cost.
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "FFTM"]
     options.name_IDs = []
     options.notdef_outline = True
     options.hinting = False
@@ -176,7 +200,7 @@ def font_face_css(used: dict[FontFace, set[str]], *, font_url: str | None = None
         if font_url is not None:
             src = f"url('{font_url}{face.file}') format('truetype')"
         else:
-            data = _subset_woff2(face, frozenset(used[face]))
+            data = _subset_woff2(face, _subset_key(used[face]))
             src = f"url(data:font/woff2;base64,{data}) format('woff2')"
         rules.append(
             f"@font-face{{font-family:'{face.family}';font-weight:{700 if face.weight == 'bold' else 400};"

@@ -302,7 +302,7 @@ class _Context:
         self.size = card_size(template)
         self.items: list[Shape | TextLine | Picture] = []
         self.findings: list[Finding] = []
-        self._art_result: dict[tuple, Any] = {}
+        self.corner = 0.0  # the card's corner radius, when its corners are drawn rounded
 
     def font(self, role: str | None) -> FontFace:
         spec = (self.template.get("fonts") or {}).get(role or "body") or {"family": "Noto Sans"}
@@ -458,12 +458,18 @@ def _draw_pips(ctx: _Context, region, palette, x, y, w, h) -> None:
         )
 
 
+def _covers(size: tuple[float, float], x: float, y: float, w: float, h: float) -> bool:
+    return x <= EDGE and y <= EDGE and x + w >= size[0] - EDGE and y + h >= size[1] - EDGE
+
+
 def _draw_regions(ctx: _Context, regions: Sequence[Mapping[str, Any]], palette) -> None:
     for region in regions:
         if not region_applies(ctx.card, region):
             continue
         kind = region["kind"]
         x, y, w, h = _box(region, ctx.size, ctx.bleed, extend=kind in ("panel", "art"))
+        if kind == "panel" and ctx.corner and _covers(ctx.size, x, y, w, h):
+            region = {**region, "radius": max(float(region.get("radius", 0)), ctx.corner)}
         if kind == "panel":
             shape = _shape(region, palette, x, y, w, h)
             if shape is not None:
@@ -476,11 +482,15 @@ def _draw_regions(ctx: _Context, regions: Sequence[Mapping[str, Any]], palette) 
             _draw_pips(ctx, region, palette, x, y, w, h)
 
 
+def _corner(template: Mapping[str, Any], bleed: float, rounded: bool | None) -> float:
+    if rounded is False or (rounded is None and bleed > 0):
+        return 0.0
+    return float(template.get("cornerRadius", 3.0))
+
+
 def _drawing(ctx: _Context, palette, rounded: bool | None) -> Drawing:
     width, height = ctx.size
-    radius = float(ctx.template.get("cornerRadius", 3.0))
-    if rounded is False or (rounded is None and ctx.bleed > 0):
-        radius = 0.0
+    radius = ctx.corner
     background = _flat(palette.get("border"), Color("#111111")) or Color("#111111")
     return Drawing(width, height, ctx.bleed, radius, background, tuple(ctx.items))
 
@@ -504,6 +514,7 @@ def render_face(
     """
     bleed = max(0.0, float(bleed_mm))
     ctx = _Context(card, template, art, bleed)
+    ctx.corner = _corner(template, bleed, rounded)
     palette = palette_for(card, template)
     _draw_regions(ctx, template.get("regions", []), palette)
     drawing = _drawing(ctx, palette, rounded)
@@ -527,6 +538,7 @@ def render_back(
     card = FaceCard(game=game, stable_id=f"{game}-back", name=str(template.get("name", game)), type="BACK")
     bleed = max(0.0, float(bleed_mm))
     ctx = _Context(card, template, None, bleed)
+    ctx.corner = _corner(template, bleed, rounded)
     palette = palette_for(card, template, base={**template.get("palette", {}), **back.get("palette", {})})
     _draw_regions(ctx, back.get("regions", []), palette)
     drawing = _drawing(ctx, palette, rounded)
