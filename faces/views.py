@@ -75,7 +75,7 @@ def _previews(cards: list[Card], data: dict, template: selectors.CurrentTemplate
     )
     out = []
     for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current})):
-        drawn = render_inputs(inputs, fonts="link")
+        drawn = render_inputs(inputs, fonts="none")
         svg = inline_svg(drawn.face.svg, f"p{n}", inputs.card.name)
         out.append({"card": inputs.card, "svg": svg, "findings": drawn.face.findings})
     return out
@@ -228,7 +228,7 @@ def card_preview(request):
     if stable_id := request.POST.get("stableCardId"):
         card = card_list(user=user).filter(stable_id=stable_id, game=game).first()
     data["stableCardId"] = stable_id or ""
-    drawn = render_inputs(data_inputs(game, data, card=card), fonts="link")
+    drawn = render_inputs(data_inputs(game, data, card=card), fonts="none")
     return render(
         request,
         "faces/_card_preview.html",
@@ -248,7 +248,7 @@ def card_face(request, stable_id: str):
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     if card is None:
         raise Http404(_("no card %(id)s that you may see") % {"id": stable_id})
-    drawn = render_inputs(face_inputs(card), fonts="link")
+    drawn = render_inputs(face_inputs(card), fonts="none")
     return render(
         request,
         "faces/_card_preview.html",

@@ -106,6 +106,21 @@ _WHERE = ("section", "card")
 _FIELD = ("card", "field")
 
 ENTRIES: tuple[Code, ...] = (
+    # --- card faces (faces.render): the drawing of a card, never its data -------------------------------
+    _c(
+        "TEXT_OVERFLOW",
+        CARD,
+        "a text of the card does not fit its box on the face even at the template's smallest size",
+        severity=WARNING,
+        params=_FIELD,
+    ),
+    _c(
+        "ARTWORK_UNREADABLE",
+        CARD,
+        "the card's primary artwork cannot be decoded; its face shows a placeholder",
+        severity=WARNING,
+        params=_FIELD,
+    ),
     # --- cards: fields and types (rules.ruleset, rules.fields) ---------------------------------------
     _c(
         "CARD_TYPE",

@@ -68,7 +68,12 @@ _CHARS = list("ab &.'é-Й,_\t")
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=_CHARS, max_size=12), st.text(alphabet=_CHARS, max_size=14))
+@given(
+    st.tuples(st.sampled_from("abéЙ"), st.text(alphabet=_CHARS, max_size=10), st.sampled_from("abéЙ")).map(
+        "".join
+    ),
+    st.text(alphabet=_CHARS, max_size=14),
+)
 def test_cites_is_a_substring_of_the_search_forms(x, text):
     """For a name (starting and ending with a letter or digit), the SQL test equals cites()."""
     core = fold(strip_quotes(x))
