@@ -129,8 +129,12 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     # The reviewer disables the card from its page; the playtester's open builder turns illegal by itself.
     reviewer.goto(f"/cards/{card.stable_id}/")
     reviewer.get_by_label("Note (kept in the history)").fill("doublon du Paladin")
+    # The studio first warns that one legal deck turns illegal; the reviewer confirms.
+    asked = []
+    reviewer.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     reviewer.get_by_role("button", name="Disable").click()
     expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
+    assert asked and "1 legal deck" in asked[0]
 
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
         "Construction not valid", timeout=15_000
