@@ -298,7 +298,10 @@ def _store(key: FaceKey, data: bytes, face, *, size: tuple[int, int]) -> FaceRen
             )
     except IntegrityError:
         # Another worker stored the same key between our look and our write: theirs is the one.
-        rendition = FaceRendition.objects.get(**key.lookup())
+        rendition = FaceRendition.objects.filter(**key.lookup()).first()
+        if rendition is None:  # not a race: the card (or its template version) went away meanwhile
+            storage.delete(name)
+            raise
     return rendition
 
 

@@ -425,13 +425,17 @@ if LOG_FORMAT not in ("text", "json"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # The json formatter is declared only when used: logging configures every
+    # declared formatter, and a text-logging install need not import python-json-logger.
     "formatters": {
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
             "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
-    },
+    }
+    if LOG_FORMAT == "json"
+    else {},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",

@@ -23,15 +23,6 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _fast_password_hashing():
-    """Users are made by the hundred in tests: hash their passwords cheaply (never in production)."""
-    from django.test import override_settings
-
-    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
-        yield
-
-
 def _restore_migrated_data_in_transactional_tests(items):
     """Give every ``django_db(transaction=True)`` test ``serialized_rollback=True``.
 
@@ -77,6 +68,15 @@ def _unthrottled(settings):
 
     settings.API_THROTTLING = False
     breaker.reset()
+
+
+@pytest.fixture(autouse=True)
+def _faces_drawn_on_request(settings):
+    """No face precompute task after card changes (on by default when a broker is set).
+
+    Tests count the tasks a change enqueues; the faces tests that test the
+    precompute turn ``FACES_PRECOMPUTE`` back on."""
+    settings.FACES_PRECOMPUTE = False
 
 
 @pytest.fixture(autouse=True)
