@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test lint format install migrate demo worker beat check clean help
+.PHONY: run serve test lint format install migrate demo worker beat check clean help messages
 
 help: ## list every target
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/' | \
@@ -55,6 +55,10 @@ worker: install ## a Celery worker (needs CELERY_BROKER_URL)
 
 beat: install ## Celery beat: the periodic sweeps and audits (needs CELERY_BROKER_URL)
 	$(PY) -m celery -A studio beat --loglevel=INFO
+
+messages: install ## extract the translatable strings into locale/{fr,ru} (needs GNU gettext; N_ marks rule-set labels)
+	$(PY) manage.py makemessages -l fr -l ru --keyword=N_ --ignore='.venv/*' --ignore='var/*' --ignore='media/*' --ignore='bench/*' --ignore='tests/*'
+	$(PY) manage.py makemessages -d djangojs -l fr -l ru --ignore='.venv/*' --ignore='var/*' --ignore='media/*'
 
 check: install ## Django's system checks and a check that no migration is missing
 	$(PY) manage.py check

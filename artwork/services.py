@@ -89,7 +89,11 @@ def _kind_findings(kind, primary) -> list:
     if primary is not None and not isinstance(primary, bool):
         findings.append(error("FIELD_INVALID", "primary must be true or false", field="primary"))
     if primary is True and kind in Kind.values and kind not in PRIMARY_KINDS:
-        findings.append(error("ARTWORK_PRIMARY_NOT_HD", _not_primary_message(kind), field="primary"))
+        findings.append(
+            error(
+                "ARTWORK_PRIMARY_NOT_HD", _not_primary_message(kind), field="primary", params={"kind": kind}
+            )
+        )
     return findings
 
 

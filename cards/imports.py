@@ -102,7 +102,17 @@ def _locate(finding: Finding, label: str) -> Finding:
 def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
     """Read a whole card-set file; every error of every card is reported."""
     if not isinstance(payload, dict):
-        return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
+        return (
+            None,
+            [],
+            [
+                error(
+                    "FILE_INVALID",
+                    "a card-set file is a JSON object with 'game' and 'cards'",
+                    params={"problem": "a card-set file is a JSON object with 'game' and 'cards'"},
+                )
+            ],
+        )
     unknown = sorted(set(payload) - {"game", "cards"})
     errors: list[Finding] = [
         error(
@@ -118,7 +128,19 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
         return None, [], errors + game_errors
     cards = payload.get("cards")
     if not isinstance(cards, list):
-        return game, [], errors + [error("FILE_INVALID", "'cards' must be a list of cards", field="cards")]
+        return (
+            game,
+            [],
+            errors
+            + [
+                error(
+                    "FILE_INVALID",
+                    "'cards' must be a list of cards",
+                    field="cards",
+                    params={"problem": "'cards' must be a list of cards"},
+                )
+            ],
+        )
     inputs: list[CardInput] = []
     seen: dict[str, int] = {}
     seen_without_id: dict[tuple[str, str], int] = {}
@@ -150,6 +172,7 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
                         f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
                         card=card_input.name,
                         field="stableCardId",
+                        params={"card": label, "name": card_input.name},
                     )
                 )
             seen_without_id[identity] = index
@@ -205,6 +228,7 @@ def cards_import(*, payload: Any, user=None, progress: Callable[[int], object] |
                     f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
                     card=c.stable_id,
                     field="stableCardId",
+                    params={"card": c.stable_id, "game": c.game},
                 )
                 for c in elsewhere
             ],
@@ -232,6 +256,12 @@ def cards_import(*, payload: Any, user=None, progress: Callable[[int], object] |
                         f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
                         card=card_input.name,
                         field="stableCardId",
+                        params={
+                            "ref": card_input.name,
+                            "game": game,
+                            "observed": len(matches),
+                            "candidates": [c.stable_id for c in matches],
+                        },
                     )
                 )
                 continue

@@ -32,7 +32,7 @@ class Pagination(PageNumberPagination):
 def exception_handler(exc, context):
     """DRF's handler, plus the studio's service errors and Django's own."""
     if isinstance(exc, StudioError):
-        body: dict = {"detail": exc.message}
+        body: dict = {"detail": exc.reader_message() if isinstance(exc, InvalidInput) else str(exc.message)}
         if isinstance(exc, InvalidInput):
             body.update(exc.by_field())
         if exc.findings:

@@ -44,7 +44,18 @@ def format_for(game: str, key: str | None) -> DeckFormat:
         known = ", ".join(qs.values_list("key", flat=True)) or "none"
         what = f"format {key!r}" if key else "default format"
         raise InvalidInput(
-            [error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")]
+            [
+                error(
+                    "UNKNOWN_FORMAT",
+                    f"{game} has no {what}; its formats: {known}",
+                    field="format",
+                    params={
+                        "game": game,
+                        "format": key or "",
+                        "expected": list(qs.values_list("key", flat=True)),
+                    },
+                )
+            ]
         )
     return fmt
 
@@ -289,7 +300,16 @@ def _owner(username: str | None):
         return None
     owner = get_user_model().objects.filter(username=username).first()
     if owner is None:
-        raise InvalidInput([error("UNKNOWN_USER", f"owner: no user is named {username!r}", field="owner")])
+        raise InvalidInput(
+            [
+                error(
+                    "UNKNOWN_USER",
+                    f"owner: no user is named {username!r}",
+                    field="owner",
+                    params={"value": username},
+                )
+            ]
+        )
     return owner
 
 
@@ -466,7 +486,15 @@ def deck_card_add(
     card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{stable_id!r} is no {deck.game} card",
+                    card=stable_id,
+                    field="card",
+                    params={"ref": stable_id, "game": deck.game},
+                )
+            ]
         )
     ruleset = get_ruleset(deck.game)
     section = section or ruleset.section_for(card.type)
@@ -568,7 +596,15 @@ def deck_entry_printing(
     current = match.card or (match.printings[0] if match.printings else None)
     if current is None:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{ref!r} names no single {deck.game} card", card=ref, field="ref")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{ref!r} names no single {deck.game} card",
+                    card=ref,
+                    field="ref",
+                    params={"ref": ref, "game": deck.game},
+                )
+            ]
         )
     printings = pool.printings_of(pool.identity_of(current, fmt.identity), fmt.identity)
     if stable_id is None:
@@ -613,7 +649,15 @@ def deck_pick_set(
         )
     if stable_id and not visible_cards(user).filter(game=deck.game, stable_id=stable_id).exists():
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{stable_id!r} is no {deck.game} card",
+                    card=stable_id,
+                    field="card",
+                    params={"ref": stable_id, "game": deck.game},
+                )
+            ]
         )
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
     _bump(deck, "updated_at")
@@ -652,7 +696,13 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
             )
     cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
-        error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref)
+        error(
+            "UNKNOWN_CARD",
+            f"{ref}: no card has this stableCardId",
+            card=ref,
+            field=ref,
+            params={"ref": ref},
+        )
         for ref in counts
         if ref not in cards
     ]

@@ -77,7 +77,10 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     unknown = [sid for sid in ids if sid not in visible]
     if unknown:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards") for sid in unknown]
+            [
+                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
+                for sid in unknown
+            ]
         )
     moved: list[Card] = []
     refusals: list[tuple[Finding, int]] = []
@@ -272,7 +275,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
         found = {c.stable_id for c in cards}
         raise InvalidInput(
             [
-                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards")
+                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
                 for sid in stable_ids
                 if sid not in found
             ]

@@ -67,10 +67,17 @@ class ThrottledTokenAuthentication(TokenAuthentication):
                     wait=max(wait, 1), detail=_("Too many wrong tokens from your address; wait and retry.")
                 )
         try:
-            return super().authenticate(request)
+            found = super().authenticate(request)
         except exceptions.AuthenticationFailed:
             if settings.API_THROTTLING and _rate(guard.scope):
                 # Recorded like DRF's throttles: newest first, the window's timestamps only.
                 history.insert(0, guard.timer())
                 cache.set(key, history, guard.duration)
             raise
+        if found is not None:
+            # A token user reads the API in their own language and time zone (the pages' session
+            # users get theirs from studio.middleware.UserPreferenceMiddleware).
+            from .preferences import apply
+
+            apply(request._request, found[0])
+        return found

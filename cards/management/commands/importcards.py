@@ -1,11 +1,12 @@
 import argparse
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from tqdm import tqdm
 
-from common.cli import USAGE_ERROR, read_json
+from common.cli import USAGE_ERROR, LocalizedCommand, read_json
 from common.errors import InvalidInput
+from common.finding_messages import message as finding_message
 
 from ...imports import cards_import
 
@@ -13,7 +14,7 @@ from ...imports import cards_import
 PROGRESS_FROM = 1000
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Import a card-set file (FORMATS.md): all or nothing; importing the same file twice changes nothing."
     )
@@ -38,7 +39,7 @@ class Command(BaseCommand):
                 report = cards_import(payload=payload, progress=bar.update)
         except InvalidInput as exc:
             for finding in exc.findings:
-                self.stderr.write(f"error: {finding.message}")
+                self.stderr.write(f"error: {finding_message(finding)}")
             raise CommandError(
                 f"{file}: {exc.message}; fix the file and import it again", returncode=USAGE_ERROR
             ) from None

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from tqdm import tqdm
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
 from rules import registry
 from rules.audit import REVIEW_LISTS
@@ -15,7 +15,7 @@ from ... import audits, selectors
 NOT_CLOSED = 1
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Audit a game's cards into the five review lists (streamed, with a progress bar), store the result and "
         "say whether the game's review is closed and which lists block it. For cron: `manage.py audit --all`."
