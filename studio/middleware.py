@@ -130,5 +130,8 @@ class UserPreferenceMiddleware:
         from .preferences import apply
 
         timezone.deactivate()  # the studio's TIME_ZONE unless the user chose theirs
-        apply(request, getattr(request, "user", None))
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            request._session_user = True
+            apply(request, user)
         return self.get_response(request)

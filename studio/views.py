@@ -91,7 +91,7 @@ def set_language(request):
     language = request.POST.get("language", "")
     known = check_for_language(language) and language in preferences.LANGUAGE_CODES
     if known and request.user.is_authenticated:
-        preferences.remember(request.user, language=language)
+        preferences.remember(request.user, language=language, request=request)
     return response
 
 
@@ -124,7 +124,9 @@ def preferences_page(request):
         form = PreferenceForm(request.POST)
         if form.is_valid():
             language = form.cleaned_data["language"]
-            preferences.remember(request.user, language=language, time_zone=form.cleaned_data["time_zone"])
+            preferences.remember(
+                request.user, language=language, time_zone=form.cleaned_data["time_zone"], request=request
+            )
             response = redirect(_safe_next(request) or "preferences")
             if language:
                 response.set_cookie(
