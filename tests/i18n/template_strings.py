@@ -5,7 +5,7 @@ The template is cut by Django's own lexer. ``{% translate %}`` tags and
 translated; every other tag and variable becomes an opaque placeholder. What is
 left is HTML, read by the standard library's parser: a text node, or a
 user-facing attribute (``title``, ``placeholder``, ``aria-label``, ``alt``,
-``hx-confirm``, a button's ``value``...), that still holds a letter once the
+``hx-confirm``, a submit input's ``value``...), that still holds a letter once the
 placeholders are gone is a string outside a translation tag.
 
 Not words, so not reported: symbols and numbers (``×``, ``→``, ``42``), text
@@ -26,7 +26,9 @@ from pathlib import Path
 
 from django.template.base import Lexer, TokenType
 
-PLACEHOLDER = "\x00"
+PLACEHOLDER = (
+    " "  # a space: a tag inside an HTML tag (`<tr{% if a %} class="b"{% endif %}>`) keeps it readable
+)
 LETTER = re.compile(r"[^\W\d_]")
 
 #: Attributes whose value a reader sees or hears.
@@ -57,7 +59,7 @@ TEXT_FILTERS = ("default", "default_if_none", "yesno")
 _TRANSLATE = re.compile(r"^(translate|trans)\b")
 _BLOCKTRANSLATE = re.compile(r"^(blocktranslate|blocktrans)\b")
 _ENDBLOCKTRANSLATE = re.compile(r"^(endblocktranslate|endblocktrans)\b")
-_FILTER_LITERAL = re.compile(r"\|(%s):(\"[^\"]*\"|'[^']*')" % "|".join(TEXT_FILTERS))
+_FILTER_LITERAL = re.compile(r"\|(" + "|".join(TEXT_FILTERS) + r"):(\"[^\"]*\"|'[^']*')")
 _KWARG_LITERAL = re.compile(r"\b([a-z_]+)=(\"[^\"]*\"|'[^']*')")
 
 
@@ -72,7 +74,11 @@ class Untranslated:
 
 
 #: Names, not words: the same in every language.
-PROPER_NAMES = ("Card Studio",)
+PROPER_NAMES = ("Card Studio", "SVG", "PNG", "PDF", "JSON")
+#: A file's extension (a link text such as ``.json``) is not a word either.
+EXTENSION = re.compile(r"(?<!\w)\.[a-z0-9]{2,5}\b")
+#: Nor a code with a digit and no small letter: card ids (``DR-002*3``), sizes (``A4``).
+CODE = re.compile(r"(?<!\S)(?=\S*\d)[^\sa-z]+(?!\S)")
 
 
 def _words(text: str) -> str | None:
@@ -81,6 +87,7 @@ def _words(text: str) -> str | None:
     letters = bare
     for name in PROPER_NAMES:
         letters = letters.replace(name, "")
+    letters = CODE.sub("", EXTENSION.sub("", letters))
     return bare if LETTER.search(letters) else None
 
 
@@ -92,9 +99,9 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         self._attributes(tag, attrs)
-        if self.skipping and tag == self.skipping[-1]:
-            self.skipping.append(tag)
-        elif not self.skipping and (tag in SKIPPED_ELEMENTS or dict(attrs).get("translate") == "no"):
+        nested = bool(self.skipping) and tag == self.skipping[-1]
+        starts = not self.skipping and (tag in SKIPPED_ELEMENTS or dict(attrs).get("translate") == "no")
+        if nested or starts:
             self.skipping.append(tag)
 
     def handle_startendtag(self, tag, attrs):
@@ -116,9 +123,9 @@ class _Reader(HTMLParser):
         for name, value in attrs:
             if value is None:
                 continue
+            # A <button>'s value is sent, never shown; an <input type="submit">'s is its label.
             shown = name in TEXT_ATTRIBUTES or (
-                name == "value"
-                and (tag == "button" or (tag == "input" and attributes.get("type") in {"submit", "button", "reset"}))
+                name == "value" and tag == "input" and attributes.get("type") in {"submit", "button", "reset"}
             )
             words = _words(value) if shown else None
             if words:

@@ -49,6 +49,8 @@ def test_the_check_reports_bare_words_and_only_them():
         '{{ x|default:_("the studio") }} {{ y|default:"—" }}',
         "<title>{% block title %}{% endblock %} · Card Studio</title>",
         '<div class="no-such-word" id="words" data-show="deck"></div>',
+        '<button name="keep" value="USER">{% translate "Keep" %}</button>',
+        '<a href="/x.txt">.txt</a> <input placeholder="DR-001 DR-002*3"> A4 3 SVG',
     ],
 )
 def test_translated_or_wordless_strings_pass(source):
@@ -61,7 +63,7 @@ def test_translated_or_wordless_strings_pass(source):
         ("<p>{% if ok %}Valid{% else %}{% translate 'Not valid' %}{% endif %}</p>", "Valid"),
         ('<img src="x.png" alt="A card">', "A card"),
         ('<button hx-confirm="Delete it?">×</button>', "Delete it?"),
-        ('<button value="Go">×</button>', "Go"),
+        ('<input type="submit" value="Go">', "Go"),
         ("<p>{{ n }} card{{ n|pluralize }}</p>", "card"),
         ("<p>Déjà vu</p>", "Déjà vu"),
     ],
