@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test lint format install migrate demo worker beat check clean help messages
+.PHONY: run serve test lint format install migrate demo worker beat check clean help messages catalogues-po
 
 help: ## list every target
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/' | \
@@ -56,13 +56,22 @@ worker: install ## a Celery worker (needs CELERY_BROKER_URL)
 beat: install ## Celery beat: the periodic sweeps and audits (needs CELERY_BROKER_URL)
 	$(PY) -m celery -A studio beat --loglevel=INFO
 
-messages: install ## extract the translatable strings into locale/{fr,ru} (needs GNU gettext; N_ marks rule-set labels)
-	$(PY) manage.py makemessages -l fr -l ru --keyword=N_ --ignore='.venv/*' --ignore='var/*' --ignore='media/*' --ignore='bench/*' --ignore='tests/*'
-	$(PY) manage.py makemessages -d djangojs -l fr -l ru --ignore='.venv/*' --ignore='var/*' --ignore='media/*'
-
 check: install ## Django's system checks and a check that no migration is missing
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+
+# The translation catalogues (README, Translations). Extracting needs GNU gettext (xgettext, msgmerge);
+# compiling does not (polib), and the compiled .mo files are committed.
+LANGUAGES_TRANSLATED ?= fr ru
+MESSAGES_ARGS := --ignore=.venv --ignore=node_modules --ignore=test-output --ignore=var --ignore=media \
+	--ignore=tests --ignore=bench --no-obsolete
+
+catalogues-po: ## extract the strings into locale/<lang>/LC_MESSAGES/*.po (needs gettext; no install: scripts/check-catalogues runs it in a copy)
+	$(PY) manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_ARGS)
+	$(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_ARGS)
+
+messages: install catalogues-po ## extract the strings for fr and ru (needs gettext), then compile every catalogue with polib
+	$(PY) manage.py compilecatalogues
 
 clean: ## remove .venv, var/ and test output
 	rm -rf $(VENV) var .pytest_cache .hypothesis test-output
