@@ -53,20 +53,20 @@ def home(request):
                 ],
                 "provenance": [
                     (
-                        "Origin",
+                        _("Origin"),
                         [
                             _link(ruleset.key, ORIGIN_TERMS[value], label, n)
                             for value, label, n in c.origins()
                         ],
                     ),
                     (
-                        "Creation",
+                        _("Creation"),
                         [
                             _link(ruleset.key, METHOD_TERMS[value], label, n)
                             for value, label, n in c.methods()
                         ],
                     ),
-                    ("Edited", [_link(ruleset.key, MODIFIED_TERM, "Modified by a person", c.modified)]),
+                    (_("Edited"), [_link(ruleset.key, MODIFIED_TERM, _("Modified by a person"), c.modified)]),
                 ],
             }
         )
