@@ -220,8 +220,9 @@ USE_I18N = True
 USE_TZ = True
 # Dates, times and numbers are printed in the reader's locale's formats (Django's own: "1 décembre
 # 2026 14:05", decimal comma in French and Russian). No thousands separator by default: pages put
-# numbers in addresses and form values, which must stay plain (the percent and count filters of
-# studio.templatetags.numbers group digits where people read them).
+# numbers in addresses and form values, which must stay plain. English dates stay ISO-like
+# (studio/formats/en: 2026-12-01 14:05); French and Russian ones are their locale's (01/12/2026 14:05).
+FORMAT_MODULE_PATH = ["studio.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 

@@ -58,6 +58,18 @@ def build(root, language: str, index: int) -> None:
     po.save_as_mofile(str(folder / "django.mo"))
 
 
+def build_js(root) -> None:
+    """A French djangojs catalogue beside the test one (for the JavaScript catalog)."""
+    po = polib.POFile()
+    po.metadata = {
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Language": "fr",
+        "Plural-Forms": PLURAL_FORMS["fr"],
+    }
+    po.append(polib.POEntry(msgid="Chosen: %(name)s", msgstr="Choisi : %(name)s"))
+    po.save_as_mofile(str(root / "fr" / "LC_MESSAGES" / "djangojs.mo"))
+
+
 @pytest.fixture
 def test_catalogue(tmp_path, settings):
     """LOCALE_PATHS pointing at a French and a Russian test catalogue (Django resets its caches)."""
