@@ -139,10 +139,8 @@ def cards_save_changes(
     }
     if refused:
         raise Conflict(
-            gettext(
-                "%(count)s card(s) cannot be stored VALIDATED while their rule sets report errors: %(cards)s"
-            )
-            % {"count": len(refused), "cards": ", ".join(refused)},
+            gettext("these cards cannot be stored VALIDATED while their rule sets report errors: %(cards)s")
+            % {"cards": ", ".join(refused)},
             findings=[f for findings in refused.values() for f in findings],
         )
     author, author_name = real_user(user), _author_name(user)
