@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cards import selectors as card_selectors
 from cards.models import Card
@@ -324,7 +325,7 @@ def _choose_owner(deck_input: DeckInput, user):
     if "owner" in deck_input.given and deck_input.owner != user.get_username():
         if not can_manage_all_decks(user):
             raise Forbidden(
-                "you can only own your decks yourself; leave owner out or set it to your username"
+                gettext("you can only own your decks yourself; leave owner out or set it to your username")
             )
         return _owner(deck_input.owner)
     return user
@@ -383,7 +384,7 @@ def deck_create(*, data: Any, user=None) -> Deck:
 def check_can_change(user, deck: Deck) -> None:
     if user is None or can_manage_all_decks(user) or (deck.owner_id is not None and deck.owner_id == user.pk):
         return
-    raise Forbidden("only the deck's owner can change it")
+    raise Forbidden(gettext("only the deck's owner can change it"))
 
 
 def _lock(deck: Deck, user, expected_version: int | None) -> Deck:
@@ -542,7 +543,10 @@ def deck_entry_change(
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
-            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+            gettext(
+                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
+            )
+            % {"section": section, "ref": repr(ref), "entry": position + 1}
         )
     if (count is None) == (delta is None):
         raise InvalidInput(
@@ -588,7 +592,10 @@ def deck_entry_printing(
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
-            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+            gettext(
+                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
+            )
+            % {"section": section, "ref": repr(ref), "entry": position + 1}
         )
     fmt = deck.format.data()
     pool, _ = _pool_for(deck.game, [ref], user, whole=True)
