@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Forbidden, InvalidInput
 from common.notes import checked_note
@@ -55,15 +56,23 @@ class ImportReport:
     needs_review: list[ReviewNote] = field(default_factory=list)
 
     def summary(self) -> str:
-        text = (
-            f"{self.game}: {len(self.created)} created, {len(self.updated)} updated, "
-            f"{len(self.unchanged)} unchanged"
-        )
+        text = gettext("%(game)s: %(created)s created, %(updated)s updated, %(unchanged)s unchanged") % {
+            "game": self.game,
+            "created": len(self.created),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+        }
         if self.conflicts:
             new = sum(1 for c in self.conflicts if c.new)
-            text += f", {len(self.conflicts)} conflict(s) kept the user's version ({new} new)"
+            text += ", " + ngettext(
+                "%(count)s conflict kept the user's version (%(new)s new)",
+                "%(count)s conflicts kept the user's version (%(new)s new)",
+                len(self.conflicts),
+            ) % {"count": len(self.conflicts), "new": new}
         if self.needs_review:
-            text += f", {len(self.needs_review)} stored as NEEDS_REVIEW instead of VALIDATED"
+            text += ", " + gettext("%(count)s stored as NEEDS_REVIEW instead of VALIDATED") % {
+                "count": len(self.needs_review)
+            }
         return text
 
     def to_dict(self) -> dict[str, Any]:

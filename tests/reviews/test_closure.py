@@ -97,7 +97,7 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
     call_command("audit", "darkrow", stdout=out, stderr=err)
     text = out.getvalue()
     assert "Audit #" in text and "DONE" in text
-    assert "BONUS_DURATION_REVIEW    1 card(s)" in text
+    assert "BONUS_DURATION_REVIEW    1 card" in text
     assert (
         "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration"
         in text

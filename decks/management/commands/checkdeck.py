@@ -2,6 +2,7 @@ import json
 import sys
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext
 
 from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
@@ -47,7 +48,7 @@ class Command(LocalizedCommand):
         if json:
             self.stdout.write(_dumps(localize(result.to_dict())))
         else:
-            verdict = "legal" if result.legal else "NOT LEGAL"
+            verdict = gettext("legal") if result.legal else gettext("NOT LEGAL")
             counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
             self.stdout.write(f"{result.game}/{result.format}: {verdict} ({counts})")
             for finding in result.violations:
