@@ -10,6 +10,7 @@ from common.finding_messages import message as _finding_message
 from common.i18n import tr as _tr
 from common.labels import EFFECT_KINDS, label_with_code, labels_for, without_path
 from common.labels import label as _label
+from common.numbers import percent as _percent
 
 register = template.Library()
 
@@ -40,6 +41,12 @@ def message_only(finding):
         return without_path(finding, None)
     field = finding.get("field") if isinstance(finding, dict) else getattr(finding, "field", None)
     return without_path(_finding_message(finding), field)
+
+
+@register.filter
+def pct(value):
+    """A whole percentage as the reader writes it: ``45%`` in English, ``45 %`` in French."""
+    return _percent(f"{value}%")
 
 
 @register.filter

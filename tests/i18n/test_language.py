@@ -129,3 +129,25 @@ def test_the_api_follows_accept_language_then_the_users_preference(client, playt
     # DRF's own refusals too.
     anonymous = client.get("/api/games/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert "authentification" in anonymous["detail"].lower()
+
+
+def test_numbers_and_dates_in_the_readers_locale():
+    from datetime import UTC, datetime
+
+    from django.template import engines
+    from django.utils import translation
+
+    from common.numbers import percent
+
+    template = engines["django"].from_string(
+        '{% load labels %}{{ when|date:"SHORT_DATETIME_FORMAT" }} · {{ share }} · {{ 45|pct }}'
+    )
+    context = {"when": datetime(2026, 12, 1, 14, 5, tzinfo=UTC), "share": 33.8}
+    with translation.override("en"):
+        assert template.render(context) == "2026-12-01 14:05 · 33.8 · 45%"
+        assert percent("33.8%") == "33.8%"
+    with translation.override("fr"):
+        assert template.render(context) == "01/12/2026 14:05 · 33,8 · 45\xa0%"
+        assert percent("< 0.1%") == "< 0,1\xa0%"
+    with translation.override("ru"):
+        assert template.render(context) == "01.12.2026 14:05 · 33,8 · 45\xa0%"
