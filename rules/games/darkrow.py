@@ -676,11 +676,11 @@ class Darkrow(RuleSet):
         life=5,
         draw_per_turn=1,
         first_player_skips_first_draw=True,
-        summary=(
+        summary=N_(
             "Shuffle and draw 5. Optional mulligan of 0 to 5 cards: put them back, shuffle, draw as many "
             "(the same cards may come back). Then the next 5 cards become face-down Life."
         ),
-        seen_by_turn=(
+        seen_by_turn=N_(
             "the 5 cards of the opening hand, then 1 card at the start of each of your turns; the first player "
             "does not draw on the very first turn. Life cards are not in the hand (an attack may bring one there later)."
         ),

@@ -276,8 +276,8 @@ class Duel(RuleSet):
         hand=5,
         draw_per_turn=1,
         first_player_skips_first_draw=True,
-        summary="Each duelist starts with 5 cards in hand. No mulligan.",
-        seen_by_turn=(
+        summary=N_("Each duelist starts with 5 cards in hand. No mulligan."),
+        seen_by_turn=N_(
             "the 5 cards in hand at the start, then 1 card at the start of each of your turns, except the very "
             "first turn of the game (the first player's)."
         ),

@@ -660,8 +660,8 @@ class Riftbound(RuleSet):
         hand=4,
         mulligan=Mulligan(max_cards=2, to_bottom=True),
         draw_per_turn=1,
-        summary="Opening hand of 4 cards. One mulligan: put up to 2 cards under the deck, draw as many.",
-        seen_by_turn=(
+        summary=N_("Opening hand of 4 cards. One mulligan: put up to 2 cards under the deck, draw as many."),
+        seen_by_turn=N_(
             "the 4 cards of the opening hand, then 1 card in the Draw phase of each of your turns (the seed "
             "makes no exception for the first turn). Runes come from the rune deck and are not counted."
         ),

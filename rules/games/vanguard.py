@@ -580,12 +580,12 @@ class Vanguard(RuleSet):
         starter=is_starting_vanguard,
         starter_label=N_("Starting vanguard"),
         draw_per_turn=1,
-        summary=(
+        summary=N_(
             "Shuffle; the starting vanguard (a grade 0 unit without trigger: the engine takes the first one of "
             "the deck list) is set aside face down; draw 5. One mulligan: put any number of cards under the deck, "
             "draw as many from the top (they cannot come back in that draw), then shuffle."
         ),
-        seen_by_turn=(
+        seen_by_turn=N_(
             "the 5 cards of the opening hand, then 1 card in the Draw phase of each of your turns, for both "
             "players (the seed skips the first player's battle, not the draw). Drive checks and card effects are "
             "not counted; the starting vanguard is out of the deck (49 cards)."

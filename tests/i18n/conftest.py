@@ -13,6 +13,7 @@ SINGULAR = {
         "%(section)s: %(ref)s — в игре %(game)s нет такой карты",
     ),
     "Main deck": ("Deck principal", "Основная колода"),
+    "Power": ("Puissance", "Сила"),
 }
 PLURAL = {
     (
