@@ -50,7 +50,7 @@ def exception_handler(exc, context):
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404(str(exc))
     if isinstance(exc, PermissionDenied) and not str(exc):
-        exc = PermissionDenied("You do not have permission to perform this action.")
+        exc = PermissionDenied(_("You do not have permission to perform this action."))
     return drf_exception_handler(exc, context)
 
 

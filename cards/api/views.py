@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
@@ -262,5 +263,8 @@ class GameEffectSchema(APIView):
     @extend_schema(summary="A game's effect schema (JSON Schema 2020-12)", responses=OpenApiTypes.OBJECT)
     def get(self, request, game: str):
         if game not in registry:
-            raise NotFound(f"unknown game {game!r}; the games are: {', '.join(registry.keys())}")
+            raise NotFound(
+                gettext("unknown game %(game)s; the games are: %(items)s")
+                % {"game": repr(game), "items": ", ".join(registry.keys())}
+            )
         return Response(registry.get(game).effect_schema)
