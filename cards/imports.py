@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
@@ -27,6 +27,7 @@ from .models import (
     ConflictResolution,
     ImportConflict,
     RevisionAction,
+    Status,
 )
 from .services import (
     WORKFLOW_KEYS,
@@ -36,7 +37,9 @@ from .services import (
     card_save_change,
     cards_save_changes,
     new_stable_ids,
+    validation_refusal,
 )
+from .spreadsheets import Sheet, read_card_set
 
 
 # --- import ------------------------------------------------------------------------------
@@ -48,6 +51,8 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     # Cards a user changed since their last import: their version was kept.
     conflicts: list[ConflictNote] = field(default_factory=list)
+    # Cards the file says VALIDATED, stored NEEDS_REVIEW: their rules refuse them, or the importer may not validate.
+    needs_review: list[ReviewNote] = field(default_factory=list)
 
     def summary(self) -> str:
         text = (
@@ -57,7 +62,61 @@ class ImportReport:
         if self.conflicts:
             new = sum(1 for c in self.conflicts if c.new)
             text += f", {len(self.conflicts)} conflict(s) kept the user's version ({new} new)"
+        if self.needs_review:
+            text += f", {len(self.needs_review)} stored as NEEDS_REVIEW instead of VALIDATED"
         return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "summary": self.summary(),
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "conflicts": [
+                {
+                    "conflict": c.conflict_id,
+                    "stableCardId": c.stable_id,
+                    "name": c.name,
+                    "fields": list(c.fields),
+                    "new": c.new,
+                    "message": c.describe(),
+                }
+                for c in self.conflicts
+            ],
+            "needsReview": [
+                {
+                    "stableCardId": n.stable_id,
+                    "name": n.name,
+                    "where": n.where,
+                    "message": n.describe(),
+                    "findings": [f.to_dict() for f in n.findings],
+                }
+                for n in self.needs_review
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class ReviewNote:
+    """A card the file asks VALIDATED, stored NEEDS_REVIEW: the findings its rules refuse it with
+    (none: the importer may not validate cards), and where it is in the file."""
+
+    stable_id: str
+    name: str
+    where: str
+    findings: tuple[Finding, ...] = ()
+
+    def describe(self) -> str:
+        if not self.findings:
+            return (
+                f"{self.where}: {self.stable_id} ({self.name}) stored as NEEDS_REVIEW, not VALIDATED: "
+                "only a reviewer validates a card"
+            )
+        return (
+            f"{self.where}: {self.stable_id} ({self.name}) stored as NEEDS_REVIEW, not VALIDATED: its rules "
+            f"refuse it: {'; '.join(f.message for f in self.findings)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -84,22 +143,46 @@ def _card_label(index: int, raw: Any) -> str:
     return f"card {index}"
 
 
-def _locate(finding: Finding, label: str) -> Finding:
+@dataclass(frozen=True)
+class Locator:
+    """How an import names a card and a field in its errors: "card 3 (Vodka): atk: ..." for a JSON
+    file, "row 5 (Vodka), column atk (N): ..." for a spreadsheet (:mod:`cards.spreadsheets`)."""
+
+    card: Callable[[int, Any], str] | None = None
+    column: Callable[[str], str] | None = None
+
+    def label(self, index: int, raw: Any = None) -> str:
+        return (self.card or _card_label)(index, raw)
+
+
+JSON_LOCATOR = Locator()
+
+
+def _locate(finding: Finding, label: str, locator: Locator = JSON_LOCATOR) -> Finding:
     """The finding, its message prefixed with the card (and the field, unless the message starts with it)."""
     text = finding.message
-    if finding.field and not re.match(rf"'?{re.escape(finding.field)}\b", text):
-        text = f"{finding.field}: {text}"
+    if locator.column is not None and finding.field:
+        text = re.sub(rf"^'?{re.escape(finding.field)}'?\s*[:,]\s*", "", text)
+        text = f"{label}, {locator.column(finding.field)}: {text}"
+    else:
+        if finding.field and not re.match(rf"'?{re.escape(finding.field)}\b", text):
+            text = f"{finding.field}: {text}"
+        text = f"{label}: {text}"
     return Finding(
         finding.code,
-        f"{label}: {text}",
+        text,
         finding.severity,
         finding.section,
         finding.card or label,
         finding.field,
+        finding.params,
+        finding.hint,
     )
 
 
-def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Finding]]:
+def parse_card_set(
+    payload: Any, locator: Locator = JSON_LOCATOR
+) -> tuple[str | None, list[CardInput], list[Finding]]:
     """Read a whole card-set file; every error of every card is reported."""
     if not isinstance(payload, dict):
         return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
@@ -123,9 +206,9 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
     seen: dict[str, int] = {}
     seen_without_id: dict[tuple[str, str], int] = {}
     for index, raw in enumerate(cards):
-        label = _card_label(index, raw)
+        label = locator.label(index, raw)
         card_input, findings = parse_card(raw, game=game, where=label)
-        errors.extend(_locate(f, label) for f in findings)
+        errors.extend(_locate(f, label, locator) for f in findings)
         if card_input is None:
             continue
         if card_input.stable_id:
@@ -133,7 +216,8 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
                 errors.append(
                     error(
                         "DUPLICATE_ID",
-                        f"{label}: stableCardId {card_input.stable_id} is already used by card {seen[card_input.stable_id]} of this file",
+                        f"{label}: stableCardId {card_input.stable_id} is already used by "
+                        f"{locator.label(seen[card_input.stable_id])} of this file",
                         card=card_input.stable_id,
                         field="stableCardId",
                     )
@@ -146,7 +230,8 @@ def parse_card_set(payload: Any) -> tuple[str | None, list[CardInput], list[Find
                 errors.append(
                     error(
                         "DUPLICATE_CARD",
-                        f"{label}: card {seen_without_id[identity]} is also a {card_input.type} named "
+                        f"{label}: {locator.label(seen_without_id[identity])} "
+                        f"is also a {card_input.type} named "
                         f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
                         card=card_input.name,
                         field="stableCardId",
@@ -183,82 +268,130 @@ def _existing_by_name(game: str, inputs: list[CardInput]) -> dict[tuple[str, str
 
 
 @transaction.atomic
-def cards_import(*, payload: Any, user=None, progress: Callable[[int], object] | None = None) -> ImportReport:
+def cards_import(
+    *,
+    payload: Any,
+    user=None,
+    progress: Callable[[int], object] | None = None,
+    locator: Locator = JSON_LOCATOR,
+) -> ImportReport:
     """Import a card-set file: all or nothing, upsert by stableCardId.
 
     A card without a stableCardId matches the one existing card of the same
     game, name and type (so importing the same file twice changes nothing), or
-    is created with a new id. Statuses in the file are kept. The cards are
-    read and written in batches (:func:`cards.services.cards_save_changes`);
-    ``progress(n)`` is told of every ``n`` cards done (a command's progress bar).
+    is created with a new id. Statuses in the file are kept, except that a
+    card is never stored VALIDATED while its rule set reports errors: it is
+    stored NEEDS_REVIEW and the report says why, card by card. An importer
+    who may not validate cards (``user`` without ``cards.review_card``; the
+    commands have no user) gets NEEDS_REVIEW for every card the import would
+    leave VALIDATED and change, and may not disable cards. The cards are read
+    and written in batches (:func:`cards.services.cards_save_changes`);
+    ``progress(n)`` is told of every ``n`` cards done (a command's progress
+    bar). ``locator`` names the cards and fields in errors (a spreadsheet's
+    rows and columns).
     """
-    game, inputs, errors = parse_card_set(payload)
+    game, inputs, errors = parse_card_set(payload, locator)
     if errors:
         raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
+    index_of = {ci.stable_id: i for i, ci in enumerate(inputs) if ci.stable_id}
     existing = _existing_by_id([ci.stable_id for ci in inputs if ci.stable_id])
     elsewhere = [c for c in existing.values() if c.game != game]
     if elsewhere:
         raise InvalidInput(
             [
-                error(
-                    "ID_OF_OTHER_GAME",
-                    f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
-                    card=c.stable_id,
-                    field="stableCardId",
+                _at(
+                    error(
+                        "ID_OF_OTHER_GAME",
+                        f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
+                        card=c.stable_id,
+                        field="stableCardId",
+                        params={"card": c.stable_id, "game": c.game},
+                    ),
+                    locator.label(index_of[c.stable_id], _raw(payload, index_of[c.stable_id])),
+                    locator,
                 )
                 for c in elsewhere
             ],
             message="nothing was imported: ids used by another game",
         )
+    may_validate = user is None or user.has_perm("cards.review_card")
     by_name = _existing_by_name(game, inputs)
     report = ImportReport(game=game)
     effect_ids = EffectIdIndex.load(game)
     created: list[tuple[Card, dict]] = []
     updated: list[tuple[Card, dict]] = []
-    ambiguous: list[Finding] = []
+    refused: list[Finding] = []
     fresh_ids = iter(new_stable_ids(game, sum(1 for ci in inputs if not ci.stable_id)))
     for index, card_input in enumerate(inputs):
         if progress is not None and index and index % 500 == 0:
             progress(500)
+        label = locator.label(index, _raw(payload, index))
         if card_input.stable_id:
             card = existing.get(card_input.stable_id)
         else:
             matches = by_name.get((card_input.name, card_input.type), [])
             if len(matches) > 1:
-                ambiguous.append(
-                    error(
-                        "AMBIGUOUS_CARD",
-                        f"card {index} ({card_input.name}): {len(matches)} {game} {card_input.type} cards are named "
-                        f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
-                        card=card_input.name,
-                        field="stableCardId",
+                refused.append(
+                    _at(
+                        error(
+                            "AMBIGUOUS_CARD",
+                            f"{len(matches)} {game} {card_input.type} cards are named "
+                            f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
+                            card=card_input.name,
+                            field="stableCardId",
+                            params={"card": card_input.name, "cards": [c.stable_id for c in matches]},
+                        ),
+                        label,
+                        locator,
                     )
                 )
                 continue
             card = matches[0] if matches else None
+        before: dict[str, Any] = {}
         if card is None:
             card = Card(
                 game=game, stable_id=card_input.stable_id or next(fresh_ids), created_by=real_user(user)
             )
+        else:
+            before = card_to_dict(card)
+            if _changed_since_import(card):
+                # Keep the user's version: record the conflict instead of overwriting it.
+                note = _record_import_conflict(card, before, card_input, user)
+                if note is None:
+                    report.unchanged.append(card.stable_id)
+                else:
+                    report.conflicts.append(note)
+                continue
+        try:
             apply_input(card, card_input, effect_ids)
-            created.append((card, {}))
+        except InvalidInput as exc:
+            refused.extend(_at(f, label, locator) if locator.column else f for f in exc.findings)
             continue
-        before = card_to_dict(card)
-        if _changed_since_import(card):
-            # Keep the user's version: record the conflict instead of overwriting it.
-            note = _record_import_conflict(card, before, card_input, user)
-            if note is None:
-                report.unchanged.append(card.stable_id)
-            else:
-                report.conflicts.append(note)
+        if card.status == Status.DISABLED and not may_validate and before.get("status") != Status.DISABLED:
+            refused.append(
+                _at(
+                    error(
+                        "FIELD_INVALID",
+                        "only a reviewer disables a card; give another status (DRAFT, NEEDS_REVIEW)",
+                        card=card.stable_id,
+                        field="status",
+                        params={"field": "status"},
+                    ),
+                    label,
+                    locator,
+                )
+            )
             continue
-        apply_input(card, card_input, effect_ids)
-        if card_to_dict(card) == before:
+        _review_gate(card, before, may_validate, label, report)
+        if before and card_to_dict(card) == before:
             report.unchanged.append(card.stable_id)
             continue
-        updated.append((card, before))
-    if ambiguous:
-        raise InvalidInput(ambiguous, message=f"nothing was imported: {len(ambiguous)} error(s)")
+        (updated if before else created).append((card, before))
+    if refused:
+        forbidden = not may_validate and all(f.code == "FIELD_INVALID" for f in refused)
+        error_class = Forbidden if forbidden else InvalidInput
+        message = f"nothing was imported: {len(refused)} error(s)"
+        raise error_class(message, refused) if forbidden else error_class(refused, message=message)
     changed_keys: set[str] = set()
     for pairs, note, ids in ((created, "imported", report.created), (updated, "re-imported", report.updated)):
         changes = cards_save_changes(pairs, action=RevisionAction.IMPORT, user=user, note=note)
@@ -269,6 +402,59 @@ def cards_import(*, payload: Any, user=None, progress: Callable[[int], object] |
         progress(len(inputs) % 500 or 500)
     announce([card for card, _ in created + updated], changed_keys)
     return report
+
+
+def _at(finding: Finding, label: str, locator: Locator) -> Finding:
+    """A finding of the import's later checks, named by its card (and column, in a spreadsheet)."""
+    if locator.column is not None:
+        return _locate(finding, label, locator)
+    return replace(finding, message=f"{label}: {finding.message}")
+
+
+def _raw(payload: Any, index: int) -> Any:
+    cards = payload.get("cards") if isinstance(payload, dict) else None
+    return cards[index] if isinstance(cards, list) and index < len(cards) else None
+
+
+def _review_gate(card: Card, before: dict, may_validate: bool, label: str, report: ImportReport) -> None:
+    """Nothing VALIDATED that its rules refuse, nor validated by an importer who may not validate:
+    such a card is stored NEEDS_REVIEW (everything else the file says is kept) and reported."""
+    if card.status != Status.VALIDATED:
+        return
+    findings = validation_refusal(card)
+    if not findings and (may_validate or card_to_dict(card) == before):
+        return
+    card.status = Status.NEEDS_REVIEW
+    report.needs_review.append(ReviewNote(card.stable_id, card.name, label, tuple(findings)))
+
+
+def sheet_locator(sheet: Sheet) -> Locator:
+    if sheet.rows is None:
+        return JSON_LOCATOR
+    return Locator(card=sheet.card_label, column=sheet.column)
+
+
+def cards_import_file(
+    *,
+    data: bytes,
+    name: str | None = None,
+    game: str | None = None,
+    user=None,
+    progress: Callable[[int], object] | None = None,
+) -> ImportReport:
+    """Import a card-set file of any format (JSON, CSV, XLSX: by ``name``'s extension or the content).
+
+    A spreadsheet becomes the card-set payload (:mod:`cards.spreadsheets`) and goes through
+    :func:`cards_import`, the one import: all or nothing, each error named by its row and column.
+    Raises :class:`~cards.spreadsheets.UnusableFile` for a file that is no card set at all."""
+    sheet = read_card_set(data, name=name, game=game)
+    locator = sheet_locator(sheet)
+    if sheet.errors:
+        # A bad cell was left out of its card, so the importer's own errors never repeat it.
+        _, _, errors = parse_card_set(sheet.payload, locator)
+        every = [*sheet.errors, *errors]
+        raise InvalidInput(every, message=f"nothing was imported: {len(every)} error(s)")
+    return cards_import(payload=sheet.payload, user=user, progress=progress, locator=locator)
 
 
 # --- import conflicts ---------------------------------------------------------------------

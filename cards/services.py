@@ -71,6 +71,8 @@ def card_save_change(
     revision, keeps ``last_validated_revision``, and announces the change unless the caller announces
     a batch itself. Returns the revision's changes."""
     note = checked_note(note)
+    if card.status == Status.VALIDATED:
+        _refuse_validation_with_errors(card)  # nothing is stored VALIDATED that its rules refuse
     new = card._state.adding
     card.version = 1 if new else card.version + 1
     if new:
@@ -130,6 +132,17 @@ def cards_save_changes(
     each card's revision changes by stable id. Call it inside a transaction.
     """
     note = checked_note(note)
+    refused = {
+        card.stable_id: findings
+        for card, _ in changes
+        if card.status == Status.VALIDATED and (findings := validation_refusal(card))
+    }
+    if refused:
+        raise Conflict(
+            gettext("these cards cannot be stored VALIDATED while their rule sets report errors: %(cards)s")
+            % {"cards": ", ".join(refused)},
+            findings=[f for findings in refused.values() for f in findings],
+        )
     author, author_name = real_user(user), _author_name(user)
     now = timezone.now()
     created = [card for card, _ in changes if card._state.adding]
@@ -199,8 +212,13 @@ def card_findings(card: Card) -> list[Finding]:
     return card.ruleset.check_card(card_data(card))
 
 
+def validation_refusal(card: Card) -> list[Finding]:
+    """The errors its rule set reports for ``card`` (in memory): a card with any is never VALIDATED."""
+    return [f for f in card_findings(card) if f.is_error]
+
+
 def _refuse_validation_with_errors(card: Card) -> None:
-    findings = [f for f in card_findings(card) if f.is_error]
+    findings = validation_refusal(card)
     if findings:
         raise Conflict(
             gettext(
@@ -240,8 +258,6 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
             raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
     card = Card(game=game, stable_id=card_input.stable_id or new_stable_id(game), created_by=real_user(user))
     apply_input(card, card_input)
-    if requested == Status.VALIDATED:
-        _refuse_validation_with_errors(card)
     card_save_change(card, before={}, action=RevisionAction.CREATE, user=user, note=note)
     return card
 
@@ -349,8 +365,6 @@ def card_set_status(
     refusal = transition_refusal(user, card.status, status)
     if refusal:
         raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
-    if status == Status.VALIDATED:
-        _refuse_validation_with_errors(card)
     before = card_to_dict(card)
     card.status = status
     card_save_change(card, before=before, action=RevisionAction.STATUS, user=user, note=note)

@@ -227,6 +227,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 ARTWORK_MAX_BYTES = env_int("ARTWORK_MAX_BYTES", 20 * 1024 * 1024)
 ARTWORK_MAX_PIXELS = env_int("ARTWORK_MAX_PIXELS", 40_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# Card-set files (JSON, CSV, XLSX; cards.spreadsheets): the file, an XLSX archive unpacked, the cards.
+CARDSETS_MAX_BYTES = env_int("CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
+CARDSETS_MAX_UNPACKED_BYTES = env_int("CARDSETS_MAX_UNPACKED_BYTES", 100 * 1024 * 1024)
+CARDSETS_MAX_ROWS = env_int("CARDSETS_MAX_ROWS", 100_000)
 
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -206,7 +206,9 @@ def test_ids_used_by_another_game_are_refused():
     }
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
-    assert messages(caught) == ["stableCardId DR-U01 belongs to a darkrow card (Toyama Kazuha)"]
+    assert messages(caught) == [
+        "card 0 (DR-U01): stableCardId DR-U01 belongs to a darkrow card (Toyama Kazuha)"
+    ]
     assert caught.value.findings[0].field == "stableCardId"
     assert state() == before
 

@@ -34,8 +34,9 @@ def draw(**extra) -> dict:
     return _effect([{"do": "DRAW", "count": 1}], **extra)
 
 
-def imported(name: str, effects: list[dict], status: str = "VALIDATED", **fields):
-    """A darkrow Unit as an import stores it: with the file's status, whatever its findings."""
+def imported(name: str, effects: list[dict], status: str = "DRAFT", **fields):
+    """A darkrow Unit as an import stores it: with the file's status (a VALIDATED one its rules
+    refuse is stored NEEDS_REVIEW)."""
     from cards.imports import cards_import
     from cards.models import Card
 

@@ -56,7 +56,8 @@ def test_closure_names_the_lists_that_block_it(validated, make_card):
     assert closure["closed"] is False
     assert closure["blockingLists"] == ["BONUS_DURATION_REVIEW", "NEW_MECHANIC_REQUIRED"]
     assert "BONUS_DURATION_REVIEW is not empty (1 card(s))" in closure["reasons"]
-    assert closure["waitingForReview"] == 0
+    # Their rules refuse Bonus and Aube VALIDATED (issue #13): they wait for review.
+    assert closure["waitingForReview"] == 2
 
 
 def test_a_card_waiting_for_review_blocks_even_with_empty_lists(validated, make_card):
@@ -101,10 +102,10 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
         "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration"
         in text
     )
-    assert "count identities: expected 72, actual 2, 1 validated" in text
+    assert "count identities: expected 72, actual 2, 0 validated" in text
     assert "count artwork: expected" in text
     assert "Review of darkrow: OPEN; blocking lists: BONUS_DURATION_REVIEW" in text
-    assert "1 card(s) wait for review" in text
+    assert "2 card(s) wait for review" in text
 
 
 def test_the_audit_command_shows_a_progress_bar(validated):

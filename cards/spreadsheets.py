@@ -1,0 +1,491 @@
+"""Card-set spreadsheets (FORMATS.md "Card-set spreadsheets"): CSV and XLSX to and from card-set JSON.
+
+A spreadsheet is only another spelling of the card-set file: a row is a card,
+a column a key. Reading turns the rows into the card-set JSON payload, which
+the one importer (:func:`cards.imports.cards_import`) takes, all or nothing;
+each error is then named by its row and column. Writing turns an exported
+card set into rows so that reading them back gives the same payload.
+
+Cells: an empty cell is a key left out (the key's default; null for a game
+field); list keys are separated by ``;`` or ``|`` (``[]`` is an empty list
+where an empty cell would read as null); ``effects`` is JSON text; booleans are
+``true``/``false`` (also ``yes``/``no``, ``1``/``0``); numbers are whole
+numbers. Limits against bombs: the file's size, the XLSX archive's unpacked
+size, the number of rows and columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+
+from common import guards
+from rules import Finding, get_ruleset, registry
+from rules.fields import FieldSpec, Kind
+from rules.findings import error
+from rules.text import shown
+
+from .interchange import COMMON_KEYS
+
+FORMATS = ("json", "csv", "xlsx")
+CONTENT_TYPES = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+LIST_KEYS = frozenset({"archetypes"})
+GAME_COLUMN = "game"
+TRUE_WORDS = frozenset({"true", "yes", "1", "y", "vrai", "oui"})
+FALSE_WORDS = frozenset({"false", "no", "0", "n", "faux", "non"})
+
+
+def max_bytes() -> int:
+    return getattr(settings, "CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
+
+
+def max_rows() -> int:
+    return getattr(settings, "CARDSETS_MAX_ROWS", 100_000)
+
+
+def max_unpacked_bytes() -> int:
+    return getattr(settings, "CARDSETS_MAX_UNPACKED_BYTES", 100 * 1024 * 1024)
+
+
+MAX_COLUMNS = 200
+# Empty rows (a sheet's formatting often reaches further than its cards) also count, up to this many more.
+EMPTY_ROWS_ALLOWED = 10_000
+
+
+class UnusableFile(ValueError):
+    """The file is no card set at all (not JSON, CSV or XLSX; unreadable; too large): one line says why."""
+
+    def __init__(self, message: str, *, too_large: bool = False):
+        self.too_large = too_large
+        super().__init__(message)
+
+
+@dataclass
+class Sheet:
+    """A card set read from a file: the payload for the importer, and where each card came from."""
+
+    payload: dict[str, Any]
+    fmt: str
+    # The spreadsheet row of each card of payload["cards"] (None for JSON).
+    rows: list[int] | None = None
+    # The column letter of each key (spreadsheets).
+    columns: dict[str, str] = field(default_factory=dict)
+    errors: list[Finding] = field(default_factory=list)
+
+    def card_label(self, index: int, raw: Any) -> str:
+        if self.rows is None:
+            return ""
+        name = raw.get("name") if isinstance(raw, dict) else None
+        shown_name = f" ({name})" if isinstance(name, str) and name else ""
+        return f"row {self.rows[index]}{shown_name}"
+
+    def column(self, key: str | None) -> str:
+        """'column grade (E)' for the key (or JSON path: effects[0].do is column effects)."""
+        match = re.match(r"[A-Za-z_]+", key or "")
+        name = match.group(0) if match else (key or "")
+        letter = self.columns.get(name)
+        return f"column {name} ({letter})" if letter else f"column {name}"
+
+
+# --- which format ----------------------------------------------------------------------------
+def sniff(name: str | None, head: bytes) -> str:
+    """The format of a file from its name's extension, else from its first bytes (JSON, XLSX)."""
+    suffix = (name or "").rsplit(".", 1)[-1].lower() if name and "." in name else ""
+    if suffix in FORMATS:
+        return suffix
+    if head.startswith(b"PK\x03\x04"):
+        return "xlsx"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        return "json"
+    what = f"a .{suffix} file" if suffix else "this file"
+    raise UnusableFile(f"{what} is no card set: use a card-set .json, .csv or .xlsx file")
+
+
+def read_card_set(data: bytes, *, name: str | None = None, game: str | None = None) -> Sheet:
+    """A card-set file (JSON, CSV or XLSX, chosen by ``name``'s extension or the content) as a payload.
+
+    ``game`` is the game when the file names none (``--game``); a file that
+    names another game is an error. Raises :class:`UnusableFile` for a file
+    that is no card set at all; cell errors are in ``Sheet.errors``."""
+    if len(data) > max_bytes():
+        raise UnusableFile(f"the file is larger than {max_bytes()} bytes", too_large=True)
+    fmt = sniff(name, data[:64])
+    if fmt == "json":
+        return _read_json(data, game)
+    rows = _xlsx_rows(data) if fmt == "xlsx" else _csv_rows(data)
+    return rows_to_sheet(rows, fmt=fmt, game=game)
+
+
+def _read_json(data: bytes, game: str | None) -> Sheet:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnusableFile(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        payload = guards.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnusableFile(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except guards.BadInput as exc:
+        raise UnusableFile(str(exc)) from None
+    errors: list[Finding] = []
+    if isinstance(payload, dict) and game is not None:
+        if "game" not in payload:
+            payload = {"game": game, **payload}
+        elif payload["game"] != game:
+            errors.append(
+                error(
+                    "FIELD_INVALID",
+                    f"the file is a card set of {shown(payload['game'])}, not of {game}",
+                    field="game",
+                    params={"field": "game"},
+                )
+            )
+    return Sheet(payload=payload, fmt="json", errors=errors)
+
+
+# --- reading rows ------------------------------------------------------------------------------
+def _csv_rows(data: bytes) -> Iterator[list[Any]]:
+    if b"\x00" in data:
+        raise UnusableFile("not a CSV text file (it holds NUL bytes)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnusableFile(f"not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
+    first = text.split("\n", 1)[0]
+    # The header decides: comma or semicolon, whichever separates more of it.
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise UnusableFile(f"not a readable CSV file (line {reader.line_num}: {exc})") from None
+
+
+def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
+    from openpyxl import load_workbook  # only imports of spreadsheets pay for it
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise UnusableFile("not an XLSX file (not a zip archive)") from None
+    if unpacked > max_unpacked_bytes():
+        raise UnusableFile(
+            f"the XLSX file unpacks to {unpacked} bytes, more than {max_unpacked_bytes()}", too_large=True
+        )
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged workbook
+        raise UnusableFile(f"not a readable XLSX workbook ({type(exc).__name__})") from None
+    try:
+        sheet = book.worksheets[0] if book.worksheets else None
+        if sheet is None:
+            raise UnusableFile("the XLSX workbook has no sheet")
+        try:
+            for values in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
+                yield list(values)
+        except UnusableFile:
+            raise
+        except Exception as exc:
+            raise UnusableFile(f"not a readable XLSX workbook ({type(exc).__name__})") from None
+    finally:
+        book.close()
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> Sheet:
+    """Rows (the first is the header) as a card-set payload; every cell error named by row and column."""
+    errors: list[Finding] = []
+    iterator = iter(rows)
+    header_row = 0
+    header: list[Any] = []
+    for header_row, header in enumerate(iterator, start=1):  # noqa: B007 (the header is the first non-empty row)
+        if not all(_empty(v) for v in header):
+            break
+    else:
+        raise UnusableFile("the spreadsheet is empty: its first row names the columns (name, type, ...)")
+    names = [str(v).strip() if v is not None else "" for v in header]
+    while names and not names[-1]:
+        names.pop()
+    if len(names) > MAX_COLUMNS:
+        raise UnusableFile(f"the spreadsheet has more than {MAX_COLUMNS} columns")
+    letters = {name: _letter(i) for i, name in enumerate(names) if name}
+    games = [game] if game else []
+    rows_read: list[tuple[int, list[Any]]] = []
+    for number, values in enumerate(iterator, start=header_row + 1):
+        if number > max_rows() + EMPTY_ROWS_ALLOWED:
+            raise UnusableFile(f"the spreadsheet has more than {max_rows()} rows of cards", too_large=True)
+        if all(_empty(v) for v in values):
+            continue
+        if len(rows_read) >= max_rows():
+            raise UnusableFile(f"the spreadsheet has more than {max_rows()} rows of cards", too_large=True)
+        rows_read.append((number, values))
+    if game is None and GAME_COLUMN in letters:
+        index = names.index(GAME_COLUMN)
+        cells = (values[index] if index < len(values) else None for _, values in rows_read)
+        games = [str(v).strip() for v in cells if not _empty(v)][:1]
+    if not games:
+        raise UnusableFile(
+            "the spreadsheet names no game: give --game (or the game field), or a 'game' column"
+        )
+    the_game = games[0]
+    try:
+        ruleset = get_ruleset(the_game)
+    except Exception:
+        raise UnusableFile(
+            f"unknown game {shown(the_game)}; the games are: {', '.join(registry.keys())}"
+        ) from None
+    specs = {spec.name: spec for spec in ruleset.fields}
+    known = {k.lower(): k for k in (GAME_COLUMN, *COMMON_KEYS, *specs)}
+    keys: list[str | None] = []
+    seen: dict[str, str] = {}
+    for i, name in enumerate(names):
+        if not name:
+            keys.append(None)
+            continue
+        key = known.get(name.lower())
+        if key is None:
+            errors.append(
+                error(
+                    "FIELD_UNKNOWN",
+                    f"row {header_row} (the header), column {_letter(i)}: {shown(name)} is no key of "
+                    f"{the_game} cards; the columns may be: {', '.join(known.values())}",
+                    field=name,
+                    params={"field": name, "game": the_game, "expected": list(known.values())},
+                )
+            )
+        elif key in seen:
+            errors.append(
+                error(
+                    "FIELD_INVALID",
+                    f"row {header_row} (the header), column {_letter(i)}: {key} is also column {seen[key]}; "
+                    "give each key one column",
+                    field=key,
+                    params={"field": key},
+                )
+            )
+            key = None
+        else:
+            seen[key] = _letter(i)
+        keys.append(key)
+    columns = dict(seen)
+    cards: list[dict[str, Any]] = []
+    row_numbers: list[int] = []
+    for number, values in rows_read:
+        card: dict[str, Any] = {}
+        problems: list[tuple[str, str, str]] = []  # (key or letter, column, problem)
+        for i in range(max(len(keys), len(values))):
+            key = keys[i] if i < len(keys) else None
+            value = values[i] if i < len(values) else None
+            if key is None:
+                if (i >= len(names) or not names[i]) and not _empty(value):
+                    problems.append(
+                        (
+                            _letter(i),
+                            f"column {_letter(i)}",
+                            "a value in a column without a name in the header "
+                            "row; name the column or empty the cell",
+                        )
+                    )
+                continue
+            if _empty(value) and not (key == "text" and isinstance(value, str) and value):
+                continue
+            converted, problem = _cell(key, specs.get(key), value)
+            if problem:
+                problems.append((key, f"column {key} ({columns[key]})", problem))
+                continue
+            card[key] = converted
+        name = card.get("name")
+        label = f"row {number}" + (f" ({name})" if isinstance(name, str) and name else "")
+        for key, column, problem in problems:
+            code = "FIELD_UNKNOWN" if key not in columns else "FIELD_INVALID"
+            params = (
+                {"field": key}
+                if code == "FIELD_INVALID"
+                else {"field": key, "game": the_game, "expected": list(known.values())}
+            )
+            errors.append(
+                error(code, f"{label}, {column}: {problem}", card=name or label, field=key, params=params)
+            )
+        cards.append(card)
+        row_numbers.append(number)
+    return Sheet(
+        payload={"game": the_game, "cards": cards}, fmt=fmt, rows=row_numbers, columns=columns, errors=errors
+    )
+
+
+def _letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _cell(key: str, spec: FieldSpec | None, value: Any) -> tuple[Any, str | None]:
+    """A cell's value as the card-set JSON holds it, or why it cannot be."""
+    if key == "effects":
+        if not isinstance(value, str):
+            return None, f"{shown(value)} is not JSON; allowed: the effects as JSON text, e.g. []"
+        try:
+            return guards.loads(value), None
+        except (json.JSONDecodeError, guards.BadInput) as exc:
+            return None, f"not valid JSON ({exc}); allowed: the effects as JSON text, e.g. []"
+    if key == "userModified":
+        return _bool(value)
+    if key in LIST_KEYS:
+        return _list(value)
+    if spec is None:  # the other common keys and the game column: text
+        return _text(value) if key == "text" else _text(value).strip(), None
+    match spec.kind:
+        case Kind.INT:
+            return _int(value, spec)
+        case Kind.BOOL:
+            return _bool(value)
+        case Kind.ENUM_LIST | Kind.STR_LIST:
+            return _list(value, spec)
+        case Kind.ENUM:
+            return _text(value).strip(), None
+        case _:
+            return _text(value), None
+
+
+def _int(value: Any, spec: FieldSpec) -> tuple[Any, str | None]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, None
+    if isinstance(value, float) and value.is_integer():
+        return int(value), None
+    text = _text(value).strip()
+    if re.fullmatch(r"[+-]?\d{1,18}", text):
+        return int(text), None
+    return (
+        None,
+        f"{shown(text)} is not a whole number; allowed: {spec.describe().replace(', or null', ', or empty')}",
+    )
+
+
+def _bool(value: Any) -> tuple[Any, str | None]:
+    if isinstance(value, bool):
+        return value, None
+    word = _text(value).strip().lower()
+    if word in TRUE_WORDS:
+        return True, None
+    if word in FALSE_WORDS:
+        return False, None
+    return None, f"{shown(_text(value))} is not true or false; allowed: true, false (or empty)"
+
+
+def _list(value: Any, spec: FieldSpec | None = None) -> tuple[Any, str | None]:
+    text = _text(value).strip()
+    if text.startswith("["):
+        try:
+            items = guards.loads(text)
+        except (json.JSONDecodeError, guards.BadInput):
+            items = None
+        if isinstance(items, list):
+            return items, None
+        return None, f"{shown(text)} is not a JSON list; allowed: values separated by ';' or '|'"
+    separator = ";" if ";" in text else "|"
+    return [item.strip() for item in text.split(separator) if item.strip()], None
+
+
+# --- writing ---------------------------------------------------------------------------------
+def columns_of(game: str) -> list[str]:
+    return [GAME_COLUMN, *COMMON_KEYS, *get_ruleset(game).field_names()]
+
+
+def card_rows(payload: dict[str, Any]) -> Iterator[list[Any]]:
+    """The rows of an exported card set (header first); reading them back gives the same payload."""
+    game = payload["game"]
+    ruleset = get_ruleset(game)
+    specs = {spec.name: spec for spec in ruleset.fields}
+    keys = columns_of(game)
+    yield list(keys)
+    for card in payload["cards"]:
+        yield [game, *(_written(key, specs.get(key), card.get(key)) for key in keys[1:])]
+
+
+def _written(key: str, spec: FieldSpec | None, value: Any) -> Any:
+    if value is None:
+        return None
+    if key == "effects":
+        return json.dumps(value, ensure_ascii=False) if value else None
+    if isinstance(value, list):
+        if not value:
+            # An empty cell is null for a game field; write [] where null is not the same.
+            return None if key in LIST_KEYS or _normalizes_to_empty_list(spec) else "[]"
+        items = [str(item) for item in value]
+        for separator in (";", "|"):
+            if not any(separator in item or item != item.strip() or not item for item in items):
+                return f"{separator} ".join(items) if separator == ";" else separator.join(items)
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def _normalizes_to_empty_list(spec: FieldSpec | None) -> bool:
+    # riftbound: domains, tags and keywords are [] when left out.
+    return spec is not None and spec.name in {"domains", "tags", "keywords"}
+
+
+def to_csv(payload: dict[str, Any]) -> bytes:
+    """The card set as CSV: UTF-8 with a BOM (spreadsheet programs then read accents right), commas."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in card_rows(payload):
+        writer.writerow(["" if v is None else _text(v) for v in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def to_xlsx(payload: dict[str, Any]) -> bytes:
+    """The card set as an XLSX workbook of one sheet named after the game; text stays text (no formulas)."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(payload["game"])
+    for row in card_rows(payload):
+        cells = []
+        for value in row:
+            cell = WriteOnlyCell(sheet, value=value)
+            if isinstance(value, str):
+                cell.data_type = "s"  # a text starting with "=" is text, never a formula
+            cells.append(cell)
+        sheet.append(cells)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def to_json(payload: dict[str, Any]) -> bytes:
+    return (json.dumps(payload, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+WRITERS = {"json": to_json, "csv": to_csv, "xlsx": to_xlsx}
+
+
+def write_card_set(payload: dict[str, Any], fmt: str) -> bytes:
+    return WRITERS[fmt](payload)
