@@ -72,7 +72,7 @@ def test_the_docs_copy_names_every_command_and_only_commands_that_exist():
     documented = documented_commands(text)
     missing = studio_commands() - documented
     assert not missing, f"commands missing from docs/FORMATS.md: {sorted(missing)}"
-    unknown = {name for name in re.findall(r"manage\.py\s+([a-z_]+)", text)} - set(get_commands())
+    unknown = set(re.findall(r"manage\.py\s+([a-z_]+)", text)) - set(get_commands())
     assert not unknown, f"docs/FORMATS.md names commands that do not exist: {sorted(unknown)}"
 
 
