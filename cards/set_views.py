@@ -56,7 +56,7 @@ def _context(request, **extra) -> dict:
     return {
         "may_import": request.user.has_perms(IMPORT_PERMS),
         "import_form": extra.pop("import_form", None) or CardSetImportForm(),
-        "export_form": CardSetExportForm(initial={"format": "csv"}),
+        "export_form": CardSetExportForm(initial={"format": "csv"}, auto_id="export_%s"),
         "max_bytes": max_bytes(),
         **extra,
     }
