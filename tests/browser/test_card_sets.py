@@ -70,7 +70,11 @@ def test_the_builder_shows_the_printing_choice(page, login, make_user, screensho
     with open("cards/demo/decks/vanguard-td01.deck.json", encoding="utf-8") as handle:
         own_everything(player, json.load(handle))
     deck = services.deck_create(
-        data={"game": "vanguard", "name": "Printings", "sections": {"main": [{"card": "Blaster Blade", "count": 4}]}},
+        data={
+            "game": "vanguard",
+            "name": "Printings",
+            "sections": {"main": [{"card": "Blaster Blade", "count": 4}]},
+        },
         user=player,
     )
     page.set_viewport_size({"width": width, "height": 900})
