@@ -339,7 +339,12 @@ def cards_import(
                             f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
                             card=card_input.name,
                             field="stableCardId",
-                            params={"card": card_input.name, "cards": [c.stable_id for c in matches]},
+                            params={
+                                "ref": card_input.name,
+                                "game": game,
+                                "observed": len(matches),
+                                "candidates": [c.stable_id for c in matches],
+                            },
                         ),
                         label,
                         locator,
