@@ -464,10 +464,18 @@ def to_xlsx(payload: dict[str, Any]) -> bytes:
     """The card set as an XLSX workbook of one sheet named after the game; text stays text (no formulas)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+    rows = list(card_rows(payload))
+    for number, row in enumerate(rows, start=1):
+        if any(isinstance(v, str) and ILLEGAL_CHARACTERS_RE.search(v) for v in row):
+            raise UnusableFile(
+                f"row {number} ({row[1]}) holds a control character an XLSX cell cannot keep; "
+                "export this game as CSV or JSON"
+            )
     book = Workbook(write_only=True)
     sheet = book.create_sheet(payload["game"])
-    for row in card_rows(payload):
+    for row in rows:
         cells = []
         for value in row:
             cell = WriteOnlyCell(sheet, value=value)

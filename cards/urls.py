@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from . import views
+from . import set_views, views
 from .interchange import STABLE_ID_RE
 
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path("help/", views.help_page, name="help"),
     path("new/", views.card_new, name="new"),
     path("validate/", views.card_validate, name="validate"),
+    path("sets/", set_views.card_sets, name="sets"),
+    path("sets/import/", set_views.card_sets_import, name="sets-import"),
     path("<stable_id:stable_id>/", views.card_detail, name="detail"),
     path("<stable_id:stable_id>/status/", views.card_status, name="status"),
 ]

@@ -7,12 +7,15 @@ still passes the game's effect schema. The card itself is never written.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from cards.models import Card
+from cards.models import Card, Status
+from cards.services import validation_refusal
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import Finding
@@ -93,6 +96,29 @@ def correction_problems(*, card: Card, data: Any) -> list[Finding]:
     ]
 
 
+def _refuse_what_its_rules_refuse(card: Card, data: dict) -> None:
+    """A VALIDATED card stays one its rules accept: a correction that would make its effective card
+    fail them (a bonus losing its duration) is refused with the findings; send the card back first."""
+    current = effective_effects(card=card)
+    index = next(i for i, e in enumerate(current.effects) if e.get("effectId") == data["effectId"])
+    corrected, _ = apply_change(current.effects[index], data["change"])
+    effective = copy.copy(card)
+    effective.effects = [*current.effects[:index], corrected, *current.effects[index + 1 :]]
+    before = copy.copy(card)
+    before.effects = list(current.effects)
+    known = {(f.code, f.field, f.message) for f in validation_refusal(before)}
+    new = [f for f in validation_refusal(effective) if (f.code, f.field, f.message) not in known]
+    if new:
+        raise Conflict(
+            gettext(
+                "%(card)s is VALIDATED and its rules would refuse it with this correction: %(errors)s; "
+                "send the card to Needs review (NEEDS_REVIEW) first"
+            )
+            % {"card": card.stable_id, "errors": "; ".join(f.message for f in new)},
+            findings=new,
+        )
+
+
 @transaction.atomic
 def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrection:
     """Store a correction of one effect of a card (the card itself is not changed)."""
@@ -100,6 +126,8 @@ def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrecti
     problems = correction_problems(card=card, data=data)
     if problems:
         raise InvalidInput(problems)
+    if card.status == Status.VALIDATED:
+        _refuse_what_its_rules_refuse(card, data)
     return EffectCorrection.objects.create(
         card=card,
         effect_id=data["effectId"],

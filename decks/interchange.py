@@ -369,7 +369,7 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                 f"line {number}: {shown(line)}: {why}",
                 field="decklist",
                 section=section,
-                params={"line": number, "problem": why},
+                params={"line": number, "text": line, "problem": why},
             )
         )
 
@@ -410,18 +410,21 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
             pick_entries[pick_section].append((number, card, count))
             continue
         deck["sections"].setdefault(section or "main", []).append({"card": card, "count": count})
+    lines = text.lstrip("\ufeff").splitlines()
     for pick, entries in pick_entries.items():
         if len(entries) != 1 or entries[0][2] != 1:
             line = entries[1][0] if len(entries) > 1 else (entries[0][0] if entries else 0)
+            why = f"{pick} is one card; list exactly one card, once, under it"
             errors.append(
                 error(
                     "DECKLIST_INVALID",
-                    f"line {line}: {pick} is one card; list exactly one card, once, under it",
+                    f"line {line}: {why}",
                     field="decklist",
                     section=pick,
                     params={
                         "line": line,
-                        "problem": f"{pick} is one card; list exactly one card, once, under it",
+                        "text": lines[line - 1].strip() if 0 < line <= len(lines) else "",
+                        "problem": why,
                     },
                 )
             )

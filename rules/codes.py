@@ -542,7 +542,12 @@ ENTRIES: tuple[Code, ...] = (
     ),
     _c("UNKNOWN_USER", INPUT, "a username nobody has", params=("value",)),
     _c("DECK_INVALID", INPUT, "a deck file that is not the deck format", params=("problem",)),
-    _c("DECKLIST_INVALID", INPUT, "a text decklist line that cannot be read", params=("line", "problem")),
+    _c(
+        "DECKLIST_INVALID",
+        INPUT,
+        "a text decklist line that cannot be read",
+        params=("line", "text", "problem"),
+    ),
     _c("NO_CHANGE", INPUT, "a proposal or revert that changes nothing", params=("card",)),
     _c(
         "ARTWORK_PRIMARY_NOT_HD",

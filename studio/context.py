@@ -9,6 +9,7 @@ ROLE_LABELS = {"designer": _("designer"), "reviewer": _("reviewer"), "playtester
 # (url name, label, permission needed or None); pages that do not exist yet are left out.
 NAV = [
     ("cards:browse", _("Cards"), "cards.view_card"),
+    ("cards:sets", _("Card sets"), "cards.view_unvalidated_card"),  # import (designers) and export
     ("reviews:queue", _("Review"), "cards.view_unvalidated_card"),  # designers follow their cards there too
     ("decks:list", _("Decks"), "decks.view_deck"),
     ("reviews:audits", _("Audits"), "cards.review_card"),
@@ -28,6 +29,10 @@ def studio(request):
             url = reverse(name)
         except NoReverseMatch:
             continue
-        items.append({"url": url, "label": label, "current": request.path.startswith(url)})
+        items.append({"url": url, "label": label, "current": False})
+    # The page is under the longest address it starts with (/cards/sets/ is Card sets, not Cards).
+    under = [item for item in items if request.path.startswith(item["url"])]
+    if under:
+        max(under, key=lambda item: len(item["url"]))["current"] = True
     roles = sorted(g.name for g in user.groups.all())
     return {"nav_items": items, "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles]}

@@ -165,6 +165,10 @@ class CardSetExport(APIView):
         fmt = request.query_params.get("format") or "json"
         if fmt not in FORMATS:
             raise ValidationError({"format": [_("use json, csv or xlsx")]})
-        response = HttpResponse(write_card_set(card_export(game=game), fmt), content_type=CONTENT_TYPES[fmt])
+        try:
+            data = write_card_set(card_export(game=game), fmt)
+        except UnusableFile as exc:
+            raise ValidationError({"format": [str(exc)]}) from None
+        response = HttpResponse(data, content_type=CONTENT_TYPES[fmt])
         response["Content-Disposition"] = f'attachment; filename="{game}-cards.{fmt}"'
         return response

@@ -263,3 +263,29 @@ def test_xlsx_xml_is_read_through_defusedxml():
     from openpyxl import xml
 
     assert xml.DEFUSEDXML is True
+
+
+def test_a_text_an_xlsx_cell_cannot_keep_is_refused_on_export_not_mangled(tmp_path):
+    cards_import(
+        payload={
+            "game": "chesscards",
+            "cards": [{"stableCardId": "CC-V", "name": "Mur", "type": "CARD", "text": "a\x0bb"}],
+        }
+    )
+    with pytest.raises(CommandError) as caught:
+        call_command("exportcards", "chesscards", str(tmp_path / "out.xlsx"), stderr=io.StringIO())
+    assert caught.value.returncode == 2 and "row 2 (CC-V) holds a control character" in str(caught.value)
+    path = tmp_path / "out.csv"
+    call_command("exportcards", "chesscards", str(path), stderr=io.StringIO())
+    assert cards_import_file(data=path.read_bytes(), name="out.csv").unchanged == ["CC-V"]
+
+
+def test_a_text_that_looks_like_a_formula_stays_text_in_xlsx():
+    payload = {
+        "game": "chesscards",
+        "cards": [{"stableCardId": "CC-F", "name": "=SUM(1,2)", "type": "CARD", "text": "+1 @all -x"}],
+    }
+    cards_import(payload=payload)
+    data = to_xlsx(card_export(game="chesscards"))
+    assert b"<f>" not in zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    assert cards_import_file(data=data, name="x.xlsx").unchanged == ["CC-F"]

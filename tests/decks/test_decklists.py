@@ -392,3 +392,18 @@ def test_a_decklist_without_game_imports_from_a_games_page(client_as, vanguard_o
     assert deck.game == "vanguard" and deck.resolved == {"main": {"Blaster Blade": "TD01-005"}}
     page = client_as(vanguard_owner).get(reverse("decks:list") + "?game=duel").content.decode()
     assert '<option value="duel" selected>' in page
+
+
+def test_a_line_that_is_no_entry_carries_its_number_text_and_reason_as_params():
+    from decks.interchange import parse_decklist
+
+    deck, errors = parse_decklist("game: vanguard\nmain:\n4 Blaster Blade\n0 Wingal\n")
+    assert deck is None
+    [finding] = errors
+    assert finding.code == "DECKLIST_INVALID"
+    assert finding.params["line"] == 4 and finding.params["text"] == "0 Wingal"
+    assert finding.params["problem"] and finding.params["problem"] in finding.message
+    _, errors = parse_decklist("game: riftbound\nLegend:\n1 Jinx\n1 Viktor\n")
+    [finding] = errors
+    assert (finding.params["line"], finding.params["text"]) == (4, "1 Viktor")
+    assert "is one card" in finding.params["problem"]

@@ -4,7 +4,7 @@ from common.cli import USAGE_ERROR, LocalizedCommand
 from rules import UnknownGame, get_ruleset
 
 from ...selectors import card_export
-from ...spreadsheets import FORMATS, write_card_set
+from ...spreadsheets import FORMATS, UnusableFile, write_card_set
 
 
 class Command(LocalizedCommand):
@@ -29,7 +29,10 @@ class Command(LocalizedCommand):
         suffix = file.rsplit(".", 1)[-1].lower() if file and "." in file else "json"
         if suffix not in FORMATS:
             suffix = "json"  # .csv and .xlsx are spreadsheets; any other file is the JSON card set
-        data = write_card_set(card_export(game=game), suffix)
+        try:
+            data = write_card_set(card_export(game=game), suffix)
+        except UnusableFile as exc:
+            raise CommandError(f"{file}: {exc}", returncode=USAGE_ERROR) from None
         if file is None:
             self.stdout.write(data.decode("utf-8"), ending="")
             return
