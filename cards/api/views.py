@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from common.api import JSONParser
 from common.errors import InvalidInput
+from common.i18n import tr
 from common.versions import requested_version, with_etag
 from rules import registry
 from rules.codes import catalogue, game_codes
@@ -219,7 +220,7 @@ class GameList(APIView):
                     "fields": [
                         {
                             "name": spec.name,
-                            "label": spec.label or spec.name,
+                            "label": tr(spec.label) or spec.name,
                             "kind": spec.kind.name.lower(),
                             "accepts": spec.describe(),
                             "types": sorted(spec.types) if spec.types is not None else list(rs.card_types),
@@ -227,7 +228,7 @@ class GameList(APIView):
                             "choices": list(spec.choices),
                             "minimum": spec.minimum,
                             "maximum": spec.maximum,
-                            "help": spec.help,
+                            "help": tr(spec.help),
                         }
                         for spec in rs.fields
                     ],
