@@ -251,7 +251,8 @@ class CodeList(APIView):
         summary="The catalogue of finding codes", responses={200: CodeDoc(many=True), **_errors(401)}
     )
     def get(self, request):
-        return Response([code.to_dict() for code in catalogue(registry).values()])
+        # The help line in the reader's language (marked N_ in rules/codes.py); the rest as it is.
+        return Response([{**code.to_dict(), "help": tr(code.help)} for code in catalogue(registry).values()])
 
 
 class GameEffectSchema(APIView):
