@@ -242,12 +242,14 @@ def _write_entries(
     user=None,
 ) -> None:
     """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``); a
-    reference names only a card ``user`` may see."""
+    reference names only a card the deck's owner may see (``user``'s, for a deck of nobody; every
+    card, for a command's deck of nobody), as its validations read it (decks.validation)."""
     sections = list(deck_input.sections if sections is None else sections)
     picks = list(deck_input.picks if picks is None else picks)
     refs = [e.ref for name in sections for e in deck_input.sections.get(name, [])]
     refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
-    pool, pks = _pool_for(deck.game, refs, user)
+    owner_reads = deck.owner_id is not None and (user is None or user.pk != deck.owner_id)
+    pool, pks = _pool_for(deck.game, refs, deck.owner if owner_reads else user)
     reserved = get_ruleset(deck.game).reserved_refs
     identity = deck.format.identity
     if sections:
