@@ -550,7 +550,14 @@ def deck_entry_change(
 
 @transaction.atomic
 def deck_entry_printing(
-    *, deck: Deck, section: str, position: int, ref: str, stable_id: str | None, user=None
+    *,
+    deck: Deck,
+    section: str,
+    position: int,
+    ref: str,
+    stable_id: str | None,
+    user=None,
+    expected_version: int | None = None,
 ) -> Deck:
     """Make one entry play the printing ``stable_id`` (the entry then names it), or, with None,
     name its identity again (the studio picks the printing at each validation).
@@ -558,7 +565,7 @@ def deck_entry_printing(
     The printing must share the entry's copy identity in the deck's format; an
     entry changed since the page was shown is left as it is (Conflict).
     """
-    deck = _lock(deck, user, None)
+    deck = _lock(deck, user, expected_version)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(

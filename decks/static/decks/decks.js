@@ -39,6 +39,24 @@
     input.focus();
   });
 
+  // Every change of the deck sends the version the page shows (the deck panel's data-version, current after
+  // each change and each refresh), so that a change made meanwhile in another tab is never overwritten: the
+  // studio refuses it (412) and says so where the player acted, their input kept (studio/refusals.js).
+  function shownVersion() {
+    var deck = document.getElementById("deck");
+    return deck && deck.dataset.version;
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var version = shownVersion();
+    if (version && form && form.querySelector("input[name=version]")) event.detail.parameters.version = version;
+  });
+  document.addEventListener("submit", function (event) {
+    var input = event.target.querySelector && event.target.querySelector("input[name=version]");
+    var version = shownVersion();
+    if (input && version) input.value = version;
+  }, true);
+
   // A destructive form asks first.
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
