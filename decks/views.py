@@ -376,6 +376,7 @@ def deck_add(request, pk: int):
             count=int_or(request.POST.get("count"), 1),
             user=request.user,
             expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -398,6 +399,7 @@ def deck_entry(request, pk: int):
             delta=delta,
             user=request.user,
             expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -418,6 +420,7 @@ def deck_printing(request, pk: int):
             stable_id=request.POST.get("card") or None,
             user=request.user,
             expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -435,6 +438,7 @@ def deck_pick(request, pk: int):
             stable_id=request.POST.get("card") or None,
             user=request.user,
             expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -454,6 +458,7 @@ def deck_settings(request, pk: int):
             user=request.user,
             partial=True,
             expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         )
 
     return _changed(request, deck, change)
@@ -465,7 +470,12 @@ def deck_settings(request, pk: int):
 def deck_delete(request, pk: int):
     deck = deck_or_404(request, pk)
     try:
-        services.deck_delete(deck=deck, user=request.user, expected_version=version_of(request))
+        services.deck_delete(
+            deck=deck,
+            user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except (StaleVersion, InvalidInput):

@@ -231,8 +231,16 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     expect(box).to_have_value("7")
     expect(box).to_be_focused()
     box.press("Tab")
-    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
+    # The count was typed on the deck as it was before the other change: refused (412), said where the
+    # player typed it, and kept there; nothing lost on either side.
+    expect(page.locator("[data-refusal]")).to_contain_text("changed elsewhere")
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("7")
+    assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 1, "DU-EX-002": 1}
+    page.reload()
+    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
+    page.get_by_label("Copies of Example Light Squire").fill("7")
+    page.get_by_label("Copies of Example Light Squire").press("Tab")
+    expect(page.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "7")
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}
 
 

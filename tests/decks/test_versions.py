@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from common.errors import StaleVersion
 from decks import services
 from decks.models import Deck, DeckEntry
 from tests.decks.pages import HTMX, small_duel, text
@@ -194,3 +195,32 @@ def test_a_stale_delete_deletes_nothing_and_a_bad_version_is_refused(client_as, 
     assert bad.status_code == 400 and not DeckEntry.objects.filter(ref="DU-EX-002").exists()
     assert client.post(reverse("decks:delete", args=[deck.pk]), {"version": "2"}).status_code == 302
     assert not Deck.objects.filter(pk=deck.pk).exists()
+
+
+def test_a_pages_own_crossing_changes_are_not_stale_but_anothers_are(playtester, load_cards):
+    load_cards("duel")
+    deck = small_duel(playtester)  # version 1
+    # Page A sends two changes from version 1 (the second before the first's answer came back).
+    services.deck_card_add(deck=deck, stable_id="DU-EX-002", user=playtester, expected_version=1, tab="A")
+    services.deck_card_add(deck=deck, stable_id="DU-EX-003", user=playtester, expected_version=1, tab="A")
+    assert Deck.objects.get(pk=deck.pk).version == 3
+    # Page B, opened at version 1, is stale: A changed the deck since.
+    with pytest.raises(StaleVersion):
+        services.deck_card_add(deck=deck, stable_id="DU-EX-004", user=playtester, expected_version=1, tab="B")
+    # B at the current version is fine, and then A's old versions are stale for A too.
+    services.deck_card_add(deck=deck, stable_id="DU-EX-004", user=playtester, expected_version=3, tab="B")
+    with pytest.raises(StaleVersion):
+        services.deck_card_add(deck=deck, stable_id="DU-EX-005", user=playtester, expected_version=3, tab="A")
+    # A change without a page (the API) ends any page's run.
+    services.deck_update(deck=deck, data={"name": "api"}, user=playtester, partial=True, expected_version=4)
+    with pytest.raises(StaleVersion):
+        services.deck_card_add(deck=deck, stable_id="DU-EX-005", user=playtester, expected_version=4, tab="B")
+    # A version from the future is never taken.
+    with pytest.raises(StaleVersion):
+        services.deck_card_add(deck=deck, stable_id="DU-EX-005", user=playtester, expected_version=9, tab="B")
+    assert sorted(DeckEntry.objects.values_list("ref", flat=True)) == [
+        "DU-EX-001",
+        "DU-EX-002",
+        "DU-EX-003",
+        "DU-EX-004",
+    ]
