@@ -189,3 +189,40 @@ def test_card_scopes_agree_with_card_list(make_user):
     seen = {"all": {"DR-X", "DR-Y"}, "validated": {"DR-Y"}, "none": set()}
     for user in users:
         assert set(card_list(user=user).values_list("stable_id", flat=True)) == seen[card_scope(user)]
+
+
+# --- pages and exports of a deck: what its reader may not see, they do not learn --------------------
+DECK_PAGES = [
+    ("decks:detail", ""),
+    ("decks:panel", ""),
+    ("decks:export", "?as=json&download=0"),
+    ("decks:export", "?download=0"),
+    ("decks:stats", ""),
+    ("decks:draws", ""),
+]
+
+
+@pytest.mark.parametrize("status", ["DRAFT", "NEEDS_REVIEW", "DISABLED"])
+def test_the_pages_and_exports_of_a_deck_never_show_a_hidden_card(
+    client_as, api, playtester, designer, hidden, status, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    draft, shown = hidden
+    Card.objects.filter(pk=draft.pk).update(status=status, text="Secret rules text")
+    # The playtester names it by id and by a name another card shares nothing with.
+    pk = stored(api, playtester, [draft.stable_id, shown.stable_id])
+    by_name = stored(api, playtester, ["Secret Draft"])
+    for deck_pk, leak in ((pk, "Secret Draft"), (by_name, draft.stable_id)):
+        for route, query in DECK_PAGES:
+            body = client_as(playtester).get(reverse(route, args=[deck_pk]) + query).content.decode()
+            assert leak not in body, (route, query)
+            assert "Secret rules text" not in body and f">{status}<" not in body, (route, query)
+        api_body = str(api(playtester).get(f"/api/decks/{deck_pk}/").json())
+        assert leak not in api_body and "Secret rules text" not in api_body
+    # Its sheet and its Tabletop Simulator export draw only the cards the reader may see.
+    from faces.printing import deck_copies
+
+    assert [card.stable_id for card, _ in deck_copies(Deck.objects.get(pk=pk), user=playtester)] == [
+        shown.stable_id
+    ]
