@@ -151,3 +151,11 @@ def test_numbers_and_dates_in_the_readers_locale():
         assert percent("< 0.1%") == "< 0,1\xa0%"
     with translation.override("ru"):
         assert template.render(context) == "01.12.2026 14:05 · 33,8 · 45\xa0%"
+
+
+def test_a_refusal_before_any_view_speaks_the_browsers_language(client):
+    """The request guard runs before LocaleMiddleware: it reads the cookie and Accept-Language itself."""
+    english = client.get("/cards/%00", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client.get("/cards/%00", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert english == "the address contains a NUL character"
+    assert french != english and "NUL" in french  # the French catalogue's words
