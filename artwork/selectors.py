@@ -85,3 +85,17 @@ def with_primary_thumb(cards: QuerySet[Card]) -> QuerySet[Card]:
         variant__card=OuterRef("pk"), variant__is_primary=True, spec=THUMB.name, state=RenditionState.READY
     ).exclude(file="")
     return cards.annotate(primary_thumb=Subquery(ready.values("file")[:1]))
+
+
+def media_readable(*, user, name: str) -> bool | None:
+    """Whether ``user`` may read the media file ``name`` (an image or a rendition of a card's
+    artwork: whoever may see the card); None when no artwork holds that name."""
+    from cards.selectors import card_list
+
+    if not name.startswith("artwork/"):
+        return None
+    card_ids = set(ArtworkVariant.objects.filter(file=name).values_list("card_id", flat=True))
+    card_ids |= set(Rendition.objects.filter(file=name).values_list("variant__card_id", flat=True))
+    if not card_ids:
+        return None
+    return card_list(user=user).filter(pk__in=card_ids).exists()

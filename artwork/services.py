@@ -330,7 +330,7 @@ def _store_rendition(storage, variant: ArtworkVariant, spec: RenditionSpec, rend
         rendition, _ = Rendition.objects.select_for_update().get_or_create(variant=variant, spec=spec.name)
         if _is_ready(rendition) and not force:
             return  # made meanwhile by another run of the task
-        rendition.file = save_replacing(storage, rendition_name(variant.pk, spec), rendered.data)
+        rendition.file = save_replacing(storage, rendition_name(variant.sha256, spec), rendered.data)
         rendition.state = RenditionState.READY
         rendition.width, rendition.height, rendition.byte_size = (
             rendered.width,

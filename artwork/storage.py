@@ -10,16 +10,21 @@ from __future__ import annotations
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 
+from common.media import private_token
+
 from .renditions import RenditionSpec
 
 
 def variant_name(sha256: str, extension: str) -> str:
-    return f"artwork/{sha256[:2]}/{sha256}.{extension}"
+    # The content hash (the same image is stored once) and a keyed hash of it: nobody who has the
+    # image but not the SECRET_KEY can name its file.
+    return f"artwork/{sha256[:2]}/{sha256}-{private_token('artwork', sha256)}.{extension}"
 
 
-def rendition_name(variant_id: int, spec: RenditionSpec) -> str:
-    # The spec's size is in the name: a new size gets a new URL, never a stale cached copy.
-    return f"artwork/renditions/{variant_id}/{spec.label}.webp"
+def rendition_name(sha256: str, spec: RenditionSpec) -> str:
+    # The spec's size is in the name: a new size gets a new URL, never a stale cached copy; no
+    # sequential id, a keyed hash of the image instead.
+    return f"artwork/renditions/{sha256[:2]}/{private_token('rendition', sha256)}-{spec.label}.webp"
 
 
 def save_content_addressed(storage: Storage, name: str, data: bytes) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from rules import registry
 
@@ -17,6 +18,51 @@ from .search import CardSearch, contains_all, indexed_fragment
 
 def can_see_unvalidated(user) -> bool:
     return user.has_perm("cards.view_unvalidated_card")
+
+
+# What cards a user sees (card_list), by name: every card, the VALIDATED ones, none.
+SEES_ALL, SEES_VALIDATED, SEES_NONE = "all", "validated", "none"
+
+
+def card_scope(user) -> str:
+    """What :func:`card_list` shows ``user``; None (commands, background work) sees every card."""
+    if user is None:
+        return SEES_ALL
+    if not user.is_authenticated or not user.has_perm("cards.view_card"):
+        return SEES_NONE
+    return SEES_ALL if can_see_unvalidated(user) else SEES_VALIDATED
+
+
+def card_scopes(user_ids: Iterable[int]) -> dict[int, str]:
+    """:func:`card_scope` of many users by id, in one query (the rules of Django's ModelBackend:
+    an active superuser holds every permission; other active users their own and their groups')."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    ids = set(user_ids)
+    if not ids:
+        return {}
+
+    def held(codename: str, through: str) -> Exists:
+        perms = Permission.objects.filter(content_type__app_label="cards", codename=codename)
+        return Exists(perms.filter(**{through: OuterRef("pk")}))
+
+    rows = (
+        get_user_model()
+        .objects.filter(pk__in=ids)
+        .annotate(
+            own_view=held("view_card", "user"),
+            group_view=held("view_card", "group__user"),
+            own_all=held("view_unvalidated_card", "user"),
+            group_all=held("view_unvalidated_card", "group__user"),
+        )
+        .values_list("pk", "is_active", "is_superuser", "own_view", "group_view", "own_all", "group_all")
+    )
+    scopes = dict.fromkeys(ids, SEES_NONE)
+    for pk, active, superuser, own_view, group_view, own_all, group_all in rows:
+        if active and (superuser or own_view or group_view):
+            scopes[pk] = SEES_ALL if superuser or own_all or group_all else SEES_VALIDATED
+    return scopes
 
 
 def card_list(*, user) -> QuerySet[Card]:

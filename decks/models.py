@@ -198,6 +198,11 @@ class Deck(models.Model):
     # Grows at every change of what the player wrote (name, format, owner, entries, picks), never
     # at a revalidation: a PUT, PATCH or DELETE of an older version is refused (412).
     version = models.PositiveIntegerField(default=1)
+    # The builder page that made the latest changes, and the version its run of changes started
+    # from: a change that page sends from a version of that run is its own, not a stale one
+    # (its requests may cross: a count still on its way, an add meanwhile). Empty: the API, a command.
+    edit_tab = models.CharField(max_length=40, blank=True, default="")
+    edit_tab_from = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["name", "id"]

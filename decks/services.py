@@ -242,12 +242,14 @@ def _write_entries(
     user=None,
 ) -> None:
     """Store the given sections and picks of ``deck_input`` (replacing those of ``deck``); a
-    reference names only a card ``user`` may see."""
+    reference names only a card the deck's owner may see (``user``'s, for a deck of nobody; every
+    card, for a command's deck of nobody), as its validations read it (decks.validation)."""
     sections = list(deck_input.sections if sections is None else sections)
     picks = list(deck_input.picks if picks is None else picks)
     refs = [e.ref for name in sections for e in deck_input.sections.get(name, [])]
     refs += [deck_input.picks[name] for name in picks if deck_input.picks.get(name)]
-    pool, pks = _pool_for(deck.game, refs, user)
+    owner_reads = deck.owner_id is not None and (user is None or user.pk != deck.owner_id)
+    pool, pks = _pool_for(deck.game, refs, deck.owner if owner_reads else user)
     reserved = get_ruleset(deck.game).reserved_refs
     identity = deck.format.identity
     if sections:
@@ -366,28 +368,49 @@ def check_can_change(user, deck: Deck) -> None:
     raise Forbidden("only the deck's owner can change it")
 
 
-def _lock(deck: Deck, user, expected_version: int | None) -> Deck:
+def _lock(deck: Deck, user, expected_version: int | None, tab: str = "") -> Deck:
     """The deck, locked for this transaction, once ``user`` may change it and (with
-    ``expected_version``) it is still at the version the client read: else StaleVersion (412)."""
+    ``expected_version``) it is still at the version the client read: else StaleVersion (412).
+
+    ``tab``: the builder page sending the change. A version of the run of changes that page made
+    itself (nobody else changed the deck since) is no stale one: its own requests may cross."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     check_can_change(user, deck)
-    if expected_version is not None and expected_version != deck.version:
+    own_run = bool(tab) and deck.edit_tab == tab and expected_version is not None
+    if (
+        expected_version is not None
+        and expected_version != deck.version
+        and not (own_run and deck.edit_tab_from <= expected_version <= deck.version)
+    ):
         raise StaleVersion(expected_version, deck.version, what="deck")
+    deck._edit_tab = tab  # type: ignore[attr-defined]  # read by _bump
     return deck
 
 
 def _bump(deck: Deck, *fields: str) -> None:
-    """Save a change of the deck's content: its version grows (``fields``: the only ones changed)."""
+    """Save a change of the deck's content: its version grows (``fields``: the only ones changed),
+    and the page that made it (``_lock``'s ``tab``) continues or starts its run of changes."""
+    tab = getattr(deck, "_edit_tab", "")[:40]
+    if tab != deck.edit_tab or not tab:
+        deck.edit_tab, deck.edit_tab_from = tab, deck.version
     deck.version += 1
-    deck.save(update_fields=[*fields, "version", "updated_at"] if fields else None)
+    deck.save(
+        update_fields=[*fields, "version", "updated_at", "edit_tab", "edit_tab_from"] if fields else None
+    )
 
 
 @transaction.atomic
 def deck_update(
-    *, deck: Deck, data: Any, user=None, partial: bool = False, expected_version: int | None = None
+    *,
+    deck: Deck,
+    data: Any,
+    user=None,
+    partial: bool = False,
+    expected_version: int | None = None,
+    tab: str = "",
 ) -> Deck:
     """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
-    deck = _lock(deck, user, expected_version)
+    deck = _lock(deck, user, expected_version, tab)
     deck_input = _parse(data, game=deck.game, partial=partial)
     given = deck_input.given
     if not partial or "format" in given:
@@ -456,13 +479,14 @@ def deck_card_add(
     count: int = 1,
     user=None,
     expected_version: int | None = None,
+    tab: str = "",
 ) -> Deck:
     """Add ``count`` copies of a card to a section (its home section by default), or make it the pick it belongs to.
 
     Copies are added to the section's entry for that card when there is one,
     else a new entry is appended. The deck is validated again.
     """
-    deck = _lock(deck, user, expected_version)
+    deck = _lock(deck, user, expected_version, tab)
     card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
@@ -503,6 +527,7 @@ def deck_entry_change(
     delta: int | None = None,
     user=None,
     expected_version: int | None = None,
+    tab: str = "",
 ) -> Deck:
     """Set the copies of one entry (``count``; 0 removes it) or add ``delta`` to them; the deck is validated again.
 
@@ -510,7 +535,7 @@ def deck_entry_change(
     changed since (another tab, another device), nothing is changed and a
     Conflict says so.
     """
-    deck = _lock(deck, user, expected_version)
+    deck = _lock(deck, user, expected_version, tab)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
@@ -548,7 +573,15 @@ def deck_entry_change(
 
 @transaction.atomic
 def deck_entry_printing(
-    *, deck: Deck, section: str, position: int, ref: str, stable_id: str | None, user=None
+    *,
+    deck: Deck,
+    section: str,
+    position: int,
+    ref: str,
+    stable_id: str | None,
+    user=None,
+    expected_version: int | None = None,
+    tab: str = "",
 ) -> Deck:
     """Make one entry play the printing ``stable_id`` (the entry then names it), or, with None,
     name its identity again (the studio picks the printing at each validation).
@@ -556,7 +589,7 @@ def deck_entry_printing(
     The printing must share the entry's copy identity in the deck's format; an
     entry changed since the page was shown is left as it is (Conflict).
     """
-    deck = _lock(deck, user, None)
+    deck = _lock(deck, user, expected_version, tab)
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
@@ -595,10 +628,16 @@ def deck_entry_printing(
 
 @transaction.atomic
 def deck_pick_set(
-    *, deck: Deck, pick: str, stable_id: str | None, user=None, expected_version: int | None = None
+    *,
+    deck: Deck,
+    pick: str,
+    stable_id: str | None,
+    user=None,
+    expected_version: int | None = None,
+    tab: str = "",
 ) -> Deck:
     """Make a card (by stable id) the deck's ``pick`` (activeLeader, legend, champion), or clear it (None)."""
-    deck = _lock(deck, user, expected_version)
+    deck = _lock(deck, user, expected_version, tab)
     ruleset = get_ruleset(deck.game)
     if pick not in ruleset.deck_picks:
         picks = ", ".join(ruleset.deck_picks) or "none"
@@ -622,8 +661,8 @@ def deck_pick_set(
 
 
 @transaction.atomic
-def deck_delete(*, deck: Deck, user=None, expected_version: int | None = None) -> None:
-    _lock(deck, user, expected_version).delete()
+def deck_delete(*, deck: Deck, user=None, expected_version: int | None = None, tab: str = "") -> None:
+    _lock(deck, user, expected_version, tab).delete()
 
 
 # --- collections -----------------------------------------------------------------------------

@@ -8,6 +8,13 @@ number of queries grows with the number of batches, not of decks. On PostgreSQL,
 outside a transaction, a helper thread with its own connection reads the next
 batch and writes the previous one while the rules run (:func:`can_overlap`).
 
+A deck's references are looked for among the cards its owner may see (``cards.selectors.card_scope``):
+for a playtester's deck, a name or id of a DRAFT, NEEDS_REVIEW or DISABLED card is UNKNOWN_CARD,
+exactly as when the playtester validates it through the API, so a stored result never names a card
+its owner could not see. An entry that holds its card (it named a card the writer could see when it
+was stored) keeps it: the player is told that a card of theirs was disabled or sent back to review.
+A deck without an owner sees every card.
+
 A deck marked stale after the batch was read keeps ``stale = true``: its
 ``stale_generation`` no longer matches the one read, and the revalidation that
 the later change enqueued will validate it again.
@@ -29,7 +36,8 @@ from django.conf import settings
 from django.db import connection, connections
 from django.utils import timezone
 
-from cards.models import Card
+from cards.models import Card, Status
+from cards.selectors import SEES_ALL, SEES_NONE, SEES_VALIDATED, card_scopes
 from rules import CardData, get_ruleset
 from rules.decks import (
     CardPool,
@@ -110,7 +118,9 @@ class Validator:
 
     def __init__(self):
         self.cards: dict[int, CardData] = {}
-        self.pools: dict[str, CardPool] = defaultdict(CardPool)
+        # One pool per game and scope: every card, the VALIDATED ones, none (card_scope).
+        self.pools: dict[tuple[str, str], CardPool] = defaultdict(CardPool)
+        self.scopes: dict[int, str] = {}
         self.full_games: set[str] = set()
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
@@ -143,12 +153,21 @@ class Validator:
                 version=version,
             )
             self.cards[pk] = card
-            self.pools[game].add(card)
+            self.pools[game, SEES_ALL].add(card)
+            if status == Status.VALIDATED:
+                self.pools[game, SEES_VALIDATED].add(card)
 
     def _load_formats(self, pks: Iterable[int]) -> None:
         missing = [pk for pk in set(pks) if pk not in self.formats]
         for fmt in DeckFormat.objects.filter(pk__in=missing):
             self.formats[fmt.pk] = fmt.data()
+
+    def _load_scopes(self, owner_ids: Iterable[int]) -> None:
+        missing = {pk for pk in owner_ids if pk not in self.scopes}
+        self.scopes.update(card_scopes(missing))
+
+    def scope(self, row: DeckRow) -> str:
+        return SEES_ALL if row.owner_id is None else self.scopes.get(row.owner_id, SEES_NONE)
 
     def _load_collections(self, owner_ids: Iterable[int]) -> None:
         missing = [pk for pk in set(owner_ids) if pk not in self.collections]
@@ -175,6 +194,7 @@ class Validator:
         self._load_cards({r[4] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
         self._load_formats(row.format_id for row in rows)
+        self._load_scopes(row.owner_id for row in rows if row.owner_id is not None)
         # A name names every printing of its identity; ownership and banlists count every printing.
         whole = {
             games[r[0]]
@@ -197,14 +217,18 @@ class Validator:
         ruleset = get_ruleset(row.game)
         fmt = self.formats[row.format_id]
         # Rows straight to resolved entries (shared values): no Entry, no second resolution.
-        pool = self.pools[row.game]
-        resolved, reserved, identity = pool.resolved, ruleset.reserved_refs, fmt.identity
+        # References are looked for among the cards the owner may see; an entry that holds its
+        # card (it named one the writer could see) keeps it, whatever became of the card since.
+        pool = self.pools[row.game, self.scope(row)]
+        held = self.pools[row.game, SEES_ALL].resolved
+        reserved, identity = ruleset.reserved_refs, fmt.identity
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
         cards = self.cards
         for _, kind, section, ref, card_id, count, _ in entries:
+            resolved = pool.resolved
             if card_id is not None:
-                ref = cards[card_id].stable_id
+                ref, resolved = cards[card_id].stable_id, held
             if kind == PICK:
                 if section in picks:
                     picks[section] = resolved(section, ref, 1, reserved, identity)

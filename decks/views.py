@@ -29,8 +29,9 @@ from cards import selectors as card_selectors
 from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
-from common.errors import Conflict, Forbidden, InvalidInput
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.refusals import message_response
+from common.versions import posted_version
 from rules import get_ruleset, registry
 from rules.deckstats import deck_statistics
 
@@ -307,6 +308,12 @@ def deck_panel(request, pk: int):
     return render(request, "decks/_deck.html", _builder_context(request, deck))
 
 
+def version_of(request) -> int | None:
+    """The deck version a builder form sent (``version``; None: none sent). Called within a change,
+    so that a value that is no version is refused (400) like any other input."""
+    return posted_version(request.POST)
+
+
 def int_or(value, default=None):
     try:
         return int(value)
@@ -323,6 +330,15 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
         change()
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
+    except StaleVersion as exc:
+        # Another tab or window changed the deck since this page showed it: nothing is changed,
+        # what the player typed stays where it is, and the message says what to do.
+        error = _(
+            "Not changed: this deck was changed elsewhere (another tab or window) since this page showed it "
+            "(version %(sent)s, now %(current)s). Your input is kept: reload the deck, check it and make "
+            "your change again."
+        ) % {"sent": exc.expected, "current": exc.current}
+        status = exc.status_code
     except InvalidInput as exc:
         error = _("Not changed: %(why)s") % {"why": "; ".join(f.message for f in exc.findings) or exc.message}
         status = exc.status_code
@@ -359,6 +375,8 @@ def deck_add(request, pk: int):
             section=request.POST.get("section") or None,
             count=int_or(request.POST.get("count"), 1),
             user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -380,6 +398,8 @@ def deck_entry(request, pk: int):
             count=count,
             delta=delta,
             user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -399,6 +419,8 @@ def deck_printing(request, pk: int):
             ref=request.POST.get("ref", ""),
             stable_id=request.POST.get("card") or None,
             user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -415,6 +437,8 @@ def deck_pick(request, pk: int):
             pick=request.POST.get("pick", ""),
             stable_id=request.POST.get("card") or None,
             user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
         ),
     )
 
@@ -428,7 +452,14 @@ def deck_settings(request, pk: int):
     def change():
         if not form.is_valid():
             raise InvalidInput([], message="; ".join(m for ms in form.errors.values() for m in ms))
-        services.deck_update(deck=deck, data=form.deck_data(), user=request.user, partial=True)
+        services.deck_update(
+            deck=deck,
+            data=form.deck_data(),
+            user=request.user,
+            partial=True,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
+        )
 
     return _changed(request, deck, change)
 
@@ -439,9 +470,22 @@ def deck_settings(request, pk: int):
 def deck_delete(request, pk: int):
     deck = deck_or_404(request, pk)
     try:
-        services.deck_delete(deck=deck, user=request.user)
+        services.deck_delete(
+            deck=deck,
+            user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
+    except (StaleVersion, InvalidInput):
+        messages.error(
+            request,
+            _(
+                "Not deleted: this deck was changed elsewhere since this page showed it. Check it, then delete it again."
+            ),
+        )
+        return redirect("decks:detail", pk=deck.pk)
     messages.success(request, f"Deleted {deck.name}.")
     return redirect("decks:list")
 

@@ -21,6 +21,7 @@ from cards.models import Card
 from cards.selectors import card_list
 from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput, StudioError
+from common.media import private_token
 from decks.models import Deck, EntryKind
 from rules.findings import error
 
@@ -272,7 +273,7 @@ def print_job_run(job_id: int) -> str:
             state=JobState.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
         )
         return JobState.FAILED
-    name = f"faces/sheets/{job.game}-{job.pk}.pdf"
+    name = f"faces/sheets/{job.game}-{private_token('print-job', job.pk, job.created_at.isoformat())}.pdf"
     job.refresh_from_db()
     services.print_job_finished(job, name=name, data=data)
     return JobState.DONE

@@ -84,3 +84,23 @@ def print_job_get(*, pk: int, user) -> PrintJob:
     if not user.has_perm("cards.review_card"):
         qs = qs.filter(created_by=user)
     return qs.get(pk=pk)
+
+
+def media_readable(*, user, name: str) -> bool | None:
+    """Whether ``user`` may read the media file ``name``: a card's face (whoever may see the card),
+    a print job's sheet (its creator, reviewers); None when no face or job holds that name.
+
+    A Tabletop Simulator export's images are served by their own signed route only."""
+    from cards.selectors import card_list
+
+    if not name.startswith("faces/") or name.startswith("faces/tts/"):
+        return None
+    card_ids = set(FaceRendition.objects.filter(file=name).values_list("card_id", flat=True))
+    if card_ids:
+        return card_list(user=user).filter(pk__in=card_ids).exists()
+    job = PrintJob.objects.filter(file=name).first()
+    if job is None:
+        return None
+    if not user.is_authenticated:
+        return False
+    return user.has_perm("cards.review_card") or job.created_by_id == user.pk

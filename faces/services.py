@@ -22,6 +22,7 @@ from cards.interchange import check_game
 from cards.models import Card
 from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput, StaleVersion
+from common.media import private_token
 from rules.findings import error
 
 from . import selectors
@@ -203,10 +204,12 @@ class FaceKey:
         )
 
     def file_name(self) -> str:
-        return (
-            f"faces/{self.card_id}/v{self.card_version}-{self.template_digest[:16]}-"
-            f"{self.art_sha256[:16] or 'noart'}-{self.dpi}dpi-b{self.bleed_tenths_mm}.{self.format}"
+        # A keyed hash of the whole key: one name per key (a half-written file is found again),
+        # and no card id nor version anyone could count through.
+        token = private_token(
+            "face", self.card_id, self.card_version, self.template_digest, self.art_sha256, self.format
         )
+        return f"faces/{token[:2]}/{token}-{self.dpi}dpi-b{self.bleed_tenths_mm}.{self.format}"
 
 
 def face_key(inputs: FaceInputs, *, dpi: int, bleed_mm: float) -> FaceKey:

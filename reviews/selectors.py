@@ -30,6 +30,11 @@ VIEW_UNVALIDATED = "cards.view_unvalidated_card"
 REVIEW = "cards.review_card"
 
 
+def may_audit(user) -> bool:
+    """Who may start, follow and read audits: the one rule of the audits page and of the audits API."""
+    return bool(user is not None and user.is_authenticated and user.has_perm(REVIEW))
+
+
 # --- audits ----------------------------------------------------------------------------------
 def latest_audits() -> QuerySet[Audit]:
     """The latest finished audit of each game (one query)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -314,6 +315,18 @@ def conflict_resolve(request, pk: int):
 
 
 # --- audits --------------------------------------------------------------------------------------------
+def audits_allowed(view):
+    """The audits pages' permission: :func:`reviews.selectors.may_audit`, as for the audits API."""
+
+    @wraps(view)
+    def checked(request, *args, **kwargs):
+        if not selectors.may_audit(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
 def _audits_context(request, params, notice: dict | None = None) -> dict:
     user = request.user
     closures = selectors.review_closures()
@@ -373,7 +386,7 @@ def _artwork_rows(audit: Audit | None) -> list[dict]:
 
 
 @login_required
-@permission_required(REVIEW, raise_exception=True)
+@audits_allowed
 @require_GET
 def audits(request):
     context = _audits_context(request, request.GET)
@@ -398,7 +411,7 @@ def _audits_answer(request, game: str, notice: dict, status: int):
 
 
 @login_required
-@permission_required(REVIEW, raise_exception=True)
+@audits_allowed
 @require_POST
 def audit_start(request):
     game = request.POST.get("game", "")
@@ -421,7 +434,7 @@ def audit_start(request):
 
 
 @login_required
-@permission_required(REVIEW, raise_exception=True)
+@audits_allowed
 @require_GET
 def audit_progress(request, pk: int):
     audit = Audit.objects.filter(pk=pk).first()

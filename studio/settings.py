@@ -212,6 +212,11 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missi
 STATICFILES_DIRS = [("faces/fonts", BASE_DIR / "faces" / "fonts")]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Media are private (studio.media, common.media): each request is checked, then the file goes out by
+# Django itself, by nginx (X-Accel-Redirect to this internal prefix) or by X-Sendfile (Apache, lighttpd).
+# WhiteNoise serves STATIC_ROOT only (no WHITENOISE_ROOT): never /media/.
+MEDIA_ACCEL_REDIRECT = os.environ.get("MEDIA_ACCEL_REDIRECT", "")
+MEDIA_SENDFILE = env_bool("MEDIA_SENDFILE", False)
 STORAGES = {
     "default": {
         "BACKEND": os.environ.get("DEFAULT_FILE_STORAGE", "django.core.files.storage.FileSystemStorage")

@@ -1,12 +1,11 @@
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import health, views
+from . import health, media, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,7 +29,6 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Uploaded and drawn files, with or without DEBUG: each one through its permission check.
+    path(settings.MEDIA_URL.strip("/") + "/<path:name>", media.serve, name="media"),
 ]
-
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

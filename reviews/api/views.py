@@ -48,6 +48,13 @@ def needs(*perms: str) -> type[permissions.BasePermission]:
     return Needs
 
 
+class MayAudit(permissions.IsAuthenticated):
+    """The audits API's permission: :func:`reviews.selectors.may_audit`, as for the audits pages."""
+
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and selectors.may_audit(request.user)
+
+
 def _valid(serializer_class, data, **kwargs):
     serializer = serializer_class(data=data, **kwargs)
     serializer.is_valid(raise_exception=True)
@@ -193,7 +200,7 @@ class ReviewClosure(APIView):
 class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Audits: start one (POST, 202), follow its progress (GET), read its lists (GET entries/)."""
 
-    permission_classes = [needs(VIEW_UNVALIDATED)]
+    permission_classes = [MayAudit]
     serializer_class = AuditSerializer
     filterset_fields = ["game", "status"]
 

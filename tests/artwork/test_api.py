@@ -5,6 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from artwork import services
 from artwork.models import ArtworkVariant, ImageBatch, RenditionState
+from artwork.storage import variant_name
 from artwork.tasks import render
 from rules import registry
 
@@ -64,12 +65,13 @@ def test_a_designer_uploads_an_image_and_gets_its_renditions(card, post, api, de
         "dana",
         "kazuha.jpg",
     )
-    assert body["url"] == f"/media/artwork/{body['sha256'][:2]}/{body['sha256']}.jpg"
+    assert body["url"] == "/media/" + variant_name(body["sha256"], "jpg")
+    assert body["url"].startswith(f"/media/artwork/{body['sha256'][:2]}/{body['sha256']}-")
     assert len(response.callbacks) == 1  # the renditions' task, enqueued after the commit
     [body] = api(designer).get(url(card)).json()
     assert body["ready"] is True
     assert body["renditions"]["thumb"]["state"] == "READY"
-    assert body["renditions"]["thumb"]["url"].endswith("/thumb-320x320.webp")
+    assert body["renditions"]["thumb"]["url"].endswith("-thumb-320x320.webp")
     assert (body["renditions"]["thumb"]["width"], body["renditions"]["thumb"]["height"]) == (229, 320)
 
 

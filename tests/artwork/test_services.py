@@ -21,6 +21,7 @@ from artwork.models import (
 )
 from artwork.renditions import SPECS
 from artwork.selectors import artwork_counts, artwork_expected_counts
+from artwork.storage import rendition_name, variant_name
 from cards import services as card_services
 from cards.models import Card
 from common.errors import Conflict, Forbidden, InvalidInput
@@ -187,7 +188,8 @@ def test_the_file_is_stored_under_its_content_hash_never_its_name(card, enqueued
     variant = services.artwork_upload(
         card=card, file=io.BytesIO(make_image("PNG")), original_name="C:\\art\\kazuha final.jpg"
     )
-    assert variant.file.name == f"artwork/{variant.sha256[:2]}/{variant.sha256}.png"
+    assert variant.file.name == variant_name(variant.sha256, "png")
+    assert variant.file.name.startswith(f"artwork/{variant.sha256[:2]}/{variant.sha256}-")
     assert variant.original_name == "kazuha final.jpg"
     with default_storage.open(variant.file.name) as stored:
         assert stored.read() == default_storage.open(variant.file.name).read()
@@ -199,7 +201,7 @@ def test_a_half_written_copy_of_the_same_image_is_replaced(card, enqueued):
 
     data = make_image("PNG", seed=3)
     clean = clean_image(data, max_pixels=10**6)
-    name = f"artwork/{clean.sha256[:2]}/{clean.sha256}.png"
+    name = variant_name(clean.sha256, "png")
     default_storage.save(name, io.BytesIO(clean.data[:20]))  # a crash while it was written
     variant = services.artwork_upload(card=card, file=io.BytesIO(data))
     assert variant.file.name == name
@@ -248,7 +250,8 @@ def test_an_upload_enqueues_its_renditions_after_the_commit(card, upload, django
         renditions["thumb"].width,
         renditions["thumb"].height,
     )
-    assert renditions["preview"].file.name == f"artwork/renditions/{variant.pk}/preview-1280x1280.webp"
+    assert renditions["preview"].file.name == rendition_name(variant.sha256, SPECS["preview"])
+    assert renditions["preview"].file.name.endswith("-preview-1280x1280.webp")
 
 
 def test_renditions_are_made_once_when_the_task_runs_twice(card, upload, enqueued, monkeypatch):
@@ -271,7 +274,7 @@ def test_a_half_written_rendition_is_replaced(card, upload, enqueued):
     from artwork.tasks import render
 
     variant = upload(card)
-    name = f"artwork/renditions/{variant.pk}/thumb-320x320.webp"
+    name = rendition_name(variant.sha256, SPECS["thumb"])
     default_storage.save(name, io.BytesIO(b"RIFF\x00\x00"))  # the worker died while writing it
     render([variant.pk])
     thumb = variant.renditions.get(spec="thumb")

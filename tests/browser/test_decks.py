@@ -231,6 +231,69 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     expect(box).to_have_value("7")
     expect(box).to_be_focused()
     box.press("Tab")
-    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
+    # The count was typed on the deck as it was before the other change: refused (412), said where the
+    # player typed it, and kept there; nothing lost on either side.
+    expect(page.locator("[data-refusal]")).to_contain_text("changed elsewhere")
     expect(page.get_by_label("Copies of Example Light Squire")).to_have_value("7")
+    assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 1, "DU-EX-002": 1}
+    page.reload()
+    expect(page.get_by_label("Copies of Example Dark Imp")).to_have_value("1")  # the other change shows now
+    page.get_by_label("Copies of Example Light Squire").fill("7")
+    page.get_by_label("Copies of Example Light Squire").press("Tab")
+    expect(page.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "7")
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}
+
+
+def test_an_edit_from_a_stale_tab_is_refused_in_place_and_the_input_kept(
+    page, login, make_user, cards, settings
+):
+    settings.DECKS_PANEL_POLL_SECONDS = 3600  # the stale tab does not refresh itself during the test
+    cards("duel")
+    playtester = make_user("playtester", username="paula")
+    deck = services.deck_create(
+        data={
+            "game": "duel",
+            "name": "Deux onglets",
+            "sections": {"main": [{"card": "DU-EX-001", "count": 3}]},
+        },
+        user=playtester,
+    )
+    login(page, playtester)
+    first = page
+    second = page.context.new_page()
+    for tab in (first, second):
+        tab.goto(f"/decks/{deck.pk}/")
+        expect(tab.get_by_label("Copies of Example Light Squire")).to_have_value("3")
+    # The second tab adds a copy: the deck is now at version 2.
+    second.get_by_role("button", name="One copy more of Example Light Squire").click()
+    expect(second.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "4")
+    assert Deck.objects.get(pk=deck.pk).version == 2
+
+    # The first tab still shows version 1: what the player types there is refused, in place, and kept.
+    copies = first.get_by_label("Copies of Example Light Squire")
+    copies.fill("7")
+    copies.press("Tab")
+    refusal = first.locator("#s0-e0 [data-refusal]")
+    expect(refusal).to_contain_text("changed elsewhere (another tab or window)")
+    expect(refusal).to_contain_text("Your input is kept")
+    expect(copies).to_have_value("7")
+    assert Deck.objects.get(pk=deck.pk).entries.get().count == 4
+    assert Deck.objects.get(pk=deck.pk).version == 2
+
+    # Reloaded, the first tab shows the deck as it is and its changes go through again.
+    first.reload()
+    copies = first.get_by_label("Copies of Example Light Squire")
+    expect(copies).to_have_value("4")
+    first.get_by_role("button", name="One copy more of Example Light Squire").click()
+    expect(first.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "5")
+    # A search result added after the deck changed in this tab sends the version the panel shows now.
+    add_from_search(first, "imp", "Example Dark Imp", 2)
+    assert Deck.objects.get(pk=deck.pk).version == 5
+    # The results were drawn at version 3; their add button sends the version the panel shows (5).
+    first.locator(".result", has_text="Example Dark Imp").get_by_role(
+        "button", name="Add Example Dark Imp to Main deck"
+    ).click()
+    expect(first.get_by_label("Copies of Example Dark Imp")).to_have_attribute("value", "3")
+    expect(first.locator("[data-refusal]")).to_have_count(0)
+    assert Deck.objects.get(pk=deck.pk).version == 6
+    second.close()

@@ -126,7 +126,8 @@ def test_a_refused_copy_count_is_explained_on_its_row_and_kept(page, login, make
     count.fill("4")
     count.press("Tab")
     message = row.locator("[data-refusal]")
-    expect(message).to_contain_text("Not changed: main changed since this page was shown")
+    # The page sent the deck's version it shows: the studio refuses the stale change (412).
+    expect(message).to_contain_text("Not changed: this deck was changed elsewhere")
     expect(message).to_be_focused()
     expect(count).to_have_value("4")  # what was typed stays
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-002": 2}

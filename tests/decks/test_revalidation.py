@@ -167,8 +167,9 @@ def test_revalidation_queries_grow_with_batches_not_decks(
     make_decks(40, demo_deck("duel-example"), playtester)
     Deck.objects.update(stale=True)
     # 1 query for the decks, then per batch of 10: entries + one UPDATE; cards, the format and the
-    # row of the card versions read (found, or created with its savepoint) once.
-    with django_assert_max_num_queries(1 + 4 * 2 + 2 + 1):
+    # row of the card versions read (found, or created with its savepoint) once; what cards the
+    # owners may see, once per batch that meets new owners (here: once).
+    with django_assert_max_num_queries(1 + 4 * 2 + 2 + 1 + 1):
         assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=10) == 40
     assert not Deck.objects.filter(stale=True).exists()
     assert Deck.objects.filter(legal=True).count() == 40
@@ -180,8 +181,9 @@ def test_revalidation_of_owned_only_decks_reads_collections_once_per_batch(
     load_cards("vanguard")
     for i in range(12):
         services.deck_create(data={**td01, "name": f"d{i}"}, user=make_user("playtester", username=f"p{i}"))
-    # + the card versions read, once; + every printing of the game, once (ownership counts them all)
-    with django_assert_max_num_queries(1 + 2 * 3 + 2 + 1 + 1):
+    # + the card versions read, once; + every printing of the game, once (ownership counts them all);
+    # + what cards the owners may see, once per batch
+    with django_assert_max_num_queries(1 + 2 * 3 + 2 + 1 + 1 + 2):
         assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=6) == 12
     assert {v["code"] for d in Deck.objects.all() for v in d.violations} == {"NOT_OWNED"}
 

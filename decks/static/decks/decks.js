@@ -26,7 +26,8 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var deck = document.getElementById("deck");
     var polled = event.detail.elt === deck && event.detail.requestConfig && event.detail.requestConfig.verb === "get";
-    if (polled && deck.querySelector("input:focus")) event.detail.shouldSwap = false;
+    // Nor a refused change's message and the input it kept (a stale version: the player reloads, see below).
+    if (polled && deck.querySelector("input:focus, [data-refusal-placed]")) event.detail.shouldSwap = false;
   });
 
   // Enter in a copy count sends it once: the browser would fire its change and submit the form (two
@@ -38,6 +39,39 @@
     input.blur();
     input.focus();
   });
+
+  // Every change of the deck sends the version the page shows (the deck panel's data-version, current after
+  // each change and each refresh), so that a change made meanwhile in another tab is never overwritten: the
+  // studio refuses it (412) and says so where the player acted, their input kept (studio/refusals.js).
+  // This page's own changes may cross (a count on its way, an add meanwhile): they carry this page's id, and
+  // the studio takes a version of this page's own run of changes as current.
+  var tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  function shownVersion() {
+    var deck = document.getElementById("deck");
+    return deck && deck.dataset.version;
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var version = shownVersion();
+    if (version && form && form.querySelector("input[name=version]")) {
+      event.detail.parameters.version = version;
+      event.detail.parameters.tab = tab;
+    }
+  });
+  document.addEventListener("submit", function (event) {
+    var input = event.target.querySelector && event.target.querySelector("input[name=version]");
+    var version = shownVersion();
+    if (!input || !version) return;
+    input.value = version;
+    var own = event.target.querySelector("input[name=tab]");
+    if (!own) {
+      own = document.createElement("input");
+      own.type = "hidden";
+      own.name = "tab";
+      event.target.appendChild(own);
+    }
+    own.value = tab;
+  }, true);
 
   // A destructive form asks first.
   document.addEventListener("submit", function (event) {
