@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from cards.models import Card
 from cards.selectors import can_see_unvalidated
 
@@ -16,15 +18,15 @@ from .selectors import artwork_events, variant_list
 POLL_SECONDS = 2  # while a thumbnail is being made; the polling stops once none is pending
 HISTORY_SIZE = 15
 GROUPS = [
-    (Kind.HD, "HD", "Main images. The primary one is the card's picture everywhere in the studio."),
-    (Kind.REFERENCE, "PK references", "Reference images: never a card's main picture."),
-    (Kind.FULL_ART, "Full Artwork", "Never counted as an HD."),
-    (Kind.LEGACY_HD, "Older HD", "Earlier main images, kept when a new primary replaced them."),
+    (Kind.HD, _("HD"), _("Main images. The primary one is the card's picture everywhere in the studio.")),
+    (Kind.REFERENCE, _("PK references"), _("Reference images: never a card's main picture.")),
+    (Kind.FULL_ART, _("Full Artwork"), _("Never counted as an HD.")),
+    (Kind.LEGACY_HD, _("Older HD"), _("Earlier main images, kept when a new primary replaced them.")),
 ]
 
 
 def variant_name(variant: ArtworkVariant) -> str:
-    return variant.original_name or f"image #{variant.pk}"
+    return variant.original_name or _("image #%(pk)s") % {"pk": variant.pk}
 
 
 @dataclass(frozen=True)

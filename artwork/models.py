@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import (
     Card,
@@ -14,10 +15,10 @@ from common.history import AppendOnlyModel
 
 
 class Kind(models.TextChoices):
-    HD = "HD", "Main HD image"
-    REFERENCE = "REFERENCE", "PK reference"
-    FULL_ART = "FULL_ART", "Full Artwork"
-    LEGACY_HD = "LEGACY_HD", "Older HD, kept after revision"
+    HD = "HD", _("Main HD image")
+    REFERENCE = "REFERENCE", _("PK reference")
+    FULL_ART = "FULL_ART", _("Full Artwork")
+    LEGACY_HD = "LEGACY_HD", _("Older HD, kept after revision")
 
 
 # The kinds a card's primary image may be; an older HD made primary again becomes the HD.
@@ -25,9 +26,9 @@ PRIMARY_KINDS = (Kind.HD, Kind.LEGACY_HD)
 
 
 class ImageFormat(models.TextChoices):
-    JPEG = "JPEG", "JPEG"
-    PNG = "PNG", "PNG"
-    WEBP = "WEBP", "WebP"
+    JPEG = "JPEG", _("JPEG")
+    PNG = "PNG", _("PNG")
+    WEBP = "WEBP", _("WebP")
 
 
 class ArtworkVariantQuerySet(models.QuerySet):
@@ -105,9 +106,9 @@ class ArtworkVariant(models.Model):
 
 
 class RenditionState(models.TextChoices):
-    PENDING = "PENDING", "Pending"
-    READY = "READY", "Ready"
-    FAILED = "FAILED", "Failed"
+    PENDING = "PENDING", _("Pending")
+    READY = "READY", _("Ready")
+    FAILED = "FAILED", _("Failed")
 
 
 class Rendition(models.Model):
@@ -141,12 +142,12 @@ class Rendition(models.Model):
 
 
 class EventAction(models.TextChoices):
-    UPLOADED = "UPLOADED", "Uploaded"
-    MADE_PRIMARY = "MADE_PRIMARY", "Made the primary artwork"
-    UNSET_PRIMARY = "UNSET_PRIMARY", "No longer the primary artwork"
-    REPLACED = "REPLACED", "Replaced as primary, kept as an older HD"
-    KIND_CHANGED = "KIND_CHANGED", "Kind changed"
-    DELETED = "DELETED", "Deleted"
+    UPLOADED = "UPLOADED", _("Uploaded")
+    MADE_PRIMARY = "MADE_PRIMARY", _("Made the primary artwork")
+    UNSET_PRIMARY = "UNSET_PRIMARY", _("No longer the primary artwork")
+    REPLACED = "REPLACED", _("Replaced as primary, kept as an older HD")
+    KIND_CHANGED = "KIND_CHANGED", _("Kind changed")
+    DELETED = "DELETED", _("Deleted")
 
 
 class ArtworkEvent(AppendOnlyModel):
@@ -175,9 +176,9 @@ class ArtworkEvent(AppendOnlyModel):
 
 
 class BatchState(models.TextChoices):
-    QUEUED = "QUEUED", "Queued"
-    RUNNING = "RUNNING", "Running"
-    DONE = "DONE", "Done"
+    QUEUED = "QUEUED", _("Queued")
+    RUNNING = "RUNNING", _("Running")
+    DONE = "DONE", _("Done")
 
 
 class ImageBatch(models.Model):
@@ -223,9 +224,9 @@ class ImageBatch(models.Model):
 
 
 class ItemState(models.TextChoices):
-    PENDING = "PENDING", "Pending"
-    DONE = "DONE", "Done"
-    FAILED = "FAILED", "Failed"
+    PENDING = "PENDING", _("Pending")
+    DONE = "DONE", _("Done")
+    FAILED = "FAILED", _("Failed")
 
 
 class ImageBatchItem(models.Model):  # noqa: DJ008 (rows of a batch, never shown alone)

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cards.interchange import check_game
 from cards.models import Card
@@ -89,7 +90,11 @@ def _kind_findings(kind, primary) -> list:
     if primary is not None and not isinstance(primary, bool):
         findings.append(error("FIELD_INVALID", "primary must be true or false", field="primary"))
     if primary is True and kind in Kind.values and kind not in PRIMARY_KINDS:
-        findings.append(error("ARTWORK_PRIMARY_NOT_HD", _not_primary_message(kind), field="primary"))
+        findings.append(
+            error(
+                "ARTWORK_PRIMARY_NOT_HD", _not_primary_message(kind), field="primary", params={"kind": kind}
+            )
+        )
     return findings
 
 
@@ -153,7 +158,10 @@ def artwork_upload(
         same = card.artwork.live().filter(sha256=image.sha256).first()
         if same is not None:
             raise Conflict(
-                f"this image is already on card {card.stable_id} (variant {same.pk}, {same.kind}); nothing was added"
+                gettext(
+                    "this image is already on card %(stable_id)s (variant %(pk)s, %(kind)s); nothing was added"
+                )
+                % {"stable_id": card.stable_id, "pk": same.pk, "kind": same.kind}
             )
         storage = ArtworkVariant._meta.get_field("file").storage
         name = save_content_addressed(storage, variant_name(image.sha256, image.extension), image.data)
@@ -281,7 +289,7 @@ def artwork_delete(*, variant: ArtworkVariant, user=None, note: str = "") -> Art
     """Delete a variant (reviewers only): it leaves the card's artwork but is kept, file included, in history."""
     if user is not None and not user.has_perm("artwork.delete_artworkvariant"):
         raise Forbidden(
-            "only a reviewer may delete artwork; ask a reviewer, or upload a new primary HD instead"
+            gettext("only a reviewer may delete artwork; ask a reviewer, or upload a new primary HD instead")
         )
     with transaction.atomic():
         variant = _locked_variant(variant)

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Card
@@ -69,7 +70,7 @@ def _answer(
 
 
 def _refused(exc: StudioError) -> str:
-    return f"Not done: {exc.message}."
+    return _("Not done: %(why)s.") % {"why": exc.message}
 
 
 @login_required
@@ -90,10 +91,14 @@ def upload(request, stable_id: str):
         # Before the body is read: a too-big upload is refused from its length alone.
         services.artwork_check_request_length(request.META.get("CONTENT_LENGTH"))
     except StudioError as exc:
-        return _answer(request, card, status=exc.status_code, error=f"Not added: {exc.message}.")
+        return _answer(
+            request, card, status=exc.status_code, error=_("Not added: %(why)s.") % {"why": exc.message}
+        )
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _answer(request, card, status=400, error=f"Not added: {form.problems()}", form=form)
+        return _answer(
+            request, card, status=400, error=_("Not added: %(why)s") % {"why": form.problems()}, form=form
+        )
     upload = form.cleaned_data["file"]
     try:
         variant = services.artwork_upload(
@@ -109,9 +114,18 @@ def upload(request, stable_id: str):
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:
-        return _answer(request, card, status=exc.status_code, error=f"Not added: {exc.message}.", form=form)
-    what = "the primary image" if variant.is_primary else Kind(variant.kind).label
-    notice = f"Added {variant_name(variant)} as {what}; its thumbnail appears as soon as it is made."
+        return _answer(
+            request,
+            card,
+            status=exc.status_code,
+            error=_("Not added: %(why)s.") % {"why": exc.message},
+            form=form,
+        )
+    what = _("the primary image") if variant.is_primary else Kind(variant.kind).label
+    notice = _("Added %(image)s as %(what)s; its thumbnail appears as soon as it is made.") % {
+        "image": variant_name(variant),
+        "what": what,
+    }
     return _answer(request, card, notice=notice)
 
 
@@ -132,9 +146,9 @@ def make_primary(request, stable_id: str, pk: int):
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:
         return _answer(request, card, status=exc.status_code, error=_refused(exc))
-    notice = f"{variant_name(variant)} is now the primary image."
+    notice = _("%(image)s is now the primary image.") % {"image": variant_name(variant)}
     if previous is not None:
-        notice += f" {variant_name(previous)} is kept under Older HD."
+        notice += " " + _("%(image)s is kept under Older HD.") % {"image": variant_name(previous)}
     return _answer(request, card, notice=notice)
 
 
@@ -150,7 +164,7 @@ def delete(request, stable_id: str, pk: int):
         raise PermissionDenied(exc.message) from None
     except StudioError as exc:
         return _answer(request, card, status=exc.status_code, error=_refused(exc))
-    notice = f"Deleted {variant_name(variant)}; it stays in the artwork history."
+    notice = _("Deleted %(image)s; it stays in the artwork history.") % {"image": variant_name(variant)}
     if variant.kind == Kind.HD and not card.artwork.filter(is_primary=True).exists():
-        notice += " The card has no primary image now: make another HD primary, or upload one."
+        notice += " " + _("The card has no primary image now: make another HD primary, or upload one.")
     return _answer(request, card, notice=notice)

@@ -61,6 +61,7 @@ class EffectIdIndex:
                     f"{label}, {path}: {effect_id!r} is already an effect of {other}; an effectId is unique in the game",
                     card=stable_id,
                     field=path,
+                    params={"effectId": effect_id, "card": other},
                 )
             )
         return findings

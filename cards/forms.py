@@ -13,8 +13,12 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from common import guards
+from common.i18n import tr
 from common.labels import without_path
 from rules import Finding, RuleSet
 from rules.fields import FieldSpec, Kind
@@ -23,7 +27,7 @@ from rules.findings import error
 from .models import Card
 
 COMMON_FIELDS = ("name", "type", "set", "text", "archetypes", "effects")
-LIST_HELP = "One per line (or separated by commas on one line)."
+LIST_HELP = _("One per line (or separated by commas on one line).")
 
 
 def split_list(text: str) -> list[str]:
@@ -50,17 +54,22 @@ def type_label(card_type: str) -> str:
 
 def _range_help(spec: FieldSpec) -> str:
     if spec.minimum is not None and spec.maximum is not None:
-        return f"From {spec.minimum} to {spec.maximum}."
+        return gettext("From %(minimum)s to %(maximum)s.") % {
+            "minimum": spec.minimum,
+            "maximum": spec.maximum,
+        }
     if spec.minimum is not None:
-        return f"{spec.minimum} or more."
+        return gettext("%(minimum)s or more.") % {"minimum": spec.minimum}
     if spec.maximum is not None:
-        return f"At most {spec.maximum}."
+        return gettext("At most %(maximum)s.") % {"maximum": spec.maximum}
     return ""
 
 
 def _game_field(spec: FieldSpec) -> forms.Field:
     """The form field of one FieldSpec; no Django-side validation, the rule set has the say."""
-    label = spec.label or spec.name
+    # A rule set's label and help are marked N_ in rules/: translated here, where they are shown.
+    label = tr(spec.label) or spec.name
+    spec_help = tr(spec.help)
     match spec.kind:
         case Kind.INT:
             attrs = {"step": 1, "inputmode": "numeric"}
@@ -68,14 +77,14 @@ def _game_field(spec: FieldSpec) -> forms.Field:
                 attrs["min"] = spec.minimum
             if spec.maximum is not None:
                 attrs["max"] = spec.maximum
-            help_text = " ".join(p for p in (_range_help(spec), spec.help) if p)
+            help_text = " ".join(p for p in (_range_help(spec), spec_help) if p)
             return forms.CharField(
                 label=label, required=False, widget=forms.NumberInput(attrs=attrs), help_text=help_text
             )
         case Kind.ENUM:
             choices = [("", "—"), *((c, type_label(c)) for c in spec.choices)]
             return forms.CharField(
-                label=label, required=False, widget=forms.Select(choices=choices), help_text=spec.help
+                label=label, required=False, widget=forms.Select(choices=choices), help_text=spec_help
             )
         case Kind.ENUM_LIST:
             choices = [(c, type_label(c)) for c in spec.choices]
@@ -83,17 +92,17 @@ def _game_field(spec: FieldSpec) -> forms.Field:
                 label=label,
                 required=False,
                 widget=forms.CheckboxSelectMultiple(choices=choices),
-                help_text=spec.help,
+                help_text=spec_help,
             )
         case Kind.STR_LIST:
-            help_text = " ".join(p for p in (LIST_HELP, spec.help) if p)
+            help_text = " ".join(p for p in (str(LIST_HELP), spec_help) if p)
             return forms.CharField(
                 label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=help_text
             )
         case Kind.BOOL:
-            return forms.BooleanField(label=label, required=False, help_text=spec.help)
+            return forms.BooleanField(label=label, required=False, help_text=spec_help)
         case _:
-            return forms.CharField(label=label, required=False, help_text=spec.help)
+            return forms.CharField(label=label, required=False, help_text=spec_help)
 
 
 class CardForm(forms.Form):
@@ -105,32 +114,37 @@ class CardForm(forms.Form):
     """
 
     name = forms.CharField(
-        label="Name", required=False, widget=forms.TextInput(attrs={"maxlength": 200, "autocomplete": "off"})
+        label=_("Name"),
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": 200, "autocomplete": "off"}),
     )
-    type = forms.CharField(label="Type", required=False)
+    type = forms.CharField(label=_("Type"), required=False)
     set = forms.CharField(
-        label="Set", required=False, widget=forms.TextInput(attrs={"maxlength": 64, "autocomplete": "off"})
+        label=_("Set"), required=False, widget=forms.TextInput(attrs={"maxlength": 64, "autocomplete": "off"})
     )
     # Not stripped: a card's text is kept exactly as typed (line breaks included).
     text = forms.CharField(
-        label="Text", required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5, "class": "prose"})
+        label=_("Text"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 5, "class": "prose"}),
     )
     archetypes = forms.CharField(
-        label="Archetypes",
+        label=_("Archetypes"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "class": "prose"}),
-        help_text="As printed on the card. " + LIST_HELP,
+        help_text=format_lazy("{} {}", _("As printed on the card."), LIST_HELP),
     )
     effects = forms.CharField(
-        label="Effects (JSON)",
+        label=_("Effects (JSON)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
-        help_text="A JSON list of structured effects; [] for none.",
+        help_text=_("A JSON list of structured effects; [] for none."),
     )
     revision_note = forms.CharField(
-        label="Note for the history",
+        label=_("Note for the history"),
         required=False,
-        widget=forms.TextInput(attrs={"placeholder": "What changed and why (optional)"}),
+        widget=forms.TextInput(attrs={"placeholder": _("What changed and why (optional)")}),
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
@@ -140,7 +154,7 @@ class CardForm(forms.Form):
         self.ruleset = ruleset
         self.card = card
         self.fields["type"].widget = forms.Select(choices=[(t, type_label(t)) for t in ruleset.card_types])
-        self.fields["set"].label = "Set (required)" if ruleset.set_required else "Set"
+        self.fields["set"].label = _("Set (required)") if ruleset.set_required else _("Set")
         self.specs: dict[str, FieldSpec] = {}
         for spec in ruleset.fields:
             self.fields[spec.name] = _game_field(spec)
@@ -247,7 +261,14 @@ class CardForm(forms.Form):
                 continue
             value, problem = self._read(spec, cleaned.get(name))
             if problem:
-                findings.append(error("FIELD_TYPE", f"{name} {problem}", field=name))
+                findings.append(
+                    error(
+                        "FIELD_TYPE",
+                        f"{name} {problem}",
+                        field=name,
+                        params={"field": name, "problem": problem},
+                    )
+                )
             if self.card is not None:
                 stored = (self.card.game_fields or {}).get(name)
                 if _empty(value) and _empty(stored):

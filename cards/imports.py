@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Forbidden, InvalidInput
 from common.notes import checked_note
@@ -55,15 +56,23 @@ class ImportReport:
     needs_review: list[ReviewNote] = field(default_factory=list)
 
     def summary(self) -> str:
-        text = (
-            f"{self.game}: {len(self.created)} created, {len(self.updated)} updated, "
-            f"{len(self.unchanged)} unchanged"
-        )
+        text = gettext("%(game)s: %(created)s created, %(updated)s updated, %(unchanged)s unchanged") % {
+            "game": self.game,
+            "created": len(self.created),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+        }
         if self.conflicts:
             new = sum(1 for c in self.conflicts if c.new)
-            text += f", {len(self.conflicts)} conflict(s) kept the user's version ({new} new)"
+            text += ", " + ngettext(
+                "%(count)s conflict kept the user's version (%(new)s new)",
+                "%(count)s conflicts kept the user's version (%(new)s new)",
+                len(self.conflicts),
+            ) % {"count": len(self.conflicts), "new": new}
         if self.needs_review:
-            text += f", {len(self.needs_review)} stored as NEEDS_REVIEW instead of VALIDATED"
+            text += ", " + gettext("%(count)s stored as NEEDS_REVIEW instead of VALIDATED") % {
+                "count": len(self.needs_review)
+            }
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -185,7 +194,17 @@ def parse_card_set(
 ) -> tuple[str | None, list[CardInput], list[Finding]]:
     """Read a whole card-set file; every error of every card is reported."""
     if not isinstance(payload, dict):
-        return None, [], [error("FILE_INVALID", "a card-set file is a JSON object with 'game' and 'cards'")]
+        return (
+            None,
+            [],
+            [
+                error(
+                    "FILE_INVALID",
+                    "a card-set file is a JSON object with 'game' and 'cards'",
+                    params={"problem": "a card-set file is a JSON object with 'game' and 'cards'"},
+                )
+            ],
+        )
     unknown = sorted(set(payload) - {"game", "cards"})
     errors: list[Finding] = [
         error(
@@ -201,7 +220,19 @@ def parse_card_set(
         return None, [], errors + game_errors
     cards = payload.get("cards")
     if not isinstance(cards, list):
-        return game, [], errors + [error("FILE_INVALID", "'cards' must be a list of cards", field="cards")]
+        return (
+            game,
+            [],
+            errors
+            + [
+                error(
+                    "FILE_INVALID",
+                    "'cards' must be a list of cards",
+                    field="cards",
+                    params={"problem": "'cards' must be a list of cards"},
+                )
+            ],
+        )
     inputs: list[CardInput] = []
     seen: dict[str, int] = {}
     seen_without_id: dict[tuple[str, str], int] = {}
@@ -235,6 +266,7 @@ def parse_card_set(
                         f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
                         card=card_input.name,
                         field="stableCardId",
+                        params={"card": label, "name": card_input.name},
                     )
                 )
             seen_without_id[identity] = index

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import CardData, Finding, UnknownGame, get_ruleset
+from rules import CardData, Finding, UnknownGame, get_ruleset, registry
 from rules.findings import error
 from rules.text import shown
 
@@ -233,7 +233,14 @@ def check_game(game: Any) -> list[Finding]:
     try:
         get_ruleset(game)
     except UnknownGame as exc:
-        return [error("UNKNOWN_GAME", str(exc), field="game")]
+        return [
+            error(
+                "UNKNOWN_GAME",
+                str(exc),
+                field="game",
+                params={"value": game, "expected": list(registry.keys())},
+            )
+        ]
     return []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from common.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules import get_ruleset
@@ -12,21 +13,21 @@ from rules.text import search_fold
 
 
 class Status(models.TextChoices):
-    DRAFT = "DRAFT", "Draft"
-    NEEDS_REVIEW = "NEEDS_REVIEW", "Needs review"
-    VALIDATED = "VALIDATED", "Validated"
-    DISABLED = "DISABLED", "Disabled"
+    DRAFT = "DRAFT", _("Draft")
+    NEEDS_REVIEW = "NEEDS_REVIEW", _("Needs review")
+    VALIDATED = "VALIDATED", _("Validated")
+    DISABLED = "DISABLED", _("Disabled")
 
 
 class Origin(models.TextChoices):
-    USER = "USER", "User"
-    AI = "AI", "AI"
+    USER = "USER", _("User")
+    AI = "AI", _("AI")
 
 
 class CreationMethod(models.TextChoices):
-    IMPORTED = "IMPORTED", "Imported"
-    MANUAL = "MANUAL", "Manual"
-    AI_GENERATED = "AI_GENERATED", "AI generated"
+    IMPORTED = "IMPORTED", _("Imported")
+    MANUAL = "MANUAL", _("Manual")
+    AI_GENERATED = "AI_GENERATED", _("AI generated")
 
 
 def _in(field: str, choices: type[models.TextChoices]) -> Q:
@@ -145,11 +146,11 @@ class Card(models.Model):
 
 
 class RevisionAction(models.TextChoices):
-    CREATE = "CREATE", "Created"
-    UPDATE = "UPDATE", "Edited"
-    IMPORT = "IMPORT", "Imported"
-    STATUS = "STATUS", "Status changed"
-    REVERT = "REVERT", "Reverted"
+    CREATE = "CREATE", _("Created")
+    UPDATE = "UPDATE", _("Edited")
+    IMPORT = "IMPORT", _("Imported")
+    STATUS = "STATUS", _("Status changed")
+    REVERT = "REVERT", _("Reverted")
 
 
 class CardRevision(AppendOnlyModel):
@@ -191,9 +192,9 @@ class CardRevision(AppendOnlyModel):
 
 
 class ConflictResolution(models.TextChoices):
-    KEPT_USER = "KEPT_USER", "Kept the user's version"
-    TOOK_IMPORTED = "TOOK_IMPORTED", "Took the imported version"
-    SUPERSEDED = "SUPERSEDED", "Superseded by a later import"
+    KEPT_USER = "KEPT_USER", _("Kept the user's version")
+    TOOK_IMPORTED = "TOOK_IMPORTED", _("Took the imported version")
+    SUPERSEDED = "SUPERSEDED", _("Superseded by a later import")
 
 
 class ImportConflict(models.Model):

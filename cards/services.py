@@ -248,7 +248,10 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
     if findings:
         raise InvalidInput(findings)
     if card_input.stable_id and Card.objects.filter(stable_id=card_input.stable_id).exists():
-        raise Conflict(f"stableCardId {card_input.stable_id} is already used by another card")
+        raise Conflict(
+            gettext("stableCardId %(stable_id)s is already used by another card")
+            % {"stable_id": card_input.stable_id}
+        )
     if card_input.origin == Origin.AI or card_input.creation_method == CreationMethod.AI_GENERATED:
         card_input.status = Status.DRAFT
     requested = card_input.status

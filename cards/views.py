@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
@@ -104,7 +105,7 @@ def browse(request):
         cards = cards.filter(game=game)
     error = ""
     try:
-        results, _ = card_find(cards, query, game=game or None, default_order=SORTS[sort])
+        results, _found = card_find(cards, query, game=game or None, default_order=SORTS[sort])
     except QueryError as exc:
         error = str(exc)
         results = cards.none()
@@ -129,12 +130,13 @@ def browse(request):
         "total_capped": facets.capped,
         "games": list(registry),
         "facets": {
-            "Game": _facet_links(request, query, "game", facets.games) if not game else [],
-            "Type": _facet_links(request, query, "t", facets.types),
-            "Status": _facet_links(request, query, "status", facets.statuses),
-            "Set": _facet_links(request, query, "set", facets.sets),
+            # The titles are marked for translation; the page translates them ({% translate title %}).
+            gettext_noop("Game"): _facet_links(request, query, "game", facets.games) if not game else [],
+            gettext_noop("Type"): _facet_links(request, query, "t", facets.types),
+            gettext_noop("Status"): _facet_links(request, query, "status", facets.statuses),
+            gettext_noop("Set"): _facet_links(request, query, "set", facets.sets),
             # As printed on the cards ("Lycéenne"), never the canonical key ("lyceenne").
-            "Archetype": _facet_links(
+            gettext_noop("Archetype"): _facet_links(
                 request,
                 query,
                 "arch",
@@ -180,11 +182,11 @@ def _can_edit(user) -> bool:
 
 
 TRANSITION_LABELS = {
-    (Status.DRAFT, Status.NEEDS_REVIEW): ("Submit for review", "primary"),
-    (Status.NEEDS_REVIEW, Status.DRAFT): ("Back to draft", "secondary"),
-    (Status.DISABLED, Status.DRAFT): ("Back to draft", "secondary"),
-    (Status.VALIDATED, Status.NEEDS_REVIEW): ("Needs review", "secondary"),
-    (Status.DISABLED, Status.NEEDS_REVIEW): ("Needs review", "secondary"),
+    (Status.DRAFT, Status.NEEDS_REVIEW): (gettext_lazy("Submit for review"), "primary"),
+    (Status.NEEDS_REVIEW, Status.DRAFT): (gettext_lazy("Back to draft"), "secondary"),
+    (Status.DISABLED, Status.DRAFT): (gettext_lazy("Back to draft"), "secondary"),
+    (Status.VALIDATED, Status.NEEDS_REVIEW): (gettext_lazy("Needs review"), "secondary"),
+    (Status.DISABLED, Status.NEEDS_REVIEW): (gettext_lazy("Needs review"), "secondary"),
 }
 
 
@@ -193,9 +195,13 @@ def _transitions(user, card: Card, has_errors: bool) -> list[dict]:
     for target in allowed_targets(user, card.status):
         label, style = TRANSITION_LABELS.get((card.status, target), (None, None))
         if label is None:
-            label, style = {"VALIDATED": ("Validate", "primary"), "DISABLED": ("Disable", "danger")}[target]
+            label, style = {"VALIDATED": (_("Validate"), "primary"), "DISABLED": (_("Disable"), "danger")}[
+                target
+            ]
         blocked = (
-            "Fix the errors listed on this page first." if target == Status.VALIDATED and has_errors else ""
+            _("Fix the errors listed on this page first.")
+            if target == Status.VALIDATED and has_errors
+            else ""
         )
         out.append({"target": target, "label": label, "style": style, "blocked": blocked})
     return out
@@ -294,13 +300,18 @@ def _card_save(request, card: Card):
             status=400,
         )
     if updated.version == card.version:
-        messages.info(request, "Nothing changed: the card is as it was.")
+        messages.info(request, _("Nothing changed: the card is as it was."))
     else:
-        messages.success(request, f"Saved: {updated.name} is now at version {updated.version}.")
+        messages.success(
+            request,
+            _("Saved: %(card)s is now at version %(version)s.")
+            % {"card": updated.name, "version": updated.version},
+        )
         if updated.status != card.status:
             messages.info(
                 request,
-                f"Its content changed, so it went from {card.get_status_display()} to {updated.get_status_display()}.",
+                _("Its content changed, so it went from %(before)s to %(after)s.")
+                % {"before": card.get_status_display(), "after": updated.get_status_display()},
             )
     return redirect("cards:detail", stable_id=updated.stable_id)
 
@@ -332,7 +343,10 @@ def card_new(request):
                 findings = []
                 messages.error(request, exc.message)
             else:
-                messages.success(request, f"Created {card.name} ({card.stable_id}) as a draft.")
+                messages.success(
+                    request,
+                    _("Created %(card)s (%(id)s) as a draft.") % {"card": card.name, "id": card.stable_id},
+                )
                 return redirect("cards:detail", stable_id=card.stable_id)
         others = form.show_findings(findings)
         return render(
@@ -416,7 +430,7 @@ def card_status(request, stable_id: str):
     except InvalidInput:
         messages.error(
             request,
-            "Not changed: the version sent is not a version number; reload the page and decide again.",
+            _("Not changed: the version sent is not a version number; reload the page and decide again."),
         )
         return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))
     try:
@@ -426,12 +440,15 @@ def card_status(request, stable_id: str):
     except StaleVersion:
         messages.error(
             request,
-            "Not changed: the card changed since you opened it. Here is its latest version; decide again.",
+            _("Not changed: the card changed since you opened it. Here is its latest version; decide again."),
         )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except (Conflict, InvalidInput) as exc:
-        messages.error(request, f"Not changed: {exc.message}")
+        messages.error(request, _("Not changed: %(why)s") % {"why": exc.message})
     else:
-        messages.success(request, f"{updated.name} is now {updated.get_status_display()}.")
+        messages.success(
+            request,
+            _("%(card)s is now %(status)s.") % {"card": updated.name, "status": updated.get_status_display()},
+        )
     return redirect(reverse("cards:detail", kwargs={"stable_id": card.stable_id}))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from .models import Status
 
 D, R, V, X = Status.DRAFT, Status.NEEDS_REVIEW, Status.VALIDATED, Status.DISABLED
@@ -40,19 +42,31 @@ class Refusal:
 
 def transition_refusal(user, current: str, target: str) -> Refusal | None:
     if target not in Status.values:
-        return Refusal(f"{target!r} is not a status; use one of {', '.join(Status.values)}")
+        return Refusal(
+            gettext("%(target)s is not a status; use one of %(items)s")
+            % {"target": repr(target), "items": ", ".join(Status.values)}
+        )
     if current == target:
-        return Refusal(f"the card is already {target}")
+        return Refusal(gettext("the card is already %(target)s") % {"target": target})
     permission = TRANSITIONS.get((current, target))
     if permission is None:
         allowed = sorted(t for (f, t) in TRANSITIONS if f == current)
         return Refusal(
-            f"a {current} card cannot go to {target}; from {current} it can go to {', '.join(allowed)}"
+            gettext("a %(current)s card cannot go to %(target)s; from %(current)s it can go to %(items)s")
+            % {"current": current, "target": target, "items": ", ".join(allowed)}
         )
     if not _may(user, permission):
         if permission == REVIEW:
-            return Refusal(f"only a reviewer can move a card from {current} to {target}", forbidden=True)
-        return Refusal(f"you may not move a card from {current} to {target}", forbidden=True)
+            return Refusal(
+                gettext("only a reviewer can move a card from %(current)s to %(target)s")
+                % {"current": current, "target": target},
+                forbidden=True,
+            )
+        return Refusal(
+            gettext("you may not move a card from %(current)s to %(target)s")
+            % {"current": current, "target": target},
+            forbidden=True,
+        )
     return None
 
 

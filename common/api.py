@@ -32,7 +32,7 @@ class Pagination(PageNumberPagination):
 def exception_handler(exc, context):
     """DRF's handler, plus the studio's service errors and Django's own."""
     if isinstance(exc, StudioError):
-        body: dict = {"detail": exc.message}
+        body: dict = {"detail": exc.reader_message() if isinstance(exc, InvalidInput) else str(exc.message)}
         if isinstance(exc, InvalidInput):
             body.update(exc.by_field())
         if exc.findings:
@@ -50,7 +50,7 @@ def exception_handler(exc, context):
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404(str(exc))
     if isinstance(exc, PermissionDenied) and not str(exc):
-        exc = PermissionDenied("You do not have permission to perform this action.")
+        exc = PermissionDenied(_("You do not have permission to perform this action."))
     return drf_exception_handler(exc, context)
 
 

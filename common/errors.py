@@ -29,12 +29,24 @@ class InvalidInput(StudioError):
 
     def __init__(self, findings: Iterable[Finding], message: str | None = None):
         findings = list(findings)
+        # A message made of the findings' is made again in the reader's language (reader_message).
+        self.from_findings = not message and bool(findings)
         super().__init__(message or "; ".join(f.message for f in findings) or "invalid input", findings)
 
+    def reader_message(self) -> str:
+        """The message in the reader's language (the findings' own, or the one given)."""
+        if self.from_findings:
+            from .finding_messages import message
+
+            return "; ".join(message(f) for f in self.findings)
+        return str(self.message)
+
     def by_field(self) -> dict[str, list[str]]:
+        from .finding_messages import message
+
         errors: dict[str, list[str]] = {}
         for finding in self.findings:
-            errors.setdefault(finding.field or "non_field_errors", []).append(finding.message)
+            errors.setdefault(finding.field or "non_field_errors", []).append(message(finding))
         return errors
 
 

@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from cards.models import Card, Status
+from common.finding_messages import message as finding_message
+from common.i18n import tr
 from rules import get_ruleset
 from rules.decks import SizeBound, ValidationResult
 from rules.text import fold
@@ -92,7 +94,7 @@ def _violation(data: dict[str, Any]) -> Violation:
     return Violation(
         code=data.get("code", ""),
         severity=data.get("severity", "error"),
-        message=data.get("message", ""),
+        message=finding_message(data),  # in the reader's language, from its code and params
         section=data.get("section"),
         card=data.get("card"),
     )
@@ -236,7 +238,7 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
         sections.append(
             SectionView(
                 name=name,
-                label=ruleset.label_of(name),
+                label=tr(ruleset.label_of(name)),
                 anchor=f"s{index}",
                 rows=rows,
                 count=count,
@@ -267,8 +269,8 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
         picks.append(
             PickView(
                 name=name,
-                label=ruleset.label_of(name),
-                help=ruleset.deck_help.get(name, ""),
+                label=tr(ruleset.label_of(name)),
+                help=tr(ruleset.deck_help.get(name, "")),
                 anchor=f"pick-{name}",
                 ref=entry.ref if entry is not None else None,
                 card=card,

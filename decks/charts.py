@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from common.numbers import whole_percent
 from rules.deckstats import Bar
 
 PLOT_HEIGHT = 170
@@ -64,7 +65,7 @@ def bar_chart(bars: Sequence[Bar], *, total: int | None = None) -> Chart:
     for index, bar in enumerate(bars):
         x = LEFT + GAP + index * (BAR_WIDTH + GAP)
         height = PLOT_HEIGHT * bar.count / scale_top if scale_top else 0
-        share = f"{round(100 * bar.count / total)}%" if total else ""
+        share = whole_percent(bar.count, total)
         chart_bars.append(
             ChartBar(bar.label, bar.count, x, baseline - height, BAR_WIDTH, height, x + BAR_WIDTH / 2, share)
         )
@@ -108,7 +109,7 @@ def row_chart(bars: Sequence[Bar], *, total: int | None = None) -> Rows:
     for index, bar in enumerate(bars):
         y = index * ROW_HEIGHT + (ROW_HEIGHT - ROW_BAR) / 2
         width = max(BAR_SPACE * bar.count / top, 2) if top and bar.count else 0
-        share = f"{round(100 * bar.count / total)}%" if total else ""
+        share = whole_percent(bar.count, total)
         rows.append(Row(bar.label, bar.count, y, width, index * ROW_HEIGHT + ROW_HEIGHT / 2, share))
     return Rows(
         tuple(rows), LABEL_WIDTH + BAR_SPACE + VALUE_SPACE, max(len(bars), 1) * ROW_HEIGHT, LABEL_WIDTH, total

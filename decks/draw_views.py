@@ -7,8 +7,12 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from common.i18n import tr
+from common.numbers import percent as shown_percent
 from rules import get_ruleset
 from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
 from rules.odds import percent
@@ -61,7 +65,7 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
         return context
     wanted = set(form.cleaned_data["cards"])
     if not wanted:
-        form.add_error("cards", "Choose one or more cards of the deck.")
+        form.add_error("cards", _("Choose one or more cards of the deck."))
         return context
     copies = form.cleaned_data["copies"]
     first = form.cleaned_data.get("order") != "second"
@@ -69,13 +73,16 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
     if setup.has_turns:
         turn = form.cleaned_data.get("turn") or 0
         steps = [
-            ("Opening hand" if t == 0 else f"Turn {t}", {"turn": t})
+            (_("Opening hand") if t == 0 else _("Turn %(turn)s") % {"turn": t}, {"turn": t})
             for t in range(0, max(ODDS_TURNS, turn) + 1)
         ]
         asked = turn
     else:
         seen = form.cleaned_data.get("seen") or 5
-        steps = [(f"{n} cards", {"turn": 0, "hand": n}) for n in range(1, max(10, seen) + 1)]
+        steps = [
+            (ngettext("%(count)s card", "%(count)s cards", n) % {"count": n}, {"turn": 0, "hand": n})
+            for n in range(1, max(10, seen) + 1)
+        ]
         asked = seen - 1
     table = []
     for index, (label, where) in enumerate(steps):
@@ -87,7 +94,7 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
             {
                 "label": label,
                 "seen": seen_cards,
-                "percent": percent(chance),
+                "percent": shown_percent(percent(chance)),
                 "exact": chance,
                 "width": width,
                 "asked": index == asked,
@@ -117,7 +124,7 @@ def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
         "setup": setup,
         "verdict": deck_verdict(deck),
         "cards": cards,
-        "section_label": ruleset.label_of(setup.section),
+        "section_label": tr(ruleset.label_of(setup.section)),
     }
     context.update(_odds(request, deck, cards, setup))
     return context, params
@@ -171,5 +178,5 @@ def deck_draws(request, pk: int):
 @require_GET
 def deck_odds(request, pk: int):
     deck = deck_or_404(request, pk)
-    context, _ = _draws_context(request, deck)
+    context, _unused = _draws_context(request, deck)
     return render(request, "decks/_odds.html", context)

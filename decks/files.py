@@ -8,6 +8,7 @@ from django.core.management.base import CommandError
 
 from common import guards
 from common.cli import USAGE_ERROR, read_text
+from common.finding_messages import message as finding_message
 
 from .interchange import looks_like_json, parse_decklist
 
@@ -30,12 +31,15 @@ def read_deck_file(path: str, game: str | None = None) -> dict:
             raise CommandError(f"{path}: {exc}", returncode=USAGE_ERROR) from None
     deck, findings = parse_decklist(text, game=game)
     if findings:
-        raise CommandError(f"{path}: {'; '.join(f.message for f in findings)}", returncode=USAGE_ERROR)
+        raise CommandError(
+            f"{path}: {'; '.join(finding_message(f) for f in findings)}", returncode=USAGE_ERROR
+        )
     return deck
 
 
 def unusable(path: str, exc) -> CommandError:
     """A service's InvalidInput as the one-line reason of exit status 2."""
     return CommandError(
-        f"{path}: {'; '.join(f.message for f in exc.findings) or exc.message}", returncode=USAGE_ERROR
+        f"{path}: {'; '.join(finding_message(f) for f in exc.findings) or exc.message}",
+        returncode=USAGE_ERROR,
     )

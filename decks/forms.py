@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common import guards
+from common.finding_messages import message as finding_message
 from rules import registry
 
 from .interchange import looks_like_json, parse_decklist
@@ -17,7 +18,7 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 def _format_label(fmt: DeckFormat) -> str:
-    return f"{fmt.name} (default)" if fmt.is_default else fmt.name
+    return _("%(format)s (default)") % {"format": fmt.name} if fmt.is_default else fmt.name
 
 
 def format_choices(game: str | None = None) -> list:
@@ -31,13 +32,15 @@ def format_choices(game: str | None = None) -> list:
         options = [(f.pk, f"{ruleset.name} · {_format_label(f)}") for f in formats if f.game == ruleset.key]
         if options:
             groups.append((ruleset.name, options))
-    return [("", "— choose a game and its format —"), *groups]
+    return [("", _("— choose a game and its format —")), *groups]
 
 
 class DeckCreateForm(forms.Form):
-    format = forms.TypedChoiceField(label="Game and format", coerce=int)
+    format = forms.TypedChoiceField(label=_("Game and format"), coerce=int)
     name = forms.CharField(
-        label="Name", max_length=200, widget=forms.TextInput(attrs={"placeholder": "e.g. Échange tempo"})
+        label=_("Name"),
+        max_length=200,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. Échange tempo")}),
     )
 
     def __init__(self, *args, **kwargs):
@@ -60,10 +63,10 @@ class DeckImportForm(forms.Form):
         help_text=_("For a decklist that names no game (no game: line)."),
     )
     file = forms.FileField(
-        label="Deck file", required=False, help_text="A JSON deck file or a text decklist (UTF-8)."
+        label=_("Deck file"), required=False, help_text=_("A JSON deck file or a text decklist (UTF-8).")
     )
     text = forms.CharField(
-        label="Or paste it",
+        label=_("Or paste it"),
         required=False,
         widget=forms.Textarea(
             attrs={
@@ -82,7 +85,7 @@ class DeckImportForm(forms.Form):
         data = super().clean()
         upload, text = data.get("file"), (data.get("text") or "").strip()
         if upload is None and not text:
-            raise forms.ValidationError("Choose a deck file, or paste a decklist or a deck file's JSON.")
+            raise forms.ValidationError(_("Choose a deck file, or paste a decklist or a deck file's JSON."))
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
                 raise forms.ValidationError(
@@ -117,13 +120,13 @@ class DeckImportForm(forms.Form):
             return raw, []
         deck, findings = parse_decklist(text, game=self.cleaned_data.get("game") or None)
         if findings:
-            return None, [f"{source}: {f.message}" for f in findings]
+            return None, [f"{source}: {finding_message(f)}" for f in findings]
         return deck, []
 
 
 class DeckSettingsForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=200)
-    format = forms.TypedChoiceField(label="Format", coerce=int)
+    name = forms.CharField(label=_("Name"), max_length=200)
+    format = forms.TypedChoiceField(label=_("Format"), coerce=int)
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -138,13 +141,16 @@ class DeckSettingsForm(forms.Form):
 class OddsForm(forms.Form):
     """The odds question: at least K copies of the chosen cards by a turn (or in N cards)."""
 
-    cards = forms.MultipleChoiceField(label="Cards", required=False)
-    copies = forms.IntegerField(label="At least", min_value=1, max_value=99, initial=1)
-    turn = forms.IntegerField(label="By your turn", min_value=0, max_value=60, initial=1, required=False)
+    cards = forms.MultipleChoiceField(label=_("Cards"), required=False)
+    copies = forms.IntegerField(label=_("At least"), min_value=1, max_value=99, initial=1)
+    turn = forms.IntegerField(label=_("By your turn"), min_value=0, max_value=60, initial=1, required=False)
     order = forms.ChoiceField(
-        label="You play", choices=[("first", "first"), ("second", "second")], initial="first", required=False
+        label=_("You play"),
+        choices=[("first", _("first")), ("second", _("second"))],
+        initial="first",
+        required=False,
     )
-    seen = forms.IntegerField(label="Cards drawn", min_value=1, max_value=1000, initial=5, required=False)
+    seen = forms.IntegerField(label=_("Cards drawn"), min_value=1, max_value=1000, initial=5, required=False)
 
     def __init__(self, *args, card_choices, **kwargs):
         super().__init__(*args, **kwargs)

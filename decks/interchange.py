@@ -64,7 +64,13 @@ def parse_deck(
     stored values).
     """
     if not isinstance(raw, dict):
-        return None, [error("DECK_INVALID", "a deck is a JSON object with game, name and sections")]
+        return None, [
+            error(
+                "DECK_INVALID",
+                "a deck is a JSON object with game, name and sections",
+                params={},
+            )
+        ]
     if "decklist" in raw:
         raw, found = from_decklist(raw, game=game)
         if found:
@@ -84,7 +90,14 @@ def parse_deck(
             return None, [
                 error("FIELD_REQUIRED", f"game: required, one of {', '.join(registry.keys())}", field="game")
             ]
-        return None, [error("UNKNOWN_GAME", str(exc), field="game")]
+        return None, [
+            error(
+                "UNKNOWN_GAME",
+                str(exc),
+                field="game",
+                params={"value": given_game, "expected": list(registry.keys())},
+            )
+        ]
 
     picks_known = all_picks()
     for key in raw:
@@ -320,6 +333,7 @@ def from_decklist(raw: dict, *, game: str | None = None) -> tuple[dict, list[Fin
                 "UNKNOWN_GAME",
                 f"game: {shown(given)} is no game of the studio; use one of {', '.join(registry.keys())}",
                 field="game",
+                params={"value": given, "expected": list(registry.keys())},
             )
         ]
     deck, findings = parse_decklist(text, game=named)
@@ -443,6 +457,7 @@ def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:
                 "UNKNOWN_GAME",
                 f"game: {shown(written)} is no game of the studio; use one of {', '.join(registry.keys())}",
                 field="game",
+                params={"value": written, "expected": list(registry.keys())},
             )
         )
     elif game is not None and named != game:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from rules import registry
 from rules.decks import IDENTITIES, FormatData, SizeBound, size_bound_errors
@@ -232,8 +233,8 @@ class Deck(models.Model):
 
 
 class EntryKind(models.TextChoices):
-    CARD = "CARD", "Entry of a section"
-    PICK = "PICK", "Pick (active Leader, Legend, Chosen Champion)"
+    CARD = "CARD", _("Entry of a section")
+    PICK = "PICK", _("Pick (active Leader, Legend, Chosen Champion)")
 
 
 class DeckEntry(models.Model):

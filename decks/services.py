@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cards import selectors as card_selectors
 from cards.models import Card
@@ -44,7 +45,18 @@ def format_for(game: str, key: str | None) -> DeckFormat:
         known = ", ".join(qs.values_list("key", flat=True)) or "none"
         what = f"format {key!r}" if key else "default format"
         raise InvalidInput(
-            [error("UNKNOWN_FORMAT", f"{game} has no {what}; its formats: {known}", field="format")]
+            [
+                error(
+                    "UNKNOWN_FORMAT",
+                    f"{game} has no {what}; its formats: {known}",
+                    field="format",
+                    params={
+                        "game": game,
+                        "format": key or "",
+                        "expected": list(qs.values_list("key", flat=True)),
+                    },
+                )
+            ]
         )
     return fmt
 
@@ -291,7 +303,16 @@ def _owner(username: str | None):
         return None
     owner = get_user_model().objects.filter(username=username).first()
     if owner is None:
-        raise InvalidInput([error("UNKNOWN_USER", f"owner: no user is named {username!r}", field="owner")])
+        raise InvalidInput(
+            [
+                error(
+                    "UNKNOWN_USER",
+                    f"owner: no user is named {username!r}",
+                    field="owner",
+                    params={"value": username},
+                )
+            ]
+        )
     return owner
 
 
@@ -306,7 +327,7 @@ def _choose_owner(deck_input: DeckInput, user):
     if "owner" in deck_input.given and deck_input.owner != user.get_username():
         if not can_manage_all_decks(user):
             raise Forbidden(
-                "you can only own your decks yourself; leave owner out or set it to your username"
+                gettext("you can only own your decks yourself; leave owner out or set it to your username")
             )
         return _owner(deck_input.owner)
     return user
@@ -365,7 +386,7 @@ def deck_create(*, data: Any, user=None) -> Deck:
 def check_can_change(user, deck: Deck) -> None:
     if user is None or can_manage_all_decks(user) or (deck.owner_id is not None and deck.owner_id == user.pk):
         return
-    raise Forbidden("only the deck's owner can change it")
+    raise Forbidden(gettext("only the deck's owner can change it"))
 
 
 def _lock(deck: Deck, user, expected_version: int | None, tab: str = "") -> Deck:
@@ -490,7 +511,15 @@ def deck_card_add(
     card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
     if card is None:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{stable_id!r} is no {deck.game} card",
+                    card=stable_id,
+                    field="card",
+                    params={"ref": stable_id, "game": deck.game},
+                )
+            ]
         )
     ruleset = get_ruleset(deck.game)
     section = section or ruleset.section_for(card.type)
@@ -539,7 +568,10 @@ def deck_entry_change(
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
-            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+            gettext(
+                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
+            )
+            % {"section": section, "ref": repr(ref), "entry": position + 1}
         )
     if (count is None) == (delta is None):
         raise InvalidInput(
@@ -593,7 +625,10 @@ def deck_entry_printing(
     entries = _section_input(deck, section)
     if not 0 <= position < len(entries) or entries[position].ref != ref:
         raise Conflict(
-            f"{section} changed since this page was shown ({ref!r} is no longer entry {position + 1}); reload the deck and try again"
+            gettext(
+                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
+            )
+            % {"section": section, "ref": repr(ref), "entry": position + 1}
         )
     fmt = deck.format.data()
     pool, _ = _pool_for(deck.game, [ref], user, whole=True)
@@ -601,7 +636,15 @@ def deck_entry_printing(
     current = match.card or (match.printings[0] if match.printings else None)
     if current is None:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{ref!r} names no single {deck.game} card", card=ref, field="ref")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{ref!r} names no single {deck.game} card",
+                    card=ref,
+                    field="ref",
+                    params={"ref": ref, "game": deck.game},
+                )
+            ]
         )
     printings = pool.printings_of(pool.identity_of(current, fmt.identity), fmt.identity)
     if stable_id is None:
@@ -652,7 +695,15 @@ def deck_pick_set(
         )
     if stable_id and not visible_cards(user).filter(game=deck.game, stable_id=stable_id).exists():
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"{stable_id!r} is no {deck.game} card", card=stable_id, field="card")]
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{stable_id!r} is no {deck.game} card",
+                    card=stable_id,
+                    field="card",
+                    params={"ref": stable_id, "game": deck.game},
+                )
+            ]
         )
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
     _bump(deck, "updated_at")
@@ -691,7 +742,13 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
             )
     cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
-        error("UNKNOWN_CARD", f"{ref}: no card has this stableCardId", card=ref, field=ref)
+        error(
+            "UNKNOWN_CARD",
+            f"{ref}: no card has this stableCardId",
+            card=ref,
+            field=ref,
+            params={"ref": ref},
+        )
         for ref in counts
         if ref not in cards
     ]

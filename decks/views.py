@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
@@ -30,6 +31,8 @@ from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.finding_messages import message as finding_message
+from common.i18n import tr
 from common.refusals import message_response
 from common.versions import posted_version
 from rules import get_ruleset, registry
@@ -70,7 +73,9 @@ def _counts_text(game: str, counts: dict) -> list[tuple[str, int]]:
     ruleset = get_ruleset(game)
     names = list(ruleset.deck_sections) + [name for name in counts if name not in ruleset.deck_sections]
     return [
-        (ruleset.label_of(name), counts.get(name, 0)) for name in names if name in counts or name == "main"
+        (tr(ruleset.label_of(name)), counts.get(name, 0))
+        for name in names
+        if name in counts or name == "main"
     ]
 
 
@@ -134,9 +139,12 @@ def deck_create(request):
         try:
             deck = services.deck_create(data=form.deck_data(), user=request.user)
         except InvalidInput as exc:
-            form.add_error(None, "; ".join(f.message for f in exc.findings) or exc.message)
+            form.add_error(None, "; ".join(finding_message(f) for f in exc.findings) or exc.message)
         else:
-            messages.success(request, f"Created {deck.name}. Search for cards on the left and add them.")
+            messages.success(
+                request,
+                _("Created %(deck)s. Search for cards on the left and add them.") % {"deck": deck.name},
+            )
             return redirect("decks:detail", pk=deck.pk)
     return render(request, "decks/list.html", _list_context(request, create_form=form), status=400)
 
@@ -155,14 +163,17 @@ def deck_import(request):
             try:
                 deck = services.deck_create(data=raw, user=request.user)
             except (InvalidInput, Forbidden) as exc:
-                problems = [f.message for f in getattr(exc, "findings", [])] or [exc.message]
+                problems = [finding_message(f) for f in getattr(exc, "findings", [])] or [exc.message]
             else:
-                verdict = (
-                    "legal"
-                    if deck.legal
-                    else f"not legal yet: {len(deck.violations)} problem(s) listed below"
-                )
-                messages.success(request, f"Imported {deck.name} ({verdict}).")
+                if deck.legal:
+                    done = _("Imported %(deck)s (legal).") % {"deck": deck.name}
+                else:
+                    done = ngettext(
+                        "Imported %(deck)s (not legal yet: %(count)s problem listed below).",
+                        "Imported %(deck)s (not legal yet: %(count)s problems listed below).",
+                        len(deck.violations),
+                    ) % {"deck": deck.name, "count": len(deck.violations)}
+                messages.success(request, done)
                 return redirect("decks:detail", pk=deck.pk)
     else:
         problems = [message for messages_ in form.errors.values() for message in messages_]
@@ -226,7 +237,7 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
             {
                 "card": card,
                 "home": home,
-                "home_label": ruleset.label_of(home),
+                "home_label": tr(ruleset.label_of(home)),
                 "is_pick": home in ruleset.deck_picks,
                 "in_deck": copies.get(card.pk, 0),
                 "playable": card.status == Status.VALIDATED,
@@ -340,7 +351,9 @@ def _changed(request, deck: Deck, change) -> HttpResponse:
         ) % {"sent": exc.expected, "current": exc.current}
         status = exc.status_code
     except InvalidInput as exc:
-        error = _("Not changed: %(why)s") % {"why": "; ".join(f.message for f in exc.findings) or exc.message}
+        error = _("Not changed: %(why)s") % {
+            "why": "; ".join(finding_message(f) for f in exc.findings) or exc.message
+        }
         status = exc.status_code
     except Conflict as exc:
         error = _("Not changed: %(why)s") % {"why": exc.message}
@@ -486,7 +499,7 @@ def deck_delete(request, pk: int):
             ),
         )
         return redirect("decks:detail", pk=deck.pk)
-    messages.success(request, f"Deleted {deck.name}.")
+    messages.success(request, _("Deleted %(deck)s.") % {"deck": deck.name})
     return redirect("decks:list")
 
 
@@ -513,7 +526,7 @@ def deck_stats(request, pk: int):
             "deck": deck,
             "ruleset": ruleset,
             "verdict": deck_verdict(deck),
-            "section_label": ruleset.label_of(section),
+            "section_label": tr(ruleset.label_of(section)),
             "stats": stats,
             "average": f"{float(stats.average):.2f}" if stats.average is not None else "",
             "curve": bar_chart(stats.curve, total=stats.total),

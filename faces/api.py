@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import FileResponse, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
@@ -73,7 +74,7 @@ BACKS = OpenApiParameter(
 def _card(request, stable_id: str) -> Card:
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     if card is None:
-        raise NotFound(f"no card {stable_id} that you may see")
+        raise NotFound(gettext("no card %(stable_id)s that you may see") % {"stable_id": stable_id})
     return card
 
 
@@ -168,7 +169,7 @@ class DeckSheetPDF(APIView):
         try:
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
-            raise NotFound(f"no deck {pk} that you may see") from None
+            raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
         options = printing.read_options(request.query_params)
         return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
 
@@ -190,7 +191,7 @@ class DeckTTS(APIView):
         try:
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
-            raise NotFound(f"no deck {pk} that you may see") from None
+            raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
         data, _export = deck_tts_zip(deck, user=request.user, absolute=request.build_absolute_uri)
         response = HttpResponse(data, content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}-tts.zip"'
@@ -297,7 +298,7 @@ class PrintJobDetail(APIView):
         try:
             job = selectors.print_job_get(pk=pk, user=request.user)
         except PrintJob.DoesNotExist:
-            raise NotFound(f"no print job {pk} of yours") from None
+            raise NotFound(gettext("no print job %(pk)s of yours") % {"pk": pk}) from None
         return Response(job_representation(request, job))
 
 
@@ -313,9 +314,11 @@ class PrintJobFile(APIView):
         try:
             job = selectors.print_job_get(pk=pk, user=request.user)
         except PrintJob.DoesNotExist:
-            raise NotFound(f"no print job {pk} of yours") from None
+            raise NotFound(gettext("no print job %(pk)s of yours") % {"pk": pk}) from None
         if job.state != JobState.DONE or not job.file:
-            raise NotFound(f"print job {pk} is {job.state}, not done yet")
+            raise NotFound(
+                gettext("print job %(pk)s is %(state)s, not done yet") % {"pk": pk, "state": job.state}
+            )
         return FileResponse(
             job.file.open("rb"), content_type="application/pdf", filename=f"{job.game}-{job.pk}.pdf"
         )

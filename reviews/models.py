@@ -5,16 +5,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card
 from rules.audit import REVIEW_LISTS
 
 
 class AuditStatus(models.TextChoices):
-    PENDING = "PENDING", "Waiting for a worker"
-    RUNNING = "RUNNING", "Running"
-    DONE = "DONE", "Done"
-    FAILED = "FAILED", "Failed"
+    PENDING = "PENDING", _("Waiting for a worker")
+    RUNNING = "RUNNING", _("Running")
+    DONE = "DONE", _("Done")
+    FAILED = "FAILED", _("Failed")
 
 
 ACTIVE_AUDIT_STATUSES = (AuditStatus.PENDING, AuditStatus.RUNNING)
@@ -100,9 +101,9 @@ class AuditEntry(models.Model):
 
 
 class ProposalStatus(models.TextChoices):
-    DRAFT = "DRAFT", "Draft, waiting for a reviewer"
-    ACCEPTED = "ACCEPTED", "Accepted"
-    REJECTED = "REJECTED", "Rejected"
+    DRAFT = "DRAFT", _("Draft, waiting for a reviewer")
+    ACCEPTED = "ACCEPTED", _("Accepted")
+    REJECTED = "REJECTED", _("Rejected")
 
 
 class Proposal(models.Model):

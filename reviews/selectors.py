@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import gettext, ngettext
 
 from cards.diff import card_diff
 from cards.interchange import card_to_dict
@@ -186,13 +187,27 @@ def _closure(
     )
     reasons = []
     if audit is None:
-        reasons.append(f"no audit of {game} has finished yet: run one")
+        reasons.append(gettext("no audit of %(game)s has finished yet: run one") % {"game": game})
     for name in blocking:
-        reasons.append(f"{name} is not empty ({lists[name]} card(s))")
+        reasons.append(
+            ngettext(
+                "%(list)s is not empty (%(count)s card)",
+                "%(list)s is not empty (%(count)s cards)",
+                lists[name],
+            )
+            % {"list": name, "count": lists[name]}
+        )
     if waiting:
-        reasons.append(f"{waiting} card(s) wait for review (DRAFT or NEEDS_REVIEW)")
+        reasons.append(
+            ngettext(
+                "%(count)s card waits for review (DRAFT or NEEDS_REVIEW)",
+                "%(count)s cards wait for review (DRAFT or NEEDS_REVIEW)",
+                waiting,
+            )
+            % {"count": waiting}
+        )
     if stale:
-        reasons.append("cards changed since the latest audit started: run a new audit")
+        reasons.append(gettext("cards changed since the latest audit started: run a new audit"))
     return {
         "game": game,
         "closed": not reasons,

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cards import services as card_services
 from cards.diff import card_diff
@@ -77,7 +78,10 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     unknown = [sid for sid in ids if sid not in visible]
     if unknown:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards") for sid in unknown]
+            [
+                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
+                for sid in unknown
+            ]
         )
     moved: list[Card] = []
     refusals: list[tuple[Finding, int]] = []
@@ -110,7 +114,7 @@ def card_revert(
     back to NEEDS_REVIEW. The earlier revisions stay as they are.
     """
     if not (user.has_perm("cards.change_card") or user.has_perm(REVIEW)):
-        raise Forbidden("only a designer or a reviewer can revert a card")
+        raise Forbidden(gettext("only a designer or a reviewer can revert a card"))
     card = card_list(user=user).get(stable_id=stable_id)
     revision = card.revisions.filter(version=version).first()
     if revision is None:
@@ -128,7 +132,10 @@ def card_revert(
     }
     current = card_to_dict(card)
     if all(current.get(k) == v for k, v in content.items()):
-        raise Conflict(f"{stable_id} already has the content of version {version}; nothing to revert")
+        raise Conflict(
+            gettext("%(stable_id)s already has the content of version %(version)s; nothing to revert")
+            % {"stable_id": stable_id, "version": version}
+        )
     text = f"reverted to version {version}" + (f": {note}" if note else "")
     return card_services.card_update(
         stable_id=stable_id,
@@ -147,7 +154,7 @@ PROPOSAL_READ_ONLY = ("stableCardId", "game", *card_services.WORKFLOW_KEYS)
 
 def _may_propose(user) -> None:
     if not user.has_perm(PROPOSE):
-        raise Forbidden("you may not submit proposals (permission reviews.add_proposal)")
+        raise Forbidden(gettext("you may not submit proposals (permission reviews.add_proposal)"))
 
 
 def proposal_submit_card(*, game: Any, data: dict[str, Any], user, note: str = "") -> Card:
@@ -217,10 +224,12 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
 
 def _reviewable(proposal_id: int, user) -> Proposal:
     if not user.has_perm(REVIEW):
-        raise Forbidden("only a reviewer can accept or reject a proposal")
+        raise Forbidden(gettext("only a reviewer can accept or reject a proposal"))
     proposal = Proposal.objects.select_for_update().select_related("card").get(pk=proposal_id)
     if proposal.status != ProposalStatus.DRAFT:
-        raise Conflict(f"proposal #{proposal.pk} is already {proposal.status}")
+        raise Conflict(
+            gettext("proposal #%(pk)s is already %(status)s") % {"pk": proposal.pk, "status": proposal.status}
+        )
     return proposal
 
 
@@ -262,7 +271,7 @@ def _close(proposal: Proposal, user, note: str) -> Proposal:
 def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") -> DistinctIdentity:
     """Declare two cards of one game with the same name and type to be two identities."""
     if not user.has_perm(REVIEW):
-        raise Forbidden("only a reviewer can declare distinct identities")
+        raise Forbidden(gettext("only a reviewer can declare distinct identities"))
     if not isinstance(stable_ids, list) or len(set(stable_ids)) != 2:
         raise InvalidInput(
             [error("FIELD_INVALID", "give exactly two different cards (stableCardId)", field="cards")]
@@ -272,7 +281,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
         found = {c.stable_id for c in cards}
         raise InvalidInput(
             [
-                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards")
+                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
                 for sid in stable_ids
                 if sid not in found
             ]
@@ -294,4 +303,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
                 card_a=a, card_b=b, note=checked_note(note), created_by=real_user(user)
             )
     except IntegrityError:
-        raise Conflict(f"{a.stable_id} and {b.stable_id} are already declared distinct identities") from None
+        raise Conflict(
+            gettext("%(first)s and %(second)s are already declared distinct identities")
+            % {"first": a.stable_id, "second": b.stable_id}
+        ) from None

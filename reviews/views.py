@@ -22,6 +22,8 @@ from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url, trigger_client_event
 
@@ -34,6 +36,7 @@ from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
 from cards.workflow import allowed_targets
 from common.errors import Forbidden, InvalidInput, StudioError
+from common.finding_messages import message as finding_message
 from common.refusals import in_place
 from common.versions import posted_version
 from decks.selectors import decks_legal_with
@@ -53,10 +56,10 @@ ENTRIES_PAGE = 25
 POLL_SECONDS = 1
 
 MOVES = {
-    Status.VALIDATED: ("Approve", "primary"),
-    Status.NEEDS_REVIEW: ("Needs review", "secondary"),
-    Status.DISABLED: ("Disable", "danger"),
-    Status.DRAFT: ("Back to draft", "secondary"),
+    Status.VALIDATED: (gettext_lazy("Approve"), "primary"),
+    Status.NEEDS_REVIEW: (gettext_lazy("Needs review"), "secondary"),
+    Status.DISABLED: (gettext_lazy("Disable"), "danger"),
+    Status.DRAFT: (gettext_lazy("Back to draft"), "secondary"),
 }
 
 
@@ -100,7 +103,7 @@ def _queue_context(
         item["moves"] = [
             _move(
                 t,
-                "Its rule set reports errors: fix them first."
+                _("Its rule set reports errors: fix them first.")
                 if t == Status.VALIDATED and has_errors
                 else "",
             )
@@ -196,7 +199,7 @@ def _refusal(exc: StudioError, message: str) -> dict:
         {
             "card": f.card,
             "link": f.code != "UNKNOWN_CARD",
-            "message": f.message.removeprefix(f"{f.card}: ") if f.card else f.message,
+            "message": finding_message(f).removeprefix(f"{f.card}: ") if f.card else finding_message(f),
         }
         for f in getattr(exc, "findings", [])
     ]
@@ -218,7 +221,9 @@ def transition(request):
         return _queue_answer(
             request,
             params,
-            _refusal(exc, f"Nothing changed: {exc.message.removeprefix('nothing changed: ')}."),
+            _refusal(
+                exc, _("Nothing changed: %(why)s.") % {"why": exc.message.removeprefix("nothing changed: ")}
+            ),
             exc.status_code,
         )
     except InvalidInput as exc:
@@ -226,15 +231,17 @@ def transition(request):
             return _queue_answer(
                 request,
                 params,
-                {"kind": "error", "message": "Nothing changed: select at least one card first."},
+                {"kind": "error", "message": _("Nothing changed: select at least one card first.")},
                 400,
             )
-        return _queue_answer(request, params, _refusal(exc, "Nothing changed:"), 400)
+        return _queue_answer(request, params, _refusal(exc, _("Nothing changed:")), 400)
     label = Status(target).label
     names = ", ".join(card.name for card in moved[:5]) + ("…" if len(moved) > 5 else "")
-    message = f"{len(moved)} card{'s' if len(moved) > 1 else ''} now {label}: {names}." + (
-        f" Note: “{note}”." if note else ""
-    )
+    message = ngettext(
+        "%(count)s card now %(status)s: %(names)s.", "%(count)s cards now %(status)s: %(names)s.", len(moved)
+    ) % {"count": len(moved), "status": label, "names": names}
+    if note:
+        message += " " + _("Note: “%(note)s”.") % {"note": note}
     return _queue_answer(request, params, {"kind": "success", "message": message})
 
 
@@ -252,7 +259,9 @@ def proposal_decide(request, pk: int, decision: str):
     try:
         expected = posted_version(request.POST, "version") if decision == "accept" else None
     except InvalidInput:
-        message = f"Proposal #{pk} not accepted: the version sent is not a version number; reload the page and decide again."
+        message = _(
+            "Proposal #%(pk)s not accepted: the version sent is not a version number; reload the page and decide again."
+        ) % {"pk": pk}
         return _queue_answer(request, params, {"kind": "error", "message": message}, 400)
     try:
         if decision == "accept":
@@ -265,12 +274,24 @@ def proposal_decide(request, pk: int, decision: str):
         return _queue_answer(
             request,
             params,
-            _refusal(exc, f"Proposal #{pk} not {decision}ed: {exc.message}."),
+            _refusal(
+                exc,
+                (
+                    _("Proposal #%(pk)s not accepted: %(why)s.")
+                    if decision == "accept"
+                    else _("Proposal #%(pk)s not rejected: %(why)s.")
+                )
+                % {"pk": pk, "why": exc.message},
+            ),
             exc.status_code,
         )
-    done = "accepted: applied to the card" if decision == "accept" else "rejected: the card is left as it is"
+    done = (
+        _("Proposal #%(pk)s for %(card)s accepted: applied to the card.")
+        if decision == "accept"
+        else _("Proposal #%(pk)s for %(card)s rejected: the card is left as it is.")
+    )
     return _queue_answer(
-        request, params, {"kind": "success", "message": f"Proposal #{pk} for {proposal.card.name} {done}."}
+        request, params, {"kind": "success", "message": done % {"pk": pk, "card": proposal.card.name}}
     )
 
 
@@ -287,7 +308,10 @@ def conflict_resolve(request, pk: int):
         return _queue_answer(
             request,
             params,
-            {"kind": "error", "message": "Choose which version to keep: the studio's or the imported one."},
+            {
+                "kind": "error",
+                "message": _("Choose which version to keep: the studio's or the imported one."),
+            },
             400,
         )
     try:
@@ -300,17 +324,18 @@ def conflict_resolve(request, pk: int):
         return _queue_answer(
             request,
             params,
-            _refusal(exc, f"Import conflict #{pk} not resolved: {exc.message}."),
+            _refusal(
+                exc, _("Import conflict #%(pk)s not resolved: %(why)s.") % {"pk": pk, "why": exc.message}
+            ),
             exc.status_code,
         )
-    kept = "the studio's version" if keep == "USER" else "the imported version"
+    done = (
+        _("Import conflict #%(pk)s on %(card)s resolved: kept the studio's version.")
+        if keep == "USER"
+        else _("Import conflict #%(pk)s on %(card)s resolved: kept the imported version.")
+    )
     return _queue_answer(
-        request,
-        params,
-        {
-            "kind": "success",
-            "message": f"Import conflict #{pk} on {conflict.card.name} resolved: kept {kept}.",
-        },
+        request, params, {"kind": "success", "message": done % {"pk": pk, "card": conflict.card.name}}
     )
 
 
@@ -417,18 +442,31 @@ def audit_start(request):
     game = request.POST.get("game", "")
     if game not in registry:
         return _audits_answer(
-            request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to audit."}, 400
+            request,
+            registry.keys()[0],
+            {"kind": "error", "message": _("No game %(game)s to audit.") % {"game": repr(game)}},
+            400,
         )
     try:
         audit = audit_services.audit_start(game=game, user=request.user)
     except audit_services.AuditRunning as exc:
         running = exc.audit
-        message = f"An audit of {get_ruleset(game).name} is already {running.get_status_display().lower()} (#{running.pk}): follow its progress below; start another once it is done."
+        message = _(
+            "An audit of %(game)s is already %(state)s (#%(pk)s): follow its progress below; start another once it is done."
+        ) % {
+            "game": get_ruleset(game).name,
+            "state": str(running.get_status_display()).lower(),
+            "pk": running.pk,
+        }
         return _audits_answer(request, game, {"kind": "error", "message": message}, 409)
     return _audits_answer(
         request,
         game,
-        {"kind": "success", "message": f"Audit #{audit.pk} of {get_ruleset(game).name} started."},
+        {
+            "kind": "success",
+            "message": _("Audit #%(pk)s of %(game)s started.")
+            % {"pk": audit.pk, "game": get_ruleset(game).name},
+        },
         202,
     )
 
@@ -454,21 +492,28 @@ def batch_start(request):
     game = request.POST.get("game", "")
     if game not in registry:
         return _audits_answer(
-            request, registry.keys()[0], {"kind": "error", "message": f"No game {game!r} to process."}, 400
+            request,
+            registry.keys()[0],
+            {"kind": "error", "message": _("No game %(game)s to process.") % {"game": repr(game)}},
+            400,
         )
     missing = request.POST.get("missing") == "1"
     try:
         batch = artwork_services.image_batch_start(game=game, only_missing=missing, user=request.user)
     except InvalidInput as exc:
         return _audits_answer(
-            request, game, {"kind": "error", "message": f"No batch started: {exc.message}."}, 400
+            request,
+            game,
+            {"kind": "error", "message": _("No batch started: %(why)s.") % {"why": exc.message}},
+            400,
         )
-    what = "images with renditions missing" if missing else "every image"
+    started = (
+        _("Image batch #%(pk)s started: %(total)s images with renditions missing.")
+        if missing
+        else _("Image batch #%(pk)s started: %(total)s every image.")
+    )
     return _audits_answer(
-        request,
-        game,
-        {"kind": "success", "message": f"Image batch #{batch.pk} started: {batch.total} {what}."},
-        202,
+        request, game, {"kind": "success", "message": started % {"pk": batch.pk, "total": batch.total}}, 202
     )
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
+from .i18n import N_
 from .odds import at_least
 
 T = TypeVar("T")
@@ -88,8 +89,10 @@ def unstated_setup(section: str = "main") -> DrawSetup:
     """The setup of a game that states none: a shuffled deck, and as many cards as the user chooses."""
     return DrawSetup(
         section=section,
-        summary="The game states no opening hand and no draw rule: choose how many cards to draw.",
-        seen_by_turn="the game states no draw per turn: the odds are for the number of cards you choose to draw.",
+        summary=N_("The game states no opening hand and no draw rule: choose how many cards to draw."),
+        seen_by_turn=N_(
+            "the game states no draw per turn: the odds are for the number of cards you choose to draw."
+        ),
     )
 
 

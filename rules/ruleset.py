@@ -23,6 +23,7 @@ from .effects.shape import effect_errors
 from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
 from .findings import Finding, error
+from .i18n import N_
 from .text import canonical_key, shown
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class RuleSet:
     # The game's setup for test draws (rules.draws); None: the game states none (see :meth:`draws`).
     draw_setup: ClassVar[DrawSetup | None] = None
     # How the pages name each section and pick, and what a pick is (shown next to it).
-    deck_labels: ClassVar[Mapping[str, str]] = {"main": "Main deck"}
+    deck_labels: ClassVar[Mapping[str, str]] = {"main": N_("Main deck")}
     deck_help: ClassVar[Mapping[str, str]] = {}
 
     # --- the studio around the rules ------------------------------------------------------------

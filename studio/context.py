@@ -3,13 +3,16 @@
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+# The roles as the header names them (the groups keep their English names).
+ROLE_LABELS = {"designer": _("designer"), "reviewer": _("reviewer"), "playtester": _("playtester")}
+
 # (url name, label, permission needed or None); pages that do not exist yet are left out.
 NAV = [
-    ("cards:browse", "Cards", "cards.view_card"),
+    ("cards:browse", _("Cards"), "cards.view_card"),
     ("cards:sets", _("Card sets"), "cards.view_unvalidated_card"),  # import (designers) and export
-    ("reviews:queue", "Review", "cards.view_unvalidated_card"),  # designers follow their cards there too
-    ("decks:list", "Decks", "decks.view_deck"),
-    ("reviews:audits", "Audits", "cards.review_card"),
+    ("reviews:queue", _("Review"), "cards.view_unvalidated_card"),  # designers follow their cards there too
+    ("decks:list", _("Decks"), "decks.view_deck"),
+    ("reviews:audits", _("Audits"), "cards.review_card"),
     ("faces:index", _("Faces"), "faces.view_facetemplate"),
 ]
 
@@ -31,4 +34,5 @@ def studio(request):
     under = [item for item in items if request.path.startswith(item["url"])]
     if under:
         max(under, key=lambda item: len(item["url"]))["current"] = True
-    return {"nav_items": items, "user_roles": sorted(g.name for g in user.groups.all())}
+    roles = sorted(g.name for g in user.groups.all())
+    return {"nav_items": items, "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles]}

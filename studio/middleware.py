@@ -112,3 +112,26 @@ class PermissionsPolicyMiddleware:
         if self.value and "Permissions-Policy" not in response:
             response["Permissions-Policy"] = self.value
         return response
+
+
+class UserPreferenceMiddleware:
+    """A signed-in user's own language and time zone, over the cookie and Accept-Language.
+
+    After ``AuthenticationMiddleware`` (it reads ``request.user``) and ``LocaleMiddleware`` (which
+    chose the browser's language first, and says the language of the answer in Content-Language).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from django.utils import timezone
+
+        from .preferences import apply
+
+        timezone.deactivate()  # the studio's TIME_ZONE unless the user chose theirs
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            request._session_user = True
+            apply(request, user)
+        return self.get_response(request)

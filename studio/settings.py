@@ -108,9 +108,14 @@ MIDDLEWARE = [
     # Static files after collectstatic (DEBUG off); with DEBUG on, runserver serves them.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the language cookie (the header's switch), else Accept-Language; after the
+    # session, before CommonMiddleware (Django's documented place).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's own language and time zone (studio.models.Preference) win over both.
+    "studio.middleware.UserPreferenceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -199,10 +204,27 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"
 
 # --- I18N ----------------------------------------------------------------------
+# The studio speaks English, French and Russian. The reader's language is, in order: their own
+# (Preference.language, set by the header's switch or their preferences page), the language
+# cookie (the switch, also before logging in), Accept-Language, LANGUAGE_CODE.
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("ru", "Русский"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The studio's time zone (TIME_ZONE in the environment); each user may choose their own.
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# Dates, times and numbers are printed in the reader's locale's formats (Django's own: "1 décembre
+# 2026 14:05", decimal comma in French and Russian). No thousands separator by default: pages put
+# numbers in addresses and form values, which must stay plain. English dates stay ISO-like
+# (studio/formats/en: 2026-12-01 14:05); French and Russian ones are their locale's (01/12/2026 14:05).
+FORMAT_MODULE_PATH = ["studio.formats"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # --- Static and media ------------------------------------------------------------
 STATIC_URL = "static/"
@@ -256,6 +278,11 @@ REST_FRAMEWORK = {
         "common.parsers.MultiPartParser",
     ],
     "DEFAULT_METADATA_CLASS": "common.parsers.Metadata",
+    # Findings' messages in the reader's language (codes, keys and params unchanged).
+    "DEFAULT_RENDERER_CLASSES": [
+        "common.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_THROTTLE_CLASSES": ["studio.throttling.AnonThrottle", "studio.throttling.UserThrottle"],
     "NUM_PROXIES": NUM_PROXIES or None,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -67,10 +67,29 @@ class ThrottledTokenAuthentication(TokenAuthentication):
                     wait=max(wait, 1), detail=_("Too many wrong tokens from your address; wait and retry.")
                 )
         try:
-            return super().authenticate(request)
+            found = super().authenticate(request)
         except exceptions.AuthenticationFailed:
             if settings.API_THROTTLING and _rate(guard.scope):
                 # Recorded like DRF's throttles: newest first, the window's timestamps only.
                 history.insert(0, guard.timer())
                 cache.set(key, history, guard.duration)
             raise
+        if found is not None:
+            # The user's Preference came with the token (authenticate_credentials).
+            # A token user reads the API in their own language and time zone (the pages' session
+            # users get theirs from studio.middleware.UserPreferenceMiddleware).
+            from .preferences import apply
+
+            apply(request._request, found[0])
+        return found
+
+    def authenticate_credentials(self, key):
+        """DRF's, with the user's Preference read in the same query (no query more per request)."""
+        model = self.get_model()
+        try:
+            token = model.objects.select_related("user", "user__preference").get(key=key)
+        except model.DoesNotExist:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        return (token.user, token)

@@ -11,6 +11,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The header's language switch (Django's set_language, and the user's preference).
+    path("i18n/setlang/", views.set_language, name="set_language"),
+    path("accounts/preferences/", views.preferences_page, name="preferences"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -7,6 +7,9 @@ import os
 import pytest
 
 WORKER_MODE = bool(os.environ.get("CELERY_BROKER_URL"))
+# Commands speak the language of LANGUAGE/LC_ALL/LANG (common.cli): the suite expects English
+# whatever the machine's locale (LANGUAGE only chooses messages, never the encoding).
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_collection_modifyitems(config, items):

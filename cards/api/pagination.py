@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
@@ -32,15 +33,18 @@ class CardPagination(Pagination):
             if number < 1:
                 raise ValueError
         except ValueError:
-            raise NotFound(f"page {raw!r} is no page number; pages count from 1") from None
+            raise NotFound(
+                gettext("page %(raw)s is no page number; pages count from 1") % {"raw": repr(raw)}
+            ) from None
         offset = (number - 1) * size
         if offset > MAX_OFFSET:
             raise NotFound(
-                f"page {number} is past the last page (pages reach {MAX_OFFSET // size + 1} at most)"
+                gettext("page %(number)s is past the last page (pages reach %(value)s at most)")
+                % {"number": number, "value": MAX_OFFSET // size + 1}
             )
         rows = list(queryset[offset : offset + size + 1])
         if not rows and number > 1:
-            raise NotFound(f"page {number} is past the last page")
+            raise NotFound(gettext("page %(number)s is past the last page") % {"number": number})
         self.has_next = len(rows) > size
         self.number = number
         self.capped = False

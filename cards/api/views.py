@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 
 from common.api import JSONParser
 from common.errors import InvalidInput
+from common.i18n import tr
 from common.versions import requested_version, with_etag
 from rules import registry
 from rules.codes import catalogue, game_codes
@@ -218,7 +220,7 @@ class GameList(APIView):
                     "fields": [
                         {
                             "name": spec.name,
-                            "label": spec.label or spec.name,
+                            "label": tr(spec.label) or spec.name,
                             "kind": spec.kind.name.lower(),
                             "accepts": spec.describe(),
                             "types": sorted(spec.types) if spec.types is not None else list(rs.card_types),
@@ -226,7 +228,7 @@ class GameList(APIView):
                             "choices": list(spec.choices),
                             "minimum": spec.minimum,
                             "maximum": spec.maximum,
-                            "help": spec.help,
+                            "help": tr(spec.help),
                         }
                         for spec in rs.fields
                     ],
@@ -249,7 +251,8 @@ class CodeList(APIView):
         summary="The catalogue of finding codes", responses={200: CodeDoc(many=True), **_errors(401)}
     )
     def get(self, request):
-        return Response([code.to_dict() for code in catalogue(registry).values()])
+        # The help line in the reader's language (marked N_ in rules/codes.py); the rest as it is.
+        return Response([{**code.to_dict(), "help": tr(code.help)} for code in catalogue(registry).values()])
 
 
 class GameEffectSchema(APIView):
@@ -262,5 +265,8 @@ class GameEffectSchema(APIView):
     @extend_schema(summary="A game's effect schema (JSON Schema 2020-12)", responses=OpenApiTypes.OBJECT)
     def get(self, request, game: str):
         if game not in registry:
-            raise NotFound(f"unknown game {game!r}; the games are: {', '.join(registry.keys())}")
+            raise NotFound(
+                gettext("unknown game %(game)s; the games are: %(items)s")
+                % {"game": repr(game), "items": ", ".join(registry.keys())}
+            )
         return Response(registry.get(game).effect_schema)

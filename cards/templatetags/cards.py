@@ -3,6 +3,7 @@
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from common.i18n import tr
 from rules import registry
 from rules.declarations import HUE_PATTERN
 from rules.fields import Kind
@@ -50,7 +51,7 @@ def field_rows(card) -> list[dict]:
     """The card's game fields that its type has, for a read-only view: name, label, value."""
     stored = card.game_fields or {}
     return [
-        {"name": spec.name, "label": spec.label or spec.name, "value": stored.get(spec.name)}
+        {"name": spec.name, "label": tr(spec.label) or spec.name, "value": stored.get(spec.name)}
         for spec in card.ruleset.fields
         if spec.applies_to(card.type)
     ]

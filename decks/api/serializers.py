@@ -8,6 +8,7 @@ the OpenAPI schema.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
@@ -187,7 +188,13 @@ class NamedCardListSerializer(serializers.ModelSerializer):
         game = attrs.get("game") or (self.instance.game if self.instance else None)
         others = [card.stable_id for card in attrs.get("cards", []) if card.game != game]
         if others:
-            raise serializers.ValidationError({"cards": [f"not {game} cards: {', '.join(others)}"]})
+            raise serializers.ValidationError(
+                {
+                    "cards": [
+                        gettext("not %(game)s cards: %(cards)s") % {"game": game, "cards": ", ".join(others)}
+                    ]
+                }
+            )
         return attrs
 
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.timesince import timesince
+from django.utils.translation import gettext, gettext_lazy
 
 from cards.templatetags.cards import stats_of
 from rules import get_ruleset
@@ -15,7 +16,11 @@ from .. import selectors
 
 register = template.Library()
 
-VERDICT_LABELS = {"legal": "Legal", "illegal": "Illegal", "stale": "Stale"}
+VERDICT_LABELS = {
+    "legal": gettext_lazy("Legal"),
+    "illegal": gettext_lazy("Illegal"),
+    "stale": gettext_lazy("Stale"),
+}
 
 
 @register.inclusion_tag("decks/_dashboard.html", takes_context=True)
@@ -66,5 +71,5 @@ def ago(moment) -> str:
     if not moment:
         return ""
     if timezone.now() - moment < timedelta(minutes=1):
-        return "just now"
-    return f"{timesince(moment)} ago"
+        return gettext("just now")
+    return gettext("%(since)s ago") % {"since": timesince(moment)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
@@ -107,12 +108,16 @@ class ProposalCreateSerializer(serializers.Serializer):
         change = "stableCardId" in data or "changes" in data
         if new == change:
             raise serializers.ValidationError(
-                "give either game and card (a proposed new card) or stableCardId and changes (a proposed change)"
+                gettext(
+                    "give either game and card (a proposed new card) or stableCardId and changes (a proposed change)"
+                )
             )
         if new and "game" not in data:
-            raise serializers.ValidationError({"game": "a proposed new card needs its game"})
+            raise serializers.ValidationError({"game": gettext("a proposed new card needs its game")})
         if change and not ("stableCardId" in data and "changes" in data):
-            raise serializers.ValidationError({"changes": "a proposed change needs stableCardId and changes"})
+            raise serializers.ValidationError(
+                {"changes": gettext("a proposed change needs stableCardId and changes")}
+            )
         return data
 
 

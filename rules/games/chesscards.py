@@ -7,6 +7,7 @@ from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.effects.shape import json_path
 from rules.findings import error, warning
+from rules.i18n import N_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -482,6 +483,10 @@ class ChessCards(RuleSet):
     # Seed 003: "Chaque joueur reçoit un Deck mélangé séparément". It gives no hand size and no draw:
     # a test draw shows the shuffled deck and a number of cards the user chooses.
     draw_setup = DrawSetup(
-        summary="Each player gets a separately shuffled copy of the deck. The seed gives no opening hand and no draw rule: choose how many cards to draw.",
-        seen_by_turn="the seed states no draw per turn: the odds are for the number of cards you choose to draw.",
+        summary=N_(
+            "Each player gets a separately shuffled copy of the deck. The seed gives no opening hand and no draw rule: choose how many cards to draw."
+        ),
+        seen_by_turn=N_(
+            "the seed states no draw per turn: the odds are for the number of cards you choose to draw."
+        ),
     )

@@ -15,6 +15,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
+from rules.i18n import N_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -619,16 +620,16 @@ class Darkrow(RuleSet):
     face_template = _darkrow_face()
     fields = (
         # A Leader has no deployment cost, no ATK and no PV: it never attacks.
-        int_field("cost", label="Cost (Indices)", minimum=0, types=PAID, required_for=PAID),
-        int_field("atk", label="ATK", minimum=0, types=FIGHTERS, required_for=FIGHTERS),
-        int_field("pv", label="PV", minimum=1, types=FIGHTERS, required_for=FIGHTERS),
+        int_field("cost", label=N_("Cost (Indices)"), minimum=0, types=PAID, required_for=PAID),
+        int_field("atk", label=N_("ATK"), minimum=0, types=FIGHTERS, required_for=FIGHTERS),
+        int_field("pv", label=N_("PV"), minimum=1, types=FIGHTERS, required_for=FIGHTERS),
         enum_field(
             "behavior",
             ("CONSUMABLE", "EQUIPMENT"),
-            label="Object behaviour",
+            label=N_("Object behaviour"),
             types=frozenset({OBJECT}),
             required_for=frozenset({OBJECT}),
-            help="CONSUMABLE: play, resolve, discard. EQUIPMENT: stays attached to a unit.",
+            help=N_("CONSUMABLE: play, resolve, discard. EQUIPMENT: stays attached to a unit."),
             # An Object without behaviour is for the Object behaviour review.
             review_list_when_missing=OBJECT_BEHAVIOR_REVIEW,
         ),
@@ -659,8 +660,14 @@ class Darkrow(RuleSet):
     )
     deck_home = {LEADER: "leaders"}
     deck_pick_choices = {"activeLeader": ("leaders", frozenset({LEADER}))}
-    deck_labels = {"main": "Main deck", "leaders": "Leader candidates", "activeLeader": "Active Leader"}
-    deck_help = {"activeLeader": "Exactly one of the Leader candidates is active; it is not one of the 40."}
+    deck_labels = {
+        "main": N_("Main deck"),
+        "leaders": N_("Leader candidates"),
+        "activeLeader": N_("Active Leader"),
+    }
+    deck_help = {
+        "activeLeader": N_("Exactly one of the Leader candidates is active; it is not one of the 40.")
+    }
     curve_field = "cost"
     # Seed 000, "Mise en place et tour".
     draw_setup = DrawSetup(
@@ -669,11 +676,11 @@ class Darkrow(RuleSet):
         life=5,
         draw_per_turn=1,
         first_player_skips_first_draw=True,
-        summary=(
+        summary=N_(
             "Shuffle and draw 5. Optional mulligan of 0 to 5 cards: put them back, shuffle, draw as many "
             "(the same cards may come back). Then the next 5 cards become face-down Life."
         ),
-        seen_by_turn=(
+        seen_by_turn=N_(
             "the 5 cards of the opening hand, then 1 card at the start of each of your turns; the first player "
             "does not draw on the very first turn. Life cards are not in the hand (an attack may bring one there later)."
         ),

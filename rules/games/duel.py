@@ -4,6 +4,7 @@ from rules.decks import NAME, FormatData, SizeBound
 from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field, str_field
+from rules.i18n import N_
 from rules.registry import register
 from rules.ruleset import RuleSet
 
@@ -242,17 +243,17 @@ class Duel(RuleSet):
     face_template = _duel_face()
     fields = (
         int_field(
-            "level", label="Level (stars)", minimum=1, maximum=8, types=MONSTERS, required_for=MONSTERS
+            "level", label=N_("Level (stars)"), minimum=1, maximum=8, types=MONSTERS, required_for=MONSTERS
         ),
-        int_field("atk", label="ATK", minimum=0, types=MONSTERS, required_for=MONSTERS),
-        int_field("def", label="DEF", minimum=0, types=MONSTERS, required_for=MONSTERS),
+        int_field("atk", label=N_("ATK"), minimum=0, types=MONSTERS, required_for=MONSTERS),
+        int_field("def", label=N_("DEF"), minimum=0, types=MONSTERS, required_for=MONSTERS),
         # Factions give no automatic bonus: only cards refer to them.
-        enum_field("faction", ("LIGHT", "DARKNESS"), label="Faction", types=MONSTERS),
+        enum_field("faction", ("LIGHT", "DARKNESS"), label=N_("Faction"), types=MONSTERS),
         str_field(
             "monsterType",
-            label="Monster kind",
+            label=N_("Monster kind"),
             types=MONSTERS,
-            help="e.g. Machine (2 equipments instead of 1)",
+            help=N_("e.g. Machine (2 equipments instead of 1)"),
         ),
     )
     # Effects (issue 5)
@@ -275,8 +276,8 @@ class Duel(RuleSet):
         hand=5,
         draw_per_turn=1,
         first_player_skips_first_draw=True,
-        summary="Each duelist starts with 5 cards in hand. No mulligan.",
-        seen_by_turn=(
+        summary=N_("Each duelist starts with 5 cards in hand. No mulligan."),
+        seen_by_turn=N_(
             "the 5 cards in hand at the start, then 1 card at the start of each of your turns, except the very "
             "first turn of the game (the first player's)."
         ),

@@ -6,6 +6,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
+from rules.i18n import N_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -607,16 +608,18 @@ class Riftbound(RuleSet):
     face_template = _riftbound_face()
     fields = (
         # Empty list: a neutral card, playable in every identity.
-        enum_list_field("domains", DOMAINS, label="Domains"),
-        int_field("energy", label="Energy cost", minimum=0, types=PLAYABLE),
+        enum_list_field("domains", DOMAINS, label=N_("Domains")),
+        int_field("energy", label=N_("Energy cost"), minimum=0, types=PLAYABLE),
         # Power cost: domain symbols, or RAINBOW (payable with any domain).
-        enum_list_field("power", DOMAINS + (RAINBOW,), label="Power cost", types=PLAYABLE),
-        int_field("might", label="Might", minimum=0, types=UNITS, required_for=UNITS),
+        enum_list_field("power", DOMAINS + (RAINBOW,), label=N_("Power cost"), types=PLAYABLE),
+        int_field("might", label=N_("Might"), minimum=0, types=UNITS, required_for=UNITS),
         # A champion's tag matches its Legend's.
-        str_list_field("tags", label="Tags", required_for=frozenset({LEGEND, CHAMPION_UNIT})),
-        str_list_field("keywords", label="Keywords", help="e.g. TANK, SHIELD 2, ASSAULT 1, ACCELERATE"),
-        bool_field("unique", label="Unique"),
-        bool_field("signature", label="Signature"),
+        str_list_field("tags", label=N_("Tags"), required_for=frozenset({LEGEND, CHAMPION_UNIT})),
+        str_list_field(
+            "keywords", label=N_("Keywords"), help=N_("e.g. TANK, SHIELD 2, ASSAULT 1, ACCELERATE")
+        ),
+        bool_field("unique", label=N_("Unique")),
+        bool_field("signature", label=N_("Signature")),
     )
     card_checks = (domains_are_one_or_two, signature_has_a_tag)
     # Effects (issue 5)
@@ -637,15 +640,17 @@ class Riftbound(RuleSet):
     deck_home = HOME
     deck_pick_choices = {"champion": ("main", frozenset({CHAMPION_UNIT}))}
     deck_labels = {
-        "main": "Main deck",
-        "runes": "Rune deck",
-        "battlefields": "Battlefields",
-        "legend": "Legend",
-        "champion": "Chosen Champion",
+        "main": N_("Main deck"),
+        "runes": N_("Rune deck"),
+        "battlefields": N_("Battlefields"),
+        "legend": N_("Legend"),
+        "champion": N_("Chosen Champion"),
     }
     deck_help = {
-        "legend": "The Legend sets the deck's two domains and its champion. Search t:legend and pick one.",
-        "champion": "One Champion Unit of the main deck whose tag is the Legend's.",
+        "legend": N_(
+            "The Legend sets the deck's two domains and its champion. Search t:legend and pick one."
+        ),
+        "champion": N_("One Champion Unit of the main deck whose tag is the Legend's."),
     }
     curve_field = "energy"
     breakdown_fields = ("domains",)
@@ -655,8 +660,8 @@ class Riftbound(RuleSet):
         hand=4,
         mulligan=Mulligan(max_cards=2, to_bottom=True),
         draw_per_turn=1,
-        summary="Opening hand of 4 cards. One mulligan: put up to 2 cards under the deck, draw as many.",
-        seen_by_turn=(
+        summary=N_("Opening hand of 4 cards. One mulligan: put up to 2 cards under the deck, draw as many."),
+        seen_by_turn=N_(
             "the 4 cards of the opening hand, then 1 card in the Draw phase of each of your turns (the seed "
             "makes no exception for the first turn). Runes come from the rune deck and are not counted."
         ),

@@ -6,6 +6,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
+from rules.i18n import N_
 from rules.registry import register
 from rules.ruleset import RuleSet
 
@@ -549,21 +550,21 @@ class Vanguard(RuleSet):
     face_template = _vanguard_face()
     set_required = True
     fields = (
-        int_field("grade", label="Grade", minimum=0, maximum=3, required_for=frozenset(card_types)),
-        int_field("power", label="Power", minimum=0, required_for=frozenset(card_types)),
-        int_field("shield", label="Shield", minimum=0),
-        int_field("critical", label="Critical", minimum=0),
+        int_field("grade", label=N_("Grade"), minimum=0, maximum=3, required_for=frozenset(card_types)),
+        int_field("power", label=N_("Power"), minimum=0, required_for=frozenset(card_types)),
+        int_field("shield", label=N_("Shield"), minimum=0),
+        int_field("critical", label=N_("Critical"), minimum=0),
         enum_field(
             "trigger",
             TRIGGERS,
-            label="Trigger",
+            label=N_("Trigger"),
             types=frozenset({TRIGGER_UNIT}),
             required_for=frozenset({TRIGGER_UNIT}),
         ),
-        str_field("clan", label="Clan"),
+        str_field("clan", label=N_("Clan")),
         # The copy identity: the 4-copy limit counts prints and arts of one nameId together.
-        str_field("nameId", label="Name identity", help="copy identity; defaults to the name"),
-        bool_field("sentinel", label="Sentinel (perfect guard)"),
+        str_field("nameId", label=N_("Name identity"), help=N_("copy identity; defaults to the name")),
+        bool_field("sentinel", label=N_("Sentinel (perfect guard)")),
     )
     card_checks = (trigger_unit_is_grade_zero,)
     # Effects (issue 5)
@@ -577,14 +578,14 @@ class Vanguard(RuleSet):
         hand=5,
         mulligan=Mulligan(max_cards=None, to_bottom=True, shuffle_after=True),
         starter=is_starting_vanguard,
-        starter_label="Starting vanguard",
+        starter_label=N_("Starting vanguard"),
         draw_per_turn=1,
-        summary=(
+        summary=N_(
             "Shuffle; the starting vanguard (a grade 0 unit without trigger: the engine takes the first one of "
             "the deck list) is set aside face down; draw 5. One mulligan: put any number of cards under the deck, "
             "draw as many from the top (they cannot come back in that draw), then shuffle."
         ),
-        seen_by_turn=(
+        seen_by_turn=N_(
             "the 5 cards of the opening hand, then 1 card in the Draw phase of each of your turns, for both "
             "players (the seed skips the first player's battle, not the draw). Drive checks and card effects are "
             "not counted; the starting vanguard is out of the deck (49 cards)."

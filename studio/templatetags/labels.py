@@ -1,11 +1,16 @@
 """Words for codes in templates: ``{{ card.status|label:"status" }}``, ``{{ t|label_code:"timing" }}``,
-and a finding's message without the path already shown beside it (``{{ f|message_only }}``)."""
+a finding's message in the reader's language (``{{ v|finding_message }}``, a Finding or its dict),
+and the same without the path already shown beside it (``{{ f|message_only }}``); a rule set's
+label or help in the reader's language (``{{ spec.label|tr }}``)."""
 
 from django import template
 from django.utils.html import json_script
 
+from common.finding_messages import message as _finding_message
+from common.i18n import tr as _tr
 from common.labels import EFFECT_KINDS, label_with_code, labels_for, without_path
 from common.labels import label as _label
+from common.numbers import percent as _percent
 
 register = template.Library()
 
@@ -21,9 +26,33 @@ def label_code(value, kind=None):
 
 
 @register.filter
+def finding_message(finding):
+    """A finding's message in the reader's language (its code's template, filled with its params)."""
+    if isinstance(finding, str):
+        return finding
+    return _finding_message(finding)
+
+
+@register.filter
 def message_only(finding):
-    """A finding's message without its leading "field: " (the page shows the field already)."""
-    return without_path(getattr(finding, "message", finding), getattr(finding, "field", None))
+    """A finding's message in the reader's language, without its leading "field: " (the page shows
+    the field already)."""
+    if isinstance(finding, str):
+        return without_path(finding, None)
+    field = finding.get("field") if isinstance(finding, dict) else getattr(finding, "field", None)
+    return without_path(_finding_message(finding), field)
+
+
+@register.filter
+def pct(value):
+    """A whole percentage as the reader writes it: ``45%`` in English, ``45 %`` in French."""
+    return _percent(f"{value}%")
+
+
+@register.filter
+def tr(text):
+    """A rule set's label or help (marked N_ in rules/) in the reader's language."""
+    return _tr(text)
 
 
 @register.simple_tag

@@ -88,9 +88,16 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, live_server):
+def browser_locale():
+    """The browser's language (its Accept-Language): English, which the suite's tests read; a test
+    of the studio in another language overrides this fixture (tests/browser/test_language.py)."""
+    return "en-US"
+
+
+@pytest.fixture
+def page(browser, live_server, browser_locale):
     context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR"
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale=browser_locale
     )
     context.set_default_timeout(10_000)
     # Every page must pass the Content-Security-Policy: a violation fails the test that saw it.

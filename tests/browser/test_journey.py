@@ -21,13 +21,13 @@ NAME = "Chevalier d’Écume"
 
 
 @pytest.fixture
-def session(browser, live_server, login):
-    """A browser session of its own per person, logged in."""
+def session(browser, live_server, login, browser_locale):
+    """A browser session of its own per person, logged in (in the browser's language of the suite)."""
     contexts = []
 
     def open_as(user):
         context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="fr-FR"
+            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale=browser_locale
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -61,7 +61,7 @@ def test_a_user_change_is_kept_and_the_conflict_recorded_with_both_versions(desi
     assert conflict.is_open and conflict.card == card and conflict.card_version == version
     assert (conflict.kept["atk"], conflict.kept["text"]) == (5, "Percent, double.")
     assert (conflict.imported["atk"], conflict.imported["text"]) == (6, "Percent.")
-    assert "1 conflict(s) kept the user's version (1 new)" in report.summary()
+    assert "1 conflict kept the user's version (1 new)" in report.summary()
 
 
 def test_a_second_identical_import_records_no_new_conflict(designer):
@@ -190,4 +190,4 @@ def test_the_importcards_command_reports_conflicts(designer, tmp_path):
         and "kept the studio's version" in text
         and "atk" in text
     )
-    assert "1 conflict(s)" in text
+    assert "1 conflict kept" in text

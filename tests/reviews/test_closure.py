@@ -55,7 +55,7 @@ def test_closure_names_the_lists_that_block_it(validated, make_card):
     closure = review_closure(game="darkrow")
     assert closure["closed"] is False
     assert closure["blockingLists"] == ["BONUS_DURATION_REVIEW", "NEW_MECHANIC_REQUIRED"]
-    assert "BONUS_DURATION_REVIEW is not empty (1 card(s))" in closure["reasons"]
+    assert "BONUS_DURATION_REVIEW is not empty (1 card)" in closure["reasons"]
     # Their rules refuse Bonus and Aube VALIDATED (issue #13): they wait for review.
     assert closure["waitingForReview"] == 2
 
@@ -67,7 +67,7 @@ def test_a_card_waiting_for_review_blocks_even_with_empty_lists(validated, make_
     closure = review_closure(game="darkrow")
     assert closure["closed"] is False and closure["blockingLists"] == []
     assert closure["waitingForReview"] == 1
-    assert "1 card(s) wait for review (DRAFT or NEEDS_REVIEW)" in closure["reasons"]
+    assert "1 card waits for review (DRAFT or NEEDS_REVIEW)" in closure["reasons"]
 
 
 def test_a_change_after_the_audit_reopens_it(validated, designer, reviewer):
@@ -97,7 +97,7 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
     call_command("audit", "darkrow", stdout=out, stderr=err)
     text = out.getvalue()
     assert "Audit #" in text and "DONE" in text
-    assert "BONUS_DURATION_REVIEW    1 card(s)" in text
+    assert "BONUS_DURATION_REVIEW    1 card" in text
     assert (
         "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration"
         in text
@@ -105,7 +105,7 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
     assert "count identities: expected 72, actual 2, 0 validated" in text
     assert "count artwork: expected" in text
     assert "Review of darkrow: OPEN; blocking lists: BONUS_DURATION_REVIEW" in text
-    assert "2 card(s) wait for review" in text
+    assert "2 cards wait for review" in text
 
 
 def test_the_audit_command_shows_a_progress_bar(validated):

@@ -1,15 +1,15 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from tqdm import tqdm
 
 from cards.interchange import check_game
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from rules import registry
 
 from ...selectors import image_batch_failures
 from ...services import image_batch_run, image_batch_start
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Make the renditions (thumbnail, web preview) of the artwork variants, in this process, with a progress bar. "
         "The run is an image batch: its progress is visible through the API (GET /api/artwork/batches/{id}/) meanwhile."

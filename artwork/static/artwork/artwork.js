@@ -2,6 +2,8 @@
    The zone is the label of a real file input: without JavaScript, or from the keyboard, the form works as is. */
 (function () {
   "use strict";
+  // Django's JavaScript catalog (jsi18n/, loaded first); the English words without it.
+  var gettext = window.gettext || function (s) { return s; };
 
   function zoneOf(target) { return target && target.closest ? target.closest("[data-dropzone]") : null; }
   function hasFiles(event) { return event.dataTransfer && Array.prototype.indexOf.call(event.dataTransfer.types || [], "Files") !== -1; }
@@ -9,7 +11,7 @@
   function showChosen(input) {
     var zone = zoneOf(input);
     var slot = zone && zone.querySelector("[data-chosen]");
-    if (slot) slot.textContent = input.files.length ? "Chosen: " + input.files[0].name : "";
+    if (slot) slot.textContent = input.files.length ? gettext("Chosen: %(name)s").replace("%(name)s", input.files[0].name) : "";
   }
 
   document.addEventListener("dragover", function (event) {

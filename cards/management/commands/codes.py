@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from common.cli import LocalizedCommand
 from rules import registry
 from rules.codes import catalogue, markdown_table
 
@@ -26,7 +27,7 @@ def with_table(readme: str, table: str) -> str:
     return readme[: start + len(BEGIN)] + "\n" + table + readme[end:]
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Print the finding codes (JSON), their README table (--markdown), or write the table into README.md (--readme)."
 
     def add_arguments(self, parser):

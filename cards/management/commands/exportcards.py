@@ -1,13 +1,13 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from rules import UnknownGame, get_ruleset
 
 from ...selectors import card_export
 from ...spreadsheets import FORMATS, UnusableFile, write_card_set
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Export a game's cards as a card-set file (FORMATS.md), to FILE or standard output (JSON); "
         "FILE's extension chooses JSON, CSV or XLSX."

@@ -1,11 +1,12 @@
 import argparse
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from tqdm import tqdm
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
+from common.finding_messages import message as finding_message
 
 from ...imports import cards_import_file
 from ...spreadsheets import UnusableFile, read_card_set
@@ -29,7 +30,7 @@ def _read_bytes(path: str) -> bytes:
         ) from None
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Import a card-set file (FORMATS.md): JSON, CSV or XLSX (by its extension); all or nothing; "
         "importing the same file twice changes nothing."
@@ -67,7 +68,7 @@ class Command(BaseCommand):
                 report = cards_import_file(data=data, name=name, game=game, progress=bar.update)
         except InvalidInput as exc:
             for finding in exc.findings:
-                self.stderr.write(f"error: {finding.message}")
+                self.stderr.write(f"error: {finding_message(finding)}")
             raise CommandError(
                 f"{file}: {exc.message}; fix the file and import it again", returncode=USAGE_ERROR
             ) from None

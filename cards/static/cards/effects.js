@@ -6,7 +6,8 @@
 (function () {
   "use strict";
 
-  var T = window.gettext || function (s) { return s; };
+  // Django's JavaScript catalog (jsi18n/, loaded first); the English words without it.
+  var gettext = window.gettext || function (s) { return s; };
   var REF_KEYS = ["target", "of", "with", "by", "toward", "source"];
   var LONG_TEXT = ["text", "notes", "description"];
   var LISTS = { actions: "action", costs: "cost", conditions: "condition", targets: "target" };
@@ -99,9 +100,9 @@
     var self = this;
     this.field = this.textarea.closest(".field") || this.textarea.parentNode;
     this.jsonHelp = el("p", { class: "help", id: "effects-json-state", "aria-live": "polite" });
-    this.tabs = el("div", { class: "effecttabs", role: "group", "aria-label": T("How to edit the effects") }, [
-      this.formTab = el("button", { type: "button", class: "secondary small", "aria-pressed": "true", text: T("Form") }),
-      this.jsonTab = el("button", { type: "button", class: "secondary small", "aria-pressed": "false", text: T("JSON") }),
+    this.tabs = el("div", { class: "effecttabs", role: "group", "aria-label": gettext("How to edit the effects") }, [
+      this.formTab = el("button", { type: "button", class: "secondary small", "aria-pressed": "true", text: gettext("Form") }),
+      this.jsonTab = el("button", { type: "button", class: "secondary small", "aria-pressed": "false", text: gettext("JSON") }),
     ]);
     this.form = el("div", { class: "effectform" });
     this.root.appendChild(this.tabs);
@@ -137,12 +138,12 @@
     var text = this.textarea.value.trim();
     var parsed;
     try { parsed = text ? JSON.parse(text) : []; } catch (err) {
-      this.jsonHelp.textContent = fmt(T("The JSON cannot be read (%(error)s): fix it here to use the form again."), { error: err.message });
+      this.jsonHelp.textContent = fmt(gettext("The JSON cannot be read (%(error)s): fix it here to use the form again."), { error: err.message });
       if (first) this.show("json");
       return false;
     }
     if (!Array.isArray(parsed)) {
-      this.jsonHelp.textContent = T("The effects are a JSON list ([…]): fix it here to use the form again.");
+      this.jsonHelp.textContent = gettext("The effects are a JSON list ([…]): fix it here to use the form again.");
       if (first) this.show("json");
       return false;
     }
@@ -206,8 +207,8 @@
     var list = el("ol", { class: "effectlist" });
     this.value.forEach(function (effect, i) { list.appendChild(this.renderEffect(effect, i)); }, this);
     if (this.value.length) this.form.appendChild(list);
-    else this.form.appendChild(el("p", { class: "muted", text: T("No effect yet.") }));
-    this.form.appendChild(el("p", {}, [el("button", { type: "button", class: "secondary", "data-op": "add-effect", "data-focus-key": "add-effect", text: T("+ Add an effect") })]));
+    else this.form.appendChild(el("p", { class: "muted", text: gettext("No effect yet.") }));
+    this.form.appendChild(el("p", {}, [el("button", { type: "button", class: "secondary", "data-op": "add-effect", "data-focus-key": "add-effect", text: gettext("+ Add an effect") })]));
     this.validateAll();
     this.showServerMessages();
     if (this.focusAfter || focusKey) {
@@ -221,12 +222,12 @@
   Editor.prototype.renderEffect = function (effect, i) {
     var path = "effects[" + i + "]";
     var schema = this.defs.effect;
-    var title = fmt(T("Effect %(n)s"), { n: i + 1 }) + (effect && effect.effectId ? ": " + effect.effectId : "");
+    var title = fmt(gettext("Effect %(n)s"), { n: i + 1 }) + (effect && effect.effectId ? ": " + effect.effectId : "");
     var item = el("li", { class: "effectitem" });
     var box = el("fieldset", { class: "effect", "data-path": path }, [el("legend", { text: title })]);
-    box.appendChild(this.itemTools(path, i, this.value.length, T("effect"), title));
+    box.appendChild(this.itemTools(path, i, this.value.length, gettext("effect"), title));
     if (!effect || typeof effect !== "object" || Array.isArray(effect)) {
-      box.appendChild(el("p", { class: "fielderror", text: T("This effect is not an object: correct it in the JSON.") }));
+      box.appendChild(el("p", { class: "fielderror", text: gettext("This effect is not an object: correct it in the JSON.") }));
     } else {
       box.appendChild(this.renderProperties(schema, effect, path));
     }
@@ -236,9 +237,9 @@
 
   Editor.prototype.itemTools = function (path, index, count, what, title) {
     return el("div", { class: "itemtools" }, [
-      el("button", { type: "button", class: "icon-button", "data-op": "up", "data-at": path, "data-focus-key": "up:" + path, disabled: index === 0, "aria-label": fmt(T("Move %(what)s up"), { what: title }), title: T("Move up"), text: "↑" }),
-      el("button", { type: "button", class: "icon-button", "data-op": "down", "data-at": path, "data-focus-key": "down:" + path, disabled: index === count - 1, "aria-label": fmt(T("Move %(what)s down"), { what: title }), title: T("Move down"), text: "↓" }),
-      el("button", { type: "button", class: "icon-button danger", "data-op": "remove", "data-at": path, "aria-label": fmt(T("Remove %(what)s"), { what: title }), title: T("Remove"), text: "×" }),
+      el("button", { type: "button", class: "icon-button", "data-op": "up", "data-at": path, "data-focus-key": "up:" + path, disabled: index === 0, "aria-label": fmt(gettext("Move %(what)s up"), { what: title }), title: gettext("Move up"), text: "↑" }),
+      el("button", { type: "button", class: "icon-button", "data-op": "down", "data-at": path, "data-focus-key": "down:" + path, disabled: index === count - 1, "aria-label": fmt(gettext("Move %(what)s down"), { what: title }), title: gettext("Move down"), text: "↓" }),
+      el("button", { type: "button", class: "icon-button danger", "data-op": "remove", "data-at": path, "aria-label": fmt(gettext("Remove %(what)s"), { what: title }), title: gettext("Remove"), text: "×" }),
     ]);
   };
 
@@ -253,8 +254,8 @@
     Object.keys(object).forEach(function (name) {
       if (name in props || name === skip) return;
       grid.appendChild(el("div", { class: "efield wide unknown", "data-path": path + "." + name }, [
-        el("span", {}, [fmt(T("Unknown key %(key)s: the schema has no such key."), { key: name }) + " "]),
-        el("button", { type: "button", class: "secondary small", "data-op": "drop-key", "data-at": path + "." + name, text: fmt(T("Remove %(key)s"), { key: name }) }),
+        el("span", {}, [fmt(gettext("Unknown key %(key)s: the schema has no such key."), { key: name }) + " "]),
+        el("button", { type: "button", class: "secondary small", "data-op": "drop-key", "data-at": path + "." + name, text: fmt(gettext("Remove %(key)s"), { key: name }) }),
       ]));
     });
     return grid;
@@ -270,7 +271,7 @@
     var id = "ef-" + (++uid);
     var help = schema.description || "";
     var labelText = humanize(name.replace(/([a-z])([A-Z])/g, "$1_$2"));
-    var lab = el("label", { for: id }, [labelText + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: T("required") }) : null]);
+    var lab = el("label", { for: id }, [labelText + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: gettext("required") }) : null]);
     var wrap = el("div", { class: "efield", "data-field": path });
     var control;
 
@@ -284,13 +285,13 @@
     if (schema.enum) {
       var kind = this.kindOf(name);
       var means = meanings(schema);
-      control = el("select", { id: id, "data-path": path, "data-type": "enum" }, [el("option", { value: "", text: required ? T("— choose —") : T("— none —") })]);
+      control = el("select", { id: id, "data-path": path, "data-type": "enum" }, [el("option", { value: "", text: required ? gettext("— choose —") : gettext("— none —") })]);
       schema.enum.forEach(function (v) {
         control.appendChild(el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value), text: this.labelCode(kind, String(v)) }));
       }, this);
       wrap.appendChild(lab); wrap.appendChild(control);
       if (means) {
-        var meaning = el("div", { class: "help meaning", id: id + "-meaning", "data-meanings": JSON.stringify(means), text: value !== undefined && means[value] ? means[value] : T("Each choice's meaning shows here once chosen.") });
+        var meaning = el("div", { class: "help meaning", id: id + "-meaning", "data-meanings": JSON.stringify(means), text: value !== undefined && means[value] ? means[value] : gettext("Each choice's meaning shows here once chosen.") });
         control.setAttribute("aria-describedby", id + "-meaning");
         wrap.appendChild(meaning);
       } else if (help) wrap.appendChild(el("div", { class: "help", text: help }));
@@ -306,9 +307,9 @@
         wrap.appendChild(el("label", { class: "check", for: id }, [control, " " + labelText + " ", el("code", { text: name })]));
       } else {
         control = el("select", { id: id, "data-path": path, "data-type": "tristate" }, [
-          el("option", { value: "", text: T("— not said —") }),
-          el("option", { value: "true", selected: value === true, text: T("yes") }),
-          el("option", { value: "false", selected: value === false, text: T("no") }),
+          el("option", { value: "", text: gettext("— not said —") }),
+          el("option", { value: "true", selected: value === true, text: gettext("yes") }),
+          el("option", { value: "false", selected: value === false, text: gettext("no") }),
         ]);
         wrap.appendChild(lab); wrap.appendChild(control);
       }
@@ -322,7 +323,7 @@
     } else if (schema.type === "array") {
       control = el("textarea", { id: id, "data-path": path, "data-type": "lines", rows: "2", class: "lines" });
       control.value = Array.isArray(value) ? value.join("\n") : "";
-      help = (help ? help + " · " : "") + T("One per line.");
+      help = (help ? help + " · " : "") + gettext("One per line.");
     } else if (LONG_TEXT.indexOf(name) !== -1) {
       control = el("textarea", { id: id, "data-path": path, "data-type": "string", rows: "2", class: "lines" });
       control.value = value === undefined ? "" : String(value);
@@ -351,7 +352,7 @@
     if (existing) existing.remove();
     var list = el("datalist", { id: id });
     var effect = this.value[index] || {};
-    (effect.targets || []).forEach(function (t) { if (t && t.id) list.appendChild(el("option", { value: t.id, text: fmt(T("target %(id)s"), { id: t.id }) })); });
+    (effect.targets || []).forEach(function (t) { if (t && t.id) list.appendChild(el("option", { value: t.id, text: fmt(gettext("target %(id)s"), { id: t.id }) })); });
     this.references.forEach(function (r) { list.appendChild(el("option", { value: r[0], text: r[1] })); });
     this.form.appendChild(list);
     return id;
@@ -359,7 +360,7 @@
 
   Editor.prototype.renderChoices = function (name, schema, value, path, required, labelText) {
     var items = this.resolve(schema.items);
-    var box = el("fieldset", { class: "efield checks", "data-path": path, "data-field": path }, [el("legend", {}, [labelText + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: T("required") }) : null])]);
+    var box = el("fieldset", { class: "efield checks", "data-path": path, "data-field": path }, [el("legend", {}, [labelText + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: gettext("required") }) : null])]);
     var list = el("div", { class: "choices" });
     items.enum.forEach(function (v) {
       var id = "ef-" + (++uid);
@@ -381,10 +382,10 @@
     if (schema.description) box.appendChild(el("div", { class: "help", text: schema.description }));
     if (value && typeof value === "object") {
       box.appendChild(this.renderProperties(schema, value, path));
-      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": nullable && required ? "null-key" : "drop-key", "data-at": path, "data-focus-key": "add:" + path, text: nullable && required ? fmt(T("Set %(name)s to none"), { name: name }) : fmt(T("Remove %(name)s"), { name: name }) }));
+      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": nullable && required ? "null-key" : "drop-key", "data-at": path, "data-focus-key": "add:" + path, text: nullable && required ? fmt(gettext("Set %(name)s to none"), { name: name }) : fmt(gettext("Remove %(name)s"), { name: name }) }));
     } else {
-      if (nullable && value === null) box.appendChild(el("p", { class: "muted small", text: T("None (null).") }));
-      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-object", "data-at": path, "data-focus-key": "add:" + path, text: fmt(T("+ Add %(name)s"), { name: name }) }));
+      if (nullable && value === null) box.appendChild(el("p", { class: "muted small", text: gettext("None (null).") }));
+      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-object", "data-at": path, "data-focus-key": "add:" + path, text: fmt(gettext("+ Add %(name)s"), { name: name }) }));
     }
     box.appendChild(el("div", { class: "fielderror", "data-error-for": path }));
     return box;
@@ -394,26 +395,26 @@
     var itemSchema = this.resolve(schema.items);
     var union = this.union(itemSchema);
     var family = LISTS[name];
-    var singular = { action: T("action"), cost: T("cost"), condition: T("condition"), target: T("target") }[family];
-    var heading = { actions: T("Actions"), costs: T("Costs"), conditions: T("Conditions"), targets: T("Targets") }[name];
-    var box = el("fieldset", { class: "efield wide sub list", "data-path": path, "data-field": path }, [el("legend", {}, [heading + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: T("required") }) : null])]);
+    var singular = { action: gettext("action"), cost: gettext("cost"), condition: gettext("condition"), target: gettext("target") }[family];
+    var heading = { actions: gettext("Actions"), costs: gettext("Costs"), conditions: gettext("Conditions"), targets: gettext("Targets") }[name];
+    var box = el("fieldset", { class: "efield wide sub list", "data-path": path, "data-field": path }, [el("legend", {}, [heading + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: gettext("required") }) : null])]);
     if (itemSchema.description) box.appendChild(el("div", { class: "help", text: itemSchema.description }));
     var items = Array.isArray(value) ? value : [];
     var ol = el("ol", { class: "items" });
     items.forEach(function (item, i) {
       var itemPath = path + "[" + i + "]";
       var title;
-      if (union) title = fmt(T("%(what)s %(n)s"), { what: humanize(singular), n: i + 1 }) + (item && item[union.key] ? ": " + this.label(family, item[union.key]) : "");
-      else title = fmt(T("%(what)s %(n)s"), { what: humanize(singular), n: i + 1 }) + (item && item.id ? ": " + item.id : "");
+      if (union) title = fmt(gettext("%(what)s %(n)s"), { what: humanize(singular), n: i + 1 }) + (item && item[union.key] ? ": " + this.label(family, item[union.key]) : "");
+      else title = fmt(gettext("%(what)s %(n)s"), { what: humanize(singular), n: i + 1 }) + (item && item.id ? ": " + item.id : "");
       var fs = el("fieldset", { class: "item", "data-path": itemPath }, [el("legend", { text: title })]);
       fs.appendChild(this.itemTools(itemPath, i, items.length, singular, title));
       if (!item || typeof item !== "object") {
-        fs.appendChild(el("p", { class: "fielderror", text: T("Not an object: correct it in the JSON.") }));
+        fs.appendChild(el("p", { class: "fielderror", text: gettext("Not an object: correct it in the JSON.") }));
       } else if (union) {
         var id = "ef-" + (++uid);
         var select = el("select", { id: id, "data-path": itemPath + "." + union.key, "data-type": "variant" });
         union.names.forEach(function (v) { select.appendChild(el("option", { value: v, selected: item[union.key] === v, text: this.labelCode(family, v) })); }, this);
-        if (union.names.indexOf(item[union.key]) === -1) select.insertBefore(el("option", { value: "", selected: true, text: T("— choose —") }), select.firstChild);
+        if (union.names.indexOf(item[union.key]) === -1) select.insertBefore(el("option", { value: "", selected: true, text: gettext("— choose —") }), select.firstChild);
         var branch = union.variants[item[union.key]];
         var row = el("div", { class: "efield" }, [el("label", { for: id }, [humanize(singular) + " ", el("code", { text: union.key })]), select]);
         if (branch && branch.description) { row.appendChild(el("div", { class: "help", id: id + "-help", text: branch.description })); select.setAttribute("aria-describedby", id + "-help"); }
@@ -428,11 +429,11 @@
     var adder = el("div", { class: "row adder" });
     if (union) {
       var addId = "ef-" + (++uid);
-      var choose = el("select", { id: addId, "data-adder": path, "aria-label": fmt(T("Which %(what)s to add"), { what: singular }) });
+      var choose = el("select", { id: addId, "data-adder": path, "aria-label": fmt(gettext("Which %(what)s to add"), { what: singular }) });
       union.names.forEach(function (v) { choose.appendChild(el("option", { value: v, text: this.labelCode(family, v) })); }, this);
       adder.appendChild(choose);
     }
-    adder.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-item", "data-at": path, "data-focus-key": "add:" + path, text: fmt(T("+ Add %(what)s"), { what: singular }) }));
+    adder.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-item", "data-at": path, "data-focus-key": "add:" + path, text: fmt(gettext("+ Add %(what)s"), { what: singular }) }));
     box.appendChild(adder);
     box.appendChild(el("div", { class: "fielderror", "data-error-for": path }));
     return box;
@@ -479,7 +480,7 @@
     var m = /^effects\[(\d+)\]\.effectId$/.exec(path);
     if (m) {
       var legend = input.closest("fieldset.effect").querySelector("legend");
-      legend.textContent = fmt(T("Effect %(n)s"), { n: Number(m[1]) + 1 }) + (v ? ": " + v : "");
+      legend.textContent = fmt(gettext("Effect %(n)s"), { n: Number(m[1]) + 1 }) + (v ? ": " + v : "");
     }
   };
 
@@ -593,14 +594,14 @@
     var union = this.union(parentSchema);
     if (union && parent && union.variants[parent[union.key]]) parentSchema = union.variants[parent[union.key]];
     var required = (parentSchema.required || []).indexOf(key) !== -1 || (union && key === union.key);
-    if (value === undefined || value === "") return required ? T("required") : "";
+    if (value === undefined || value === "") return required ? gettext("required") : "";
     if (schema.type === "integer") {
-      if (!Number.isInteger(value)) return T("a whole number");
-      if (schema.minimum !== undefined && value < schema.minimum) return fmt(T("at least %(n)s"), { n: schema.minimum });
-      if (schema.maximum !== undefined && value > schema.maximum) return fmt(T("at most %(n)s"), { n: schema.maximum });
+      if (!Number.isInteger(value)) return gettext("a whole number");
+      if (schema.minimum !== undefined && value < schema.minimum) return fmt(gettext("at least %(n)s"), { n: schema.minimum });
+      if (schema.maximum !== undefined && value > schema.maximum) return fmt(gettext("at most %(n)s"), { n: schema.maximum });
     }
-    if (schema.type === "string" && schema.pattern && !new RegExp(schema.pattern).test(value)) return schema.description || T("not in the expected form");
-    if (schema.type === "array" && schema.minItems && Array.isArray(value) && value.length < schema.minItems) return fmt(T("needs at least %(n)s"), { n: schema.minItems });
+    if (schema.type === "string" && schema.pattern && !new RegExp(schema.pattern).test(value)) return schema.description || gettext("not in the expected form");
+    if (schema.type === "array" && schema.minItems && Array.isArray(value) && value.length < schema.minItems) return fmt(gettext("needs at least %(n)s"), { n: schema.minItems });
     return "";
   };
 
@@ -656,7 +657,7 @@
       fetch(root.getAttribute("data-schema-url"), { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
         .then(function (schema) { root.__editor = new Editor(root, textarea, schema, labels ? JSON.parse(labels.textContent) : {}); })
-        .catch(function () { root.appendChild(el("p", { class: "muted small", text: T("The effect form could not load: edit the JSON below.") })); });
+        .catch(function () { root.appendChild(el("p", { class: "muted small", text: gettext("The effect form could not load: edit the JSON below.") })); });
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

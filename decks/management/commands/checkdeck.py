@@ -1,10 +1,13 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
+from common.finding_messages import localize
+from common.finding_messages import message as finding_message
 from rules import registry
 
 from ...files import read_deck_file, unusable
@@ -14,7 +17,7 @@ from ...services import deck_check
 NOT_LEGAL = 1
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Validate a deck file (JSON or text decklist) against the studio's cards; stores nothing. "
         "Exit status 0 legal, 1 not legal, 2 unusable input."
@@ -43,13 +46,13 @@ class Command(BaseCommand):
         except InvalidInput as exc:
             raise unusable(file, exc) from None
         if json:
-            self.stdout.write(_dumps(result.to_dict()))
+            self.stdout.write(_dumps(localize(result.to_dict())))
         else:
-            verdict = "legal" if result.legal else "NOT LEGAL"
+            verdict = gettext("legal") if result.legal else gettext("NOT LEGAL")
             counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
             self.stdout.write(f"{result.game}/{result.format}: {verdict} ({counts})")
             for finding in result.violations:
-                self.stdout.write(f"  {finding.severity:<7} {finding.code}: {finding.message}")
+                self.stdout.write(f"  {finding.severity:<7} {finding.code}: {finding_message(finding)}")
         if not result.legal:
             sys.stdout.flush()
             sys.exit(NOT_LEGAL)

@@ -1,15 +1,15 @@
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 
 from ...interchange import deck_to_dict, deck_to_text
 from ...models import Deck
 from ...selectors import decklist_names
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Print a stored deck as a deck file (JSON), or as a text decklist with --text."
 
     def add_arguments(self, parser):

@@ -1,14 +1,14 @@
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
 from ...services import collection_import
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Add the cards of a card list (a deck file: JSON or text decklist) to a user's collection."
 
     def add_arguments(self, parser):

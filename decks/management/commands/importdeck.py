@@ -1,12 +1,11 @@
-from django.core.management.base import BaseCommand
-
+from common.cli import LocalizedCommand
 from common.errors import InvalidInput
 
 from ...files import read_deck_file, unusable
 from ...services import deck_create
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Store a deck file (JSON or text decklist) and print the new deck's id."
 
     def add_arguments(self, parser):

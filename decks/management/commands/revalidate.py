@@ -1,13 +1,13 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from rules import registry
 
 from ...models import Deck
 from ...services import decks_revalidate
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Validate again the stale decks (those waiting for revalidation), or every deck with --all."
 
     def add_arguments(self, parser):

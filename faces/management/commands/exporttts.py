@@ -1,7 +1,6 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
-
+from common.cli import LocalizedCommand
 from decks.models import Deck
 
 from ...adapters import deck_card_counts, face_inputs
@@ -10,7 +9,7 @@ from ...render import render_back, render_face
 from ...tts import TtsEntry, write_tts_dir
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "A Tabletop Simulator export of a deck: sheets of faces (JPEG, 10 x 7), back.jpg and deck.json "
         "(FORMATS.md: exporttts DECK_ID --out DIR). Without --base-url the JSON points at the files in DIR."

@@ -1,6 +1,5 @@
-from django.core.management.base import BaseCommand
-
 from cards.models import Card
+from common.cli import LocalizedCommand
 from decks.models import Deck
 from rules.registry import registry
 
@@ -10,7 +9,7 @@ from ...render import render_back
 from ...sheet import PAPERS, SheetError, write_print_sheet
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "A print-and-play PDF, 3 x 3 cards a page with crop marks: a deck (one face per copy) or a game's set "
         "(FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf [--paper a4|letter] [--bleed MM])."

@@ -1,8 +1,8 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
-
 from cards.models import Card
+from common.cli import LocalizedCommand
+from common.finding_messages import message as finding_message
 
 from ...adapters import face_card, primary_face_art
 from ...commands import bleed_option, game_template, usage
@@ -10,7 +10,7 @@ from ...raster import svg_to_png
 from ...render import render_face
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Draw a card's face as SVG or PNG (FORMATS.md: renderface STABLE_ID --out FILE [--dpi 300] [--bleed MM])."
 
     def add_arguments(self, parser):
@@ -49,5 +49,5 @@ class Command(BaseCommand):
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         for finding in face.findings:
-            self.stderr.write(f"{finding.severity}: {finding.code}: {finding.message}")
+            self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         self.stdout.write(f"{stable_id}: {out}")

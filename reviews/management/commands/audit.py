@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, ngettext
 from tqdm import tqdm
 
-from common.cli import USAGE_ERROR
+from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
 from rules import registry
 from rules.audit import REVIEW_LISTS
@@ -15,7 +16,7 @@ from ... import audits, selectors
 NOT_CLOSED = 1
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Audit a game's cards into the five review lists (streamed, with a progress bar), store the result and "
         "say whether the game's review is closed and which lists block it. For cron: `manage.py audit --all`."
@@ -79,25 +80,36 @@ class Command(BaseCommand):
             if not selectors.review_closure(game=game)["closed"]:
                 open_games.append(game)
         if fail_if_open and open_games:
-            raise CommandError(f"review not closed: {', '.join(open_games)}", returncode=NOT_CLOSED)
+            raise CommandError(
+                gettext("review not closed: %(games)s") % {"games": ", ".join(open_games)},
+                returncode=NOT_CLOSED,
+            )
 
     def report(self, audit, show: int) -> None:
         write = self.stdout.write
-        write(f"Audit #{audit.pk} of {audit.game}: {audit.status}, {audit.total} item(s)")
+        write(
+            ngettext(
+                "Audit #%(pk)s of %(game)s: %(status)s, %(total)s item",
+                "Audit #%(pk)s of %(game)s: %(status)s, %(total)s items",
+                audit.total or 0,
+            )
+            % {"pk": audit.pk, "game": audit.game, "status": audit.status, "total": audit.total}
+        )
         for name in REVIEW_LISTS:
             count = (audit.list_counts or {}).get(name, 0)
-            write(f"  {name:<24} {count} card(s)")
+            write(f"  {name:<24} " + ngettext("%(count)s card", "%(count)s cards", count) % {"count": count})
             if count and show:
                 for entry in selectors.audit_entries(audit=audit, list_name=name)[:show]:
                     write(f"    {entry.stable_id} {entry.name}: {entry.reason}")
         for key, value in (audit.counts or {}).items():
-            write(f"  count {key}: {_count_line(value)}")
+            write("  " + gettext("count %(key)s: %(line)s") % {"key": key, "line": _count_line(value)})
         closure = selectors.review_closure(game=audit.game)
         if closure["closed"]:
-            write(f"Review of {audit.game}: CLOSED")
+            write(gettext("Review of %(game)s: CLOSED") % {"game": audit.game})
         else:
             write(
-                f"Review of {audit.game}: OPEN; blocking lists: {', '.join(closure['blockingLists']) or 'none'}"
+                gettext("Review of %(game)s: OPEN; blocking lists: %(lists)s")
+                % {"game": audit.game, "lists": ", ".join(closure["blockingLists"]) or gettext("none")}
             )
             for reason in closure["reasons"]:
                 write(f"  - {reason}")
@@ -105,7 +117,17 @@ class Command(BaseCommand):
 
 def _count_line(value: dict) -> str:
     expected = (
-        "no count fixed by the source" if value.get("expected") is None else f"expected {value['expected']}"
+        gettext("no count fixed by the source")
+        if value.get("expected") is None
+        else gettext("expected %(count)s") % {"count": value["expected"]}
     )
-    extra = f", {value['validated']} validated" if "validated" in value else ""
-    return f"{expected}, actual {value.get('actual')}{extra}"
+    extra = (
+        (", " + gettext("%(count)s validated") % {"count": value["validated"]})
+        if "validated" in value
+        else ""
+    )
+    return gettext("%(expected)s, actual %(actual)s%(extra)s") % {
+        "expected": expected,
+        "actual": value.get("actual"),
+        "extra": extra,
+    }

@@ -10,17 +10,22 @@ from importlib import import_module
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from common.cli import LocalizedCommand
 from common.roles import ROLES
+from studio.models import Preference
 
 # Demo accounts for one person on one machine; never use them on a shared server.
 DEMO_USERS = {role: f"{role}-demo" for role in ROLES}
 ADMIN = ("admin", "admin-demo")
+# A mixed team, each in their own language (the admin reads the browser's); kept once chosen:
+# loaddemo never overrides a language a demo user switched to.
+DEMO_LANGUAGES = {"designer": "fr", "reviewer": "fr", "playtester": "ru"}
+LANGUAGE_NAMES = {"en": "English", "fr": "français", "ru": "русский"}
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Load the demo cards (and decks), create one demo user per role, and print their logins."
 
     def add_arguments(self, parser):
@@ -48,13 +53,21 @@ class Command(BaseCommand):
         for role, password in DEMO_USERS.items():
             user = self.demo_user(role, password)
             user.groups.add(Group.objects.get(name=role))
+            if role in DEMO_LANGUAGES:
+                Preference.objects.get_or_create(user=user, defaults={"language": DEMO_LANGUAGES[role]})
         username, password = ADMIN
         self.demo_user(username, password, is_staff=True, is_superuser=True)
 
     def print_logins(self):
         self.stdout.write("Demo logins (username / password):")
+        languages = dict(
+            Preference.objects.filter(user__username__in=list(DEMO_USERS)).values_list(
+                "user__username", "language"
+            )
+        )
         for role, password in DEMO_USERS.items():
-            self.stdout.write(f"  {role:<11} {role} / {password}")
+            language = LANGUAGE_NAMES.get(languages.get(role, ""), "the browser's language")
+            self.stdout.write(f"  {role:<11} {role} / {password}  (reads {language})")
         username, password = ADMIN
         self.stdout.write(f"  {'admin':<11} {username} / {password}  (all rights, /admin/)")
 

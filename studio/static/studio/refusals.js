@@ -4,7 +4,8 @@
 (function () {
   "use strict";
 
-  var T = window.gettext || function (s) { return s; };
+  // Django's JavaScript catalog (jsi18n/, loaded first); the English words without it.
+  var gettext = window.gettext || function (s) { return s; };
   var focusNext = null;
 
   function refused(status) { return status >= 400 && status < 500; }
@@ -73,13 +74,13 @@
     event.detail.shouldSwap = false;
     var html;
     if (refused(xhr.status) && kind === "message") html = xhr.responseText;
-    else if (refused(xhr.status)) html = generic(T("Not done: the studio refused the request (%s). Your input is kept; correct it or reload the page.").replace("%s", xhr.status));
-    else html = generic(T("Not done: the studio failed to answer (%s). Your input is kept; try again in a moment.").replace("%s", xhr.status));
+    else if (refused(xhr.status)) html = generic(gettext("Not done: the studio refused the request (%s). Your input is kept; correct it or reload the page.").replace("%s", xhr.status));
+    else html = generic(gettext("Not done: the studio failed to answer (%s). Your input is kept; try again in a moment.").replace("%s", xhr.status));
     place(event.detail.elt, html);
   });
 
   document.addEventListener("htmx:sendError", function (event) {
-    place(event.detail.elt, generic(T("Not sent: the studio cannot be reached. Your input is kept; try again once you are back online.")));
+    place(event.detail.elt, generic(gettext("Not sent: the studio cannot be reached. Your input is kept; try again once you are back online.")));
   });
 
   document.addEventListener("htmx:afterSettle", function () {

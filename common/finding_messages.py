@@ -1,0 +1,420 @@
+"""Findings in the reader's language: one translatable message template per code.
+
+The core (``rules``) stays language-free: a finding carries its ``code`` and its ``params``
+(declared per code in :mod:`rules.codes`), and an English ``message`` for logs and tools. The
+pages, the API and the commands show :func:`message` instead, the template of the finding's
+code in the active language filled with its params. A code may have a few variants (DECK_SIZE:
+an exact size, or a minimum and a maximum): the variant whose placeholders are all among the
+finding's params and that uses the most of them is taken. A finding whose params fill no
+variant (an emitter that forgot one) keeps the core's English message.
+
+Every placeholder is a param its code declares (``tests/common/test_finding_messages.py``
+checks it, and that every code of the catalogue has a template). English readers get the core's
+own message: it says the same, sometimes with more detail (the problem found, what to do).
+
+Params are shown as people read them: numbers in the reader's locale (``1 000``, ``33,8``), lists
+joined by commas, statuses by their label. A plural template takes its count from a param
+(``ngettext_lazy(..., "observed")``; Russian has three forms).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils import formats
+from django.utils.translation import get_language, ngettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+MESSAGES: dict[str, tuple[Any, ...]] = {
+    # --- card faces --------------------------------------------------------------------------
+    "TEXT_OVERFLOW": (
+        _("%(field)s does not fit its box on the face, even at the smallest size"),
+        _("%(card)s: %(field)s does not fit its box on the face, even at the smallest size"),
+    ),
+    "ARTWORK_UNREADABLE": (
+        _("the primary artwork cannot be read; the face shows a placeholder"),
+        _("%(card)s: the primary artwork cannot be read; the face shows a placeholder"),
+    ),
+    # --- cards --------------------------------------------------------------------------------
+    "CARD_TYPE": (
+        _("%(value)s is not a card type of %(game)s"),
+        _("%(value)s is not a card type of %(game)s; use one of %(expected)s"),
+    ),
+    "NAME_REQUIRED": (_("a card needs a name"),),
+    "FIELD_UNKNOWN": (
+        _("%(field)s is not a field of %(game)s cards"),
+        _("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
+        _("%(field)s is not a key this format knows"),
+    ),
+    "FIELD_TYPE": (_("%(field)s %(problem)s"), _("%(field)s: wrong kind of value")),
+    "FIELD_REQUIRED": (
+        _("%(field)s is required"),
+        _("%(types)s cards need a value for %(field)s"),
+        _("a %(game)s card needs a value for %(field)s"),
+    ),
+    "FIELD_NOT_ALLOWED": (_("%(types)s cards have no %(field)s; leave it empty"),),
+    "FIELD_RANGE": (
+        _("%(field)s is %(observed)s; it must be between %(minimum)s and %(maximum)s"),
+        _("%(field)s is %(observed)s; it must be at least %(minimum)s"),
+        _("%(field)s is %(observed)s; it must be at most %(maximum)s"),
+    ),
+    "TRIGGER_GRADE": (_("a trigger unit is grade 0; this one is grade %(observed)s"),),
+    "DOMAINS": (
+        _("%(card)s has the domains %(observed)s; a card has at most two, a Legend exactly two"),
+        _("%(card)s has the domains %(observed)s; expected: %(expected)s"),
+    ),
+    "OBJECT_BEHAVIOR_SEED": (_("the Object %(name)s is %(expected)s in the seed; give it that behaviour"),),
+    "OBJECT_BEHAVIOR_UNJUSTIFIED": (
+        _("the Object %(name)s is EQUIPMENT but its text does not ask it to stay in play"),
+    ),
+    # --- effects ------------------------------------------------------------------------------
+    "EFFECT_SCHEMA": (_("%(path)s: %(problem)s"),),
+    "EFFECT_ID_DUPLICATE": (_("two effects share the effectId %(effectId)s"),),
+    "EFFECT_ID_CHANGED": (
+        _("the effect %(expected)s got a new id %(observed)s; effect ids never change: keep %(expected)s"),
+    ),
+    "EFFECT_ID_TAKEN": (_("the effectId %(effectId)s is already used by %(card)s"),),
+    "EFFECT_BONUS_NO_DURATION": (_("%(path)s: a bonus to %(stat)s without a duration"),),
+    "EFFECT_DURATION_MISSING": (
+        _("%(path)s: the text names a duration (%(expected)s) the effect does not have"),
+        _("%(path)s: the text names a duration the effect does not have"),
+    ),
+    "EFFECT_LIMIT_MISSING": (_("%(path)s: the text says once per turn and the effect has no limit"),),
+    "EFFECT_LIMIT_UNSTATED": (_("%(path)s: %(problem)s"), _("%(path)s: a limit the text does not state")),
+    "EFFECT_KIND_MISMATCH": (_("%(path)s: the text says %(expected)s and the effect is %(observed)s"),),
+    "EFFECT_TEXT_NOT_ON_CARD": (_("%(path)s: the card text no longer has “%(text)s”"),),
+    "EFFECT_NEW_MECHANIC": (
+        _("%(path)s: a new mechanic (%(family)s): %(description)s"),
+        _("%(path)s: a new mechanic the game's vocabulary cannot say yet"),
+    ),
+    "NOT_IMPLEMENTED": (_("no engine runs this effect yet"),),
+    "CHESS_BREACH_CONTRADICTION": (
+        _("%(path)s: Brèche may remove this effect, but it is %(duration)s and %(visibility)s"),
+        _("%(path)s: Brèche may remove this effect, but it is %(duration)s"),
+        _("%(path)s: Brèche may remove this effect, but it is %(visibility)s"),
+    ),
+    "CHESS_BREACH_UNSTATED": (_("%(path)s: breachRemovable disagrees with what the text says of Brèche"),),
+    "CHESS_KING_EXCLUSION_MISSING": (
+        _("%(path)s: the text excludes the King (“%(text)s”) and the target does not"),
+    ),
+    "CHESS_FOLLOW_UP_MISSING": (
+        _("%(path)s: the text asks for a Coup (“%(text)s”) and followUpMove is empty"),
+    ),
+    "CHESS_FOLLOW_UP_UNSTATED": (_("%(path)s: a followUpMove the text does not ask for"),),
+    "CHESS_AVAILABILITY_MISSING": (
+        _("%(path)s: the text sets a condition of availability (“%(text)s”) the effect lacks"),
+        _("%(path)s: the text sets a condition of availability (“%(text)s”) that %(effect)s lacks"),
+    ),
+    # --- decks --------------------------------------------------------------------------------
+    "UNKNOWN_CARD": (
+        _("no card is %(ref)s"),
+        _("%(ref)s is no %(game)s card"),
+        _("%(section)s: %(ref)s names no %(game)s card"),
+        _("%(section)s: %(ref)s names no %(game)s card; did you mean %(suggestions)s?"),
+    ),
+    "AMBIGUOUS_CARD": (
+        ngettext_lazy(
+            "%(ref)s names %(observed)s %(game)s card (%(candidates)s); give its stableCardId",
+            "%(ref)s names %(observed)s %(game)s cards (%(candidates)s); give its stableCardId",
+            "observed",
+        ),
+        _("%(section)s: %(ref)s names several %(game)s cards; use the stableCardId of the one you mean"),
+        ngettext_lazy(
+            "%(section)s: %(ref)s names %(observed)s %(game)s card (%(candidates)s); use the stableCardId of the one you mean",
+            "%(section)s: %(ref)s names %(observed)s %(game)s cards (%(candidates)s); use the stableCardId of the one you mean",
+            "observed",
+        ),
+    ),
+    "CARD_NOT_VALIDATED": (
+        _("%(section)s: %(card)s is %(status)s; only validated cards may be played"),
+        _("%(section)s: %(name)s (%(card)s) is %(status)s; only validated cards may be played"),
+    ),
+    "DECK_SIZE": (
+        ngettext_lazy(
+            "%(section)s has %(observed)s card; it must have exactly %(expected)s",
+            "%(section)s has %(observed)s cards; it must have exactly %(expected)s",
+            "observed",
+        ),
+        ngettext_lazy(
+            "%(section)s has %(observed)s card; it must have between %(minimum)s and %(maximum)s",
+            "%(section)s has %(observed)s cards; it must have between %(minimum)s and %(maximum)s",
+            "observed",
+        ),
+        ngettext_lazy(
+            "%(section)s has %(observed)s card; it must have at least %(minimum)s",
+            "%(section)s has %(observed)s cards; it must have at least %(minimum)s",
+            "observed",
+        ),
+        ngettext_lazy(
+            "%(section)s has %(observed)s card; it must have at most %(maximum)s",
+            "%(section)s has %(observed)s cards; it must have at most %(maximum)s",
+            "observed",
+        ),
+    ),
+    "COPY_LIMIT": (
+        ngettext_lazy(
+            "%(observed)s copy of %(card)s; at most %(expected)s allowed in %(format)s",
+            "%(observed)s copies of %(card)s; at most %(expected)s allowed in %(format)s",
+            "observed",
+        ),
+    ),
+    "WRONG_SECTION": (
+        _("%(section)s: %(ref)s does not belong in this section"),
+        _("%(section)s: %(ref)s does not belong in this section; move it to %(expected)s"),
+        _("%(section)s: %(card)s is a %(type)s; it goes in %(expected)s"),
+        _("%(section)s: %(card)s is a %(type)s and does not belong in this section"),
+    ),
+    "BANLIST": (
+        ngettext_lazy(
+            "%(card)s: the deck has %(observed)s copy; %(format)s allows %(expected)s",
+            "%(card)s: the deck has %(observed)s copies; %(format)s allows %(expected)s",
+            "observed",
+        ),
+    ),
+    "FORMAT_ILLEGAL": (
+        _("%(card)s is from set %(set)s; %(format)s allows only %(expected)s"),
+        _("%(card)s is from no set; %(format)s allows only %(expected)s"),
+    ),
+    "NOT_OWNED": (
+        ngettext_lazy(
+            "the deck uses %(observed)s copy of %(card)s; %(owner)s's collection has %(expected)s",
+            "the deck uses %(observed)s copies of %(card)s; %(owner)s's collection has %(expected)s",
+            "observed",
+        ),
+    ),
+    "OWNERSHIP_NOT_CHECKED": (
+        _("%(format)s allows owned cards only and the deck has no owner: ownership was not checked"),
+    ),
+    "LEGENDARY_LIMIT": (
+        ngettext_lazy(
+            "the deck has %(observed)s Legendary; at most %(expected)s is allowed",
+            "the deck has %(observed)s Legendaries; at most %(expected)s is allowed",
+            "observed",
+        ),
+    ),
+    "LEADER_CANDIDATES": (
+        _("%(section)s: no Leader candidate; list between 1 and %(expected)s"),
+        ngettext_lazy(
+            "%(section)s has %(observed)s candidate; at most %(expected)s may be stored",
+            "%(section)s has %(observed)s candidates; at most %(expected)s may be stored",
+            "observed",
+        ),
+        ngettext_lazy(
+            "%(section)s lists %(card)s %(observed)s time; it is one candidate, counted once",
+            "%(section)s lists %(card)s %(observed)s times; it is one candidate, counted once",
+            "observed",
+        ),
+    ),
+    "ACTIVE_LEADER": (
+        _("no active Leader: pick one of the Leader candidates"),
+        _(
+            "%(section)s: %(card)s is not one of the Leader candidates; add it to the candidates or pick a candidate"
+        ),
+        _("%(section)s: %(card)s is a %(type)s, not a Leader"),
+    ),
+    "LEGEND": (
+        _("no Legend: pick the Legend that sets the deck's domains and champion"),
+        _("%(section)s: %(card)s is a %(type)s, not a Legend"),
+    ),
+    "CHAMPION": (
+        _("no Chosen Champion: pick a Champion Unit of the main deck whose tag is the Legend's"),
+        _("%(section)s: %(card)s is a %(type)s, not a Champion Unit"),
+        _("%(section)s: %(card)s is not in %(expected)s; the Chosen Champion is one of its cards"),
+        _("%(section)s: the tag of %(card)s is not the Legend's (%(expected)s)"),
+    ),
+    "UNIQUE_LIMIT": (
+        ngettext_lazy(
+            "%(card)s is unique: %(observed)s copy, at most %(expected)s",
+            "%(card)s is unique: %(observed)s copies, at most %(expected)s",
+            "observed",
+        ),
+    ),
+    "SIGNATURE_LIMIT": (
+        ngettext_lazy(
+            "the deck has %(observed)s Signature card; at most %(expected)s",
+            "the deck has %(observed)s Signature cards; at most %(expected)s",
+            "observed",
+        ),
+    ),
+    "SIGNATURE_TAG": (
+        _("%(card)s is a Signature card without a tag; give it the tag of its Legend"),
+        _("%(card)s is a Signature card of %(observed)s; the Legend's tag is %(expected)s"),
+    ),
+    "DOMAIN_IDENTITY": (_("%(card)s is %(observed)s, outside the Legend's domains (%(expected)s)"),),
+    "BATTLEFIELD_DUPLICATE": (
+        ngettext_lazy(
+            "%(section)s: %(observed)s battlefield is named %(name)s; each must have its own name",
+            "%(section)s: %(observed)s battlefields are named %(name)s; each must have its own name",
+            "observed",
+        ),
+    ),
+    "TRIGGER_COUNT": (
+        ngettext_lazy(
+            "%(section)s has %(observed)s trigger unit; it must have exactly %(expected)s",
+            "%(section)s has %(observed)s trigger units; it must have exactly %(expected)s",
+            "observed",
+        ),
+    ),
+    "HEAL_LIMIT": (
+        ngettext_lazy(
+            "%(section)s has %(observed)s Heal trigger; at most %(expected)s are allowed",
+            "%(section)s has %(observed)s Heal triggers; at most %(expected)s are allowed",
+            "observed",
+        ),
+    ),
+    "SENTINEL_LIMIT": (
+        ngettext_lazy(
+            "%(section)s has %(observed)s Sentinel; at most %(expected)s are allowed",
+            "%(section)s has %(observed)s Sentinels; at most %(expected)s are allowed",
+            "observed",
+        ),
+    ),
+    "NO_STARTING_VANGUARD": (_("%(section)s has no grade 0 unit (other than a trigger) to start with"),),
+    # --- audits -------------------------------------------------------------------------------
+    "STATUS_NEEDS_REVIEW": (_("%(card)s waits for review"),),
+    "IDENTITY_COLLISION": (
+        _("another card named %(name)s (%(type)s, set %(set)s) holds different data: %(cards)s"),
+        _("%(card)s: another card with the same name, type and set holds different data"),
+    ),
+    "IMPORT_CONFLICT": (
+        _("%(card)s: import conflict #%(conflict)s is open; the studio kept the user's change"),
+    ),
+    # --- input the studio refuses -------------------------------------------------------------
+    "FIELD_INVALID": (_("%(field)s: a value the studio cannot take"), _("a value the studio cannot take")),
+    "FIELD_READ_ONLY": (_("%(field)s is not edited this way"),),
+    "FILE_INVALID": (_("the file cannot be read as a card set: %(problem)s"),),
+    "CARD_NOT_OBJECT": (_("%(card)s is not a JSON object"),),
+    "DUPLICATE_ID": (_("the card set names %(card)s twice"),),
+    "DUPLICATE_CARD": (_("%(card)s: the card set holds %(name)s twice without a stableCardId"),),
+    "ID_OF_OTHER_GAME": (_("%(card)s belongs to a card of %(game)s"),),
+    "UNKNOWN_GAME": (
+        _("%(value)s is not a game of the studio"),
+        _("%(value)s is not a game; use one of %(expected)s"),
+    ),
+    "UNKNOWN_FORMAT": (
+        _("%(game)s has no default format"),
+        _("%(game)s has no format %(format)s"),
+        _("%(game)s has no format %(format)s; use one of %(expected)s"),
+    ),
+    "UNKNOWN_USER": (_("nobody has the username %(value)s"),),
+    "DECK_INVALID": (
+        _("a deck is a JSON object with game, name and sections"),
+        _("not a deck file: %(problem)s"),
+    ),
+    "DECKLIST_INVALID": (_("line %(line)s of the decklist cannot be read: %(problem)s"),),
+    "NO_CHANGE": (_("%(card)s: this changes nothing"), _("this changes nothing")),
+    "ARTWORK_PRIMARY_NOT_HD": (_("a %(kind)s image cannot be a card's primary image; choose an HD one"),),
+}
+
+
+def msgids(template) -> tuple[str, ...]:
+    """The English source strings of a template (both forms of a plural one)."""
+    kw = getattr(template, "_kw", None) or {}
+    if "singular" in kw:
+        return (kw["singular"], kw["plural"])
+    args = getattr(template, "_args", None)
+    if args:
+        return (args[0],)
+    return (str(template),)
+
+
+def placeholders(template) -> frozenset[str]:
+    return frozenset(name for text in msgids(template) for name in PLACEHOLDER.findall(text))
+
+
+class _Number(int):
+    """An int shown in the reader's locale (``1 000`` in French), still an int for plural forms."""
+
+    def __str__(self) -> str:
+        return formats.number_format(int(self), use_l10n=True, force_grouping=True)
+
+
+class _Decimal(float):
+    def __str__(self) -> str:
+        return formats.number_format(float(self), use_l10n=True, force_grouping=True)
+
+
+def _shown(name: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return _Number(value)
+    if isinstance(value, float):
+        return _Decimal(value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_shown(name, v)}" for k, v in value.items())
+    if isinstance(value, Iterable) and not isinstance(value, str):
+        return ", ".join(str(_shown(name, v)) for v in value)
+    if name == "status":
+        from .labels import label
+
+        return label(value, "status")
+    return value
+
+
+def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The params a template may use: those with a value, as people read them."""
+    return {k: _shown(k, v) for k, v in (params or {}).items() if v is not None and v != "" and v != []}
+
+
+def choose(code: str, params: Mapping[str, Any] | None):
+    """The template of ``code`` the params fill best, or None (no template, or params missing)."""
+    have = {k for k, v in (params or {}).items() if v is not None and v != "" and v != []}
+    best, best_size = None, -1
+    for template in MESSAGES.get(code, ()):
+        needed = placeholders(template)
+        if needed <= have and len(needed) > best_size:
+            best, best_size = template, len(needed)
+    return best
+
+
+def render(code: str, params: Mapping[str, Any] | None, fallback: str = "") -> str:
+    """``code``'s template in the active language, filled with ``params``; ``fallback`` if it cannot be."""
+    template = choose(code, params)
+    if template is None:
+        return str(fallback)
+    try:
+        return str(template % shown_params(params))
+    except (KeyError, TypeError, ValueError):
+        return str(fallback)
+
+
+def english() -> bool:
+    return (get_language() or "en").split("-")[0] == "en"
+
+
+def message(finding) -> str:
+    """A finding's message in the reader's language (a Finding, or its dict as the API writes it)."""
+    if isinstance(finding, Mapping):
+        code, params, fallback = finding.get("code"), finding.get("params"), finding.get("message", "")
+    else:
+        code, params = getattr(finding, "code", None), getattr(finding, "params", None)
+        fallback = getattr(finding, "message", "")
+    if not code or english():
+        return str(fallback)
+    return render(code, params, fallback)
+
+
+def localize(data: Any) -> Any:
+    """``data`` with every finding in it (a dict with a ``code`` of the catalogue and a
+    ``message``) given its message in the reader's language; codes, keys and params unchanged.
+    Used on API answers and stored validations; a new structure, ``data`` is not changed."""
+    if english():
+        return data
+    return _walk(data)
+
+
+def _walk(data: Any) -> Any:
+    if isinstance(data, list):
+        return [_walk(item) for item in data]
+    if isinstance(data, dict):
+        out = {key: _walk(value) for key, value in data.items()}
+        code = out.get("code")
+        if isinstance(code, str) and code in MESSAGES and isinstance(out.get("message"), str):
+            out["message"] = render(code, out.get("params"), out["message"])
+        return out
+    return data

@@ -1,0 +1,65 @@
+"""Choosing a language in a real browser: the login page follows the browser, the header's switch
+changes <html lang> at once, and the choice is kept after logging out and in; at 390 px too."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+@pytest.fixture
+def browser_locale():
+    return "fr-FR"
+
+
+@pytest.fixture
+def login():
+    """Log in whatever the page's language (the form's fields by their ids)."""
+
+    def do(page, user, password: str = "secret-password"):
+        page.goto("/accounts/login/")
+        page.locator("#id_username").fill(user.get_username())
+        page.locator("#id_password").fill(password)
+        page.locator("main form button[type=submit]").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    return do
+
+
+def test_the_switch_changes_the_language_and_keeps_it(page, login, make_user, screenshot):
+    designer = make_user("designer", username="dominique")
+    page.goto("/accounts/login/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")  # the browser's language
+    login(page, designer)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("button", name="Français")).to_have_attribute("aria-pressed", "true")
+    screenshot(page, "language-fr")
+
+    page.get_by_role("button", name="Русский").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.locator("header form[action='/accounts/logout/'] button").click()
+    page.goto("/accounts/login/")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")  # kept after logging out
+    page.context.clear_cookies()
+    login(page, designer)  # another browser, the same user: their own language
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+
+
+def test_at_390_px_the_switch_fits_and_works(page, login, make_user, screenshot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    playtester = make_user("playtester", username="pavel")
+    login(page, playtester)
+    switch = page.get_by_role("button", name="Русский")
+    expect(switch).to_be_visible()
+    assert page.evaluate(FITS)
+    switch.click()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    assert page.evaluate(FITS)
+    screenshot(page, "language-switch-390")

@@ -1,0 +1,91 @@
+"""Commands speak LANG/LC_ALL or --lang; codes, JSON keys and exit statuses never change."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from common.i18n import language_from_env, supported
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "ru_RU.UTF-8"}, "ru"),
+        ({"LC_ALL": "ru_RU.UTF-8", "LANG": "fr_FR.UTF-8"}, "ru"),
+        ({"LANGUAGE": "de:fr", "LANG": "ru_RU.UTF-8"}, "fr"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+    ],
+)
+def test_the_language_of_the_environment(environ, expected):
+    assert language_from_env(environ) == expected
+
+
+def test_supported_codes():
+    assert [supported(c) for c in ("fr-FR", "FR", "ru_RU.UTF-8", "xx", "")] == ["fr", "fr", "ru", None, None]
+
+
+DECK = {"game": "vanguard", "name": "probe", "sections": {"main": [{"card": "NO-SUCH-CARD", "count": 1}]}}
+
+
+@pytest.fixture
+def deck_file(tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(DECK), encoding="utf-8")
+    return str(path)
+
+
+def checkdeck(*args, **kwargs):
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_status:
+        call_command("checkdeck", *args, stdout=out, **kwargs)
+    return exit_status.value.code, out.getvalue()
+
+
+def test_checkdeck_speaks_the_language_asked_for(deck_file, test_catalogue, monkeypatch):
+    status, english = checkdeck(deck_file)
+    assert status == 1 and "UNKNOWN_CARD: main: 'NO-SUCH-CARD' names no vanguard card" in english
+    status, french = checkdeck(deck_file, lang="fr")
+    assert status == 1 and "UNKNOWN_CARD: main : NO-SUCH-CARD ne désigne aucune carte de vanguard" in french
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    status, russian = checkdeck(deck_file)
+    assert "в игре vanguard нет такой карты" in russian
+    # The JSON keeps its codes, keys and params; only the messages are in the reader's language.
+    _, as_json = checkdeck(deck_file, "--json", lang="fr")
+    _, as_english_json = checkdeck(deck_file, "--json", lang="en")
+    french_result, english_result = json.loads(as_json), json.loads(as_english_json)
+    assert french_result["violations"][0]["message"] != english_result["violations"][0]["message"]
+    for result in (french_result, english_result):
+        for violation in result["violations"]:
+            violation.pop("message")
+    assert french_result == english_result
+
+
+def test_an_unknown_lang_is_unusable_input(deck_file):
+    with pytest.raises(CommandError) as refused:
+        call_command("checkdeck", deck_file, lang="xx")
+    assert refused.value.returncode == 2 and "use one of en, fr, ru" in str(refused.value)
+
+
+def test_loaddemo_gives_the_demo_users_their_languages():
+    from studio.models import Preference
+
+    out = io.StringIO()
+    call_command("loaddemo", stdout=out)
+    languages = dict(Preference.objects.values_list("user__username", "language"))
+    assert languages == {"designer": "fr", "reviewer": "fr", "playtester": "ru"}
+    assert "playtester / playtester-demo  (reads русский)" in out.getvalue()
+    # A language a demo user chose is kept by the next loaddemo.
+    Preference.objects.filter(user__username="designer").update(language="en")
+    call_command("loaddemo", stdout=io.StringIO())
+    assert Preference.objects.get(user__username="designer").language == "en"

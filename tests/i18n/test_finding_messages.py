@@ -1,0 +1,135 @@
+"""Findings in the reader's language: one template per code of the catalogue, its placeholders
+the code's declared params, and every emitter's params enough to fill one of its templates."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from common import finding_messages as fm
+from rules import registry
+from rules.codes import catalogue
+from rules.findings import error
+
+ROOT = Path(__file__).resolve().parents[2]
+CODES = catalogue(registry)
+
+
+def test_every_code_of_the_catalogue_has_a_template():
+    assert sorted(set(CODES) - set(fm.MESSAGES)) == []
+    assert sorted(set(fm.MESSAGES) - set(CODES)) == []  # no template for a code nobody declares
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_a_templates_placeholders_are_the_codes_declared_params(code):
+    declared = set(CODES[code].params)
+    for template in fm.MESSAGES[code]:
+        assert fm.placeholders(template) <= declared, (code, fm.msgids(template))
+        for text in fm.msgids(template):
+            # Only %(name)s: numbers are shown in the reader's locale, never with %d.
+            assert text.count("%") == text.count("%(") == text.count(")s"), text
+
+
+def _emitted(path: Path):
+    """(code, param names or None when not written out, line) of each error()/warning() call."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in ("error", "warning") or not node.args:
+            continue
+        first = node.args[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value in CODES):
+            continue
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        if "params" in keywords:
+            value = keywords["params"]
+            if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+                yield first.value, None, node.lineno
+                continue
+            keys = {k.value for k in value.keys if isinstance(k, ast.Constant)}
+            # A value written None is not a param the template may use.
+            keys -= {
+                k.value
+                for k, v in zip(value.keys, value.values)
+                if isinstance(k, ast.Constant) and isinstance(v, ast.Constant) and v.value is None
+            }
+        else:
+            keys = {k for k in ("section", "card", "field") if k in keywords}
+        yield first.value, keys, node.lineno
+
+
+def _sources():
+    for folder in ("rules", "cards", "decks", "reviews", "faces", "artwork", "corrections", "common"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "migrations" not in path.parts:
+                yield path
+
+
+def test_every_emitter_gives_the_params_its_template_needs():
+    """A finding whose params fill no template of its code would be shown in English: none does."""
+    incomplete = []
+    for path in _sources():
+        for code, keys, line in _emitted(path):
+            if keys is None:
+                continue  # params built elsewhere: checked by the rendering tests
+            if fm.choose(code, dict.fromkeys(keys, 1)) is None:
+                incomplete.append(f"{path.relative_to(ROOT)}:{line} {code} {sorted(keys)}")
+    assert incomplete == []
+
+
+def test_english_readers_get_the_cores_message():
+    finding = error(
+        "DECK_SIZE",
+        "main has 39 cards; it must hold exactly 40",
+        section="main",
+        params={"section": "main", "observed": 39, "expected": 40},
+    )
+    with translation.override("en"):
+        assert fm.message(finding) == finding.message
+
+
+def test_a_template_is_chosen_by_the_params_it_can_fill():
+    params = {"section": "main", "observed": 39, "expected": None, "minimum": 40, "maximum": 60}
+    with translation.override("fr"):
+        text = fm.render("DECK_SIZE", params, "fallback")
+    assert "39" in text and "40" in text and "60" in text
+    assert fm.render("DECK_SIZE", {"section": "main"}, "the core's words") == "the core's words"
+    assert fm.render("NO_SUCH_CODE", {}, "as it is") == "as it is"
+
+
+def test_messages_in_french_and_russian_with_plural_forms(test_catalogue):
+    def deck_size(n):
+        return error(
+            "DECK_SIZE",
+            f"main has {n} cards",
+            section="main",
+            params={"section": "main", "observed": n, "expected": 50},
+        )
+
+    with translation.override("fr"):
+        assert fm.message(deck_size(1)) == "main contient 1 carte ; il en faut exactement 50"
+        assert fm.message(deck_size(1201)) == "main contient 1\xa0201 cartes ; il en faut exactement 50"
+    with translation.override("ru"):
+        assert fm.message(deck_size(21)).startswith("в main 21 карта;")
+        assert fm.message(deck_size(23)).startswith("в main 23 карты;")
+        assert fm.message(deck_size(25)).startswith("в main 25 карт;")
+    as_dict = deck_size(3).to_dict()
+    with translation.override("fr"):
+        out = fm.localize({"violations": [as_dict], "legal": False})
+    assert out["violations"][0]["message"] == "main contient 3 cartes ; il en faut exactement 50"
+    assert {k: v for k, v in out["violations"][0].items() if k != "message"} == {
+        k: v for k, v in as_dict.items() if k != "message"
+    }
+    assert as_dict["message"] == "main has 3 cards"  # the original is not changed
+
+
+def test_params_are_shown_as_people_read_them():
+    shown = fm.shown_params({"expected": ["a", "b"], "observed": 2.5, "status": "DRAFT", "card": None})
+    with translation.override("fr"):
+        assert (shown["expected"], str(shown["observed"]), str(shown["status"])) == ("a, b", "2,5", "Draft")
+    assert "card" not in shown
