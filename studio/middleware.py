@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common import guards
@@ -49,6 +50,12 @@ class RequestGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        # Before LocaleMiddleware: a refusal here speaks the browser's language (cookie, Accept-Language).
+        with translation.override(translation.get_language_from_request(request)):
+            refused = self.refusal(request)
+        return refused if refused is not None else self.get_response(request)
+
+    def refusal(self, request) -> HttpResponse | None:
         if "\x00" in request.path:
             return refuse(request, 400, _("the address contains a NUL character"))
         try:
@@ -68,7 +75,7 @@ class RequestGuardMiddleware:
                     _("the request body is %(size)s bytes, over the limit of %(limit)s; send less at once")
                     % {"size": length, "limit": limit},
                 )
-        return self.get_response(request)
+        return None
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         allowed = allowed_methods(view_func)

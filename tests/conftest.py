@@ -165,3 +165,16 @@ def make_card(db):
         return services.card_create(game=game, data={**defaults, **data}, user=user)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """Each test starts and ends in the default language and time zone: a request's language
+    (LocaleMiddleware, a user's preference) stays active in its thread after the test client returns."""
+    from django.utils import timezone, translation
+
+    translation.deactivate()
+    timezone.deactivate()
+    yield
+    translation.deactivate()
+    timezone.deactivate()

@@ -151,3 +151,29 @@ def test_numbers_and_dates_in_the_readers_locale():
         assert percent("< 0.1%") == "< 0,1\xa0%"
     with translation.override("ru"):
         assert template.render(context) == "01.12.2026 14:05 · 33,8 · 45\xa0%"
+
+
+def test_a_refusal_before_any_view_speaks_the_browsers_language(client):
+    """The request guard runs before LocaleMiddleware: it reads the cookie and Accept-Language itself."""
+    english = client.get("/cards/%00", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client.get("/cards/%00", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert english == "the address contains a NUL character"
+    assert french != english and "NUL" in french  # the French catalogue's words
+
+
+def test_charts_keep_plain_numbers_in_their_svg_in_french():
+    """A decimal comma in an SVG attribute would break the drawing: the geometry is not localized."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from decks.charts import bar_chart, row_chart
+    from rules.deckstats import Bar
+
+    bars = [Bar("1", 3), Bar("2", 7), Bar("3", 1)]
+    with translation.override("fr"):
+        columns = render_to_string("decks/_columns.html", {"chart": bar_chart(bars), "title": "Coût"})
+        rows = render_to_string("decks/_rows.html", {"chart": row_chart(bars)})
+    for html in (columns, rows):
+        svg = html[html.index("<svg") : html.index("</svg>")]
+        assert not re.search(r'="[-\d]+,\d', svg), svg
+    assert "\xa0%" in rows  # the shares people read are French: "64 %"

@@ -1,0 +1,27 @@
+"""The header's links wrap at 390 px in every language (issue 14): a reviewer has the most links, and
+Russian the longest words ("Наборы карт", "Проверка"); the page never scrolls sideways."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def test_a_reviewers_header_fits_at_390_px_in_english_french_and_russian(page, login, make_user, screenshot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    reviewer = make_user("reviewer", "designer", username="rita")
+    login(page, reviewer)
+    for language, code in (("English", "en"), ("Français", "fr"), ("Русский", "ru")):
+        page.get_by_role("button", name=language).click()
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        page.goto("/audits/")
+        nav = page.get_by_role("navigation").first
+        expect(nav.get_by_role("link").last).to_be_visible()
+        assert page.evaluate(FITS), code
+        right = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('header nav a')].map(a => a.getBoundingClientRect().right))"
+        )
+        assert right <= 390, code
+    screenshot(page, "header-reviewer-390-ru")
