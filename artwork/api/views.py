@@ -180,13 +180,28 @@ class CardArtworkViewSet(viewsets.ViewSet):
         return Response(EventSerializer(artwork_events(card=self._card()), many=True).data)
 
 
+# [{"game": "darkrow", "counts": {"HD": 72, ...}, "expected": {...} or null}, ...]
+ARTWORK_COUNTS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "game": {"type": "string"},
+            "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "expected": {"type": "object", "nullable": True, "additionalProperties": {"type": "integer"}},
+        },
+        "required": ["game", "counts", "expected"],
+    },
+}
+
+
 class ArtworkCounts(APIView):
     """Per game, the live variants of each kind, next to the counts its seed fixes (for the audit)."""
 
     @extend_schema(
         summary="Artwork counts per game and kind",
         parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="One game; absent: every game.")],
-        responses=OpenApiTypes.OBJECT,
+        responses={200: OpenApiResponse(ARTWORK_COUNTS, description="One item per game.")},
     )
     def get(self, request):
         user = request.user

@@ -97,9 +97,10 @@ def _game_field_docs() -> dict[str, serializers.Field]:
 
 
 class ErrorDoc(serializers.Serializer):
-    """An error answer: ``detail`` for people; for bad input, a list of messages per field and every finding."""
+    """An error answer: ``detail`` for people; for bad input, a list of messages per field and every finding
+    (a 400 of a parameter's or a field's check may give only the messages per field)."""
 
-    detail = serializers.CharField()
+    detail = serializers.CharField(required=False)
     errors = FindingDoc(many=True, required=False)
     currentVersion = serializers.IntegerField(required=False, help_text="412 only: the card's version now.")
 

@@ -36,6 +36,13 @@ from .serializers import (
 )
 
 VIEW_UNVALIDATED = "cards.view_unvalidated_card"
+# A game's review closure (reviews.selectors.review_closure).
+CLOSURE = {
+    "type": "object",
+    "properties": {"game": {"type": "string"}, "closed": {"type": "boolean"}},
+    "required": ["game", "closed"],
+    "additionalProperties": True,
+}
 
 
 def needs(*perms: str) -> type[permissions.BasePermission]:
@@ -183,7 +190,12 @@ class ReviewClosure(APIView):
         parameters=[
             OpenApiParameter("game", OpenApiTypes.STR, description="One game (default: every game).")
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses={
+            200: OpenApiResponse(
+                {"oneOf": [CLOSURE, {"type": "array", "items": CLOSURE}]},
+                description="One game's closure (with `game`), else a list of every game's.",
+            )
+        },
     )
     def get(self, request):
         game = request.query_params.get("game")

@@ -1,0 +1,84 @@
+"""The OpenAPI schema lists every status code each operation can answer, with its body.
+
+A drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``) adds, to
+each operation, the error answers the studio's plumbing can give it whatever the view does, and
+that the view did not document itself (``extend_schema``):
+
+- every operation: 400 (bad parameter, a NUL character in the path or query), 401 (no or a bad
+  token), 403 (role, CSRF), 404 (nothing you may see there; a page past the last), 405 (the
+  method checked before anything else), 429 (throttled, with ``Retry-After``);
+- an operation with a body: 413 (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``), 415 (not JSON, not a form);
+- a write (POST, PUT, PATCH, DELETE): 409 (the state forbids it);
+- a write of something versioned (cards, decks, proposals; ``If-Match`` or ``version``): 412.
+
+Each answers the error body (:data:`ERROR`): ``detail`` for people, and for bad input a list of
+messages per field and every finding (``errors``). Schemathesis checks each answer against it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+ERROR_COMPONENT = "Error"
+ERROR: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "An error answer: `detail` for people (absent from some 400s, which give a list of messages "
+        "per field instead); `errors`, every finding; `currentVersion` with a 412."
+    ),
+    "properties": {
+        "detail": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "object"}},
+        "currentVersion": {"type": "integer"},
+    },
+    "additionalProperties": True,
+}
+
+DESCRIPTIONS = {
+    "400": "Bad input: a message per field, or what is wrong with a parameter.",
+    "401": "Not authenticated (no credentials, or a token that does not exist).",
+    "403": "Not allowed for your role (or a missing CSRF token with a session).",
+    "404": "Nothing there that you may see.",
+    "405": "The route does not have this method (`Allow` lists those it has).",
+    "409": "The state of what you act on forbids this.",
+    "412": "Stale version: it changed since you read it (`currentVersion`); nothing was changed.",
+    "413": "The body is over the size limit.",
+    "415": "The body is not of a type the route reads.",
+    "429": "Too many requests: wait the `Retry-After` seconds.",
+}
+
+WRITES = {"post", "put", "patch", "delete"}
+# Writes that check a version (If-Match or "version"): a stale one answers 412.
+VERSIONED = [
+    (re.compile(r"^/api/cards/\{stableCardId\}/$"), {"patch", "put", "delete"}),
+    (re.compile(r"^/api/cards/\{stableCardId\}/(status|revert)/$"), {"post"}),
+    (re.compile(r"^/api/decks/\{id\}/$"), {"put", "patch", "delete"}),
+    (re.compile(r"^/api/proposals/\{id\}/(accept|reject)/$"), {"post"}),
+]
+
+
+def codes_for(path: str, method: str, operation: dict) -> list[str]:
+    codes = ["400", "401", "403", "404", "405", "429"]
+    if "requestBody" in operation:
+        codes += ["413", "415"]
+    if method in WRITES:
+        codes.append("409")
+        if any(pattern.match(path) and method in methods for pattern, methods in VERSIONED):
+            codes.append("412")
+    return codes
+
+
+def error_responses(result: dict, generator, request, public) -> dict:
+    """The postprocessing hook: add the error answers (and the Error component) to every operation."""
+    result.setdefault("components", {}).setdefault("schemas", {})[ERROR_COMPONENT] = ERROR
+    body = {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}}}
+    for path, operations in result.get("paths", {}).items():
+        for method, operation in operations.items():
+            if method not in {"get", "post", "put", "patch", "delete"}:
+                continue
+            responses = operation.setdefault("responses", {})
+            for code in codes_for(path, method, operation):
+                answer = responses.setdefault(code, {"description": DESCRIPTIONS[code]})
+                answer.setdefault("content", body)
+    return result

@@ -1,0 +1,134 @@
+"""Schemathesis over the whole API (/api/schema/): every operation, as every role, derandomized.
+
+For each operation and role a fixed set of cases (``FUZZ_EXAMPLES`` each, positive and negative
+data) is sent through the WSGI application. Each answer must be no server error, have a status
+code the schema lists for the operation (common.schema adds the error answers), and a body that
+matches the schema of that status code. Path parameters name real objects (a card, a deck, a
+format...) so that the requests reach the services instead of meeting 404s only.
+
+Bounded: about ``FUZZ_EXAMPLES`` cases per operation, each sent as each of the 5 roles
+(``FUZZ_EXAMPLES=0`` skips; CI runs it on SQLite and on PostgreSQL as part of the suite).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
+
+from studio.wsgi import application
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
+ROLES = ["anonymous", "playtester", "designer", "reviewer", "admin"]
+
+# Examples (from the schema) and fuzzing, positive and negative; the coverage phase's many hundred
+# boundary cases per operation would take far longer (the guards' tests send those on purpose).
+CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
+
+pytestmark = pytest.mark.skipif(EXAMPLES <= 0, reason="FUZZ_EXAMPLES=0")
+
+
+@pytest.fixture
+def keep_connections():
+    """Like Django's test client: requests must not close the test's database connection.
+
+    Schemathesis calls the WSGI handler itself, which closes connections when a request ends; the
+    test's transaction lives on that connection (PostgreSQL; SQLite's in-memory one ignores it).
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def world(db, keep_connections, make_user, make_card):
+    """A card of each status, a deck, a card list, an audit, a proposal, a print job; who owns what."""
+    from cards import services as card_services
+    from decks import services as deck_services
+    from decks.models import DeckFormat, NamedCardList
+    from faces.models import PrintJob
+    from reviews import services as review_services
+    from reviews.models import Audit
+
+    users = {
+        "playtester": make_user("playtester", username="fuzz-playtester"),
+        "designer": make_user("designer", username="fuzz-designer"),
+        "reviewer": make_user("reviewer", username="fuzz-reviewer"),
+        "admin": make_user(username="fuzz-admin", is_superuser=True, is_staff=True),
+    }
+    draft = make_card(stableCardId="DR-U01", user=users["designer"])
+    shown = make_card("vanguard", stableCardId="VG-TD01-001", user=users["designer"])
+    card_services.card_set_status(stable_id=shown.stable_id, status="VALIDATED", user=users["reviewer"])
+    deck = deck_services.deck_create(
+        data={
+            "game": "vanguard",
+            "name": "fuzz",
+            "sections": {"main": [{"card": shown.stable_id, "count": 4}]},
+        },
+        user=users["playtester"],
+    )
+    card_list = NamedCardList.objects.create(game="duel", key="fuzz", name="Fuzz")
+    audit = Audit.objects.create(game="duel")
+    proposal = review_services.proposal_submit_change(
+        stable_id=draft.stable_id, changes={"text": "fuzzed"}, user=users["designer"]
+    )
+    job = PrintJob.objects.create(game="vanguard", created_by=users["playtester"])
+    ids = {
+        r"^/api/decks/\{id\}/": deck.pk,
+        r"^/api/formats/\{id\}/": DeckFormat.objects.filter(game="vanguard").first().pk,
+        r"^/api/card-lists/\{id\}/": card_list.pk,
+        r"^/api/audits/\{id\}/": audit.pk,
+        r"^/api/proposals/\{id\}/": proposal.pk,
+        r"^/api/print-jobs/\{id\}/": job.pk,
+    }
+    tokens = {role: Token.objects.create(user=user).key for role, user in users.items()}
+    return {"tokens": tokens, "ids": ids, "draft": draft.stable_id, "shown": shown.stable_id}
+
+
+def real_objects(case, world) -> None:
+    """Point the case's path at real objects (its other values stay as generated)."""
+    params = case.path_parameters or {}
+    for name in ("stableCardId", "stable_id"):
+        if name in params:
+            params[name] = world["shown"] if case.method == "GET" else world["draft"]
+    if "game" in params:
+        params["game"] = "vanguard"
+    if "id" in params:
+        for pattern, pk in world["ids"].items():
+            if re.match(pattern, case.path):
+                params["id"] = pk
+
+
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+    derandomize=True,
+)
+def test_every_operation_as_every_role(case, world):
+    """Each case is sent once per role (anonymous, playtester, designer, reviewer, admin)."""
+    real_objects(case, world)
+    for role in ROLES:
+        headers = {"Authorization": f"Token {world['tokens'][role]}"} if role != "anonymous" else {}
+        response = case.call(headers=headers)
+        try:
+            case.validate_response(
+                response, checks=[not_a_server_error, status_code_conformance, response_schema_conformance]
+            )
+        except Exception as failure:
+            failure.add_note(f"as {role}")
+            raise
