@@ -251,6 +251,8 @@ class CardPool:
         # identity -> {stableCardId: key}, and identity -> {key: printings, by stable id}.
         self._keys: dict[str, dict[str, str]] = {}
         self._by_identity: dict[str, dict[str, list[CardData]]] = {}
+        # identity -> {stableCardId: the stable ids of its identity's printings}, to count owned copies.
+        self._printing_ids: dict[str, dict[str, tuple[str, ...]]] = {}
         self._names: list[str] | None = None
         self._memo: dict[tuple[str, str], Match] = {}
         # Resolved entries are values: one per (section, reference, count, identity) is shared by every deck.
@@ -267,6 +269,7 @@ class CardPool:
         self._by_set_number = None
         self._keys.clear()
         self._by_identity.clear()
+        self._printing_ids.clear()
         self._names = None
         self._memo.clear()
         self._resolved.clear()
@@ -297,6 +300,24 @@ class CardPool:
                 groups.setdefault(self.identity_of(card, identity), []).append(card)
             self._by_identity[identity] = groups
         return groups.get(key, [])
+
+    def identity_keys(self, identity: str) -> dict[str, str]:
+        """{stableCardId: key} under ``identity``, filled as cards are asked for (:meth:`identity_of`)."""
+        keys = self._keys.get(identity)
+        if keys is None:
+            keys = self._keys[identity] = {}
+        return keys
+
+    def printing_ids(self, identity: str) -> dict[str, tuple[str, ...]]:
+        """{stableCardId: the stable ids of every printing of its identity} (:meth:`printings_of`)."""
+        ids = self._printing_ids.get(identity)
+        if ids is None:
+            ids = {}
+            for card in self.by_id.values():
+                printings = self.printings_of(self.identity_of(card, identity), identity)
+                ids[card.id] = tuple(c.id for c in printings)
+            self._printing_ids[identity] = ids
+        return ids
 
     def _set_numbers(self) -> dict[tuple[str, str], list[CardData]]:
         if self._by_set_number is None:
@@ -489,8 +510,14 @@ class DeckContext:
     counts: dict[str, int] = field(default_factory=dict)
     by_section: dict[str, list[Resolved]] = field(default_factory=dict)
     found: dict[str, list[tuple[Resolved, CardData]]] = field(default_factory=dict)
+    # What several checks derive from the same entries, computed once per validation
+    # (identity groups by sections; a game's own tallies).
+    memo: dict[Any, Any] = field(default_factory=dict)
+    _keys: dict[str, str] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self):
+        if self.pool is not None:
+            self._keys = self.pool.identity_keys(self.format.identity)
         if not self.by_section:
             for resolved in self.entries:
                 self.by_section.setdefault(resolved.section, []).append(resolved)
@@ -515,9 +542,40 @@ class DeckContext:
         return resolved.card if resolved is not None else None
 
     def identity(self, card: CardData) -> str:
-        if self.pool is not None:
-            return self.pool.identity_of(card, self.format.identity)
+        keys = self._keys
+        if keys is not None:
+            key = keys.get(card.stable_id or "")
+            if key is not None:
+                return key
+            return self.pool.identity_of(card, self.format.identity)  # type: ignore[union-attr]
         return identity_key(card, self.format.identity)
+
+    def groups(self, *sections: str) -> dict[str, tuple[int, Resolved, CardData]]:
+        """:func:`tally` of ``sections``' cards (every section when none) by copy identity, once per validation."""
+        if sections and set(self.found) <= set(sections):
+            sections = ()  # the same cards as every section: one tally
+        key = ("groups", sections)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tally(self.cards(*sections), self.identity)
+        return found
+
+    def owned(self, card: CardData) -> int:
+        """Copies of ``card``'s identity in the collection, over every printing of the pool (0 without one)."""
+        collection = self.collection
+        if not collection:
+            return 0
+        sid = card.stable_id or ""
+        if self.pool is None or self.format.identity == STABLE_ID:
+            return collection.get(sid, 0)
+        ids = self.pool.printing_ids(self.format.identity).get(sid)
+        if ids is None:  # a card the pool does not hold
+            return sum(collection.get(c.stable_id or "", 0) for c in self.printings(card))
+        get = collection.get
+        owned = 0
+        for i in ids:
+            owned += get(i, 0)
+        return owned
 
     def printings(self, card: CardData) -> list[CardData]:
         """Every card of the pool with ``card``'s identity (``card`` alone without a pool)."""
@@ -699,7 +757,7 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
         return
     exceptions = ctx.limits(fmt.exceptions) if fmt.exceptions else {}
     what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
-    groups = tally(ctx.cards(*ctx.ruleset.copy_limit_sections), ctx.identity)
+    groups = ctx.groups(*ctx.ruleset.copy_limit_sections)
     for total, _, card in groups.values():
         limit = fmt.copy_limit
         if limit is not None and total <= limit and not exceptions:
@@ -797,18 +855,17 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
             hint="give the deck an owner whose collection holds its cards",
         )
         return
-    pairs = list(ctx.cards())
-    in_sections = {card.stable_id for _, card in pairs}
-    pairs += [
-        (p, p.card)
-        for p in ctx.picks.values()
-        if p is not None and p.card is not None and p.card.stable_id not in in_sections
-    ]
-    groups = tally(pairs, ctx.identity)
+    picked = [p for p in ctx.picks.values() if p is not None and p.card is not None]
+    if picked:
+        pairs = list(ctx.cards())
+        in_sections = {card.stable_id for _, card in pairs}
+        pairs += [(p, p.card) for p in picked if p.card.stable_id not in in_sections]  # type: ignore[misc]
+        groups = tally(pairs, ctx.identity)
+    else:
+        groups = ctx.groups()
     owner = ctx.deck.owner or "the owner"
-    collection = ctx.collection
     for total, resolved, card in groups.values():
-        owned = sum(collection.get(c.stable_id or "", 0) for c in ctx.printings(card))
+        owned = ctx.owned(card)
         if owned < total:
             yield error(
                 "NOT_OWNED",

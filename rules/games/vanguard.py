@@ -186,8 +186,28 @@ def trigger_unit_is_grade_zero(card: CardData):
 TRIGGER_CARDS, MAX_HEALS, MAX_SENTINELS = 16, 4, 4
 
 
+def main_tally(ctx: DeckContext) -> tuple[int, int, int, bool]:
+    """(trigger units, HEAL triggers, Sentinels, a starting vanguard) of main: one pass for the four checks."""
+    found = ctx.memo.get("vanguard.main")
+    if found is None:
+        triggers = heals = sentinels = 0
+        starter = False
+        for r, card in ctx.cards("main"):
+            fields = card.fields
+            if card.type == TRIGGER_UNIT:
+                triggers += r.count
+                if fields.get("trigger") == "HEAL":
+                    heals += r.count
+            elif not starter and card.type == NORMAL_UNIT and fields.get("grade") == 0:
+                starter = True
+            if fields.get("sentinel"):
+                sentinels += r.count
+        found = ctx.memo["vanguard.main"] = (triggers, heals, sentinels, starter)
+    return found
+
+
 def sixteen_triggers(ctx: DeckContext):
-    triggers = sum(r.count for r, card in ctx.cards("main") if card.type == TRIGGER_UNIT)
+    triggers = main_tally(ctx)[0]
     if triggers != TRIGGER_CARDS:
         yield error(
             "TRIGGER_COUNT",
@@ -199,11 +219,7 @@ def sixteen_triggers(ctx: DeckContext):
 
 
 def four_heals_at_most(ctx: DeckContext):
-    heals = sum(
-        r.count
-        for r, card in ctx.cards("main")
-        if card.type == TRIGGER_UNIT and card.get("trigger") == "HEAL"
-    )
+    heals = main_tally(ctx)[1]
     if heals > MAX_HEALS:
         yield error(
             "HEAL_LIMIT",
@@ -215,7 +231,7 @@ def four_heals_at_most(ctx: DeckContext):
 
 
 def four_sentinels_at_most(ctx: DeckContext):
-    sentinels = sum(r.count for r, card in ctx.cards("main") if card.get("sentinel"))
+    sentinels = main_tally(ctx)[2]
     if sentinels > MAX_SENTINELS:
         yield error(
             "SENTINEL_LIMIT",
@@ -233,7 +249,7 @@ def is_starting_vanguard(card) -> bool:
 
 def a_starting_vanguard(ctx: DeckContext):
     # The engine takes the first candidate; "exactly one" is an open point of the seed, not a rule.
-    if not any(is_starting_vanguard(card) for _, card in ctx.cards("main")):
+    if not main_tally(ctx)[3]:
         yield error(
             "NO_STARTING_VANGUARD",
             "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
