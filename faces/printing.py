@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import io
 import logging
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.files import File
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -180,6 +182,14 @@ def faces_of(
 
 
 def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_face=None) -> bytes:
+    """The sheet's PDF as bytes (a deck's or a selection's, within a request)."""
+    out = io.BytesIO()
+    write_sheet(game, copies, options, out, cover=cover, on_face=on_face)
+    return out.getvalue()
+
+
+def write_sheet(game: str, copies, options: SheetOptions, out, *, cover: str = "", on_face=None) -> None:
+    """Write the sheet's PDF to the binary file ``out``: a set's sheet goes to disk, never whole in memory."""
     from .render import render_back
 
     try:
@@ -192,7 +202,6 @@ def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_f
     back = None
     if options.backs:
         back = render_back(game, selectors.template_current(game).data, bleed_mm=options.bleed_mm)
-    out = io.BytesIO()
     write_print_sheet(
         faces_of(copies, bleed_mm=options.bleed_mm, on_face=on_face),
         out,
@@ -201,7 +210,6 @@ def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_f
         back=back,
         cover=cover,
     )
-    return out.getvalue()
 
 
 def deck_cover(deck: Deck) -> str:
@@ -266,14 +274,16 @@ def print_job_run(job_id: int) -> str:
                 (card, 1) for card in set_cards(job.game, job.set_code, user=user).iterator(chunk_size=200)
             )
             cover = " · ".join(p for p in (job.game, job.set_code) if p)
-        data = sheet_pdf(job.game, copies, options, cover=cover, on_face=on_face)
+        with tempfile.TemporaryFile(prefix="cardstudio-sheet-") as out:
+            write_sheet(job.game, copies, options, out, cover=cover, on_face=on_face)
+            out.seek(0)
+            name = f"faces/sheets/{job.game}-{private_token('print-job', job.pk, job.created_at.isoformat())}.pdf"
+            job.refresh_from_db()
+            services.print_job_finished(job, name=name, data=File(out, name=name))
     except Exception as exc:  # recorded on the job; running it again starts over
         logger.exception("print job %s failed", job.pk)
         PrintJob.objects.filter(pk=job.pk).update(
             state=JobState.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
         )
         return JobState.FAILED
-    name = f"faces/sheets/{job.game}-{private_token('print-job', job.pk, job.created_at.isoformat())}.pdf"
-    job.refresh_from_db()
-    services.print_job_finished(job, name=name, data=data)
     return JobState.DONE

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -359,9 +359,10 @@ def faces_render_game(game: str) -> int:
 
 
 # --- print jobs -----------------------------------------------------------------------------------
-def print_job_finished(job: PrintJob, *, name: str, data: bytes) -> None:
+def print_job_finished(job: PrintJob, *, name: str, data: bytes | File) -> None:
+    """The job's sheet stored (``data``: the PDF's bytes, or a file of it, copied in chunks)."""
     storage = PrintJob._meta.get_field("file").storage
-    job.file = storage.save(name, ContentFile(data))
+    job.file = storage.save(name, data if isinstance(data, File) else ContentFile(data))
     job.state = JobState.DONE
     job.done = job.total
     job.finished_at = timezone.now()

@@ -13,6 +13,7 @@ joins the batches, copying their streams from disk as it writes.
 
 from __future__ import annotations
 
+import gc
 import io
 import shutil
 import tempfile
@@ -35,7 +36,7 @@ PER_PAGE = COLUMNS * ROWS
 MIN_MARGIN_MM = 1.0  # the least paper kept around the grid; a bleed that needs more is shrunk
 MARK_MM = 5.0  # crop mark length
 MARK_GAP_MM = 1.0  # between the grid and a mark
-PAGES_PER_BATCH = 8
+PAGES_PER_BATCH = 2  # 18 cards: the most held in memory at once, whatever the size of the sheet
 MAX_BLEED_MM = 10.0
 
 
@@ -300,6 +301,7 @@ def write_print_sheet(
             doc.write(path)
             parts.append(path)
             del doc
+            gc.collect()  # an FPDF document is a web of cycles: free it now, not at some later collection
         if not parts:
             doc = _Pdf(layout)
             doc.page([], note=" · ".join(p for p in (cover, "no cards") if p))
