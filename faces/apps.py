@@ -7,4 +7,4 @@ class FacesConfig(AppConfig):
     verbose_name = _("Card faces")
 
     def ready(self):
-        from . import receivers  # noqa: F401  (renditions follow card, artwork and template changes)
+        from . import checks, receivers  # noqa: F401  (system checks; renditions follow card, artwork and template changes)

@@ -524,6 +524,15 @@ def render_face(
     )
 
 
+def text_findings(card: FaceCard, template: Mapping[str, Any]) -> tuple[Finding, ...]:
+    """The TEXT_OVERFLOW findings of ``card``'s face, without drawing it: only the text regions are
+    laid out (no artwork, no SVG), as :func:`render_face` lays them out. For audits of a whole game."""
+    ctx = _Context(card, template, None, 0.0)
+    palette = palette_for(card, template)
+    _draw_regions(ctx, [r for r in template.get("regions", []) if r.get("kind") == "text"], palette)
+    return tuple(f for f in ctx.findings if f.code == TEXT_OVERFLOW)
+
+
 def render_back(
     game: str,
     template: Mapping[str, Any],

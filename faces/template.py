@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -40,6 +40,8 @@ class TemplateError:
     path: str  # e.g. regions[3].box ("" for the template itself)
     message: str
     allowed: tuple[str, ...] = field(default=())
+    # What kind of mistake (the system checks' ids follow it): schema | outside | font | "" (the rest).
+    kind: str = field(default="", compare=False)
 
     def to_dict(self) -> dict:
         return {"path": self.path, "message": self.message, "allowed": list(self.allowed)}
@@ -81,6 +83,10 @@ def _schema_at(parts) -> Mapping[str, Any]:
 
 
 def _schema_errors(data: Any) -> list[TemplateError]:
+    return [replace(e, kind="schema") for e in _schema_errors_of(data)]
+
+
+def _schema_errors_of(data: Any) -> list[TemplateError]:
     errors: list[TemplateError] = []
     for err in _validator().iter_errors(data):
         parts = list(err.absolute_path)
@@ -167,6 +173,7 @@ def _check_region(
                     f"{where}.box",
                     f"the region ({x:g}, {y:g}, {w:g} x {h:g} mm) is outside the card",
                     (f"x from 0 and x + w up to {width:g}", f"y from 0 and y + h up to {height:g}"),
+                    kind="outside",
                 )
             )
     role = region.get("font")
@@ -252,7 +259,10 @@ def validate_template(data: Any, *, game: str | None = None) -> list[TemplateErr
         if family not in FONT_FAMILIES:
             errors.append(
                 TemplateError(
-                    f"fonts.{role}.family", f"no font {family!r} ships with the studio", tuple(FONT_FAMILIES)
+                    f"fonts.{role}.family",
+                    f"no font {family!r} ships with the studio",
+                    tuple(FONT_FAMILIES),
+                    kind="font",
                 )
             )
             continue
@@ -264,6 +274,7 @@ def validate_template(data: Any, *, game: str | None = None) -> list[TemplateErr
                     f"fonts.{role}",
                     f"{family} has no {wanted[0]} {wanted[1]} face",
                     tuple(f"{w} {s}" for w, s in styles),
+                    kind="font",
                 )
             )
     palette = data.get("palette") if isinstance(data.get("palette"), Mapping) else {}

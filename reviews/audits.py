@@ -23,10 +23,14 @@ from cards.models import Card, ImportConflict, Status
 from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
+from faces.adapters import face_card
+from faces.render import text_findings
+from faces.selectors import template_current
 from rules import get_ruleset
 from rules.audit import (
     IMPORT_CONFLICT,
     REVIEW_LISTS,
+    Listing,
     audit_card,
     identity_collisions,
     list_for,
@@ -290,9 +294,13 @@ class _AuditRun:
 
     def check_cards(self) -> None:
         step = "checking cards"
+        # Faces: the game's current template, read once; each card's text laid out in it (TEXT_OVERFLOW).
+        template = template_current(self.audit.game).data
         cards = Card.objects.filter(game=self.audit.game).order_by("pk").only(*self.CARD_FIELDS)
         for card in cards.iterator(chunk_size=self.batch):
-            for listing in audit_card(self.ruleset, card_data(card)):
+            data = card_data(card)
+            face = () if data.status == Status.DISABLED else text_findings(face_card(card), template)
+            for listing in [*audit_card(self.ruleset, data), *self.face_listings(data, face)]:
                 self.add(
                     listing.list,
                     card.pk,
@@ -304,6 +312,17 @@ class _AuditRun:
                 )
             self.advance(step)
         self.flush(step)
+
+    def face_listings(self, data, findings) -> list[Listing]:
+        """The face's findings (TEXT_OVERFLOW) as listings, in the list the catalogue gives them."""
+        listings = []
+        for finding in findings:
+            target = list_for(finding, self.ruleset)
+            if target is not None:
+                listings.append(
+                    Listing(target, finding.code, finding.message, finding.card or data.ref, finding.field)
+                )
+        return listings
 
     def list_import_conflicts(self) -> None:
         step = "import conflicts"

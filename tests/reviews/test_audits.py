@@ -332,3 +332,23 @@ def test_a_reprint_in_another_set_is_not_a_collision(make_card):
     make_card("vanguard", name="Wingal", set="TD01", grade=1, power=6000, clan="B")
     lists = listed(run("vanguard"))
     assert lists["VERSION_CONFLICTS"] == {"Wingal"}
+
+
+def test_cards_whose_text_overflows_their_face_are_listed(make_card, reviewer):
+    """TEXT_OVERFLOW: the audit lays each card's text out in the game's current face template."""
+    long_text = "Inflige 2 dégâts à chaque unité adverse, puis pioche une carte. " * 30
+    long = make_card(name="Bavard", text=long_text)
+    card_set_status(stable_id=long.stable_id, status="VALIDATED", user=reviewer)
+    short = make_card(name="Concis", text="Pioche une carte.")
+    card_set_status(stable_id=short.stable_id, status="VALIDATED", user=reviewer)
+    audit = run()
+    overflow = list(audit.entries.filter(code="TEXT_OVERFLOW"))
+    assert [(e.name, e.list, e.field) for e in overflow] == [("Bavard", "NEEDS_REVIEW", "text")]
+    assert "does not fit its box" in overflow[0].reason
+    assert audit.list_counts["NEEDS_REVIEW"] == 1
+
+
+def test_a_disabled_card_is_not_listed_for_its_face(make_card, reviewer):
+    card = make_card(name="Bavard", text="Inflige 2 dégâts. " * 200)
+    card_set_status(stable_id=card.stable_id, status="DISABLED", user=reviewer)
+    assert not run().entries.filter(code="TEXT_OVERFLOW").exists()
