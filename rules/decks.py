@@ -855,11 +855,11 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
             hint="give the deck an owner whose collection holds its cards",
         )
         return
-    picked = [p for p in ctx.picks.values() if p is not None and p.card is not None]
+    picked = [(p, p.card) for p in ctx.picks.values() if p is not None and p.card is not None]
     if picked:
         pairs = list(ctx.cards())
         in_sections = {card.stable_id for _, card in pairs}
-        pairs += [(p, p.card) for p in picked if p.card.stable_id not in in_sections]  # type: ignore[misc]
+        pairs += [(p, card) for p, card in picked if card.stable_id not in in_sections]
         groups = tally(pairs, ctx.identity)
     else:
         groups = ctx.groups()
