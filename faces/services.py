@@ -230,10 +230,10 @@ def face_png(inputs: FaceInputs, *, dpi: int = PRINT_DPI, bleed_mm: float = 0.0)
     found = selectors.rendition_find(key=key)
     if found is not None:
         return found
-    from .raster import svg_to_png
+    from .raster import face_to_png
 
     drawn = render_inputs(inputs, bleed_mm=bleed_mm)
-    data = svg_to_png(drawn.face.svg, dpi=dpi)
+    data = face_to_png(drawn.face, dpi=dpi)
     if drawn.problems:
         # A placeholder for an artwork that could not be read is never cached under that artwork's key.
         return _unstored_png(key, data, drawn)

@@ -19,7 +19,7 @@ from typing import Any, BinaryIO
 
 from PIL import Image
 
-from .raster import svg_to_png
+from .raster import drawing_to_image, svg_to_png
 from .render import RenderedFace
 
 COLUMNS, ROWS = 10, 7
@@ -49,8 +49,11 @@ class TtsExport:
 
 def _face_image(face: RenderedFace, width_px: int) -> Image.Image:
     dpi = max(10, round(width_px / (face.width_mm + 2 * face.bleed_mm) * 25.4))
-    with Image.open(io.BytesIO(svg_to_png(face.svg, dpi=dpi))) as im:
-        image = im.convert("RGB")
+    if face.drawing is not None:
+        image = drawing_to_image(face.drawing, dpi=dpi).convert("RGB")
+    else:
+        with Image.open(io.BytesIO(svg_to_png(face.svg, dpi=dpi))) as im:
+            image = im.convert("RGB")
     height_px = round(width_px * face.height_mm / face.width_mm)
     if image.size != (width_px, height_px):
         image = image.resize((width_px, height_px), Image.Resampling.LANCZOS)

@@ -265,14 +265,14 @@ def card_face(request, stable_id: str):
 @permission_required("cards.view_unvalidated_card", raise_exception=True)
 def revision_face(request, stable_id: str, version: int):
     """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as a small PNG."""
-    from .raster import svg_to_png
+    from .raster import face_to_png
 
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     revision = card.revisions.filter(version=version).only("snapshot").first() if card else None
     if revision is None:
         raise Http404(_("no version %(v)s of card %(id)s") % {"v": version, "id": stable_id})
     drawn = render_inputs(data_inputs(card.game, revision.snapshot, card=card))
-    response = HttpResponse(svg_to_png(drawn.face.svg, dpi=services.GRID_DPI), content_type="image/png")
+    response = HttpResponse(face_to_png(drawn.face, dpi=services.GRID_DPI), content_type="image/png")
     response["Cache-Control"] = "private, max-age=3600"  # a revision never changes
     return response
 

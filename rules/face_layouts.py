@@ -287,8 +287,10 @@ def back_side(
         ),
     ]
     for row in range(7):
+        if row == 5:  # the name and the subtitle's row: text on a clear field, never over the lattice
+            continue
         for col in range(4):
-            if row in (2, 3, 4) and col in (1, 2):
+            if row in (2, 3, 4) and col in (1, 2):  # behind the medal
                 continue
             cx, cy = 11.5 + col * 13.3, 12.5 + row * 10.5
             regions.append(

@@ -134,8 +134,24 @@ def _duel_face() -> dict:
         *fl.name_regions(
             cost_field="faction", cost_side="right", cost_content="{faction|factionIcon}", cost_size=15
         ),
+        # The level's stars, right-aligned under the name bar: they end left of the faction badge
+        # (which hangs below the bar), and run to the edge when the card has no faction.
         fl.region(
             "level",
+            "text",
+            fl.box(4.2, 11.4, 44.8, 4.6),
+            content="{level|stars}",
+            font="emblem",
+            size=9.5,
+            minSize=6,
+            align="right",
+            valign="middle",
+            color="#f2c230",
+            maxLines=1,
+            when={"field": "faction", "present": True},
+        ),
+        fl.region(
+            "levelNoFaction",
             "text",
             fl.box(4.2, 11.4, 54.6, 4.6),
             content="{level|stars}",
@@ -146,6 +162,7 @@ def _duel_face() -> dict:
             valign="middle",
             color="#f2c230",
             maxLines=1,
+            when={"field": "faction", "present": False},
         ),
         fl.region(
             "kindTag",

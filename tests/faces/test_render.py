@@ -149,3 +149,41 @@ def test_bleed_extends_the_drawing_not_the_trim():
 def test_every_game_has_a_card_back(game):
     back = render_back(game, template_for(game), fonts="none")
     assert texts(back.svg) and back.findings == ()
+
+
+def _text_box(line) -> tuple[float, float, float, float]:
+    """A line's extent (mm): from its anchor and measured width, one em high above the baseline."""
+    left = line.x - (line.width / 2 if line.anchor == "middle" else line.width if line.anchor == "end" else 0)
+    return left, line.y - line.size, left + line.width, line.y
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("stable_id", ["DU-EX-001", "DU-EX-005", "DU-EX-007"])
+def test_duel_level_stars_never_run_under_the_faction_badge(stable_id):
+    from faces.drawing import Shape, TextLine
+
+    card = demo_card("duel", stable_id)
+    assert card.fields.get("faction")
+    drawing = render_face(card, template_for("duel"), fonts="none").drawing
+    [stars] = [i for i in drawing.items if isinstance(i, TextLine) and set(i.text) == {"★"}]
+    [badge] = [i for i in drawing.items if isinstance(i, Shape) and i.kind == "ellipse" and i.y < 5]
+    assert len(stars.text) == card.fields["level"]
+    assert not _overlap(_text_box(stars), (badge.x, badge.y, badge.x + badge.w, badge.y + badge.h))
+
+
+@pytest.mark.parametrize("game", ["darkrow", "riftbound", "vanguard", "chesscards", "duel"])
+def test_the_card_backs_pattern_stays_clear_of_the_title(game):
+    from faces.drawing import Shape, TextLine
+
+    template = template_for(game)
+    drawing = render_back(game, template, fonts="none").drawing
+    diamonds = [i for i in drawing.items if isinstance(i, Shape) and i.kind == "polygon" and len(i.points) == 4]
+    assert len(diamonds) >= 10
+    words = [i for i in drawing.items if isinstance(i, TextLine) and i.y > drawing.height / 2 + 5]
+    assert words  # the name (and the subtitle) below the medal
+    for line in words:
+        for d in diamonds:
+            assert not _overlap(_text_box(line), (d.x, d.y, d.x + d.w, d.y + d.h)), (line.text, d)

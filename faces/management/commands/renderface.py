@@ -6,7 +6,7 @@ from common.finding_messages import message as finding_message
 
 from ...adapters import face_card, primary_face_art
 from ...commands import bleed_option, game_template, usage
-from ...raster import svg_to_png
+from ...raster import face_to_png
 from ...render import render_face
 
 
@@ -45,7 +45,7 @@ class Command(LocalizedCommand):
             if kind == ".svg":
                 path.write_text(face.svg, encoding="utf-8")
             else:
-                path.write_bytes(svg_to_png(face.svg, dpi=dpi))
+                path.write_bytes(face_to_png(face, dpi=dpi))
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         for finding in face.findings:
