@@ -180,7 +180,9 @@ def test_the_card_backs_pattern_stays_clear_of_the_title(game):
 
     template = template_for(game)
     drawing = render_back(game, template, fonts="none").drawing
-    diamonds = [i for i in drawing.items if isinstance(i, Shape) and i.kind == "polygon" and len(i.points) == 4]
+    diamonds = [
+        i for i in drawing.items if isinstance(i, Shape) and i.kind == "polygon" and len(i.points) == 4
+    ]
     assert len(diamonds) >= 10
     words = [i for i in drawing.items if isinstance(i, TextLine) and i.y > drawing.height / 2 + 5]
     assert words  # the name (and the subtitle) below the medal
