@@ -19,15 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchkit import django_on  # bench/benchkit.py
 
 
 def main() -> None:
@@ -38,29 +33,8 @@ def main() -> None:
         "--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)"
     )
     args = parser.parse_args()
-    tmp = None
-    if args.database_url:
-        os.environ["DATABASE_URL"] = args.database_url
-        from search import _create_pg_database  # bench/search.py
-
-        _create_pg_database(args.database_url)
-    else:
-        tmp = tempfile.TemporaryDirectory(prefix="bench-import-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
-    os.environ.pop("CELERY_BROKER_URL", None)
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-import-" + "x" * 40)
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    print(json.dumps(run(args.cards, args.rounds)))
-    if tmp is not None:
-        tmp.cleanup()
+    with django_on(args.database_url, prefix="bench-import-", secret="bench-import-"):
+        print(json.dumps(run(args.cards, args.rounds)))
 
 
 def card_file(n: int) -> dict:

@@ -39,9 +39,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: WEB_CONCURRENCY)")
     args = parser.parse_args()
 
-    from search import _create_pg_database  # bench/search.py
+    from benchkit import create_pg_database  # bench/benchkit.py
 
-    _create_pg_database(args.database_url)
+    create_pg_database(args.database_url)
     env = {
         **{k: v for k, v in os.environ.items() if k != "CELERY_BROKER_URL"},
         "DATABASE_URL": args.database_url,

@@ -18,16 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchkit import django_on  # bench/benchkit.py (puts the project on sys.path)
 
 
 def main() -> None:
@@ -47,27 +43,10 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tmp = None
-    if args.database_url:
-        os.environ["DATABASE_URL"] = args.database_url
-    else:
-        tmp = tempfile.TemporaryDirectory(prefix="bench-revalidation-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
-    os.environ.pop("CELERY_BROKER_URL", None)
-    if args.serial:
-        os.environ["DECKS_REVALIDATE_OVERLAP"] = "0"
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    result = run(args.decks, args.batch_size, args.profile)
-    print(json.dumps(result))
-    if tmp is not None:
-        tmp.cleanup()
+    env = {"DECKS_REVALIDATE_OVERLAP": "0"} if args.serial else {}
+    with django_on(args.database_url, prefix="bench-revalidation-", env=env):
+        result = run(args.decks, args.batch_size, args.profile)
+        print(json.dumps(result))
 
 
 def run(n_decks: int, batch_size: int, profile: bool) -> dict:

@@ -22,16 +22,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchkit import django_on  # bench/benchkit.py (puts the project on sys.path)
 
 COMMON, RARE = "deployez", "zephyrine"
 QUERIES = [
@@ -57,44 +53,12 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tmp = None
-    if args.database_url:
-        os.environ["DATABASE_URL"] = args.database_url
-        _create_pg_database(args.database_url)
-    else:
-        tmp = tempfile.TemporaryDirectory(prefix="bench-search-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp.name}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
-    os.environ.pop("CELERY_BROKER_URL", None)
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-search-" + "x" * 40)
-    os.environ["SECURE_SSL_REDIRECT"] = "0"
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    fill(args.cards)
-    results = measure(args.rounds)
-    for line in results:
-        print(json.dumps(line, ensure_ascii=False))
-    if tmp is not None:
-        tmp.cleanup()
-
-
-def _create_pg_database(url: str) -> None:
-    import dj_database_url
-    import psycopg
-
-    config = dj_database_url.parse(url)
-    admin = f"host={config['HOST']} port={config['PORT'] or 5432} user={config['USER']} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [config["NAME"]]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{config["NAME"]}"')
+    env = {"SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "testserver"}
+    with django_on(args.database_url, prefix="bench-search-", secret="bench-search-", env=env):
+        fill(args.cards)
+        results = measure(args.rounds)
+        for line in results:
+            print(json.dumps(line, ensure_ascii=False))
 
 
 def _word(rng: random.Random) -> str:
