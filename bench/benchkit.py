@@ -6,7 +6,7 @@
         ...  # Django is set up and the database migrated
 
 Without a URL the benchmark works in a temporary SQLite file (removed at the
-end), never in the studio's own database; with a PostgreSQL URL the database
+end), never in the studio's own database, and with a temporary MEDIA_ROOT; with a PostgreSQL URL the database
 is created when missing. Tasks run in-process (no broker), DEBUG is off.
 """
 
@@ -49,6 +49,7 @@ def django_on(
         if database_url:
             create_pg_database(database_url)
         os.environ["DATABASE_URL"] = url
+        os.environ["MEDIA_ROOT"] = f"{tmp}/media"  # uploads and renditions never go to the studio's media/
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
         os.environ.pop("CELERY_BROKER_URL", None)
         if secret is not None:

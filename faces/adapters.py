@@ -51,7 +51,8 @@ def face_art(variant: ArtworkVariant | None) -> FaceArt | None:
         logger.warning("artwork %s of card %s cannot be read: %s", variant.pk, variant.card_id, exc)
         data = b""
     focal = getattr(variant, "focal", None)
-    return FaceArt(data=data, width=variant.width, height=variant.height, focal=focal)
+    key = variant.sha256 if data else ""  # the prepared picture is kept for this artwork's bytes
+    return FaceArt(data=data, width=variant.width, height=variant.height, focal=focal, key=key)
 
 
 def primary_face_art(card: Card) -> FaceArt | None:

@@ -8,7 +8,9 @@ face of megabytes.
 from __future__ import annotations
 
 import io
+import threading
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from PIL import Image
@@ -104,3 +106,36 @@ def prepare_art(
         picture.save(out, "JPEG", quality=88, optimize=True)
         mime = "image/jpeg"
     return PreparedArt(out.getvalue(), mime, dx, dy, w, h)
+
+
+# Prepared pictures by (artwork key, box, fit, focal): the editor's preview draws the same artwork
+# on every keystroke, a page of faces the same artwork at one size. A key names the artwork's bytes
+# (its sha256), so a changed artwork is a new key; the cache holds the small prepared pictures only.
+_PREPARED: OrderedDict[tuple, PreparedArt] = OrderedDict()
+_PREPARED_MAX = 32
+_prepared_lock = threading.Lock()
+
+
+def prepare_art_keyed(
+    key: str,
+    data: bytes,
+    box: tuple[float, float],
+    *,
+    fit: str = "cover",
+    focal: tuple[float, float] | None = None,
+) -> PreparedArt:
+    """:func:`prepare_art`, once per ``key`` (an artwork's sha256; "" is never cached) and layout."""
+    if not key:
+        return prepare_art(data, box, fit=fit, focal=focal)
+    cache_key = (key, round(box[0], 3), round(box[1], 3), fit, focal)
+    with _prepared_lock:
+        found = _PREPARED.get(cache_key)
+        if found is not None:
+            _PREPARED.move_to_end(cache_key)
+            return found
+    prepared = prepare_art(data, box, fit=fit, focal=focal)
+    with _prepared_lock:
+        _PREPARED[cache_key] = prepared
+        while len(_PREPARED) > _PREPARED_MAX:
+            _PREPARED.popitem(last=False)
+    return prepared

@@ -21,7 +21,7 @@ from rules.face_template import (
 )
 from rules.findings import Finding, warning
 
-from .art import ArtUnreadable, prepare_art
+from .art import ArtUnreadable, prepare_art_keyed
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine, to_svg
 from .fonts import PT_MM, FontFace, ascent, descent, face_for, text_width
 from .textfit import fit_text
@@ -83,6 +83,8 @@ class FaceArt:
     width: int
     height: int
     focal: tuple[float, float] | None = None  # 0..1 from the left, from the top
+    # What names these bytes (the variant's sha256): the prepared picture is reused for the same key.
+    key: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -406,7 +408,9 @@ def _draw_art(ctx: _Context, region, palette, x, y, w, h) -> None:
         _placeholder(ctx, region, palette, x, y, w, h)
     else:
         try:
-            prepared = prepare_art(art.data, (w, h), fit=region.get("fit", "cover"), focal=art.focal)
+            prepared = prepare_art_keyed(
+                art.key, art.data, (w, h), fit=region.get("fit", "cover"), focal=art.focal
+            )
         except ArtUnreadable as exc:
             ctx.findings.append(
                 warning(

@@ -202,3 +202,37 @@ def test_the_index_follows_every_write(catalogue):
     assert names("n:bourbon") == ["Bourbon"]
     Card.objects.filter(stable_id="DR-BULK1").delete()
     assert names("n:bourbon") == []
+
+
+@pytest.fixture
+def common_and_rare(db):
+    """40 cards: "deployez" in every other text (common), "zephyrine" in one (rare)."""
+    for i in range(40):
+        text = ("Deployez une unite. " if i % 2 else "Piochez. ") + ("Zephyrine." if i == 7 else "")
+        services.card_create(game="darkrow", data={"name": f"Carte {i:02d}", "type": "UNIT", "text": text})
+
+
+def _sql_of(text):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        found = sorted(card_search(Card.objects.all(), text).values_list("name", flat=True))
+    return found, " ".join(q["sql"] for q in captured.captured_queries)
+
+
+def test_sqlite_scans_for_common_words_and_matches_the_index_for_rare_ones(common_and_rare):
+    """SQLite: a MATCH yields every matching card before the page is cut, so a common word is
+    scanned for in the page's order instead; a rare one goes through the FTS5 index. Same cards."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the FTS5 index is SQLite's")
+    common, sql = _sql_of("deployez")
+    assert len(common) == 20 and " MATCH " not in sql.upper() and "LIKE" in sql.upper()
+    rare, sql = _sql_of("zephyrine")
+    assert rare == ["Carte 07"] and " MATCH " in sql.upper()
+    both, sql = _sql_of("zephyrine deployez")  # one rare fragment: the index for both
+    assert both == ["Carte 07"] and " MATCH " in sql.upper()
+    assert _sql_of('o:"une unite"')[0] == common
+    assert _sql_of("piochez -deployez")[0] == sorted(set(names("piochez")) - set(common))

@@ -189,3 +189,30 @@ def test_the_card_backs_pattern_stays_clear_of_the_title(game):
     for line in words:
         for d in diamonds:
             assert not _overlap(_text_box(line), (d.x, d.y, d.x + d.w, d.y + d.h)), (line.text, d)
+
+
+def test_an_artwork_with_a_key_is_prepared_once_per_layout(monkeypatch):
+    """The editor's preview redraws the same artwork on every keystroke: decoded and resized once."""
+    from faces import art as art_module
+
+    calls = []
+    real = art_module.prepare_art
+
+    def counting(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(art_module, "prepare_art", counting)
+    card, template = demo_card("duel", "DU-EX-004"), template_for("duel")
+    keyed = FaceArt(image_bytes((800, 1000)), 800, 1000, key="a" * 64)
+    first = render_face(card, template, keyed, fonts="none")
+    second = render_face(FaceCard(**{**card.__dict__, "name": "Renamed"}), template, keyed, fonts="none")
+    assert len(calls) == 1
+    assert [i for i in first.drawing.items if type(i).__name__ == "Picture"] == [
+        i for i in second.drawing.items if type(i).__name__ == "Picture"
+    ]
+    other = FaceArt(image_bytes((800, 1000), (10, 10, 200)), 800, 1000, key="b" * 64)
+    render_face(card, template, other, fonts="none")
+    render_face(card, template, FaceArt(image_bytes(), 400, 300), fonts="none")  # no key: never cached
+    render_face(card, template, FaceArt(image_bytes(), 400, 300), fonts="none")
+    assert len(calls) == 4
