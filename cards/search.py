@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.db.models import F, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
@@ -151,34 +151,33 @@ def contains_all(qs_or_alias, pairs: list[tuple[str, str]]) -> Q:
 # page's order stops at the page's end (and the bounded count at its bound). For fragments that
 # a tenth of the cards or more may hold, the scan is the faster of the two (bench/README.md).
 COMMON_SHARE = 0.1
-FTS_VOCAB = "cards_card_fts_vocab"
+FTS_VOCAB = "cards_card_fts_vocab"  # cards.search_index.VOCAB
 
 
 def common_on_sqlite(alias: str, pairs: list[tuple[str, str]]) -> bool:
     """Whether as many as :data:`COMMON_SHARE` of the cards may hold every fragment (SQLite).
 
-    The estimate is the rarest trigram's number of cards (an FTS5 vocabulary table, one lookup a
-    trigram): an upper bound of the cards holding the fragments, so a rare fragment is always
-    seen as rare; a fragment of common trigrams that is rare itself is scanned for, correctly.
+    The estimate is the rarest trigram's number of cards (the FTS5 vocabulary table kept with the
+    index, :mod:`cards.search_index`; one query for every trigram and the table's size): an upper
+    bound of the cards holding the fragments, so a rare fragment is always seen as rare; a fragment
+    of common trigrams that is rare itself is scanned for, correctly, in the page's order.
     """
-    trigrams = {f[i : i + 3] for _column, f in pairs for i in range(len(f) - 2)}
+    trigrams = sorted({f[i : i + 3] for _column, f in pairs for i in range(len(f) - 2)})
     if not trigrams:
         return False
-    connection = connections[alias]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{FTS_VOCAB} USING fts5vocab(main, {FTS_TABLE}, row)"
-        )
-        cursor.execute("SELECT max(id) FROM cards_card")
-        total = cursor.fetchone()[0] or 0
-        if total == 0:
-            return False
-        placeholders = ", ".join(["%s"] * len(trigrams))
-        cursor.execute(
-            f"SELECT term, doc FROM temp.{FTS_VOCAB} WHERE term IN ({placeholders})", sorted(trigrams)
-        )
-        docs = dict(cursor.fetchall())
-    rarest = min(docs.get(t, 0) for t in trigrams)
+    placeholders = ", ".join(["%s"] * len(trigrams))
+    try:
+        with connections[alias].cursor() as cursor:
+            cursor.execute(
+                f"SELECT (SELECT max(id) FROM cards_card), count(*), min(doc) FROM {FTS_VOCAB} "
+                f"WHERE term IN ({placeholders})",
+                trigrams,
+            )
+            total, found, rarest = cursor.fetchone()
+    except DatabaseError:  # no vocabulary table (a database not migrated since): the index, as before
+        return False
+    if not total or found < len(trigrams):  # a trigram no card holds: nothing, or next to nothing
+        return False
     return rarest >= COMMON_SHARE * total
 
 

@@ -17,6 +17,9 @@ FTS = "cards_card_fts"
 COLUMNS = ("search_text", "search_name", "search_body", "archetype_index")
 PG_INDEXES = {f"card_{column}_trgm": column for column in COLUMNS}
 TRIGGERS = ("cards_card_fts_insert", "cards_card_fts_delete", "cards_card_fts_update")
+# The index's vocabulary (each trigram and how many cards hold it): cards.search tells common
+# fragments from rare ones with it. A view of the index, nothing to keep in step.
+VOCAB = "cards_card_fts_vocab"
 
 
 class SearchIndexError(RuntimeError):
@@ -43,6 +46,7 @@ def drop(connection) -> None:
         elif connection.vendor == "sqlite":
             for trigger in TRIGGERS:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+            cursor.execute(f"DROP TABLE IF EXISTS {VOCAB}")
             cursor.execute(f"DROP TABLE IF EXISTS {FTS}")
 
 
@@ -50,11 +54,14 @@ def ensure_sqlite(connection) -> bool:
     """Create what is missing of the FTS5 index and its triggers; True when something was."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT name FROM sqlite_master WHERE name = %s OR (type = 'trigger' AND name LIKE %s)",
-            [FTS, "cards_card_fts_%"],
+            "SELECT name FROM sqlite_master WHERE name IN (%s, %s) OR (type = 'trigger' AND name LIKE %s)",
+            [FTS, VOCAB, "cards_card_fts_%"],
         )
         present = {row[0] for row in cursor.fetchall()}
         if {FTS, *TRIGGERS} <= present:
+            if VOCAB not in present:
+                cursor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS}, row)")
+                return True
             return False
         cols = ", ".join(COLUMNS)
         new = ", ".join(f"new.{c}" for c in COLUMNS)
@@ -85,6 +92,7 @@ def ensure_sqlite(connection) -> bool:
             f"INSERT INTO {FTS}({FTS}, rowid, {cols}) VALUES ('delete', old.id, {old}); "
             f"INSERT INTO {FTS}(rowid, {cols}) VALUES (new.id, {new}); END"
         )
+        cursor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS}, row)")
         # Whatever was written while the triggers were missing is indexed again.
         cursor.execute(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
     return True
