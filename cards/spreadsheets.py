@@ -439,9 +439,11 @@ def _written(key: str, spec: FieldSpec | None, value: Any) -> Any:
             # An empty cell is null for a game field; write [] where null is not the same.
             return None if key in LIST_KEYS or _normalizes_to_empty_list(spec) else "[]"
         items = [str(item) for item in value]
-        for separator in (";", "|"):
-            if not any(separator in item or item != item.strip() or not item for item in items):
-                return f"{separator} ".join(items) if separator == ";" else separator.join(items)
+        # A cell that starts with "[" is read as a JSON list, so such a first item needs JSON.
+        if not items[0].startswith("["):
+            for separator in (";", "|"):
+                if not any(separator in item or item != item.strip() or not item for item in items):
+                    return f"{separator} ".join(items) if separator == ";" else separator.join(items)
         return json.dumps(value, ensure_ascii=False)
     return value
 

@@ -5,6 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# No per-example deadline: the machine is shared, and a deadline is a timed test (speed is
+# measured in bench/). Property tests still fail on any counterexample.
+hypothesis_settings.register_profile("studio", deadline=None)
+hypothesis_settings.load_profile("studio")
 
 WORKER_MODE = bool(os.environ.get("CELERY_BROKER_URL"))
 # Commands speak the language of LANGUAGE/LC_ALL/LANG (common.cli): the suite expects English
@@ -71,6 +77,21 @@ def _unthrottled(settings):
 
     settings.API_THROTTLING = False
     breaker.reset()
+
+
+@pytest.fixture(autouse=True)
+def media_root(request, settings, tmp_path):
+    """Files go to a temporary MEDIA_ROOT, never the project's media/.
+
+    Tests marked ``worker`` keep the MEDIA_ROOT of the environment: the real
+    worker is another process and must write where the test reads (.ci/run
+    exports one for both).
+    """
+    if "worker" in request.keywords:
+        yield settings.MEDIA_ROOT
+        return
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    yield settings.MEDIA_ROOT
 
 
 @pytest.fixture(autouse=True)

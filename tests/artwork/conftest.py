@@ -1,23 +1,8 @@
-"""Artwork fixtures: a temporary media directory, a card."""
+"""Artwork fixtures: a card (the temporary media directory is the suite's, tests/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def media_root(request, settings, tmp_path):
-    """Files go to a temporary MEDIA_ROOT, never the project's media/.
-
-    Tests marked ``worker`` keep the MEDIA_ROOT of the environment: the real
-    worker is another process and must write where the test reads (.ci/run
-    exports one for both).
-    """
-    if "worker" in request.keywords:
-        yield settings.MEDIA_ROOT
-        return
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    yield settings.MEDIA_ROOT
 
 
 @pytest.fixture

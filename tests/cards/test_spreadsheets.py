@@ -9,7 +9,7 @@ import zipfile
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cards.demo import card_set, demo_games
@@ -230,6 +230,8 @@ labels = st.text(
         max_size=5,
     )
 )
+@example(cards=[{"name": "A", "text": "", "archetypes": ["["], "status": "DRAFT"}])
+@example(cards=[{"name": "A", "text": "", "archetypes": ["[x]", "b"], "status": "DRAFT"}])
 def test_property_a_card_set_reads_back_the_same_from_csv_and_xlsx(cards):
     payload = {
         "game": "chesscards",
