@@ -98,6 +98,7 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
                 "exact": chance,
                 "width": width,
                 "asked": index == asked,
+                "opening": setup.has_turns and where["turn"] == 0,  # the label is in the reader's language
             }
         )
     chosen = next(row for row in table if row["asked"])

@@ -60,6 +60,15 @@ def test_odds_are_exact(client_as, playtester, duel, reviewer):
     assert "Choose one or more cards of the deck" in none
 
 
+def test_the_opening_hand_reads_as_such_in_every_language(client_as, playtester, duel):
+    deck = small_duel(playtester, **{"DU-EX-001": 3, "DU-EX-002": 37})
+    url = reverse("decks:odds", args=[deck.pk])
+    asked = {"cards": "DU-EX-001", "copies": 1, "turn": 0}
+    assert "in the opening hand" in text(client_as(playtester).get(url, asked))
+    french = text(client_as(playtester).get(url, asked, headers={"Accept-Language": "fr"}))
+    assert "dans la main de départ" in french and "d’ici votre" not in french
+
+
 def test_chesscards_draws_show_the_shuffled_deck_and_a_chosen_number(
     client_as, playtester, load_cards, demo_deck
 ):
