@@ -332,13 +332,20 @@ def int_or(value, default=None):
         return default
 
 
-def _changed(request, deck: Deck, change) -> HttpResponse:
-    """Run a change of ``deck``; answer with the deck's panel (htmx) or go back to the builder."""
+def _changed(request, deck: Deck, change, **fields) -> HttpResponse:
+    """Run ``change(deck=..., user=..., expected_version=..., tab=..., **fields)``, a service changing
+    ``deck`` as this builder page saw it; answer with the deck's panel (htmx) or go back to the builder."""
     if not request.user.has_perm("decks.change_deck"):
         raise PermissionDenied("you may not change decks")
     error, status = "", 200
     try:
-        change()
+        change(
+            deck=deck,
+            user=request.user,
+            expected_version=version_of(request),
+            tab=request.POST.get("tab", ""),
+            **fields,
+        )
     except Forbidden as exc:
         raise PermissionDenied(exc.message) from None
     except StaleVersion as exc:
@@ -382,15 +389,10 @@ def deck_add(request, pk: int):
     return _changed(
         request,
         deck,
-        lambda: services.deck_card_add(
-            deck=deck,
-            stable_id=request.POST.get("card", ""),
-            section=request.POST.get("section") or None,
-            count=int_or(request.POST.get("count"), 1),
-            user=request.user,
-            expected_version=version_of(request),
-            tab=request.POST.get("tab", ""),
-        ),
+        services.deck_card_add,
+        stable_id=request.POST.get("card", ""),
+        section=request.POST.get("section") or None,
+        count=int_or(request.POST.get("count"), 1),
     )
 
 
@@ -403,17 +405,12 @@ def deck_entry(request, pk: int):
     return _changed(
         request,
         deck,
-        lambda: services.deck_entry_change(
-            deck=deck,
-            section=request.POST.get("section", ""),
-            position=int_or(request.POST.get("position"), -1),
-            ref=request.POST.get("ref", ""),
-            count=count,
-            delta=delta,
-            user=request.user,
-            expected_version=version_of(request),
-            tab=request.POST.get("tab", ""),
-        ),
+        services.deck_entry_change,
+        section=request.POST.get("section", ""),
+        position=int_or(request.POST.get("position"), -1),
+        ref=request.POST.get("ref", ""),
+        count=count,
+        delta=delta,
     )
 
 
@@ -425,16 +422,11 @@ def deck_printing(request, pk: int):
     return _changed(
         request,
         deck,
-        lambda: services.deck_entry_printing(
-            deck=deck,
-            section=request.POST.get("section", ""),
-            position=int_or(request.POST.get("position"), -1),
-            ref=request.POST.get("ref", ""),
-            stable_id=request.POST.get("card") or None,
-            user=request.user,
-            expected_version=version_of(request),
-            tab=request.POST.get("tab", ""),
-        ),
+        services.deck_entry_printing,
+        section=request.POST.get("section", ""),
+        position=int_or(request.POST.get("position"), -1),
+        ref=request.POST.get("ref", ""),
+        stable_id=request.POST.get("card") or None,
     )
 
 
@@ -445,14 +437,9 @@ def deck_pick(request, pk: int):
     return _changed(
         request,
         deck,
-        lambda: services.deck_pick_set(
-            deck=deck,
-            pick=request.POST.get("pick", ""),
-            stable_id=request.POST.get("card") or None,
-            user=request.user,
-            expected_version=version_of(request),
-            tab=request.POST.get("tab", ""),
-        ),
+        services.deck_pick_set,
+        pick=request.POST.get("pick", ""),
+        stable_id=request.POST.get("card") or None,
     )
 
 
@@ -462,17 +449,10 @@ def deck_settings(request, pk: int):
     deck = deck_or_404(request, pk)
     form = DeckSettingsForm(request.POST, game=deck.game)
 
-    def change():
+    def change(**edit):
         if not form.is_valid():
             raise InvalidInput([], message="; ".join(m for ms in form.errors.values() for m in ms))
-        services.deck_update(
-            deck=deck,
-            data=form.deck_data(),
-            user=request.user,
-            partial=True,
-            expected_version=version_of(request),
-            tab=request.POST.get("tab", ""),
-        )
+        services.deck_update(data=form.deck_data(), partial=True, **edit)
 
     return _changed(request, deck, change)
 
