@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils import formats
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from .images import megabytes, megapixels
 from .models import Kind
 
 
@@ -13,20 +15,20 @@ class UploadForm(forms.Form):
     # A plain FileField, not an ImageField: the image is checked by artwork.services
     # from its header, never decoded whole in the web process.
     file = forms.FileField(
-        label="Image file",
+        label=_("Image file"),
         error_messages={
-            "required": "Choose an image file (JPEG, PNG or WebP) or drop one on the zone.",
-            "empty": "The file is empty; choose a JPEG, PNG or WebP image.",
+            "required": _("Choose an image file (JPEG, PNG or WebP) or drop one on the zone."),
+            "empty": _("The file is empty; choose a JPEG, PNG or WebP image."),
         },
     )
-    kind = forms.ChoiceField(label="Kind", choices=Kind.choices, initial=Kind.HD)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Kind.choices, initial=Kind.HD)
     primary = forms.BooleanField(
-        label="Make it the card's primary image",
+        label=_("Make it the card's primary image"),
         required=False,
-        help_text="HD only. The current primary image is kept, as an older HD.",
+        help_text=_("HD only. The current primary image is kept, as an older HD."),
     )
     note = forms.CharField(
-        label="Note", required=False, max_length=500, help_text="Optional, kept in the history."
+        label=_("Note"), required=False, max_length=500, help_text=_("Optional, kept in the history.")
     )
 
     def __init__(self, *args, **kwargs):
@@ -35,7 +37,11 @@ class UploadForm(forms.Form):
 
     @staticmethod
     def limits() -> str:
-        return f"JPEG, PNG or WebP, up to {megabytes(settings.ARTWORK_MAX_BYTES)} and {megapixels(settings.ARTWORK_MAX_PIXELS)}"
+        """What the zone takes, in the reader's words and numbers ("jusqu’à 20 Mo et 40 Mpx")."""
+        return gettext("JPEG, PNG or WebP, up to %(size)s and %(pixels)s") % {
+            "size": gettext("%(n)s MB") % {"n": _number(settings.ARTWORK_MAX_BYTES / (1024 * 1024))},
+            "pixels": gettext("%(n)s MP") % {"n": _number(settings.ARTWORK_MAX_PIXELS / 1_000_000)},
+        }
 
     def primary_choice(self) -> bool | None:
         """True when asked; otherwise None, so an HD becomes primary when the card has none yet (the service's rule)."""
@@ -43,3 +49,9 @@ class UploadForm(forms.Form):
 
     def problems(self) -> str:
         return " ".join(message for messages in self.errors.values() for message in messages)
+
+
+def _number(value: float) -> str:
+    """``value`` in the reader's locale, with one decimal when it has one (20, 2,5)."""
+    value = round(value, 1)
+    return formats.number_format(value, decimal_pos=0 if value == int(value) else 1, use_l10n=True)

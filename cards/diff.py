@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 CARD_KEYS = ("name", "type", "set")
 WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
 SPECIAL_KEYS = ("text", "archetypes", "effects")
@@ -300,7 +302,7 @@ def show(value: Any) -> str:
     if is_blank(value):
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return ", ".join(value)
     if isinstance(value, (list, dict)):

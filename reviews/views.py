@@ -23,7 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url, trigger_client_event
 
@@ -57,15 +57,32 @@ POLL_SECONDS = 1
 
 MOVES = {
     Status.VALIDATED: (gettext_lazy("Approve"), "primary"),
-    Status.NEEDS_REVIEW: (gettext_lazy("Needs review"), "secondary"),
+    # An action (send it to review), not the status's name: languages say them differently.
+    Status.NEEDS_REVIEW: (pgettext_lazy("review move", "Needs review"), "secondary"),
     Status.DISABLED: (gettext_lazy("Disable"), "danger"),
     Status.DRAFT: (gettext_lazy("Back to draft"), "secondary"),
 }
 
 
+# The same moves for the cards ticked in the queue, each its own sentence (a language says "approve the
+# selection" and "send the selection back to review" differently; no label glued to "selected").
+BULK_LABELS = {
+    Status.VALIDATED: gettext_lazy("Approve selected"),
+    Status.NEEDS_REVIEW: gettext_lazy("Needs review selected"),
+    Status.DISABLED: gettext_lazy("Disable selected"),
+    Status.DRAFT: gettext_lazy("Back to draft selected"),
+}
+
+
 def _move(target: str, blocked: str = "") -> dict:
     label, style = MOVES[target]
-    return {"target": target, "label": label, "style": style, "blocked": blocked}
+    return {
+        "target": target,
+        "label": label,
+        "bulk_label": BULK_LABELS[target],
+        "style": style,
+        "blocked": blocked,
+    }
 
 
 def _game(params) -> str | None:

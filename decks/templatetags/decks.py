@@ -58,6 +58,12 @@ def deck_verdicts(context, game: str) -> dict:
 
 
 @register.filter
+def verdict_label(verdict: str) -> str:
+    """A verdict of the deck list's filter (legal, illegal, stale) as its reader says it."""
+    return str(VERDICT_LABELS.get(verdict, verdict))
+
+
+@register.filter
 def play_stats(card) -> list[tuple[str, str]]:
     """A card value's (rules.CardData) few numbers and choices worth seeing on a test-draw card."""
     if not card.type:  # an entry naming no card
