@@ -29,24 +29,37 @@ HTMX_LOG = """() => {
 }"""
 
 
-def add_from_search(page, query: str, name: str, copies: int):
+def add_from_search(
+    page,
+    query: str,
+    name: str,
+    copies: int,
+    *,
+    search: str = "Search .* cards",
+    add: str = "Add {name} to Main deck",
+    copies_of: str = "Copies of {name}",
+):
     """In the deck builder: search, add one copy of ``name``, type the number of copies in its
-    stepper, and wait until the deck has stored them (the panel comes back with that count)."""
+    stepper, and wait until the deck has stored them (the panel comes back with that count).
+
+    ``search`` (a pattern), ``add`` and ``copies_of`` are the builder's words in the page's
+    language (English by default)."""
     page.evaluate(HTMX_LOG)
-    box = page.get_by_role("searchbox", name=re.compile("Search .* cards"))
+    box = page.get_by_role("searchbox", name=re.compile(search))
     box.fill(query)
     result = page.locator(".result", has_text=name)
     expect(result).to_have_count(1)
-    result.get_by_role("button", name=f"Add {name} to Main deck").click()
-    copies_box = page.get_by_label(f"Copies of {name}")
+    result.get_by_role("button", name=add.format(name=name)).click()
+    copies_of = copies_of.format(name=name)
+    copies_box = page.get_by_label(copies_of)
     expect(copies_box).to_have_value("1")
     settled(page)  # a person never types within the milliseconds before htmx wires the new panel
     copies_box.fill(str(copies))
     copies_box.press("Tab")
-    expect(page.get_by_label(f"Copies of {name}")).to_have_value(str(copies))
+    expect(page.get_by_label(copies_of)).to_have_value(str(copies))
     try:
         # The attribute, not what was typed: the deck panel as the server rendered it after the change.
-        expect(page.get_by_label(f"Copies of {name}")).to_have_attribute("value", str(copies))
+        expect(page.get_by_label(copies_of)).to_have_attribute("value", str(copies))
     except AssertionError as failure:
         raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None
 
