@@ -69,7 +69,8 @@ class RuleSet:
     reserved_refs: ClassVar[Mapping[str, str]] = {}
     # The game's own deck checks, run after the common ones; each returns every finding it has.
     deck_checks: ClassVar[tuple[DeckCheck, ...]] = ()
-    # The formats the studio starts with (a data migration stores them; reviewers edit them).
+    # The formats the studio starts with: stored after each migrate when missing (decks.defaults), never
+    # overwritten there, so reviewers edit them freely. The one named default_format is the default.
     default_formats: ClassVar[tuple[FormatData, ...]] = ()
 
     # --- the deck builder's pages: where cards go, statistics, test draws ----------------------

@@ -7,7 +7,7 @@ batches; reviewers may do the same and are the only ones who delete a variant
 
 from django.db import migrations
 
-from studio.roles import grant_operation
+from common.roles import grant_operation
 
 MANAGE = ["view_artworkvariant", "add_artworkvariant", "change_artworkvariant", "view_imagebatch", "add_imagebatch"]
 ROLE_PERMISSIONS = {

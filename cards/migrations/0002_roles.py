@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from studio.roles import grant_operation
+from common.roles import grant_operation
 
 ROLE_PERMISSIONS = {
     "designer": ["view_card", "add_card", "change_card", "view_unvalidated_card"],

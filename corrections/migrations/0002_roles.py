@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from studio.roles import grant_operation
+from common.roles import grant_operation
 
 ROLE_PERMISSIONS = {
     "designer": ["add_effectcorrection", "withdraw_effectcorrection"],

@@ -1,61 +1,15 @@
-"""The default deck formats, the duel "Cour des Damnés" list, and the roles' deck permissions.
+"""The duel "Cour des Damnés" list, and the roles' deck permissions.
 
-Formats are data that reviewers edit afterwards: darkrow ``standard``,
-riftbound ``constructed``, vanguard ``classic`` (BT01, TD01, TD02; owned cards
-only), chesscards ``default`` (no size rule: the seed gives none), duel
-``standard`` (empty banlist). The values are written here as they were when
-this migration was made, so that later edits of the code do not rewrite history.
+The default deck formats are not here: each rule set declares its own
+(``RuleSet.default_formats``) and ``decks.defaults`` stores the missing ones
+after every ``migrate`` (a ``post_migrate`` step), never overwriting a stored
+one. (This migration once wrote a frozen copy of them; databases migrated
+then keep those rows, which are the same formats.)
 """
 
 from django.db import migrations
 
-from studio.roles import grant, revoke
-
-FORMATS = [
-    {
-        "game": "darkrow",
-        "key": "standard",
-        "name": "Standard",
-        "description": "Seed 000: 40 cards, at most 3 copies per stableCardId, 0 or 1 Legendary, 1 to 5 Leader candidates and one active Leader.",
-        "sections": {"main": {"exact": 40}},
-        "copy_limit": 3,
-        "identity": "stableCardId",
-    },
-    {
-        "game": "riftbound",
-        "key": "constructed",
-        "name": "Constructed",
-        "description": "Seed 001: main 40 (Chosen Champion included), 12 runes, 3 battlefields; at most 3 copies per card name in the main deck.",
-        "sections": {"main": {"exact": 40}, "runes": {"exact": 12}, "battlefields": {"exact": 3}},
-        "copy_limit": 3,
-        "identity": "name",
-    },
-    {
-        "game": "vanguard",
-        "key": "classic",
-        "name": "Classic",
-        "description": "Seed 002: 50 cards, 16 triggers, at most 4 copies per nameId; sets BT01, TD01, TD02; only cards the owner owns.",
-        "sections": {"main": {"exact": 50}},
-        "copy_limit": 4,
-        "identity": "nameId",
-        "allowed_sets": ["BT01", "TD01", "TD02"],
-        "owned_only": True,
-    },
-    {
-        "game": "chesscards",
-        "key": "default",
-        "name": "Default",
-        "description": "Seed 003: the public recipe of the default deck; the seed gives no deck-size rule.",
-    },
-    {
-        "game": "duel",
-        "key": "standard",
-        "name": "Standard",
-        "description": "Seed 004: a 40-card deck; no copy limit; the banlist starts empty (entries by stableCardId or card name).",
-        "sections": {"main": {"exact": 40}},
-        "identity": "name",
-    },
-]
+from common.roles import grant, revoke
 
 CARD_LISTS = [
     {
@@ -81,10 +35,7 @@ ROLE_PERMISSIONS = {
 
 
 def forwards(apps, schema_editor):
-    DeckFormat = apps.get_model("decks", "DeckFormat")
     NamedCardList = apps.get_model("decks", "NamedCardList")
-    for data in FORMATS:
-        DeckFormat.objects.get_or_create(game=data["game"], key=data["key"], defaults={**data, "is_default": True})
     for data in CARD_LISTS:
         NamedCardList.objects.get_or_create(game=data["game"], key=data["key"], defaults=data)
 

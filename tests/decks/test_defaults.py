@@ -66,3 +66,12 @@ def test_a_deleted_default_format_comes_back_on_the_next_migrate():
         DeckFormat.objects.get(game="duel", is_default=True).data()
         == registry.get("duel").default_format_data()
     )
+
+
+@pytest.mark.parametrize("game", registry.keys())
+def test_after_migrate_every_games_formats_are_the_ones_its_rule_set_declares(game):
+    """The rule set is the formats' one source: no migration writes a copy of them."""
+    ruleset = registry.get(game)
+    stored = {f.key: f.data() for f in DeckFormat.objects.filter(game=game)}
+    assert stored == {fmt.key: fmt for fmt in ruleset.default_formats}
+    assert DeckFormat.objects.get(game=game, is_default=True).key == ruleset.default_format
