@@ -36,6 +36,7 @@ class RuleSet:
     key: ClassVar[str]
     name: ClassVar[str]
     language: ClassVar[str] = "fr"
+    # The seed file its rules come from (the seeds win over anything else); "": none.
     seed: ClassVar[str] = ""
     card_types: ClassVar[tuple[str, ...]]
     fields: ClassVar[tuple[FieldSpec, ...]] = ()

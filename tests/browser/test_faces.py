@@ -6,8 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cards import imports as card_imports
-from cards.demo import DEMO_DIR, card_set
-from rules import registry
+from cards.demo import DEMO_DIR, card_set, demo_games
 from tests.browser.helpers import settled, wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -51,7 +50,7 @@ def test_a_designer_changes_a_colour_and_the_preview_follows(page, login, make_u
     screenshot(page, "faces-template-editor")
 
 
-@pytest.mark.parametrize("game", [rs.key for rs in registry])
+@pytest.mark.parametrize("game", demo_games())
 def test_screenshots_of_every_demo_games_faces(page, login, make_user, screenshot, game):
     card_imports.cards_import(payload=card_set(game))
     login(page, make_user("designer", username="dana"))

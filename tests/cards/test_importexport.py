@@ -4,6 +4,7 @@ import copy
 
 import pytest
 
+from cards.demo import card_set, demo_games
 from cards.imports import cards_import
 from cards.models import Card, CardRevision
 from cards.selectors import card_export
@@ -292,9 +293,8 @@ def test_export_is_the_card_set_format_in_a_stable_order():
     assert card_export(game="vanguard") == {"game": "vanguard", "cards": []}
 
 
-@pytest.mark.parametrize("game", ["chesscards", "vanguard", "darkrow", "riftbound", "duel"])
+@pytest.mark.parametrize("game", demo_games())
 def test_export_then_import_changes_nothing(game):
-    from cards.demo import card_set
 
     cards_import(payload=card_set(game))
     before = state()

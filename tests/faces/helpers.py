@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import io
-import json
-from pathlib import Path
 
 from PIL import Image
 
+from cards.demo import card_set
 from faces.render import FaceCard
-
-DEMO = Path(__file__).resolve().parents[2] / "cards" / "demo"
 
 
 def demo_cards(game: str) -> list[FaceCard]:
-    data = json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
-    return [FaceCard.from_data(game, c) for c in data["cards"]]
+    """The game's demo cards (``RuleSet.demo_card_set``; see ``cards.demo.demo_games``)."""
+    return [FaceCard.from_data(game, c) for c in card_set(game)["cards"]]
 
 
 def demo_card(game: str, stable_id: str) -> FaceCard:

@@ -3,13 +3,12 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from cards.demo import demo_games
 from faces.raster import drawing_to_png, face_to_png, svg_to_png
 from faces.render import FaceArt, render_face
 from faces.template import template_for
 
 from .helpers import demo_card, demo_cards, image_bytes
-
-GAMES = ("darkrow", "riftbound", "vanguard", "chesscards", "duel")
 
 
 def png(data: bytes) -> Image.Image:
@@ -43,7 +42,7 @@ def _difference(face) -> list[float]:
     return ImageStat.Stat(ImageChops.difference(ours, theirs)).mean
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", demo_games())
 def test_the_png_drawn_from_the_layout_is_the_svg_face(game):
     """PNG (Pillow, from the drawing) and SVG (resvg's rendering of it) show the same face:
     the same boxes, gradients and lines of text at the same places (only anti-aliasing differs)."""

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules import get_ruleset
 from rules.decks import CardPool, DeckData, Entry, FormatData, SizeBound, size_bound_errors
+from tests.seeds import SEED_GAMES
 
 from .deckkit import DEMO, card, deck_file, deck_from_file, demo_cards, validate
 
@@ -91,10 +92,7 @@ def test_the_result_is_the_formats_md_json():
 
 
 def test_default_formats_of_the_rule_sets():
-    assert {
-        g: get_ruleset(g).default_format_data().key
-        for g in ("darkrow", "riftbound", "vanguard", "chesscards", "duel")
-    } == {
+    assert {g: get_ruleset(g).default_format_data().key for g in SEED_GAMES} == {
         "darkrow": "standard",
         "riftbound": "constructed",
         "vanguard": "classic",

@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import CardData, get_ruleset
+from rules import CardData, get_ruleset, registry
 from rules.draws import DrawError, DrawSetup, Mulligan, cards_seen, simulate
 from rules.ruleset import RuleSet
+from tests.seeds import SEED_GAMES
 
 DECK = tuple(f"c{i:02}" for i in range(40))
 
 
 def setup_of(game: str) -> DrawSetup:
-    return get_ruleset(game).draw_setup
+    return get_ruleset(game).draws()
 
 
 def everything(dealt) -> Counter:
@@ -141,7 +142,7 @@ def test_turn_draws_come_after_the_setup_and_stop_at_the_end_of_the_deck():
 # --- reproducible ------------------------------------------------------------------------------------------
 @given(
     seed=st.integers(0, 2**63 - 1),
-    game=st.sampled_from(["darkrow", "riftbound", "duel"]),
+    game=st.sampled_from([rs.key for rs in registry]),
     put=st.sets(st.integers(0, 3), max_size=2),
 )
 def test_the_same_seed_and_choices_give_the_same_cards(seed, game, put):
@@ -195,7 +196,7 @@ def test_a_setup_describes_its_mulligan():
     assert "the same cards may come back" in setup_of("darkrow").mulligan.describe()
 
 
-@pytest.mark.parametrize("game", ["chesscards", "darkrow", "duel", "riftbound", "vanguard"])
+@pytest.mark.parametrize("game", sorted(SEED_GAMES))
 def test_the_five_games_of_the_seeds_declare_their_setup(game):
     assert (
         get_ruleset(game).draw_setup is not None and get_ruleset(game).draws() is get_ruleset(game).draw_setup
