@@ -238,28 +238,24 @@ _COUNT_LAST = re.compile(r"^(?P<card>.+?)\s+[xX×]\s*(?P<count>\d+)$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][\w !'()-]*?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(?P<value>.*)$")
 # What deck sites add after a card and that names nothing: foil marks (*F*), categories ([Ramp]), tags (^Combo^).
 _DECORATIONS = re.compile(r"(?:\s+(?:\*[A-Za-z]+\*|\[[^\]]*\]|\^[^^]*\^))+$")
-# Section headers players write, by their folded form without spaces, and the section (or pick) they are.
-SECTION_ALIASES = {
-    "main": "main",
-    "maindeck": "main",
-    "deck": "main",
-    "mainboard": "main",
-    "cards": "main",
-    "runes": "runes",
-    "rune": "runes",
-    "runedeck": "runes",
-    "runepool": "runes",
-    "battlefields": "battlefields",
-    "battlefield": "battlefields",
-    "leaders": "leaders",
-    "leader": "leaders",
-    "leadercandidates": "leaders",
-    "candidates": "leaders",
-    "legend": "legend",
-    "champion": "champion",
-    "chosenchampion": "champion",
-    "activeleader": "activeLeader",
-}
+# Main-deck headers players write for any game, by their folded form without spaces.
+MAIN_ALIASES = {"main": "main", "maindeck": "main", "deck": "main", "mainboard": "main", "cards": "main"}
+
+
+def section_aliases() -> dict[str, str]:
+    """Section (and pick) headers of a text decklist, by their folded form without spaces, and the
+    section or pick each is: every game's sections and picks by name and English label, and the
+    other names its rule set declares (``RuleSet.deck_aliases``)."""
+    aliases = dict(MAIN_ALIASES)
+    for ruleset in registry:
+        for name in (*ruleset.deck_sections, *ruleset.deck_picks):
+            aliases.setdefault(_squeezed(name), name)
+            aliases.setdefault(_squeezed(ruleset.label_of(name)), name)
+        for alias, name in ruleset.deck_aliases.items():
+            aliases.setdefault(_squeezed(alias), name)
+    return aliases
+
+
 # Header keys, by the same folded form.
 HEADER_ALIASES = {"game": "game", "format": "format", "name": "name", "deckname": "name", "owner": "owner"}
 
@@ -357,6 +353,7 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
     picks = {_squeezed(pick): pick for pick in all_picks()}
+    aliases = section_aliases()
     # A pick written as a section ("Legend:" then "1 Jinx") takes the card under it.
     pick_entries: dict[str, list[tuple[int, str, int]]] = {}
     section: str | None = None
@@ -380,8 +377,8 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         match = _KEY_VALUE.match(line)
         if match and not _COUNT_FIRST.match(line):
             key, value = _squeezed(match.group("key")), match.group("value").strip()
-            if not value and key in SECTION_ALIASES:
-                target = SECTION_ALIASES[key]
+            if not value and key in aliases:
+                target = aliases[key]
                 if target in picks.values():
                     pick_section, section = target, None
                     pick_entries.setdefault(target, [])

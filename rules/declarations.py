@@ -42,7 +42,7 @@ PROBLEMS = {
     "rules.E008": "the draw setup draws from an unknown section",
     "rules.E009": "curve_field or breakdown_fields names an unknown field",
     "rules.E010": "a field is declared twice, or for card types the game does not have",
-    "rules.E011": "deck_labels or deck_help names an unknown section or pick",
+    "rules.E011": "deck_labels, deck_help or deck_aliases names an unknown section or pick",
     "rules.E012": "deck_sections is empty, or a pick has the name of a section",
     "rules.E013": "two games share an id prefix",
     "rules.E014": "the game's key or hue is not written as the studio needs",
@@ -183,7 +183,11 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
                 f"card types: {', '.join(ruleset.card_types)}",
             )
 
-    for what, names in (("deck_labels", ruleset.deck_labels), ("deck_help", ruleset.deck_help)):
+    for what, names in (
+        ("deck_labels", ruleset.deck_labels),
+        ("deck_help", ruleset.deck_help),
+        ("deck_aliases", {v: k for k, v in getattr(ruleset, "deck_aliases", {}).items()}),
+    ):
         for name in _unknown(names, places):
             problem("rules.E011", f"{what} names {name!r}, which is no section or pick", _one_of(places))
     return problems

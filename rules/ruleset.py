@@ -87,6 +87,9 @@ class RuleSet:
     # How the pages name each section and pick, and what a pick is (shown next to it).
     deck_labels: ClassVar[Mapping[str, str]] = {"main": N_("Main deck")}
     deck_help: ClassVar[Mapping[str, str]] = {}
+    # Other headers players write for a section or pick in a text decklist ("Rune:", "Candidates:"), in
+    # any case and spacing; a section's or pick's own name and English label are always understood.
+    deck_aliases: ClassVar[Mapping[str, str]] = {}
 
     # --- the studio around the rules ------------------------------------------------------------
     # The game's hue on the pages (CSS custom property --game on [data-game=key]); None: the studio's.

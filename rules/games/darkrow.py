@@ -665,6 +665,7 @@ class Darkrow(RuleSet):
         "leaders": N_("Leader candidates"),
         "activeLeader": N_("Active Leader"),
     }
+    deck_aliases = {"leader": "leaders", "candidates": "leaders"}
     deck_help = {
         "activeLeader": N_("Exactly one of the Leader candidates is active; it is not one of the 40.")
     }

@@ -646,6 +646,7 @@ class Riftbound(RuleSet):
         "legend": N_("Legend"),
         "champion": N_("Chosen Champion"),
     }
+    deck_aliases = {"rune": "runes", "runepool": "runes", "battlefield": "battlefields"}
     deck_help = {
         "legend": N_(
             "The Legend sets the deck's two domains and its champion. Search t:legend and pick one."

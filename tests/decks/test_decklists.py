@@ -20,8 +20,10 @@ from cards.models import Card
 from decks import selectors, services
 from decks.interchange import deck_to_dict, deck_to_text, parse_decklist
 from decks.models import Deck
+from rules import registry
 from rules.decks import printing_number
 from rules.findings import Finding
+from rules.ruleset import RuleSet
 
 from .conftest import own_everything
 from .test_commands import run
@@ -79,6 +81,26 @@ def test_section_headers_in_any_case_and_their_aliases(header, section):
     assert parsed(f"game: riftbound\n{header}\n2 Example\n")["sections"] == {
         section: [{"card": "Example", "count": 2}]
     }
+
+
+class SideGame(RuleSet):
+    key = "sidegame"
+    name = "Side Game"
+    card_types = ("CARD",)
+    id_prefix = "SG"
+    default_format = "standard"
+    deck_sections = ("main", "sideDeck")
+    deck_labels = {"main": "Main deck", "sideDeck": "Side deck"}
+    deck_aliases = {"sideboard": "sideDeck", "extra": "sideDeck"}
+
+
+@pytest.mark.parametrize("header", ["sideDeck:", "SIDEDECK:", "Side deck:", "Sideboard:", "extra:"])
+def test_a_games_sections_are_read_by_name_label_and_its_own_aliases(header):
+    """A game added as one module: its rule set names its sections' headers, nothing else does."""
+    with registry.registered(SideGame):
+        assert parsed(f"game: sidegame\n{header}\n2 Example\n")["sections"] == {
+            "sideDeck": [{"card": "Example", "count": 2}]
+        }
 
 
 @pytest.mark.parametrize(

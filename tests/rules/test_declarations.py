@@ -79,6 +79,7 @@ def test_a_sound_declaration_has_no_problem():
         ({"fields": (int_field("power", types=frozenset({"DRAGON"})),)}, "rules.E010"),
         ({"deck_labels": {"bench": "Bench"}}, "rules.E011"),
         ({"deck_help": {"mascot": "?"}}, "rules.E011"),
+        ({"deck_aliases": {"bench": "bench"}}, "rules.E011"),
         ({"deck_sections": ()}, "rules.E012"),
         ({"deck_picks": ("main",)}, "rules.E012"),
         ({"key": "Sound Game"}, "rules.E014"),
