@@ -8,8 +8,10 @@ an exact size, or a minimum and a maximum): the variant whose placeholders are a
 finding's params and that uses the most of them is taken. A finding whose params fill no
 variant (an emitter that forgot one) keeps the core's English message.
 
-Every placeholder is a param its code declares (``tests/common/test_finding_messages.py``
-checks it, and that every code of the catalogue has a template). English readers get the core's
+A game's own codes (``RuleSet.codes``) carry their templates themselves (``Code.messages``), so
+that a game stays one module. Every placeholder is a param its code declares
+(``tests/i18n/test_finding_messages.py`` checks it, and that every code of the catalogue has a
+template). English readers get the core's
 own message: it says the same, sometimes with more detail (the problem found, what to do).
 
 Params are shown as people read them: numbers in the reader's locale (``1 000``, ``33,8``), lists
@@ -26,6 +28,9 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import get_language, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from rules import registry
+from rules.codes import catalogue
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -361,11 +366,20 @@ def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
     return {k: _shown(k, v) for k, v in (params or {}).items() if v is not None and v != "" and v != []}
 
 
+def templates(code: str) -> tuple[Any, ...]:
+    """``code``'s templates: those above for a shared code, those its game declares for a game's own
+    (``rules.codes.Code.messages``, marked N_ in its rule set and translated here)."""
+    if code in MESSAGES:
+        return MESSAGES[code]
+    declared = catalogue(registry).get(code)
+    return tuple(_(text) for text in declared.messages) if declared is not None else ()
+
+
 def choose(code: str, params: Mapping[str, Any] | None):
     """The template of ``code`` the params fill best, or None (no template, or params missing)."""
     have = {k for k, v in (params or {}).items() if v is not None and v != "" and v != []}
     best, best_size = None, -1
-    for template in MESSAGES.get(code, ()):
+    for template in templates(code):
         needed = placeholders(template)
         if needed <= have and len(needed) > best_size:
             best, best_size = template, len(needed)
@@ -414,7 +428,7 @@ def _walk(data: Any) -> Any:
     if isinstance(data, dict):
         out = {key: _walk(value) for key, value in data.items()}
         code = out.get("code")
-        if isinstance(code, str) and code in MESSAGES and isinstance(out.get("message"), str):
+        if isinstance(code, str) and isinstance(out.get("message"), str) and templates(code):
             out["message"] = render(code, out.get("params"), out["message"])
         return out
     return data

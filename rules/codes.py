@@ -7,11 +7,13 @@ one-line help for people, and the names of the parameters a finding of that
 code carries (``Finding.params``: the numbers and names of its message, enough
 to write the message again in another language from the code alone).
 
-Adding a code is adding one entry to :data:`ENTRIES`. A game may declare codes
-of its own on its rule set (``RuleSet.codes``); :func:`catalogue` merges them.
-The README's table of codes, ``GET /api/codes/`` and the codes of
-``GET /api/games/`` are generated from here (``python manage.py codes``), and
-the tests fail when a code is emitted that the catalogue lacks.
+Adding a code is adding one entry to :data:`ENTRIES` (and its message templates to
+``common/finding_messages.py``). A game may instead declare codes of its own on its
+rule set (``RuleSet.codes``, with their templates in ``Code.messages``), so that the
+game stays one module; :func:`catalogue` merges them. The README's table of codes
+(the shared ones), ``GET /api/codes/`` and the codes of ``GET /api/games/`` (every
+code, the games' own included) are generated from here (``python manage.py codes``),
+and the tests fail when a code is emitted that the catalogue lacks.
 
 Pure: no Django, no I/O.
 """
@@ -71,6 +73,10 @@ class Code:
     blocks_ready: bool = False
     # The games that emit it; empty: any game.
     games: tuple[str, ...] = ()
+    # A game's own code (RuleSet.codes) carries its message templates for readers of other languages,
+    # marked N_ and written with %(param)s of its params, as common/finding_messages.py holds them for
+    # the shared codes; the shared codes leave it empty.
+    messages: tuple[str, ...] = ()
 
     @property
     def severities(self) -> tuple[Severity, ...]:

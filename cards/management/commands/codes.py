@@ -37,12 +37,13 @@ class Command(LocalizedCommand):
 
     def handle(self, *args, markdown=False, readme=False, **options):
         codes = catalogue(registry)
+        # The README's table: the shared catalogue (a game's own codes stay in its module: JSON, the API).
         if markdown:
-            self.stdout.write(markdown_table(codes), ending="")
+            self.stdout.write(markdown_table(), ending="")
         elif readme:
             path = readme_path()
             text = path.read_text(encoding="utf-8")
-            updated = with_table(text, markdown_table(codes))
+            updated = with_table(text, markdown_table())
             if updated != text:
                 path.write_text(updated, encoding="utf-8")
             self.stdout.write(f"{path.name}: {'table written' if updated != text else 'already up to date'}")
