@@ -4,7 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from artwork import services
-from artwork.models import ArtworkVariant, ImageBatch, RenditionState
+from artwork.models import ArtworkVariant, ImageBatch, Kind, RenditionState
 from artwork.storage import variant_name
 from artwork.tasks import render
 from rules import registry
@@ -262,7 +262,7 @@ def test_counts_per_game_next_to_the_seeds(card, post, api, designer, playtester
     assert body == [
         {
             "game": "darkrow",
-            "counts": {"HD": 1, "REFERENCE": 0, "FULL_ART": 1, "LEGACY_HD": 0},
+            "counts": {**dict.fromkeys(Kind.values, 0), "HD": 1, "FULL_ART": 1},
             "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6},
         }
     ]

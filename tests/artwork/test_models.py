@@ -74,3 +74,10 @@ def test_events_are_append_only(card):
         event.save()
     with pytest.raises(AppendOnlyError):
         event.delete()
+
+
+def test_every_kind_has_its_group_on_the_card_page():
+    """A kind added to Kind without a group in artwork/gallery.py would never be shown on a card's page."""
+    from artwork.gallery import GROUPS
+
+    assert [kind for kind, _title, _help in GROUPS] == list(Kind)

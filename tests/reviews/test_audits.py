@@ -10,6 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from artwork.models import Kind
 from cards.imports import cards_import
 from cards.models import Card
 from cards.services import card_set_status, card_update
@@ -120,7 +121,7 @@ def test_the_audit_reports_the_seeds_counts(game_with_every_list):
     assert identities["matches"] is False
     assert counts["artwork"] == {
         "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6},
-        "actual": {"HD": 0, "REFERENCE": 0, "FULL_ART": 0, "LEGACY_HD": 0},
+        "actual": dict.fromkeys(Kind.values, 0),
         "matches": False,
     }
 
