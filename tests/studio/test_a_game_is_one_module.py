@@ -144,6 +144,13 @@ def test_a_deck_made_through_the_api_and_its_pages(game, card_file, api, playtes
     assert odds.status_code == 200 and "%" in odds.content.decode()
     assert client.get("/decks/").status_code == 200
     assert Deck.objects.get(pk=pk).legal is True
+    # the builder adds a card where the game's cards go (its one section): 31 cards, no longer legal
+    stored = Deck.objects.get(pk=pk)
+    added = client.post(f"/decks/{pk}/add/", {"card": "TQ-16", "version": stored.version}, follow=True)
+    assert added.status_code == 200
+    stored.refresh_from_db()
+    assert stored.legal is False and stored.entries.get(card__stable_id="TQ-16").section == "main"
+    assert "DECK_SIZE" in {v["code"] for v in stored.violations}
 
 
 def test_the_card_browser_games_route_and_api_schema(game, card_file, api, client_as, designer):
