@@ -17,7 +17,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from common import guards
+from common import guards, i18n
 from common.i18n import tr
 from common.labels import without_path
 from rules import Finding, RuleSet
@@ -48,8 +48,9 @@ def _empty(value: Any) -> bool:
     return value is None or value is False or value == [] or value == ""
 
 
-def type_label(card_type: str) -> str:
-    return card_type.replace("_", " ").capitalize()
+def type_label(card_type: str, game: RuleSet | str | None = None) -> str:
+    """A card type in the reader's language (its game's label; see :func:`common.i18n.type_label`)."""
+    return i18n.type_label(game, card_type)
 
 
 def _range_help(spec: FieldSpec) -> str:
@@ -65,7 +66,7 @@ def _range_help(spec: FieldSpec) -> str:
     return ""
 
 
-def _game_field(spec: FieldSpec) -> forms.Field:
+def _game_field(ruleset: RuleSet, spec: FieldSpec) -> forms.Field:
     """The form field of one FieldSpec; no Django-side validation, the rule set has the say."""
     # A rule set's label and help are marked N_ in rules/: translated here, where they are shown.
     label = tr(spec.label) or spec.name
@@ -82,12 +83,12 @@ def _game_field(spec: FieldSpec) -> forms.Field:
                 label=label, required=False, widget=forms.NumberInput(attrs=attrs), help_text=help_text
             )
         case Kind.ENUM:
-            choices = [("", "—"), *((c, type_label(c)) for c in spec.choices)]
+            choices = [("", "—"), *((c, i18n.value_label(ruleset, spec.name, c)) for c in spec.choices)]
             return forms.CharField(
                 label=label, required=False, widget=forms.Select(choices=choices), help_text=spec_help
             )
         case Kind.ENUM_LIST:
-            choices = [(c, type_label(c)) for c in spec.choices]
+            choices = [(c, i18n.value_label(ruleset, spec.name, c)) for c in spec.choices]
             return forms.Field(
                 label=label,
                 required=False,
@@ -153,11 +154,13 @@ class CardForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.card = card
-        self.fields["type"].widget = forms.Select(choices=[(t, type_label(t)) for t in ruleset.card_types])
+        self.fields["type"].widget = forms.Select(
+            choices=[(t, type_label(t, ruleset)) for t in ruleset.card_types]
+        )
         self.fields["set"].label = _("Set (required)") if ruleset.set_required else _("Set")
         self.specs: dict[str, FieldSpec] = {}
         for spec in ruleset.fields:
-            self.fields[spec.name] = _game_field(spec)
+            self.fields[spec.name] = _game_field(ruleset, spec)
             self.specs[spec.name] = spec
         # Every field's messages live in a slot the live validation refills.
         for name, field in self.fields.items():

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
@@ -64,8 +64,12 @@ def _game_in_query(query: str) -> str:
     return found[0] if len(found) == 1 and found[0] in registry else ""
 
 
+def _type_labeller(game: str):
+    """The Type facet's labels: the game's own when one game is shown, else every game's that has the type."""
+    return lambda card_type: type_label(card_type, game or None)
+
+
 FACET_LABELS = {
-    "t": type_label,
     "status": lambda value: Status(value).label,
     "game": lambda key: get_ruleset(key).name,
 }
@@ -129,21 +133,28 @@ def browse(request):
         "total": total,
         "total_capped": facets.capped,
         "games": list(registry),
-        "facets": {
-            # The titles are marked for translation; the page translates them ({% translate title %}).
-            gettext_noop("Game"): _facet_links(request, query, "game", facets.games) if not game else [],
-            gettext_noop("Type"): _facet_links(request, query, "t", facets.types),
-            gettext_noop("Status"): _facet_links(request, query, "status", facets.statuses),
-            gettext_noop("Set"): _facet_links(request, query, "set", facets.sets),
-            # As printed on the cards ("Lycéenne"), never the canonical key ("lyceenne").
-            gettext_noop("Archetype"): _facet_links(
-                request,
-                query,
-                "arch",
-                facets.archetypes,
-                label=lambda k: facets.archetype_labels.get(k, k),
-            ),
-        },
+        # Each facet by its key (the query term's); the page shows its title, translated.
+        "facets": [
+            {"key": key, "title": title, "links": links}
+            for key, title, links in (
+                ("game", _("Game"), _facet_links(request, query, "game", facets.games) if not game else []),
+                ("t", _("Type"), _facet_links(request, query, "t", facets.types, label=_type_labeller(game))),
+                ("status", _("Status"), _facet_links(request, query, "status", facets.statuses)),
+                ("set", _("Set"), _facet_links(request, query, "set", facets.sets)),
+                # As printed on the cards ("Lycéenne"), never the canonical key ("lyceenne").
+                (
+                    "arch",
+                    _("Archetype"),
+                    _facet_links(
+                        request,
+                        query,
+                        "arch",
+                        facets.archetypes,
+                        label=lambda k: facets.archetype_labels.get(k, k),
+                    ),
+                ),
+            )
+        ],
         "grid_url": "?" + urlencode({**base, "view": "grid"}),
         "list_url": "?" + urlencode({**base, "view": "list"}),
         "page_query": urlencode({**base, "view": view}),
@@ -227,7 +238,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
     return {
         "card": card,
         "ruleset": card.ruleset,
-        "type_label": type_label(card.type),
+        "type_label": type_label(card.type, card.ruleset),
         "form": form,
         "findings": findings,
         "field_rows": field_rows(card),

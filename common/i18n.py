@@ -14,16 +14,84 @@ import os
 from collections.abc import Mapping
 
 from django.conf import settings
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, pgettext, trans_real
+from django.utils.translation.trans_real import CONTEXT_SEPARATOR
+
+from rules import registry
+from rules.ruleset import RuleSet
+from rules.text import key_words
 
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def tr(text: str | None) -> str:
-    """A rule set's label or help in the reader's language."""
+def tr(text: str | None, context: str | None = None) -> str:
+    """A rule set's label or help in the reader's language.
+
+    ``context`` (a game's key) first looks for the game's own word (marked ``NC_(key, ...)``), then
+    for the common one.
+    """
     if not text:
         return text or ""
+    if context and _has_entry(context, text):
+        return pgettext(context, text)
     return gettext(text)
+
+
+def _has_entry(context: str, text: str) -> bool:
+    """Whether the active language's catalogue has ``text`` in ``context`` (its translation may be the
+    English word itself: riftbound's French keeps "Battlefield" where the studio says « Champ de bataille »)."""
+    language = get_language()
+    if not language:
+        return False
+    try:
+        catalog = trans_real.translation(language)._catalog
+    except Exception:
+        return False
+    return f"{context}{CONTEXT_SEPARATOR}{text}" in catalog
+
+
+def _ruleset(game: RuleSet | str | None) -> RuleSet | None:
+    if isinstance(game, RuleSet):
+        return game
+    return registry.get(game) if game in registry else None
+
+
+def type_label(game: RuleSet | str | None, card_type: str | None) -> str:
+    """A card type as the reader reads it: the game's label in the reader's language.
+
+    Without a game (a list of several games' cards), the label of every game that has the type;
+    when they disagree (duel's and riftbound's SPELL in French), both, joined by " / ".
+    """
+    if not card_type:
+        return ""
+    ruleset = _ruleset(game)
+    if ruleset is not None:
+        return tr(ruleset.type_label(card_type), ruleset.key)
+    labels: list[str] = []
+    for each in registry:
+        if card_type in each.card_types:
+            label = tr(each.type_label(card_type), each.key)
+            if label not in labels:
+                labels.append(label)
+    return " / ".join(labels) or key_words(card_type)
+
+
+def field_label(game: RuleSet | str | None, name: str) -> str:
+    """A field of a game's cards in the reader's language (its key when the game has no such field)."""
+    ruleset = _ruleset(game)
+    if ruleset is None:
+        return name
+    # Fields are named in the studio's words (N_, no context): a game's value of the same
+    # English word (vanguard's Critical trigger, its critical field) keeps its own.
+    return tr(ruleset.field_label(name))
+
+
+def value_label(game: RuleSet | str | None, field: str, value: object) -> str:
+    """One value of an enum field (a trigger, a domain, a behaviour) in the reader's language."""
+    ruleset = _ruleset(game)
+    if ruleset is None or not isinstance(value, str):
+        return key_words(value)
+    return tr(ruleset.value_label(field, value), ruleset.key)
 
 
 def supported(code: str | None) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from common.numbers import whole_percent
@@ -24,6 +24,8 @@ class ChartBar:
     # Where the value and the label are written.
     center: float
     share: str
+    # What the page writes for the label, in the reader's language (the label is the value's key).
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,12 @@ def _step(top: int) -> int:
     return max(1, top // 4)
 
 
-def bar_chart(bars: Sequence[Bar], *, total: int | None = None) -> Chart:
-    """The geometry of a bar chart of ``bars``; ``total`` is what shares are of (the sum by default)."""
+Namer = Callable[[str], str]
+
+
+def bar_chart(bars: Sequence[Bar], *, total: int | None = None, name: Namer = str) -> Chart:
+    """The geometry of a bar chart of ``bars``; ``total`` is what shares are of (the sum by default);
+    ``name`` gives what the page writes for each bar's label."""
     total = sum(bar.count for bar in bars) if total is None else total
     top = max((bar.count for bar in bars), default=0)
     step = _step(top) if top else 1
@@ -67,7 +73,17 @@ def bar_chart(bars: Sequence[Bar], *, total: int | None = None) -> Chart:
         height = PLOT_HEIGHT * bar.count / scale_top if scale_top else 0
         share = whole_percent(bar.count, total)
         chart_bars.append(
-            ChartBar(bar.label, bar.count, x, baseline - height, BAR_WIDTH, height, x + BAR_WIDTH / 2, share)
+            ChartBar(
+                bar.label,
+                bar.count,
+                x,
+                baseline - height,
+                BAR_WIDTH,
+                height,
+                x + BAR_WIDTH / 2,
+                share,
+                name(bar.label),
+            )
         )
     ticks = tuple(
         Tick(value, baseline - PLOT_HEIGHT * value / scale_top) for value in range(0, scale_top + 1, step)
@@ -90,6 +106,8 @@ class Row:
     # The middle of the row, where the label and the value are written.
     middle: float
     share: str
+    # What the page writes for the label, in the reader's language (the label is the value's key).
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,8 +119,9 @@ class Rows:
     total: int
 
 
-def row_chart(bars: Sequence[Bar], *, total: int | None = None) -> Rows:
-    """The geometry of horizontal bars: one row per value, the longest bar for the largest count."""
+def row_chart(bars: Sequence[Bar], *, total: int | None = None, name: Namer = str) -> Rows:
+    """The geometry of horizontal bars: one row per value, the longest bar for the largest count;
+    ``name`` gives what the page writes for each value (a card type's label, a trigger's)."""
     total = sum(bar.count for bar in bars) if total is None else total
     top = max((bar.count for bar in bars), default=0)
     rows = []
@@ -110,7 +129,9 @@ def row_chart(bars: Sequence[Bar], *, total: int | None = None) -> Rows:
         y = index * ROW_HEIGHT + (ROW_HEIGHT - ROW_BAR) / 2
         width = max(BAR_SPACE * bar.count / top, 2) if top and bar.count else 0
         share = whole_percent(bar.count, total)
-        rows.append(Row(bar.label, bar.count, y, width, index * ROW_HEIGHT + ROW_HEIGHT / 2, share))
+        rows.append(
+            Row(bar.label, bar.count, y, width, index * ROW_HEIGHT + ROW_HEIGHT / 2, share, name(bar.label))
+        )
     return Rows(
         tuple(rows), LABEL_WIDTH + BAR_SPACE + VALUE_SPACE, max(len(bars), 1) * ROW_HEIGHT, LABEL_WIDTH, total
     )

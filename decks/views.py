@@ -20,23 +20,25 @@ from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
 from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
+from common import i18n
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from common.refusals import message_response
 from common.versions import posted_version
 from rules import get_ruleset, registry
-from rules.deckstats import deck_statistics
+from rules.deckstats import NONE, deck_statistics
 
 from . import selectors, services
 from .builder import board, copies_by_card, verdict_of
@@ -484,6 +486,24 @@ def deck_delete(request, pk: int):
 
 
 # --- statistics ------------------------------------------------------------------------------------------
+def _curve_value(value: str) -> str:
+    """A curve bar's label: its number in the reader's locale, or "none" in the reader's words."""
+    if value == NONE:
+        return pgettext("a statistics bar of cards without a value", "none")
+    return formats.number_format(int(value), use_l10n=True, force_grouping=True) if value.isdigit() else value
+
+
+def _value_namer(ruleset, field: str):
+    """A breakdown bar's label: the field's value (a trigger, a domain) in the reader's language."""
+
+    def name(value: str) -> str:
+        if value == NONE:
+            return pgettext("a statistics bar of cards without a value", "none")
+        return i18n.value_label(ruleset, field, value)
+
+    return name
+
+
 @login_required
 @permission_required("decks.view_deck", raise_exception=True)
 @require_GET
@@ -508,12 +528,23 @@ def deck_stats(request, pk: int):
             "verdict": deck_verdict(deck),
             "section_label": tr(ruleset.label_of(section)),
             "stats": stats,
-            "average": f"{float(stats.average):.2f}" if stats.average is not None else "",
-            "curve": bar_chart(stats.curve, total=stats.total),
-            "has_none": any(bar.label == "none" for bar in stats.curve),
-            "types": row_chart(stats.types, total=stats.total),
+            # 1,18 in French and Russian, 1.18 in English.
+            "average": (
+                formats.number_format(float(stats.average), decimal_pos=2, use_l10n=True)
+                if stats.average is not None
+                else ""
+            ),
+            "curve": bar_chart(stats.curve, total=stats.total, name=_curve_value),
+            "has_none": any(bar.label == NONE for bar in stats.curve),
+            "types": row_chart(
+                stats.types, total=stats.total, name=lambda card_type: i18n.type_label(ruleset, card_type)
+            ),
             "breakdowns": [
-                {"breakdown": b, "chart": row_chart(b.bars, total=stats.total)} for b in stats.breakdowns
+                {
+                    "breakdown": b,
+                    "chart": row_chart(b.bars, total=stats.total, name=_value_namer(ruleset, b.field)),
+                }
+                for b in stats.breakdowns
             ],
             "composition": composition,
         },

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cards.forms import type_label
+from django.utils.translation import gettext
+
+from common import i18n
 from decks.models import Deck, EntryKind
 from rules import get_ruleset
 
@@ -23,12 +25,12 @@ class Column:
 
 
 def grouping_options(game: str) -> list[tuple[str, str]]:
+    """The columns the faces may be grouped in: (key, what the page calls it, in the reader's language)."""
     ruleset = get_ruleset(game)
-    options = [("type", "type")]
+    options = [("type", gettext("type"))]
     if ruleset.curve_field:
-        spec = next((f for f in ruleset.fields if f.name == ruleset.curve_field), None)
-        options.append((ruleset.curve_field, (spec.label if spec and spec.label else ruleset.curve_field)))
-    options.append(("section", "section"))
+        options.append((ruleset.curve_field, i18n.field_label(ruleset, ruleset.curve_field)))
+    options.append(("section", gettext("section")))
     return options
 
 
@@ -44,9 +46,9 @@ def columns(deck: Deck, *, by: str, visible: set[int]) -> list[Column]:
         if entry.kind != EntryKind.CARD or card is None or card.pk not in visible:
             continue
         if by == "type":
-            key, label = card.type, type_label(card.type)
+            key, label = card.type, i18n.type_label(ruleset, card.type)
         elif by == "section":
-            key, label = entry.section, entry.section
+            key, label = entry.section, i18n.tr(ruleset.label_of(entry.section))
         else:
             value = (card.game_fields or {}).get(by)
             key = value if isinstance(value, int) else None

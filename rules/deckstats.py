@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CardData
 from .fields import Kind
+from .i18n import N_
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -116,5 +117,5 @@ def _breakdown(ruleset: RuleSet, name: str, counter: Counter[str]) -> Breakdown:
         field=name,
         title=(spec.label or name) if spec else name,
         bars=tuple(Bar(label, counter[label]) for label in labels),
-        note="a card with several values counts once for each" if many else "",
+        note=N_("a card with several values counts once for each") if many else "",
     )

@@ -47,6 +47,7 @@ PROBLEMS = {
     "rules.E013": "two games share an id prefix",
     "rules.E014": "the game's key or hue is not written as the studio needs",
     "rules.E015": "a game declares a finding code that clashes with the catalogue or another game's",
+    "rules.E016": "type_labels or value_labels name an unknown card type, field or value",
 }
 
 
@@ -190,6 +191,24 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
     ):
         for name in _unknown(names, places):
             problem("rules.E011", f"{what} names {name!r}, which is no section or pick", _one_of(places))
+
+    for card_type in _unknown(ruleset.type_labels, types):
+        problem("rules.E016", f"type_labels names {card_type!r}, which is no card type", _one_of(types))
+    for name, labels in ruleset.value_labels.items():
+        labelled = ruleset.field_spec(name)
+        if labelled is None or not labelled.choices:
+            problem(
+                "rules.E016",
+                f"value_labels names {name!r}, which is no field with a fixed list of values",
+                "label the values of an enum field",
+            )
+            continue
+        for value in _unknown(labels, labelled.choices):
+            problem(
+                "rules.E016",
+                f"value_labels names {value!r}, which {name} does not allow",
+                _one_of(labelled.choices),
+            )
     return problems
 
 

@@ -8,6 +8,10 @@ time; it only lets ``makemessages`` find them::
 
 The pages, the API and the commands translate them when they show them
 (``common.i18n.tr``: ``gettext`` of the marked string, the string itself when no catalogue has it).
+A word that is one game's own, and that another game says otherwise in the same language (duel's
+SPELL is a « Magie », riftbound's a « Sort »), is marked ``NC_(game key, "...")``: its catalogue
+entry has the game's key as context (``msgctxt``), and ``tr(label, context=key)`` finds it.
+
 Card data (names, texts, a face template's printed words) is never translated: it is written in
 its game's language.
 """
@@ -17,4 +21,9 @@ from __future__ import annotations
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is shown; return it unchanged."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for translation in ``context`` (a game's key); return it unchanged."""
     return message

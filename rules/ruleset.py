@@ -24,7 +24,7 @@ from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
 from .findings import Finding, error
 from .i18n import N_
-from .text import canonical_key, shown
+from .text import canonical_key, key_words, shown
 
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
@@ -40,6 +40,11 @@ class RuleSet:
     seed: ClassVar[str] = ""
     card_types: ClassVar[tuple[str, ...]]
     fields: ClassVar[tuple[FieldSpec, ...]] = ()
+    # How the pages name each card type and each value of an enum field (field -> value -> label),
+    # in English, marked N_ (rules.i18n) or NC_(key, ...) when a word is the game's own (duel's
+    # SPELL is a « Magie », riftbound's a « Sort »). Unlabelled keys read as words (NORMAL_UNIT: "Normal unit").
+    type_labels: ClassVar[Mapping[str, str]] = {}
+    value_labels: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     # Explicit alias decisions: canonical key of a printed label -> canonical key it resolves to.
     archetype_aliases: ClassVar[Mapping[str, str]] = {}
     # Card-level checks beyond the field declarations; each returns every finding it has.
@@ -130,6 +135,19 @@ class RuleSet:
     def label_of(self, name: str) -> str:
         """How the pages name a section or a pick of this game."""
         return self.deck_labels.get(name) or name
+
+    def type_label(self, card_type: str) -> str:
+        """How the pages name a card type of this game (in English; the web layer translates it)."""
+        return self.type_labels.get(card_type) or key_words(card_type)
+
+    def field_label(self, name: str) -> str:
+        """How the pages name a field of this game's cards (its declared label, else its key)."""
+        spec = self.field_spec(name)
+        return (spec.label if spec is not None else "") or name
+
+    def value_label(self, field: str, value: str) -> str:
+        """How the pages name one value of an enum field (CONSUMABLE: "Consumable")."""
+        return self.value_labels.get(field, {}).get(value) or key_words(value)
 
     def draws(self) -> DrawSetup:
         """The setup test draws follow: the declared one, or, when the game states none, the cards the user chooses."""

@@ -69,6 +69,11 @@ def canonical_key(label: str) -> str:
     return re.sub(r"[^0-9a-zа-яё\u0306]+", "_", fold(label)).strip("_").upper()
 
 
+def key_words(key: object) -> str:
+    """A key read as words, for a label nobody declared: ``NORMAL_UNIT`` -> ``Normal unit``."""
+    return str(key or "").replace("_", " ").capitalize()
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, to quote what a user sent in a message."""
     text = repr(value)

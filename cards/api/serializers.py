@@ -113,6 +113,9 @@ class GameFieldSpecDoc(serializers.Serializer):
     types = serializers.ListField(child=serializers.CharField())
     requiredFor = serializers.ListField(child=serializers.CharField())
     choices = serializers.ListField(child=serializers.CharField())
+    choiceLabels = serializers.DictField(
+        child=serializers.CharField(), help_text="Each choice's label, in the reader's language."
+    )
     minimum = serializers.IntegerField(allow_null=True)
     maximum = serializers.IntegerField(allow_null=True)
     help = serializers.CharField()
@@ -123,6 +126,9 @@ class GameDoc(serializers.Serializer):
     name = serializers.CharField()
     language = serializers.CharField()
     cardTypes = serializers.ListField(child=serializers.CharField())
+    cardTypeLabels = serializers.DictField(
+        child=serializers.CharField(), help_text="Each card type's label, in the reader's language."
+    )
     defaultFormat = serializers.CharField()
     setRequired = serializers.BooleanField()
     fields = GameFieldSpecDoc(many=True)

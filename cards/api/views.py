@@ -12,6 +12,7 @@ from rest_framework.metadata import SimpleMetadata
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common import i18n
 from common.api import JSONParser
 from common.errors import InvalidInput
 from common.i18n import tr
@@ -215,6 +216,7 @@ class GameList(APIView):
                     "name": rs.name,
                     "language": rs.language,
                     "cardTypes": list(rs.card_types),
+                    "cardTypeLabels": {t: i18n.type_label(rs, t) for t in rs.card_types},
                     "defaultFormat": rs.default_format,
                     "setRequired": rs.set_required,
                     "fields": [
@@ -226,6 +228,7 @@ class GameList(APIView):
                             "types": sorted(spec.types) if spec.types is not None else list(rs.card_types),
                             "requiredFor": sorted(spec.required_for),
                             "choices": list(spec.choices),
+                            "choiceLabels": {c: i18n.value_label(rs, spec.name, c) for c in spec.choices},
                             "minimum": spec.minimum,
                             "maximum": spec.maximum,
                             "help": tr(spec.help),

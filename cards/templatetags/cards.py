@@ -3,6 +3,7 @@
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from common import i18n
 from common.i18n import tr
 from rules import registry
 from rules.declarations import HUE_PATTERN
@@ -32,8 +33,10 @@ def game_hues(context):
 
 
 @register.filter
-def type_label(card_type: str) -> str:
-    return _type_label(card_type or "")
+def type_label(card_type: str, game=None) -> str:
+    """``{{ card.type|type_label:card.game }}``: the type in the reader's language, as its game names it
+    (without a game, as every game that has it does)."""
+    return _type_label(card_type or "", game)
 
 
 @register.filter
@@ -48,13 +51,23 @@ def show_value(value) -> str:
 
 @register.filter
 def field_rows(card) -> list[dict]:
-    """The card's game fields that its type has, for a read-only view: name, label, value."""
+    """The card's game fields that its type has, for a read-only view: name, label, value, and the
+    value as the reader reads it (``text``: an enum value by its label, a boolean yes or no)."""
     stored = card.game_fields or {}
-    return [
-        {"name": spec.name, "label": tr(spec.label) or spec.name, "value": stored.get(spec.name)}
-        for spec in card.ruleset.fields
-        if spec.applies_to(card.type)
-    ]
+    ruleset = card.ruleset
+    rows = []
+    for spec in ruleset.fields:
+        if not spec.applies_to(card.type):
+            continue
+        value = stored.get(spec.name)
+        if spec.kind is Kind.ENUM and isinstance(value, str):
+            text = i18n.value_label(ruleset, spec.name, value)
+        elif spec.kind is Kind.ENUM_LIST and isinstance(value, list) and value:
+            text = ", ".join(i18n.value_label(ruleset, spec.name, v) for v in value)
+        else:
+            text = show(value)
+        rows.append({"name": spec.name, "label": tr(spec.label) or spec.name, "value": value, "text": text})
+    return rows
 
 
 @register.filter
@@ -64,18 +77,20 @@ def key_stats(card) -> list[tuple[str, str]]:
 
 
 def stats_of(ruleset, card_type: str, stored, limit: int = TILE_STATS) -> list[tuple[str, str]]:
-    """Up to ``limit`` (field, value) of a card of ``card_type`` whose game fields are ``stored``."""
+    """Up to ``limit`` (label, value) of a card of ``card_type`` whose game fields are ``stored``,
+    in the reader's language: the field's label ("Грейд", "Puissance"), values by their labels."""
     stats = []
     for spec in ruleset.fields:
         value = stored.get(spec.name)
         if not spec.applies_to(card_type) or is_blank(value):
             continue
+        label = i18n.field_label(ruleset, spec.name)
         if spec.kind is Kind.INT:
-            stats.append((spec.name, str(value)))
+            stats.append((label, str(value)))
         elif spec.kind is Kind.ENUM:
-            stats.append((spec.name, _type_label(value)))
+            stats.append((label, i18n.value_label(ruleset, spec.name, value)))
         elif spec.kind is Kind.ENUM_LIST:
-            stats.append((spec.name, ", ".join(_type_label(v) for v in value)))
+            stats.append((label, ", ".join(i18n.value_label(ruleset, spec.name, v) for v in value)))
         if len(stats) == limit:
             break
     return stats

@@ -7,7 +7,7 @@ from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.effects.shape import json_path
 from rules.findings import error, warning
-from rules.i18n import N_
+from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -463,6 +463,7 @@ class ChessCards(RuleSet):
     language = "fr"
     seed = "003_67230bb164a3bc25.txt"
     card_types = ("CARD",)
+    type_labels = {"CARD": NC_("chesscards", "Card")}
     id_prefix = "CC"
     hue = "#475569"
     demo_card_set = "chesscards.json"

@@ -15,7 +15,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
-from rules.i18n import N_
+from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -613,6 +613,18 @@ class Darkrow(RuleSet):
     language = "fr"
     seed = "000_cc960ce6dc782e57.txt"
     card_types = (LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE)
+    # Seed 000's words: Leader, Unités, Légendaires, Action, Objet, Lieu; consommable, équipement.
+    type_labels = {
+        LEADER: NC_("darkrow", "Leader"),
+        UNIT: NC_("darkrow", "Unit"),
+        LEGENDARY: NC_("darkrow", "Legendary"),
+        ACTION: NC_("darkrow", "Action"),
+        OBJECT: NC_("darkrow", "Object"),
+        PLACE: NC_("darkrow", "Place"),
+    }
+    value_labels = {
+        "behavior": {CONSUMABLE: NC_("darkrow", "Consumable"), EQUIPMENT: NC_("darkrow", "Equipment")},
+    }
     id_prefix = "DR"
     hue = "#3d3a5c"
     demo_card_set = "darkrow.json"

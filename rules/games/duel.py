@@ -4,7 +4,7 @@ from rules.decks import NAME, FormatData, SizeBound
 from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field, str_field
-from rules.i18n import N_
+from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 
@@ -253,6 +253,16 @@ class Duel(RuleSet):
     language = "fr"
     seed = "004_6b37b58a3c9ef58c.txt"
     card_types = CARD_TYPES
+    # Seed 004's words: monstres, magies, pièges, équipements, personnages, terrains; Lumière, Ténèbre.
+    type_labels = {
+        MONSTER: NC_("duel", "Monster"),
+        "SPELL": NC_("duel", "Spell"),
+        "TRAP": NC_("duel", "Trap"),
+        "EQUIPMENT": NC_("duel", "Equipment"),
+        "CHARACTER": NC_("duel", "Character"),
+        "TERRAIN": NC_("duel", "Terrain"),
+    }
+    value_labels = {"faction": {"LIGHT": NC_("duel", "Light"), "DARKNESS": NC_("duel", "Darkness")}}
     id_prefix = "DU"
     hue = "#9f1239"
     demo_card_set = "duel.json"

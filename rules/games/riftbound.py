@@ -6,7 +6,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
-from rules.i18n import N_
+from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.text import fold
@@ -24,6 +24,14 @@ DOMAINS = ("FURY", "CALM", "MIND", "BODY", "CHAOS", "ORDER")
 RAINBOW = "RAINBOW"
 PLAYABLE = frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR})
 UNITS = frozenset({CHAMPION_UNIT, UNIT})
+DOMAIN_LABELS = {
+    "FURY": NC_("riftbound", "Fury"),
+    "CALM": NC_("riftbound", "Calm"),
+    "MIND": NC_("riftbound", "Mind"),
+    "BODY": NC_("riftbound", "Body"),
+    "CHAOS": NC_("riftbound", "Chaos"),
+    "ORDER": NC_("riftbound", "Order"),
+}
 
 
 # --- Effects (issue 5): the vocabulary of Riftbound's structured effects ---------------------
@@ -601,6 +609,21 @@ class Riftbound(RuleSet):
     language = "fr"
     seed = "001_dae76ee289fde7a6.txt"
     card_types = (LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD)
+    # Seed 001's words (its French keeps the game's English terms): Légende, Champion Unit, unités,
+    # sorts, gears, runes, battlefields; a Power [A] is arc-en-ciel.
+    type_labels = {
+        LEGEND: NC_("riftbound", "Legend"),
+        CHAMPION_UNIT: NC_("riftbound", "Champion unit"),
+        UNIT: NC_("riftbound", "Unit"),
+        SPELL: NC_("riftbound", "Spell"),
+        GEAR: NC_("riftbound", "Gear"),
+        RUNE: NC_("riftbound", "Rune"),
+        BATTLEFIELD: NC_("riftbound", "Battlefield"),
+    }
+    value_labels = {
+        "domains": DOMAIN_LABELS,
+        "power": {**DOMAIN_LABELS, RAINBOW: NC_("riftbound", "Rainbow")},
+    }
     id_prefix = "RB"
     hue = "#0f766e"
     demo_card_set = "riftbound.json"

@@ -6,7 +6,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
-from rules.i18n import N_
+from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 
@@ -559,6 +559,16 @@ class Vanguard(RuleSet):
     language = "ru"
     seed = "002_827004924486c707.txt"
     card_types = (NORMAL_UNIT, TRIGGER_UNIT)
+    # Seed 002's words: юниты, триггер-карты; its triggers keep their names (Critical, Draw, Stand, Heal).
+    type_labels = {NORMAL_UNIT: NC_("vanguard", "Normal unit"), TRIGGER_UNIT: NC_("vanguard", "Trigger unit")}
+    value_labels = {
+        "trigger": {
+            "CRITICAL": NC_("vanguard", "Critical"),
+            "DRAW": NC_("vanguard", "Draw"),
+            "STAND": NC_("vanguard", "Stand"),
+            "HEAL": NC_("vanguard", "Heal"),
+        }
+    }
     id_prefix = "VG"
     hue = "#b45309"
     demo_card_set = "vanguard.json"

@@ -202,14 +202,23 @@ def test_the_game_selector_narrows_game_fields(client_as, designer, catalogue):
 
 def test_facets_count_the_results_and_link_to_narrower_queries(client_as, designer, catalogue):
     response = client_as(designer).get("/cards/", {"q": "game:darkrow"})
-    facets = {title: {f["value"]: f for f in links} for title, links in response.context["facets"].items()}
-    assert {v: f["count"] for v, f in facets["Type"].items()} == {"UNIT": 2, "LEADER": 1}
-    assert {v: f["count"] for v, f in facets["Archetype"].items()} == {"LYCEENNE": 1, "GADGET": 1}
-    assert facets["Status"]["DRAFT"]["count"] == 3
-    assert facets["Type"]["UNIT"]["url"] == "?q=game%3Adarkrow+t%3DUNIT"
-    narrowed = client_as(designer).get("/cards/" + facets["Type"]["UNIT"]["url"])
+    facets = {facet["key"]: {f["value"]: f for f in facet["links"]} for facet in response.context["facets"]}
+    assert {v: f["count"] for v, f in facets["t"].items()} == {"UNIT": 2, "LEADER": 1}
+    assert {v: f["count"] for v, f in facets["arch"].items()} == {"LYCEENNE": 1, "GADGET": 1}
+    assert facets["status"]["DRAFT"]["count"] == 3
+    assert facets["t"]["UNIT"]["url"] == "?q=game%3Adarkrow+t%3DUNIT"
+    assert [facet["title"] for facet in response.context["facets"]] == [
+        "Game",
+        "Type",
+        "Status",
+        "Set",
+        "Archetype",
+    ]
+    narrowed = client_as(designer).get("/cards/" + facets["t"]["UNIT"]["url"])
     assert narrowed.context["total"] == 2
-    again = {f["value"]: f for f in narrowed.context["facets"]["Type"]}
+    again = {
+        f["value"]: f for facet in narrowed.context["facets"] if facet["key"] == "t" for f in facet["links"]
+    }
     assert again["UNIT"]["active"] and again["UNIT"]["url"] == "?q=game%3Adarkrow"
 
 

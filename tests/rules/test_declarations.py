@@ -6,7 +6,7 @@ from rules import registry
 from rules.decks import FormatData, SizeBound
 from rules.declarations import PROBLEMS, declaration_problems, registry_problems
 from rules.draws import DrawSetup
-from rules.fields import int_field
+from rules.fields import enum_field, int_field
 from rules.ruleset import RuleSet
 
 
@@ -84,6 +84,17 @@ def test_a_sound_declaration_has_no_problem():
         ({"deck_picks": ("main",)}, "rules.E012"),
         ({"key": "Sound Game"}, "rules.E014"),
         ({"hue": "red; } body { display: none"}, "rules.E014"),
+        ({"type_labels": {"DRAGON": "Dragon"}}, "rules.E016"),
+        ({"value_labels": {"power": {"HIGH": "High"}}}, "rules.E016"),
+        ({"value_labels": {"colour": {"RED": "Red"}}}, "rules.E016"),
+        (
+            {
+                "fields": (enum_field("colour", ("RED", "BLUE")),),
+                "curve_field": None,
+                "value_labels": {"colour": {"GREEN": "Green"}},
+            },
+            "rules.E016",
+        ),
     ],
 )
 def test_each_inconsistency_has_its_stable_id_a_message_and_a_hint(declarations, expected):
