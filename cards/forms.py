@@ -23,6 +23,7 @@ from common.labels import without_path
 from rules import Finding, RuleSet
 from rules.fields import FieldSpec, Kind
 from rules.findings import error
+from rules.problems import Problem, problem
 
 from .models import Card
 
@@ -269,7 +270,12 @@ class CardForm(forms.Form):
                         "FIELD_TYPE",
                         f"{name} {problem}",
                         field=name,
-                        params={"field": name, "problem": problem},
+                        params={
+                            "field": name,
+                            "problem": str(problem),
+                            "problemKey": problem.key,
+                            "problemParams": dict(problem.values),
+                        },
                     )
                 )
             if self.card is not None:
@@ -280,7 +286,7 @@ class CardForm(forms.Form):
         return data, findings
 
     @staticmethod
-    def _read(spec: FieldSpec, raw: Any) -> tuple[Any, str | None]:
+    def _read(spec: FieldSpec, raw: Any) -> tuple[Any, Problem | None]:
         match spec.kind:
             case Kind.INT:
                 text = (raw or "").strip()
@@ -289,7 +295,9 @@ class CardForm(forms.Form):
                 try:
                     return int(text), None
                 except ValueError:
-                    return None, f"must be a whole number, not {text!r}"
+                    return None, problem(
+                        "NOT_WHOLE_NUMBER", f"must be a whole number, not {text!r}", value=text
+                    )
             case Kind.ENUM | Kind.STR:
                 return (raw.strip() or None) if isinstance(raw, str) else None, None
             case Kind.ENUM_LIST:

@@ -201,7 +201,11 @@ def parse_card_set(
                 error(
                     "FILE_INVALID",
                     "a card-set file is a JSON object with 'game' and 'cards'",
-                    params={"problem": "a card-set file is a JSON object with 'game' and 'cards'"},
+                    params={
+                        "problem": "a card-set file is a JSON object with 'game' and 'cards'",
+                        "problemKey": "CARD_SET_NOT_OBJECT",
+                        "problemParams": {},
+                    },
                 )
             ],
         )
@@ -229,7 +233,11 @@ def parse_card_set(
                     "FILE_INVALID",
                     "'cards' must be a list of cards",
                     field="cards",
-                    params={"problem": "'cards' must be a list of cards"},
+                    params={
+                        "problem": "'cards' must be a list of cards",
+                        "problemKey": "CARDS_NOT_LIST",
+                        "problemParams": {},
+                    },
                 )
             ],
         )

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils import formats
-from django.utils.translation import get_language, ngettext_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import registry
@@ -316,6 +316,140 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
 }
 
 
+# A finding's free-text ``problem`` (FIELD_TYPE, DECKLIST_INVALID...) coded by rules.problems: one
+# template per problem key, filled with its ``problemParams``; the rendered problem fills the
+# finding's ``%(problem)s``.
+PROBLEMS: dict[str, tuple[Any, ...]] = {
+    # a value of a card field (rules.fields, the editor)
+    "NOT_WHOLE_NUMBER": (_("must be a whole number"), _("must be a whole number, not %(value)s")),
+    "NOT_TEXT": (_("must be text"),),
+    "TOO_LONG": (
+        ngettext_lazy(
+            "must be at most %(maximum)s character long (it has %(observed)s)",
+            "must be at most %(maximum)s characters long (it has %(observed)s)",
+            "maximum",
+        ),
+    ),
+    "NOT_YES_NO": (_("must be true or false"),),
+    "NOT_ALLOWED": (_("%(value)s is not allowed; use one of %(expected)s"),),
+    "NOT_A_LIST": (_("must be a list"),),
+    "NOT_TEXT_LIST": (_("must be a list of texts"),),
+    "ITEMS_TOO_LONG": (
+        ngettext_lazy(
+            "must hold texts of at most %(maximum)s character",
+            "must hold texts of at most %(maximum)s characters",
+            "maximum",
+        ),
+    ),
+    # effects: their JSON shape (rules.effects.shape)
+    "UNKNOWN_KEY": (_("unknown key %(value)s; the keys here are: %(expected)s"),),
+    "REQUIRED": (_("required"),),
+    "MUST_BE": (_("must be %(expected)s"),),
+    "WRONG_TYPE": (_("must be of the JSON type %(expected)s"),),
+    "NOT_VALID": (_("%(value)s is not valid here"),),
+    "TOO_FEW_ITEMS": (
+        ngettext_lazy("needs at least %(minimum)s item", "needs at least %(minimum)s items", "minimum"),
+    ),
+    "DUPLICATE_ITEMS": (_("lists a value twice"),),
+    "TARGET_ID_TAKEN": (_("%(value)s is already the id of targets[%(index)s]"),),
+    "UNKNOWN_TARGET": (_("%(value)s names no target of this effect; use one of: %(expected)s"),),
+    "NO_EFFECTS": (_("%(game)s cards have no structured effects; send []"),),
+    "LIMIT_UNSTATED": (_("the effect has a use limit the text never states"),),
+    "MORE_LIMITS": (
+        ngettext_lazy(
+            "%(observed)s effect has a use limit, more than the text says once per turn",
+            "%(observed)s effects have a use limit, more than the text says once per turn",
+            "observed",
+        ),
+    ),
+    # files
+    "CARD_SET_NOT_OBJECT": (_("a card-set file is a JSON object with 'game' and 'cards'"),),
+    "CARDS_NOT_LIST": (_("'cards' must be a list of cards"),),
+    # decklists (decks.interchange)
+    "COUNT_WITHOUT_CARD": (_("a count needs a card after it; write %(forms)s"),),
+    "COUNT_RANGE": (_("the count must be from %(minimum)s to %(maximum)s; write %(forms)s"),),
+    "REF_TOO_LONG": (
+        ngettext_lazy(
+            "a card reference is at most %(maximum)s character; write %(forms)s",
+            "a card reference is at most %(maximum)s characters; write %(forms)s",
+            "maximum",
+        ),
+    ),
+    "PICK_ONE_CARD": (_("%(pick)s is one card; list exactly one card, once, under it"),),
+}
+
+PROBLEM_PARAMS = ("problemKey", "problemParams")
+
+# A finding's hint (how to fix it) in the reader's language. A fixed hint is marked N_ in the
+# rules core and found in the catalogue as it is; a hint with values in it ("keep at most 4
+# Sentinels") is one of these templates, filled with the finding's params.
+HINTS: dict[str, tuple[Any, ...]] = {
+    "CARD_TYPE": (_("use one of %(expected)s"),),
+    "FIELD_UNKNOWN": (_("remove it, or use one of its fields: %(expected)s"),),
+    "FIELD_TYPE": (_("give %(field)s a value of the kind it accepts (GET /api/games/ lists them)"),),
+    "FIELD_REQUIRED": (_("give %(field)s a value"),),
+    "FIELD_RANGE": (
+        _("give a number from %(minimum)s to %(maximum)s"),
+        _("give a number of at least %(minimum)s"),
+        _("give a number of at most %(maximum)s"),
+    ),
+    "EFFECT_BONUS_NO_DURATION": (_("give it one of the game's durations"),),
+    "EFFECT_DURATION_MISSING": (_("give the effect the duration %(expected)s, or check the text"),),
+    "EFFECT_KIND_MISMATCH": (_("make it %(expected)s, or check the text"),),
+    "EFFECT_ID_CHANGED": (_("keep %(expected)s"),),
+    "CHESS_AVAILABILITY_MISSING": (_("add a condition naming %(effect)s"),),
+    "WRONG_SECTION": (_("move it to %(expected)s"),),
+    "DECK_SIZE": (
+        ngettext_lazy(
+            "the section must have exactly %(expected)s card",
+            "the section must have exactly %(expected)s cards",
+            "expected",
+        ),
+        _("the section must have between %(minimum)s and %(maximum)s cards"),
+        ngettext_lazy(
+            "the section must have at least %(minimum)s card",
+            "the section must have at least %(minimum)s cards",
+            "minimum",
+        ),
+        ngettext_lazy(
+            "the section must have at most %(maximum)s card",
+            "the section must have at most %(maximum)s cards",
+            "maximum",
+        ),
+    ),
+    "COPY_LIMIT": (_("keep at most %(expected)s of it"),),
+    "BANLIST": (_("keep at most %(expected)s of it"),),
+    "FORMAT_ILLEGAL": (_("play a print of %(expected)s, or another format"),),
+    "LEADER_CANDIDATES": (
+        ngettext_lazy(
+            "keep at most %(expected)s candidate", "keep at most %(expected)s candidates", "expected"
+        ),
+    ),
+    "SIGNATURE_LIMIT": (
+        ngettext_lazy(
+            "keep at most %(expected)s Signature card",
+            "keep at most %(expected)s Signature cards",
+            "expected",
+        ),
+    ),
+    "TRIGGER_COUNT": (
+        ngettext_lazy(
+            "play exactly %(expected)s trigger unit", "play exactly %(expected)s trigger units", "expected"
+        ),
+    ),
+    "HEAL_LIMIT": (
+        ngettext_lazy(
+            "keep at most %(expected)s Heal trigger", "keep at most %(expected)s Heal triggers", "expected"
+        ),
+    ),
+    "SENTINEL_LIMIT": (
+        ngettext_lazy(
+            "keep at most %(expected)s Sentinel", "keep at most %(expected)s Sentinels", "expected"
+        ),
+    ),
+}
+
+
 def msgids(template) -> tuple[str, ...]:
     """The English source strings of a template (both forms of a plural one)."""
     kw = getattr(template, "_kw", None) or {}
@@ -392,9 +526,64 @@ def render(code: str, params: Mapping[str, Any] | None, fallback: str = "") -> s
     if template is None:
         return str(fallback)
     try:
-        return str(template % shown_params(params))
+        return str(template % shown_params(with_problem(params)))
     except (KeyError, TypeError, ValueError):
         return str(fallback)
+
+
+def _fill(templates: Iterable[Any], params: Mapping[str, Any] | None) -> str | None:
+    have = {k for k, v in (params or {}).items() if v is not None and v != "" and v != []}
+    best, best_size = None, -1
+    for template in templates:
+        needed = placeholders(template)
+        if needed <= have and len(needed) > best_size:
+            best, best_size = template, len(needed)
+    if best is None:
+        return None
+    try:
+        return str(best % shown_params(params))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def problem_text(params: Mapping[str, Any] | None) -> str | None:
+    """A finding's coded problem (``problemKey``, ``problemParams``) in the reader's language, or None."""
+    params = params or {}
+    key = params.get("problemKey")
+    if not isinstance(key, str) or key not in PROBLEMS:
+        return None
+    values = params.get("problemParams")
+    return _fill(PROBLEMS[key], values if isinstance(values, Mapping) else {})
+
+
+def with_problem(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``params`` with its ``problem`` said in the reader's language (when it is coded), without the
+    problem's key and params (no template shows them)."""
+    params = dict(params or {})
+    said = problem_text(params)
+    if said is not None:
+        params["problem"] = said
+    for name in PROBLEM_PARAMS:
+        params.pop(name, None)
+    return params
+
+
+def hint(finding) -> str:
+    """A finding's hint in the reader's language (a Finding, or its dict as the API writes it): the
+    catalogue's translation of a fixed hint, else its code's hint template filled with its params,
+    else the core's English words."""
+    if isinstance(finding, Mapping):
+        code, params, words = finding.get("code"), finding.get("params"), finding.get("hint") or ""
+    else:
+        code, params = getattr(finding, "code", None), getattr(finding, "params", None)
+        words = getattr(finding, "hint", "") or ""
+    if not words or english():
+        return str(words)
+    translated = gettext(words)
+    if translated != words:
+        return translated
+    filled = _fill(HINTS.get(str(code), ()), with_problem(params))
+    return filled if filled is not None else str(words)
 
 
 def english() -> bool:
@@ -430,5 +619,7 @@ def _walk(data: Any) -> Any:
         code = out.get("code")
         if isinstance(code, str) and isinstance(out.get("message"), str) and templates(code):
             out["message"] = render(code, out.get("params"), out["message"])
+            if isinstance(out.get("hint"), str):
+                out["hint"] = hint(out)
         return out
     return data

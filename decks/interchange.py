@@ -15,6 +15,7 @@ from typing import Any
 from rules import Finding, UnknownGame, get_ruleset, registry
 from rules.decks import DeckData, Entry
 from rules.findings import error
+from rules.problems import Problem, problem
 from rules.text import fold, shown
 
 MAX_REF, MAX_NAME, MAX_SECTION, MAX_COUNT = 200, 200, 64, 1000
@@ -278,7 +279,7 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("{")
 
 
-def _entry(line: str) -> tuple[str, int] | str:
+def _entry(line: str) -> tuple[str, int] | Problem:
     """(card, count) of an entry line, or why it is none."""
     line = _DECORATIONS.sub("", line).strip()
     match = _COUNT_FIRST.match(line)
@@ -296,12 +297,20 @@ def _entry(line: str) -> tuple[str, int] | str:
         count, card = (match.group("count"), match.group("card")) if match else ("1", line)
     card = card.strip()
     if not card or card.isdigit():
-        return "a count needs a card after it"
+        return problem("COUNT_WITHOUT_CARD", "a count needs a card after it", forms=FORMS)
     number = int(count)
     if not 1 <= number <= MAX_COUNT:
-        return f"the count must be from 1 to {MAX_COUNT}"
+        return problem(
+            "COUNT_RANGE",
+            f"the count must be from 1 to {MAX_COUNT}",
+            minimum=1,
+            maximum=MAX_COUNT,
+            forms=FORMS,
+        )
     if len(card) > MAX_REF:
-        return f"a card reference is at most {MAX_REF} characters"
+        return problem(
+            "REF_TOO_LONG", f"a card reference is at most {MAX_REF} characters", maximum=MAX_REF, forms=FORMS
+        )
     return card, number
 
 
@@ -359,14 +368,20 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     section: str | None = None
     pick_section: str | None = None
 
-    def bad(number: int, line: str, why: str) -> None:
+    def bad(number: int, line: str, why: Problem) -> None:
         errors.append(
             error(
                 "DECKLIST_INVALID",
                 f"line {number}: {shown(line)}: {why}",
                 field="decklist",
                 section=section,
-                params={"line": number, "text": line, "problem": why},
+                params={
+                    "line": number,
+                    "text": line,
+                    "problem": str(why),
+                    "problemKey": why.key,
+                    "problemParams": dict(why.values),
+                },
             )
         )
 
@@ -399,8 +414,8 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                     continue
             # Anything else with a colon is a card name ("Circle of Protection: Red").
         entry = _entry(line)
-        if isinstance(entry, str):
-            bad(number, line, f"{entry}; write {FORMS}")
+        if isinstance(entry, Problem):
+            bad(number, line, entry.replace(f"{entry}; write {FORMS}"))
             continue
         card, count = entry
         if pick_section is not None:
@@ -411,7 +426,9 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     for pick, entries in pick_entries.items():
         if len(entries) != 1 or entries[0][2] != 1:
             line = entries[1][0] if len(entries) > 1 else (entries[0][0] if entries else 0)
-            why = f"{pick} is one card; list exactly one card, once, under it"
+            why = problem(
+                "PICK_ONE_CARD", f"{pick} is one card; list exactly one card, once, under it", pick=pick
+            )
             errors.append(
                 error(
                     "DECKLIST_INVALID",
@@ -421,7 +438,9 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                     params={
                         "line": line,
                         "text": lines[line - 1].strip() if 0 < line <= len(lines) else "",
-                        "problem": why,
+                        "problem": str(why),
+                        "problemKey": why.key,
+                        "problemParams": dict(why.values),
                     },
                 )
             )

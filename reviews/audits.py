@@ -278,6 +278,7 @@ class _AuditRun:
         code: str,
         reason: str,
         field: str | None = None,
+        params=None,
     ) -> None:
         self.buffer.append(
             AuditEntry(
@@ -289,6 +290,7 @@ class _AuditRun:
                 code=code[:64],
                 reason=reason,
                 field=(field or "")[:64],
+                params=_json_params(params),
             )
         )
 
@@ -309,6 +311,7 @@ class _AuditRun:
                     listing.code,
                     listing.reason,
                     listing.field,
+                    listing.params,
                 )
             self.advance(step)
         self.flush(step)
@@ -319,9 +322,7 @@ class _AuditRun:
         for finding in findings:
             target = list_for(finding, self.ruleset)
             if target is not None:
-                listings.append(
-                    Listing(target, finding.code, finding.message, finding.card or data.ref, finding.field)
-                )
+                listings.append(Listing.of(target, finding, data.ref))
         return listings
 
     def list_import_conflicts(self) -> None:
@@ -337,8 +338,17 @@ class _AuditRun:
                 f"import conflict #{pk}: a re-import differs on {', '.join(fields)} from the studio's version, which was kept; "
                 "resolve it (keep the studio's version or take the imported one)",
                 card=stable_id,
+                params={"card": stable_id, "conflict": pk, "fields": list(fields)},
             )
-            self.add(list_for(finding, self.ruleset), card_pk, stable_id, name, finding.code, finding.message)
+            self.add(
+                list_for(finding, self.ruleset),
+                card_pk,
+                stable_id,
+                name,
+                finding.code,
+                finding.message,
+                params=finding.params,
+            )
             self.advance(step)
         self.flush(step)
 
@@ -369,6 +379,7 @@ class _AuditRun:
                     card.name,
                     finding.code,
                     finding.message,
+                    params=finding.params,
                 )
             self.advance(step)
         self.flush(step)
@@ -393,6 +404,18 @@ class _AuditRun:
         )
         if not updated:
             raise AuditSuperseded
+
+
+def _json_params(params) -> dict[str, Any]:
+    """A finding's params as the entry stores them (JSON: tuples as lists, other values as text)."""
+    out: dict[str, Any] = {}
+    for key, value in (params or {}).items():
+        if isinstance(value, (tuple, list, set, frozenset)):
+            value = [v if isinstance(v, (str, int, float, bool)) or v is None else str(v) for v in value]
+        elif not (isinstance(value, (str, int, float, bool)) or value is None):
+            value = str(value)
+        out[str(key)] = value
+    return out
 
 
 def audit_counts(game: str) -> dict[str, Any]:

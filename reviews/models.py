@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card
+from common.finding_messages import message as finding_message
 from rules.audit import REVIEW_LISTS
 
 
@@ -88,8 +89,11 @@ class AuditEntry(models.Model):
     stable_id = models.CharField(max_length=64)
     name = models.CharField(max_length=200)
     code = models.CharField(max_length=64)
+    # The English reason, as the rules core wrote it; pages, the API and the commands show
+    # ``message``: the code's template in the reader's language, filled with ``params``.
     reason = models.TextField()
     field = models.CharField(max_length=64, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True, help_text="The finding's params (rules.codes).")
 
     class Meta:
         ordering = ["audit", "list", "name", "stable_id", "pk"]
@@ -98,6 +102,12 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.list}: {self.stable_id} ({self.code})"
+
+    @property
+    def message(self) -> str:
+        """Why the card is listed, in the reader's language; an entry stored without params (before
+        they were kept) reads as its English reason unless its code's template needs none."""
+        return finding_message({"code": self.code, "params": self.params or {}, "message": self.reason})
 
 
 class ProposalStatus(models.TextChoices):

@@ -94,7 +94,7 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
     listings: dict[int, list[dict]] = {}
     for entry in AuditEntry.objects.filter(audit__in=latest_audits(), card__in=cards).order_by("list", "pk"):
         listings.setdefault(entry.card_id, []).append(
-            {"list": entry.list, "code": entry.code, "reason": entry.reason, "auditId": entry.audit_id}
+            {"list": entry.list, "code": entry.code, "reason": entry.message, "auditId": entry.audit_id}
         )
     proposals: dict[int, list[int]] = {}
     for card_id, pk in Proposal.objects.filter(card__in=cards, status=ProposalStatus.DRAFT).values_list(

@@ -20,9 +20,10 @@ service over the whole game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import field as attribute
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardData
 from .codes import (
@@ -35,6 +36,7 @@ from .codes import (
     list_for,
 )
 from .findings import Finding, error
+from .i18n import N_
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -57,13 +59,15 @@ NOT_IMPLEMENTED = "NOT_IMPLEMENTED"
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """One reason for one card to be in one review list."""
+    """One reason for one card to be in one review list: its code and params (language-free, what the
+    pages render in the reader's language) and the English ``reason``."""
 
     list: str
     code: str
     reason: str
     card: str | None = None
     field: str | None = None
+    params: Mapping[str, Any] | None = attribute(default=None, hash=False)
 
     def to_dict(self) -> dict:
         return {
@@ -72,7 +76,20 @@ class Listing:
             "reason": self.reason,
             "card": self.card,
             "field": self.field,
+            "params": dict(self.params or {}),
         }
+
+    @classmethod
+    def of(cls, list_name: str, finding: Finding, card: str | None = None) -> Listing:
+        """The listing of ``finding`` in ``list_name``."""
+        return cls(
+            list_name,
+            finding.code,
+            finding.message,
+            finding.card or card,
+            finding.field,
+            dict(finding.params),
+        )
 
 
 def classify(card: CardData, findings: Iterable[Finding], ruleset: RuleSet | None = None) -> list[Listing]:
@@ -85,14 +102,18 @@ def classify(card: CardData, findings: Iterable[Finding], ruleset: RuleSet | Non
     listings: list[Listing] = []
     if card.status == "NEEDS_REVIEW":
         listings.append(
-            Listing(NEEDS_REVIEW, STATUS_NEEDS_REVIEW, "the card's status is NEEDS_REVIEW", card.ref)
+            Listing(
+                NEEDS_REVIEW,
+                STATUS_NEEDS_REVIEW,
+                "the card's status is NEEDS_REVIEW",
+                card.ref,
+                params={"card": card.ref},
+            )
         )
     for finding in findings:
         target = list_for(finding, ruleset)
         if target is not None and finding.code != STATUS_NEEDS_REVIEW:
-            listings.append(
-                Listing(target, finding.code, finding.message, finding.card or card.ref, finding.field)
-            )
+            listings.append(Listing.of(target, finding, card.ref))
     return listings
 
 
@@ -157,7 +178,7 @@ def identity_collisions(group: Sequence[CardData], distinct: Iterable[frozenset[
                         "set": card.set,
                         "cards": sorted(others),
                     },
-                    hint="merge them, disable one, or declare them distinct identities",
+                    hint=N_("merge them, disable one, or declare them distinct identities"),
                 )
             )
     return findings

@@ -147,7 +147,7 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_TYPE",
         CARD,
         N_("a field's value is of the wrong kind (a number, a list, a choice...)"),
-        params=("field", "problem"),
+        params=("field", "problem", "problemKey", "problemParams"),
     ),
     _c("FIELD_REQUIRED", CARD, N_("a required value is missing"), params=("field", "game", "types")),
     _c(
@@ -200,7 +200,7 @@ ENTRIES: tuple[Code, ...] = (
         N_(
             "an effect outside its game's vocabulary (unknown key or value, wrong kind); the field names its JSON path"
         ),
-        params=("path", "problem"),
+        params=("path", "problem", "problemKey", "problemParams"),
         review_list=NEEDS_REVIEW,
     ),
     _c(
@@ -250,7 +250,7 @@ ENTRIES: tuple[Code, ...] = (
         EFFECT,
         N_("a limit the text does not state, or one that breaks the game's limit rule"),
         severity=WARNING,
-        params=("path", "problem"),
+        params=("path", "problem", "problemKey", "problemParams"),
         review_list=NEEDS_REVIEW,
     ),
     _c(
@@ -520,7 +520,7 @@ ENTRIES: tuple[Code, ...] = (
         "IMPORT_CONFLICT",
         REVIEW,
         N_("an open import conflict: the studio kept a card a user changed"),
-        params=("card", "conflict"),
+        params=("card", "conflict", "fields"),
         review_list=VERSION_CONFLICTS,
     ),
     # --- input the studio refuses (parsers and services; 400 answers, exit status 2) ----------------
@@ -536,7 +536,12 @@ ENTRIES: tuple[Code, ...] = (
         N_("a key that is never edited this way (the message says what to do instead)"),
         params=("field",),
     ),
-    _c("FILE_INVALID", INPUT, N_("a file that cannot be read as a card set"), params=("problem",)),
+    _c(
+        "FILE_INVALID",
+        INPUT,
+        N_("a file that cannot be read as a card set"),
+        params=("problem", "problemKey", "problemParams"),
+    ),
     _c("CARD_NOT_OBJECT", INPUT, N_("a card of a card set that is not a JSON object"), params=("card",)),
     _c("DUPLICATE_ID", INPUT, N_("a card set names one stableCardId twice"), params=("card",)),
     _c(
@@ -564,7 +569,7 @@ ENTRIES: tuple[Code, ...] = (
         "DECKLIST_INVALID",
         INPUT,
         N_("a text decklist line that cannot be read"),
-        params=("line", "text", "problem"),
+        params=("line", "text", "problem", "problemKey", "problemParams"),
     ),
     _c("NO_CHANGE", INPUT, N_("a proposal or revert that changes nothing"), params=("card",)),
     _c(

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import CardData
 from .codes import blocks_ready
 from .findings import Finding, Severity, error, warning
+from .i18n import N_
 from .text import fold
 
 if TYPE_CHECKING:
@@ -677,7 +678,7 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                     "observed": len(resolved.candidates),
                     "candidates": [c.stable_id or c.name for c in resolved.candidates],
                 },
-                hint="use the stableCardId of the one you mean",
+                hint=N_("use the stableCardId of the one you mean"),
                 **where,
             )
         elif resolved.card is None:
@@ -688,7 +689,7 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                 f"{resolved.section}: {resolved.ref!r} names no {ctx.deck.game} card{hint or '; check the stableCardId or the name'}",
                 card=resolved.ref,
                 params={"section": resolved.section, "ref": resolved.ref, "game": ctx.deck.game},
-                hint="check the stableCardId or the name",
+                hint=N_("check the stableCardId or the name"),
                 **where,
             )
         elif resolved.card.status != VALIDATED:
@@ -702,7 +703,7 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
                     "name": resolved.card.name,
                     "status": resolved.card.status,
                 },
-                hint="only VALIDATED cards may be played: wait for its review, or play another card",
+                hint=N_("only VALIDATED cards may be played: wait for its review, or play another card"),
                 **where,
             )
 
@@ -814,7 +815,7 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
                     "expected": allowed,
                     "format": fmt.key,
                 },
-                hint=f"keep at most {allowed} of it" if allowed else "remove it",
+                hint=f"keep at most {allowed} of it" if allowed else N_("remove it"),
             )
 
 
@@ -852,7 +853,7 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
             "OWNERSHIP_NOT_CHECKED",
             f"{ctx.format.key} allows only cards the owner owns, and this deck has no owner: ownership was not checked",
             params={"format": ctx.format.key},
-            hint="give the deck an owner whose collection holds its cards",
+            hint=N_("give the deck an owner whose collection holds its cards"),
         )
         return
     picked = [(p, p.card) for p in ctx.picks.values() if p is not None and p.card is not None]
@@ -879,7 +880,7 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
                     "expected": total,
                     "owner": owner,
                 },
-                hint="add the copies to the collection, or play fewer",
+                hint=N_("add the copies to the collection, or play fewer"),
             )
 
 

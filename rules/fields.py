@@ -20,6 +20,8 @@ from enum import StrEnum
 from typing import Any
 
 from .findings import Finding, error
+from .i18n import N_
+from .problems import Problem, problem
 from .text import shown
 
 STR_MAX_LENGTH = 200
@@ -67,36 +69,55 @@ class FieldSpec:
             text += f", at most {self.maximum}"
         return text + ", or null"
 
-    def shape_error(self, value: Any) -> str | None:
-        """Why ``value`` can never be stored in this field, or None."""
+    def shape_error(self, value: Any) -> Problem | None:
+        """Why ``value`` can never be stored in this field (its key and English words), or None."""
         if value is None:
             return None
         match self.kind:
             case Kind.INT:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    return f"must be a whole number, not {_kind_of(value)}"
+                    return problem("NOT_WHOLE_NUMBER", f"must be a whole number, not {_kind_of(value)}")
             case Kind.STR:
                 if not isinstance(value, str):
-                    return f"must be a string, not {_kind_of(value)}"
+                    return problem("NOT_TEXT", f"must be a string, not {_kind_of(value)}")
                 if len(value) > STR_MAX_LENGTH:
-                    return f"must be at most {STR_MAX_LENGTH} characters long (it has {len(value)})"
+                    return problem(
+                        "TOO_LONG",
+                        f"must be at most {STR_MAX_LENGTH} characters long (it has {len(value)})",
+                        maximum=STR_MAX_LENGTH,
+                        observed=len(value),
+                    )
             case Kind.BOOL:
                 if not isinstance(value, bool):
-                    return f"must be true or false, not {_kind_of(value)}"
+                    return problem("NOT_YES_NO", f"must be true or false, not {_kind_of(value)}")
             case Kind.ENUM:
                 if not isinstance(value, str) or value not in self.choices:
-                    return f"{shown(value)} is not allowed; use one of {', '.join(self.choices)}"
+                    return problem(
+                        "NOT_ALLOWED",
+                        f"{shown(value)} is not allowed; use one of {', '.join(self.choices)}",
+                        value=shown(value),
+                        expected=list(self.choices),
+                    )
             case Kind.ENUM_LIST:
                 if not isinstance(value, list):
-                    return f"must be a list, not {_kind_of(value)}"
+                    return problem("NOT_A_LIST", f"must be a list, not {_kind_of(value)}")
                 bad = [item for item in value if not isinstance(item, str) or item not in self.choices]
                 if bad:
-                    return f"{', '.join(map(shown, bad))} not allowed; use values among {', '.join(self.choices)}"
+                    return problem(
+                        "NOT_ALLOWED",
+                        f"{', '.join(map(shown, bad))} not allowed; use values among {', '.join(self.choices)}",
+                        value=", ".join(map(shown, bad)),
+                        expected=list(self.choices),
+                    )
             case Kind.STR_LIST:
                 if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-                    return "must be a list of strings"
+                    return problem("NOT_TEXT_LIST", "must be a list of strings")
                 if any(len(item) > STR_MAX_LENGTH for item in value):
-                    return f"must hold strings of at most {STR_MAX_LENGTH} characters"
+                    return problem(
+                        "ITEMS_TOO_LONG",
+                        f"must hold strings of at most {STR_MAX_LENGTH} characters",
+                        maximum=STR_MAX_LENGTH,
+                    )
         return None
 
     def content_findings(self, card_type: str, value: Any, card_ref: str | None) -> Iterable[Finding]:
@@ -117,7 +138,7 @@ class FieldSpec:
                 "FIELD_NOT_ALLOWED",
                 f"{card_type} cards have no {self.name}; leave it empty (null)",
                 params={"field": self.name, "value": value, "types": [card_type]},
-                hint="leave it empty (null)",
+                hint=N_("leave it empty (null)"),
                 **where,
             )
             return

@@ -242,7 +242,12 @@ class RuleSet:
                         f"{name} {problem}",
                         card=card_ref,
                         field=name,
-                        params={"field": name, "problem": problem},
+                        params={
+                            "field": name,
+                            "problem": str(problem),
+                            "problemKey": problem.key,
+                            "problemParams": dict(problem.values),
+                        },
                         hint=f"{name} accepts {spec.describe()}",
                     )
                 )
@@ -267,7 +272,7 @@ class RuleSet:
                     card=card.ref,
                     field="name",
                     params={"card": card.ref},
-                    hint="give the card its printed name",
+                    hint=N_("give the card its printed name"),
                 )
             )
         if self.set_required and not card.set:
@@ -278,7 +283,7 @@ class RuleSet:
                     card=card.ref,
                     field="set",
                     params={"field": "set", "game": self.key},
-                    hint="give the set code printed on the card, e.g. TD01",
+                    hint=N_("give the set code printed on the card, e.g. TD01"),
                 )
             )
         if card.type not in self.card_types:
@@ -330,8 +335,13 @@ class RuleSet:
                     f"effects: {self.key} cards have no structured effects; send []",
                     card=card_ref,
                     field="effects",
-                    params={"path": "effects", "problem": "no structured effects in this game"},
-                    hint="send []",
+                    params={
+                        "path": "effects",
+                        "problem": "no structured effects in this game",
+                        "problemKey": "NO_EFFECTS",
+                        "problemParams": {"game": self.key},
+                    },
+                    hint=N_("send []"),
                 )
             ]
         return effect_errors(self._effect_validator, self.effect_vocabulary, effects, card_ref=card_ref)

@@ -82,7 +82,9 @@ class AuditEntrySerializer(serializers.BaseSerializer):
             "stableCardId": entry.stable_id,
             "name": entry.name,
             "code": entry.code,
-            "reason": entry.reason,
+            # In the reader's language (Accept-Language, else the user's preference); code and params never change.
+            "reason": entry.message,
+            "params": entry.params or {},
             "field": entry.field or None,
         }
 

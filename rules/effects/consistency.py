@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import CardData
 from ..findings import Finding, error, warning
+from ..i18n import N_
 from ..text import fold
 from .shape import json_path
 from .vocabulary import NEW_MECHANIC, EffectVocabulary
@@ -95,7 +96,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 "EFFECT_NEW_MECHANIC",
                 path,
                 f"{path}: a {family} the vocabulary lacks ({_describe(effect, parts)}); a new mechanic is required",
-                hint="a person extends the game's effect vocabulary, then the effect is written with it",
+                hint=N_("a person extends the game's effect vocabulary, then the effect is written with it"),
                 family=family,
                 description=_describe(effect, parts),
             )
@@ -109,7 +110,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_TEXT_NOT_ON_CARD",
                     path,
                     f"{path}: this excerpt is not in the card text (any more); check the effect against the text",
-                    hint="check the effect against the card text, and its excerpt",
+                    hint=N_("check the effect against the card text, and its excerpt"),
                     text=excerpt,
                 )
             remaining = remaining.replace(folded, " ")
@@ -142,7 +143,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 f"{field}: {where} says once per turn"
                 + (f" {phrases} time(s)" if phrases > 1 else "")
                 + f" but {len(limited) or 'no'} effect(s) there have a limit",
-                hint="give the effect its limit, or check the text",
+                hint=N_("give the effect its limit, or check the text"),
             )
         elif len(limited) > phrases:
             if phrases == 0:
@@ -153,8 +154,10 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                         "EFFECT_LIMIT_UNSTATED",
                         field,
                         f"{field}: the effect has a use limit but {where} never says once per turn",
-                        hint="check the limit against the text",
+                        hint=N_("check the limit against the text"),
                         problem="unstated",
+                        problemKey="LIMIT_UNSTATED",
+                        problemParams={},
                     )
             else:
                 report(
@@ -162,8 +165,10 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_LIMIT_UNSTATED",
                     "effects",
                     f"effects: {len(limited)} effects have a use limit but {where} says once per turn {phrases} time(s)",
-                    hint="check the limits against the text",
+                    hint=N_("check the limits against the text"),
                     problem="more limits than the text states",
+                    problemKey="MORE_LIMITS",
+                    problemParams={"observed": len(limited)},
                 )
         # durations stated in the text
         present: set[str] = set()

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..findings import Finding, error
+from ..i18n import N_
+from ..problems import Problem, problem
 from .schema import EffectValidator
 from .vocabulary import REF_KEYS, REF_PATTERN, EffectVocabulary
 
@@ -49,43 +51,70 @@ def _kind_of(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple[list, str]]:
+def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple[list, Problem]]:
     for err in validator.iter_errors(effects):
         base = list(err.path)
         match err.validator:
             case "additionalProperties":
                 allowed = sorted((err.schema.get("properties") or {}).keys())
                 for key in sorted(set(err.instance) - set(allowed)):
-                    yield base + [key], f"unknown key {key!r}; the keys here are: {', '.join(allowed)}"
+                    yield (
+                        base + [key],
+                        problem(
+                            "UNKNOWN_KEY",
+                            f"unknown key {key!r}; the keys here are: {', '.join(allowed)}",
+                            value=key,
+                            expected=allowed,
+                        ),
+                    )
             case "required":
                 for key in err.validator_value:
                     if isinstance(err.instance, dict) and key not in err.instance:
-                        yield base + [key], "required"
+                        yield base + [key], problem("REQUIRED", "required")
             case "enum":
-                values = ", ".join(json.dumps(x, ensure_ascii=False) for x in err.validator_value)
+                values = [json.dumps(x, ensure_ascii=False) for x in err.validator_value]
+                value = json.dumps(err.instance, ensure_ascii=False)
                 yield (
                     base,
-                    f"{json.dumps(err.instance, ensure_ascii=False)} is not allowed; use one of: {values}",
+                    problem(
+                        "NOT_ALLOWED",
+                        f"{value} is not allowed; use one of: {', '.join(values)}",
+                        value=value,
+                        expected=values,
+                    ),
                 )
             case "const":
-                yield base, f"must be {json.dumps(err.validator_value, ensure_ascii=False)}"
+                expected = json.dumps(err.validator_value, ensure_ascii=False)
+                yield base, problem("MUST_BE", f"must be {expected}", expected=expected)
             case "type":
                 wanted = (
                     err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
                 )
                 yield (
                     base,
-                    f"must be {' or '.join(str(_TYPE_NAMES.get(t, t)) for t in wanted)}, not {_kind_of(err.instance)}",
+                    problem(
+                        "WRONG_TYPE",
+                        f"must be {' or '.join(str(_TYPE_NAMES.get(t, t)) for t in wanted)}, not {_kind_of(err.instance)}",
+                        expected=[str(t) for t in wanted],
+                    ),
                 )
             case "pattern":
                 hint = err.schema.get("description") or f"the pattern {err.validator_value}"
-                yield base, f"{json.dumps(err.instance, ensure_ascii=False)} is not valid: {hint}"
+                value = json.dumps(err.instance, ensure_ascii=False)
+                yield base, problem("NOT_VALID", f"{value} is not valid: {hint}", value=value)
             case "minItems":
-                yield base, f"needs at least {err.validator_value} item(s)"
+                yield (
+                    base,
+                    problem(
+                        "TOO_FEW_ITEMS",
+                        f"needs at least {err.validator_value} item(s)",
+                        minimum=err.validator_value,
+                    ),
+                )
             case "uniqueItems":
-                yield base, "lists a value twice"
+                yield base, problem("DUPLICATE_ITEMS", "lists a value twice")
             case _:
-                yield base, err.message
+                yield base, problem("SCHEMA", err.message)
 
 
 def effect_errors(
@@ -94,10 +123,15 @@ def effect_errors(
     """Every shape error of a card's ``effects`` list, each naming its JSON path."""
     found: dict[tuple[str, str], tuple[tuple, str, dict]] = {}
 
-    def add(code: str, parts: Iterable, message: str, **params) -> None:
+    def add(code: str, parts: Iterable, message: Problem | str, **params) -> None:
         parts = tuple(parts)
         path = json_path(parts)
-        found.setdefault((path, message), (parts, code, params or {"path": path, "problem": message}))
+        if not params:
+            params = {"path": path, "problem": str(message)}
+            if isinstance(message, Problem) and message.key != "SCHEMA":
+                params["problemKey"] = message.key
+                params["problemParams"] = dict(message.values)
+        found.setdefault((path, str(message)), (parts, code, params))
 
     for parts, message in _schema_problems(validator, effects):
         add("EFFECT_SCHEMA", parts, message)
@@ -130,13 +164,13 @@ def effect_errors(
             card=card_ref,
             field=path,
             params=params,
-            hint="the game's effect schema says what is allowed (GET /api/games/{game}/effect-schema/)",
+            hint=N_("the game's effect schema says what is allowed (GET /api/games/{game}/effect-schema/)"),
         )
         for (path, message), (_, code, params) in ordered
     ]
 
 
-def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[tuple[list, str]]:
+def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[tuple[list, Problem]]:
     declared: dict[str, int] = {}
     targets = effect.get("targets")
     for t_index, target in enumerate(targets if isinstance(targets, list) else []):
@@ -145,7 +179,12 @@ def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[
             if target_id in declared:
                 yield (
                     ["targets", t_index, "id"],
-                    f"{target_id!r} is already the id of targets[{declared[target_id]}]",
+                    problem(
+                        "TARGET_ID_TAKEN",
+                        f"{target_id!r} is already the id of targets[{declared[target_id]}]",
+                        value=target_id,
+                        index=declared[target_id],
+                    ),
                 )
             declared.setdefault(target_id, t_index)
     known = [*declared, *vocabulary.references]
@@ -155,7 +194,12 @@ def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[
         if re.fullmatch(REF_PATTERN, value):
             yield (
                 parts,
-                f"{value!r} names no target of this effect; use one of: {', '.join(known) or 'none'} (declare targets in 'targets')",
+                problem(
+                    "UNKNOWN_TARGET",
+                    f"{value!r} names no target of this effect; use one of: {', '.join(known) or 'none'} (declare targets in 'targets')",
+                    value=value,
+                    expected=known,
+                ),
             )
 
 

@@ -79,7 +79,7 @@ def breach_removes_only_visible_temporary(card, effects):
                     card=card.ref,
                     field=field,
                     params={"path": field, "duration": duration, "visibility": visibility},
-                    hint="mark it not removable by Brèche, or make it visible and temporary",
+                    hint=N_("mark it not removable by Brèche, or make it visible and temporary"),
                 )
         elif effect.get("breachRemovable") is False and duration == TEMPORARY and visibility == PUBLIC:
             yield warning(
@@ -89,7 +89,7 @@ def breach_removes_only_visible_temporary(card, effects):
                 card=card.ref,
                 field=field,
                 params={"path": field},
-                hint="check with the rules (and say why in notes)",
+                hint=N_("check with the rules (and say why in notes)"),
             )
 
 
@@ -105,7 +105,7 @@ def text_and_structure_agree(card, effects):
             card=card.ref,
             field="effects",
             params={"path": "effects", "text": said},
-            hint="set excludeKing on the target the text excludes the king from",
+            hint=N_("set excludeKing on the target the text excludes the king from"),
         )
     said = next((m.group(0) for p in _FOLLOW_UP if (m := re.search(p, text))), None)
     follow_ups = [i for i, e in enumerate(effects) if e.get("followUpMove")]
@@ -116,7 +116,7 @@ def text_and_structure_agree(card, effects):
             card=card.ref,
             field="effects",
             params={"path": "effects", "text": said},
-            hint="give the effect its followUpMove",
+            hint=N_("give the effect its followUpMove"),
         )
     elif follow_ups and not said:
         for index in follow_ups:
@@ -127,7 +127,7 @@ def text_and_structure_agree(card, effects):
                 card=card.ref,
                 field=field,
                 params={"path": field},
-                hint="check the Coup against the text",
+                hint=N_("check the Coup against the text"),
             )
     stated = {
         c.get("effect")

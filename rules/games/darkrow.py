@@ -73,7 +73,7 @@ def object_behavior_follows_seed(card: CardData):
             OBJECT_BEHAVIOR_SEED,
             f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT",
             params={"card": card.ref, "name": card.name, "expected": EQUIPMENT},
-            hint="set its behaviour to EQUIPMENT",
+            hint=N_("set its behaviour to EQUIPMENT"),
             **where,
         )
     elif name in _CONSUMABLE_NAMES and behavior != CONSUMABLE:
@@ -81,7 +81,7 @@ def object_behavior_follows_seed(card: CardData):
             OBJECT_BEHAVIOR_SEED,
             f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE",
             params={"card": card.ref, "name": card.name, "expected": CONSUMABLE},
-            hint="set its behaviour to CONSUMABLE",
+            hint=N_("set its behaviour to CONSUMABLE"),
             **where,
         )
     elif behavior == EQUIPMENT and name not in _EQUIPMENT_NAMES and not needs_to_stay_in_play(card):
@@ -90,7 +90,7 @@ def object_behavior_follows_seed(card: CardData):
             f"{card.name} is EQUIPMENT but is not one of the seed's four equipments and its text does not ask it to "
             "stay in play; Objects are consumables unless their text needs them to stay",
             params={"card": card.ref, "name": card.name},
-            hint="make it CONSUMABLE, or say in its text why it stays in play",
+            hint=N_("make it CONSUMABLE, or say in its text why it stays in play"),
             **where,
         )
 
@@ -401,7 +401,7 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                 section="main",
                 card=INDICE,
                 params={"section": "main", "card": INDICE, "ref": INDICE},
-                hint="remove it from main",
+                hint=N_("remove it from main"),
             )
         elif resolved.card is not None and resolved.card.type == LEADER:
             yield error(
@@ -415,7 +415,7 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                     "type": LEADER,
                     "expected": "leaders",
                 },
-                hint="list it under leaders",
+                hint=N_("list it under leaders"),
             )
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
@@ -436,7 +436,7 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
                     if resolved.card is not None and not resolved.reserved
                     else INDICE,
                 },
-                hint="only Leaders can be Leader candidates: move it to main or remove it",
+                hint=N_("only Leaders can be Leader candidates: move it to main or remove it"),
             )
 
 
@@ -454,7 +454,7 @@ def one_legendary_at_most(ctx: DeckContext):
             section="main",
             card=legendaries[0][1].stable_id,
             params={"section": "main", "card": legendaries[0][1].stable_id, "observed": total, "expected": 1},
-            hint="keep at most one Legendary",
+            hint=N_("keep at most one Legendary"),
         )
 
 
@@ -487,7 +487,7 @@ def at_most_five_leader_candidates(ctx: DeckContext):
                 section="leaders",
                 card=ref,
                 params={"section": "leaders", "card": ref, "observed": count, "expected": 1},
-                hint="list each candidate once",
+                hint=N_("list each candidate once"),
             )
 
 
@@ -509,7 +509,7 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             "no active Leader: choose one of the Leader candidates (activeLeader) before playing",
             section="activeLeader",
             params={"section": "activeLeader"},
-            hint="choose one of the Leader candidates (activeLeader) before playing",
+            hint=N_("choose one of the Leader candidates (activeLeader) before playing"),
         )
         return
     if pick.reserved == INDICE:
@@ -519,7 +519,7 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             section="activeLeader",
             card=INDICE,
             params={"section": "activeLeader", "card": INDICE, "type": INDICE},
-            hint="choose one of the Leader candidates",
+            hint=N_("choose one of the Leader candidates"),
         )
         return
     if pick.card is None:
@@ -531,7 +531,7 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             section="activeLeader",
             card=pick.card.stable_id,
             params={"section": "activeLeader", "card": pick.card.stable_id, "type": pick.card.type},
-            hint="choose one of the Leader candidates",
+            hint=N_("choose one of the Leader candidates"),
         )
     candidates = {r.card.stable_id for r in ctx.section("leaders") if r.card is not None}
     if pick.card.stable_id not in candidates:
@@ -541,7 +541,7 @@ def active_leader_is_a_candidate(ctx: DeckContext):
             section="activeLeader",
             card=pick.card.stable_id,
             params={"section": "activeLeader", "card": pick.card.stable_id},
-            hint="add it to leaders, or pick a candidate",
+            hint=N_("add it to leaders, or pick a candidate"),
         )
 
 

@@ -180,7 +180,7 @@ def domains_are_one_or_two(card: CardData):
             card=card.ref,
             field="domains",
             params={"card": card.ref, "observed": list(domains)},
-            hint="list each domain once",
+            hint=N_("list each domain once"),
         )
     if card.type == LEGEND and len(set(domains)) != 2:
         yield error(
@@ -189,7 +189,7 @@ def domains_are_one_or_two(card: CardData):
             card=card.ref,
             field="domains",
             params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
-            hint="give the Legend its two domains",
+            hint=N_("give the Legend its two domains"),
         )
     elif len(set(domains)) > 2:
         yield error(
@@ -198,7 +198,7 @@ def domains_are_one_or_two(card: CardData):
             card=card.ref,
             field="domains",
             params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
-            hint="keep at most two domains",
+            hint=N_("keep at most two domains"),
         )
 
 
@@ -210,7 +210,7 @@ def signature_has_a_tag(card: CardData):
             card=card.ref,
             field="tags",
             params={"card": card.ref, "observed": []},
-            hint="give it the tag of its Legend",
+            hint=N_("give it the tag of its Legend"),
         )
 
 
@@ -268,7 +268,7 @@ def a_legend(ctx: DeckContext):
             "no Legend: pick the LEGEND that sets the deck's domains and champion",
             section="legend",
             params={"section": "legend"},
-            hint="pick the LEGEND that sets the deck's domains and champion",
+            hint=N_("pick the LEGEND that sets the deck's domains and champion"),
         )
     elif pick.card is not None and pick.card.type != LEGEND:
         yield error(
@@ -277,7 +277,7 @@ def a_legend(ctx: DeckContext):
             section="legend",
             card=pick.card.stable_id,
             params={"section": "legend", "card": pick.card.stable_id, "type": pick.card.type},
-            hint="pick a LEGEND",
+            hint=N_("pick a LEGEND"),
         )
 
 
@@ -289,7 +289,7 @@ def a_chosen_champion(ctx: DeckContext):
             "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
             section="champion",
             params={"section": "champion"},
-            hint="pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
+            hint=N_("pick a CHAMPION_UNIT of the main deck whose tag is the Legend's"),
         )
         return
     card = pick.card
@@ -302,7 +302,7 @@ def a_chosen_champion(ctx: DeckContext):
             section="champion",
             card=card.stable_id,
             params={"section": "champion", "card": card.stable_id, "type": card.type},
-            hint="pick a CHAMPION_UNIT",
+            hint=N_("pick a CHAMPION_UNIT"),
         )
     if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
         yield error(
@@ -311,7 +311,7 @@ def a_chosen_champion(ctx: DeckContext):
             section="champion",
             card=card.stable_id,
             params={"section": "champion", "card": card.stable_id, "expected": "main"},
-            hint="add it to the main deck, or pick one of the main deck's champions",
+            hint=N_("add it to the main deck, or pick one of the main deck's champions"),
         )
     legend = _legend(ctx)
     if legend is not None and not _tags(card) & _tags(legend):
@@ -326,7 +326,7 @@ def a_chosen_champion(ctx: DeckContext):
                 "card": card.stable_id,
                 "expected": list(legend.get("tags") or ()),
             },
-            hint="pick a champion with the Legend's tag",
+            hint=N_("pick a champion with the Legend's tag"),
         )
 
 
@@ -347,7 +347,7 @@ def unique_cards_once(ctx: DeckContext):
                     "observed": total,
                     "expected": 1,
                 },
-                hint="keep one copy",
+                hint=N_("keep one copy"),
             )
 
 
@@ -388,7 +388,7 @@ def signatures(ctx: DeckContext):
                     "observed": list(card.get("tags") or ()),
                     "expected": list(legend.get("tags") or ()),
                 },
-                hint="play only the SIGNATURE cards of the Legend's tag",
+                hint=N_("play only the SIGNATURE cards of the Legend's tag"),
             )
 
 
@@ -415,7 +415,7 @@ def domain_identity(ctx: DeckContext):
                     "observed": sorted(card.get("domains")),
                     "expected": sorted(identity),
                 },
-                hint="play cards of the Legend's domains only",
+                hint=N_("play cards of the Legend's domains only"),
             )
 
 
@@ -433,7 +433,7 @@ def distinct_battlefields(ctx: DeckContext):
                     "name": card.name,
                     "observed": total,
                 },
-                hint="choose battlefields with distinct names",
+                hint=N_("choose battlefields with distinct names"),
             )
 
 

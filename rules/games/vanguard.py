@@ -175,7 +175,7 @@ def trigger_unit_is_grade_zero(card: CardData):
             card=card.ref,
             field="grade",
             params={"card": card.ref, "observed": grade},
-            hint="make it grade 0, or a normal unit",
+            hint=N_("make it grade 0, or a normal unit"),
         )
 
 
@@ -255,7 +255,7 @@ def a_starting_vanguard(ctx: DeckContext):
             "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
             section="main",
             params={"section": "main"},
-            hint="add a grade 0 unit without trigger",
+            hint=N_("add a grade 0 unit without trigger"),
         )
 
 

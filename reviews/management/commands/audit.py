@@ -100,7 +100,7 @@ class Command(LocalizedCommand):
             write(f"  {name:<24} " + ngettext("%(count)s card", "%(count)s cards", count) % {"count": count})
             if count and show:
                 for entry in selectors.audit_entries(audit=audit, list_name=name)[:show]:
-                    write(f"    {entry.stable_id} {entry.name}: {entry.reason}")
+                    write(f"    {entry.stable_id} {entry.name}: {entry.message}")
         for key, value in (audit.counts or {}).items():
             write("  " + gettext("count %(key)s: %(line)s") % {"key": key, "line": _count_line(value)})
         closure = selectors.review_closure(game=audit.game)
