@@ -3,6 +3,7 @@ import and export a text decklist, statistics and test draws; screenshots of eac
 
 import re
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import expect
@@ -280,20 +281,51 @@ def test_an_edit_from_a_stale_tab_is_refused_in_place_and_the_input_kept(
     assert Deck.objects.get(pk=deck.pk).entries.get().count == 4
     assert Deck.objects.get(pk=deck.pk).version == 2
 
-    # Reloaded, the first tab shows the deck as it is and its changes go through again.
+    # Reloaded, the first tab shows the deck as it is and its changes go through again. From now on it
+    # refreshes itself every second (as an open builder does, every DECKS_PANEL_POLL_SECONDS).
+    settings.DECKS_PANEL_POLL_SECONDS = 1
     first.reload()
+    sent = []
+    first.on("request", lambda r: sent.append(parse_qs(r.post_data or "")) if r.method == "POST" else None)
     copies = first.get_by_label("Copies of Example Light Squire")
     expect(copies).to_have_value("4")
     first.get_by_role("button", name="One copy more of Example Light Squire").click()
     expect(first.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "5")
-    # A search result added after the deck changed in this tab sends the version the panel shows now.
-    add_from_search(first, "imp", "Example Dark Imp", 2)
+    add_from_search(first, "imp", "Example Dark Imp", 2)  # an add (a submit), then a count typed (a change)
     assert Deck.objects.get(pk=deck.pk).version == 5
-    # The results were drawn at version 3; their add button sends the version the panel shows (5).
+
+    # Then the deck changes elsewhere (the API, a script): the page's refresh shows it, while the search
+    # results stay as they were drawn, their forms at version 5.
+    services.deck_entry_change(
+        deck=Deck.objects.get(pk=deck.pk),
+        section="main",
+        position=0,
+        ref="DU-EX-001",
+        delta=1,
+        user=playtester,
+    )
+    expect(first.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "6")
+    expect(first.locator("#deck")).to_have_attribute("data-version", "6")
+    expect(
+        first.locator(".result", has_text="Example Dark Imp").locator("input[name=version]")
+    ).to_have_value("5")
+    # Their add button sends the version the panel shows (6), not the one they were drawn at: not stale.
     first.locator(".result", has_text="Example Dark Imp").get_by_role(
         "button", name="Add Example Dark Imp to Main deck"
     ).click()
     expect(first.get_by_label("Copies of Example Dark Imp")).to_have_attribute("value", "3")
     expect(first.locator("[data-refusal]")).to_have_count(0)
-    assert Deck.objects.get(pk=deck.pk).version == 6
+    assert Deck.objects.get(pk=deck.pk).version == 7
+    # So does a plain form outside the panel (the deck's settings: no htmx, drawn at version 2).
+    first.locator(".decksettings summary").click()
+    first.locator(".decksettings").get_by_label("Name").fill("Deux onglets, renommé")
+    first.get_by_role("button", name="Save settings").click()
+    expect(first.get_by_role("heading", level=1)).to_contain_text("Deux onglets, renommé")
+    assert Deck.objects.get(pk=deck.pk).name == "Deux onglets, renommé"
+
+    # Every change this page sent carried the version its panel showed then and the page's own id (with
+    # which the studio tells this page's crossing changes from another's), whatever triggered it: a
+    # button, a submit, a count typed (htmx's change trigger fires no submit event).
+    assert [int(params["version"][0]) for params in sent] == [2, 3, 4, 6, 7]
+    assert len({params.get("tab", [""])[0] for params in sent}) == 1 and sent[0].get("tab", [""])[0]
     second.close()
