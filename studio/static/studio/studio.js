@@ -35,4 +35,16 @@
       event.preventDefault();
     }
   });
+
+  // A region that refreshes itself (data-poll, with htmx's "every Ns" trigger) asks only while the page is
+  // seen, and never while the person types in it. Not a trigger filter ("every 2s [cond]"): htmx evaluates
+  // those with eval, which the Content-Security-Policy (and htmx's allowEval: false) forbids.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-poll")) return;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb !== "get") return;
+    if (document.visibilityState !== "visible" || elt.querySelector("input:focus, textarea:focus, select:focus")) {
+      event.preventDefault();
+    }
+  });
 })();
