@@ -30,6 +30,12 @@ LABELS: dict[str, dict[str, str]] = {
         "MANUAL": _("Manual"),
         "AI_GENERATED": _("AI generated"),
     },
+    # Who started an audit (Audit.trigger), as "Latest audit #3, finished ... (scheduled)." says it.
+    "auditTrigger": {
+        "api": _("started through the API"),
+        "command": _("started by a command"),
+        "schedule": _("scheduled"),
+    },
     "severity": {
         "error": _("Error"),
         "warning": _("Warning"),

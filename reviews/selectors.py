@@ -13,6 +13,7 @@ from cards.interchange import card_to_dict
 from cards.models import Card, CardRevision, ImportConflict, Status
 from cards.selectors import card_list
 from cards.workflow import allowed_targets
+from common.labels import label, label_with_code
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
@@ -187,7 +188,8 @@ def _closure(
     )
     reasons = []
     if audit is None:
-        reasons.append(gettext("no audit of %(game)s has finished yet: run one") % {"game": game})
+        name = registry.get(game).name if game in registry else game
+        reasons.append(gettext("no audit of %(game)s has finished yet: run one") % {"game": name})
     for name in blocking:
         reasons.append(
             ngettext(
@@ -195,16 +197,16 @@ def _closure(
                 "%(list)s is not empty (%(count)s cards)",
                 lists[name],
             )
-            % {"list": name, "count": lists[name]}
+            % {"list": label_with_code(name, "list"), "count": lists[name]}
         )
     if waiting:
         reasons.append(
             ngettext(
-                "%(count)s card waits for review (DRAFT or NEEDS_REVIEW)",
-                "%(count)s cards wait for review (DRAFT or NEEDS_REVIEW)",
+                "%(count)s card waits for review (status %(draft)s or %(review)s)",
+                "%(count)s cards wait for review (status %(draft)s or %(review)s)",
                 waiting,
             )
-            % {"count": waiting}
+            % {"count": waiting, "draft": label("DRAFT", "status"), "review": label("NEEDS_REVIEW", "status")}
         )
     if stale:
         reasons.append(gettext("cards changed since the latest audit started: run a new audit"))

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import push_url, trigger_client_event
 
 from artwork import services as artwork_services
-from artwork.models import BatchState, ImageBatch
+from artwork.models import BatchState, ImageBatch, Kind
 from artwork.selectors import image_batch_failures, image_batch_list
 from cards.diff import card_diff
 from cards.imports import import_conflict_resolve
@@ -419,6 +419,8 @@ def _artwork_rows(audit: Audit | None) -> list[dict]:
     return [
         {
             "kind": kind,
+            # The words people read, with the code the counts are keyed by ("Main HD image (HD)").
+            "label": f"{Kind(kind).label} ({kind})" if kind in Kind.values else kind,
             "expected": expected.get(kind),
             "actual": actual.get(kind, 0),
             "matches": None if kind not in expected else expected[kind] == actual.get(kind, 0),

@@ -231,7 +231,7 @@ def test_grid_and_list_views_and_pages(client_as, designer, make_card):
     assert grid.content.decode().count('class="cardtile"') == 48
     assert grid.content.decode().count('class="face tileface"') == 48  # each card's face
     listing = client.get("/cards/", {"view": "list", "page": 2})
-    assert 'class="cardtable"' in listing.content.decode()
+    assert 'class="cardtable stack"' in listing.content.decode()
     assert [c.name for c in listing.context["page"].object_list] == ["Carte 48", "Carte 49"]
     assert client.get("/cards/", {"page": "many"}).status_code == 200
 

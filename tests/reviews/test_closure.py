@@ -33,7 +33,7 @@ def validated(make_card, reviewer):
 def test_no_audit_no_closure():
     closure = review_closure(game="darkrow")
     assert closure["closed"] is False and closure["audit"] is None
-    assert closure["reasons"] == ["no audit of darkrow has finished yet: run one"]
+    assert closure["reasons"] == ["no audit of Darkrow has finished yet: run one"]
 
 
 def test_closed_when_lists_are_empty_and_nothing_waits(validated):
@@ -55,7 +55,7 @@ def test_closure_names_the_lists_that_block_it(validated, make_card):
     closure = review_closure(game="darkrow")
     assert closure["closed"] is False
     assert closure["blockingLists"] == ["BONUS_DURATION_REVIEW", "NEW_MECHANIC_REQUIRED"]
-    assert "BONUS_DURATION_REVIEW is not empty (1 card)" in closure["reasons"]
+    assert "Bonus duration review (BONUS_DURATION_REVIEW) is not empty (1 card)" in closure["reasons"]
     # Their rules refuse Bonus and Aube VALIDATED (issue #13): they wait for review.
     assert closure["waitingForReview"] == 2
 
@@ -67,7 +67,7 @@ def test_a_card_waiting_for_review_blocks_even_with_empty_lists(validated, make_
     closure = review_closure(game="darkrow")
     assert closure["closed"] is False and closure["blockingLists"] == []
     assert closure["waitingForReview"] == 1
-    assert "1 card waits for review (DRAFT or NEEDS_REVIEW)" in closure["reasons"]
+    assert "1 card waits for review (status Draft or Needs review)" in closure["reasons"]
 
 
 def test_a_change_after_the_audit_reopens_it(validated, designer, reviewer):

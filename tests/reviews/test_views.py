@@ -321,8 +321,14 @@ def test_the_audits_page_shows_the_latest_audit_its_lists_and_counts(client_as, 
     audit = run_audit()
     page = text(client_as(reviewer).get("/audits/", {"game": "darkrow"}))
     assert f"Latest audit <strong>#{audit.pk}</strong>" in page
-    assert "Review open" in page and "Blocking lists: <strong>BONUS_DURATION_REVIEW</strong>" in page
-    assert re.search(r"Identities \(cards in play\)</th><td>72</td><td>2 ", page)
+    assert (
+        "Review open" in page
+        and "Blocking lists: <strong>Bonus duration review (BONUS_DURATION_REVIEW)</strong>" in page
+    )
+    assert re.search(
+        r"Identities \(cards in play\)</th><td data-label=\"Expected\">72</td><td data-label=\"Actual\">2 ",
+        page,
+    )
     assert (
         'aria-current="page" class="blocks">Bonus duration review <code>BONUS_DURATION_REVIEW</code> <b>1</b>'
         in page
@@ -421,7 +427,7 @@ def test_the_dashboard_shows_each_game_review_state_by_role(
     page = text(client_as(reviewer).get("/"))
     darkrow = page.split('data-review="darkrow">', 1)[1].split("</div>", 1)[0]
     assert "Open" in darkrow and f"audit #{audit.pk}" in darkrow
-    assert 'list=BONUS_DURATION_REVIEW">BONUS_DURATION_REVIEW</a> <b>1</b>' in darkrow
+    assert 'list=BONUS_DURATION_REVIEW">Bonus duration review (BONUS_DURATION_REVIEW)</a> <b>1</b>' in darkrow
     assert 'data-review="chesscards">' in page and "no audit yet" in page
     designer_page = text(client_as(designer).get("/"))
     assert re.search(
