@@ -32,6 +32,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from common.labels import LABELS, label_with_code
+
 CARD_KEYS = ("name", "type", "set")
 WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
 SPECIAL_KEYS = ("text", "archetypes", "effects")
@@ -297,8 +299,11 @@ def is_blank(value: Any) -> bool:
     return value is None or value == "" or value == [] or value == {}
 
 
-def show(value: Any) -> str:
-    """A value as people read it in a card's history."""
+def show(value: Any, key: str | None = None) -> str:
+    """A value as people read it in a card's history; a status or provenance (``key``) in words with its
+    code ("Validated (VALIDATED)")."""
+    if key in LABELS and isinstance(value, str) and value:
+        return label_with_code(value, key)
     if is_blank(value):
         return "—"
     if isinstance(value, bool):
@@ -321,7 +326,7 @@ def change_rows(changes: dict[str, dict[str, Any]], *, created: bool = False) ->
         before, after = change.get("before"), change.get("after")
         if created and is_blank(before) and (is_blank(after) or after is False):
             continue
-        before_text, after_text = show(before), show(after)
+        before_text, after_text = show(before, name), show(after, name)
         long = max(len(before_text), len(after_text)) > INLINE_LIMIT
         segments = (
             text_segments("" if is_blank(before) else before_text, "" if is_blank(after) else after_text)

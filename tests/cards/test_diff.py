@@ -235,6 +235,19 @@ def test_history_short_values_are_before_and_after():
     assert not rows[0].inline
 
 
+def test_history_shows_statuses_and_provenance_in_words_with_their_code():
+    rows = change_rows(
+        {
+            "status": {"before": "NEEDS_REVIEW", "after": "VALIDATED"},
+            "creationMethod": {"before": None, "after": "IMPORTED"},
+        }
+    )
+    assert rows == [
+        ChangeRow("status", "Needs review (NEEDS_REVIEW)", "Validated (VALIDATED)"),
+        ChangeRow("creationMethod", "—", "Imported (IMPORTED)"),
+    ]
+
+
 def test_history_long_texts_are_one_text_with_the_edits_marked():
     before = "Rapide : déployer une unité citant Hattori Heiji ou Mouri Ran depuis votre main."
     after = "Rapide : déployer une unité citant Hattori Heiji depuis votre main ou votre défausse."
