@@ -113,7 +113,7 @@ def test_a_russian_vanguard_tile_shows_russian_field_labels(client_as, designer,
     # The Type facet, by the game's word.
     assert re.search(r'<span class="facet-value">Обычный юнит</span>', text)
     listed = page(client_as(designer), reverse("cards:browse"), "ru", q="game:vanguard", view="list")
-    assert "<td>Обычный юнит</td>" in listed and "<span>Грейд <b>2</b></span>" in listed
+    assert '<td data-label="Тип">Обычный юнит</td>' in listed and "<span>Грейд <b>2</b></span>" in listed
 
 
 def test_english_tiles_are_as_before(client_as, designer, make_card):
