@@ -44,8 +44,10 @@ def add_from_search(
 
     ``search`` (a pattern), ``add`` and ``copies_of`` are the builder's words in the page's
     language (English by default)."""
-    page.evaluate(HTMX_LOG)
     box = page.get_by_role("searchbox", name=re.compile(search))
+    # The builder first: called right after a click that opens it, the page may have no body yet.
+    expect(box).to_be_visible()
+    page.evaluate(HTMX_LOG)
     box.fill(query)
     result = page.locator(".result", has_text=name)
     expect(result).to_have_count(1)
