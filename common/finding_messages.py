@@ -590,8 +590,12 @@ def english() -> bool:
     return (get_language() or "en").split("-")[0] == "en"
 
 
-def message(finding) -> str:
-    """A finding's message in the reader's language (a Finding, or its dict as the API writes it)."""
+def message(finding, game=None) -> str:
+    """A finding's message in the reader's language (a Finding, or its dict as the API writes it).
+
+    ``game`` (a rule set or its key), when the page knows it: the fields and card types the message
+    names read as the game names them (« Puissance », « Objet »), not as keys (power, OBJECT).
+    """
     if isinstance(finding, Mapping):
         code, params, fallback = finding.get("code"), finding.get("params"), finding.get("message", "")
     else:
@@ -599,7 +603,27 @@ def message(finding) -> str:
         fallback = getattr(finding, "message", "")
     if not code or english():
         return str(fallback)
-    return render(code, params, fallback)
+    return render(code, labelled(params, game), fallback)
+
+
+def labelled(params: Mapping[str, Any] | None, game=None) -> Mapping[str, Any] | None:
+    """``params`` with the game's field and card types by their labels in the reader's language
+    (``field``, ``type``, ``types``); the others as they are. Without a game, unchanged."""
+    from .i18n import field_label, game_ruleset, type_label
+
+    ruleset = game_ruleset(game)
+    if ruleset is None or not params:
+        return params
+    out = dict(params)
+    field = out.get("field")
+    if isinstance(field, str) and ruleset.field_spec(field) is not None:
+        out["field"] = field_label(ruleset, field)
+    if isinstance(out.get("type"), str) and out["type"] in ruleset.card_types:
+        out["type"] = type_label(ruleset, out["type"])
+    types = out.get("types")
+    if isinstance(types, (list, tuple)):
+        out["types"] = [type_label(ruleset, t) if t in ruleset.card_types else t for t in types]
+    return out
 
 
 def localize(data: Any) -> Any:

@@ -50,10 +50,14 @@ def _has_entry(context: str, text: str) -> bool:
     return f"{context}{CONTEXT_SEPARATOR}{text}" in catalog
 
 
-def _ruleset(game: RuleSet | str | None) -> RuleSet | None:
+def game_ruleset(game: RuleSet | str | None) -> RuleSet | None:
+    """``game`` as a rule set: a rule set, or the key of a registered game; None otherwise."""
     if isinstance(game, RuleSet):
         return game
     return registry.get(game) if game in registry else None
+
+
+_ruleset = game_ruleset
 
 
 def type_label(game: RuleSet | str | None, card_type: str | None) -> str:

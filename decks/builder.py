@@ -84,17 +84,18 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
         computed_now=fresh is not None,
         validated_at=deck.validated_at,
         counts=counts,
-        violations=[_violation(v) for v in violations],
+        violations=[_violation(v, deck.game) for v in violations],
         resolved=resolved,
         suggestions=suggestions,
     )
 
 
-def _violation(data: dict[str, Any]) -> Violation:
+def _violation(data: dict[str, Any], game: str | None = None) -> Violation:
     return Violation(
         code=data.get("code", ""),
         severity=data.get("severity", "error"),
-        message=finding_message(data),  # in the reader's language, from its code and params
+        # In the reader's language, from its code and params; the game's card types by their labels.
+        message=finding_message(data, game),
         section=data.get("section"),
         card=data.get("card"),
     )

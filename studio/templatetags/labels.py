@@ -7,6 +7,7 @@ from django import template
 from django.utils.html import json_script
 
 from common.finding_messages import message as _finding_message
+from common.i18n import field_label as _field_label
 from common.i18n import tr as _tr
 from common.labels import EFFECT_KINDS, label_with_code, labels_for, without_path
 from common.labels import label as _label
@@ -26,21 +27,25 @@ def label_code(value, kind=None):
 
 
 @register.filter
-def finding_message(finding):
-    """A finding's message in the reader's language (its code's template, filled with its params)."""
+def finding_message(finding, game=None):
+    """A finding's message in the reader's language (its code's template, filled with its params);
+    ``{{ f|finding_message:ruleset }}`` names the game's fields and card types by their labels."""
     if isinstance(finding, str):
         return finding
-    return _finding_message(finding)
+    return _finding_message(finding, game or None)
 
 
 @register.filter
-def message_only(finding):
+def message_only(finding, game=None):
     """A finding's message in the reader's language, without its leading "field: " (the page shows
-    the field already)."""
+    the field already); ``{{ f|message_only:ruleset }}`` names the game's fields and types by their labels."""
     if isinstance(finding, str):
         return without_path(finding, None)
     field = finding.get("field") if isinstance(finding, dict) else getattr(finding, "field", None)
-    return without_path(_finding_message(finding), field)
+    text = without_path(_finding_message(finding, game or None), field)
+    if field and game:
+        text = without_path(text, _field_label(game, field))
+    return text
 
 
 @register.filter

@@ -193,3 +193,20 @@ def test_the_builder_and_the_faces_view_name_types_in_russian(client_as, playtes
     assert "по: тип" in faces
     by_grade = page(client, reverse("faces:deck", args=[vanguard_deck.pk]), "ru", by="grade")
     assert "<h3>Грейд 0 <span" in by_grade
+
+
+# --- findings name the game's fields and types by their labels ------------------------------------------
+def test_a_findings_fields_and_types_read_as_the_game_names_them(client_as, reviewer, make_card):
+    from common import finding_messages as fm
+
+    card = make_card("darkrow", name="Casque de moto", type="OBJECT", cost=1, behavior="EQUIPMENT")
+    text = page(client_as(reviewer), reverse("cards:detail", args=[card.stable_id]), "fr")
+    assert "les cartes Objet n’ont pas de ATK" in text
+    assert "les cartes OBJECT" not in text
+    finding = {"code": "FIELD_RANGE", "message": "power is -1", "field": "power"}
+    finding["params"] = {"field": "power", "observed": -1, "minimum": 0}
+    with translation.override("ru"):
+        assert fm.message(finding, "vanguard").startswith("Сила ")
+        assert fm.message(finding).startswith("power ")  # no game: the key
+    with translation.override("en"):
+        assert fm.message(finding, "vanguard") == "power is -1"  # English readers: the core's words
