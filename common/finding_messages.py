@@ -15,8 +15,8 @@ template). English readers get the core's
 own message: it says the same, sometimes with more detail (the problem found, what to do).
 
 Params are shown as people read them: numbers in the reader's locale (``1 000``, ``33,8``), lists
-joined by commas, statuses by their label. A plural template takes its count from a param
-(``ngettext_lazy(..., "observed")``; Russian has three forms).
+joined by commas, statuses and deck sections by their label. A plural template takes its count
+from a param (``ngettext_lazy(..., "observed")``; Russian has three forms).
 """
 
 from __future__ import annotations
@@ -492,7 +492,23 @@ def _shown(name: str, value: Any) -> Any:
         from .labels import label
 
         return label(value, "status")
+    if name == "section" and isinstance(value, str):
+        return section_label(value)
     return value
+
+
+def section_label(key: str) -> str:
+    """A deck section's label in the reader's language ("main": "Deck principal"), else its key.
+
+    Sections mean the same in every game that has them (``main`` is the main deck everywhere), so
+    the first rule set that labels ``key`` names it."""
+    from rules import registry
+
+    for ruleset in registry:
+        label = ruleset.deck_labels.get(key)
+        if label:
+            return gettext(label)
+    return key
 
 
 def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -28,6 +28,22 @@ def login():
     return do
 
 
+@pytest.mark.parametrize(
+    ("browser_locale", "language", "username", "button"),
+    [
+        ("en-US", "en", "Username", "Log in"),
+        ("fr-FR", "fr", "Identifiant", "Se connecter"),
+        ("ru-RU", "ru", "Имя пользователя", "Войти"),
+        ("de-DE", "en", "Username", "Log in"),  # a language the studio does not speak: English
+    ],
+)
+def test_the_login_page_follows_the_browsers_language(page, browser_locale, language, username, button):
+    page.goto("/accounts/login/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("main").get_by_label(username)).to_be_visible()
+    expect(page.locator("main").get_by_role("button", name=button, exact=True)).to_be_visible()
+
+
 def test_the_switch_changes_the_language_and_keeps_it(page, login, make_user, screenshot):
     designer = make_user("designer", username="dominique")
     page.goto("/accounts/login/")
@@ -50,6 +66,10 @@ def test_the_switch_changes_the_language_and_keeps_it(page, login, make_user, sc
     page.context.clear_cookies()
     login(page, designer)  # another browser, the same user: their own language
     expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("header form[action='/accounts/logout/'] button")).to_have_text("Выйти")
+    expect(
+        page.get_by_role("navigation", name="Главное меню").get_by_role("link", name="Карты")
+    ).to_be_visible()
 
 
 def test_at_390_px_the_switch_fits_and_works(page, login, make_user, screenshot):

@@ -21,13 +21,13 @@ PLURAL = {
         "%(section)s has %(observed)s cards; it must have exactly %(expected)s",
     ): (
         (
-            "%(section)s contient %(observed)s carte ; il en faut exactement %(expected)s",
-            "%(section)s contient %(observed)s cartes ; il en faut exactement %(expected)s",
+            "%(section)s : %(observed)s carte ; il en faut exactement %(expected)s",
+            "%(section)s : %(observed)s cartes ; il en faut exactement %(expected)s",
         ),
         (
-            "в %(section)s %(observed)s карта; нужно ровно %(expected)s",
-            "в %(section)s %(observed)s карты; нужно ровно %(expected)s",
-            "в %(section)s %(observed)s карт; нужно ровно %(expected)s",
+            "в разделе «%(section)s» %(observed)s карта; нужно ровно %(expected)s",
+            "в разделе «%(section)s» %(observed)s карты; нужно ровно %(expected)s",
+            "в разделе «%(section)s» %(observed)s карт; нужно ровно %(expected)s",
         ),
     ),
 }

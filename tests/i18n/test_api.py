@@ -53,8 +53,8 @@ def test_the_same_deck_in_three_languages(client, playtester, test_catalogue):
         lang: next(v["message"] for v in b["violations"] if v["code"] == "UNKNOWN_CARD")
         for lang, b in bodies.items()
     }
-    assert unknown["fr"] == "main : NO-SUCH-CARD ne désigne aucune carte de vanguard"
-    assert unknown["ru"] == "main: NO-SUCH-CARD — в игре vanguard нет такой карты"
+    assert unknown["fr"] == "Deck principal : NO-SUCH-CARD ne désigne aucune carte de vanguard"
+    assert unknown["ru"] == "Основная колода: NO-SUCH-CARD — в игре vanguard нет такой карты"
     # Keys of the contract are the same, whatever the language.
     assert bodies["fr"].keys() == bodies["en"].keys()
 
@@ -84,7 +84,7 @@ def test_a_refusal_says_why_in_the_readers_language(client, playtester, test_cat
     )
     refusal = InvalidInput([finding])
     with translation.override("fr"):
-        assert refusal.reader_message() == "main : X ne désigne aucune carte de vanguard"
+        assert refusal.reader_message() == "Deck principal : X ne désigne aucune carte de vanguard"
         assert refusal.by_field() == {"card": [message(finding)]}
     with translation.override("en"):
         assert refusal.reader_message() == "main: 'X' names no vanguard card"

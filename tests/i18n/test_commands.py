@@ -55,7 +55,10 @@ def test_checkdeck_speaks_the_language_asked_for(deck_file, test_catalogue, monk
     status, english = checkdeck(deck_file)
     assert status == 1 and "UNKNOWN_CARD: main: 'NO-SUCH-CARD' names no vanguard card" in english
     status, french = checkdeck(deck_file, lang="fr")
-    assert status == 1 and "UNKNOWN_CARD: main : NO-SUCH-CARD ne désigne aucune carte de vanguard" in french
+    assert (
+        status == 1
+        and "UNKNOWN_CARD: Deck principal : NO-SUCH-CARD ne désigne aucune carte de vanguard" in french
+    )
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     status, russian = checkdeck(deck_file)
@@ -90,3 +93,38 @@ def test_loaddemo_gives_the_demo_users_their_languages():
     Preference.objects.filter(user__username="designer").update(language="en")
     call_command("loaddemo", stdout=io.StringIO())
     assert Preference.objects.get(user__username="designer").language == "en"
+
+
+@pytest.fixture
+def darkrow_cards(db):
+    from cards.demo import card_set
+    from cards.imports import cards_import
+
+    cards_import(payload=card_set("darkrow"))  # Legendaries and Objects NEEDS_REVIEW, some fields missing
+
+
+def audit(*args, **kwargs) -> str:
+    out = io.StringIO()
+    call_command("audit", "darkrow", "--no-progress", *args, stdout=out, stderr=io.StringIO(), **kwargs)
+    return out.getvalue()
+
+
+def test_audit_speaks_lang_and_the_environments_language(darkrow_cards, monkeypatch):
+    english = audit(lang="en")
+    assert "Audit #1 of darkrow: DONE, " in english  # a status code, as the contract writes it
+    assert "DR-G01 Gin: the card's status is NEEDS_REVIEW" in english  # the core's own words
+    assert "count artwork: expected HD 72, REFERENCE 53, FULL_ART 3, LEGACY_HD 6, actual HD 0" in english
+    french = audit(lang="fr")
+    assert "Audit n° 2 de darkrow : DONE, " in french
+    assert "DR-G01 Gin: DR-G01 attend une revue" in french
+    assert "décompte artwork : attendu HD 72, REFERENCE 53, FULL_ART 3, LEGACY_HD 6, réel HD 0" in french
+    assert "Revue de darkrow : OUVERTE ; listes bloquantes : NEEDS_REVIEW" in french
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    russian = audit()
+    assert "DR-G01 Gin: DR-G01 ждёт проверки" in russian
+    # The lists' names are codes: the same in every language; no reason is left in English.
+    for text in (french, russian):
+        assert (
+            "NEEDS_REVIEW " in text and "the card's status" not in text and " need a value for " not in text
+        )

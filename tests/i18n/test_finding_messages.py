@@ -114,16 +114,17 @@ def test_messages_in_french_and_russian_with_plural_forms(test_catalogue):
         )
 
     with translation.override("fr"):
-        assert fm.message(deck_size(1)) == "main contient 1 carte ; il en faut exactement 50"
-        assert fm.message(deck_size(1201)) == "main contient 1\xa0201 cartes ; il en faut exactement 50"
+        # The section by its label ("main" is the main deck), numbers in the reader's locale.
+        assert fm.message(deck_size(1)) == "Deck principal : 1 carte ; il en faut exactement 50"
+        assert fm.message(deck_size(1201)) == "Deck principal : 1\xa0201 cartes ; il en faut exactement 50"
     with translation.override("ru"):
-        assert fm.message(deck_size(21)).startswith("в main 21 карта;")
-        assert fm.message(deck_size(23)).startswith("в main 23 карты;")
-        assert fm.message(deck_size(25)).startswith("в main 25 карт;")
+        assert fm.message(deck_size(21)).startswith("в разделе «Основная колода» 21 карта;")
+        assert fm.message(deck_size(23)).startswith("в разделе «Основная колода» 23 карты;")
+        assert fm.message(deck_size(25)).startswith("в разделе «Основная колода» 25 карт;")
     as_dict = deck_size(3).to_dict()
     with translation.override("fr"):
         out = fm.localize({"violations": [as_dict], "legal": False})
-    assert out["violations"][0]["message"] == "main contient 3 cartes ; il en faut exactement 50"
+    assert out["violations"][0]["message"] == "Deck principal : 3 cartes ; il en faut exactement 50"
     assert {k: v for k, v in out["violations"][0].items() if k != "message"} == {
         k: v for k, v in as_dict.items() if k != "message"
     }
@@ -135,6 +136,10 @@ def test_params_are_shown_as_people_read_them():
     with translation.override("fr"):
         assert (shown["expected"], str(shown["observed"]), str(shown["status"])) == ("a, b", "2,5", "Draft")
     assert "card" not in shown
+    # A section by its label; a key no game labels stays as it is.
+    with translation.override("fr"):
+        assert fm.shown_params({"section": "runes"})["section"] == "Deck de runes"
+        assert fm.shown_params({"section": "sideboard"})["section"] == "sideboard"
 
 
 def test_a_games_own_code_carries_its_templates(api, designer):

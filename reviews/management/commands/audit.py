@@ -119,7 +119,7 @@ def _count_line(value: dict) -> str:
     expected = (
         gettext("no count fixed by the source")
         if value.get("expected") is None
-        else gettext("expected %(count)s") % {"count": value["expected"]}
+        else gettext("expected %(count)s") % {"count": _counted(value["expected"])}
     )
     extra = (
         (", " + gettext("%(count)s validated") % {"count": value["validated"]})
@@ -128,6 +128,13 @@ def _count_line(value: dict) -> str:
     )
     return gettext("%(expected)s, actual %(actual)s%(extra)s") % {
         "expected": expected,
-        "actual": value.get("actual"),
+        "actual": _counted(value.get("actual")),
         "extra": extra,
     }
+
+
+def _counted(value) -> str:
+    """A count, or counts by kind ("HD 72, REFERENCE 53"), as people read them."""
+    if isinstance(value, dict):
+        return ", ".join(f"{kind} {count}" for kind, count in value.items())
+    return str(value)
