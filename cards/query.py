@@ -20,6 +20,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+from django.utils.translation import ngettext
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
@@ -57,8 +60,9 @@ class QueryError(ValueError):
         self.column = column
         self.hint = hint
         self.reason = message
-        where = f"column {column}: " if column else ""
-        super().__init__(f"{where}{message}" + (f"; {hint}" if hint else ""))
+        where = _("column %(column)s: ") % {"column": column} if column else ""
+        said = _("%(message)s; %(hint)s") % {"message": message, "hint": hint} if hint else message
+        super().__init__(f"{where}{said}")
 
     def to_dict(self) -> dict:
         return {"column": self.column, "message": self.reason, "hint": self.hint}
@@ -160,9 +164,9 @@ class _Build(Transformer):
             value, quoted = _unquote(raw)
             if not quoted and not value:
                 raise QueryError(
-                    f"{key}{op} needs a value",
+                    _("%(term)s needs a value") % {"term": f"{key}{op}"},
                     column=column,
-                    hint=f'e.g. {key}{op}3 or {key}{op}"two words"',
+                    hint=_("e.g. %(a)s or %(b)s") % {"a": f"{key}{op}3", "b": f'{key}{op}"two words"'},
                 )
             return Term(key.lower(), op, value, column=column, quoted=quoted)
         if token.type == "EXACT":
@@ -198,8 +202,13 @@ _WHAT = {
     "RPAR": "')'",
     "LPAR": "'('",
     "NEG": "'-'",
-    "$END": "the end of the query",
+    "$END": N_("the end of the query"),
 }
+
+
+def _what(name: str, default: str) -> str:
+    """How an error names a token: its words in the reader's language."""
+    return _(_WHAT[name]) if name in _WHAT else default
 
 
 def _syntax_error(exc: UnexpectedInput, text: str) -> QueryError:
@@ -208,43 +217,61 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> QueryError:
         column = len(text) + 1
         tail = text.rstrip()
         if tail.endswith("("):
-            return QueryError("a '(' is not closed", column=column, hint="add ')' or remove the '('")
+            return QueryError(_("a '(' is not closed"), column=column, hint=_("add ')' or remove the '('"))
         if re.search(r"(^|\s)(or|and)$", tail, re.I):
             return QueryError(
-                f"'{tail.split()[-1]}' must be followed by a term",
+                _("'%(word)s' must be followed by a term") % {"word": tail.split()[-1]},
                 column=column,
-                hint="add a term or remove it",
+                hint=_("add a term or remove it"),
             )
         if tail.endswith("-"):
-            return QueryError("'-' must be followed by a term", column=column, hint="e.g. -t:leader")
+            return QueryError(
+                _("'-' must be followed by a term"),
+                column=column,
+                hint=_("e.g. %(example)s") % {"example": "-t:leader"},
+            )
         if text.count("(") > text.count(")"):
-            return QueryError("a '(' is not closed", column=column, hint="add ')' at the end")
-        return QueryError("the query ends too early", column=column, hint="add a term")
+            return QueryError(_("a '(' is not closed"), column=column, hint=_("add ')' at the end"))
+        return QueryError(_("the query ends too early"), column=column, hint=_("add a term"))
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        found = _WHAT.get(token.type, repr(str(token)))
+        found = _what(token.type, repr(str(token)))
         if token.type == "RPAR" and text[: token.column - 1].rstrip().endswith("("):
             return QueryError(
-                "the parentheses hold nothing", column=column, hint="put terms inside or remove them"
+                _("the parentheses hold nothing"), column=column, hint=_("put terms inside or remove them")
             )
         if token.type == "RPAR":
-            return QueryError("')' closes no '('", column=column, hint="remove it or add a '(' before")
+            return QueryError(_("')' closes no '('"), column=column, hint=_("remove it or add a '(' before"))
         if token.type in ("_OR", "_AND"):
             return QueryError(
-                f"{found} must stand between two terms", column=column, hint="put a term on each side"
+                _("%(found)s must stand between two terms") % {"found": found},
+                column=column,
+                hint=_("put a term on each side"),
             )
-        expected = sorted(_WHAT.get(name, name.lower()) for name in exc.expected)
-        return QueryError(f"unexpected {found}", column=column, hint=f"expected {', '.join(expected)}")
+        expected = sorted(_what(name, name.lower()) for name in exc.expected)
+        return QueryError(
+            _("unexpected %(found)s") % {"found": found},
+            column=column,
+            hint=_("expected %(expected)s") % {"expected": ", ".join(expected)},
+        )
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
         if char == "-":
             return QueryError(
-                "'-' must be followed by a term, with no space", column=column, hint="e.g. -t:leader"
+                _("'-' must be followed by a term, with no space"),
+                column=column,
+                hint=_("e.g. %(example)s") % {"example": "-t:leader"},
             )
         if char == "!":
-            return QueryError("'!' must be followed by a name", column=column, hint='e.g. !"Blaster Blade"')
+            return QueryError(
+                _("'!' must be followed by a name"),
+                column=column,
+                hint=_("e.g. %(example)s") % {"example": '!"Blaster Blade"'},
+            )
         return QueryError(
-            f"cannot read {char!r} here", column=column, hint="quote it if it is part of a word"
+            _("cannot read %(char)s here") % {"char": repr(char)},
+            column=column,
+            hint=_("quote it if it is part of a word"),
         )
     return QueryError(str(exc), column=column)
 
@@ -252,7 +279,9 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> QueryError:
 def _check_quotes(text: str) -> None:
     positions = [m.start() for m in re.finditer('"', text)]
     if len(positions) % 2:
-        raise QueryError('a quote (") is not closed', column=positions[-1] + 1, hint="close it or remove it")
+        raise QueryError(
+            _('a quote (") is not closed'), column=positions[-1] + 1, hint=_("close it or remove it")
+        )
 
 
 def _take_order(node: Node | None, top: bool = True) -> tuple[Node | None, list[Term]]:
@@ -263,9 +292,10 @@ def _take_order(node: Node | None, top: bool = True) -> tuple[Node | None, list[
         if node.key in ORDER_KEYS or node.key in DIRECTION_KEYS:
             if not top or node.negated:
                 raise QueryError(
-                    f"{node.key}: applies to the whole query",
+                    _("%(key)s: applies to the whole query") % {"key": node.key},
                     column=node.column,
-                    hint=f"put {node.key}:{node.value} outside parentheses, 'or' and '-'",
+                    hint=_("put %(term)s outside parentheses, 'or' and '-'")
+                    % {"term": f"{node.key}:{node.value}"},
                 )
             return None, [node]
         return node, []
@@ -290,29 +320,33 @@ def _order(terms: list[Term]) -> Order | None:
     for found in (orders, directions):
         if len(found) > 1:
             raise QueryError(
-                f"{found[1].key}: is given twice", column=found[1].column, hint="keep one of them"
+                _("%(key)s: is given twice") % {"key": found[1].key},
+                column=found[1].column,
+                hint=_("keep one of them"),
             )
     for term in orders + directions:
         if term.op != ":" and term.op != "=":
             raise QueryError(
-                f"{term.key} takes ':'", column=term.column, hint=f"e.g. {term.key}:{term.value}"
+                _("%(key)s takes ':'") % {"key": term.key},
+                column=term.column,
+                hint=_("e.g. %(example)s") % {"example": f"{term.key}:{term.value}"},
             )
     descending = False
     if directions:
         word = directions[0].value.lower()
         if word not in ("asc", "desc", "ascending", "descending"):
             raise QueryError(
-                f"{directions[0].key}:{directions[0].value} is not a direction",
+                _("%(term)s is not a direction") % {"term": f"{directions[0].key}:{directions[0].value}"},
                 column=directions[0].column,
-                hint="use direction:asc or direction:desc",
+                hint=_("use direction:asc or direction:desc"),
             )
         descending = word.startswith("desc")
     if not orders:
         if directions:
             raise QueryError(
-                "direction: needs an order: to apply to",
+                _("direction: needs an order: to apply to"),
                 column=directions[0].column,
-                hint="e.g. order:cost direction:desc",
+                hint=_("e.g. %(example)s") % {"example": "order:cost direction:desc"},
             )
         return None
     return Order(orders[0].value.lower(), descending, orders[0].column)
@@ -322,12 +356,15 @@ def parse(text: str) -> Query:
     """Parse ``text``; raise :class:`QueryError` naming the column and what was expected."""
     if len(text) > MAX_LENGTH:
         raise QueryError(
-            f"the query is {len(text)} characters long",
+            ngettext("the query is %(n)s character long", "the query is %(n)s characters long", len(text))
+            % {"n": len(text)},
             column=MAX_LENGTH + 1,
-            hint=f"keep it under {MAX_LENGTH}",
+            hint=_("keep it under %(n)s characters") % {"n": MAX_LENGTH},
         )
     if "\x00" in text:
-        raise QueryError("the query holds a NUL character", column=text.index("\x00") + 1, hint="remove it")
+        raise QueryError(
+            _("the query holds a NUL character"), column=text.index("\x00") + 1, hint=_("remove it")
+        )
     _check_quotes(text)
     if not text.strip():
         return Query(None)
@@ -345,5 +382,9 @@ def parse(text: str) -> Query:
     root, order_terms = _take_order(root)
     query = Query(root, _order(order_terms))
     if len(query.terms()) > MAX_TERMS:
-        raise QueryError(f"the query has {len(query.terms())} terms", hint=f"use at most {MAX_TERMS}")
+        count = len(query.terms())
+        raise QueryError(
+            ngettext("the query has %(n)s term", "the query has %(n)s terms", count) % {"n": count},
+            hint=_("use at most %(n)s") % {"n": MAX_TERMS},
+        )
     return query

@@ -34,6 +34,7 @@ import re
 from django.db import DatabaseError, connections
 from django.db.models import F, Q, QuerySet
 from django.db.models.expressions import RawSQL
+from django.utils.translation import gettext as _
 
 from rules import registry
 from rules.fields import Kind
@@ -232,9 +233,9 @@ class CardSearch:
             if spec is None or spec.kind is not Kind.INT:
                 numbers = sorted(name for name, s in self.fields.items() if s.kind is Kind.INT)
                 raise QueryError(
-                    f"order:{order.key} is not something cards are ordered by",
+                    _("%(term)s is not something cards are ordered by") % {"term": f"order:{order.key}"},
                     column=order.column,
-                    hint=f"use one of {', '.join([*ORDERS, *numbers])}",
+                    hint=_("use one of %(choices)s") % {"choices": ", ".join([*ORDERS, *numbers])},
                 )
             columns = [F(f"game_fields__{spec.name}"), F("search_name")]
         first = columns[0].desc(nulls_last=True) if order.descending else columns[0].asc(nulls_last=True)
@@ -266,7 +267,11 @@ class CardSearch:
         if term.op == "!":
             name = search_fold(term.value)
             if not name:
-                raise QueryError('!"" needs a name', column=term.column, hint='e.g. !"Blaster Blade"')
+                raise QueryError(
+                    _('!"" needs a name'),
+                    column=term.column,
+                    hint=_("e.g. %(example)s") % {"example": '!"Blaster Blade"'},
+                )
             return Q(search_name=name)
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
@@ -274,12 +279,16 @@ class CardSearch:
         handler = getattr(self, f"_key_{key}", None)
         if handler is None:
             known = ", ".join(sorted({*SEARCH_KEYS, *self.fields}))
-            raise QueryError(f"unknown key {term.key!r}", column=term.column, hint=f"the keys are: {known}")
+            raise QueryError(
+                _("unknown key %(key)s") % {"key": repr(term.key)},
+                column=term.column,
+                hint=_("the keys are: %(keys)s") % {"keys": known},
+            )
         if term.op not in (":", "=", "!="):
             raise QueryError(
-                f"{term.key} takes ':', '=' or '!=', not {term.op!r}",
+                _("%(key)s takes ':', '=' or '!=', not %(op)s") % {"key": term.key, "op": repr(term.op)},
                 column=term.column,
-                hint=f"e.g. {term.key}:{term.value}",
+                hint=_("e.g. %(example)s") % {"example": f"{term.key}:{term.value}"},
             )
         if key == "type" and term.op in ("=", "!="):
             q = Q(type=term.value.replace(" ", "_").upper())
@@ -294,9 +303,9 @@ class CardSearch:
         fragment = indexed_fragment(term.value)
         if not re.search(r"\w", fragment):
             raise QueryError(
-                f"{str(term)!r} has no letter or digit to search for",
+                _("%(term)s has no letter or digit to search for") % {"term": repr(str(term))},
                 column=term.column,
-                hint="remove it or quote what you mean",
+                hint=_("remove it or quote what you mean"),
             )
         return fragment
 
@@ -325,7 +334,9 @@ class CardSearch:
         keys = [key for key in keys if key]
         if not keys:
             raise QueryError(
-                f"arch:{term.value} names no archetype", column=term.column, hint="e.g. arch:gadget"
+                _("%(term)s names no archetype") % {"term": f"arch:{term.value}"},
+                column=term.column,
+                hint=_("e.g. %(example)s") % {"example": "arch:gadget"},
             )
         condition = Q()
         for key in keys:
@@ -339,9 +350,9 @@ class CardSearch:
         )
         if status is None:
             raise QueryError(
-                f"status:{value} is not a status",
+                _("%(term)s is not a status") % {"term": f"status:{value}"},
                 column=term.column,
-                hint="use draft, review, validated or disabled",
+                hint=_("use draft, review, validated or disabled"),
             )
         return Q(status=status)
 
@@ -351,9 +362,9 @@ class CardSearch:
     def _key_game(self, term: Term) -> Q:
         if term.value.lower() not in registry:
             raise QueryError(
-                f"game:{term.value} is not a game",
+                _("%(term)s is not a game") % {"term": f"game:{term.value}"},
                 column=term.column,
-                hint=f"the games are {', '.join(registry.keys())}",
+                hint=_("the games are %(games)s") % {"games": ", ".join(registry.keys())},
             )
         return Q(game=term.value.lower())
 
@@ -362,9 +373,9 @@ class CardSearch:
         wanted = fold(term.value)
         if wanted not in languages:
             raise QueryError(
-                f"lang:{term.value} is not a language of the games",
+                _("%(term)s is not a language of the games") % {"term": f"lang:{term.value}"},
                 column=term.column,
-                hint=f"use {' or '.join(languages)}",
+                hint=_("use one of %(choices)s") % {"choices": ", ".join(languages)},
             )
         return Q(game__in=[rs.key for rs in registry if rs.language == wanted])
 
@@ -374,7 +385,9 @@ class CardSearch:
     def _key_origin(self, term: Term) -> Q:
         if term.value.upper() not in Origin.values:
             raise QueryError(
-                f"origin:{term.value} is not an origin", column=term.column, hint="use user or ai"
+                _("%(term)s is not an origin") % {"term": f"origin:{term.value}"},
+                column=term.column,
+                hint=_("use user or ai"),
             )
         return Q(origin=term.value.upper())
 
@@ -382,9 +395,9 @@ class CardSearch:
         method = METHOD_WORDS.get(fold(term.value).replace(" ", "_"))
         if method is None:
             raise QueryError(
-                f"method:{term.value} is not a creation method",
+                _("%(term)s is not a creation method") % {"term": f"method:{term.value}"},
                 column=term.column,
-                hint="use imported, manual or ai",
+                hint=_("use imported, manual or ai"),
             )
         return Q(creation_method=method)
 
@@ -395,9 +408,10 @@ class CardSearch:
         core = needle.strip()
         if not core or not re.match(r"\w", core[0]) or not re.match(r"\w", core[-1]):
             raise QueryError(
-                f"cites:{term.value} is not a name",
+                _("%(term)s is not a name") % {"term": f"cites:{term.value}"},
                 column=term.column,
-                hint='give a name that starts and ends with a letter or digit, e.g. cites:"Hattori Heiji"',
+                hint=_("give a name that starts and ends with a letter or digit, e.g. %(example)s")
+                % {"example": 'cites:"Hattori Heiji"'},
             )
         return contains(self.qs, "search_name", needle) | contains(self.qs, "search_body", needle)
 
@@ -415,9 +429,9 @@ class CardSearch:
         if spec is not None and spec.kind is Kind.BOOL:
             return Q(**{f"game_fields__{spec.name}": True})
         raise QueryError(
-            f"is:{term.value} is not something a card is",
+            _("%(term)s is not something a card is") % {"term": f"is:{term.value}"},
             column=term.column,
-            hint="use modified, ai, imported, manual, a status, or a yes/no field of the game",
+            hint=_("use modified, ai, imported, manual, a status, or a yes/no field of the game"),
         )
 
     # --- game fields -------------------------------------------------------------------------
@@ -429,15 +443,17 @@ class CardSearch:
                 number = int(term.value)
             except ValueError:
                 raise QueryError(
-                    f"{spec.name} is a number, not {term.value!r}",
+                    _("%(field)s is a number, not %(value)s")
+                    % {"field": spec.name, "value": repr(term.value)},
                     column=term.column,
-                    hint=f"e.g. {spec.name}<=3",
+                    hint=_("e.g. %(example)s") % {"example": f"{spec.name}<=3"},
                 ) from None
             if abs(number) > MAX_NUMBER:
                 raise QueryError(
-                    f"{term.value} is too large a number for {spec.name}",
+                    _("%(value)s is too large a number for %(field)s")
+                    % {"value": term.value, "field": spec.name},
                     column=term.column,
-                    hint=f"use a number under {MAX_NUMBER}",
+                    hint=_("use a number under %(n)s") % {"n": MAX_NUMBER},
                 )
             if term.op in COMPARISONS:
                 # JSON null sorts below numbers in PostgreSQL's jsonb order: keep empty values out.
@@ -447,17 +463,18 @@ class CardSearch:
             return Q(**{path: number})
         if term.op in COMPARISONS:
             raise QueryError(
-                f"{spec.name} is not a number, it takes ':'",
+                _("%(field)s is not a number, it takes ':'") % {"field": spec.name},
                 column=term.column,
-                hint=f"use {spec.name}:{term.value}",
+                hint=_("use %(example)s") % {"example": f"{spec.name}:{term.value}"},
             )
         if spec.kind is Kind.BOOL:
             truth = fold(term.value) in ("true", "yes", "oui", "1", "y")
             if not truth and fold(term.value) not in ("false", "no", "non", "0", "n"):
                 raise QueryError(
-                    f"{spec.name} is yes or no, not {term.value!r}",
+                    _("%(field)s is yes or no, not %(value)s")
+                    % {"field": spec.name, "value": repr(term.value)},
                     column=term.column,
-                    hint=f"e.g. {spec.name}:yes",
+                    hint=_("e.g. %(example)s") % {"example": f"{spec.name}:yes"},
                 )
             q = Q(**{path: truth})
         elif spec.kind in (Kind.ENUM, Kind.ENUM_LIST):
