@@ -21,10 +21,9 @@ def reason(text: str, language: str) -> str:
     from cards.models import Card
     from cards.search import card_find
 
-    with translation.override(language):
-        with pytest.raises(QueryError) as caught:
-            parse(text)
-            card_find(Card.objects.all(), text, game="darkrow")
+    with translation.override(language), pytest.raises(QueryError) as caught:
+        parse(text)
+        card_find(Card.objects.all(), text, game="darkrow")
     return str(caught.value)
 
 
