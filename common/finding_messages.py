@@ -606,20 +606,24 @@ def english() -> bool:
     return (get_language() or "en").split("-")[0] == "en"
 
 
-def message(finding, game=None) -> str:
+def message(finding, game=None, names: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """A finding's message in the reader's language (a Finding, or its dict as the API writes it).
 
     ``game`` (a rule set or its key), when the page knows it: the fields and card types the message
     names read as the game names them (« Puissance », « Objet »), not as keys (power, OBJECT).
+    ``names``: the words a page shows for some params' keys, per param (``{"section": {"main": "Main
+    deck"}}``): a message that names one of them is filled with its words, in English too (the core's
+    English message says the key: "main has 5 cards").
     """
     if isinstance(finding, Mapping):
         code, params, fallback = finding.get("code"), finding.get("params"), finding.get("message", "")
     else:
         code, params = getattr(finding, "code", None), getattr(finding, "params", None)
         fallback = getattr(finding, "message", "")
-    if not code or english():
+    named = _named(params, names)
+    if not code or (english() and named is None):
         return str(fallback)
-    return render(code, labelled(params, game), fallback)
+    return render(code, labelled(params if named is None else named, game), fallback)
 
 
 def labelled(params: Mapping[str, Any] | None, game=None) -> Mapping[str, Any] | None:
@@ -640,6 +644,18 @@ def labelled(params: Mapping[str, Any] | None, game=None) -> Mapping[str, Any] |
     if isinstance(types, (list, tuple)):
         out["types"] = [type_label(ruleset, t) if t in ruleset.card_types else t for t in types]
     return out
+
+
+def _named(params: Mapping[str, Any] | None, names: Mapping[str, Mapping[str, str]] | None) -> dict | None:
+    """``params`` with the keys ``names`` knows replaced by their words; None when none is."""
+    if not params or not names:
+        return None
+    named = {
+        key: names[key][value]
+        for key, value in params.items()
+        if key in names and isinstance(value, str) and value in names[key]
+    }
+    return {**params, **named} if named else None
 
 
 def localize(data: Any) -> Any:

@@ -77,6 +77,7 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
             deck.violations or [],
         )
         resolved, suggestions = deck.resolved or {}, deck.suggestions or {}
+    names = _section_names(deck.game)
     return Verdict(
         legal=legal,
         ready=ready,
@@ -84,18 +85,30 @@ def verdict_of(deck: Deck, fresh: ValidationResult | None = None) -> Verdict:
         computed_now=fresh is not None,
         validated_at=deck.validated_at,
         counts=counts,
-        violations=[_violation(v, deck.game) for v in violations],
+        violations=[_violation(v, deck.game, names) for v in violations],
         resolved=resolved,
         suggestions=suggestions,
     )
 
 
-def _violation(data: dict[str, Any], game: str | None = None) -> Violation:
+def _section_names(game: str) -> dict[str, dict[str, str]]:
+    """How the page names the game's sections and picks, for the messages that name one ("Main deck has
+    5 cards", not "main has 5 cards")."""
+    ruleset = get_ruleset(game)
+    return {
+        "section": {
+            name: tr(ruleset.label_of(name)) for name in (*ruleset.deck_sections, *ruleset.deck_picks)
+        }
+    }
+
+
+def _violation(data: dict[str, Any], game: str | None = None, names: dict | None = None) -> Violation:
     return Violation(
         code=data.get("code", ""),
         severity=data.get("severity", "error"),
-        # In the reader's language, from its code and params; the game's card types by their labels.
-        message=finding_message(data, game),
+        # In the reader's language, from its code and params; the game's card types by their labels, a
+        # section by its name on the page.
+        message=finding_message(data, game, names),
         section=data.get("section"),
         card=data.get("card"),
     )

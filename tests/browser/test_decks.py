@@ -46,13 +46,13 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
 
     expect(page.get_by_role("heading", name="Échange tempo", level=1)).to_be_visible()
     verdict = page.locator("#verdict")
-    expect(verdict).to_contain_text("main has 0 cards; it must have exactly 40")
+    expect(verdict).to_contain_text("Main deck has 0 cards; it must have exactly 40")
     add_from_search(page, "t:monster level<=4", "Example Light Squire", 20)
-    expect(verdict).to_contain_text("main has 20 cards; it must have exactly 40")
+    expect(verdict).to_contain_text("Main deck has 20 cards; it must have exactly 40")
     add_from_search(page, "imp", "Example Dark Imp", 10)
     expect(page.locator(".result", has_text="Example Dark Imp")).to_contain_text("10 in deck")
     add_from_search(page, "t:spell", "Example Spell", 8)
-    expect(verdict).to_contain_text("main has 38 cards; it must have exactly 40")
+    expect(verdict).to_contain_text("Main deck has 38 cards; it must have exactly 40")
     expect(page.locator("#s0 .size")).to_contain_text("38 / 40")
     page.get_by_role("button", name="One copy more of Example Spell").click()
     expect(page.get_by_label("Copies of Example Spell")).to_have_value("9")
@@ -75,7 +75,7 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
     violation = verdict.locator('li[data-code="CARD_NOT_VALIDATED"]')
     expect(violation).to_have_count(1)
     expect(violation).to_contain_text(
-        "main: Example Light Squire (DU-EX-001) is DISABLED; only VALIDATED cards may be played"
+        "Main deck: Example Light Squire (DU-EX-001) is Disabled; only validated cards may be played"
     )
     expect(violation).to_have_attribute("data-section", "main")
     expect(violation).to_have_attribute("data-card", "DU-EX-001")

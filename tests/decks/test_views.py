@@ -94,7 +94,7 @@ def test_a_designer_builds_decks_and_sees_unvalidated_cards_marked(client_as, de
     assert "Brouillon de duel" in results and "Draft: not playable" in results
     client.post(reverse("decks:add", args=[deck.pk]), {"card": draft.stable_id})
     page = text(client.get(reverse("decks:detail", args=[deck.pk])))
-    assert "CARD_NOT_VALIDATED" in page and f"{draft.stable_id}) is DRAFT" in page
+    assert "CARD_NOT_VALIDATED" in page and f"{draft.stable_id}) is Draft" in page
 
 
 def test_a_playtester_searches_validated_cards_only(client_as, playtester, duel, make_card, designer):
@@ -122,7 +122,7 @@ def test_adding_cards_updates_the_verdict_live(client_as, playtester, duel):
     response = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-EX-009"}, **HTMX)
     assert response.status_code == 200 and response["HX-Trigger"] == "deckChanged"
     panel = text(response)
-    assert "main has 37 cards; it must have exactly 40" in panel
+    assert "Main deck has 37 cards; it must have exactly 40" in panel
     assert 'data-code="DECK_SIZE"' in panel
     response = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-EX-009", "count": 3}, **HTMX)
     panel = text(response)
@@ -203,7 +203,7 @@ def test_cards_go_to_their_home_section_and_picks(client_as, playtester, load_ca
     assert "Example Hero Champion (RB-EX-002)" in page
     assert "no Chosen Champion" not in page
     cleared = text(client.post(reverse("decks:pick", args=[rift.pk]), {"pick": "legend", "card": ""}, **HTMX))
-    assert "no Legend: pick the LEGEND" in cleared
+    assert "no Legend: pick the Legend" in cleared
 
 
 def test_each_violation_points_at_its_card_and_section(client_as, playtester, load_cards):
@@ -249,7 +249,7 @@ def test_a_stale_deck_is_marked_and_never_shown_legal_from_its_old_result(client
     client = client_as(playtester)
     page = text(client.get(reverse("decks:detail", args=[duel_deck.pk])))
     assert "Stale" in page and "Construction not valid" in page and "Checked just now" in page
-    assert "Example Steel Golem (DU-EX-003) is DISABLED" in page
+    assert "Example Steel Golem (DU-EX-003) is Disabled" in page
     listing = text(client.get(reverse("decks:list")))
     assert "badge stale" in listing and "badge illegal" in listing and "badge legal" not in listing
     assert "Example duel deck" in text(client.get(reverse("decks:list"), {"verdict": "stale"}))
@@ -265,7 +265,9 @@ def test_disabling_a_card_makes_the_deck_illegal_itemized(
         )
     page = text(client_as(playtester).get(reverse("decks:detail", args=[duel_deck.pk])))
     assert "Construction not valid" in page and 'data-verdict="stale"' not in page
-    assert "main: Example Steel Golem (DU-EX-003) is DISABLED; only VALIDATED cards may be played" in page
+    assert (
+        "Main deck: Example Steel Golem (DU-EX-003) is Disabled; only validated cards may be played" in page
+    )
 
 
 def test_the_panel_answers_only_when_the_deck_changed(client_as, playtester, duel_deck):
@@ -317,7 +319,7 @@ def test_importing_a_text_decklist_makes_it_yours(client_as, playtester, duel):
         ("DU-EX-009", 1),
     ]
     page = text(client.get(response["Location"]))
-    assert "main has 31 cards; it must have exactly 40" in page
+    assert "Main deck has 31 cards; it must have exactly 40" in page
 
 
 def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
