@@ -1,13 +1,15 @@
 """Benchmark: revalidating N decks after a change of the one card they all use.
 
-    python bench/revalidation.py [--decks 10000] [--batch-size 1000] [--database-url URL]
+    python bench/revalidation.py [--decks 10000] [--batch-size 1000] [--rounds 3] [--database-url URL]
 
 Builds N darkrow decks (40 main entries each, plus a Leader candidate and the
-active Leader), all using one card; validates them; changes that card through
-the cards service (so the decks are marked stale by the receiver); then times
-the revalidation task and, in the same run, a raw SQL read of the same entries.
-Prints ONE JSON line: decks, entries, seconds, queries, sql_read_seconds,
-mark_seconds, batch_size, database.
+active Leader), all using one card; validates them; then, ``--rounds`` times,
+changes that card through the cards service (so the decks are marked stale by
+the receiver), times the revalidation task and, right after it, a raw SQL read
+of the same entries. Prints one line per round on standard error and ONE JSON
+line: decks, entries, the medians of seconds, queries, sql_read_seconds (and
+their CPU seconds: all of SQLite's work, only Python's on PostgreSQL), the
+median of the rounds' ratios, mark_seconds, batch_size, database, load average.
 
 Without --database-url it works in a temporary SQLite file, never in the
 studio's own database. Targets (bench/README.md): seconds <= 3 x
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
 import sys
 import time
 from contextlib import contextmanager
@@ -34,6 +38,12 @@ def main() -> None:
         "--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)"
     )
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="changes of the card, each timed with its revalidation and a raw read (medians)",
+    )
+    parser.add_argument(
         "--profile", action="store_true", help="print a cProfile of the revalidation to stderr"
     )
     parser.add_argument(
@@ -45,11 +55,15 @@ def main() -> None:
 
     env = {"DECKS_REVALIDATE_OVERLAP": "0"} if args.serial else {}
     with django_on(args.database_url, prefix="bench-revalidation-", env=env):
-        result = run(args.decks, args.batch_size, args.profile)
+        result = run(args.decks, args.batch_size, args.profile, args.rounds)
         print(json.dumps(result))
 
 
-def run(n_decks: int, batch_size: int, profile: bool) -> dict:
+# The target card's statuses, round after round, and whether the decks are legal after each.
+CYCLE = (("DISABLED", False), ("DRAFT", False), ("VALIDATED", True))
+
+
+def run(n_decks: int, batch_size: int, profile: bool, rounds: int = 3) -> dict:
     from django.db import connection, transaction
 
     from cards import services as card_services
@@ -119,55 +133,80 @@ def run(n_decks: int, batch_size: int, profile: bool) -> dict:
 
     reviewer, _ = get_user_model().objects.get_or_create(username="bench-reviewer")
     reviewer.groups.add(Group.objects.get(name="reviewer"))
-    started = time.perf_counter()
-    card_services.card_set_status(stable_id=target.stable_id, status="DISABLED", user=reviewer)
-    mark_seconds = time.perf_counter() - started
-    assert len(enqueued) == 1 and bench.filter(stale=True).count() == n_decks
-
-    profiler = None
-    if profile:
-        import cProfile
-
-        profiler = cProfile.Profile()
-        profiler.enable()
-    with count_queries() as queries:
-        started = time.perf_counter()
-        marks = [started]
-
-        def progress(count):  # seconds of each batch, on standard error with --profile
-            marks.append(time.perf_counter())
-            if profile:
-                print(f"batch of {count}: {marks[-1] - marks[-2]:.3f} s", file=sys.stderr)
-
-        decks = selectors.decks_to_revalidate(**enqueued[0])  # what the task does, with a progress report
-        done = decks_revalidate(decks=decks, batch_size=batch_size, progress=progress)
-        seconds = time.perf_counter() - started
-    if profiler is not None:
-        import pstats
-
-        profiler.disable()
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(15)
-    assert done == n_decks and not bench.filter(stale=True).exists() and not bench.filter(legal=True).exists()
-
     table, decks_table = DeckEntry._meta.db_table, Deck._meta.db_table
-    started = time.perf_counter()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT e.deck_id, e.kind, e.section, e.ref, e.card_id, e.count FROM {table} e "
-            f"JOIN {decks_table} d ON d.id = e.deck_id WHERE d.name LIKE %s ORDER BY e.deck_id",
-            ["bench %"],
+
+    def raw_read() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT e.deck_id, e.kind, e.section, e.ref, e.card_id, e.count FROM {table} e "
+                f"JOIN {decks_table} d ON d.id = e.deck_id WHERE d.name LIKE %s ORDER BY e.deck_id",
+                ["bench %"],
+            )
+            return len(cursor.fetchall())
+
+    measured = []
+    # Each round one real change of the card (VALIDATED -> DISABLED -> DRAFT -> VALIDATED...),
+    # then its revalidation and the raw read, one after the other under the same load.
+    for index in range(rounds):
+        status, legal = CYCLE[index % len(CYCLE)]
+        enqueued.clear()
+        started = time.perf_counter()
+        card_services.card_set_status(stable_id=target.stable_id, status=status, user=reviewer)
+        mark_seconds = time.perf_counter() - started
+        assert len(enqueued) == 1 and bench.filter(stale=True).count() == n_decks
+
+        profiler = None
+        if profile and index == 0:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        with count_queries() as queries:
+            started, cpu_started = time.perf_counter(), time.process_time()
+            marks = [started]
+
+            def progress(count, marks=marks):  # seconds of each batch, on stderr with --profile
+                marks.append(time.perf_counter())
+                if profile:
+                    print(f"batch of {count}: {marks[-1] - marks[-2]:.3f} s", file=sys.stderr)
+
+            decks = selectors.decks_to_revalidate(**enqueued[0])  # what the task does, with a progress report
+            done = decks_revalidate(decks=decks, batch_size=batch_size, progress=progress)
+            seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        if profiler is not None:
+            import pstats
+
+            profiler.disable()
+            pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+        assert done == n_decks and not bench.filter(stale=True).exists()
+        assert bench.filter(legal=True).count() == (n_decks if legal else 0)
+
+        started, cpu_started = time.perf_counter(), time.process_time()
+        read = raw_read()
+        read_seconds, read_cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        measured.append((seconds, read_seconds, cpu, read_cpu, len(queries), mark_seconds))
+        print(
+            f"# round {index + 1} ({status}): {seconds:.3f} s, raw read {read_seconds:.3f} s, "
+            f"ratio {seconds / read_seconds:.2f}; CPU {cpu:.3f} s, raw read {read_cpu:.3f} s, ratio {cpu / read_cpu:.2f}",
+            file=sys.stderr,
         )
-        read = len(cursor.fetchall())
-    sql_read_seconds = time.perf_counter() - started
+    seconds, sql_read_seconds, cpu, read_cpu, n_queries, mark_seconds = (
+        statistics.median(column) for column in zip(*measured, strict=True)
+    )
     return {
         "decks": n_decks,
         "entries": read,
         "seconds": round(seconds, 3),
-        "queries": len(queries),
+        "queries": int(n_queries),
         "sql_read_seconds": round(sql_read_seconds, 3),
+        "ratio": round(statistics.median(m[0] / m[1] for m in measured), 2),
+        "cpu_seconds": round(cpu, 3),
+        "sql_read_cpu_seconds": round(read_cpu, 3),
+        "rounds": rounds,
         "mark_seconds": round(mark_seconds, 3),
         "batch_size": batch_size,
         "database": connection.vendor,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 

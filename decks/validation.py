@@ -54,7 +54,11 @@ from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedC
 
 DEFAULT_BATCH_SIZE = 1000
 PICK = EntryKind.PICK.value
-ENTRY_ORDER = itemgetter(0, 1, 2, 6)  # deck, kind, section, position
+# An entry row (read_entries): deck, kind, section, ref, card, count (and position, on PostgreSQL).
+DECK, KIND, SECTION, REF, CARD, COUNT, POSITION = range(7)
+ENTRY_ORDER = itemgetter(DECK, KIND, SECTION, POSITION)
+_KIND_SECTION = itemgetter(KIND, SECTION)
+_NOTHING_HELD: dict = {}
 CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
 
@@ -104,11 +108,37 @@ def deck_rows(decks) -> list[DeckRow]:
 
 
 def read_entries(rows: Sequence[DeckRow]) -> list[tuple]:
-    """The entry rows of a batch of decks, in one query, in deck and position order."""
-    entries = DeckEntry.objects.filter(deck_id__in=[row.pk for row in rows]).order_by()
-    raw = fetch_all(entries.values_list("deck_id", "kind", "section", "ref", "card_id", "count", "position"))
-    # Sorted here, not by the database: a collation-aware sort of text columns costs
-    # PostgreSQL more than the read itself (bench/README.md).
+    """The entry rows of a batch of decks, in one query, in deck, kind, section and position order
+    (text in code point order): deck, kind, section, ref, card, count (and position on PostgreSQL).
+
+    ``ref`` is read only for the rows that hold no card: the others resolve to their card whatever
+    their reference says (:meth:`Validator._validate_one`), and a string less for each of them
+    is a good part of the read (bench/README.md). The decks' ids are one parameter.
+    """
+    table = DeckEntry._meta.db_table
+    columns = "deck_id, kind, section, CASE WHEN card_id IS NULL THEN ref END, card_id, count"
+    ids = [row.pk for row in rows]
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            # Read in that order from the unique index (deck, kind, section, position; BINARY
+            # collation: code points), without a sort.
+            cursor.execute(
+                f"SELECT {columns} FROM {table} WHERE deck_id IN (SELECT value FROM json_each(%s)) "
+                "ORDER BY deck_id, kind, section, position",
+                [json.dumps(ids)],
+            )
+            return cursor.fetchall()
+        if connection.vendor == "postgresql":
+            cursor.execute(f"SELECT {columns}, position FROM {table} WHERE deck_id = ANY(%s)", [ids])
+        else:
+            cursor.execute(
+                f"SELECT {columns}, position FROM {table} WHERE deck_id IN ({', '.join(['%s'] * len(ids))})",
+                ids,
+            )
+        raw = cursor.fetchall()
+    # Sorted here, not by PostgreSQL: its collation-aware sort of the text columns costs more
+    # than the read itself, and even in the "C" collation its sort of each deck's rows does
+    # (bench/README.md).
     raw.sort(key=ENTRY_ORDER)
     return raw
 
@@ -125,6 +155,10 @@ class Validator:
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
         self._read = ReadVersions({})
+        # What the rows that hold their card (most rows) resolve to, by (game, scope, identity,
+        # kind, section), then (card, count): shared by every deck of the run, looked up without
+        # a method call; emptied when cards are added, as the pools' own caches are.
+        self._held: dict[tuple[str, str, str, str, str], dict[tuple[int, int], Resolved]] = {}
 
     # --- reads ------------------------------------------------------------------------
     def _load_cards(self, pks: Iterable[int]) -> None:
@@ -153,6 +187,7 @@ class Validator:
                 version=version,
             )
             self.cards[pk] = card
+            self._held.clear()
             self.pools[game, SEES_ALL].add(card)
             if status == Status.VALIDATED:
                 self.pools[game, SEES_VALIDATED].add(card)
@@ -191,19 +226,19 @@ class Validator:
         """Validate a batch of decks whose entry rows (:func:`read_entries`) were read already."""
         if not rows:
             return []
-        self._load_cards({r[4] for r in raw} - {None})
+        self._load_cards({r[CARD] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
         self._load_formats(row.format_id for row in rows)
         self._load_scopes(row.owner_id for row in rows if row.owner_id is not None)
         # A name names every printing of its identity; ownership and banlists count every printing.
         whole = {
-            games[r[0]]
+            games[r[DECK]]
             for r in raw
-            if r[4] is None and reserved_ref(r[3], get_ruleset(games[r[0]]).reserved_refs) is None
+            if r[CARD] is None and reserved_ref(r[REF], get_ruleset(games[r[DECK]]).reserved_refs) is None
         } | {row.game for row in rows if needs_every_printing(self.formats[row.format_id])}
         for game in whole:
             self._load_game(game)
-        by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(0))}
+        by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(DECK))}
         self._load_collections(
             row.owner_id
             for row in rows
@@ -219,29 +254,48 @@ class Validator:
         # Rows straight to resolved entries (shared values): no Entry, no second resolution.
         # References are looked for among the cards the owner may see; an entry that holds its
         # card (it named one the writer could see) keeps it, whatever became of the card since.
-        pool = self.pools[row.game, self.scope(row)]
-        held = self.pools[row.game, SEES_ALL].resolved
-        reserved, identity = ruleset.reserved_refs, fmt.identity
+        scope = self.scope(row)
+        context = (row.game, scope, fmt.identity)
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
-        cards = self.cards
-        for _, kind, section, ref, card_id, count, _ in entries:
-            resolved = pool.resolved
-            if card_id is not None:
-                ref, resolved = cards[card_id].stable_id, held
+        # The rows come in (kind, section, position) order: each section's rows are one run,
+        # looked up by (card, count) when they hold their card (what they resolve to then).
+        for (kind, section), group in groupby(entries, key=_KIND_SECTION):
+            rows = list(group)
+            held = self._held.get((*context, kind, section), _NOTHING_HELD)
+            try:
+                values = [held[entry[CARD], entry[COUNT]] for entry in rows]
+            except KeyError:  # rows not seen yet in this run, or that hold no card
+                values = [self._resolve(context, entry) for entry in rows]
             if kind == PICK:
                 if section in picks:
-                    picks[section] = resolved(section, ref, 1, reserved, identity)
+                    picks[section] = values[-1]
             elif section in sections:
-                sections[section].append(resolved(section, ref, count, reserved, identity))
+                sections[section] += values
             else:
-                sections[section] = [resolved(section, ref, count, reserved, identity)]
+                sections[section] = values
         deck = DeckData(game=row.game, format=fmt.key, name=row.name, owner=row.owner)
         collection = (
             self.collections.get(row.owner_id) if fmt.owned_only and row.owner_id is not None else None
         )
-        result = validate_resolved(ruleset, deck, sections, picks, fmt, collection, pool=pool)
+        result = validate_resolved(
+            ruleset, deck, sections, picks, fmt, collection, pool=self.pools[row.game, scope]
+        )
         return Outcome(row, result, self._read)
+
+    def _resolve(self, context: tuple[str, str, str], entry: tuple) -> Resolved:
+        """What one entry row resolves to (the pools keep it for every deck of the run)."""
+        game, scope, identity = context
+        kind, section, ref, card_id, count = entry[KIND : COUNT + 1]
+        resolved = self.pools[game, scope].resolved
+        if card_id is not None:
+            ref, resolved = self.cards[card_id].stable_id, self.pools[game, SEES_ALL].resolved
+        value = resolved(
+            section, ref, 1 if kind == PICK else count, get_ruleset(game).reserved_refs, identity
+        )
+        if card_id is not None:  # a row holding its card resolves to it, whatever its reference
+            self._held.setdefault((*context, kind, section), {})[card_id, count] = value
+        return value
 
 
 # --- writes ---------------------------------------------------------------------------------
@@ -251,50 +305,84 @@ def store_outcomes(outcomes: Sequence[Outcome]) -> None:
         return
     now = timezone.now()
     _store_read_versions(outcomes)
+    vendor = connection.vendor
+    if vendor not in ("postgresql", "sqlite") or (
+        vendor == "sqlite" and sqlite3.sqlite_version_info < (3, 33, 0)
+    ):
+        _store_portably(outcomes, now)
+        return
+    # Each result's JSON columns, as JSON text: decks of a batch mostly share them (the same
+    # counts, the same finding about the card that changed), so each text is made once a batch.
+    texts = _JsonTexts()
     rows = [
-        {
-            "id": o.deck.pk,
-            "l": o.result.legal,
-            "r": o.result.ready_to_play,
-            "v": [f.to_dict() for f in o.result.violations],
-            "c": dict(o.result.counts),
-            "rs": {k: dict(v) for k, v in o.result.resolved.items()},
-            "sg": {k: list(v) for k, v in o.result.suggestions.items()},
-            "b": o.read.pk,
-            "g": o.deck.generation,
-        }
+        [
+            o.deck.pk,
+            o.result.legal,
+            o.result.ready_to_play,
+            texts.violations(o.result.violations),
+            texts.counts(o.result.counts),
+            texts.resolved(o.result.resolved),
+            texts.suggestions(o.result.suggestions),
+            o.read.pk,
+            o.deck.generation,
+        ]
         for o in outcomes
     ]
     payload = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     table = Deck._meta.db_table
-    vendor = connection.vendor
     with connection.cursor() as cursor:
         if vendor == "postgresql":
             cursor.execute(
                 f"""
-                UPDATE {table} AS d SET legal = x.l, ready_to_play = x.r, violations = x.v, counts = x.c,
-                       resolved = x.rs, suggestions = x.sg, validated_against_id = x.b, validated_at = %s, stale = (d.stale_generation <> x.g)
-                FROM jsonb_to_recordset(%s::jsonb) AS x(id bigint, l boolean, r boolean, v jsonb, c jsonb, rs jsonb, sg jsonb, b bigint, g bigint)
-                WHERE d.id = x.id
+                UPDATE {table} AS d SET legal = (x->>1)::boolean, ready_to_play = (x->>2)::boolean,
+                       violations = (x->>3)::jsonb, counts = (x->>4)::jsonb, resolved = (x->>5)::jsonb,
+                       suggestions = (x->>6)::jsonb, validated_against_id = (x->>7)::bigint, validated_at = %s,
+                       stale = (d.stale_generation <> (x->>8)::bigint)
+                FROM jsonb_array_elements(%s::jsonb) AS x
+                WHERE d.id = (x->>0)::bigint
                 """,
                 [now, payload],
             )
-            return
-        if vendor == "sqlite" and sqlite3.sqlite_version_info >= (3, 33, 0):  # UPDATE ... FROM
+        else:  # SQLite 3.33 or later: UPDATE ... FROM
             cursor.execute(
                 f"""
-                UPDATE {table} SET legal = json_extract(x.value, '$.l'), ready_to_play = json_extract(x.value, '$.r'),
-                       violations = json_extract(x.value, '$.v'), counts = json_extract(x.value, '$.c'),
-                       resolved = json_extract(x.value, '$.rs'), suggestions = json_extract(x.value, '$.sg'),
-                       validated_against_id = json_extract(x.value, '$.b'), validated_at = %s,
-                       stale = ({table}.stale_generation <> json_extract(x.value, '$.g'))
+                UPDATE {table} SET legal = json_extract(x.value, '$[1]'), ready_to_play = json_extract(x.value, '$[2]'),
+                       violations = json_extract(x.value, '$[3]'), counts = json_extract(x.value, '$[4]'),
+                       resolved = json_extract(x.value, '$[5]'), suggestions = json_extract(x.value, '$[6]'),
+                       validated_against_id = json_extract(x.value, '$[7]'), validated_at = %s,
+                       stale = ({table}.stale_generation <> json_extract(x.value, '$[8]'))
                 FROM json_each(%s) AS x
-                WHERE {table}.id = json_extract(x.value, '$.id')
+                WHERE {table}.id = json_extract(x.value, '$[0]')
                 """,
                 [connection.ops.adapt_datetimefield_value(now), payload],
             )
-            return
-    _store_portably(outcomes, now)
+
+
+class _JsonTexts:
+    """The JSON text of results' columns, each distinct value encoded once (results are values)."""
+
+    def __init__(self):
+        self._texts: dict[tuple, str] = {}
+
+    def _text(self, key: tuple, make) -> str:
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = json.dumps(make(), ensure_ascii=False, separators=(",", ":"))
+        return text
+
+    def violations(self, findings: tuple) -> str:
+        # Findings are frozen values (hashed without their params, compared with them).
+        return self._text(("v", findings), lambda: [f.to_dict() for f in findings])
+
+    def counts(self, counts) -> str:
+        return self._text(("c", *counts.items()), lambda: dict(counts))
+
+    def resolved(self, resolved) -> str:
+        key = ("rs", *((k, *v.items()) for k, v in resolved.items()))
+        return self._text(key, lambda: {k: dict(v) for k, v in resolved.items()})
+
+    def suggestions(self, suggestions) -> str:
+        return self._text(("sg", *suggestions.items()), lambda: {k: list(v) for k, v in suggestions.items()})
 
 
 def _store_read_versions(outcomes: Sequence[Outcome]) -> None:

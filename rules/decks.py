@@ -61,10 +61,12 @@ class DeckData:
     owner: str | None = None
 
     def __post_init__(self):
-        object.__setattr__(
-            self, "sections", MappingProxyType({k: tuple(v) for k, v in self.sections.items()})
-        )
-        object.__setattr__(self, "picks", MappingProxyType(dict(self.picks)))
+        if self.sections is not _EMPTY:
+            object.__setattr__(
+                self, "sections", MappingProxyType({k: tuple(v) for k, v in self.sections.items()})
+            )
+        if self.picks is not _EMPTY:
+            object.__setattr__(self, "picks", MappingProxyType(dict(self.picks)))
 
 
 # --- the format ---------------------------------------------------------------------
@@ -551,6 +553,17 @@ class DeckContext:
             return self.pool.identity_of(card, self.format.identity)  # type: ignore[union-attr]
         return identity_key(card, self.format.identity)
 
+    def identities(self, pairs: list[tuple[Resolved, CardData]]) -> list[str]:
+        """:meth:`identity` of each pair's card, in order (the pool's keys read in one pass)."""
+        keys = self._keys
+        if keys is None:
+            return [identity_key(card, self.format.identity) for _, card in pairs]
+        get = keys.get
+        found = [get(card.stable_id or "") for _, card in pairs]
+        if None in found:  # cards not keyed yet: one by one, as identity() keys them
+            return [self.identity(card) for _, card in pairs]
+        return found  # type: ignore[return-value]  # (no None left)
+
     def groups(self, *sections: str) -> dict[str, tuple[int, Resolved, CardData]]:
         """:func:`tally` of ``sections``' cards (every section when none) by copy identity, once per validation."""
         if sections and set(self.found) <= set(sections):
@@ -558,7 +571,8 @@ class DeckContext:
         key = ("groups", sections)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = tally(self.cards(*sections), self.identity)
+            pairs = self.cards(*sections)
+            found = self.memo[key] = tally_keyed(pairs, self.identities(pairs))
         return found
 
     def owned(self, card: CardData) -> int:
@@ -629,9 +643,18 @@ def tally(
     The card that names a group is the one with the smallest stable id, so that
     findings do not depend on the order of the entries.
     """
+    pairs = pairs if isinstance(pairs, list) else list(pairs)
+    return tally_keyed(pairs, [key(card) for _, card in pairs])
+
+
+def tally_keyed(
+    pairs: list[tuple[Resolved, CardData]], keys: list[str]
+) -> dict[str, tuple[int, Resolved, CardData]]:
+    """:func:`tally` with each pair's key given (``keys[i]`` that of ``pairs[i]``)."""
+    if len(set(keys)) == len(keys):  # each card once (the usual deck): each group is its entry
+        return {k: (pair[0].count, pair[0], pair[1]) for k, pair in zip(keys, pairs, strict=True)}
     groups: dict[str, tuple[int, Resolved, CardData]] = {}
-    for resolved, card in pairs:
-        k = key(card)
+    for k, (resolved, card) in zip(keys, pairs, strict=True):
         found = groups.get(k)
         if found is None:
             groups[k] = (resolved.count, resolved, card)
@@ -655,14 +678,14 @@ def each_card_once(pairs: Iterable[tuple[Resolved, CardData]]) -> Iterator[tuple
 # --- common checks, driven by the format's data ---------------------------------------
 def check_references(ctx: DeckContext) -> Iterator[Finding]:
     """UNKNOWN_CARD, AMBIGUOUS_CARD, CARD_NOT_VALIDATED for every entry and pick."""
-    picks = [p for p in ctx.picks.values() if p is not None]
+    picks = [p for p in ctx.picks.values() if p is not None and not p.clean]
     if picks:
         in_sections = {r.ref for r in ctx.entries} | {
             r.card.stable_id for r in ctx.entries if r.card is not None
         }
         # A pick that is also an entry (the Chosen Champion in main) is reported once, as the entry.
         picks = [p for p in picks if p.ref not in in_sections]
-    for resolved in [r for r in ctx.entries if not r.clean] + [p for p in picks if not p.clean]:
+    for resolved in [r for r in ctx.entries if not r.clean] + picks:
         where = {"section": resolved.section}
         if resolved.ambiguous:
             ids = ", ".join(c.stable_id or c.name for c in resolved.candidates)
@@ -757,6 +780,15 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
     if fmt.copy_limit is None and not fmt.exceptions:
         return
     exceptions = ctx.limits(fmt.exceptions) if fmt.exceptions else {}
+    if not exceptions and fmt.copy_limit is not None:
+        # Every identity at most once, in at most copy_limit copies: no group is over the limit.
+        pairs = ctx.cards(*ctx.ruleset.copy_limit_sections)
+        if not pairs:
+            return
+        if max([resolved.count for resolved, _ in pairs]) <= fmt.copy_limit:
+            keys = ctx.identities(pairs)
+            if len(set(keys)) == len(keys):
+                return
     what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
     groups = ctx.groups(*ctx.ruleset.copy_limit_sections)
     for total, _, card in groups.values():
@@ -952,15 +984,21 @@ def validate_resolved(
     ``ctx.picks``); ``deck`` gives the game, the format and the owner. A name that
     names printings of one identity plays the printing :func:`pick_printing` picks.
     """
-    sections = {name: [with_printing(r, fmt, collection) for r in rs] for name, rs in sections.items()}
+    # (with_printing returns an entry without printings as it is.)
+    sections = {
+        name: [with_printing(r, fmt, collection) if r.printings else r for r in rs]
+        for name, rs in sections.items()
+    }
     picks = {
-        name: (with_printing(p, fmt, collection) if p is not None else None) for name, p in picks.items()
+        name: (with_printing(p, fmt, collection) if p is not None and p.printings else p)
+        for name, p in picks.items()
     }
     entries = [r for section_entries in sections.values() for r in section_entries]
+    everything = [*entries, *(p for p in picks.values() if p is not None)]
     suggestions: dict[str, tuple[str, ...]] = {}
     if pool is not None:
-        for r in [*entries, *(p for p in picks.values() if p is not None)]:
-            if r.card is None and r.reserved is None and not r.ambiguous and r.ref not in suggestions:
+        for r in [r for r in everything if r.card is None]:
+            if r.reserved is None and not r.ambiguous and r.ref not in suggestions:
                 suggestions[r.ref] = tuple(pool.suggestions(r.ref))
     ctx = DeckContext(
         ruleset,
@@ -977,7 +1015,7 @@ def validate_resolved(
     for name in ruleset.deck_sections:
         counts[name] = 0
     for name, section_entries in ctx.by_section.items():
-        counts[name] = sum(r.count for r in section_entries)
+        counts[name] = sum([r.count for r in section_entries])
     findings: list[Finding] = []
     for check in (*COMMON_DECK_CHECKS, *ruleset.deck_checks):
         findings.extend(check(ctx))
@@ -989,7 +1027,7 @@ def validate_resolved(
         counts,
         tuple(findings),
         ready,
-        resolved=resolved_map([*entries, *(p for p in picks.values() if p is not None)]),
+        resolved=resolved_map(everything),
         suggestions={ref: names for ref, names in suggestions.items() if names},
     )
 
@@ -998,6 +1036,7 @@ def resolved_map(entries: Iterable[Resolved]) -> dict[str, dict[str, str]]:
     """{section: {reference: stableCardId}} for references that are not the stableCardId they name."""
     found: dict[str, dict[str, str]] = {}
     for r in entries:
-        if r.card is not None and r.card.stable_id and r.ref != r.card.stable_id:
-            found.setdefault(r.section, {})[r.ref] = r.card.stable_id
+        card = r.card
+        if card is not None and r.ref != card.stable_id and card.stable_id:
+            found.setdefault(r.section, {})[r.ref] = card.stable_id
     return found
