@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -117,14 +118,16 @@ def fill(n: int) -> None:
     )
 
 
-def _median(fn, rounds: int) -> float:
+def _median(fn, rounds: int) -> tuple[float, float]:
+    """Median wall-clock and CPU seconds (the CPU of this process: all of SQLite's work)."""
     fn()  # warm-up: caches and plans, on both sides alike
-    times = []
+    times, cpu = [], []
     for _ in range(rounds):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         fn()
         times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        cpu.append(time.process_time() - cpu_started)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def measure(rounds: int) -> list[dict]:
@@ -185,9 +188,9 @@ def measure(rounds: int) -> list[dict]:
     for param, label, text in QUERIES:
         words = text.replace("o:", "").split()[:2] if param == "query" else text.split()
         words = [w for w in words if ":" not in w and "<" not in w]
-        t_plain = _median(lambda words=words: plain(words), rounds)
-        t_search = _median(lambda param=param, text=text: search(param, text), rounds)
-        t_api = _median(lambda param=param, text=text: api(param, text), rounds)
+        t_plain, cpu_plain = _median(lambda words=words: plain(words), rounds)
+        t_search, cpu_search = _median(lambda param=param, text=text: search(param, text), rounds)
+        t_api, _ = _median(lambda param=param, text=text: api(param, text), rounds)
         count = api(param, text)["count"]
         plan = searched(param, text)[: page_size + 1].explain()
         index_lines = [
@@ -210,6 +213,8 @@ def measure(rounds: int) -> list[dict]:
                 "api_ms": round(t_api * 1000, 2),
                 "search_vs_plain": round(t_search / t_plain, 3),
                 "api_vs_plain": round(t_api / t_plain, 3),
+                "search_cpu_vs_plain": round(cpu_search / cpu_plain, 3) if cpu_plain else None,
+                "load_average": round(os.getloadavg()[0], 1),
                 "explain": index_lines[:4],
             }
         )

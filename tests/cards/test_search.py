@@ -236,3 +236,20 @@ def test_sqlite_scans_for_common_words_and_matches_the_index_for_rare_ones(commo
     assert both == ["Carte 07"] and " MATCH " in sql.upper()
     assert _sql_of('o:"une unite"')[0] == common
     assert _sql_of("piochez -deployez")[0] == sorted(set(names("piochez")) - set(common))
+
+
+def test_sqlite_estimates_words_together_not_each_alone(db):
+    """Two words each in half the cards but together in one: rare together, so the FTS5 index
+    finds them (a scan in the page's order would read most of the table for one card); words
+    often together are scanned for. The same cards either way."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the FTS5 index is SQLite's")
+    for i in range(40):
+        text = ("Ralentissez. " if i % 2 else "Pistez. ") + ("Ralentissez et pistez." if i == 8 else "")
+        services.card_create(game="darkrow", data={"name": f"Piste {i:02d}", "type": "UNIT", "text": text})
+    both, sql = _sql_of("ralentissez pistez")
+    assert both == ["Piste 08"] and " MATCH " in sql.upper()
+    often, sql = _sql_of("pistez piste")
+    assert len(often) == 20 and " MATCH " not in sql.upper() and "LIKE" in sql.upper()
