@@ -162,6 +162,11 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     ),
     "COPY_LIMIT": (
         ngettext_lazy(
+            "%(observed)s copy of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
+            "%(observed)s copies of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
+            "observed",
+        ),
+        ngettext_lazy(
             "%(observed)s copy of %(card)s; at most %(expected)s allowed in %(format)s",
             "%(observed)s copies of %(card)s; at most %(expected)s allowed in %(format)s",
             "observed",

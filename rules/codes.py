@@ -365,7 +365,7 @@ ENTRIES: tuple[Code, ...] = (
         "COPY_LIMIT",
         DECK,
         N_("too many copies of one card identity"),
-        params=("section", "card", "identity", "observed", "expected", "format"),
+        params=("section", "card", "name", "identity", "observed", "expected", "format"),
     ),
     _c(
         "WRONG_SECTION",

@@ -808,6 +808,7 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
                 params={
                     "section": ctx.ruleset.copy_limit_sections[0],
                     "card": card.stable_id,
+                    "name": card.name,
                     "identity": fmt.identity,
                     "observed": total,
                     "expected": limit,

@@ -153,6 +153,15 @@ def test_every_violation_of_a_deck_in_three_languages_with_the_real_catalogues(
     assert "5 хил-триггеров" in by_code["ru"]["HEAL_LIMIT"]
     assert "стартового авангарда" in by_code["ru"]["NO_STARTING_VANGUARD"]
     assert "ne désigne aucune carte" in by_code["fr"]["UNKNOWN_CARD"]
+    # The card by its name, as the English message names it, not by its stable id alone.
+    assert (
+        by_code["fr"]["COPY_LIMIT"]
+        == "5 exemplaires de Yggdrasil Maiden, Elaine (BT01-047) ; 4 au plus autorisés en classic"
+    )
+    assert (
+        by_code["ru"]["COPY_LIMIT"]
+        == "5 копий карты Yggdrasil Maiden, Elaine (BT01-047); в classic можно не больше 4"
+    )
 
 
 def validate_deck(client, token, deck, **headers):
