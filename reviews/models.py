@@ -107,7 +107,9 @@ class AuditEntry(models.Model):
     def message(self) -> str:
         """Why the card is listed, in the reader's language; an entry stored without params (before
         they were kept) reads as its English reason unless its code's template needs none."""
-        return finding_message({"code": self.code, "params": self.params or {}, "message": self.reason})
+        message = {"code": self.code, "params": self.params or {}, "message": self.reason}
+        # The audit's game names its fields and card types (« Objet », not OBJECT).
+        return finding_message(message, game=self.audit.game)
 
 
 class ProposalStatus(models.TextChoices):

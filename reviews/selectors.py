@@ -93,7 +93,8 @@ def review_items(*, cards: Sequence[Card], user) -> list[dict[str, Any]]:
         [c.last_validated_revision_id for c in cards if c.last_validated_revision_id]
     )
     listings: dict[int, list[dict]] = {}
-    for entry in AuditEntry.objects.filter(audit__in=latest_audits(), card__in=cards).order_by("list", "pk"):
+    entries = AuditEntry.objects.filter(audit__in=latest_audits(), card__in=cards).select_related("audit")
+    for entry in entries.order_by("list", "pk"):
         listings.setdefault(entry.card_id, []).append(
             {"list": entry.list, "code": entry.code, "reason": entry.message, "auditId": entry.audit_id}
         )

@@ -186,7 +186,10 @@ def test_audit_entries_keep_code_and_params_and_read_in_the_readers_language(aud
     assert entry.params["field"] == "behavior"
     assert entry.reason.startswith("OBJECT cards need a value")
     with translation.override("fr"):
-        assert entry.message != entry.reason and "behavior" in entry.message
+        assert entry.message != entry.reason
+        # The game's words for its type and field, not their keys.
+        assert "Objet" in entry.message and "Comportement de l’Objet" in entry.message
+        assert "OBJECT" not in entry.message and "behavior" not in entry.message
     page = client_as(reviewer).get(
         reverse("reviews:audits"),
         {"game": "darkrow", "list": "OBJECT_BEHAVIOR_REVIEW"},
