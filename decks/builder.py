@@ -17,7 +17,8 @@ from cards.models import Card, Status
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from rules import get_ruleset
-from rules.decks import SizeBound, ValidationResult
+from rules.decks import ValidationResult
+from rules.formats import SizeBound
 from rules.text import fold
 
 from .models import Deck, EntryKind

@@ -15,7 +15,7 @@ from django.apps import apps as global_apps
 from django.db import DEFAULT_DB_ALIAS
 
 from rules import registry
-from rules.decks import FormatData
+from rules.formats import FormatData
 
 
 def format_fields(fmt: FormatData) -> dict:

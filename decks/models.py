@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import registry
-from rules.decks import IDENTITIES, FormatData, SizeBound, size_bound_errors
+from rules.formats import IDENTITIES, FormatData, SizeBound, size_bound_errors
 
 
 def _games():

@@ -8,7 +8,8 @@ from django.db.models import Count, Q, QuerySet
 
 from cards.models import Card
 from rules import CardData, registry
-from rules.decks import STABLE_ID, identity_key, printing_number
+from rules.formats import STABLE_ID
+from rules.pool import identity_key, printing_number
 from rules.text import fold
 
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard

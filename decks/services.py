@@ -27,8 +27,9 @@ from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.guards import INT32_MAX
 from rules import CardData, Finding, get_ruleset
-from rules.decks import CardPool, Entry, ValidationResult, needs_every_printing, pick_printing, reserved_ref
+from rules.decks import Entry, ValidationResult
 from rules.findings import error
+from rules.pool import CardPool, needs_every_printing, pick_printing, reserved_ref
 from rules.text import fold
 
 from . import validation

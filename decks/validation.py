@@ -39,16 +39,9 @@ from django.utils import timezone
 from cards.models import Card, Status
 from cards.selectors import SEES_ALL, SEES_NONE, SEES_VALIDATED, card_scopes
 from rules import CardData, get_ruleset
-from rules.decks import (
-    CardPool,
-    DeckData,
-    FormatData,
-    Resolved,
-    ValidationResult,
-    needs_every_printing,
-    reserved_ref,
-    validate_resolved,
-)
+from rules.decks import DeckData, ValidationResult, validate_resolved
+from rules.formats import FormatData
+from rules.pool import CardPool, Resolved, needs_every_printing, reserved_ref
 
 from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 

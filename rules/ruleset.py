@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CardData
 from .codes import Code, game_codes
-from .decks import CardPool, DeckCheck, DeckData, FormatData, ValidationResult, validate_deck
+from .decks import DeckCheck, DeckData, ValidationResult, validate_deck
 from .declarations import DeclarationProblem, declaration_problems
 from .draws import DrawSetup, unstated_setup
 from .effects.consistency import consistency_findings
@@ -23,7 +23,9 @@ from .effects.shape import effect_errors
 from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
 from .findings import Finding, error
+from .formats import FormatData
 from .i18n import N_
+from .pool import CardPool
 from .text import canonical_key, key_words, shown
 
 if TYPE_CHECKING:

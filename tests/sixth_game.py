@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.decks import FormatData, SizeBound
 from rules.fields import int_field
+from rules.formats import FormatData, SizeBound
 from rules.ruleset import RuleSet
 
 KEY = "pebble"

@@ -2,11 +2,11 @@
 
 import re
 
-from rules.decks import FormatData
 from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.effects.shape import json_path
 from rules.findings import error, warning
+from rules.formats import FormatData
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet

@@ -9,11 +9,12 @@ import json
 from rules.cards import CardData
 from rules.codes import OBJECT_BEHAVIOR_REVIEW
 from rules.corrections import CanonicalCorrection, EffectSelector
-from rules.decks import STABLE_ID, DeckContext, FormatData, SizeBound, label
+from rules.decks import DeckContext, label
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
 from rules.findings import error, warning
+from rules.formats import STABLE_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet

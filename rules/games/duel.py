@@ -1,9 +1,9 @@
 """Duel (seed 004, French): monsters with levels and ATK/DEF, spells, traps, equipment, characters, terrains."""
 
-from rules.decks import NAME, FormatData, SizeBound
 from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field, str_field
+from rules.formats import NAME, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet

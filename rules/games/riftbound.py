@@ -1,11 +1,12 @@
 """Riftbound's mechanics (seed 001, French): Legend, Chosen Champion, runes, battlefields, domains."""
 
 from rules.cards import CardData
-from rules.decks import NAME, DeckContext, FormatData, SizeBound, each_card_once, label, tally
+from rules.decks import DeckContext, each_card_once, label, tally
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
+from rules.formats import NAME, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet

@@ -1,11 +1,12 @@
 """Cardfight!! Vanguard, Classic format (seed 002, Russian): BT01, TD01, TD02."""
 
 from rules.cards import CardData
-from rules.decks import NAME_ID, DeckContext, FormatData, SizeBound
+from rules.decks import DeckContext
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
 from rules.findings import error
+from rules.formats import NAME_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet

@@ -21,8 +21,8 @@ from decks import selectors, services
 from decks.interchange import deck_to_dict, deck_to_text, parse_decklist
 from decks.models import Deck
 from rules import registry
-from rules.decks import printing_number
 from rules.findings import Finding
+from rules.pool import printing_number
 from rules.ruleset import RuleSet
 
 from .conftest import own_everything

@@ -6,7 +6,7 @@ from django.core.management.sql import emit_post_migrate_signal
 from decks.defaults import store_default_formats
 from decks.models import DeckFormat
 from rules import registry
-from rules.decks import FormatData, SizeBound
+from rules.formats import FormatData, SizeBound
 from rules.ruleset import RuleSet
 
 pytestmark = pytest.mark.django_db

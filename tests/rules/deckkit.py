@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from rules import CardData, get_ruleset
-from rules.decks import DeckData, Entry, FormatData, ValidationResult
+from rules.decks import DeckData, Entry, ValidationResult
+from rules.formats import FormatData
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "demo"

@@ -1,6 +1,6 @@
 """Chess cards (seed 003) and Duel (seed 004) decks: legal decks, and every code of their games."""
 
-from rules.decks import FormatData, SizeBound
+from rules.formats import FormatData, SizeBound
 
 from .deckkit import DEMO, card, codes, deck, deck_file, deck_from_file, demo_cards, replace, validate
 

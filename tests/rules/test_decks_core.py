@@ -7,7 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import get_ruleset
-from rules.decks import CardPool, DeckData, Entry, FormatData, SizeBound, size_bound_errors
+from rules.decks import DeckData, Entry
+from rules.formats import FormatData, SizeBound, size_bound_errors
+from rules.pool import CardPool
 from tests.seeds import SEED_GAMES
 
 from .deckkit import DEMO, card, deck_file, deck_from_file, demo_cards, validate

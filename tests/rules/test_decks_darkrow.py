@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.decks import FormatData, SizeBound
+from rules.formats import FormatData, SizeBound
 
 from .deckkit import card, codes, deck, validate
 

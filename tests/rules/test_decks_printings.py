@@ -13,7 +13,9 @@ import dataclasses
 
 import pytest
 
-from rules.decks import CardPool, DeckData, Entry, FormatData, pick_printing, printing_number
+from rules.decks import DeckData, Entry
+from rules.formats import FormatData
+from rules.pool import CardPool, pick_printing, printing_number
 
 from .deckkit import DEMO, ROOT, card, codes, deck_file, deck_from_file, demo_cards, validate
 

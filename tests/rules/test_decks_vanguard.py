@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.decks import FormatData, SizeBound
+from rules.formats import FormatData, SizeBound
 
 from .deckkit import ROOT, card, codes, deck_file, deck_from_file, demo_cards, replace, validate
 

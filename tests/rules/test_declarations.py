@@ -3,10 +3,10 @@
 import pytest
 
 from rules import registry
-from rules.decks import FormatData, SizeBound
 from rules.declarations import PROBLEMS, declaration_problems, registry_problems
 from rules.draws import DrawSetup
 from rules.fields import enum_field, int_field
+from rules.formats import FormatData, SizeBound
 from rules.ruleset import RuleSet
 
 

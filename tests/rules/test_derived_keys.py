@@ -5,7 +5,7 @@ import dataclasses
 from rules import cards as cards_module
 from rules import get_ruleset
 from rules.cards import CardData
-from rules.decks import CardPool
+from rules.pool import CardPool
 
 from .deckkit import ROOT, deck_file, deck_from_file, demo_cards
 

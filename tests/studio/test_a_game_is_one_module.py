@@ -17,9 +17,9 @@ from django.core import checks
 from decks.defaults import store_default_formats
 from decks.models import Deck, DeckFormat
 from rules import registry
-from rules.decks import FormatData, SizeBound
 from rules.declarations import declaration_problems
 from rules.fields import int_field
+from rules.formats import FormatData, SizeBound
 from rules.ruleset import RuleSet
 from tests.decks.test_commands import run as run_command
 
