@@ -499,7 +499,23 @@ def _shown(name: str, value: Any) -> Any:
         return label(value, "status")
     if name == "section" and isinstance(value, str):
         return section_label(value)
+    if name == "format" and isinstance(value, str):
+        return format_label(value)
     return value
+
+
+def format_label(key: str) -> str:
+    """A rule set's format, named by its key ("classic"), as the reader's language names it
+    (« Классический »); a key no rule set declares stays as it is (a reviewer's own format)."""
+    from rules import registry
+
+    from .i18n import tr
+
+    for ruleset in registry:
+        for fmt in ruleset.default_formats:
+            if fmt.key == key:
+                return tr(fmt.name, ruleset.key)
+    return key
 
 
 def section_label(key: str) -> str:

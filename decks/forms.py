@@ -18,7 +18,7 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 def _format_label(fmt: DeckFormat) -> str:
-    return _("%(format)s (default)") % {"format": fmt.name} if fmt.is_default else fmt.name
+    return _("%(format)s (default)") % {"format": fmt.label} if fmt.is_default else fmt.label
 
 
 def format_choices(game: str | None = None) -> list:

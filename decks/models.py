@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from common.i18n import tr
 from rules import registry
 from rules.formats import IDENTITIES, FormatData, SizeBound, size_bound_errors
 
@@ -61,6 +62,15 @@ class DeckFormat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}/{self.key}"
+
+    @property
+    def label(self) -> str:
+        """The name people read: a rule set's own format name in the reader's language
+        (« Construit »), a name a reviewer gave as it was written."""
+        ruleset = registry.get(self.game) if self.game in registry else None
+        if ruleset is not None and any(f.name == self.name for f in ruleset.default_formats):
+            return tr(self.name, self.game)
+        return self.name
 
     def clean(self):
         errors = format_errors(

@@ -477,7 +477,7 @@ class ChessCards(RuleSet):
         FormatData(
             game="chesscards",
             key="default",
-            name="Default",
+            name=NC_("chesscards", "Default"),
             description="Seed 003: the public recipe of the default deck; the seed gives no deck-size rule.",
         ),
     )

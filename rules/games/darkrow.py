@@ -703,7 +703,7 @@ class Darkrow(RuleSet):
         FormatData(
             game="darkrow",
             key="standard",
-            name="Standard",
+            name=NC_("darkrow", "Standard"),
             sections={"main": SizeBound(exact=40)},
             copy_limit=3,
             identity=STABLE_ID,

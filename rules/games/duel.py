@@ -291,7 +291,7 @@ class Duel(RuleSet):
         FormatData(
             game="duel",
             key="standard",
-            name="Standard",
+            name=NC_("duel", "Standard"),
             sections={"main": SizeBound(exact=40)},
             identity=NAME,
             description="Seed 004: a 40-card deck; no copy limit; the banlist starts empty (entries by stableCardId or card name).",

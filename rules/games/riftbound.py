@@ -695,7 +695,7 @@ class Riftbound(RuleSet):
         FormatData(
             game="riftbound",
             key="constructed",
-            name="Constructed",
+            name=NC_("riftbound", "Constructed"),
             sections={
                 "main": SizeBound(exact=40),
                 "runes": SizeBound(exact=12),

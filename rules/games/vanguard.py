@@ -622,7 +622,7 @@ class Vanguard(RuleSet):
         FormatData(
             game="vanguard",
             key="classic",
-            name="Classic",
+            name=NC_("vanguard", "Classic"),
             sections={"main": SizeBound(exact=50)},
             copy_limit=4,
             identity=NAME_ID,

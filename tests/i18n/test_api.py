@@ -156,11 +156,11 @@ def test_every_violation_of_a_deck_in_three_languages_with_the_real_catalogues(
     # The card by its name, as the English message names it, not by its stable id alone.
     assert (
         by_code["fr"]["COPY_LIMIT"]
-        == "5 exemplaires de Yggdrasil Maiden, Elaine (BT01-047) ; 4 au plus autorisés en classic"
+        == "5 exemplaires de Yggdrasil Maiden, Elaine (BT01-047) ; 4 au plus autorisés en format Classique"
     )
     assert (
         by_code["ru"]["COPY_LIMIT"]
-        == "5 копий карты Yggdrasil Maiden, Elaine (BT01-047); в classic можно не больше 4"
+        == "5 копий карты Yggdrasil Maiden, Elaine (BT01-047); в формате «Классический» можно не больше 4"
     )
 
 

@@ -211,3 +211,22 @@ def test_a_findings_fields_and_types_read_as_the_game_names_them(client_as, revi
         assert fm.message(finding).startswith("power ")  # no game: the key
     with translation.override("en"):
         assert fm.message(finding, "vanguard") == "power is -1"  # English readers: the core's words
+
+
+# --- formats -------------------------------------------------------------------------------------
+def test_a_rule_sets_format_reads_in_the_readers_language_and_a_reviewers_name_as_written():
+    from common.finding_messages import format_label
+    from decks.models import DeckFormat
+
+    constructed = DeckFormat.objects.get(game="riftbound", key="constructed")
+    classic = DeckFormat.objects.get(game="vanguard", key="classic")
+    with translation.override("fr"):
+        assert (constructed.label, format_label("constructed")) == ("Construit", "Construit")
+    with translation.override("ru"):
+        assert (classic.label, format_label("classic")) == ("Классический", "Классический")
+    with translation.override("en"):
+        assert constructed.label == "Constructed"
+    constructed.name = "Constructed 2027"  # a reviewer's own name: nobody translates it
+    with translation.override("fr"):
+        assert constructed.label == "Constructed 2027"
+        assert format_label("no-such-format") == "no-such-format"
