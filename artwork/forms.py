@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .images import megabytes, megapixels
 from .models import Kind
 
 
@@ -39,8 +39,8 @@ class UploadForm(forms.Form):
     def limits() -> str:
         """What the zone takes, in the reader's words and numbers ("jusqu’à 20 Mo et 40 Mpx")."""
         return gettext("JPEG, PNG or WebP, up to %(size)s and %(pixels)s") % {
-            "size": gettext("%(n)s MB") % {"n": _number(settings.ARTWORK_MAX_BYTES / (1024 * 1024))},
-            "pixels": gettext("%(n)s MP") % {"n": _number(settings.ARTWORK_MAX_PIXELS / 1_000_000)},
+            "size": megabytes(settings.ARTWORK_MAX_BYTES),
+            "pixels": megapixels(settings.ARTWORK_MAX_PIXELS),
         }
 
     def primary_choice(self) -> bool | None:
@@ -49,9 +49,3 @@ class UploadForm(forms.Form):
 
     def problems(self) -> str:
         return " ".join(message for messages in self.errors.values() for message in messages)
-
-
-def _number(value: float) -> str:
-    """``value`` in the reader's locale, with one decimal when it has one (20, 2,5)."""
-    value = round(value, 1)
-    return formats.number_format(value, decimal_pos=0 if value == int(value) else 1, use_l10n=True)

@@ -28,7 +28,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from PIL import Image, ImageCms, ImageOps, JpegImagePlugin, UnidentifiedImageError
+
+from common.numbers import short_number
 
 logger = logging.getLogger("artwork.images")
 
@@ -72,16 +76,17 @@ class CleanImage:
 
 
 def megabytes(n: int) -> str:
-    """A byte count for people: 900 bytes, 117 KB, 2.5 MB, 20 MB."""
+    """A byte count as the reader writes it: 900 bytes, 117 KB, 2.5 MB, 20 MB (« 2,5 Mo »)."""
     if n < 1024:
-        return f"{n} bytes"
+        return ngettext("%(n)s byte", "%(n)s bytes", n) % {"n": n}
     if n < 1024 * 1024:
-        return f"{round(n / 1024)} KB"
-    return f"{n / (1024 * 1024):.1f} MB".replace(".0 MB", " MB")
+        return _("%(n)s KB") % {"n": round(n / 1024)}
+    return _("%(n)s MB") % {"n": short_number(n / (1024 * 1024))}
 
 
 def megapixels(n: int) -> str:
-    return f"{n / 1_000_000:.1f} MP".replace(".0 MP", " MP")
+    """``n`` pixels as the reader writes them: "40 MP", « 40 Mpx »."""
+    return _("%(n)s MP") % {"n": short_number(n / 1_000_000)}
 
 
 def read_limited(fileobj: BinaryIO, *, max_bytes: int, size: int | None = None) -> bytes:
@@ -92,15 +97,29 @@ def read_limited(fileobj: BinaryIO, *, max_bytes: int, size: int | None = None) 
     if len(data) > max_bytes:
         raise too_big(size, max_bytes)
     if not data:
-        raise ImageRefused("ARTWORK_EMPTY", "the file is empty; choose a JPEG, PNG or WebP image")
+        raise ImageRefused("ARTWORK_EMPTY", _("the file is empty; choose a JPEG, PNG or WebP image"))
     return data
 
 
 def too_big(size: int | None, max_bytes: int, *, what: str = "file") -> ImageRefused:
-    what = f"the {what} is {megabytes(size)}" if size else f"the {what} is too big"
+    limit = megabytes(max_bytes)
+    if what == "upload":
+        message = (
+            _("the upload is %(size)s; the limit is %(limit)s: export a smaller image and upload it again")
+            if size
+            else _(
+                "the upload is too big; the limit is %(limit)s: export a smaller image and upload it again"
+            )
+        )
+    else:
+        message = (
+            _("the file is %(size)s; the limit is %(limit)s: export a smaller image and upload it again")
+            if size
+            else _("the file is too big; the limit is %(limit)s: export a smaller image and upload it again")
+        )
     return ImageRefused(
         "ARTWORK_TOO_LARGE",
-        f"{what}; the limit is {megabytes(max_bytes)}: export a smaller image and upload it again",
+        message % {"size": megabytes(size) if size else "", "limit": limit},
         too_large=True,
     )
 
@@ -124,7 +143,10 @@ def _decoded(data: bytes, fmt: str, size: tuple[int, int], max_pixels: int) -> I
         except DECODE_ERRORS as exc:
             raise ImageRefused(
                 "ARTWORK_CORRUPT",
-                f"the {fmt} image is truncated or corrupt ({exc}); export it again and upload the new file",
+                _(
+                    "the %(format)s image is truncated or corrupt (%(error)s); export it again and upload the new file"
+                )
+                % {"format": fmt, "error": exc},
             ) from exc
         yield im
 
@@ -137,14 +159,17 @@ def _inspect_header(data: bytes, *, max_pixels: int) -> tuple[str, tuple[int, in
             width, height = im.size
             if width < 1 or height < 1:
                 raise ImageRefused(
-                    "ARTWORK_CORRUPT", f"the {fmt} header declares an empty image ({width}×{height})"
+                    "ARTWORK_CORRUPT",
+                    _("the %(format)s header declares an empty image (%(width)s×%(height)s)")
+                    % {"format": fmt, "width": width, "height": height},
                 )
             if width * height > max_pixels:
                 raise _bomb((width, height), max_pixels)
             if fmt != "JPEG" and getattr(im, "is_animated", False):
                 raise ImageRefused(
                     "ARTWORK_ANIMATED",
-                    f"the {fmt} image is animated; card artwork is a still image: upload one frame",
+                    _("the %(format)s image is animated; card artwork is a still image: upload one frame")
+                    % {"format": fmt},
                 )
             im.verify()  # structure and checksums, without decoding the pixels
     except ImageRefused:
@@ -152,28 +177,33 @@ def _inspect_header(data: bytes, *, max_pixels: int) -> tuple[str, tuple[int, in
     except UnidentifiedImageError as exc:
         raise ImageRefused(
             "ARTWORK_NOT_AN_IMAGE",
-            "the file is not a JPEG, PNG or WebP image (its content was checked, not its name); "
-            "export the artwork in one of these formats",
+            _(
+                "the file is not a JPEG, PNG or WebP image (its content was checked, not its name); "
+                "export the artwork in one of these formats"
+            ),
         ) from exc
     except Image.DecompressionBombError as exc:
         raise _bomb(None, max_pixels) from exc
     except DECODE_ERRORS as exc:
         raise ImageRefused(
-            "ARTWORK_CORRUPT", f"the image is corrupt ({exc}); export it again and upload the new file"
+            "ARTWORK_CORRUPT",
+            _("the image is corrupt (%(error)s); export it again and upload the new file") % {"error": exc},
         ) from exc
     return fmt, (width, height)
 
 
 def _bomb(size: tuple[int, int] | None, max_pixels: int) -> ImageRefused:
+    limit = megapixels(max_pixels)
     if size:
-        what = f"the image is {size[0]}×{size[1]} pixels ({megapixels(size[0] * size[1])})"
+        message = _(
+            "the image is %(width)s×%(height)s pixels (%(pixels)s); the limit is %(limit)s: "
+            "resize it and upload it again"
+        ) % {"width": size[0], "height": size[1], "pixels": megapixels(size[0] * size[1]), "limit": limit}
     else:
-        what = "the image declares too many pixels"
-    return ImageRefused(
-        "ARTWORK_TOO_MANY_PIXELS",
-        f"{what}; the limit is {megapixels(max_pixels)}: resize it and upload it again",
-        too_large=True,
-    )
+        message = _(
+            "the image declares too many pixels; the limit is %(limit)s: resize it and upload it again"
+        ) % {"limit": limit}
+    return ImageRefused("ARTWORK_TOO_MANY_PIXELS", message, too_large=True)
 
 
 # --- re-encoding -------------------------------------------------------------------------

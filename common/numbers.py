@@ -30,3 +30,9 @@ def percent(text: str) -> str:
 def whole_percent(part: int, total: int) -> str:
     """``part`` of ``total`` as a whole percentage, in the reader's locale ("" when total is 0)."""
     return percent(f"{round(100 * part / total)}%") if total else ""
+
+
+def short_number(value: float) -> str:
+    """``value`` in the reader's locale, with one decimal when it has one (20, 2.5; « 2,5 »)."""
+    value = round(value, 1)
+    return formats.number_format(value, decimal_pos=0 if value == int(value) else 1, use_l10n=True)
