@@ -140,6 +140,27 @@ def login(live_server):
 
 
 @pytest.fixture
+def session(browser, live_server, login, browser_locale):
+    """``session(user)``: a browser session of its own per person, logged in, its browser asking for
+    ``browser_locale`` (the pages follow a person's own language preference over it)."""
+    contexts = []
+
+    def open_as(user):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale=browser_locale
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        login(page, user)
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def screenshot():
     """Save a full-page screenshot of a main page under test-output/screenshots/NAME.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

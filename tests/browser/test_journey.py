@@ -20,26 +20,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 NAME = "Chevalier d’Écume"
 
 
-@pytest.fixture
-def session(browser, live_server, login, browser_locale):
-    """A browser session of its own per person, logged in (in the browser's language of the suite)."""
-    contexts = []
-
-    def open_as(user):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale=browser_locale
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        login(page, user)
-        return page
-
-    yield open_as
-    for context in contexts:
-        context.close()
-
-
 def nav(page, name: str):
     page.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True).click()
 
@@ -142,7 +122,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     violation = verdict.locator('li[data-code="CARD_NOT_VALIDATED"]')
     expect(violation).to_have_count(1)
     expect(violation).to_have_attribute("data-card", card.stable_id)
-    expect(violation).to_contain_text(f"{NAME} ({card.stable_id}) is DISABLED")
+    expect(violation).to_contain_text(f"{NAME} ({card.stable_id}) is Disabled")
     screenshot(playtester, "journey-deck-illegal")
     deck = Deck.objects.get(name="Écume et ténèbres")
     assert not deck.legal and deck.counts == {"main": 40}

@@ -58,7 +58,7 @@ ENGLISH = (
     "error to fix",
     "cards; it must have exactly",
     "only validated cards may be played",
-    "is DISABLED",
+    "is Disabled",
     "Validated just now",
     "Log out",
 )
@@ -290,27 +290,6 @@ def pasted_decklist(journey: Journey) -> str:
         lines += ["", f"{section}:"]
         lines += [f"{e.get('count', 1)} {names[e['card']]}" for e in entries if e["card"] != journey.left_out]
     return "\n".join(lines) + "\n"
-
-
-@pytest.fixture
-def session(browser, live_server, login):
-    """A browser session of its own per person, logged in. The browsers ask for English
-    (Accept-Language): the people's own choice of language is what the pages follow."""
-    contexts = []
-
-    def open_as(user):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="en-US"
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        login(page, user)
-        return page
-
-    yield open_as
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("journey", [FRENCH, RUSSIAN], ids=lambda j: j.language)
