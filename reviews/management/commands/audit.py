@@ -101,7 +101,8 @@ class Command(LocalizedCommand):
             if count and show:
                 for entry in selectors.audit_entries(audit=audit, list_name=name)[:show]:
                     write(f"    {entry.stable_id} {entry.name}: {entry.message}")
-        for key, value in (audit.counts or {}).items():
+        # Keys in a fixed order: PostgreSQL's jsonb keeps them in its own order, SQLite as written.
+        for key, value in sorted((audit.counts or {}).items()):
             write("  " + gettext("count %(key)s: %(line)s") % {"key": key, "line": _count_line(value)})
         closure = selectors.review_closure(game=audit.game)
         if closure["closed"]:
@@ -134,7 +135,7 @@ def _count_line(value: dict) -> str:
 
 
 def _counted(value) -> str:
-    """A count, or counts by kind ("HD 72, REFERENCE 53"), as people read them."""
+    """A count, or counts by kind ("HD 72, REFERENCE 53"), as people read them, kinds in name order."""
     if isinstance(value, dict):
-        return ", ".join(f"{kind} {count}" for kind, count in value.items())
+        return ", ".join(f"{kind} {count}" for kind, count in sorted(value.items()))
     return str(value)
