@@ -116,11 +116,17 @@ def test_audit_speaks_lang_and_the_environments_language(darkrow_cards, monkeypa
     # code, as the contract writes it.
     assert re.search(r"Audit #\d+ of darkrow: DONE, ", english)
     assert "DR-G01 Gin: the card's status is NEEDS_REVIEW" in english  # the core's own words
-    assert "count artwork: expected FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, actual FULL_ART 0, HD 0" in english
+    assert (
+        "count artwork: expected FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, actual FULL_ART 0, HD 0"
+        in english
+    )
     french = audit(lang="fr")
     assert re.search(r"Audit n° \d+ de darkrow : DONE, ", french)
     assert "DR-G01 Gin: DR-G01 attend une revue" in french
-    assert "décompte artwork : attendu FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, réel FULL_ART 0, HD 0" in french
+    assert (
+        "décompte artwork : attendu FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, réel FULL_ART 0, HD 0"
+        in french
+    )
     assert "Revue de darkrow : OUVERTE ; listes bloquantes : NEEDS_REVIEW" in french
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
