@@ -22,12 +22,14 @@ the later change enqueued will validate it again.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
@@ -47,10 +49,12 @@ from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedC
 
 DEFAULT_BATCH_SIZE = 1000
 PICK = EntryKind.PICK.value
-# An entry row (read_entries): deck, kind, section, ref, card, count (and position, on PostgreSQL).
-DECK, KIND, SECTION, REF, CARD, COUNT, POSITION = range(7)
-ENTRY_ORDER = itemgetter(DECK, KIND, SECTION, POSITION)
-_KIND_SECTION = itemgetter(KIND, SECTION)
+# A section row (read_entries): deck, kind, section, and its entries' tokens in position order:
+# "card:count" for an entry that holds its card, 'count:"ref"' (the reference in JSON, whose
+# text never holds the separator, a control character) for one that holds none.
+DECK, KIND, SECTION, TOKENS = range(4)
+SEPARATOR = "\x1f"
+SECTION_ORDER = itemgetter(DECK, KIND, SECTION)
 _NOTHING_HELD: dict = {}
 CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
@@ -101,39 +105,80 @@ def deck_rows(decks) -> list[DeckRow]:
 
 
 def read_entries(rows: Sequence[DeckRow]) -> list[tuple]:
-    """The entry rows of a batch of decks, in one query, in deck, kind, section and position order
-    (text in code point order): deck, kind, section, ref, card, count (and position on PostgreSQL).
+    """The entries of a batch of decks, in one query, one row per deck section, in deck, kind and
+    section order (code points): deck, kind, section, tokens (see ``TOKENS``).
 
-    ``ref`` is read only for the rows that hold no card: the others resolve to their card whatever
-    their reference says (:meth:`Validator._validate_one`), and a string less for each of them
-    is a good part of the read (bench/README.md). The decks' ids are one parameter.
+    The database groups each section's entries (``group_concat`` / ``string_agg`` in position
+    order), so 42 entries a deck come as 3 rows of text rather than 42 tuples: building those
+    tuples in Python was most of the read, and turning them back into entries most of the rest
+    (bench/README.md). An entry that holds its card resolves to it whatever its reference says
+    (:meth:`Validator._resolve_section`), so its reference is not read.
     """
     table = DeckEntry._meta.db_table
-    columns = "deck_id, kind, section, CASE WHEN card_id IS NULL THEN ref END, card_id, count"
     ids = [row.pk for row in rows]
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
-            # Read in that order from the unique index (deck, kind, section, position; BINARY
-            # collation: code points), without a sort.
+            # Before SQLite 3.44 an aggregate takes no ORDER BY: the rows come from the unique
+            # index (deck, kind, section, position), in position order within a group (the
+            # planner walks it for the GROUP BY; tests/decks/test_validation_read.py pins it).
+            order = " ORDER BY position" if sqlite3.sqlite_version_info >= (3, 44, 0) else ""
+            token = "coalesce(card_id || ':' || count, count || ':' || json_quote(ref))"
             cursor.execute(
-                f"SELECT {columns} FROM {table} WHERE deck_id IN (SELECT value FROM json_each(%s)) "
-                "ORDER BY deck_id, kind, section, position",
+                f"SELECT deck_id, kind, section, group_concat({token}, char(31){order}) "
+                f"FROM {table} WHERE deck_id IN (SELECT value FROM json_each(%s)) "
+                "GROUP BY deck_id, kind, section ORDER BY deck_id, kind, section",
                 [json.dumps(ids)],
             )
-            return cursor.fetchall()
+            return [
+                (deck, kind, section, text.split(SEPARATOR))
+                for deck, kind, section, text in cursor.fetchall()
+            ]
         if connection.vendor == "postgresql":
-            cursor.execute(f"SELECT {columns}, position FROM {table} WHERE deck_id = ANY(%s)", [ids])
-        else:
+            token = "coalesce(card_id || ':' || count, count || ':' || to_json(ref)::text)"
             cursor.execute(
-                f"SELECT {columns}, position FROM {table} WHERE deck_id IN ({', '.join(['%s'] * len(ids))})",
-                ids,
+                f"SELECT deck_id, kind, section, string_agg({token}, chr(31) ORDER BY position) "
+                f"FROM {table} WHERE deck_id = ANY(%s) GROUP BY deck_id, kind, section",
+                [ids],
             )
-        raw = cursor.fetchall()
-    # Sorted here, not by PostgreSQL: its collation-aware sort of the text columns costs more
-    # than the read itself, and even in the "C" collation its sort of each deck's rows does
-    # (bench/README.md).
-    raw.sort(key=ENTRY_ORDER)
-    return raw
+            raw = [
+                (deck, kind, section, text.split(SEPARATOR))
+                for deck, kind, section, text in cursor.fetchall()
+            ]
+            # Sorted here: PostgreSQL's collation-aware sort of the text columns costs more than
+            # this sort of a few thousand rows, and would not be in code point order.
+            raw.sort(key=SECTION_ORDER)
+            return raw
+        cursor.execute(
+            f"SELECT deck_id, kind, section, card_id, count, ref FROM {table} "
+            f"WHERE deck_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY deck_id, kind, section, position",
+            ids,
+        )
+        return sections_of(cursor.fetchall())
+
+
+def sections_of(entry_rows: Iterable[tuple]) -> list[tuple]:
+    """:func:`read_entries`' rows from entry rows (deck, kind, section, card, count, ref) in deck,
+    kind, section and position order: what the database groups, grouped in Python."""
+    return [
+        (
+            deck,
+            kind,
+            section,
+            [
+                f"{card}:{count}" if card is not None else f"{count}:{json.dumps(ref, ensure_ascii=False)}"
+                for *_, card, count, ref in group
+            ],
+        )
+        for (deck, kind, section), group in groupby(entry_rows, key=itemgetter(0, 1, 2))
+    ]
+
+
+def parse_token(token: str) -> tuple[int | None, int, str | None]:
+    """(card, count, None) for an entry that holds its card, (None, count, reference) otherwise."""
+    first, _, rest = token.partition(":")
+    if rest.startswith('"'):
+        return None, int(first), json.loads(rest)
+    return int(first), int(rest), None
 
 
 class Validator:
@@ -148,10 +193,12 @@ class Validator:
         self.formats: dict[int, FormatData] = {}
         self.collections: dict[int, dict[str, int]] = {}
         self._read = ReadVersions({})
-        # What the rows that hold their card (most rows) resolve to, by (game, scope, identity,
-        # kind, section), then (card, count): shared by every deck of the run, looked up without
-        # a method call; emptied when cards are added, as the pools' own caches are.
-        self._held: dict[tuple[str, str, str, str, str], dict[tuple[int, int], Resolved]] = {}
+        # What the entries that hold their card (most entries) resolve to, by (game, scope,
+        # identity, kind, section), then token ("card:count"): shared by every deck of the run,
+        # looked up without a method call; emptied when cards are added, as the pools' own
+        # caches are.
+        self._held: dict[tuple[str, str, str, str, str], dict[str, Resolved]] = {}
+        self._tokens: dict[str, set[str]] = defaultdict(set)  # per game: the tokens read so far
 
     # --- reads ------------------------------------------------------------------------
     def _load_cards(self, pks: Iterable[int]) -> None:
@@ -219,16 +266,24 @@ class Validator:
         """Validate a batch of decks whose entry rows (:func:`read_entries`) were read already."""
         if not rows:
             return []
-        self._load_cards({r[CARD] for r in raw} - {None})
         games = {row.pk: row.game for row in rows}
         self._load_formats(row.format_id for row in rows)
         self._load_scopes(row.owner_id for row in rows if row.owner_id is not None)
-        # A name names every printing of its identity; ownership and banlists count every printing.
-        whole = {
-            games[r[DECK]]
-            for r in raw
-            if r[CARD] is None and reserved_ref(r[REF], get_ruleset(games[r[DECK]]).reserved_refs) is None
-        } | {row.game for row in rows if needs_every_printing(self.formats[row.format_id])}
+        # Cards held by entries, loaded once; a game's every card when a reference names no card
+        # (a name, an unknown id) and when the format counts every printing.
+        read = defaultdict(set)
+        for r in raw:
+            read[games[r[DECK]]].update(r[TOKENS])
+        held, whole = set(), {row.game for row in rows if needs_every_printing(self.formats[row.format_id])}
+        for game, tokens in read.items():
+            tokens -= self._tokens[game]
+            self._tokens[game] |= tokens
+            for card_id, _, ref in map(parse_token, tokens):
+                if card_id is not None:
+                    held.add(card_id)
+                elif reserved_ref(ref, get_ruleset(game).reserved_refs) is None:  # type: ignore[arg-type]
+                    whole.add(game)
+        self._load_cards(held)
         for game in whole:
             self._load_game(game)
         by_deck = {deck_id: list(group) for deck_id, group in groupby(raw, key=itemgetter(DECK))}
@@ -251,15 +306,12 @@ class Validator:
         context = (row.game, scope, fmt.identity)
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
-        # The rows come in (kind, section, position) order: each section's rows are one run,
-        # looked up by (card, count) when they hold their card (what they resolve to then).
-        for (kind, section), group in groupby(entries, key=_KIND_SECTION):
-            rows = list(group)
+        for _, kind, section, tokens in entries:
             held = self._held.get((*context, kind, section), _NOTHING_HELD)
             try:
-                values = [held[entry[CARD], entry[COUNT]] for entry in rows]
-            except KeyError:  # rows not seen yet in this run, or that hold no card
-                values = [self._resolve(context, entry) for entry in rows]
+                values = [held[token] for token in tokens]
+            except KeyError:  # entries not seen yet in this run, or that hold no card
+                values = self._resolve_section(context, kind, section, tokens)
             if kind == PICK:
                 if section in picks:
                     picks[section] = values[-1]
@@ -276,19 +328,28 @@ class Validator:
         )
         return Outcome(row, result, self._read)
 
-    def _resolve(self, context: tuple[str, str, str], entry: tuple) -> Resolved:
-        """What one entry row resolves to (the pools keep it for every deck of the run)."""
+    def _resolve_section(
+        self, context: tuple[str, str, str], kind: str, section: str, tokens: list[str]
+    ) -> list[Resolved]:
+        """What a section's entries resolve to, each token once a run (shared by every deck)."""
         game, scope, identity = context
-        kind, section, ref, card_id, count = entry[KIND : COUNT + 1]
-        resolved = self.pools[game, scope].resolved
-        if card_id is not None:
-            ref, resolved = self.cards[card_id].stable_id, self.pools[game, SEES_ALL].resolved
-        value = resolved(
-            section, ref, 1 if kind == PICK else count, get_ruleset(game).reserved_refs, identity
-        )
-        if card_id is not None:  # a row holding its card resolves to it, whatever its reference
-            self._held.setdefault((*context, kind, section), {})[card_id, count] = value
-        return value
+        reserved = get_ruleset(game).reserved_refs
+        named, by_card = self.pools[game, scope].resolved, self.pools[game, SEES_ALL].resolved
+        held = self._held.setdefault((*context, kind, section), {})
+        values = []
+        for token in tokens:
+            value = held.get(token)
+            if value is None:
+                card_id, count, ref = parse_token(token)
+                if kind == PICK:
+                    count = 1
+                if card_id is not None:  # an entry holding its card resolves to it, whatever its reference
+                    value = by_card(section, self.cards[card_id].stable_id, count, reserved, identity)
+                else:  # looked for among the cards the owner may see
+                    value = named(section, ref, count, reserved, identity)  # type: ignore[arg-type]
+                held[token] = value
+            values.append(value)
+        return values
 
 
 # --- writes ---------------------------------------------------------------------------------
@@ -412,6 +473,30 @@ def _store_portably(outcomes: Sequence[Outcome], now) -> None:
 
 def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) -> int:
     """Validate ``decks`` (a queryset) again and store the results; returns how many were validated."""
+    with collector_paused():
+        return _revalidate(decks, batch_size, progress)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a run, back on after it.
+
+    A run makes many small objects and drops them (rows, resolved entries, findings), none in a
+    reference cycle: reference counting frees them all, and the collector's passes over them
+    were about 15 % of a run (bench/README.md). Whatever cycle a run leaves is collected once
+    the collector is back on.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _revalidate(decks, batch_size: int, progress) -> int:
     rows = deck_rows(decks)
     batches = [rows[start : start + batch_size] for start in range(0, len(rows), batch_size)]
     if can_overlap(decks.db, len(batches)):
@@ -428,15 +513,26 @@ def revalidate(decks, *, batch_size: int = DEFAULT_BATCH_SIZE, progress=None) ->
 
 
 def can_overlap(alias: str, batches: int) -> bool:
-    """Whether the database work of a run may go to a second connection, in a helper thread.
+    """Whether the database work of a run may go to other connections, in helper threads.
 
-    PostgreSQL only (an in-memory SQLite database is not shared between connections), and only
-    outside a transaction: the helper's connection sees committed data only, and each of its
-    UPDATEs commits by itself, as the UPDATEs of a run outside a transaction do anyway.
+    On PostgreSQL, and on a SQLite file in WAL mode (its readers do not wait for its writer, and
+    SQLite's own work runs without Python's lock); not on an in-memory SQLite database (not
+    shared between connections). Only outside a transaction: the helpers' connections see
+    committed data only, and each of their UPDATEs commits by itself, as the UPDATEs of a run
+    outside a transaction do anyway.
     """
     connection = connections[alias]
-    enabled = getattr(settings, "DECKS_REVALIDATE_OVERLAP", True)
-    return enabled and batches > 1 and connection.vendor == "postgresql" and not connection.in_atomic_block
+    if not getattr(settings, "DECKS_REVALIDATE_OVERLAP", True) or batches < 2 or connection.in_atomic_block:
+        return False
+    if connection.vendor == "sqlite":
+        return not connection.is_in_memory_db() and _sqlite_journal_mode(connection) == "wal"
+    return connection.vendor == "postgresql"
+
+
+def _sqlite_journal_mode(connection) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        return cursor.fetchone()[0].lower()
 
 
 def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progress) -> int:
@@ -449,23 +545,26 @@ def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progres
     """
     validator = Validator()
     done = 0
-    # Its jobs run in the order given: read 1, write 0, read 2, write 1...
-    helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-db")
+    # Reads and writes on two connections: the database's work on both runs at once, on the
+    # core the rules leave free.
+    reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-read")
+    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-write")
     try:
-        reading = helper.submit(read_entries, batches[0])
+        reading = reader.submit(read_entries, batches[0])
         writing: list[tuple[Future, int]] = []
         for index, batch in enumerate(batches):
             raw = reading.result()
             if index + 1 < len(batches):
-                reading = helper.submit(read_entries, batches[index + 1])
-            writing.append((helper.submit(store_outcomes, validator.validate_read(batch, raw)), len(batch)))
+                reading = reader.submit(read_entries, batches[index + 1])
+            writing.append((writer.submit(store_outcomes, validator.validate_read(batch, raw)), len(batch)))
             while writing and (writing[0][0].done() or len(writing) > 2):
                 done += _written(*writing.pop(0), progress)
         while writing:
             done += _written(*writing.pop(0), progress)
     finally:
-        helper.submit(_close_own_connection, alias).result()
-        helper.shutdown()
+        for helper in (reader, writer):
+            helper.submit(_close_own_connection, alias).result()
+            helper.shutdown()
     return done
 
 

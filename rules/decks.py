@@ -598,21 +598,21 @@ def validate_resolved(
     ``ctx.picks``); ``deck`` gives the game, the format and the owner. A name that
     names printings of one identity plays the printing :func:`pick_printing` picks.
     """
-    # (with_printing returns an entry without printings as it is.)
-    sections = {
-        name: [with_printing(r, fmt, collection) if r.printings else r for r in rs]
-        for name, rs in sections.items()
-    }
-    picks = {
-        name: (with_printing(p, fmt, collection) if p is not None and p.printings else p)
-        for name, p in picks.items()
-    }
+    if fmt.identity != STABLE_ID:  # only a name or nameId identity has printings (CardPool.find)
+        sections = {
+            name: [with_printing(r, fmt, collection) if r.printings else r for r in rs]
+            for name, rs in sections.items()
+        }
+        picks = {
+            name: (with_printing(p, fmt, collection) if p is not None and p.printings else p)
+            for name, p in picks.items()
+        }
     entries = [r for section_entries in sections.values() for r in section_entries]
     everything = [*entries, *(p for p in picks.values() if p is not None)]
     suggestions: dict[str, tuple[str, ...]] = {}
     if pool is not None:
-        for r in [r for r in everything if r.card is None]:
-            if r.reserved is None and not r.ambiguous and r.ref not in suggestions:
+        for r in everything:
+            if r.card is None and r.reserved is None and not r.ambiguous and r.ref not in suggestions:
                 suggestions[r.ref] = tuple(pool.suggestions(r.ref))
     ctx = DeckContext(
         ruleset,
