@@ -12,7 +12,7 @@ their CPU seconds: all of SQLite's work, only Python's on PostgreSQL), the
 median of the rounds' ratios, mark_seconds, batch_size, database, load average.
 
 Without --database-url it works in a temporary SQLite file, never in the
-studio's own database. Targets (bench/README.md): seconds <= 3 x
+studio's own database. Targets (bench/README.md): seconds <= 2 x
 sql_read_seconds, queries <= 5 per 1,000 decks.
 """
 

@@ -1,12 +1,14 @@
 """Validation of stored decks, in batches.
 
 Validating one deck or ten thousand is the same code: a :class:`Validator`
-reads a batch of decks and their entries in two queries, loads the cards,
+reads a batch of decks and their entries in two queries (each section's entries
+grouped by the database into one text, :func:`read_entries`), loads the cards,
 formats and collections it has not seen yet (once per run), runs the pure rules
 of :mod:`rules.decks`, and writes every result of the batch in one UPDATE. The
-number of queries grows with the number of batches, not of decks. On PostgreSQL,
-outside a transaction, a helper thread with its own connection reads the next
-batch and writes the previous one while the rules run (:func:`can_overlap`).
+number of queries grows with the number of batches, not of decks. On PostgreSQL
+and on a SQLite file, outside a transaction, two helper threads with their own
+connections read the next batch and write the previous one while the rules run
+(:func:`can_overlap`).
 
 A deck's references are looked for among the cards its owner may see (``cards.selectors.card_scope``):
 for a playtester's deck, a name or id of a DRAFT, NEEDS_REVIEW or DISABLED card is UNKNOWN_CARD,
@@ -121,39 +123,39 @@ def read_entries(rows: Sequence[DeckRow]) -> list[tuple]:
             # Before SQLite 3.44 an aggregate takes no ORDER BY: the rows come from the unique
             # index (deck, kind, section, position), in position order within a group (the
             # planner walks it for the GROUP BY; tests/decks/test_validation_read.py pins it).
+            # The sections come as one JSON text: SQLite does the whole read in one step without
+            # Python's lock, which a helper thread reading row by row took back 3,000 times a
+            # batch while the rules held it (bench/README.md).
             order = " ORDER BY position" if sqlite3.sqlite_version_info >= (3, 44, 0) else ""
             token = "coalesce(card_id || ':' || count, count || ':' || json_quote(ref))"
             cursor.execute(
-                f"SELECT deck_id, kind, section, group_concat({token}, char(31){order}) "
+                "SELECT json_group_array(json_array(deck_id, kind, section, tokens)) FROM ("
+                f"SELECT deck_id, kind, section, group_concat({token}, char(31){order}) AS tokens "
                 f"FROM {table} WHERE deck_id IN (SELECT value FROM json_each(%s)) "
-                "GROUP BY deck_id, kind, section ORDER BY deck_id, kind, section",
+                "GROUP BY deck_id, kind, section)",
                 [json.dumps(ids)],
             )
-            return [
-                (deck, kind, section, text.split(SEPARATOR))
-                for deck, kind, section, text in cursor.fetchall()
-            ]
-        if connection.vendor == "postgresql":
+            sections = json.loads(cursor.fetchone()[0])
+        elif connection.vendor == "postgresql":
             token = "coalesce(card_id || ':' || count, count || ':' || to_json(ref)::text)"
             cursor.execute(
                 f"SELECT deck_id, kind, section, string_agg({token}, chr(31) ORDER BY position) "
                 f"FROM {table} WHERE deck_id = ANY(%s) GROUP BY deck_id, kind, section",
                 [ids],
             )
-            raw = [
-                (deck, kind, section, text.split(SEPARATOR))
-                for deck, kind, section, text in cursor.fetchall()
-            ]
-            # Sorted here: PostgreSQL's collation-aware sort of the text columns costs more than
-            # this sort of a few thousand rows, and would not be in code point order.
-            raw.sort(key=SECTION_ORDER)
-            return raw
-        cursor.execute(
-            f"SELECT deck_id, kind, section, card_id, count, ref FROM {table} "
-            f"WHERE deck_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY deck_id, kind, section, position",
-            ids,
-        )
-        return sections_of(cursor.fetchall())
+            sections = cursor.fetchall()
+        else:
+            cursor.execute(
+                f"SELECT deck_id, kind, section, card_id, count, ref FROM {table} "
+                f"WHERE deck_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY deck_id, kind, section, position",
+                ids,
+            )
+            return sections_of(cursor.fetchall())
+    raw = [(deck, kind, section, text.split(SEPARATOR)) for deck, kind, section, text in sections]
+    # Sorted here: the databases' collation-aware sort of the text columns costs more than this
+    # sort of a few thousand rows, and would not be in code point order.
+    raw.sort(key=SECTION_ORDER)
+    return raw
 
 
 def sections_of(entry_rows: Iterable[tuple]) -> list[tuple]:
@@ -536,12 +538,9 @@ def _sqlite_journal_mode(connection) -> str:
 
 
 def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progress) -> int:
-    """The rules run here while a helper thread, on its own connection, reads the next batch's
-    entries and writes the previous batch's results: the database's work and the rules overlap
-    instead of taking turns (bench/README.md). Same results, same queries, one more connection.
-
-    A second helper (reads and writes apart) gained nothing measurable on two cores: the run is
-    then bound by the CPU of Python and of PostgreSQL, not by waiting.
+    """The rules run here while helper threads, on their own connections, read the next batch's
+    entries and write the previous batch's results: the database's work and the rules overlap
+    instead of taking turns (bench/README.md). Same results, same queries, two more connections.
     """
     validator = Validator()
     done = 0
