@@ -85,6 +85,18 @@ def test_a_revalidated_deck_reports_its_entries_in_position_order(scrambled_deck
     assert deck.entries.count() == len(entry_rows(scrambled_deck))  # validation never drops an entry
 
 
+@pytest.mark.parametrize("odd", ["odd\x1esection", "odd\x1fsection", "a\x1e\x1fb"])
+def test_a_section_whose_name_holds_a_separator_is_read_whole(scrambled_deck, odd):
+    card = DeckEntry.objects.filter(deck=scrambled_deck, card__isnull=False).first()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=scrambled_deck, section=odd, position=p, ref=r, ref_key=r.lower(), card=c, count=1)
+        for p, r, c in [(1, "Nope", None), (0, card.ref, card.card)]
+    )
+    read = validation.read_entries(validation.deck_rows(Deck.objects.filter(pk=scrambled_deck.pk)))
+    assert read == validation.sections_of(entry_rows(scrambled_deck))
+    assert [tokens for _, _, section, tokens in read if section == odd] == [[f"{card.card_id}:1", '1:"Nope"']]
+
+
 @pytest.mark.parametrize(
     ("token", "parsed"),
     [
