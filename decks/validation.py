@@ -457,7 +457,6 @@ def card_versions_row(versions: dict[str, int]) -> int:
 
 def _store_portably(outcomes: Sequence[Outcome], now) -> None:
     """Any other database: a row-level compare-and-set per deck (slower, same meaning)."""
-    _store_read_versions(outcomes)
     for o in outcomes:
         values = {
             "legal": o.result.legal,
