@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection, connections
@@ -62,8 +63,7 @@ CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fie
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
 
 
-@dataclass(frozen=True, slots=True)
-class DeckRow:
+class DeckRow(NamedTuple):  # a tuple: made 10,000 times a run, faster than a frozen dataclass
     pk: int
     game: str
     name: str
@@ -82,8 +82,7 @@ class ReadVersions:
     pk: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     deck: DeckRow
     result: ValidationResult
     read: ReadVersions
@@ -434,10 +433,14 @@ class _JsonTexts:
         return self._text(("c", *counts.items()), lambda: dict(counts))
 
     def resolved(self, resolved) -> str:
+        if not resolved:  # most decks: every reference is the stableCardId it names
+            return "{}"
         key = ("rs", *((k, *v.items()) for k, v in resolved.items()))
         return self._text(key, lambda: {k: dict(v) for k, v in resolved.items()})
 
     def suggestions(self, suggestions) -> str:
+        if not suggestions:
+            return "{}"
         return self._text(("sg", *suggestions.items()), lambda: {k: list(v) for k, v in suggestions.items()})
 
 
@@ -501,7 +504,7 @@ def _revalidate(decks, batch_size: int, progress) -> int:
     rows = deck_rows(decks)
     batches = [rows[start : start + batch_size] for start in range(0, len(rows), batch_size)]
     if can_overlap(decks.db, len(batches)):
-        return _revalidate_overlapped(batches, decks.db, progress)
+        return _revalidate_overlapped(pipeline_batches(rows, batch_size), decks.db, progress)
     validator = Validator()
     done = 0
     for batch in batches:
@@ -511,6 +514,16 @@ def _revalidate(decks, batch_size: int, progress) -> int:
         if progress is not None:
             progress(len(outcomes))
     return done
+
+
+def pipeline_batches(rows: Sequence[DeckRow], batch_size: int) -> list[Sequence[DeckRow]]:
+    """Batches of ``batch_size`` rows, the first a quarter of that: the rules wait for the first
+    read alone (the others are read while the rules run), so a short one starts them sooner."""
+    first = max(1, batch_size // 4)
+    return [
+        rows[:first],
+        *(rows[start : start + batch_size] for start in range(first, len(rows), batch_size)),
+    ]
 
 
 def can_overlap(alias: str, batches: int) -> bool:
@@ -548,6 +561,7 @@ def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progres
     reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-read")
     writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revalidate-write")
     try:
+        reader.submit(_read_in_index_order, alias, True).result()
         reading = reader.submit(read_entries, batches[0])
         writing: list[tuple[Future, int]] = []
         for index, batch in enumerate(batches):
@@ -560,10 +574,30 @@ def _revalidate_overlapped(batches: list[Sequence[DeckRow]], alias: str, progres
         while writing:
             done += _written(*writing.pop(0), progress)
     finally:
+        reader.submit(_read_in_index_order, alias, False).result()
         for helper in (reader, writer):
             helper.submit(_close_own_connection, alias).result()
             helper.shutdown()
     return done
+
+
+def _read_in_index_order(alias: str, on: bool) -> None:
+    """PostgreSQL, on the reader's own connection for a run: read the entries through the
+    (deck, kind, section, position) unique index, which gives them in the order the grouping
+    needs, rather than through the index on deck alone and a sort of each batch by kind and
+    section.
+
+    The planner prices the unique index above that sort (it discounts a multi-column index's
+    order), but the sort was about 40 % of PostgreSQL's work in a read: 38-55 ms against 26 ms
+    for a batch of 1,000 decks (bench/README.md). Turned off again before the connection goes.
+    """
+    if connections[alias].vendor != "postgresql":
+        return
+    with connections[alias].cursor() as cursor:
+        if on:
+            cursor.execute("SET enable_sort = off; SET enable_incremental_sort = off")
+        else:
+            cursor.execute("RESET enable_sort; RESET enable_incremental_sort")
 
 
 def _written(future: Future, count: int, progress) -> int:

@@ -164,7 +164,8 @@ validation._revalidate_overlapped = lambda *a: used.append(1) or real(*a)
 Deck.objects.update(stale=True)
 progress = []
 assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == 7
-assert used == [1] and progress == [2, 2, 2, 1], (used, progress)
+# The pipeline's first batch is a quarter of the others (validation.pipeline_batches).
+assert used == [1] and progress == [1, 2, 2, 2], (used, progress)
 assert stored() == serial, "the overlapped run stores what one connection stores"
 print(json.dumps(sorted({v["code"] for row in serial for v in row[3]})))
 """
@@ -197,3 +198,11 @@ def test_on_a_sqlite_file_the_helper_connections_store_what_one_connection_store
 def test_an_in_memory_sqlite_database_keeps_one_connection(db):
     if connection.vendor == "sqlite":
         assert connection.is_in_memory_db() and not validation.can_overlap("default", batches=5)
+
+
+def test_the_pipeline_starts_with_a_short_batch_and_keeps_every_row_once():
+    rows = list(range(10))
+    batches = validation.pipeline_batches(rows, 4)
+    assert [len(b) for b in batches] == [1, 4, 4, 1]
+    assert [row for batch in batches for row in batch] == rows
+    assert [len(b) for b in validation.pipeline_batches(rows, 1)] == [1] * 10
