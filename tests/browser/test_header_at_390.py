@@ -1,5 +1,5 @@
 """The header's links wrap at 390 px in every language (issue 14): a reviewer has the most links, and
-Russian the longest words ("Наборы карт", "Проверка"); the page never scrolls sideways."""
+Russian the longest words ("Наборы карт", "Проверка"); the page never scrolls sideways, and no button's label breaks over two lines."""
 
 import pytest
 from playwright.sync_api import expect
@@ -24,4 +24,11 @@ def test_a_reviewers_header_fits_at_390_px_in_english_french_and_russian(page, l
             "Math.max(...[...document.querySelectorAll('header nav a')].map(a => a.getBoundingClientRect().right))"
         )
         assert right <= 390, code
-    screenshot(page, "header-reviewer-390-ru")
+        # Each button's label is one line ("Log out" wrapped in English): one line box per label.
+        lines = page.evaluate(
+            """[...document.querySelectorAll('header.top .who button')].map(b => {
+                const range = document.createRange(); range.selectNodeContents(b);
+                return [b.textContent.trim(), range.getClientRects().length]; })"""
+        )
+        assert lines and all(count == 1 for _, count in lines), (code, lines)
+        screenshot(page, f"header-reviewer-390-{code}")
