@@ -17,9 +17,9 @@ FTS = "cards_card_fts"
 COLUMNS = ("search_text", "search_name", "search_body", "archetype_index")
 PG_INDEXES = {f"card_{column}_trgm": column for column in COLUMNS}
 TRIGGERS = ("cards_card_fts_insert", "cards_card_fts_delete", "cards_card_fts_update")
-# The index's vocabulary (each trigram and how many cards hold it). A view of the index,
-# nothing to keep in step.
-VOCAB = "cards_card_fts_vocab"
+# The index's vocabulary view, which an earlier version made and nothing reads any more (common
+# words are told by a sample of the cards now): dropped where a database still has it.
+OLD_VOCAB = "cards_card_fts_vocab"
 # SQLite: common words are scanned for (cards.search.common_on_sqlite); the bounded count of such
 # a search reads this index of the folded text alone, a quarter of the table's bytes, instead of
 # the cards' rows (bench/README.md).
@@ -50,26 +50,27 @@ def drop(connection) -> None:
         elif connection.vendor == "sqlite":
             for trigger in TRIGGERS:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
-            cursor.execute(f"DROP TABLE IF EXISTS {VOCAB}")
+            cursor.execute(f"DROP TABLE IF EXISTS {OLD_VOCAB}")
             cursor.execute(f"DROP TABLE IF EXISTS {FTS}")
             cursor.execute(f"DROP INDEX IF EXISTS {SCAN_INDEX}")
 
 
 def ensure_sqlite(connection) -> bool:
-    """Create what is missing of the FTS5 index, its triggers and the scan index; True when something was."""
+    """Create what is missing of the FTS5 index, its triggers and the scan index (and drop the old
+    vocabulary view); True when it changed something."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT name FROM sqlite_master WHERE name IN (%s, %s, %s) OR (type = 'trigger' AND name LIKE %s)",
-            [FTS, VOCAB, SCAN_INDEX, "cards_card_fts_%"],
+            [FTS, OLD_VOCAB, SCAN_INDEX, "cards_card_fts_%"],
         )
         present = {row[0] for row in cursor.fetchall()}
         created = SCAN_INDEX not in present
         if created:
             cursor.execute(f"CREATE INDEX IF NOT EXISTS {SCAN_INDEX} ON cards_card (search_text)")
+        if OLD_VOCAB in present:
+            cursor.execute(f"DROP TABLE {OLD_VOCAB}")
+            created = True
         if {FTS, *TRIGGERS} <= present:
-            if VOCAB not in present:
-                cursor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS}, row)")
-                return True
             return created
         cols = ", ".join(COLUMNS)
         new = ", ".join(f"new.{c}" for c in COLUMNS)
@@ -100,7 +101,6 @@ def ensure_sqlite(connection) -> bool:
             f"INSERT INTO {FTS}({FTS}, rowid, {cols}) VALUES ('delete', old.id, {old}); "
             f"INSERT INTO {FTS}(rowid, {cols}) VALUES (new.id, {new}); END"
         )
-        cursor.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS}, row)")
         # Whatever was written while the triggers were missing is indexed again.
         cursor.execute(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
     return True

@@ -639,7 +639,7 @@ def test_the_card_list_costs_the_same_queries_for_5_or_50_cards(
         assert len(client.get(CARDS, {"pageSize": 100}, **headers).json()["results"]) == 50
     with django_assert_num_queries(5):  # a full page: one bounded COUNT of the same filtered set
         assert client.get(CARDS, {"pageSize": 10}, **headers).json()["count"] == 50
-    # + on SQLite, one look at the index's vocabulary per text condition (common or rare: cards.search)
+    # + on SQLite, one sample of the cards per text condition (common or rare: cards.search)
     sqlite = connection.vendor == "sqlite"
     with django_assert_num_queries(4 + sqlite):
         assert client.get(CARDS, {"query": "t:normal_unit unit order:name"}, **headers).json()["count"] == 50

@@ -253,3 +253,31 @@ def test_sqlite_estimates_words_together_not_each_alone(db):
     assert both == ["Piste 08"] and " MATCH " in sql.upper()
     often, sql = _sql_of("pistez piste")
     assert len(often) == 20 and " MATCH " not in sql.upper() and "LIKE" in sql.upper()
+
+
+def test_sqlite_drops_the_old_vocabulary_view_and_keeps_the_index(db):
+    """An earlier version made an fts5vocab view nobody reads any more: it is dropped where a
+    database still has it, and the index, its triggers and searches stay as they are."""
+    from django.db import connection
+
+    from cards import search_index
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the FTS5 index is SQLite's")
+
+    def tables():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT name FROM sqlite_master WHERE name LIKE 'cards_card_fts%'")
+            return {row[0] for row in cursor.fetchall()}
+
+    assert search_index.OLD_VOCAB not in tables()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE VIRTUAL TABLE {search_index.OLD_VOCAB} USING fts5vocab({search_index.FTS}, row)"
+        )
+    assert search_index.ensure_sqlite(connection) is True
+    assert search_index.OLD_VOCAB not in tables()
+    assert {search_index.FTS, *search_index.TRIGGERS} <= tables()
+    assert search_index.ensure_sqlite(connection) is False  # nothing left to change
+    services.card_create(game="darkrow", data={"name": "Zéphyrine", "type": "UNIT", "text": "Volez."})
+    assert _sql_of("zephyrine")[0] == ["Zéphyrine"]

@@ -498,7 +498,7 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
             # the printings of the names several printings share (the printing choice)
             (d, 11),
             (d + "?q=t:monster", 11),
-            # + on SQLite, the text's one look at the index's vocabulary (common or rare: cards.search)
+            # + on SQLite, the text's one sample of the cards (common or rare: cards.search)
             (reverse("decks:search", args=[deck.pk]) + "?q=example", 9 + (connection.vendor == "sqlite")),
             (reverse("decks:stats", args=[deck.pk]), 8),
             (reverse("decks:draws", args=[deck.pk]) + "?seed=4&mulligan=1&draws=2", 8),
