@@ -191,9 +191,10 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     ),
     "NOT_OWNED": (
         ngettext_lazy(
-            "the deck uses %(observed)s copy of %(card)s; %(owner)s's collection has %(expected)s",
-            "the deck uses %(observed)s copies of %(card)s; %(owner)s's collection has %(expected)s",
-            "observed",
+            # expected: the copies the deck uses; observed: the copies the collection holds.
+            "the deck uses %(expected)s copy of %(card)s; %(owner)s's collection has %(observed)s",
+            "the deck uses %(expected)s copies of %(card)s; %(owner)s's collection has %(observed)s",
+            "expected",
         ),
     ),
     "OWNERSHIP_NOT_CHECKED": (
