@@ -120,11 +120,15 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "common.refusals.HtmxRefusalMiddleware",
+    # A page's empty 405: the 405 page, or a GET sent to the page that holds the form (studio.errors).
+    "studio.errors.ErrorPageMiddleware",
     # Last: it answers the login page's POST once the address and user are locked out.
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "studio.urls"
+# A CSRF refusal is the studio's 403 page, in the reader's language.
+CSRF_FAILURE_VIEW = "studio.errors.csrf_failure"
 
 TEMPLATES = [
     {

@@ -35,3 +35,9 @@ urlpatterns = [
     # Uploaded and drawn files, with or without DEBUG: each one through its permission check.
     path(settings.MEDIA_URL.strip("/") + "/<path:name>", media.serve, name="media"),
 ]
+
+# The error pages in the studio's layout and the reader's language (studio.errors).
+handler400 = "studio.errors.bad_request"
+handler403 = "studio.errors.permission_denied"
+handler404 = "studio.errors.page_not_found"
+handler500 = "studio.errors.server_error"
