@@ -30,6 +30,7 @@ from .text import canonical_key, key_words, shown
 
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
+    from .tables.spec import TableSpec
 
 CardCheck = Callable[[CardData], Iterable[Finding]]
 
@@ -107,6 +108,18 @@ class RuleSet:
     verdict_neutral_keys: ClassVar[frozenset[str]] = frozenset(
         {"text", "archetypes", "effects", "origin", "creationMethod", "userModified"}
     )
+
+    # --- the playtest table (rules.tables): zones, counters, setup and turn from the seed -------------
+    # None: a plain table (deck, hand, discard and a shared play area).
+    table: ClassVar[TableSpec | None] = None
+
+    def table_spec(self) -> TableSpec:
+        """The game's playtest table: its own, else a plain one."""
+        if self.table is not None:
+            return self.table
+        from .tables.spec import plain_table
+
+        return plain_table()
 
     # --- card faces (rules.face_template; drawn by faces.render) ------------------------------
     # The default face template of the game's cards (JSON data); None: a plain one built from the fields.

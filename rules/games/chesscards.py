@@ -10,6 +10,8 @@ from rules.formats import FormatData
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.tables import spec as tbl
+from rules.tables.board import chess_start
 from rules.text import fold
 
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
@@ -483,6 +485,20 @@ class ChessCards(RuleSet):
     )
     # Seed 003: "Chaque joueur reçoit un Deck mélangé séparément". It gives no hand size and no draw:
     # a test draw shows the shuffled deck and a number of cards the user chooses.
+    # Seed 003: the chessboard with its pieces, and each player's own privately shuffled deck.
+    table = tbl.TableSpec(
+        zones=(tbl.DECK, tbl.HAND, tbl.ZoneSpec("board", N_("Cards on the board"), tbl.PUBLIC), tbl.DISCARD),
+        steps=(tbl.StepSpec("turn", N_("Turn")),),
+        board=chess_start(),
+        setup=tbl.SetupSpec(
+            summary=N_(
+                "The pieces in their starting squares, White to the first player; each player's deck "
+                "shuffled apart, its order and the hand private. The seed gives no opening hand: draw as you choose."
+            )
+        ),
+        summary=N_("An 8 x 8 chessboard, each player's deck, hand and discard."),
+    )
+
     draw_setup = DrawSetup(
         summary=N_(
             "Each player gets a separately shuffled copy of the deck. The seed gives no opening hand and no draw rule: choose how many cards to draw."

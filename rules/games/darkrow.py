@@ -18,6 +18,7 @@ from rules.formats import STABLE_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.tables import spec as tbl
 from rules.text import fold
 
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
@@ -699,6 +700,54 @@ class Darkrow(RuleSet):
             "does not draw on the very first turn. Life cards are not in the hand (an attack may bring one there later)."
         ),
     )
+    # Seed 000, "Decks, ressources et zones" and "Mise en place et tour".
+    table = tbl.TableSpec(
+        zones=(
+            tbl.DECK,
+            tbl.HAND,
+            tbl.ZoneSpec("leader", N_("Leader"), tbl.PUBLIC, capacity=1),
+            tbl.ZoneSpec("life", N_("Life"), tbl.HIDDEN, face_down=True, ordered=True, layout="pile"),
+            tbl.ZoneSpec("units", N_("Units and Legendaries"), tbl.PUBLIC, capacity=6),
+            tbl.ZoneSpec("place", N_("Place"), tbl.PUBLIC, capacity=1, replaced_to="discard"),
+            tbl.ZoneSpec("prison", N_("Prison"), tbl.PUBLIC),
+            tbl.DISCARD,
+            tbl.ZoneSpec("banished", N_("Banished"), tbl.PUBLIC, layout="pile"),
+        ),
+        counters=(
+            tbl.CounterSpec("indices", N_("Indices"), 0, 0, 10),
+            tbl.CounterSpec("indicesReady", N_("Indices ready"), 0, 0, 10),
+        ),
+        steps=(
+            tbl.StepSpec("ready", N_("Ready"), (tbl.Untap(),)),
+            tbl.StepSpec(
+                "indices",
+                N_("Indices"),
+                (tbl.Schedule("indices", (1, 3, 5, 7, 9, 10), (2, 4, 6, 8, 10), also=("indicesReady",)),),
+            ),
+            tbl.StepSpec(
+                "draw",
+                N_("Draw"),
+                (tbl.Draw(1, skip_first_turn=True),),
+                note=N_("the first player neither draws nor attacks on the very first turn"),
+            ),
+            tbl.StepSpec("play", N_("Free play"), note=N_("play, attack and activate in any legal order")),
+            tbl.StepSpec("end", N_("End of turn"), note=N_("end effects, then discard down to 10 cards")),
+        ),
+        setup=tbl.SetupSpec(
+            picks=(("activeLeader", "leader"),),
+            life_zone="life",
+            coin_toss=True,
+            summary=N_(
+                "Coin toss: its winner chooses to play first or second. Each player draws 5, may put 0 to 5 "
+                "back (shuffled, drawn again), then the next 5 cards become face-down Life."
+            ),
+        ),
+        hand_limit=10,
+        summary=N_(
+            "Leader, hand, deck, Life, 6 Unit/Legendary slots, 1 Place, discard, banished, up to 10 Indices."
+        ),
+    )
+
     default_formats = (
         FormatData(
             game="darkrow",

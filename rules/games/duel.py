@@ -7,6 +7,7 @@ from rules.formats import NAME, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.tables import spec as tbl
 
 MONSTER = "MONSTER"
 MONSTERS = frozenset({MONSTER})
@@ -299,6 +300,35 @@ class Duel(RuleSet):
     )
     curve_field = "level"
     # Seed 004: "5 cartes en main"; "Au début de votre tour, vous piochez une carte (sauf le tout premier tour de la partie)".
+    # Seed 004: 6,000 LP, 5 cards, 5 monster, 5 support and 1 character zones, one Terrain on the board.
+    table = tbl.TableSpec(
+        zones=(
+            tbl.DECK,
+            tbl.HAND,
+            tbl.ZoneSpec("monsters", N_("Monster zones"), tbl.PUBLIC, capacity=5),
+            tbl.ZoneSpec("supports", N_("Support zones"), tbl.PUBLIC, capacity=5),
+            tbl.ZoneSpec("character", N_("Character zone"), tbl.PUBLIC, capacity=1),
+            tbl.ZoneSpec(
+                "terrain", N_("Terrain"), tbl.PUBLIC, capacity=1, replaced_to="discard", shared=True
+            ),
+            tbl.ZoneSpec("discard", N_("Graveyard"), tbl.PUBLIC, ordered=True, layout="pile"),
+        ),
+        counters=(tbl.CounterSpec("lp", N_("LP"), 6000, None, None),),
+        steps=(
+            tbl.StepSpec("draw", N_("Draw"), (tbl.Draw(1, skip_first_turn=True),)),
+            tbl.StepSpec("main1", N_("Main phase")),
+            tbl.StepSpec(
+                "battle", N_("Battle phase"), note=N_("the first player cannot attack on their first turn")
+            ),
+            tbl.StepSpec("main2", N_("Main phase 2")),
+        ),
+        setup=tbl.SetupSpec(summary=N_("Each duelist starts with 6,000 LP and 5 cards in hand.")),
+        ends=(tbl.EndWhen("LIFE_POINTS", counter="lp", at_most=0),),
+        summary=N_(
+            "5 monster, 5 support and 1 character zones a duelist, one Terrain on the board, 6,000 LP."
+        ),
+    )
+
     draw_setup = DrawSetup(
         hand=5,
         draw_per_turn=1,

@@ -10,6 +10,7 @@ from rules.formats import NAME, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.tables import spec as tbl
 from rules.text import fold
 
 LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD = (
@@ -691,6 +692,65 @@ class Riftbound(RuleSet):
             "makes no exception for the first turn). Runes come from the rune deck and are not counted."
         ),
     )
+    # Seed 001, "Mise en place" and "Déroulé d'un tour".
+    table = tbl.TableSpec(
+        zones=(
+            tbl.DECK,
+            tbl.HAND,
+            tbl.ZoneSpec("legend", N_("Legend"), tbl.PUBLIC, capacity=1),
+            tbl.ZoneSpec("champion", N_("Chosen Champion"), tbl.PUBLIC),
+            tbl.ZoneSpec("base", N_("Base"), tbl.PUBLIC),
+            tbl.ZoneSpec("battlefieldChoices", N_("Battlefields to choose from"), tbl.OWNER),
+            tbl.ZoneSpec("battlefield1", N_("Battlefield of player 1"), tbl.PUBLIC, shared=True),
+            tbl.ZoneSpec("battlefield2", N_("Battlefield of player 2"), tbl.PUBLIC, shared=True),
+            tbl.ZoneSpec("runeDeck", N_("Rune deck"), tbl.HIDDEN, ordered=True, layout="pile"),
+            tbl.ZoneSpec("runes", N_("Runes"), tbl.PUBLIC),
+            tbl.ZoneSpec("discard", N_("Trash"), tbl.PUBLIC, ordered=True, layout="pile"),
+            tbl.ZoneSpec("banishment", N_("Banishment"), tbl.PUBLIC, layout="pile"),
+        ),
+        counters=(
+            tbl.CounterSpec("points", N_("Points"), 0, 0, None),
+            tbl.CounterSpec("energy", N_("Energy"), 0, 0, None),
+            tbl.CounterSpec("power", N_("Power"), 0, 0, None),
+        ),
+        steps=(
+            tbl.StepSpec("awaken", N_("Awaken"), (tbl.Untap(),)),
+            tbl.StepSpec("beginning", N_("Beginning"), note=N_("+1 point for each battlefield you hold")),
+            tbl.StepSpec("channel", N_("Channel"), (tbl.Channel("runeDeck", "runes", 2, 3),)),
+            tbl.StepSpec("draw", N_("Draw"), (tbl.Draw(1),)),
+            tbl.StepSpec("action", N_("Action")),
+            tbl.StepSpec(
+                "end",
+                N_("End"),
+                (tbl.Reset(("energy", "power")),),
+                note=N_("the rune pool empties"),
+            ),
+        ),
+        setup=tbl.SetupSpec(
+            sections=(("runes", "runeDeck"), ("battlefields", "battlefieldChoices")),
+            picks=(("legend", "legend"), ("champion", "champion")),
+            pick_leaves_deck=("champion",),
+            choices=(
+                tbl.Choose(
+                    "battlefieldChoices",
+                    ("battlefield1", "battlefield2"),
+                    1,
+                    N_("choose 1 of your 3 battlefields"),
+                ),
+            ),
+            summary=N_(
+                "Legend and Chosen Champion in play; each player chooses 1 of their 3 battlefields; 4 cards "
+                "in hand; one mulligan of up to 2 cards under the deck."
+            ),
+        ),
+        ends=(tbl.EndWhen("POINTS", counter="points", at_least=8, wins=True),),
+        deck_out=tbl.BURN_OUT,
+        burn_out=tbl.BurnOut("discard", "points", 1),
+        summary=N_(
+            "Legend, Champion, base, two battlefields, rune deck and runes, trash, banishment; 8 points win."
+        ),
+    )
+
     default_formats = (
         FormatData(
             game="riftbound",

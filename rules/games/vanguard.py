@@ -10,6 +10,7 @@ from rules.formats import NAME_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
+from rules.tables import spec as tbl
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
@@ -618,6 +619,53 @@ class Vanguard(RuleSet):
             "not counted; the starting vanguard is out of the deck (49 cards)."
         ),
     )
+    # Seed 002, sections 3 (setup), 4 (zones) and 5 (the turn's phases).
+    table = tbl.TableSpec(
+        zones=(
+            tbl.DECK,
+            tbl.HAND,
+            tbl.ZoneSpec("vc", N_("Vanguard circle"), tbl.PUBLIC, capacity=1, replaced_to="soul"),
+            tbl.ZoneSpec("soul", N_("Soul"), tbl.PUBLIC, layout="pile"),
+            tbl.ZoneSpec(
+                "rc3", N_("Rear-guard circle, front left"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+            ),
+            tbl.ZoneSpec(
+                "rc4", N_("Rear-guard circle, front right"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+            ),
+            tbl.ZoneSpec(
+                "rc0", N_("Rear-guard circle, back left"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+            ),
+            tbl.ZoneSpec(
+                "rc1", N_("Rear-guard circle, back centre"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+            ),
+            tbl.ZoneSpec(
+                "rc2", N_("Rear-guard circle, back right"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+            ),
+            tbl.ZoneSpec("gc", N_("Guardian circle"), tbl.PUBLIC),
+            tbl.ZoneSpec("trigger", N_("Trigger zone"), tbl.PUBLIC),
+            tbl.ZoneSpec("damage", N_("Damage"), tbl.PUBLIC),
+            tbl.ZoneSpec("discard", N_("Drop"), tbl.PUBLIC, ordered=True, layout="pile"),
+        ),
+        steps=(
+            tbl.StepSpec("stand", N_("Stand"), (tbl.Untap(),)),
+            tbl.StepSpec("draw", N_("Draw"), (tbl.Draw(1),)),
+            tbl.StepSpec("ride", N_("Ride"), note=N_("once a turn: a card of the same grade or one higher")),
+            tbl.StepSpec("main", N_("Main")),
+            tbl.StepSpec("battle", N_("Battle"), note=N_("no battle on the first player's first turn")),
+            tbl.StepSpec("end", N_("End")),
+        ),
+        setup=tbl.SetupSpec(
+            starter_zone="vc",
+            summary=N_(
+                "Shuffle; the starting vanguard goes face down on the VC; draw 5; one mulligan (any number "
+                "under the deck, as many drawn, then shuffle); the starting vanguards are revealed."
+            ),
+        ),
+        ends=(tbl.EndWhen("DAMAGE", zone="damage", at_least=6),),
+        drive_check=("vc", "grade", "trigger"),
+        summary=N_("VC with its soul, five RCs, GC, damage (6 loses), drop, trigger zone."),
+    )
+
     default_formats = (
         FormatData(
             game="vanguard",

@@ -1,0 +1,44 @@
+"""Playtest tables, pure: each game's table as data (:mod:`.spec`), its state dealt from a seed and
+two frozen decks (:mod:`.state`), one event at a time (:mod:`.engine`), and what each seat may see
+(:mod:`.views`). No Django, no I/O: the same seed and events always give the same table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .engine import Applied, Event, Refusal, apply, replay
+from .spec import TableSpec, plain_table
+from .state import SeatDeck, TableState, deal
+from .views import event_view, table_view
+
+if TYPE_CHECKING:
+    from ..ruleset import RuleSet
+
+__all__ = [
+    "Applied",
+    "Event",
+    "Refusal",
+    "SeatDeck",
+    "TableSpec",
+    "TableState",
+    "apply",
+    "deal_table",
+    "event_view",
+    "plain_table",
+    "replay",
+    "replay_table",
+    "table_view",
+]
+
+
+def deal_table(ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck]) -> TableState:
+    """The table of ``ruleset``'s game dealt for two decks, before any event."""
+    return deal(ruleset.key, ruleset.table_spec(), ruleset.draws(), seed, decks, ruleset.deck_sections[0])
+
+
+def replay_table(
+    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], events: Iterable[Event], *, at: int | None = None
+) -> TableState:
+    """The table after ``events`` (``at``: after event ``at``)."""
+    return replay(deal_table(ruleset, seed, decks), events, at=at)

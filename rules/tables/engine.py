@@ -1,0 +1,932 @@
+"""One event at a time: what a table's state becomes, or why the event is refused.
+
+:func:`apply` takes a state and an event (seq, seat, kind, payload) and returns the next state
+with the cards the event moved, or raises :class:`Refusal` with a finding (a stable code of the
+catalogue, params, a hint) and changes nothing. :func:`replay` folds a list of events over the
+dealt table: the state is a pure function of the seed, the decks and the events.
+
+What the engine enforces is what the seeds state: whose turn it is, whose cards they are, which
+zones exist and how many cards they hold, the setup's decisions (mulligan, first player, chosen
+battlefield), the steps' own actions (ready, draw, Indices, channel), darkrow's hand of 10 at the
+end of a turn. Everything else is free, as at a real table: no card effect is executed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..findings import Finding, error
+from ..i18n import N_
+from .board import BLACK, PIECES, WHITE
+from .spec import Channel, Draw, Reset, Schedule, Untap
+from .state import (
+    FINISHED,
+    FIRST,
+    MULLIGAN,
+    PLAYING,
+    SETUP,
+    Card,
+    TableState,
+    deal_life,
+    frozen,
+    rng_for,
+)
+
+MAX_NOTE = 500
+MAX_DRAW = 60
+KINDS = (
+    "mulligan",
+    "first",
+    "choose",
+    "draw",
+    "move",
+    "tap",
+    "untapAll",
+    "flip",
+    "reveal",
+    "shuffle",
+    "counter",
+    "note",
+    "step",
+    "endTurn",
+    "driveCheck",
+    "piece",
+    "concede",
+    "result",
+)
+# The kinds a player may send before the setup is done (the rest wait for it).
+SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "result"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    seat: int | None
+    kind: str
+    payload: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A card that changed place or side: where from, where to, for the views of each seat."""
+
+    instance: str
+    owner: int
+    source: str | None
+    source_shared: bool
+    source_face_down: bool
+    source_revealed: bool
+    target: str | None
+    target_shared: bool
+    target_face_down: bool
+    target_revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    state: TableState
+    moved: tuple[Moved, ...] = ()
+    # What the table did by itself (a step's draw, a burn out, a proposed end): (what, params).
+    did: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+
+class Refusal(Exception):
+    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def refuse(code: str, message: str, *, hint: str = "", **params: Any) -> Refusal:
+    return Refusal(error(code, message, params=params, hint=hint))
+
+
+# --- replay ---------------------------------------------------------------------------------------
+def replay(state: TableState, events: Iterable[Event], *, at: int | None = None) -> TableState:
+    """The state after every event (``at``: after event ``at`` only); events are applied in order."""
+    for event in events:
+        if at is not None and event.seq > at:
+            break
+        state = apply(state, event).state
+    return state
+
+
+def apply(state: TableState, event: Event) -> Applied:
+    """The state after ``event``, or :class:`Refusal` (the state unchanged)."""
+    if event.kind not in KINDS:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            f"{event.kind!r} is not an event of a table; use one of {', '.join(KINDS)}",
+            kind=str(event.kind)[:40],
+            problem="unknown kind",
+            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+        )
+    if state.phase == FINISHED:
+        raise refuse("TABLE_FINISHED", "the game is over; nothing more can be played", kind=event.kind)
+    seat = event.seat
+    if seat not in (0, 1):
+        raise refuse(
+            "TABLE_EVENT_INVALID", "an event needs the seat that plays it", kind=event.kind, problem="seat"
+        )
+    if state.phase == SETUP and event.kind not in SETUP_KINDS:
+        pending = sorted(state.seats[0].pending | state.seats[1].pending)
+        raise refuse(
+            "TABLE_SETUP_PENDING",
+            f"the setup is not done yet: {', '.join(pending)} still to decide",
+            kind=event.kind,
+            decisions=pending,
+            hint=N_("finish the setup first (mulligan, first player, choices)"),
+        )
+    handler = _HANDLERS[event.kind]
+    applied = handler(state, seat, dict(event.payload))
+    new = replace(applied.state, seq=event.seq)
+    return _propose_end(replace(applied, state=new))
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def _require_turn(state: TableState, seat: int, kind: str) -> None:
+    if state.active != seat:
+        raise refuse(
+            "TABLE_NOT_YOUR_TURN",
+            f"it is not seat {seat + 1}'s turn",
+            kind=kind,
+            seat=seat + 1,
+            hint=N_("wait for your turn, or end the other player's turn from their seat"),
+        )
+
+
+def _text(payload: Mapping[str, Any], key: str, kind: str, *, required: bool = True, limit: int = 64) -> str:
+    value = payload.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            f"{kind}: {key} must be a text of 1 to {limit} characters",
+            kind=kind,
+            problem=key,
+            hint=N_("send the field as the contract describes it"),
+        )
+    return value
+
+
+def _int(
+    payload: Mapping[str, Any], key: str, kind: str, *, low: int, high: int, default: int | None = None
+) -> int:
+    value = payload.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            f"{kind}: {key} must be a whole number from {low} to {high}",
+            kind=kind,
+            problem=key,
+            hint=N_("send the field as the contract describes it"),
+        )
+    return value
+
+
+def _only(payload: Mapping[str, Any], kind: str, *keys: str) -> None:
+    extra = sorted(set(payload) - set(keys))
+    if extra:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            f"{kind} takes no {', '.join(extra)}",
+            kind=kind,
+            problem=", ".join(extra)[:80],
+            hint=N_("send only the fields the contract lists for this kind"),
+        )
+
+
+def _zone_key(state: TableState, key: str, kind: str) -> str:
+    if state.spec.zone(key) is None:
+        known = [z.key for z in state.spec.zones]
+        raise refuse(
+            "TABLE_UNKNOWN_ZONE",
+            f"{key!r} is not a zone of this table; its zones are {', '.join(known)}",
+            kind=kind,
+            zone=key[:40],
+            expected=known,
+            hint=N_("use one of the table's zones"),
+        )
+    return key
+
+
+def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[int | None, str, int]:
+    where = state.locate(instance)
+    if where is None:
+        raise refuse(
+            "TABLE_UNKNOWN_CARD",
+            f"no card {instance!r} is on this table",
+            kind=kind,
+            instance=instance[:40],
+            hint=N_("use the instance of a card you can see"),
+        )
+    if state.owner(instance) != seat:
+        raise refuse(
+            "TABLE_NOT_YOUR_CARD",
+            f"card {instance!r} is not seat {seat + 1}'s",
+            kind=kind,
+            instance=instance,
+            seat=seat + 1,
+            hint=N_("only a card's owner moves it"),
+        )
+    return where
+
+
+def _cards(state: TableState, seat: int | None, zone: str) -> tuple[Card, ...]:
+    if seat is None:
+        return tuple(card for _owner, card in state.shared[zone])
+    return state.seats[seat].zones.get(zone, ())
+
+
+def _take(state: TableState, seat: int | None, zone: str, position: int) -> tuple[TableState, Card]:
+    if seat is None:
+        pairs = list(state.shared[zone])
+        _owner, card = pairs.pop(position)
+        shared = dict(state.shared)
+        shared[zone] = tuple(pairs)
+        return replace(state, shared=frozen(shared)), card
+    current = state.seats[seat]
+    cards = list(current.zones[zone])
+    card = cards.pop(position)
+    zones = dict(current.zones)
+    zones[zone] = tuple(cards)
+    return state.with_seat(seat, replace(current, zones=frozen(zones))), card
+
+
+def _put(state: TableState, owner: int, zone: str, card: Card, *, bottom: bool = False) -> TableState:
+    """A card into a zone (its owner's, or the shared one): on top (the end of the list), or under."""
+    spec = state.spec.zone(zone)
+    assert spec is not None
+    if spec.shared:
+        pairs = list(state.shared[zone])
+        pairs.insert(0, (owner, card)) if bottom else pairs.append((owner, card))
+        shared = dict(state.shared)
+        shared[zone] = tuple(pairs)
+        return replace(state, shared=frozen(shared))
+    current = state.seats[owner]
+    cards = list(current.zones.get(zone, ()))
+    cards.insert(0, card) if bottom else cards.append(card)
+    zones = dict(current.zones)
+    zones[zone] = tuple(cards)
+    return state.with_seat(owner, replace(current, zones=frozen(zones)))
+
+
+def _move(
+    state: TableState,
+    owner: int,
+    where: tuple[int | None, str, int],
+    target: str,
+    *,
+    face_down: bool | None = None,
+    bottom: bool = False,
+    kind: str = "move",
+) -> tuple[TableState, list[Moved]]:
+    """Move one card of ``owner`` from ``where`` to ``target``; a full zone refuses, or sends its card on."""
+    seat, source, position = where
+    spec = state.spec.zone(target)
+    assert spec is not None
+    moved: list[Moved] = []
+    state, card = _take(state, seat, source, position)
+    if spec.shared:
+        held = tuple(c for _o, c in state.shared[target])
+    else:
+        held = state.seats[owner].zones.get(target, ())
+    if spec.capacity is not None and len(held) >= spec.capacity:
+        if spec.replaced_to is None:
+            raise refuse(
+                "TABLE_ZONE_FULL",
+                f"{target} holds at most {spec.capacity} cards",
+                kind=kind,
+                zone=target,
+                capacity=spec.capacity,
+                hint=N_("move a card out of that zone first"),
+            )
+        # The card already there goes where the seed says (a ride: the soul; a call: the drop).
+        old = held[0].instance
+        old_where = state.locate(old)
+        assert old_where is not None
+        state, moved = _move(state, state.owner(old), old_where, spec.replaced_to, face_down=False, kind=kind)
+    down = spec.face_down if face_down is None else face_down
+    public = spec.visibility == "public"
+    placed = Card(card.instance, face_down=down, tapped=card.tapped and public, revealed=False)
+    state = _put(state, owner, target, placed, bottom=bottom)
+    moved.append(
+        Moved(
+            card.instance,
+            owner,
+            source,
+            seat is None,
+            card.face_down,
+            card.revealed,
+            target,
+            spec.shared,
+            down,
+        )
+    )
+    return state, moved
+
+
+def _draw(state: TableState, seat: int, count: int, kind: str) -> tuple[TableState, list[Moved]]:
+    moved: list[Moved] = []
+    for _ in range(count):
+        deck = state.seats[seat].zones["deck"]
+        if not deck:
+            break
+        state, step = _move(state, seat, (seat, "deck", len(deck) - 1), "hand", face_down=False, kind=kind)
+        moved += step
+    return state, moved
+
+
+# --- setup ----------------------------------------------------------------------------------------
+def _decided(state: TableState, seat: int, decision: str) -> TableState:
+    current = state.seats[seat]
+    state = state.with_seat(seat, replace(current, pending=current.pending - {decision}))
+    return begin_if_ready(state)
+
+
+def begin_if_ready(state: TableState) -> TableState:
+    """When no setup decision is left: starters face up, the first player's first turn begins."""
+    if state.phase != SETUP or state.seats[0].pending or state.seats[1].pending or state.first is None:
+        return state
+    zone = state.spec.setup.starter_zone
+    if zone:
+        for seat in (0, 1):
+            current = state.seats[seat]
+            zones = dict(current.zones)
+            zones[zone] = tuple(replace(c, face_down=False) for c in zones.get(zone, ()))
+            state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+    first = state.first
+    assert first is not None
+    state = replace(state, phase=PLAYING, turn=0)
+    return _begin_turn(state, first).state
+
+
+def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "mulligan", "cards")
+    rule = state.spec.setup.mulligan
+    current = state.seats[seat]
+    if rule is None or MULLIGAN not in current.pending:
+        raise refuse(
+            "TABLE_SETUP_DONE",
+            "no mulligan is left to this seat",
+            kind="mulligan",
+            decision="mulligan",
+            hint=N_("a game has one mulligan, before the first turn"),
+        )
+    chosen = payload.get("cards", [])
+    if not isinstance(chosen, list) or not all(isinstance(i, str) for i in chosen) or len(chosen) > 100:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            "mulligan: cards must be a list of instances of your hand",
+            kind="mulligan",
+            problem="cards",
+            hint=N_("send the instances of the cards you put back ([] keeps the hand)"),
+        )
+    hand = current.zones["hand"]
+    in_hand = {c.instance: i for i, c in enumerate(hand)}
+    if len(set(chosen)) != len(chosen) or any(i not in in_hand for i in chosen):
+        raise refuse(
+            "TABLE_NOT_IN_HAND",
+            "mulligan: every card put back must be a different card of your hand",
+            kind="mulligan",
+            hint=N_("choose cards of your own hand, once each"),
+        )
+    if rule.max_cards is not None and len(chosen) > rule.max_cards:
+        raise refuse(
+            "TABLE_MULLIGAN_TOO_MANY",
+            f"a mulligan puts back at most {rule.max_cards} cards; {len(chosen)} were chosen",
+            kind="mulligan",
+            maximum=rule.max_cards,
+            observed=len(chosen),
+            hint=N_("choose fewer cards"),
+        )
+    rng = rng_for(state.start.seed, "mulligan", seat)
+    kept = [c for c in hand if c.instance not in chosen]
+    back = [hand[in_hand[i]] for i in chosen]
+    deck = list(current.zones["deck"])  # top is the end
+    if rule.to_bottom:
+        new = [deck.pop() for _ in range(min(len(back), len(deck)))]
+        deck = list(reversed(back)) + deck
+    else:
+        deck += back
+        rng.shuffle(deck)
+        new = [deck.pop() for _ in range(min(len(back), len(deck)))]
+    if rule.shuffle_after:
+        rng.shuffle(deck)
+    zones = dict(current.zones)
+    zones["hand"] = tuple(kept + new)
+    zones["deck"] = tuple(deck)
+    state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+    moved = [Moved(c.instance, seat, "hand", False, False, False, "deck", False, False) for c in back]
+    moved += [Moved(c.instance, seat, "deck", False, False, False, "hand", False, False) for c in new]
+    state = deal_life(state, seat)
+    return Applied(_decided(state, seat, MULLIGAN), tuple(moved), (("mulligan", {"count": len(back)}),))
+
+
+def _first(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "first", "first")
+    if FIRST not in state.seats[seat].pending:
+        raise refuse(
+            "TABLE_NOT_COIN_WINNER",
+            "only the winner of the coin toss chooses who plays first, once",
+            kind="first",
+            hint=N_("the coin toss winner chooses to play first or second"),
+        )
+    first = _int(payload, "first", "first", low=1, high=2) - 1
+    state = replace(state, first=first)
+    return Applied(_decided(state, seat, FIRST), (), (("first", {"seat": first + 1}),))
+
+
+def _choose(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "choose", "instance")
+    instance = _text(payload, "instance", "choose")
+    where = _own_card(state, seat, instance, "choose")
+    for choice in state.spec.setup.choices:
+        if choice.decision in state.seats[seat].pending and where[1] == choice.source:
+            target = choice.targets[seat]
+            state, moved = _move(state, seat, where, target, face_down=False, kind="choose")
+            spec = state.spec.zone(target)
+            if spec is not None and spec.shared:
+                placed = [c for o, c in state.shared.get(target, ()) if o == seat]
+            else:
+                placed = list(state.seats[seat].zones.get(target, ()))
+            if len(placed) >= choice.count:
+                state = _decided(state, seat, choice.decision)
+            return Applied(state, tuple(moved), (("choose", {"zone": target}),))
+    raise refuse(
+        "TABLE_SETUP_DONE",
+        "nothing is left to choose from that zone",
+        kind="choose",
+        decision="choose",
+        hint=N_("choose a card of the zone the setup offers"),
+    )
+
+
+# --- turns and steps ------------------------------------------------------------------------------
+def _begin_turn(state: TableState, seat: int) -> Applied:
+    current = state.seats[seat]
+    state = state.with_seat(seat, replace(current, turns=current.turns + 1))
+    state = replace(state, active=seat, turn=state.turn + 1, step=0)
+    return _enter_step(state, seat)
+
+
+def _enter_step(state: TableState, seat: int) -> Applied:
+    spec = state.spec
+    step = spec.steps[state.step]
+    moved: list[Moved] = []
+    did: list[tuple[str, Mapping[str, Any]]] = []
+    own_turns = state.seats[seat].turns
+    is_second = seat != state.first
+    for action in step.actions:
+        if isinstance(action, Untap):
+            state = _untap_all(state, seat)
+            did.append(("untap", {}))
+        elif isinstance(action, Draw):
+            if action.skip_first_turn and state.turn == 1:
+                did.append(("noDraw", {}))
+                continue
+            state, more, extra = _mandatory_draw(state, seat, action.count)
+            moved += more
+            did += extra
+        elif isinstance(action, Schedule):
+            values = action.second if is_second else action.first
+            value = values[min(own_turns, len(values)) - 1]
+            current = state.seats[seat]
+            counters = dict(current.counters)
+            for key in (action.counter, *action.also):
+                counters[key] = value
+            state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+            did.append(("schedule", {"counter": action.counter, "value": value}))
+        elif isinstance(action, Channel):
+            count = action.count
+            if is_second and own_turns == 1 and action.second_player_first_turn is not None:
+                count = action.second_player_first_turn
+            for _ in range(count):
+                pile = state.seats[seat].zones.get(action.source, ())
+                if not pile:
+                    break
+                state, more = _move(
+                    state,
+                    seat,
+                    (seat, action.source, len(pile) - 1),
+                    action.target,
+                    face_down=False,
+                    kind="step",
+                )
+                moved += more
+            did.append(("channel", {"count": count}))
+        elif isinstance(action, Reset):
+            current = state.seats[seat]
+            counters = dict(current.counters)
+            for key in action.counters:
+                counter = spec.counter(key)
+                if counter is not None:
+                    counters[key] = counter.initial
+            state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+    return Applied(state, tuple(moved), tuple(did))
+
+
+def _mandatory_draw(state: TableState, seat: int, count: int):
+    spec = state.spec
+    moved: list[Moved] = []
+    did: list[tuple[str, Mapping[str, Any]]] = []
+    for _ in range(count):
+        if not state.seats[seat].zones["deck"]:
+            burn = spec.burn_out
+            if burn is not None and state.seats[seat].zones.get(burn.source):
+                current = state.seats[seat]
+                zones = dict(current.zones)
+                pile = [replace(c, face_down=False, tapped=False) for c in zones[burn.source]]
+                rng_for(state.start.seed, "burn-out", state.seq, seat).shuffle(pile)
+                zones["deck"] = tuple(pile)
+                zones[burn.source] = ()
+                state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+                other = state.seats[1 - seat]
+                counters = dict(other.counters)
+                counters[burn.counter] = counters.get(burn.counter, 0) + burn.points
+                state = state.with_seat(1 - seat, replace(other, counters=frozen(counters)))
+                did.append(("burnOut", {"seat": seat + 1}))
+            else:
+                did.append(("deckOut", {"seat": seat + 1}))
+                state = replace(state, proposal=(seat, "DECK_OUT", False))
+                break
+        state, more = _draw(state, seat, 1, "step")
+        moved += more
+    return state, moved, did
+
+
+def _untap_all(state: TableState, seat: int) -> TableState:
+    current = state.seats[seat]
+    zones = {k: tuple(replace(c, tapped=False) for c in v) for k, v in current.zones.items()}
+    state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+    shared = {
+        k: tuple((o, replace(c, tapped=False) if o == seat else c) for o, c in v)
+        for k, v in state.shared.items()
+    }
+    return replace(state, shared=frozen(shared))
+
+
+def _step(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "step")
+    _require_turn(state, seat, "step")
+    if state.step + 1 >= len(state.spec.steps):
+        raise refuse(
+            "TABLE_LAST_STEP",
+            "this is the turn's last step; end the turn",
+            kind="step",
+            hint=N_("end the turn to pass it to the other player"),
+        )
+    return _enter_step(replace(state, step=state.step + 1), seat)
+
+
+def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "endTurn")
+    _require_turn(state, seat, "endTurn")
+    limit = state.spec.hand_limit
+    hand = len(state.seats[seat].zones["hand"])
+    if limit is not None and hand > limit:
+        raise refuse(
+            "TABLE_HAND_LIMIT",
+            f"the hand holds {hand} cards; discard down to {limit} before the end of the turn",
+            kind="endTurn",
+            limit=limit,
+            observed=hand,
+            hint=N_("move cards from your hand to your discard"),
+        )
+    did: list[tuple[str, Mapping[str, Any]]] = []
+    # The steps not taken still do what they do by themselves (the end step's reset).
+    for index in range(state.step + 1, len(state.spec.steps)):
+        entered = _enter_step(replace(state, step=index), seat)
+        state = entered.state
+        did += entered.did
+    began = _begin_turn(state, 1 - seat)
+    return Applied(began.state, began.moved, tuple(did) + began.did)
+
+
+# --- free moves ---------------------------------------------------------------------------------
+def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "move", "instance", "from", "to", "faceDown", "bottom")
+    target = _zone_key(state, _text(payload, "to", "move"), "move")
+    face_down = payload.get("faceDown")
+    bottom = payload.get("bottom", False)
+    if (face_down is not None and not isinstance(face_down, bool)) or not isinstance(bottom, bool):
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            "move: faceDown and bottom are true or false",
+            kind="move",
+            problem="faceDown",
+            hint=N_("send true or false"),
+        )
+    instance = payload.get("instance")
+    if instance is None:
+        # A card nobody sees: the top of one of the mover's hidden piles (the deck, the Life).
+        source = _zone_key(state, _text(payload, "from", "move"), "move")
+        pile = _cards(state, seat, source) if not state.spec.zone(source).shared else ()  # type: ignore[union-attr]
+        if not pile:
+            raise refuse(
+                "TABLE_ZONE_EMPTY",
+                f"{source} has no card",
+                kind="move",
+                zone=source,
+                hint=N_("choose a zone that holds a card"),
+            )
+        where: tuple[int | None, str, int] = (seat, source, len(pile) - 1)
+    else:
+        where = _own_card(state, seat, _text({"i": instance}, "i", "move"), "move")
+    state, moved = _move(state, seat, where, target, face_down=face_down, bottom=bottom)
+    return Applied(state, tuple(moved))
+
+
+def _draw_event(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "draw", "count")
+    count = _int(payload, "count", "draw", low=1, high=MAX_DRAW, default=1)
+    if len(state.seats[seat].zones["deck"]) < count:
+        raise refuse(
+            "TABLE_ZONE_EMPTY",
+            f"the deck holds {len(state.seats[seat].zones['deck'])} cards; {count} cannot be drawn",
+            kind="draw",
+            zone="deck",
+            hint=N_("draw fewer cards, or record the game's result"),
+        )
+    state, moved = _draw(state, seat, count, "draw")
+    return Applied(state, tuple(moved), (("draw", {"count": count}),))
+
+
+def _card_flag(flag: str):
+    def handler(state: TableState, seat: int, payload: dict) -> Applied:
+        kind = {"tapped": "tap", "face_down": "flip", "revealed": "reveal"}[flag]
+        _only(payload, kind, "instance")
+        instance = _text(payload, "instance", kind)
+        where = _own_card(state, seat, instance, kind)
+        at_seat, zone, position = where
+        before = _cards(state, at_seat, zone)[position]
+        after = replace(before, **{flag: not getattr(before, flag)})  # type: ignore[arg-type]
+        if at_seat is None:
+            pairs = list(state.shared[zone])
+            pairs[position] = (seat, after)
+            shared = dict(state.shared)
+            shared[zone] = tuple(pairs)
+            state = replace(state, shared=frozen(shared))
+        else:
+            current = state.seats[seat]
+            cards = list(current.zones[zone])
+            cards[position] = after
+            zones = dict(current.zones)
+            zones[zone] = tuple(cards)
+            state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+        moved = (
+            Moved(
+                instance,
+                seat,
+                zone,
+                at_seat is None,
+                before.face_down,
+                before.revealed,
+                zone,
+                at_seat is None,
+                after.face_down,
+                after.revealed,
+            ),
+        )
+        return Applied(state, moved, ((kind, {"on": getattr(after, flag)}),))
+
+    return handler
+
+
+def _untap_event(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "untapAll")
+    return Applied(_untap_all(state, seat), (), (("untap", {}),))
+
+
+def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "shuffle", "zone")
+    zone = _zone_key(state, _text(payload, "zone", "shuffle"), "shuffle")
+    spec = state.spec.zone(zone)
+    if spec is None or spec.shared:
+        raise refuse(
+            "TABLE_UNKNOWN_ZONE",
+            f"{zone} is not one of your zones",
+            kind="shuffle",
+            zone=zone,
+            expected=[z.key for z in state.spec.own_zones],
+            hint=N_("shuffle one of your own zones"),
+        )
+    current = state.seats[seat]
+    cards = [replace(c, revealed=False) for c in current.zones.get(zone, ())]
+    rng_for(state.start.seed, "shuffle", state.seq + 1, seat).shuffle(cards)
+    zones = dict(current.zones)
+    zones[zone] = tuple(cards)
+    return Applied(
+        state.with_seat(seat, replace(current, zones=frozen(zones))), (), (("shuffle", {"zone": zone}),)
+    )
+
+
+def _counter(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "counter", "key", "value")
+    key = _text(payload, "key", "counter")
+    spec = state.spec.counter(key)
+    if spec is None:
+        known = [c.key for c in state.spec.counters]
+        raise refuse(
+            "TABLE_UNKNOWN_COUNTER",
+            f"{key!r} is not a counter of this table; its counters are {', '.join(known) or 'none'}",
+            kind="counter",
+            counter=key[:40],
+            expected=known,
+            hint=N_("use one of the table's counters"),
+        )
+    value = payload.get("value")
+    low = spec.minimum if spec.minimum is not None else -(10**9)
+    high = spec.maximum if spec.maximum is not None else 10**9
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise refuse(
+            "TABLE_COUNTER_RANGE",
+            f"{key} goes from {low} to {high}",
+            kind="counter",
+            counter=key,
+            minimum=low,
+            maximum=high,
+            hint=N_("send a whole number within the counter's bounds"),
+        )
+    current = state.seats[seat]
+    counters = dict(current.counters)
+    before = counters.get(key, spec.initial)
+    counters[key] = value
+    state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+    return Applied(state, (), (("counter", {"key": key, "value": value, "before": before}),))
+
+
+def _note(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "note", "text")
+    text = _text(payload, "text", "note", limit=MAX_NOTE)
+    return Applied(replace(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
+
+
+def _drive_check(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "driveCheck")
+    _require_turn(state, seat, "driveCheck")
+    rule = state.spec.drive_check
+    if rule is None:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            "this game has no drive check",
+            kind="driveCheck",
+            problem="kind",
+            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+        )
+    zone, grade_field, target = rule
+    vanguard = state.seats[seat].zones.get(zone, ())
+    grade = state.card(vanguard[-1].instance).get(grade_field) if vanguard else 0
+    checks = drive_checks(grade)
+    moved: list[Moved] = []
+    for _ in range(checks):
+        deck = state.seats[seat].zones["deck"]
+        if not deck:
+            break
+        state, more = _move(
+            state, seat, (seat, "deck", len(deck) - 1), target, face_down=False, kind="driveCheck"
+        )
+        moved += more
+    return Applied(state, tuple(moved), (("driveCheck", {"count": checks}),))
+
+
+def drive_checks(grade: object) -> int:
+    """Vanguard: a vanguard of grade 0 to 2 drive checks once, of grade 3 or more twice (seed 002, 5)."""
+    return 2 if isinstance(grade, int) and grade >= 3 else 1
+
+
+def _piece(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "piece", "from", "to", "promote")
+    board_spec = state.spec.board
+    if board_spec is None:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            "this table has no board",
+            kind="piece",
+            problem="kind",
+            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+        )
+    _require_turn(state, seat, "piece")
+    source, target = payload.get("from"), payload.get("to")
+    for square in (source, target):
+        if not board_spec.is_square(square):
+            raise refuse(
+                "TABLE_SQUARE",
+                f"{str(square)[:8]!r} is not a square of the board (a1 to h8)",
+                kind="piece",
+                square=str(square)[:8],
+                hint=N_("name a square from a1 to h8"),
+            )
+    colour = WHITE if seat == state.first else BLACK
+    piece = state.board.get(source)  # type: ignore[arg-type]
+    if piece is None or piece[0] != colour:
+        raise refuse(
+            "TABLE_NOT_YOUR_PIECE",
+            f"no {colour} piece stands on {source}",
+            kind="piece",
+            square=source,
+            colour=colour,
+            hint=N_("move one of your own pieces"),
+        )
+    promote = payload.get("promote")
+    if promote is not None and promote not in PIECES[1:5]:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            "piece: promote is one of Q, R, B, N",
+            kind="piece",
+            problem="promote",
+            hint=N_("send the contract's values"),
+        )
+    board = dict(state.board)
+    captured = board.get(target)  # type: ignore[arg-type]
+    board.pop(source)  # type: ignore[arg-type]
+    board[target] = (colour, promote or piece[1])  # type: ignore[index]
+    taken = state.captured + ((captured,) if captured and source != target else ())
+    did = {"from": source, "to": target, "piece": piece[1], "captured": captured[1] if captured else None}
+    return Applied(replace(state, board=frozen(board), captured=taken), (), (("piece", did),))
+
+
+def _concede(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "concede")
+    state = replace(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
+    return Applied(state, (), (("concede", {"seat": seat + 1}),))
+
+
+RESULT_REASONS = ("RECORDED", "DECK_OUT", "DAMAGE", "LIFE_POINTS", "POINTS", "NO_LIFE", "DRAW")
+
+
+def _result(state: TableState, seat: int, payload: dict) -> Applied:
+    _only(payload, "result", "winner", "reason")
+    winner = payload.get("winner")
+    if winner is not None:
+        winner = _int(payload, "winner", "result", low=1, high=2) - 1
+    reason = payload.get("reason", "RECORDED")
+    if reason not in RESULT_REASONS:
+        raise refuse(
+            "TABLE_EVENT_INVALID",
+            f"result: reason is one of {', '.join(RESULT_REASONS)}",
+            kind="result",
+            problem="reason",
+            hint=N_("send the contract's values"),
+        )
+    state = replace(state, phase=FINISHED, result=(winner, reason), proposal=None)
+    return Applied(
+        state, (), (("result", {"winner": None if winner is None else winner + 1, "reason": reason}),)
+    )
+
+
+def _propose_end(applied: Applied) -> Applied:
+    """What the seed says ends the game, proposed (a player confirms it with a result)."""
+    state = applied.state
+    if state.phase != PLAYING:
+        return applied
+    for end in state.spec.ends:
+        for seat in (0, 1):
+            if end.counter is not None:
+                value = state.seats[seat].counters.get(end.counter, 0)
+            elif end.zone is not None:
+                value = len(state.seats[seat].zones.get(end.zone, ()))
+            else:
+                continue
+            if (end.at_least is not None and value >= end.at_least) or (
+                end.at_most is not None and value <= end.at_most
+            ):
+                proposal = (seat, end.reason, end.wins)
+                if state.proposal != proposal:
+                    state = replace(state, proposal=proposal)
+                    return replace(applied, state=state, did=(*applied.did, ("proposal", {"seat": seat + 1})))
+                return applied
+    if state.proposal is not None and state.proposal[1] != "DECK_OUT":
+        return replace(applied, state=replace(state, proposal=None))
+    return applied
+
+
+_HANDLERS = {
+    "mulligan": _mulligan,
+    "first": _first,
+    "choose": _choose,
+    "draw": _draw_event,
+    "move": _move_event,
+    "tap": _card_flag("tapped"),
+    "untapAll": _untap_event,
+    "flip": _card_flag("face_down"),
+    "reveal": _card_flag("revealed"),
+    "shuffle": _shuffle,
+    "counter": _counter,
+    "note": _note,
+    "step": _step,
+    "endTurn": _end_turn,
+    "driveCheck": _drive_check,
+    "piece": _piece,
+    "concede": _concede,
+    "result": _result,
+}
+
+
+def events_from(rows: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """Events from their stored form ({"seq", "seat", "kind", "payload"}; seats counted from 0)."""
+    return [Event(r["seq"], r["seat"], r["kind"], r.get("payload") or {}) for r in rows]

@@ -1,0 +1,259 @@
+"""The state of a playtest table: plain frozen values, dealt from a seed and two frozen decks.
+
+:func:`deal` lays the table as the game's :class:`~rules.tables.spec.TableSpec` says (the same
+seed and decks always give the same table). The state then only changes by
+:func:`rules.tables.engine.apply`, one event at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import CardData
+from ..draws import DrawSetup, starter_index
+from .spec import PUBLIC, TableSpec
+
+SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
+MULLIGAN, FIRST = "mulligan", "first"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDeck:
+    """A seat's deck as the table froze it: each copy with its section, and the picks.
+
+    ``cards``: (section, card) in deck-list order, one item per copy; ``picks``: pick -> card.
+    The cards carry their version (``CardData.version``): a card edited later changes nothing here.
+    """
+
+    cards: tuple[tuple[str, CardData], ...]
+    picks: tuple[tuple[str, CardData], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card on the table: its instance id and how it lies."""
+
+    instance: str
+    face_down: bool = False
+    tapped: bool = False
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    zones: Mapping[str, tuple[Card, ...]]
+    counters: Mapping[str, int]
+    # Setup decisions still to make (MULLIGAN, FIRST, a Choose's target zone).
+    pending: frozenset[str] = frozenset()
+    turns: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """What never changes during a game: the spec, the seed, the decks and who each instance is."""
+
+    game: str
+    spec: TableSpec
+    seed: int
+    decks: tuple[SeatDeck, SeatDeck]
+    # instance -> (seat, card)
+    instances: Mapping[str, tuple[int, CardData]]
+    coin_winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    start: Start
+    seats: tuple[Seat, Seat]
+    shared: Mapping[str, tuple[tuple[int, Card], ...]]
+    phase: str = SETUP
+    seq: int = 0
+    turn: int = 0
+    active: int | None = None
+    first: int | None = None
+    step: int = 0
+    # (seat, reason): what the seed says ends the game, proposed for a player to confirm.
+    proposal: tuple[int, str, bool] | None = None
+    # (winner or None, reason)
+    result: tuple[int | None, str] | None = None
+    board: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    captured: tuple[tuple[str, str], ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def spec(self) -> TableSpec:
+        return self.start.spec
+
+    def card(self, instance: str) -> CardData:
+        return self.start.instances[instance][1]
+
+    def owner(self, instance: str) -> int:
+        return self.start.instances[instance][0]
+
+    def locate(self, instance: str) -> tuple[int | None, str, int] | None:
+        """(seat or None for a shared zone, zone, position) of an instance, or None."""
+        if instance not in self.start.instances:
+            return None
+        seat = self.owner(instance)
+        for key, cards in self.seats[seat].zones.items():
+            for position, card in enumerate(cards):
+                if card.instance == instance:
+                    return seat, key, position
+        for key, pairs in self.shared.items():
+            for position, (_owner, card) in enumerate(pairs):
+                if card.instance == instance:
+                    return None, key, position
+        return None
+
+    def with_seat(self, index: int, seat: Seat) -> TableState:
+        seats = list(self.seats)
+        seats[index] = seat
+        return replace(self, seats=(seats[0], seats[1]))
+
+
+def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+def rng_for(seed: int, *parts: object) -> random.Random:
+    """A generator for one random act of the table: the same seed and act always give the same draw."""
+    return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+def deal(
+    game: str, spec: TableSpec, draws: DrawSetup, seed: int, decks: Sequence[SeatDeck], main: str
+) -> TableState:
+    """The table laid out for two seats, before any event: seq 0."""
+    if len(decks) != 2:
+        raise ValueError("a table has two seats")
+    spec = with_draws(spec, draws)
+    setup = spec.setup
+    instances: dict[str, tuple[int, CardData]] = {}
+    seats: list[Seat] = []
+    hand_size = setup.hand or 0
+    mulligan = setup.mulligan
+    for index, deck in enumerate(decks):
+        rng = rng_for(seed, "deal", index)
+        total = len(deck.cards) + len(deck.picks)
+        # Instance ids carry nothing of the card: numbered in a seeded random order.
+        numbers = rng.sample(range(1, total + 1), total)
+        ids = iter(f"{'ab'[index]}{n}" for n in numbers)
+        zones: dict[str, list[Card]] = {z.key: [] for z in spec.own_zones}
+        by_section: dict[str, list[str]] = {}
+        for section, card in deck.cards:
+            instance = next(ids)
+            instances[instance] = (index, card)
+            by_section.setdefault(section, []).append(instance)
+        main_ids = by_section.get(main, [])
+        for pick, zone in setup.picks:
+            picked = dict(deck.picks).get(pick)
+            if picked is None or zone not in zones:
+                continue
+            if pick in setup.pick_leaves_deck:
+                same = next((i for i in main_ids if instances[i][1].id == picked.id and picked.id), None)
+                if same is None:
+                    same = next((i for i in main_ids if instances[i][1].name == picked.name), None)
+                if same is not None:
+                    main_ids.remove(same)
+                    zones[zone].append(Card(same))
+                    continue
+            instance = next(ids)
+            instances[instance] = (index, picked)
+            zones[zone].append(Card(instance))
+        if setup.starter_zone and draws.starter is not None:
+            at = starter_index(draws, [instances[i][1] for i in main_ids])
+            if at is not None:
+                zones[setup.starter_zone].append(Card(main_ids.pop(at), face_down=True))
+        rng.shuffle(main_ids)
+        zones["hand"] = [Card(i) for i in main_ids[:hand_size]]
+        zones["deck"] = [Card(i) for i in main_ids[hand_size:]]
+        for section, zone in setup.sections:
+            placed = list(by_section.get(section, []))
+            target = spec.zone(zone)
+            if target is None or target.shared:
+                continue
+            if target.ordered:
+                rng.shuffle(placed)
+            zones[zone].extend(Card(i, face_down=target.face_down) for i in placed)
+        pending = set()
+        if mulligan is not None:
+            pending.add(MULLIGAN)
+        else:
+            zones = _deal_life(spec, zones)
+        pending.update(choice.decision for choice in setup.choices)
+        counters = {c.key: c.initial for c in spec.counters}
+        seats.append(
+            Seat(
+                zones=frozen({k: tuple(v) for k, v in zones.items()}),
+                counters=frozen(counters),
+                pending=frozenset(pending),
+            )
+        )
+    coin_winner = None
+    first = None
+    if setup.coin_toss:
+        coin_winner = rng_for(seed, "coin").randrange(2)
+        seats[coin_winner] = replace(seats[coin_winner], pending=seats[coin_winner].pending | {FIRST})
+    else:
+        first = rng_for(seed, "first").randrange(2)
+    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner)
+    board = frozen(dict(spec.board.initial)) if spec.board is not None else frozen({})
+    state = TableState(
+        start=start,
+        seats=(seats[0], seats[1]),
+        shared=frozen({z.key: () for z in spec.shared_zones}),
+        first=first,
+        board=board,
+    )
+    from .engine import begin_if_ready
+
+    return begin_if_ready(state)
+
+
+def with_draws(spec: TableSpec, draws: DrawSetup) -> TableSpec:
+    """The spec with the hand, mulligan and Life its setup leaves to the game's test draws."""
+    setup = spec.setup
+    return replace(
+        spec,
+        setup=replace(
+            setup,
+            hand=setup.hand if setup.hand is not None else draws.hand,
+            mulligan=setup.mulligan if setup.mulligan is not None else draws.mulligan,
+            life=setup.life if setup.life is not None else draws.life,
+        ),
+    )
+
+
+def _deal_life(spec: TableSpec, zones: dict[str, list[Card]]) -> dict[str, list[Card]]:
+    life = spec.setup.life
+    zone = spec.setup.life_zone
+    if not life or zone is None:
+        return zones
+    deck = zones["deck"]
+    zones[zone] = zones.get(zone, []) + [replace(c, face_down=True) for c in deck[:life]]
+    zones["deck"] = deck[life:]
+    return zones
+
+
+def deal_life(state: TableState, seat: int) -> TableState:
+    """After a seat's mulligan: the next cards of its deck become its face-down Life (darkrow)."""
+    start = state.start
+    spec = start.spec
+    life = spec.setup.life
+    zone = spec.setup.life_zone
+    if not life or zone is None:
+        return state
+    current = state.seats[seat]
+    deck = current.zones["deck"]
+    zones = dict(current.zones)
+    zones[zone] = zones.get(zone, ()) + tuple(replace(c, face_down=True) for c in deck[:life])
+    zones["deck"] = deck[life:]
+    return state.with_seat(seat, replace(current, zones=frozen(zones)))
+
+
+def is_public(visibility: str) -> bool:
+    return visibility == PUBLIC
