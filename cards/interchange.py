@@ -14,7 +14,7 @@ from typing import Any
 
 from rules import CardData, Finding, UnknownGame, get_ruleset, registry
 from rules.findings import error
-from rules.text import shown
+from rules.text import control_character, shown
 
 from .models import Card, CreationMethod, Origin, Status
 
@@ -115,6 +115,22 @@ def parse_card(
     unstorable = dict(_unstorable_keys(raw))
     for key, reason in unstorable.items():
         bad(key, reason)
+    for key, position, code in _control_characters(raw, skip=unstorable):
+        errors.append(
+            error(
+                "FIELD_INVALID",
+                f"{key}: holds the control character {code} (character {position}), which a card "
+                "cannot hold; remove it",
+                card=ref,
+                field=key,
+                params={
+                    "field": key,
+                    "problem": f"holds the control character {code} (character {position})",
+                    "problemKey": "CONTROL_CHARACTER",
+                    "problemParams": {"character": code, "position": position},
+                },
+            )
+        )
     if "game" in raw and raw["game"] != game:
         bad(
             "game",
@@ -207,6 +223,34 @@ def _unstorable(value: Any) -> str | None:
             children = [part for pair in item.items() for part in pair] if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
     return None
+
+
+# The keys whose text has lines: tab, line feed and carriage return are kept there.
+LINED_KEYS = frozenset({"text", "effects"})
+
+
+def _control_characters(raw: dict, *, skip) -> list[tuple[str, int, str]]:
+    """(key, position from 1, ``U+001B``) for each key whose text holds a control character
+    (:func:`rules.text.control_character`): it would be stored, then break the card's face (SVG)
+    and the game's XLSX export."""
+    found = []
+    for key, value in raw.items():
+        if key in skip or not isinstance(key, str):
+            continue
+        lines = key in LINED_KEYS
+        stack = [value]
+        hit = control_character(key) if key else None
+        while hit is None and stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                hit = control_character(item, lines=lines)
+            elif isinstance(item, dict):
+                stack.extend(part for pair in item.items() for part in pair)
+            elif isinstance(item, list):
+                stack.extend(item)
+        if hit is not None:
+            found.append((key, hit[0] + 1, hit[1]))
+    return found
 
 
 def _unstorable_keys(raw: dict) -> list[tuple[str, str]]:

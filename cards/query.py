@@ -31,6 +31,9 @@ ORDER_KEYS = ("order", "sort")
 DIRECTION_KEYS = ("direction", "dir")
 MAX_LENGTH = 1000
 MAX_TERMS = 60
+# Parentheses and '-' signs nest the query's tree; each level is a frame of the parser's tree walk,
+# so a query of 402 characters could exhaust Python's stack. No query a person writes nests deeper.
+MAX_NESTING = 32
 
 GRAMMAR = r"""
 ?start: expr?
@@ -284,6 +287,42 @@ def _check_quotes(text: str) -> None:
         )
 
 
+def _check_nesting(text: str) -> None:
+    """Refuse a query whose parentheses and '-' signs nest deeper than :data:`MAX_NESTING`.
+
+    Read before the grammar (which would need a stack frame a level): outside quotes, an open
+    '(' is a level until its ')', a '-' that starts a term is a level until that term or group ends.
+    """
+    opened: list[int] = []  # for each open '(': the levels it adds (its '-' signs and itself)
+    signs = 0  # '-' signs in a row before the term or group they negate
+    quoted = False
+    previous = " "
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            pass
+        elif char == "-" and (previous.isspace() or previous in "(-"):
+            signs += 1
+        elif char == "(":
+            opened.append(signs + 1)
+            signs = 0
+        elif char == ")":
+            if opened:
+                opened.pop()
+            signs = 0
+        elif not char.isspace():
+            signs = 0
+        depth = sum(opened) + signs
+        if depth > MAX_NESTING:
+            raise QueryError(
+                _("the query nests more than %(n)s levels of parentheses and '-' signs") % {"n": MAX_NESTING},
+                column=index + 1,
+                hint=_("remove parentheses that hold a single group, and '-' signs two by two"),
+            )
+        previous = char
+
+
 def _take_order(node: Node | None, top: bool = True) -> tuple[Node | None, list[Term]]:
     """Split ``order:``/``direction:`` terms (top level only) from the condition."""
     if node is None:
@@ -366,6 +405,7 @@ def parse(text: str) -> Query:
             _("the query holds a NUL character"), column=text.index("\x00") + 1, hint=_("remove it")
         )
     _check_quotes(text)
+    _check_nesting(text)
     if not text.strip():
         return Query(None)
     try:

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from . import guards
+from . import guards, outages
 from .errors import InvalidInput, StaleVersion, StudioError
 from .parsers import BodyTooLarge, JSONParser  # noqa: F401 (JSONParser: the views' import)
 
@@ -40,6 +40,13 @@ def exception_handler(exc, context):
         if isinstance(exc, StaleVersion):
             body["currentVersion"] = exc.current
         return Response(body, status=exc.status_code)
+    if outages.is_database_outage(exc):
+        outages.log(exc, context.get("request"))
+        response = Response(
+            outages.body(), status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=outages.headers()
+        )
+        response.database_unavailable = True  # an idempotent request is tried again (studio.middleware)
+        return response
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         return Response(detail, status=status.HTTP_400_BAD_REQUEST)

@@ -295,7 +295,11 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("%(card)s: import conflict #%(conflict)s is open; the studio kept the user's change"),
     ),
     # --- input the studio refuses -------------------------------------------------------------
-    "FIELD_INVALID": (_("%(field)s: a value the studio cannot take"), _("a value the studio cannot take")),
+    "FIELD_INVALID": (
+        _("%(field)s: a value the studio cannot take"),
+        _("a value the studio cannot take"),
+        _("%(field)s %(problem)s"),
+    ),
     "FIELD_READ_ONLY": (_("%(field)s is not edited this way"),),
     "FILE_INVALID": (_("the file cannot be read as a card set: %(problem)s"),),
     "CARD_NOT_OBJECT": (_("%(card)s is not a JSON object"),),
@@ -329,6 +333,11 @@ PROBLEMS: dict[str, tuple[Any, ...]] = {
     # a value of a card field (rules.fields, the editor)
     "NOT_WHOLE_NUMBER": (_("must be a whole number"), _("must be a whole number, not %(value)s")),
     "NOT_TEXT": (_("must be text"),),
+    "CONTROL_CHARACTER": (
+        _(
+            "holds the control character %(character)s (character %(position)s), which a card cannot hold; remove it"
+        ),
+    ),
     "TOO_LONG": (
         ngettext_lazy(
             "must be at most %(maximum)s character long (it has %(observed)s)",

@@ -85,6 +85,7 @@ def check(value: Any, *, path: Iterable = ()) -> Any:
                     _("%(where)s contains a NUL character (\\u0000), which text may not hold")
                     % {"where": _where(where)}
                 )
+            _check_encodable(item, where)
         elif isinstance(item, dict | list | tuple):
             if depth >= limit:
                 raise BadInput(
@@ -97,10 +98,38 @@ def check(value: Any, *, path: Iterable = ()) -> Any:
                             _("a key in %(where)s contains a NUL character (\\u0000)")
                             % {"where": _where(where)}
                         )
+                    if isinstance(key, str):
+                        _check_encodable(key, where, key=True)
                     stack.append((child, [*where, key], depth + 1))
             else:
                 stack.extend((child, [*where, i], depth + 1) for i, child in enumerate(item))
     return value
+
+
+def _check_encodable(text: str, where: list, *, key: bool = False) -> None:
+    """Refuse a lone surrogate (``"\\udc80"``): JSON may escape one, but it is no character, and
+    no UTF-8 text (an answer, a database row) can hold it."""
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = f"\\u{ord(text[exc.start]):04x}"
+        if key:
+            message = _(
+                "a key in %(where)s contains %(code)s, half of a surrogate pair and no character; "
+                "send the whole character or remove it"
+            )
+        else:
+            message = _(
+                "%(where)s contains %(code)s, half of a surrogate pair and no character; "
+                "send the whole character or remove it"
+            )
+        raise BadInput(message % {"where": _where(where), "code": code}, field=_field(where)) from None
+
+
+def _field(where: list) -> str | None:
+    return where[0] if where and isinstance(where[0], str) else None
 
 
 def check_querydict(data, *, what: str) -> None:

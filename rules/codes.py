@@ -528,7 +528,7 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_INVALID",
         INPUT,
         N_("a value the studio cannot take (says what, where and how to fix it)"),
-        params=("field",),
+        params=("field", "problem", "problemKey", "problemParams"),
     ),
     _c(
         "FIELD_READ_ONLY",

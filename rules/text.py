@@ -38,6 +38,21 @@ def fold(text: str) -> str:
 _AMPERSAND = re.compile(r"\s*&\s*")
 _PUNCTUATION = re.compile(r"([^\w\s&])")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Characters no card text may hold: the C0 and C1 controls, DEL and the two non-characters XML
+# forbids (a face is SVG: one of them and it is not well-formed). Tab, line feed and carriage
+# return are kept where a field has lines (:func:`control_character`, ``lines=True``).
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+_UNPRINTABLE_ON_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
+def control_character(text: str, *, lines: bool = False) -> tuple[int, str] | None:
+    """The first character of ``text`` no card may hold, as (its index, ``U+001B``), or None.
+
+    ``lines``: the field has lines (a card's text), so tab, line feed and carriage return are kept."""
+    found = (_UNPRINTABLE if lines else _UNPRINTABLE_ON_ONE_LINE).search(text)
+    if found is None:
+        return None
+    return found.start(), f"U+{ord(found.group()):04X}"
 
 
 def search_fold(text: str) -> str:

@@ -10,6 +10,7 @@ sent to the page that holds that form (``FORM_PAGES``) rather than answered with
 from __future__ import annotations
 
 import logging
+import sys
 
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.template.loader import render_to_string
@@ -17,6 +18,8 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
+
+from common import outages
 
 logger = logging.getLogger(__name__)
 
@@ -106,6 +109,10 @@ def _titles() -> dict[int, tuple[str, str]]:
             _("This address does not take this kind of request"),
             _("It is the target of a form: open the page that holds the form and send it from there."),
         ),
+        503: (
+            _("The studio's database cannot be reached"),
+            _("Nothing of this request was saved. Try again in a few seconds."),
+        ),
         500: (
             _("Something went wrong in the studio"),
             _("Nothing was lost that you had saved before. The error is logged; try again in a moment."),
@@ -182,6 +189,12 @@ def page_not_found(request, exception=None):
 
 @requires_csrf_token
 def server_error(request):
+    failure = sys.exc_info()[1]
+    if outages.is_database_outage(failure):  # a lost connection outside a view (a middleware's query)
+        outages.log(failure, request)
+        if is_api(request):
+            return JsonResponse(outages.body(), status=503, headers=outages.headers())
+        return error_response(request, 503, **outages.headers())
     return error_response(request, 500)
 
 

@@ -5,6 +5,8 @@
   parsers (common.parsers), which read them; the pages' forms refuse NUL in each field (Django's
   form fields do), with the form's own error.
 * An API body over the limit gets a JSON 413 from its Content-Length, before it is read.
+* An idempotent API request whose database connection was lost is tried once more
+  (:class:`DatabaseRetryMiddleware`); what still fails is a JSON 503 with ``Retry-After``.
 * An API route answers 405 with ``Allow`` for a method it does not have, before authentication
   and permissions (DRF checks those first, so a playtester got 403 for a method nobody may use).
 """
@@ -16,7 +18,7 @@ from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from common import guards
+from common import guards, outages
 
 
 def is_api(request) -> bool:
@@ -142,3 +144,35 @@ class UserPreferenceMiddleware:
             request._session_user = True
             apply(request, user)
         return self.get_response(request)
+
+
+class DatabaseRetryMiddleware:
+    """An idempotent API request (GET, HEAD, OPTIONS) whose database connection was lost is tried
+    once more on a new connection; a second failure, or any other request, is answered 503 with
+    ``Retry-After`` (``common.outages``). Last of the middleware: it calls the view itself, after
+    every other middleware's ``process_view``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not is_api(request) or request.method not in outages.IDEMPOTENT_METHODS:
+            return None
+        try:
+            response = view_func(request, *view_args, **view_kwargs)
+        except outages.DATABASE_ERRORS as exc:
+            outages.log(exc, request)
+        else:
+            if not getattr(response, "database_unavailable", False):
+                return response
+        outages.forget_broken_connections()
+        return view_func(request, *view_args, **view_kwargs)
+
+    def process_exception(self, request, exception):
+        if is_api(request) and outages.is_database_outage(exception):
+            outages.log(exception, request)
+            return JsonResponse(outages.body(), status=503, headers=outages.headers())
+        return None

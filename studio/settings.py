@@ -122,8 +122,10 @@ MIDDLEWARE = [
     "common.refusals.HtmxRefusalMiddleware",
     # A page's empty 405: the 405 page, or a GET sent to the page that holds the form (studio.errors).
     "studio.errors.ErrorPageMiddleware",
-    # Last: it answers the login page's POST once the address and user are locked out.
+    # It answers the login page's POST once the address and user are locked out.
     "axes.middleware.AxesMiddleware",
+    # Last: an idempotent API request whose database connection was lost is tried once more.
+    "studio.middleware.DatabaseRetryMiddleware",
 ]
 
 ROOT_URLCONF = "studio.urls"
