@@ -14,7 +14,7 @@ end of a turn. Everything else is free, as at a real table: no card effect is ex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..findings import Finding, error
@@ -30,6 +30,7 @@ from .state import (
     Card,
     TableState,
     deal_life,
+    evolve,
     frozen,
     rng_for,
 )
@@ -142,8 +143,8 @@ def apply(state: TableState, event: Event) -> Applied:
         )
     handler = _HANDLERS[event.kind]
     applied = handler(state, seat, dict(event.payload))
-    new = replace(applied.state, seq=event.seq)
-    return _propose_end(replace(applied, state=new))
+    new = evolve(applied.state, seq=event.seq)
+    return _propose_end(evolve(applied, state=new))
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -248,13 +249,13 @@ def _take(state: TableState, seat: int | None, zone: str, position: int) -> tupl
         _owner, card = pairs.pop(position)
         shared = dict(state.shared)
         shared[zone] = tuple(pairs)
-        return replace(state, shared=frozen(shared)), card
+        return evolve(state, shared=frozen(shared)), card
     current = state.seats[seat]
     cards = list(current.zones[zone])
     card = cards.pop(position)
     zones = dict(current.zones)
     zones[zone] = tuple(cards)
-    return state.with_seat(seat, replace(current, zones=frozen(zones))), card
+    return state.with_seat(seat, evolve(current, zones=frozen(zones))), card
 
 
 def _put(state: TableState, owner: int, zone: str, card: Card, *, bottom: bool = False) -> TableState:
@@ -266,13 +267,13 @@ def _put(state: TableState, owner: int, zone: str, card: Card, *, bottom: bool =
         pairs.insert(0, (owner, card)) if bottom else pairs.append((owner, card))
         shared = dict(state.shared)
         shared[zone] = tuple(pairs)
-        return replace(state, shared=frozen(shared))
+        return evolve(state, shared=frozen(shared))
     current = state.seats[owner]
     cards = list(current.zones.get(zone, ()))
     cards.insert(0, card) if bottom else cards.append(card)
     zones = dict(current.zones)
     zones[zone] = tuple(cards)
-    return state.with_seat(owner, replace(current, zones=frozen(zones)))
+    return state.with_seat(owner, evolve(current, zones=frozen(zones)))
 
 
 def _move(
@@ -344,7 +345,7 @@ def _draw(state: TableState, seat: int, count: int, kind: str) -> tuple[TableSta
 # --- setup ----------------------------------------------------------------------------------------
 def _decided(state: TableState, seat: int, decision: str) -> TableState:
     current = state.seats[seat]
-    state = state.with_seat(seat, replace(current, pending=current.pending - {decision}))
+    state = state.with_seat(seat, evolve(current, pending=current.pending - {decision}))
     return begin_if_ready(state)
 
 
@@ -357,11 +358,11 @@ def begin_if_ready(state: TableState) -> TableState:
         for seat in (0, 1):
             current = state.seats[seat]
             zones = dict(current.zones)
-            zones[zone] = tuple(replace(c, face_down=False) for c in zones.get(zone, ()))
-            state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+            zones[zone] = tuple(evolve(c, face_down=False) for c in zones.get(zone, ()))
+            state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
     first = state.first
     assert first is not None
-    state = replace(state, phase=PLAYING, turn=0)
+    state = evolve(state, phase=PLAYING, turn=0)
     return _begin_turn(state, first).state
 
 
@@ -420,7 +421,7 @@ def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
     zones = dict(current.zones)
     zones["hand"] = tuple(kept + new)
     zones["deck"] = tuple(deck)
-    state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+    state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
     moved = [Moved(c.instance, seat, "hand", False, False, False, "deck", False, False) for c in back]
     moved += [Moved(c.instance, seat, "deck", False, False, False, "hand", False, False) for c in new]
     state = deal_life(state, seat)
@@ -437,7 +438,7 @@ def _first(state: TableState, seat: int, payload: dict) -> Applied:
             hint=N_("the coin toss winner chooses to play first or second"),
         )
     first = _int(payload, "first", "first", low=1, high=2) - 1
-    state = replace(state, first=first)
+    state = evolve(state, first=first)
     return Applied(_decided(state, seat, FIRST), (), (("first", {"seat": first + 1}),))
 
 
@@ -469,8 +470,8 @@ def _choose(state: TableState, seat: int, payload: dict) -> Applied:
 # --- turns and steps ------------------------------------------------------------------------------
 def _begin_turn(state: TableState, seat: int) -> Applied:
     current = state.seats[seat]
-    state = state.with_seat(seat, replace(current, turns=current.turns + 1))
-    state = replace(state, active=seat, turn=state.turn + 1, step=0)
+    state = state.with_seat(seat, evolve(current, turns=current.turns + 1))
+    state = evolve(state, active=seat, turn=state.turn + 1, step=0)
     return _enter_step(state, seat)
 
 
@@ -499,7 +500,7 @@ def _enter_step(state: TableState, seat: int) -> Applied:
             counters = dict(current.counters)
             for key in (action.counter, *action.also):
                 counters[key] = value
-            state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+            state = state.with_seat(seat, evolve(current, counters=frozen(counters)))
             did.append(("schedule", {"counter": action.counter, "value": value}))
         elif isinstance(action, Channel):
             count = action.count
@@ -526,7 +527,7 @@ def _enter_step(state: TableState, seat: int) -> Applied:
                 counter = spec.counter(key)
                 if counter is not None:
                     counters[key] = counter.initial
-            state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+            state = state.with_seat(seat, evolve(current, counters=frozen(counters)))
     return Applied(state, tuple(moved), tuple(did))
 
 
@@ -540,19 +541,19 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
             if burn is not None and state.seats[seat].zones.get(burn.source):
                 current = state.seats[seat]
                 zones = dict(current.zones)
-                pile = [replace(c, face_down=False, tapped=False) for c in zones[burn.source]]
+                pile = [evolve(c, face_down=False, tapped=False) for c in zones[burn.source]]
                 rng_for(state.start.seed, "burn-out", state.seq, seat).shuffle(pile)
                 zones["deck"] = tuple(pile)
                 zones[burn.source] = ()
-                state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+                state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
                 other = state.seats[1 - seat]
                 counters = dict(other.counters)
                 counters[burn.counter] = counters.get(burn.counter, 0) + burn.points
-                state = state.with_seat(1 - seat, replace(other, counters=frozen(counters)))
+                state = state.with_seat(1 - seat, evolve(other, counters=frozen(counters)))
                 did.append(("burnOut", {"seat": seat + 1}))
             else:
                 did.append(("deckOut", {"seat": seat + 1}))
-                state = replace(state, proposal=(seat, "DECK_OUT", False))
+                state = evolve(state, proposal=(seat, "DECK_OUT", False))
                 break
         state, more = _draw(state, seat, 1, "step")
         moved += more
@@ -561,13 +562,25 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
 
 def _untap_all(state: TableState, seat: int) -> TableState:
     current = state.seats[seat]
-    zones = {k: tuple(replace(c, tapped=False) for c in v) for k, v in current.zones.items()}
-    state = state.with_seat(seat, replace(current, zones=frozen(zones)))
-    shared = {
-        k: tuple((o, replace(c, tapped=False) if o == seat else c) for o, c in v)
-        for k, v in state.shared.items()
-    }
-    return replace(state, shared=frozen(shared))
+    zones = {k: _untapped(v) for k, v in current.zones.items()}
+    state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
+    if any(o == seat and c.tapped for pairs in state.shared.values() for o, c in pairs):
+        shared = {
+            k: tuple((o, _stand(c)) if o == seat and c.tapped else (o, c) for o, c in v)
+            for k, v in state.shared.items()
+        }
+        state = evolve(state, shared=frozen(shared))
+    return state
+
+
+def _stand(card: Card) -> Card:
+    return Card(card.instance, card.face_down, False, card.revealed)
+
+
+def _untapped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    if not any(c.tapped for c in cards):
+        return cards
+    return tuple(_stand(c) if c.tapped else c for c in cards)
 
 
 def _step(state: TableState, seat: int, payload: dict) -> Applied:
@@ -580,7 +593,7 @@ def _step(state: TableState, seat: int, payload: dict) -> Applied:
             kind="step",
             hint=N_("end the turn to pass it to the other player"),
         )
-    return _enter_step(replace(state, step=state.step + 1), seat)
+    return _enter_step(evolve(state, step=state.step + 1), seat)
 
 
 def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
@@ -600,7 +613,7 @@ def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
     did: list[tuple[str, Mapping[str, Any]]] = []
     # The steps not taken still do what they do by themselves (the end step's reset).
     for index in range(state.step + 1, len(state.spec.steps)):
-        entered = _enter_step(replace(state, step=index), seat)
+        entered = _enter_step(evolve(state, step=index), seat)
         state = entered.state
         did += entered.did
     began = _begin_turn(state, 1 - seat)
@@ -664,20 +677,20 @@ def _card_flag(flag: str):
         where = _own_card(state, seat, instance, kind)
         at_seat, zone, position = where
         before = _cards(state, at_seat, zone)[position]
-        after = replace(before, **{flag: not getattr(before, flag)})  # type: ignore[arg-type]
+        after = evolve(before, **{flag: not getattr(before, flag)})
         if at_seat is None:
             pairs = list(state.shared[zone])
             pairs[position] = (seat, after)
             shared = dict(state.shared)
             shared[zone] = tuple(pairs)
-            state = replace(state, shared=frozen(shared))
+            state = evolve(state, shared=frozen(shared))
         else:
             current = state.seats[seat]
             cards = list(current.zones[zone])
             cards[position] = after
             zones = dict(current.zones)
             zones[zone] = tuple(cards)
-            state = state.with_seat(seat, replace(current, zones=frozen(zones)))
+            state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
         moved = (
             Moved(
                 instance,
@@ -716,12 +729,12 @@ def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
             hint=N_("shuffle one of your own zones"),
         )
     current = state.seats[seat]
-    cards = [replace(c, revealed=False) for c in current.zones.get(zone, ())]
+    cards = [evolve(c, revealed=False) for c in current.zones.get(zone, ())]
     rng_for(state.start.seed, "shuffle", state.seq + 1, seat).shuffle(cards)
     zones = dict(current.zones)
     zones[zone] = tuple(cards)
     return Applied(
-        state.with_seat(seat, replace(current, zones=frozen(zones))), (), (("shuffle", {"zone": zone}),)
+        state.with_seat(seat, evolve(current, zones=frozen(zones))), (), (("shuffle", {"zone": zone}),)
     )
 
 
@@ -756,14 +769,14 @@ def _counter(state: TableState, seat: int, payload: dict) -> Applied:
     counters = dict(current.counters)
     before = counters.get(key, spec.initial)
     counters[key] = value
-    state = state.with_seat(seat, replace(current, counters=frozen(counters)))
+    state = state.with_seat(seat, evolve(current, counters=frozen(counters)))
     return Applied(state, (), (("counter", {"key": key, "value": value, "before": before}),))
 
 
 def _note(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "note", "text")
     text = _text(payload, "text", "note", limit=MAX_NOTE)
-    return Applied(replace(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
+    return Applied(evolve(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
 
 
 def _drive_check(state: TableState, seat: int, payload: dict) -> Applied:
@@ -847,12 +860,12 @@ def _piece(state: TableState, seat: int, payload: dict) -> Applied:
     board[target] = (colour, promote or piece[1])  # type: ignore[index]
     taken = state.captured + ((captured,) if captured and source != target else ())
     did = {"from": source, "to": target, "piece": piece[1], "captured": captured[1] if captured else None}
-    return Applied(replace(state, board=frozen(board), captured=taken), (), (("piece", did),))
+    return Applied(evolve(state, board=frozen(board), captured=taken), (), (("piece", did),))
 
 
 def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "concede")
-    state = replace(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
+    state = evolve(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
 
 
@@ -873,7 +886,7 @@ def _result(state: TableState, seat: int, payload: dict) -> Applied:
             problem="reason",
             hint=N_("send the contract's values"),
         )
-    state = replace(state, phase=FINISHED, result=(winner, reason), proposal=None)
+    state = evolve(state, phase=FINISHED, result=(winner, reason), proposal=None)
     return Applied(
         state, (), (("result", {"winner": None if winner is None else winner + 1, "reason": reason}),)
     )
@@ -897,11 +910,11 @@ def _propose_end(applied: Applied) -> Applied:
             ):
                 proposal = (seat, end.reason, end.wins)
                 if state.proposal != proposal:
-                    state = replace(state, proposal=proposal)
-                    return replace(applied, state=state, did=(*applied.did, ("proposal", {"seat": seat + 1})))
+                    state = evolve(state, proposal=proposal)
+                    return evolve(applied, state=state, did=(*applied.did, ("proposal", {"seat": seat + 1})))
                 return applied
     if state.proposal is not None and state.proposal[1] != "DECK_OUT":
-        return replace(applied, state=replace(state, proposal=None))
+        return evolve(applied, state=evolve(state, proposal=None))
     return applied
 
 
