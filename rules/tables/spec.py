@@ -230,6 +230,6 @@ DISCARD = ZoneSpec("discard", N_("Discard"), PUBLIC, ordered=True, layout="pile"
 def plain_table() -> TableSpec:
     """The table of a game whose rule set declares none: deck, hand, discard and a shared play area."""
     return TableSpec(
-        zones=(DECK, HAND, ZoneSpec("play", N_("Play area"), PUBLIC), DISCARD),
+        zones=(DECK, HAND, ZoneSpec("play", N_("Play area"), PUBLIC, shared=True), DISCARD),
         summary=N_("The game declares no table: a shuffled deck, a hand, a play area and a discard."),
     )

@@ -301,3 +301,27 @@ def test_chesscards_board_in_its_starting_position_white_to_the_first_player():
 def test_a_game_without_a_table_declaration_gets_a_plain_table():
     keys = [z.key for z in plain_table().zones]
     assert keys == ["deck", "hand", "play", "discard"]
+
+
+def test_a_game_that_declares_no_table_is_dealt_a_plain_one_with_a_shared_play_area():
+    from rules.cards import CardData
+    from rules.ruleset import RuleSet
+    from rules.tables import SeatDeck, deal_table
+
+    class Stones(RuleSet):  # not registered: a game as a contributor first writes it
+        key = "stones"
+        name = "Stones"
+        card_types = ("STONE",)
+        id_prefix = "ST"
+        default_format = "standard"
+
+    deck = SeatDeck(tuple(("main", CardData("stones", f"Stone {n}", "STONE", f"ST-{n}")) for n in range(30)))
+    state = deal_table(Stones(), 3, (deck, deck))
+    assert state.phase == "playing"
+    assert len(state.seats[0].zones["deck"]) == 30 and not state.seats[0].zones["hand"]
+    seat = state.active
+    state = play(state, seat, "draw", count=2)
+    state = play(state, seat, "move", instance=state.seats[seat].zones["hand"][0].instance, to="play")
+    assert len(state.shared["play"]) == 1
+    view = table_view(state, frozenset({1 - seat}))
+    assert view["shared"][0]["cards"][0]["name"].startswith("Stone")
