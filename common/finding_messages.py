@@ -511,7 +511,20 @@ def _shown(name: str, value: Any) -> Any:
         return section_label(value)
     if name == "format" and isinstance(value, str):
         return format_label(value)
+    if name == "game" and isinstance(value, str) and not english():
+        return game_name(value)
     return value
+
+
+def game_name(key: str) -> str:
+    """A game named by its key ("vanguard") as people read it (« Cardfight!! Vanguard (Classic) »);
+    English messages keep the key (the contract's words), a key no rule set has stays as it is."""
+    from rules import registry
+
+    from .i18n import tr
+
+    ruleset = next((r for r in registry if r.key == key), None)
+    return tr(ruleset.name, ruleset.key) if ruleset is not None else key
 
 
 def format_label(key: str) -> str:

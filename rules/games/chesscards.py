@@ -487,7 +487,12 @@ class ChessCards(RuleSet):
     # a test draw shows the shuffled deck and a number of cards the user chooses.
     # Seed 003: the chessboard with its pieces, and each player's own privately shuffled deck.
     table = tbl.TableSpec(
-        zones=(tbl.DECK, tbl.HAND, tbl.ZoneSpec("board", N_("Cards on the board"), tbl.PUBLIC), tbl.DISCARD),
+        zones=(
+            tbl.DECK,
+            tbl.HAND,
+            tbl.ZoneSpec("board", N_("Cards on the board"), tbl.PUBLIC, play=True),
+            tbl.DISCARD,
+        ),
         steps=(tbl.StepSpec("turn", N_("Turn")),),
         board=chess_start(),
         setup=tbl.SetupSpec(

@@ -305,11 +305,17 @@ class Duel(RuleSet):
         zones=(
             tbl.DECK,
             tbl.HAND,
-            tbl.ZoneSpec("monsters", N_("Monster zones"), tbl.PUBLIC, capacity=5),
-            tbl.ZoneSpec("supports", N_("Support zones"), tbl.PUBLIC, capacity=5),
-            tbl.ZoneSpec("character", N_("Character zone"), tbl.PUBLIC, capacity=1),
+            tbl.ZoneSpec("monsters", N_("Monster zones"), tbl.PUBLIC, capacity=5, play=True),
+            tbl.ZoneSpec("supports", N_("Support zones"), tbl.PUBLIC, capacity=5, play=True),
+            tbl.ZoneSpec("character", N_("Character zone"), tbl.PUBLIC, capacity=1, play=True),
             tbl.ZoneSpec(
-                "terrain", N_("Terrain"), tbl.PUBLIC, capacity=1, replaced_to="discard", shared=True
+                "terrain",
+                N_("Terrain"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                shared=True,
+                play=True,
             ),
             tbl.ZoneSpec("discard", N_("Graveyard"), tbl.PUBLIC, ordered=True, layout="pile"),
         ),

@@ -624,24 +624,49 @@ class Vanguard(RuleSet):
         zones=(
             tbl.DECK,
             tbl.HAND,
-            tbl.ZoneSpec("vc", N_("Vanguard circle"), tbl.PUBLIC, capacity=1, replaced_to="soul"),
+            tbl.ZoneSpec("vc", N_("Vanguard circle"), tbl.PUBLIC, capacity=1, replaced_to="soul", play=True),
             tbl.ZoneSpec("soul", N_("Soul"), tbl.PUBLIC, layout="pile"),
             tbl.ZoneSpec(
-                "rc3", N_("Rear-guard circle, front left"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+                "rc3",
+                N_("Rear-guard circle, front left"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                play=True,
             ),
             tbl.ZoneSpec(
-                "rc4", N_("Rear-guard circle, front right"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+                "rc4",
+                N_("Rear-guard circle, front right"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                play=True,
             ),
             tbl.ZoneSpec(
-                "rc0", N_("Rear-guard circle, back left"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+                "rc0",
+                N_("Rear-guard circle, back left"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                play=True,
             ),
             tbl.ZoneSpec(
-                "rc1", N_("Rear-guard circle, back centre"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+                "rc1",
+                N_("Rear-guard circle, back centre"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                play=True,
             ),
             tbl.ZoneSpec(
-                "rc2", N_("Rear-guard circle, back right"), tbl.PUBLIC, capacity=1, replaced_to="discard"
+                "rc2",
+                N_("Rear-guard circle, back right"),
+                tbl.PUBLIC,
+                capacity=1,
+                replaced_to="discard",
+                play=True,
             ),
-            tbl.ZoneSpec("gc", N_("Guardian circle"), tbl.PUBLIC),
+            tbl.ZoneSpec("gc", N_("Guardian circle"), tbl.PUBLIC, play=True),
             tbl.ZoneSpec("trigger", N_("Trigger zone"), tbl.PUBLIC),
             tbl.ZoneSpec("damage", N_("Damage"), tbl.PUBLIC),
             tbl.ZoneSpec("discard", N_("Drop"), tbl.PUBLIC, ordered=True, layout="pile"),

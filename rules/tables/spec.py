@@ -47,6 +47,8 @@ class ZoneSpec:
     shared: bool = False
     # Where the page shows it: "pile" (deck, discard), "row" (a play area), "hand".
     layout: str = "row"
+    # A card put here from the hand or the deck was played (the play statistics count it).
+    play: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +232,6 @@ DISCARD = ZoneSpec("discard", N_("Discard"), PUBLIC, ordered=True, layout="pile"
 def plain_table() -> TableSpec:
     """The table of a game whose rule set declares none: deck, hand, discard and a shared play area."""
     return TableSpec(
-        zones=(DECK, HAND, ZoneSpec("play", N_("Play area"), PUBLIC, shared=True), DISCARD),
+        zones=(DECK, HAND, ZoneSpec("play", N_("Play area"), PUBLIC, shared=True, play=True), DISCARD),
         summary=N_("The game declares no table: a shuffled deck, a hand, a play area and a discard."),
     )
