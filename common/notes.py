@@ -1,5 +1,7 @@
 """The notes people leave on a change (revisions, moves, artwork events, decisions)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from rules.findings import error
 
 from .errors import InvalidInput
@@ -19,3 +21,20 @@ def checked_note(note: str | None, field: str = "note") -> str:
             ]
         )
     return note
+
+
+# The notes the studio itself writes on revisions (in English, in the database): shown in the reader's
+# language. A person's own note is shown as they wrote it.
+STUDIO_NOTES = {
+    "imported": _("imported"),
+    "re-imported": _("re-imported"),
+    "from the admin": _("from the admin"),
+    "a later import differs": _("a later import differs"),
+}
+
+
+def shown_note(note: str | None) -> str:
+    """A revision's note as the reader reads it: the studio's own words translated, a person's as written."""
+    note = note or ""
+    words = STUDIO_NOTES.get(note)
+    return str(words) if words is not None else note

@@ -27,6 +27,20 @@ ODDS_TURNS = 6
 
 
 # --- test draws and odds -----------------------------------------------------------------------------------
+def draw_problem(exc: DrawError) -> str:
+    """A refused draw choice in the reader's language (rules.draws marks its sentences N_)."""
+    return tr(exc.template) % exc.params if exc.params else tr(exc.template)
+
+
+def mulligan_rule(mulligan) -> str:
+    """The setup's mulligan as one sentence in the reader's language, capitalised, or ""."""
+    if mulligan is None:
+        return ""
+    params = {"n": mulligan.max_cards}
+    text = ", ".join(tr(part) % params if "%(" in part else tr(part) for part in mulligan.description())
+    return text[:1].upper() + text[1:]
+
+
 def _draw_params(request) -> dict:
     seed = int_or(request.GET.get("seed"))
     return {
@@ -149,7 +163,7 @@ def deck_draws(request, pk: int):
     try:
         dealt = simulate(setup, cards, seed=seed, put_back=put, draws=params["draws"], hand=params["n"])
     except DrawError as exc:
-        error = f"{exc}. The hand is shown as dealt; choose again."
+        error = _("%(problem)s. The hand is shown as dealt; choose again.") % {"problem": draw_problem(exc)}
         dealt = simulate(setup, cards, seed=seed, hand=params["n"])
     base = {"seed": seed, "n": params["n"] or None}
     done = {**base, "mulligan": True, "put": list(dealt.put_back or [])}
@@ -167,6 +181,7 @@ def deck_draws(request, pk: int):
             "restart_url": _draw_url(deck, **base),
             "shuffle_url": _draw_url(deck, n=params["n"] or None),
             "max_put": setup.mulligan.max_cards if setup.mulligan else 0,
+            "mulligan_rule": mulligan_rule(setup.mulligan),
             "in_hand": len(dealt.hand) + len(dealt.drawn),
             "turn_draws": setup.draw_per_turn,
         }

@@ -28,7 +28,15 @@ MAX_SEED = 2**63 - 1
 
 
 class DrawError(ValueError):
-    """A choice the setup does not allow (too many cards put back, a position outside the hand...)."""
+    """A choice the setup does not allow (too many cards put back, a position outside the hand...).
+
+    ``template`` (marked N_) and ``params`` let the pages say it in the reader's language;
+    ``str()`` is the English sentence."""
+
+    def __init__(self, template: str, **params):
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +54,25 @@ class Mulligan:
     to_bottom: bool
     shuffle_after: bool = False
 
-    def describe(self) -> str:
-        how_many = "any number of cards" if self.max_cards is None else f"0 to {self.max_cards} cards"
+    def description(self) -> tuple[str, ...]:
+        """The rule as sentences marked N_ (``%(n)s``: the most cards put back), for the pages to translate."""
         if self.to_bottom:
-            text = f"put {how_many} under the deck, draw as many from the top"
+            text = (
+                N_("put any number of cards under the deck, draw as many from the top")
+                if self.max_cards is None
+                else N_("put 0 to %(n)s cards under the deck, draw as many from the top")
+            )
         else:
-            text = f"put {how_many} back, shuffle, draw as many (the same cards may come back)"
-        return text + (", then shuffle the deck" if self.shuffle_after else "")
+            text = (
+                N_("put any number of cards back, shuffle, draw as many (the same cards may come back)")
+                if self.max_cards is None
+                else N_("put 0 to %(n)s cards back, shuffle, draw as many (the same cards may come back)")
+            )
+        return (text, N_("then shuffle the deck")) if self.shuffle_after else (text,)
+
+    def describe(self) -> str:
+        params = {"n": self.max_cards}
+        return ", ".join(part % params if "%(" in part else part for part in self.description())
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +164,9 @@ def simulate(
     The same arguments always give the same result.
     """
     if not 0 <= seed <= MAX_SEED:
-        raise DrawError(f"the seed is a whole number from 0 to {MAX_SEED}")
+        raise DrawError(N_("the seed is a whole number from 0 to %(max)s"), max=MAX_SEED)
     if draws < 0:
-        raise DrawError("draws: a number of cards, 0 or more")
+        raise DrawError(N_("draws: a number of cards, 0 or more"))
     rng = random.Random(seed)
     deck = list(cards)
     index = starter_index(setup, deck)
@@ -154,7 +174,7 @@ def simulate(
     rng.shuffle(deck)
     size = setup.hand if setup.hand is not None else (hand or 0)
     if size < 0:
-        raise DrawError("the hand is a number of cards, 0 or more")
+        raise DrawError(N_("the hand is a number of cards, 0 or more"))
     opening = deck[:size]
     deck = deck[size:]
 
@@ -207,12 +227,20 @@ def starter_index(setup: DrawSetup, cards: Sequence[T]) -> int | None:
 def _check_put_back(rule: Mulligan, put_back: Sequence[int], hand: int) -> tuple[int, ...]:
     positions = tuple(put_back)
     if len(set(positions)) != len(positions):
-        raise DrawError("a card of the hand is put back once")
+        raise DrawError(N_("a card of the hand is put back once"))
     outside = [p for p in positions if not 0 <= p < hand]
     if outside:
-        raise DrawError(f"the hand has {hand} cards; position {outside[0] + 1} is not one of them")
+        raise DrawError(
+            N_("the hand has %(hand)s cards; position %(position)s is not one of them"),
+            hand=hand,
+            position=outside[0] + 1,
+        )
     if rule.max_cards is not None and len(positions) > rule.max_cards:
-        raise DrawError(f"a mulligan puts back at most {rule.max_cards} cards; {len(positions)} were chosen")
+        raise DrawError(
+            N_("a mulligan puts back at most %(most)s cards; %(chosen)s were chosen"),
+            most=rule.max_cards,
+            chosen=len(positions),
+        )
     return positions
 
 
@@ -225,7 +253,7 @@ def cards_seen(setup: DrawSetup, turn: int, *, first_player: bool = True, hand: 
     starting vanguard) are not in the hand, and card effects are not counted.
     """
     if turn < 0:
-        raise DrawError("turn: 0 (the opening hand) or more")
+        raise DrawError(N_("turn: 0 (the opening hand) or more"))
     size = setup.hand if setup.hand is not None else (hand or 0)
     if turn == 0 or not setup.has_turns:
         return size

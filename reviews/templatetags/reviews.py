@@ -8,6 +8,12 @@ from datetime import datetime
 from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+
+from cards.diff import show
+from common.i18n import field_label, game_ruleset, type_label, value_label
+from common.labels import LABELS, label
+from rules.fields import Kind
 
 from .. import selectors
 
@@ -18,6 +24,51 @@ register = template.Library()
 def as_json(value) -> str:
     """A JSON value on one line, as written in an effect (accents kept)."""
     return json.dumps(value, ensure_ascii=False)
+
+
+# The card's own keys and its workflow keys as the review diff names them (the game's fields: their labels).
+KEY_LABELS = {
+    "name": _("Name"),
+    "type": _("Type"),
+    "set": _("Set"),
+    "text": _("Text"),
+    "archetypes": _("Archetypes"),
+    "effects": _("Effects"),
+    "status": _("Status"),
+    "origin": _("Origin"),
+    "creationMethod": _("Creation"),
+    "userModified": _("Modified by a person"),
+}
+
+
+@register.filter
+def key_label(key: str, game=None) -> str:
+    """A diff's key in the reader's words: ``atk`` is « ATQ », ``status`` « Statut »; an unknown key as it is."""
+    if key in KEY_LABELS:
+        return str(KEY_LABELS[key])
+    ruleset = game_ruleset(game)
+    if ruleset is not None and ruleset.field_spec(key) is not None:
+        return field_label(ruleset, key)
+    return str(key)
+
+
+@register.filter
+def diff_value(value, arg: str = "") -> str:
+    """A diff's value in words: ``{{ e.before|diff_value:e.key }}`` (with the game: ``"key game"``).
+
+    A status or provenance by its label (« Validé », not VALIDATED), a card type or an enum value of
+    the game by its label, a yes/no in words; anything else as the card's history shows it."""
+    key, _space, game = str(arg).partition(" ")
+    if isinstance(value, str) and value and key in LABELS:
+        return label(value, key)
+    ruleset = game_ruleset(game or None)
+    if ruleset is not None and isinstance(value, str) and value:
+        if key == "type" and value in ruleset.card_types:
+            return type_label(ruleset, value)
+        spec = ruleset.field_spec(key)
+        if spec is not None and spec.kind is Kind.ENUM:
+            return value_label(ruleset, key, value)
+    return show(value)
 
 
 @register.filter

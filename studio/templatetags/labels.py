@@ -70,3 +70,11 @@ def effect_labels(element_id: str):
 def slice_field(path):
     """The form field a JSON path is in: ``effects[0].actions[1].stat`` -> ``effects``."""
     return str(path).split("[", 1)[0].split(".", 1)[0]
+
+
+@register.filter
+def note(text):
+    """A revision's note: the studio's own notes ("imported") in the reader's language (common.notes)."""
+    from common.notes import shown_note
+
+    return shown_note(text)

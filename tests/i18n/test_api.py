@@ -53,8 +53,14 @@ def test_the_same_deck_in_three_languages(client, playtester, test_catalogue):
         lang: next(v["message"] for v in b["violations"] if v["code"] == "UNKNOWN_CARD")
         for lang, b in bodies.items()
     }
-    assert unknown["fr"] == "Deck principal : NO-SUCH-CARD ne désigne aucune carte de vanguard"
-    assert unknown["ru"] == "Основная колода: NO-SUCH-CARD — в игре vanguard нет такой карты"
+    assert (
+        unknown["fr"]
+        == "Deck principal : NO-SUCH-CARD ne désigne aucune carte de Cardfight!! Vanguard (Classic)"
+    )
+    assert (
+        unknown["ru"]
+        == "Основная колода: NO-SUCH-CARD — в игре Cardfight!! Vanguard (Classic) нет такой карты"
+    )
     # Keys of the contract are the same, whatever the language.
     assert bodies["fr"].keys() == bodies["en"].keys()
 
@@ -64,7 +70,7 @@ def test_the_users_preference_wins_over_accept_language(client, playtester, test
     remember(playtester, language="ru")
     body = validate(client, token, HTTP_ACCEPT_LANGUAGE="fr").json()
     unknown = next(v["message"] for v in body["violations"] if v["code"] == "UNKNOWN_CARD")
-    assert "в игре vanguard нет такой карты" in unknown
+    assert "в игре Cardfight!! Vanguard (Classic) нет такой карты" in unknown
 
 
 def test_a_refusal_says_why_in_the_readers_language(client, playtester, test_catalogue):
@@ -84,7 +90,10 @@ def test_a_refusal_says_why_in_the_readers_language(client, playtester, test_cat
     )
     refusal = InvalidInput([finding])
     with translation.override("fr"):
-        assert refusal.reader_message() == "Deck principal : X ne désigne aucune carte de vanguard"
+        assert (
+            refusal.reader_message()
+            == "Deck principal : X ne désigne aucune carte de Cardfight!! Vanguard (Classic)"
+        )
         assert refusal.by_field() == {"card": [message(finding)]}
     with translation.override("en"):
         assert refusal.reader_message() == "main: 'X' names no vanguard card"
@@ -183,7 +192,7 @@ def test_a_session_users_preference_wins_over_accept_language(client, playtester
     )
     assert answer["Content-Language"] == "ru"
     unknown = next(v["message"] for v in answer.json()["violations"] if v["code"] == "UNKNOWN_CARD")
-    assert "в игре vanguard нет такой карты" in unknown
+    assert "в игре Cardfight!! Vanguard (Classic) нет такой карты" in unknown
 
 
 def test_an_english_preference_wins_over_a_french_browser(client, playtester, vanguard_cards):

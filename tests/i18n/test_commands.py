@@ -58,12 +58,13 @@ def test_checkdeck_speaks_the_language_asked_for(deck_file, test_catalogue, monk
     status, french = checkdeck(deck_file, lang="fr")
     assert (
         status == 1
-        and "UNKNOWN_CARD: Deck principal : NO-SUCH-CARD ne désigne aucune carte de vanguard" in french
+        and "UNKNOWN_CARD: Deck principal : NO-SUCH-CARD ne désigne aucune carte de Cardfight!! Vanguard (Classic)"
+        in french
     )
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     status, russian = checkdeck(deck_file)
-    assert "в игре vanguard нет такой карты" in russian
+    assert "в игре Cardfight!! Vanguard (Classic) нет такой карты" in russian
     # The JSON keeps its codes, keys and params; only the messages and hints are in the reader's language.
     _, as_json = checkdeck(deck_file, "--json", lang="fr")
     _, as_english_json = checkdeck(deck_file, "--json", lang="en")
