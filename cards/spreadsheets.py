@@ -168,7 +168,8 @@ def _csv_rows(data: bytes) -> Iterator[list[Any]]:
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        yield from reader
+        for row in reader:
+            yield [formula_restored(cell) for cell in row]
     except csv.Error as exc:
         raise UnusableFile(f"not a readable CSV file (line {reader.line_num}: {exc})") from None
 
@@ -193,6 +194,9 @@ def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
         sheet = book.worksheets[0] if book.worksheets else None
         if sheet is None:
             raise UnusableFile("the XLSX workbook has no sheet")
+        # Read-only mode trusts the sheet's declared <dimension>; a stale one (A1:K2 for a sheet
+        # of 5 rows, as some writers leave it) would drop rows without a word. Read them all.
+        sheet.reset_dimensions()
         try:
             for values in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
                 yield list(values)
@@ -453,12 +457,37 @@ def _normalizes_to_empty_list(spec: FieldSpec | None) -> bool:
     return spec is not None and spec.name in {"domains", "tags", "keywords"}
 
 
+# CSV injection (OWASP): a spreadsheet program runs a cell that starts with one of these as a
+# formula (=HYPERLINK(...), +SUM(...), @cmd, and tab or carriage return before one).
+FORMULA_STARTS = frozenset("=+-@\t\r")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def _quoted_again(text: str) -> bool:
+    """A text that starts with the quote this neutralising adds (so a round trip keeps it)."""
+    return text[:1] == "'" and (text[1:2] in FORMULA_STARTS or text[1:2] == "'")
+
+
+def formula_neutralised(text: str) -> str:
+    """A CSV cell a spreadsheet will not run: a leading ``'`` before a text that starts like a
+    formula (and before a text that starts with such a quote already); numbers stay numbers."""
+    if (text[:1] in FORMULA_STARTS and not _NUMBER.fullmatch(text)) or _quoted_again(text):
+        return "'" + text
+    return text
+
+
+def formula_restored(cell: str) -> str:
+    """The text :func:`formula_neutralised` wrote: its one added quote taken off again."""
+    return cell[1:] if _quoted_again(cell) else cell
+
+
 def to_csv(payload: dict[str, Any]) -> bytes:
-    """The card set as CSV: UTF-8 with a BOM (spreadsheet programs then read accents right), commas."""
+    """The card set as CSV: UTF-8 with a BOM (spreadsheet programs then read accents right), commas;
+    a cell that would run as a formula starts with ``'`` (:func:`formula_neutralised`)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
     for row in card_rows(payload):
-        writer.writerow(["" if v is None else _text(v) for v in row])
+        writer.writerow(["" if v is None else formula_neutralised(_text(v)) for v in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

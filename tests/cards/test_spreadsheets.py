@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -232,6 +233,8 @@ labels = st.text(
 )
 @example(cards=[{"name": "A", "text": "", "archetypes": ["["], "status": "DRAFT"}])
 @example(cards=[{"name": "A", "text": "", "archetypes": ["[x]", "b"], "status": "DRAFT"}])
+@example(cards=[{"name": "=A1", "text": "'=x", "archetypes": ["@cmd", "+1"], "status": "DRAFT"}])
+@example(cards=[{"name": "-3", "text": "''", "archetypes": ["'+x"], "status": "DRAFT"}])
 def test_property_a_card_set_reads_back_the_same_from_csv_and_xlsx(cards):
     payload = {
         "game": "chesscards",
@@ -293,3 +296,75 @@ def test_a_text_that_looks_like_a_formula_stays_text_in_xlsx():
     data = to_xlsx(card_export(game="chesscards"))
     assert b"<f>" not in zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
     assert cards_import_file(data=data, name="x.xlsx").unchanged == ["CC-F"]
+
+
+# --- CSV injection (OWASP) and a stale XLSX dimension (issue 24) ---------------------------------------
+FORMULAS = {
+    "CC-F1": {"name": '=HYPERLINK("http://evil.example","click")', "text": "+SUM(1,2)"},
+    "CC-F2": {"name": "@cmd", "text": "\t=1+1"},
+    "CC-F3": {"name": "-2+3", "text": "\r=cmd|' /C calc'!A0"},
+    "CC-F4": {"name": "'=already quoted", "text": "'plain quote"},
+    "CC-F5": {"name": "-3", "text": "+4"},  # numbers are no formulas: left as they are
+}
+
+
+def test_a_csv_export_neutralises_formula_cells_and_reads_back_the_same():
+    import csv as csv_module
+
+    cards_import(
+        payload={
+            "game": "chesscards",
+            "cards": [{"stableCardId": key, "type": "CARD", **card} for key, card in FORMULAS.items()],
+        }
+    )
+    data = to_csv(card_export(game="chesscards"))
+    rows = list(csv_module.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    cells = [cell for row in rows[1:] for cell in row]
+    run = [cell for cell in cells if cell and cell[0] in "=+-@\t\r" and cell not in ("-3", "+4")]
+    assert run == [], run
+    assert '\'=HYPERLINK("http://evil.example","click")' in cells and "'@cmd" in cells
+    assert "''=already quoted" in cells and "'plain quote" in cells and "-3" in cells
+    assert cards_import_file(data=data, name="x.csv").unchanged == sorted(FORMULAS)
+    for key, card in FORMULAS.items():
+        stored = Card.objects.get(stable_id=key)
+        assert (stored.name, stored.text) == (card["name"], card["text"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("=+-@\t\r' a1."), max_size=6))
+def test_property_neutralising_is_undone_exactly_and_leaves_no_formula(text):
+    from cards.spreadsheets import formula_neutralised, formula_restored
+
+    written = formula_neutralised(text)
+    assert formula_restored(written) == text
+    assert not written or written[0] not in "=+-@\t\r" or re.fullmatch(r"[+-][0-9.]+", written)
+
+
+def stale_dimension(rows: int) -> bytes:
+    """An XLSX of ``rows`` cards whose sheet declares A1:K2 (as some writers leave it)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["name", "type"])
+    for i in range(rows):
+        sheet.append([f"Carte {i}", "CARD"])
+    out = io.BytesIO()
+    book.save(out)
+    source = zipfile.ZipFile(io.BytesIO(out.getvalue()))
+    result = io.BytesIO()
+    with zipfile.ZipFile(result, "w") as target:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                content, n = re.subn(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:K2"', content)
+                assert n == 1
+            target.writestr(info, content)
+    return result.getvalue()
+
+
+def test_an_xlsx_with_a_stale_dimension_is_read_in_full():
+    sheet = read_card_set(stale_dimension(5), name="stale.xlsx", game="chesscards")
+    assert [card["name"] for card in sheet.payload["cards"]] == [f"Carte {i}" for i in range(5)]
+    result = cards_import_file(data=stale_dimension(5), name="stale.xlsx", game="chesscards")
+    assert len(result.created) == 5 and Card.objects.filter(game="chesscards").count() == 5
