@@ -1,0 +1,152 @@
+"""Play statistics from table logs (rules.playstats, pure): counting on hand-made games, Wilson
+intervals against known values, and incremental sums equal to a rebuild."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.playstats import (
+    CardFacts,
+    GameFacts,
+    SeatFacts,
+    add,
+    card_rates,
+    contribution,
+    paper_facts,
+    rebuild,
+    table_facts,
+    wilson,
+)
+from rules.tables import Event, apply
+
+from .tables.kit import dealt
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [(5, 10, 0.2366, 0.7634), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (81, 263, 0.2553, 0.3662)],
+)
+def test_wilson_interval_against_known_values(successes, trials, low, high):
+    rate = wilson(successes, trials)
+    assert rate.low == pytest.approx(low, abs=1e-4) and rate.high == pytest.approx(high, abs=1e-4)
+
+
+def test_a_rate_under_10_games_is_too_few_to_read():
+    assert wilson(3, 9).too_few and not wilson(3, 10).too_few
+    assert wilson(0, 0).value is None and wilson(0, 0).to_dict()["tooFew"]
+
+
+def vanguard_game():
+    """Seat 1 mulligans two cards, plays one card on its first turn, and wins; seat 2 concedes."""
+    state = start = dealt("vanguard", 5)
+    events = []
+
+    def play(seat, kind, **payload):
+        nonlocal state
+        event = Event(state.seq + 1, seat, kind, payload)
+        state = apply(state, event).state
+        events.append(event)
+
+    hand = [c.instance for c in state.seats[0].zones["hand"]]
+    play(0, "mulligan", cards=hand[:2])
+    play(1, "mulligan", cards=[])
+    if state.active != 0:
+        play(1, "endTurn")
+    kept = state.seats[0].zones["hand"][0].instance
+    play(0, "move", instance=kept, to="rc3")
+    play(0, "endTurn")
+    play(1, "endTurn")
+    play(1, "concede")
+    return start, events, state, hand, kept
+
+
+def test_counting_a_hand_made_table_game():
+    start, events, end, hand, kept = vanguard_game()
+    facts = table_facts(start, events, format="classic", day="2026-12-02", decks=("1", "2"))
+    assert facts.source == "table" and facts.turns == end.turn
+    mine, theirs = facts.seats
+    assert mine.won is True and theirs.won is False
+    key_of = lambda instance: (start.card(instance).stable_id, start.card(instance).version)
+    played = mine.cards[key_of(kept)]
+    assert kept == hand[2]  # the kept cards come first
+    assert played.played and played.seen and played.opening
+    assert played.first_played_turn == 1
+    for instance in hand[:2]:
+        assert mine.cards[key_of(instance)].mulligan
+    assert sum(f.copies for f in mine.cards.values()) == 50
+    assert not any(f.played for f in theirs.cards.values())
+    # The cards never drawn stay unseen.
+    assert any(not f.seen for f in mine.cards.values())
+    counts = rebuild([facts])
+    card = counts[("card", "vanguard", "classic", "table", "2026-12-02", *key_of(kept))]
+    assert card["games"] == 1 and card["played"] == 1 and card["winsPlayed"] == 1
+    assert counts[("deck", "vanguard", "classic", "table", "2026-12-02", "1")]["wins"] == 1
+    assert counts[("matchup", "vanguard", "classic", "table", "2026-12-02", "2", "1")]["losses"] == 1
+
+
+def test_figures_are_split_by_the_card_version_that_was_dealt():
+    def game(version: int, won: bool) -> GameFacts:
+        seat = SeatFacts("1", won=won, cards={("VG-1", version): CardFacts(copies=1, seen=True, played=True)})
+        other = SeatFacts("2", won=not won, cards={})
+        return GameFacts("vanguard", "classic", "table", "2026-12-02", 4, (seat, other))
+
+    counts = rebuild([game(3, False), game(3, False), game(4, True)])
+    v3 = card_rates(counts[("card", "vanguard", "classic", "table", "2026-12-02", "VG-1", 3)])
+    v4 = card_rates(counts[("card", "vanguard", "classic", "table", "2026-12-02", "VG-1", 4)])
+    assert v3["winPlayed"].successes == 0 and v3["games"] == 2
+    assert v4["winPlayed"].successes == 1 and v4["games"] == 1
+
+
+def test_a_paper_game_counts_as_paper():
+    facts = paper_facts(
+        game="duel",
+        format="standard",
+        day="2026-12-01",
+        decks=("7", "8"),
+        cards=({("DU-1", 1): 3}, {("DU-2", 2): 1}),
+        winner=1,
+        played=({("DU-1", 1)}, ()),
+    )
+    counts = contribution(facts)
+    key = ("card", "duel", "standard", "paper", "2026-12-01", "DU-1", 1)
+    assert counts[key]["played"] == 1 and counts[key]["seen"] == 1 and counts[key]["wins"] == 0
+
+
+card_facts = st.builds(
+    CardFacts,
+    copies=st.integers(1, 4),
+    opening=st.booleans(),
+    seen=st.booleans(),
+    played=st.booleans(),
+    mulligan=st.booleans(),
+    first_played_turn=st.one_of(st.none(), st.integers(1, 12)),
+)
+seat_facts = st.builds(
+    SeatFacts,
+    deck=st.sampled_from(["1", "2", "3"]),
+    label=st.sampled_from(["", "Royal Paladin", "Kagero"]),
+    won=st.one_of(st.none(), st.booleans()),
+    cards=st.dictionaries(
+        st.tuples(st.sampled_from(["A", "B", "C"]), st.integers(1, 3)), card_facts, max_size=4
+    ),
+)
+games = st.builds(
+    GameFacts,
+    game=st.just("vanguard"),
+    format=st.sampled_from(["classic", "open"]),
+    source=st.sampled_from(["table", "paper"]),
+    day=st.sampled_from(["2026-12-01", "2026-12-02"]),
+    turns=st.integers(0, 30),
+    seats=st.tuples(seat_facts, seat_facts),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(games, max_size=12))
+def test_incremental_figures_equal_a_rebuild(history):
+    figures: dict = {}
+    for game in history:
+        figures = add(figures, game)
+    assert figures == rebuild(history)
