@@ -675,7 +675,7 @@ class Vanguard(RuleSet):
             tbl.StepSpec("stand", N_("Stand"), (tbl.Untap(),)),
             tbl.StepSpec("draw", N_("Draw"), (tbl.Draw(1),)),
             tbl.StepSpec("ride", N_("Ride"), note=N_("once a turn: a card of the same grade or one higher")),
-            tbl.StepSpec("main", N_("Main")),
+            tbl.StepSpec("main", N_("Main phase")),
             tbl.StepSpec("battle", N_("Battle"), note=N_("no battle on the first player's first turn")),
             tbl.StepSpec("end", N_("End")),
         ),

@@ -190,7 +190,7 @@ class TableSpec:
 
     zones: tuple[ZoneSpec, ...]
     counters: tuple[CounterSpec, ...] = ()
-    steps: tuple[StepSpec, ...] = (StepSpec("main", N_("Main")),)
+    steps: tuple[StepSpec, ...] = (StepSpec("main", N_("Main phase")),)
     setup: SetupSpec = field(default_factory=SetupSpec)
     ends: tuple[EndWhen, ...] = ()
     deck_out: str = DECK_OUT_LOSES
@@ -226,7 +226,7 @@ class TableSpec:
 # The zones every table has (FORMATS.md: deck, hand and discard).
 DECK = ZoneSpec("deck", N_("Deck"), HIDDEN, ordered=True, layout="pile")
 HAND = ZoneSpec("hand", N_("Hand"), OWNER, layout="hand")
-DISCARD = ZoneSpec("discard", N_("Discard"), PUBLIC, ordered=True, layout="pile")
+DISCARD = ZoneSpec("discard", N_("Discard pile"), PUBLIC, ordered=True, layout="pile")
 
 
 def plain_table() -> TableSpec:
