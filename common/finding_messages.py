@@ -197,6 +197,13 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
             "expected",
         ),
     ),
+    "NO_SIDEBOARD": (
+        ngettext_lazy(
+            "%(format)s has no sideboard; the %(observed)s card listed as one is not part of the deck",
+            "%(format)s has no sideboard; the %(observed)s cards listed as one are not part of the deck",
+            "observed",
+        ),
+    ),
     "OWNERSHIP_NOT_CHECKED": (
         _("%(format)s allows owned cards only and the deck has no owner: ownership was not checked"),
     ),
@@ -391,6 +398,26 @@ PROBLEMS: dict[str, tuple[Any, ...]] = {
         ),
     ),
     "PICK_ONE_CARD": (_("%(pick)s is one card; list exactly one card, once, under it"),),
+    "LINE_CHARACTER": (
+        _(
+            "holds the character %(character)s (character %(position)s), which no card reference holds; remove it"
+        ),
+    ),
+    "MORE_LINES": (
+        ngettext_lazy(
+            "and %(observed)s more line that cannot be read",
+            "and %(observed)s more lines that cannot be read",
+            "observed",
+        ),
+    ),
+    "DECKLIST_TOO_LONG": (
+        _(
+            "the decklist has %(observed)s characters; at most %(maximum)s are read (one deck is a few thousand)"
+        ),
+    ),
+    "DECKLIST_TOO_MANY_LINES": (
+        _("the decklist has %(observed)s lines; at most %(maximum)s are read (one deck is a few hundred)"),
+    ),
 }
 
 PROBLEM_PARAMS = ("problemKey", "problemParams")

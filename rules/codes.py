@@ -374,6 +374,12 @@ ENTRIES: tuple[Code, ...] = (
         params=(*_WHERE, "ref", "expected", "type"),
     ),
     _c(
+        "NO_SIDEBOARD",
+        DECK,
+        N_("the format has no sideboard, and the deck lists one (one finding for the whole sideboard)"),
+        params=("section", "format", "observed"),
+    ),
+    _c(
         "BANLIST",
         DECK,
         N_("more copies than the format's banlist allows"),
@@ -564,7 +570,12 @@ ENTRIES: tuple[Code, ...] = (
         params=("game", "format", "expected"),
     ),
     _c("UNKNOWN_USER", INPUT, N_("a username nobody has"), params=("value",)),
-    _c("DECK_INVALID", INPUT, N_("a deck file that is not the deck format"), params=("problem",)),
+    _c(
+        "DECK_INVALID",
+        INPUT,
+        N_("a deck file that is not the deck format"),
+        params=("problem", "problemKey", "problemParams"),
+    ),
     _c(
         "DECKLIST_INVALID",
         INPUT,

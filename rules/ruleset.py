@@ -112,7 +112,6 @@ class RuleSet:
     # --- the playtest table (rules.tables): zones, counters, setup and turn from the seed -------------
     # None: a plain table (deck, hand, discard and a shared play area).
     table: ClassVar[TableSpec | None] = None
-
     def table_spec(self) -> TableSpec:
         """The game's playtest table: its own, else a plain one."""
         if self.table is not None:
@@ -132,6 +131,11 @@ class RuleSet:
         from .face_layouts import generic_template
 
         return generic_template(self.key, self.name, self.field_names(), self.card_types)
+
+    def pick_fits(self, pick: str, card: CardData, picked: Mapping[str, Any]) -> bool:
+        """Whether ``card`` may be ``pick`` beside the cards already ``picked`` ({pick: card}), when a
+        list without headers is placed by card type (rules.placement): any card of the pick's types."""
+        return True
 
     def section_for(self, card_type: str) -> str:
         """Where the builder adds a card of ``card_type``: a section or a pick."""

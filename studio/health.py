@@ -1,4 +1,9 @@
-"""GET /healthz for load balancers: the database, and the broker when one is set, answer."""
+"""GET /healthz for load balancers: the database, and the broker when one is set, answer.
+
+The cache (``CACHE_URL``) is reported too, but a cache that does not answer is ``degraded``, not
+failing (200): the throttles fail open and the studio serves on (``studio.throttling``). The
+counters say how often this process found the cache down and how many requests went unthrottled.
+"""
 
 from __future__ import annotations
 
@@ -40,17 +45,36 @@ def check_broker() -> str | None:
     return None
 
 
+def check_cache() -> str | None:
+    """None when the cache answers a read; else what went wrong."""
+    from django.core.cache import cache
+
+    try:
+        cache.get("healthz:probe")
+    except Exception as exc:
+        return f"{type(exc).__name__}: {str(exc).strip()[:200]}"
+    return None
+
+
 @never_cache
 @require_GET
 def healthz(request):
+    from .throttling import outage
+
     checks = {"database": check_database()}
     if settings.CELERY_BROKER_URL:
         checks["broker"] = check_broker()
+    cache_problem = check_cache()
     failed = sorted(name for name, problem in checks.items() if problem)
     body = {
         "status": "ok" if not failed else "failing",
         "checks": {name: problem or "ok" for name, problem in checks.items()},
+        "counters": outage.counters(),
     }
+    body["checks"]["cache"] = cache_problem or "ok"
+    if cache_problem:
+        body["degraded"] = ["cache"]
+        logger.warning("health check: the cache is down, the throttles fail open: %s", cache_problem)
     if failed:
         body["failed"] = failed
         logger.error("health check failed: %s", body["checks"])

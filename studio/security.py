@@ -24,12 +24,16 @@ def lockout_response(request, response=None, credentials=None, *args, **kwargs):
 
     cool_off = get_cool_off(request)
     minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else None
+    by_address = getattr(request, "axes_address_locked", False)
     page = render(
         request,
         "registration/locked_out.html",
         {
-            "username": get_client_username(request, credentials) or "",
-            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            # Locked for the address (many usernames tried): the page names no user.
+            "username": "" if by_address else get_client_username(request, credentials) or "",
+            "failure_limit": settings.AXES_ADDRESS_FAILURE_LIMIT
+            if by_address
+            else settings.AXES_FAILURE_LIMIT,
             "minutes": minutes,
         },
         status=429,

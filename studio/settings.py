@@ -202,6 +202,10 @@ AXES_LOCKOUT_PARAMETERS = [
 ]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "studio.security.lockout_response"
+# And per address across usernames: AXES_ADDRESS_FAILURE_LIMIT wrong passwords from one address,
+# whatever the usernames, lock that address out (studio.lockout.AddressLockoutHandler); 0: off.
+AXES_HANDLER = "studio.lockout.AddressLockoutHandler"
+AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 20)
 # Behind NUM_PROXIES trusted proxies the client's address is read from X-Forwarded-For (the
 # DRF throttles use the same setting), otherwise it is REMOTE_ADDR.
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
@@ -302,9 +306,17 @@ API_THROTTLE_RATES = {
     "token_failure": os.environ.get("API_THROTTLE_TOKEN_FAILURE", "20/hour"),
 }
 # Throttle counts (and nothing else) live in the cache: set CACHE_URL (redis://...) when several
-# web processes serve the studio, or each counts on its own.
+# web processes serve the studio, or each counts on its own. A cache that is down costs nothing
+# but the throttling (they fail open, studio.throttling): each call waits at most
+# CACHE_TIMEOUT_SECONDS, and after a failure the cache is not tried for CACHE_BACKOFF_SECONDS.
+CACHE_TIMEOUT_SECONDS = float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.5"))
+CACHE_BACKOFF_SECONDS = float(os.environ.get("CACHE_BACKOFF_SECONDS", "5"))
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["CACHE_URL"],
+        "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT_SECONDS, "socket_timeout": CACHE_TIMEOUT_SECONDS},
+    }
     if os.environ.get("CACHE_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "card-studio"}
 }

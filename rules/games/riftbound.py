@@ -6,7 +6,7 @@ from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
 from rules.findings import error
-from rules.formats import NAME, FormatData, SizeBound
+from rules.formats import NAME, SIDEBOARD, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
@@ -224,6 +224,8 @@ SECTION_TYPES = {
     "main": frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR}),
     "runes": frozenset({RUNE}),
     "battlefields": frozenset({BATTLEFIELD}),
+    # A sideboard card is one the main deck could hold (the format declares the sideboard).
+    SIDEBOARD: frozenset({CHAMPION_UNIT, UNIT, SPELL, GEAR}),
 }
 HOME = {
     CHAMPION_UNIT: "main",
@@ -668,6 +670,7 @@ class Riftbound(RuleSet):
         "main": N_("Main deck"),
         "runes": N_("Rune deck"),
         "battlefields": N_("Battlefields"),
+        SIDEBOARD: N_("Sideboard"),
         "legend": N_("Legend"),
         "champion": N_("Chosen Champion"),
     }
@@ -760,12 +763,20 @@ class Riftbound(RuleSet):
                 "main": SizeBound(exact=40),
                 "runes": SizeBound(exact=12),
                 "battlefields": SizeBound(exact=3),
+                # Tournament rules: a sideboard whose size the competition sets (the seed states
+                # none: no bound here; a tournament format sets e.g. {"min": 0, "max": 8}).
+                SIDEBOARD: SizeBound(),
             },
             copy_limit=3,
             identity=NAME,
-            description="Seed 001: main 40 (Chosen Champion included), 12 runes, 3 battlefields; at most 3 copies per card name in the main deck.",
+            description="Seed 001: main 40 (Chosen Champion included), 12 runes, 3 battlefields; at most 3 copies per card name in the main deck and sideboard together; an optional sideboard of any size.",
         ),
     )
+
+    def pick_fits(self, pick, card, picked):
+        # A list placed by card type: the Chosen Champion is the first champion of the Legend's tag.
+        legend = picked.get("legend")
+        return pick != "champion" or legend is None or bool(_tags(card) & _tags(legend))
 
     def coerce_fields(self, values):
         # FORMATS.md: power is a list of domains, or RAINBOW; a lone symbol is a list of one.

@@ -183,3 +183,61 @@ def test_a_batch_left_queued_long_ago_is_swept(db):
     batch = ImageBatch.objects.create(total=0)
     ImageBatch.objects.filter(pk=batch.pk).update(created_at=timezone.now() - timedelta(hours=1))
     assert services.image_batches_requeue() == 0  # nothing pending in it, and no error
+
+
+# --- the cache (CACHE_URL, Redis) down: the throttles fail open (issue 24) ---------------------------
+@pytest.fixture
+def dead_cache(settings):
+    """Throttling on, its counts in a Redis nobody listens to (connection refused at once)."""
+    from studio.throttling import outage
+
+    settings.API_THROTTLING = True
+    settings.API_THROTTLE_RATES = {"anon": "3/min", "user": "5/min", "token_failure": "3/hour"}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{dead_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    outage.reset()
+    yield outage
+    outage.reset()
+
+
+def test_token_requests_and_writes_go_on_unthrottled_when_the_cache_is_down(dead_cache, designer, client):
+    from rest_framework.authtoken.models import Token
+
+    from cards.models import Card
+
+    auth = {"HTTP_AUTHORIZATION": f"Token {Token.objects.create(user=designer).key}"}
+    (read, took) = timed(lambda: client.get("/api/cards/", **auth))
+    assert read.status_code == 200, read.content
+    assert took < BOUND
+    card = {"game": "darkrow", "name": "Kazuha", "type": "UNIT", "cost": 3, "atk": 4, "pv": 3}
+    written = client.post("/api/cards/", card, content_type="application/json", **auth)
+    assert written.status_code == 201, written.content
+    assert Card.objects.filter(name="Kazuha").exists()
+    # more than the user's 5 a minute: nothing counts them while the cache is down
+    assert {client.get("/api/games/", **auth).status_code for _ in range(6)} == {200}
+    assert client.get("/api/games/", HTTP_AUTHORIZATION="Token " + "0" * 40).status_code == 401
+    assert client.get("/api/schema/").status_code == 200  # anonymous
+    assert dead_cache.failures == 1  # then not tried again for CACHE_BACKOFF_SECONDS
+    assert dead_cache.unthrottled > 8
+
+
+def test_the_cache_is_tried_again_after_its_backoff(dead_cache, designer, api, settings):
+    settings.CACHE_BACKOFF_SECONDS = 0
+    for _ in range(3):
+        assert api(designer).get("/api/games/").status_code == 200
+    assert dead_cache.failures == 3
+
+
+def test_healthz_says_the_cache_is_down_and_counts_but_stays_up(dead_cache, designer, api, client):
+    api(designer).get("/api/games/")
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok" and body["degraded"] == ["cache"]
+    assert body["checks"]["cache"].startswith("ConnectionError")
+    assert body["counters"]["cacheFailures"] >= 1 and body["counters"]["unthrottledRequests"] >= 1

@@ -88,17 +88,46 @@ def test_each_user_is_throttled_on_their_own(throttled, api, designer, reviewer)
     assert api(reviewer).get("/api/games/").status_code == 200
 
 
-def test_wrong_tokens_are_throttled_per_address_even_before_a_right_one(throttled, designer):
+def test_wrong_tokens_are_throttled_per_address_but_never_lock_out_a_right_one(throttled, designer):
+    """One client's wrong tokens (behind a shared address: a proxy, an office) cost another client
+    with its right token nothing; the wrong ones get 429 once the address sent too many."""
     from rest_framework.authtoken.models import Token
 
     token = Token.objects.create(user=designer)
     client = Client()
-    wrong = [client.get("/api/games/", HTTP_AUTHORIZATION="Token " + "0" * 40).status_code for _ in range(3)]
-    assert wrong == [401, 401, 401]
-    refused = client.get("/api/games/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    wrong = [client.get("/api/games/", HTTP_AUTHORIZATION="Token " + "0" * 40).status_code for _ in range(4)]
+    assert wrong == [401, 401, 401, 429]
+    refused = client.get("/api/games/", HTTP_AUTHORIZATION="Token " + "1" * 40)
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert client.get("/api/games/", HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200
     other = Client(REMOTE_ADDR="10.0.0.8")
-    assert other.get("/api/games/", HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200
+    assert other.get("/api/games/", HTTP_AUTHORIZATION="Token " + "0" * 40).status_code == 401
+
+
+def test_wrong_passwords_on_many_usernames_lock_the_address(designer, settings):
+    settings.AXES_ADDRESS_FAILURE_LIMIT = 6
+    designer.set_password("right-password-1")
+    designer.save()
+    client = Client()
+    for i in range(settings.AXES_ADDRESS_FAILURE_LIMIT):  # one try each: no user reaches its own limit
+        login(client, f"someone-{i}", "wrong")
+    locked = login(client, designer.username, "right-password-1")
+    assert locked.status_code == 429 and int(locked["Retry-After"]) == 15 * 60
+    page = locked.content.decode()
+    assert "A password was wrong 6 times from your address" in page and designer.username not in page
+    assert "_auth_user_id" not in client.session
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9")
+    assert login(elsewhere, designer.username, "right-password-1").status_code == 302
+
+
+def test_fewer_wrong_passwords_than_the_address_limit_lock_nobody_else(designer, settings):
+    settings.AXES_ADDRESS_FAILURE_LIMIT = 6
+    designer.set_password("right-password-1")
+    designer.save()
+    client = Client()
+    for i in range(settings.AXES_ADDRESS_FAILURE_LIMIT - 1):
+        login(client, f"someone-{i}", "wrong")
+    assert login(client, designer.username, "right-password-1").status_code == 302
 
 
 def test_throttling_off_counts_nothing(settings, api, designer):
