@@ -9,12 +9,15 @@ no card is kept as written and reported by the validation.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Finding, UnknownGame, get_ruleset, registry
 from rules.decks import DeckData, Entry
 from rules.findings import error
+from rules.formats import SIDEBOARD
+from rules.i18n import N_
 from rules.problems import Problem, problem
 from rules.text import fold, shown
 
@@ -24,6 +27,16 @@ HEADER_KEYS = ("game", "format", "name", "owner")
 # "version" is the one the client read (the If-Match of a body), checked by the service, never stored.
 READ_ONLY_KEYS = ("id", "version", "validation", "stale", "createdAt", "updatedAt")
 DEFAULT_NAME = "Untitled deck"
+# A deck whose entries are placed in their sections by card type when it is stored or checked
+# (a decklist without any section header, a Tabletop Simulator code); never stored as a key.
+PLACE_BY_TYPE = "placeByType"
+
+
+def default_name() -> str:
+    """The name of a deck that gives none, in the reader's language."""
+    from django.utils.translation import gettext
+
+    return gettext("Untitled deck")
 
 
 def all_picks() -> tuple[str, ...]:
@@ -42,6 +55,8 @@ class DeckInput:
     picks: dict[str, str | None] = field(default_factory=dict)
     # The keys present in the input (a PATCH changes only those).
     given: frozenset[str] = frozenset()
+    # Entries to place in their sections by card type once the cards are known (PLACE_BY_TYPE).
+    place_by_type: bool = False
 
     def data(self, format_key: str | None = None) -> DeckData:
         """The deck as the pure rules see it."""
@@ -102,7 +117,7 @@ def parse_deck(
 
     picks_known = all_picks()
     for key in raw:
-        if key in ("game", "format", "name", "owner", "sections", *READ_ONLY_KEYS):
+        if key in ("game", "format", "name", "owner", "sections", PLACE_BY_TYPE, *READ_ONLY_KEYS):
             continue
         if key in ruleset.deck_picks:
             continue
@@ -121,8 +136,11 @@ def parse_deck(
                 )
             )
 
-    deck = DeckInput(game=ruleset.key, given=frozenset(raw))
-    name = raw.get("name", DEFAULT_NAME if not partial else None)
+    deck = DeckInput(game=ruleset.key, given=frozenset(raw) - {PLACE_BY_TYPE})
+    if raw.get(PLACE_BY_TYPE) not in (None, True, False):
+        bad(PLACE_BY_TYPE, "true or false")
+    deck.place_by_type = raw.get(PLACE_BY_TYPE) is True
+    name = raw.get("name", default_name() if not partial else None)
     if name is not None:
         if not isinstance(name, str) or not name.strip():
             bad("name", "a non-empty string")
@@ -231,30 +249,87 @@ def _parse_section(section: Any, entries: Any, errors: list[Finding]) -> list[En
 
 
 # --- text decklists ------------------------------------------------------------------------
-# The forms players paste (FORMATS.md): "4 Name", "4x Name", "4 x Name", "Name x4", "Name (SET) 005"...
+# The forms players paste and deck sites export (FORMATS.md v1.2): counts "4 Name", "4x Name",
+# "4 x Name", "x4 Name", "Name x4", "Name (4)"; codes beside names are read by the card pool
+# ("Wingal (TD01-009)", "[BT01-002] Blaster Blade", "OGN-265-1": rules.pool).
 _COUNT_FIRST = re.compile(
-    r"^(?P<count>\d+)\s*(?:[xX×]\s*)?\s(?P<card>.+)$|^(?P<count2>\d+)[xX×](?P<card2>\S.*)$"
+    r"^(?P<count>\d{1,9})\s*(?:[xX×]\s*)?\s(?P<card>.+)$"
+    r"|^(?P<count2>\d{1,9})[xX×](?P<card2>\S.*)$"
+    r"|^[xX×]\s*(?P<count3>\d{1,9})\s+(?P<card3>\S.*)$"
 )
-_COUNT_LAST = re.compile(r"^(?P<card>.+?)\s+[xX×]\s*(?P<count>\d+)$")
+_COUNT_LAST = re.compile(r"^(?P<card>.+?)(?:\s+[xX×]\s*(?P<count>\d{1,9})|\s*\(\s*(?P<count2>\d{1,9})\s*\))$")
 _KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][\w !'()-]*?)\s*(?:\(\s*\d+\s*\))?\s*:\s*(?P<value>.*)$")
 # What deck sites add after a card and that names nothing: foil marks (*F*), categories ([Ramp]), tags (^Combo^).
-_DECORATIONS = re.compile(r"(?:\s+(?:\*[A-Za-z]+\*|\[[^\]]*\]|\^[^^]*\^))+$")
+# A bracketed code ("[BT01-002]") is not one of them: the pool reads it.
+_DECORATIONS = re.compile(
+    r"(?:\s+(?:\*[A-Za-z]+\*|\[(?![A-Za-z0-9]{1,12}[-_ ][A-Za-z]{0,3}\d)[^\]]*\]|\^[^^]*\^))+$"
+)
+# A header as deck sites dress it: "~~Mainboard~~", "== Runes ==", "// Sideboard", "# Legend", "**Deck**".
+_DRESSED = re.compile(r"^(?:~~|==|\*\*|__)\s*(?P<inner>.+?)\s*(?:~~|==|\*\*|__)$")
+_COMMENT = re.compile(r"^(?://+|#+)\s*(?P<inner>.*?)\s*$")
+# A heading's own count ("Units (12)", "Main Deck [40]", "Runes - 12") and colon.
+_HEADING_TAIL = re.compile(r"\s*(?:[(\[]\s*\d+\s*[)\]]|-\s*\d+)?\s*:?\s*$")
+# A Tabletop Simulator deck code: whitespace-separated SET-NNN-ART codes on one line.
+_TTS_CODE = re.compile(r"^[A-Za-z0-9]{1,12}-[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8}-\d{1,3}$")
 # Main-deck headers players write for any game, by their folded form without spaces.
 MAIN_ALIASES = {"main": "main", "maindeck": "main", "deck": "main", "mainboard": "main", "cards": "main"}
+SIDE_ALIASES = dict.fromkeys(("sideboard", "side", "sidedeck", "sb"), SIDEBOARD)
+# Boards some sites keep beside the deck: kept as sections of their own (the validation says the
+# game has none), never read into the main deck.
+ASIDE = frozenset({"maybeboard", "maybe", "considering", "wishlist", "tokens"})
+# Group headings inside a section that are not sections: a card type (in any game, singular or
+# plural), a grade, triggers ("Triggers:", "Grade 3:", "Units (12)", "Champion Units").
+_GROUP_WORDS = frozenset(
+    {"trigger", "triggers", "unit", "units", "champion", "champions", "spell", "spells", "gear", "gears"}
+    | {"normal", "normalunits", "triggerunits", "others", "other", "creatures", "lands", "artifacts"}
+)
+_GRADE = re.compile(r"^(?:grade|g|gr)\d{1,2}(?:units?)?$")
+MAX_DECKLIST_CHARS = 200_000
+MAX_DECKLIST_LINES = 10_000
+# Unreadable lines reported one by one; the ones after these are counted in one more finding.
+MAX_LINE_FINDINGS = 50
+# Invisible characters a paste may carry and that name nothing: direction marks and embeddings,
+# zero-width spaces and joiners, the BOM (a line is read without them).
+_INVISIBLE = re.compile("[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+# What no card reference holds: lone surrogates (from a JSON "\\ud800"), C0 and C1 controls, DEL.
+_UNREADABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 
 
-def section_aliases() -> dict[str, str]:
+def section_aliases(game: str | None = None) -> dict[str, str]:
     """Section (and pick) headers of a text decklist, by their folded form without spaces, and the
-    section or pick each is: every game's sections and picks by name and English label, and the
-    other names its rule set declares (``RuleSet.deck_aliases``)."""
-    aliases = dict(MAIN_ALIASES)
-    for ruleset in registry:
+    section or pick each is: ``game``'s own sections and picks by name and English label and the
+    other names its rule set declares (``RuleSet.deck_aliases``) first, then the headers of every
+    game (``main``, ``sideboard``...), then the other games' own."""
+    aliases: dict[str, str] = {}
+    rulesets = list(registry)
+    own = [r for r in rulesets if r.key == game]
+    others = [r for r in rulesets if r.key != game]
+
+    def add(ruleset) -> None:
         for name in (*ruleset.deck_sections, *ruleset.deck_picks):
             aliases.setdefault(_squeezed(name), name)
             aliases.setdefault(_squeezed(ruleset.label_of(name)), name)
         for alias, name in ruleset.deck_aliases.items():
             aliases.setdefault(_squeezed(alias), name)
+
+    for ruleset in own:
+        add(ruleset)
+    for alias, name in {**MAIN_ALIASES, **SIDE_ALIASES}.items():
+        aliases.setdefault(alias, name)
+    for ruleset in others:
+        add(ruleset)
     return aliases
+
+
+def _group_words() -> frozenset[str]:
+    words = set(_GROUP_WORDS)
+    for ruleset in registry:
+        for card_type in ruleset.card_types:
+            for name in (card_type, ruleset.type_labels.get(card_type) or ""):
+                squeezed = _squeezed(str(name))
+                if squeezed:
+                    words.update({squeezed, squeezed + "s"})
+    return frozenset(words)
 
 
 # Header keys, by the same folded form.
@@ -284,18 +359,18 @@ def _entry(line: str) -> tuple[str, int] | Problem:
     line = _DECORATIONS.sub("", line).strip()
     match = _COUNT_FIRST.match(line)
     if match:
-        count, card = (
-            (match.group("count"), match.group("card"))
-            if match.group("count")
-            else (
-                match.group("count2"),
-                match.group("card2"),
-            )
+        count, card = next(
+            (match.group(c), match.group(k))
+            for c, k in (("count", "card"), ("count2", "card2"), ("count3", "card3"))
+            if match.group(c)
         )
     else:
         match = _COUNT_LAST.match(line)
-        count, card = (match.group("count"), match.group("card")) if match else ("1", line)
-    card = card.strip()
+        if match:
+            count, card = match.group("count") or match.group("count2"), match.group("card")
+        else:
+            count, card = "1", line
+    card = _DECORATIONS.sub("", card).strip()
     if not card or card.isdigit():
         return problem("COUNT_WITHOUT_CARD", "a count needs a card after it", forms=FORMS)
     number = int(count)
@@ -317,6 +392,25 @@ def _entry(line: str) -> tuple[str, int] | Problem:
 FORMS = (
     "'4 Blaster Blade', '4x Blaster Blade', 'Blaster Blade x4', '4 Blaster Blade (TD01) 005' or '4 TD01-005'"
 )
+
+
+def _unreadable_character(line: str) -> Problem | None:
+    """Why ``line`` cannot be read for a character it holds (a lone surrogate, a control), or None."""
+    found = _UNREADABLE.search(line)
+    if found is None:
+        return None
+    character = f"U+{ord(found.group()):04X}"
+    return problem(
+        "LINE_CHARACTER",
+        f"holds the character {character} (character {found.start() + 1}), which no card reference holds; remove it",
+        character=character,
+        position=found.start() + 1,
+    )
+
+
+def _heading(text: str) -> str:
+    """A heading line without its dress, its own count and its colon, squeezed ("Units (12)": "units")."""
+    return _squeezed(_HEADING_TAIL.sub("", text))
 
 
 def from_decklist(raw: dict, *, game: str | None = None) -> tuple[dict, list[Finding]]:
@@ -345,7 +439,48 @@ def from_decklist(raw: dict, *, game: str | None = None) -> tuple[dict, list[Fin
     if findings:
         return raw, findings
     others = {key: value for key, value in raw.items() if key not in ("decklist", "game")}
+    if "name" in others and "name" in deck:
+        others.pop("name") if others["name"] in (None, "") else None
     return {**deck, **others}, []
+
+
+def _too_big(text: str) -> Finding | None:
+    """A refusal of a decklist too long to be one deck (before any line is read), or None."""
+    if len(text) > MAX_DECKLIST_CHARS:
+        why = problem(
+            "DECKLIST_TOO_LONG",
+            f"the decklist has {len(text):,} characters; at most {MAX_DECKLIST_CHARS:,} are read (one deck is a few thousand)",
+            maximum=MAX_DECKLIST_CHARS,
+            observed=len(text),
+        )
+    else:
+        lines = text.count("\n") + 1
+        if lines <= MAX_DECKLIST_LINES:
+            return None
+        why = problem(
+            "DECKLIST_TOO_MANY_LINES",
+            f"the decklist has {lines:,} lines; at most {MAX_DECKLIST_LINES:,} are read (one deck is a few hundred)",
+            maximum=MAX_DECKLIST_LINES,
+            observed=lines,
+        )
+    return error(
+        "DECK_INVALID",
+        f"not a deck file: {why}",
+        field="decklist",
+        params={"problem": str(why), "problemKey": why.key, "problemParams": dict(why.values)},
+        hint=N_("paste one deck at a time"),
+    )
+
+
+def _written_game(lines: list[str], game: str | None) -> str | None:
+    """The game a decklist is for, before it is read: ``game``, else its first ``game:`` line."""
+    if game is not None:
+        return game
+    for line in lines[:200]:
+        match = _KEY_VALUE.match(line.strip())
+        if match and _squeezed(match.group("key")) == "game":
+            return game_named(match.group("value").strip())
+    return None
 
 
 def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, list[Finding]]:
@@ -353,22 +488,40 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
 
     Header lines are ``key: value`` (game, format, name, owner and the game's
     picks; keys in any case, the game by key or display name). A section starts
-    with its name and a colon (``Main deck:``, ``Runes:``; any case, common
-    aliases); lines before any section are main-deck lines. An entry is one of
-    :data:`FORMS` (no count is 1). Blank lines and lines starting with ``#`` or
-    ``//`` are ignored; a BOM and CRLF line ends are accepted. ``game`` is the
-    game when the text names none (a game's page, ``checkdeck --game``).
+    with its name (``Main deck:``, ``MAIN DECK``, ``~~Mainboard~~``, ``// Sideboard``,
+    ``Runes (12)``; any case, with or without a colon, common aliases); a heading
+    that names no section (``Triggers:``, ``Grade 3:``, ``Units (12)``) is a group of
+    the section it is in. Lines before any section are main-deck lines; a list
+    without any section header is placed by card type when it is stored or
+    checked (``placeByType``). An entry is one of :data:`FORMS` (no count is 1),
+    or a Tabletop Simulator code line. Blank lines and other lines starting with
+    ``#`` or ``//`` are ignored (the first such comment names a deck that has no
+    ``name:``); a BOM, CRLF line ends and invisible direction marks are accepted.
+    ``game`` is the game when the text names none (a game's page, ``checkdeck --game``).
     """
+    too_big = _too_big(text)
+    if too_big is not None:
+        return None, [too_big]
+    lines = text.lstrip("\ufeff").splitlines()
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
+    written_game = _written_game(lines, game)
     picks = {_squeezed(pick): pick for pick in all_picks()}
-    aliases = section_aliases()
+    aliases = section_aliases(written_game)
+    groups = _group_words()
     # A pick written as a section ("Legend:" then "1 Jinx") takes the card under it.
     pick_entries: dict[str, list[tuple[int, str, int]]] = {}
     section: str | None = None
     pick_section: str | None = None
+    headed = False
+    first_comment: str | None = None
+    unreadable = 0
 
     def bad(number: int, line: str, why: Problem) -> None:
+        nonlocal unreadable
+        unreadable += 1
+        if unreadable > MAX_LINE_FINDINGS:
+            return
         errors.append(
             error(
                 "DECKLIST_INVALID",
@@ -377,7 +530,7 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                 section=section,
                 params={
                     "line": number,
-                    "text": line,
+                    "text": line[:MAX_REF],
                     "problem": str(why),
                     "problemKey": why.key,
                     "problemParams": dict(why.values),
@@ -385,25 +538,73 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
             )
         )
 
-    for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        line = raw_line.strip().lstrip("\ufeff")
-        if not line or line.startswith(("#", "//")):
+    def start(target: str) -> None:
+        nonlocal section, pick_section, headed
+        headed = True
+        if target in picks.values():
+            pick_section, section = target, None
+            pick_entries.setdefault(target, [])
+        else:
+            pick_section, section = None, target
+            deck["sections"].setdefault(section, [])
+
+    def header(words: str) -> str | None:
+        """The section or pick a heading names, an aside board as written, or None."""
+        key = _heading(words)
+        if key in aliases:
+            return aliases[key]
+        if key in ASIDE:
+            return _HEADING_TAIL.sub("", words).strip()
+        return None
+
+    def group(words: str) -> bool:
+        key = _heading(words)
+        return key in groups or bool(_GRADE.match(key))
+
+    def add(number: int, card: str, count: int) -> None:
+        if pick_section is not None:
+            pick_entries[pick_section].append((number, card, count))
+            return
+        entries = deck["sections"].setdefault(section or "main", [])
+        entries.append({"card": card, "count": count})
+
+    for number, raw_line in enumerate(lines, start=1):
+        line = _INVISIBLE.sub("", raw_line).replace("\u00a0", " ").strip()
+        if not line:
+            continue
+        odd = _unreadable_character(line)
+        if odd is not None:
+            bad(number, line.encode("utf-8", "backslashreplace").decode("utf-8"), odd)
+            continue
+        comment = _COMMENT.match(line)
+        if comment:
+            inner = comment.group("inner")
+            dressed = _DRESSED.match(inner)
+            inner = dressed.group("inner") if dressed else inner
+            target = header(inner) if inner else None
+            if target is not None:
+                start(target)
+            elif inner and first_comment is None and not group(inner):
+                first_comment = inner
+            continue
+        dressed = _DRESSED.match(line)
+        if dressed:
+            target = header(dressed.group("inner"))
+            if target is not None:
+                start(target)
+            elif pick_section is not None:  # a group heading after a pick: the main deck again
+                pick_section = None
             continue
         match = _KEY_VALUE.match(line)
         if match and not _COUNT_FIRST.match(line):
             key, value = _squeezed(match.group("key")), match.group("value").strip()
-            if not value and key in aliases:
-                target = aliases[key]
-                if target in picks.values():
-                    pick_section, section = target, None
-                    pick_entries.setdefault(target, [])
-                else:
-                    pick_section, section = None, target
-                    deck["sections"].setdefault(section, [])
-                continue
-            if not value:  # another section: kept, and the validation says whether the game has it
-                pick_section, section = None, match.group("key").strip()
-                deck["sections"].setdefault(section, [])
+            if not value:
+                target = header(match.group("key"))
+                if target is not None:
+                    start(target)
+                else:  # a group heading ("Triggers:", "Grade 3:"): the section goes on
+                    if pick_section is not None:
+                        pick_section = None
                 continue
             if section is None and pick_section is None:
                 if key in HEADER_ALIASES:
@@ -413,16 +614,45 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                     deck[picks[key]] = value
                     continue
             # Anything else with a colon is a card name ("Circle of Protection: Red").
+        if not _COUNT_FIRST.match(line):
+            target = header(line)
+            if target is not None:  # a bare header: "MAIN DECK", "Sideboard", "Runes (12)"
+                start(target)
+                continue
+            if group(line):  # a bare group heading: "Units (12)", "Triggers"
+                if pick_section is not None:
+                    pick_section = None
+                continue
+        tokens = line.split()
+        if len(tokens) > 1 and all(_TTS_CODE.match(token) for token in tokens):
+            for code, count in Counter(tokens).items():
+                add(number, code, count)
+            continue
         entry = _entry(line)
         if isinstance(entry, Problem):
             bad(number, line, entry.replace(f"{entry}; write {FORMS}"))
             continue
-        card, count = entry
-        if pick_section is not None:
-            pick_entries[pick_section].append((number, card, count))
-            continue
-        deck["sections"].setdefault(section or "main", []).append({"card": card, "count": count})
-    lines = text.lstrip("\ufeff").splitlines()
+        add(number, *entry)
+    if unreadable > MAX_LINE_FINDINGS:
+        why = problem(
+            "MORE_LINES",
+            f"and {unreadable - MAX_LINE_FINDINGS:,} more lines that cannot be read",
+            observed=unreadable - MAX_LINE_FINDINGS,
+        )
+        errors.append(
+            error(
+                "DECKLIST_INVALID",
+                f"line {number}: {why}",
+                field="decklist",
+                params={
+                    "line": number,
+                    "text": "",
+                    "problem": str(why),
+                    "problemKey": why.key,
+                    "problemParams": dict(why.values),
+                },
+            )
+        )
     for pick, entries in pick_entries.items():
         if len(entries) != 1 or entries[0][2] != 1:
             line = entries[1][0] if len(entries) > 1 else (entries[0][0] if entries else 0)
@@ -446,6 +676,10 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
             )
             continue
         deck[pick] = entries[0][1]
+    if "name" not in deck and first_comment:
+        deck["name"] = first_comment[:MAX_NAME]
+    if not headed and not any(deck.get(pick) for pick in picks.values()):
+        deck[PLACE_BY_TYPE] = True
     _game_of(deck, game, errors)
     _picks_in_their_section(deck, [pick for pick in pick_entries if pick in deck])
     return (None, errors) if errors else (deck, [])
@@ -490,7 +724,8 @@ def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:
 
 def _picks_in_their_section(deck: dict, listed: list[str]) -> None:
     """A pick written under its own header (``Champion:``, ``Active Leader:``) is also one of the
-    cards of the section it is chosen from, as deck sites list it (added when not there already)."""
+    cards of the section it is chosen from: deck sites list it apart from the others (Piltover
+    Archive: the Champion, then the 39 other cards of the main deck), so it is one more copy there."""
     if deck.get("game") not in registry:
         return
     ruleset = get_ruleset(deck["game"])
@@ -499,8 +734,11 @@ def _picks_in_their_section(deck: dict, listed: list[str]) -> None:
             continue
         section, ref = ruleset.deck_pick_choices[pick][0], deck[pick]
         entries = deck["sections"].setdefault(section, [])
-        if not any(fold(e["card"]) == fold(ref) for e in entries):
+        listed = next((e for e in entries if fold(e["card"]) == fold(ref)), None)
+        if listed is None:
             entries.append({"card": ref, "count": 1})
+        elif listed["count"] < MAX_COUNT:
+            listed["count"] += 1
 
 
 def deck_to_text(deck: dict, names: dict[str, str] | None = None) -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.i18n import tr
 from rules import registry
-from rules.formats import IDENTITIES, FormatData, SizeBound, size_bound_errors
+from rules.formats import IDENTITIES, SIDEBOARD, FormatData, SizeBound, size_bound_errors
 
 
 def _games():
@@ -104,7 +104,7 @@ def format_errors(*, game, sections, banlist, exceptions, allowed_sets) -> dict[
     """Field errors of a format's data (shared by the model, the admin and the API)."""
     errors: dict[str, list[str]] = {}
     if game in registry and isinstance(sections, dict):
-        known = registry.get(game).deck_sections
+        known = (*registry.get(game).deck_sections, SIDEBOARD)  # a format may declare a sideboard
         for section, bound in sections.items():
             if section not in known:
                 errors.setdefault("sections", []).append(

@@ -29,6 +29,7 @@ from common.guards import INT32_MAX
 from rules import CardData, Finding, get_ruleset
 from rules.decks import Entry, ValidationResult
 from rules.findings import error
+from rules.placement import place_by_type
 from rules.pool import CardPool, needs_every_printing, pick_printing, reserved_ref
 from rules.text import fold
 
@@ -176,6 +177,7 @@ def deck_check(*, data: Any, user=None) -> ValidationResult:
     if findings:
         raise InvalidInput(findings)
     check_section_sizes(deck_input.sections)
+    deck_input = _placed(deck_input, user)
     if user is not None and not (user.has_perm("decks.view_all_decks") or can_manage_all_decks(user)):
         deck_input = dataclasses.replace(deck_input, owner=user.get_username())
     return check_input(deck_input, user=user)
@@ -334,12 +336,27 @@ def _choose_owner(deck_input: DeckInput, user):
     return user
 
 
-def _parse(data: Any, *, game: str | None = None, partial: bool = False) -> DeckInput:
+def _parse(data: Any, *, game: str | None = None, partial: bool = False, user=None) -> DeckInput:
     deck_input, findings = parse_deck(data, game=game, partial=partial)
     if findings:
         raise InvalidInput(findings)
     check_section_sizes(deck_input.sections)
-    return deck_input
+    return _placed(deck_input, user)
+
+
+def _placed(deck_input: DeckInput, user=None) -> DeckInput:
+    """A list without section headers (``placeByType``) with each entry where its card type goes
+    (rules.placement), against the cards ``user`` may see; any other deck as it is."""
+    if not deck_input.place_by_type:
+        return deck_input
+    fmt = format_for(deck_input.game, deck_input.format).data()
+    refs = [e.ref for entries in deck_input.sections.values() for e in entries]
+    pool, _ = _pool_for(deck_input.game, refs, user)
+    sections, picks = place_by_type(
+        get_ruleset(deck_input.game), deck_input.sections, deck_input.picks, pool, fmt.identity
+    )
+    given = deck_input.given | {"sections"} | {pick for pick, ref in picks.items() if ref}
+    return dataclasses.replace(deck_input, sections=sections, picks=picks, given=given, place_by_type=False)
 
 
 def check_section_sizes(sections: dict[str, list[Entry]]) -> None:
@@ -364,7 +381,7 @@ def check_section_sizes(sections: dict[str, list[Entry]]) -> None:
 @transaction.atomic
 def deck_create(*, data: Any, user=None) -> Deck:
     """Store a deck (JSON deck object) and its validation result."""
-    deck_input = _parse(data)
+    deck_input = _parse(data, user=user)
     fmt = format_for(deck_input.game, deck_input.format)
     owner = _choose_owner(deck_input, user)
     limit = settings.DECKS_MAX_PER_USER
@@ -433,7 +450,7 @@ def deck_update(
 ) -> Deck:
     """Replace a deck (``partial=False``, PUT) or the keys given (``partial=True``, PATCH; a given section is replaced whole)."""
     deck = _lock(deck, user, expected_version, tab)
-    deck_input = _parse(data, game=deck.game, partial=partial)
+    deck_input = _parse(data, game=deck.game, partial=partial, user=user)
     given = deck_input.given
     if not partial or "format" in given:
         deck.format = format_for(deck.game, deck_input.format)

@@ -27,6 +27,7 @@ from .findings import Finding, Severity, error, warning
 from .formats import (
     NAME,
     NAME_ID,
+    SIDEBOARD,
     STABLE_ID,
     FormatData,
 )
@@ -344,10 +345,42 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
             )
 
 
+def known_sections(ruleset: RuleSet, fmt: FormatData) -> tuple[str, ...]:
+    """The sections a deck of ``fmt`` may have: its game's, and the sideboard when the format declares one."""
+    if fmt.sideboard is not None and SIDEBOARD not in ruleset.deck_sections:
+        return (*ruleset.deck_sections, SIDEBOARD)
+    return ruleset.deck_sections
+
+
+def copy_sections(ctx: DeckContext) -> tuple[str, ...]:
+    """The sections the copy limit counts: the game's, and the format's sideboard with them
+    (riftbound's tournament rule 403.3)."""
+    sections = ctx.ruleset.copy_limit_sections
+    if ctx.format.sideboard is not None and SIDEBOARD not in sections:
+        return (*sections, SIDEBOARD)
+    return sections
+
+
 def check_sections(ctx: DeckContext) -> Iterator[Finding]:
-    """WRONG_SECTION for entries in a section the game does not have (kept, never dropped)."""
-    known = ctx.ruleset.deck_sections
-    for resolved in (r for name, entries in ctx.by_section.items() if name not in known for r in entries):
+    """WRONG_SECTION for entries in a section the game does not have (kept, never dropped); a
+    sideboard in a format without one is one NO_SIDEBOARD for the whole section."""
+    known = known_sections(ctx.ruleset, ctx.format)
+    side = ctx.by_section.get(SIDEBOARD) if SIDEBOARD not in known else None
+    if side:
+        total = sum(r.count for r in side)
+        yield error(
+            "NO_SIDEBOARD",
+            f"{ctx.format.key} has no sideboard; the {copies(total)} listed as one are not part of the deck",
+            section=SIDEBOARD,
+            params={"section": SIDEBOARD, "format": ctx.format.key, "observed": total},
+            hint=N_("remove the sideboard, or move its cards to the deck's sections"),
+        )
+    for resolved in (
+        r
+        for name, entries in ctx.by_section.items()
+        if name not in known and name != SIDEBOARD
+        for r in entries
+    ):
         yield error(
             "WRONG_SECTION",
             f"{ctx.deck.game} decks have no section {resolved.section!r} (they have {', '.join(known)}); "
@@ -395,7 +428,7 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
     exceptions = ctx.limits(fmt.exceptions) if fmt.exceptions else {}
     if not exceptions and fmt.copy_limit is not None:
         # Every identity at most once, in at most copy_limit copies: no group is over the limit.
-        pairs = ctx.cards(*ctx.ruleset.copy_limit_sections)
+        pairs = ctx.cards(*copy_sections(ctx))
         if not pairs:
             return
         if max([resolved.count for resolved, _ in pairs]) <= fmt.copy_limit:
@@ -403,7 +436,8 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
             if len(set(keys)) == len(keys):
                 return
     what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
-    groups = ctx.groups(*ctx.ruleset.copy_limit_sections)
+    sections = copy_sections(ctx)
+    groups = ctx.groups(*sections)
     for total, _, card in groups.values():
         limit = fmt.copy_limit
         if limit is not None and total <= limit and not exceptions:
@@ -414,7 +448,7 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
         if limit is not None and total > limit:
             yield error(
                 "COPY_LIMIT",
-                f"{copies(total)} of {what} {_shown_identity(card, fmt.identity)} in {', '.join(ctx.ruleset.copy_limit_sections)}; "
+                f"{copies(total)} of {what} {_shown_identity(card, fmt.identity)} in {', '.join(sections)}; "
                 f"at most {limit} {'is' if limit == 1 else 'are'} allowed in {fmt.key}",
                 section=ctx.ruleset.copy_limit_sections[0],
                 card=card.stable_id,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .codes import conflicts as code_conflicts
+from .formats import SIDEBOARD
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -86,7 +87,7 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
     types = set(ruleset.card_types)
     sections = tuple(ruleset.deck_sections)
     picks = tuple(ruleset.deck_picks)
-    places = (*sections, *picks)
+    places = (*sections, *picks, SIDEBOARD)  # a format may declare a sideboard (rules.formats)
     fields = set(ruleset.field_names())
 
     if not sections:
@@ -144,7 +145,7 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
                 f"write game={ruleset.key!r}",
             )
         for section in fmt.sections:
-            if section not in sections:
+            if section not in sections and section != SIDEBOARD:  # a format may declare a sideboard
                 problem(
                     "rules.E006",
                     f"default format {fmt.key!r} sizes {section!r}, which is not a section",

@@ -12,6 +12,9 @@ from typing import Any
 STABLE_ID, NAME, NAME_ID = "stableCardId", "name", "nameId"
 IDENTITIES = (STABLE_ID, NAME, NAME_ID)
 BAN_COPIES = (0, 1, 2)  # forbidden, limited, semi-limited
+# The optional section a format may declare (FORMATS.md v1.2): its size bound is the format's
+# ``sections["sideboard"]`` (no bound: any size); copy limits count it with the main deck.
+SIDEBOARD = "sideboard"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -89,6 +92,11 @@ class FormatData:
     owned_only: bool = False
     # For people: where the format comes from and what it asks.
     description: str = ""
+
+    @property
+    def sideboard(self) -> SizeBound | None:
+        """The sideboard the format declares (its size bound), or None: the format has none."""
+        return self.sections.get(SIDEBOARD)
 
     def __post_init__(self):
         if self.identity not in IDENTITIES:

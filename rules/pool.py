@@ -50,8 +50,25 @@ class Match:
 
 # "Blaster Blade (TD01) 005", "Blaster Blade (TD01)": a name, then the printing's set and number.
 _NAME_SET_NUMBER = re.compile(r"^(?P<name>.*?)\s*\((?P<set>[^()]+)\)\s*(?P<number>[^\s()]*)$")
-# "TD01-005", "OGN 066a": a set and a number.
-_SET_NUMBER = re.compile(r"^(?P<set>[A-Za-z0-9]+)[-_ ](?P<number>[A-Za-z0-9]+)$")
+# "TD01-005", "OGN 066a", and Tabletop Simulator's "OGN-265-1" (its art variant last): a set and a number.
+_CODE = r"(?P<set>[A-Za-z0-9]{1,12})[-_ ](?P<number>[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8})(?:-(?P<art>\d{1,3}))?"
+_SET_NUMBER = re.compile(rf"^{_CODE}$")
+# The code beside a name, as deck sites write it: "Wingal (TD01-009)", "Wingal [TD01-009]",
+# "[BT01-002] Blaster Blade", "Kennen SGN-040", "Kennen SGN-040-1".
+_NAME_CODE = (
+    re.compile(rf"^(?P<name>.*?)\s*[\[(]{_CODE}[\])]$"),
+    re.compile(rf"^[\[(]{_CODE}[\])]\s*(?P<name>.*)$"),
+    re.compile(rf"^(?P<name>.+?)\s+{_CODE}$"),
+)
+# How deck sites write a name that the studio writes otherwise: a champion's name and epithet
+# joined by ", " or " - " ("Kennen - Heart of the Tempest"), curly or straight quotes.
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
+_EPITHET = re.compile(r"\s*(?:,|\s[-\u2013\u2014])\s+")
+
+
+def loose_name(name: str) -> str:
+    """``name`` folded, its quotes straight and ", " or " - " between a name and an epithet as one."""
+    return _EPITHET.sub(", ", fold(name.translate(_QUOTES)))
 
 
 def printing_number(card: CardData) -> str:
@@ -113,6 +130,7 @@ class CardPool:
         self.by_id: dict[str, CardData] = {}
         self._by_name: dict[str, list[CardData]] = {}
         self._by_folded: dict[str, list[CardData]] = {}
+        self._by_loose: dict[str, list[CardData]] | None = None
         self._by_set_number: dict[tuple[str, str], list[CardData]] | None = None
         # identity -> {stableCardId: key}, and identity -> {key: printings, by stable id}.
         self._keys: dict[str, dict[str, str]] = {}
@@ -133,6 +151,7 @@ class CardPool:
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(card.folded(), []).append(card)
         self._by_set_number = None
+        self._by_loose = None
         self._keys.clear()
         self._by_identity.clear()
         self._printing_ids.clear()
@@ -216,7 +235,7 @@ class CardPool:
         card = self.by_id.get(ref)
         if card is not None:
             return Match(card)
-        matches = self._by_name.get(ref) or self._by_folded.get(fold(ref))
+        matches = self._by_name.get(ref) or self._by_folded.get(fold(ref)) or self._loose(ref)
         if not matches:
             printing = self._printing(ref)
             if printing is not None:
@@ -229,23 +248,37 @@ class CardPool:
             return Match(printings=ordered)
         return Match(candidates=ordered)
 
+    def _loose(self, ref: str) -> list[CardData] | None:
+        """The cards whose name is ``ref`` written as deck sites write it (:func:`loose_name`)."""
+        if self._by_loose is None:
+            index: dict[str, list[CardData]] = {}
+            for card in self.by_id.values():
+                index.setdefault(loose_name(card.name), []).append(card)
+            self._by_loose = index
+        return self._by_loose.get(loose_name(ref))
+
     def _printing(self, ref: str) -> Match | None:
-        """A printing written by set and number, with its name or without."""
-        found = _NAME_SET_NUMBER.match(ref)
-        name = None
-        if found:
-            name, set_code, number = found.group("name"), found.group("set"), found.group("number")
-        else:
-            found = _SET_NUMBER.match(ref)
+        """A printing written by set and number, with its name or without.
+
+        A name beside the code must be the printing's (``loose_name``): a set and number
+        that name another card name nothing."""
+        ref = ref.strip()
+        for form in (_SET_NUMBER, *_NAME_CODE, _NAME_SET_NUMBER):
+            found = form.match(ref)
             if not found:
-                return None
-            set_code, number = found.group("set"), found.group("number")
-        if number:
-            cards = self._set_numbers().get((fold(set_code), number_key(number)), [])
-        else:  # "Blaster Blade (TD01)": the printing of that name in that set
-            cards = [c for c in self._by_folded.get(fold(name or ""), []) if fold(c.set) == fold(set_code)]
-        if name:
-            cards = [c for c in cards if fold(c.name) == fold(name)]
+                continue
+            groups = found.groupdict()
+            name, set_code, number = groups.get("name"), groups["set"], groups["number"]
+            if number:
+                cards = self._set_numbers().get((fold(set_code), number_key(number)), [])
+            else:  # "Blaster Blade (TD01)": the printing of that name in that set
+                cards = [c for c in self._loose(name or "") or [] if fold(c.set) == fold(set_code)]
+            if name and number:
+                cards = [c for c in cards if loose_name(c.name) == loose_name(name)]
+            if cards:
+                break
+        else:
+            return None
         if len(cards) == 1:
             return Match(cards[0])
         if len(cards) > 1:

@@ -74,7 +74,8 @@ def test_every_line_form(line, card, count):
         ("Battlefields:", "battlefields"),
         ("Leader candidates:", "leaders"),
         ("LEADERS:", "leaders"),
-        ("Sideboard:", "Sideboard"),  # kept: the validation says the game has no such section
+        ("Sideboard:", "sideboard"),  # v1.2: every game's; the format says whether it has one
+        ("Maybeboard:", "Maybeboard"),  # kept: the validation says the game has no such section
     ],
 )
 def test_section_headers_in_any_case_and_their_aliases(header, section):

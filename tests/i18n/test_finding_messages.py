@@ -139,7 +139,8 @@ def test_params_are_shown_as_people_read_them():
     # A section by its label; a key no game labels stays as it is.
     with translation.override("fr"):
         assert fm.shown_params({"section": "runes"})["section"] == "Deck de runes"
-        assert fm.shown_params({"section": "sideboard"})["section"] == "sideboard"
+        assert fm.shown_params({"section": "sideboard"})["section"] == "Réserve"  # riftbound's (v1.2)
+        assert fm.shown_params({"section": "maybeboard"})["section"] == "maybeboard"
 
 
 def test_a_games_own_code_carries_its_templates(api, designer):
