@@ -31,6 +31,7 @@ from .text import canonical_key, key_words, shown
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
     from .tables.spec import TableSpec
+    from .translations import GlossaryTerm
 
 CardCheck = Callable[[CardData], Iterable[Finding]]
 
@@ -58,6 +59,9 @@ class RuleSet:
     set_required: ClassVar[bool] = False
     # What the game's structured effects may say (rules.effects); None: no effect may be stored.
     effect_vocabulary: ClassVar[EffectVocabulary | None] = None
+    # The game's terms as its team writes them in each language (rules.translations): a card
+    # translation that renders one otherwise is a TRANSLATION_GLOSSARY warning.
+    glossary: ClassVar[tuple[GlossaryTerm, ...]] = ()
     # Declarative corrections the game's rules state, applied on top of imported cards (rules.corrections).
     canonical_corrections: ClassVar[tuple[CanonicalCorrection, ...]] = ()
 
