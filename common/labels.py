@@ -279,10 +279,13 @@ def labels_for(kinds: Iterable[str]) -> dict[str, dict[str, str]]:
 
 def without_path(message: str, where: str | None) -> str:
     """A message without its leading "where: " (a page that shows the field or path already)."""
-    prefix = f"{where}: " if where else ""
     message = str(message)
-    while prefix and message.startswith(prefix):
-        message = message[len(prefix) :]
+    if not where:
+        return message
+    # "where: ", and the French "where : " (a space or a non-breaking one before the colon).
+    prefixes = tuple(f"{where}{space}: " for space in ("", " ", "\u00a0", "\u202f"))
+    while message.startswith(prefixes):
+        message = message[len(next(p for p in prefixes if message.startswith(p))) :]
     return message
 
 

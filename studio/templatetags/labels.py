@@ -63,7 +63,11 @@ def tr(text):
 @register.simple_tag
 def effect_labels(element_id: str):
     """The effect vocabularies' labels as JSON for the effect editor (cards/effects.js)."""
-    return json_script(labels_for(EFFECT_KINDS), element_id)
+    from common.effect_words import words
+
+    # "$keys" and "$help": the form's labels of an effect's keys and the schema's help lines (common.effect_words).
+    tables = {**labels_for(EFFECT_KINDS), **{f"${name}": table for name, table in words().items()}}
+    return json_script(tables, element_id)
 
 
 @register.filter

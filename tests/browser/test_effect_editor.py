@@ -72,7 +72,7 @@ def test_a_designer_builds_a_darkrow_effect_in_the_form_and_saves_it(
     targets.get_by_role("button", name="+ Add target").click()
     targets.get_by_label("What").select_option(label="Card (CARD)")
     targets.get_by_label("Zone").select_option(label="Hand (HAND)")
-    effect.get_by_role("button", name="+ Add limit").click()
+    effect.get_by_role("button", name="+ Add use limit").click()
 
     # The raw JSON is one click away and says the same.
     editor.get_by_role("button", name="JSON").click()

@@ -54,6 +54,9 @@
     this.defs = schema.$defs || {};
     this.labels = labels || {};
     this.serverMessages = {};
+    // A field's messages show once it was touched (changed or left) or once the card is saved.
+    this.touched = {};
+    this.submitted = false;
     this.references = [];
     var refs = /References: (.*?); or a target id/.exec(schema.description || "");
     if (refs) refs[1].split(/, (?=[A-Z])/).forEach(function (part) {
@@ -68,8 +71,18 @@
   Editor.prototype.label = function (kind, code) {
     var table = this.labels[kind] || {};
     if (table[code]) return table[code];
-    for (var k in this.labels) if (this.labels[k][code]) return this.labels[k][code];
+    for (var k in this.labels) if (k.charAt(0) !== "$" && this.labels[k][code]) return this.labels[k][code];
     return humanize(code);
+  };
+  // An effect's key as the form names it, in the reader's language ("effectId": "Effect id").
+  Editor.prototype.keyLabel = function (name) {
+    var keys = this.labels.$keys || {};
+    return keys[name] || humanize(name.replace(/([a-z])([A-Z])/g, "$1_$2"));
+  };
+  // A help line of the schema (English, the contract's words) in the reader's language when known.
+  Editor.prototype.help = function (text) {
+    var table = this.labels.$help || {};
+    return text ? table[text] || text : "";
   };
   Editor.prototype.labelCode = function (kind, code) {
     var words = this.label(kind, code);
@@ -110,10 +123,35 @@
     this.field.appendChild(this.jsonHelp);
     this.formTab.addEventListener("click", function () { self.show("form"); });
     this.jsonTab.addEventListener("click", function () { self.show("json"); });
-    this.textarea.addEventListener("input", function () { if (!self.writing) self.readJson(false); });
+    // JSON written by hand: every message of it shows, as after a save.
+    this.textarea.addEventListener("input", function () { if (!self.writing) { self.submitted = true; self.readJson(false); } });
     this.form.addEventListener("input", function (e) { self.onInput(e); });
     this.form.addEventListener("change", function (e) { self.onInput(e); });
     this.form.addEventListener("click", function (e) { self.onClick(e); });
+    // Leaving a field touches it: its messages show from then on.
+    this.form.addEventListener("focusout", function (e) {
+      var path = e.target.getAttribute && e.target.getAttribute("data-path");
+      if (!path || e.target.hasAttribute("data-adder") || self.touched[path]) return;
+      self.touched[path] = true;
+      self.validateField(path);
+      self.showServerMessages();
+    });
+    // Saving shows every message (the studio checks the card again on save).
+    var card = this.textarea.form;
+    if (card) card.addEventListener("submit", function () {
+      self.submitted = true;
+      if (self.mode === "form") { self.validateAll(); self.showServerMessages(); }
+    }, true);
+    // A page that comes back from a refused save shows its messages at once.
+    var saved = document.getElementById("errors-" + (this.textarea.name || "effects"));
+    if (saved && saved.textContent.trim()) this.submitted = true;
+    var refused = card && card.querySelector(".notsaved");
+    if (refused) {
+      this.submitted = true;
+      refused.querySelectorAll('[data-path^="effects"]').forEach(function (p) {
+        self.serverMessages[p.getAttribute("data-path")] = p.getAttribute("data-message") || p.textContent;
+      });
+    }
     // A reference offers the effect's target ids as they are now.
     this.form.addEventListener("focusin", function (e) {
       if (e.target.hasAttribute && e.target.hasAttribute("list")) self.refList(e.target.getAttribute("data-path"));
@@ -128,6 +166,8 @@
     this.formTab.setAttribute("aria-pressed", String(mode === "form"));
     this.jsonTab.setAttribute("aria-pressed", String(mode === "json"));
     this.form.hidden = mode !== "form";
+    // In the form, each message is at its field: the JSON's own message list is for the JSON view.
+    this.field.classList.toggle("effects-in-form", mode === "form");
     this.textarea.hidden = mode !== "json";
     var label = this.field.querySelector("label[for='" + this.textarea.id + "']");
     if (label) label.hidden = mode !== "json";
@@ -269,8 +309,8 @@
     var schema = this.resolve(raw);
     var value = object[name];
     var id = "ef-" + (++uid);
-    var help = schema.description || "";
-    var labelText = humanize(name.replace(/([a-z])([A-Z])/g, "$1_$2"));
+    var help = this.help(schema.description);
+    var labelText = this.keyLabel(name);
     var lab = el("label", { for: id }, [labelText + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: gettext("required") }) : null]);
     var wrap = el("div", { class: "efield", "data-field": path });
     var control;
@@ -370,22 +410,22 @@
       ]));
     }, this);
     box.appendChild(list);
-    if (schema.description) box.appendChild(el("div", { class: "help", text: schema.description }));
+    if (schema.description) box.appendChild(el("div", { class: "help", text: this.help(schema.description) }));
     box.appendChild(el("div", { class: "fielderror", "data-error-for": path }));
     return box;
   };
 
   Editor.prototype.renderObjectProp = function (name, schema, object, path, required, nullable) {
     var value = object[name];
-    var labelText = humanize(name.replace(/([a-z])([A-Z])/g, "$1_$2"));
+    var labelText = this.keyLabel(name);
     var box = el("fieldset", { class: "efield wide sub", "data-path": path, "data-field": path }, [el("legend", {}, [labelText + " ", el("code", { text: name })])]);
-    if (schema.description) box.appendChild(el("div", { class: "help", text: schema.description }));
+    if (schema.description) box.appendChild(el("div", { class: "help", text: this.help(schema.description) }));
     if (value && typeof value === "object") {
       box.appendChild(this.renderProperties(schema, value, path));
-      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": nullable && required ? "null-key" : "drop-key", "data-at": path, "data-focus-key": "add:" + path, text: nullable && required ? fmt(gettext("Set %(name)s to none"), { name: name }) : fmt(gettext("Remove %(name)s"), { name: name }) }));
+      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": nullable && required ? "null-key" : "drop-key", "data-at": path, "data-focus-key": "add:" + path, text: nullable && required ? fmt(gettext("Set %(name)s to none"), { name: labelText }) : fmt(gettext("Remove %(name)s"), { name: labelText }) }));
     } else {
       if (nullable && value === null) box.appendChild(el("p", { class: "muted small", text: gettext("None (null).") }));
-      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-object", "data-at": path, "data-focus-key": "add:" + path, text: fmt(gettext("+ Add %(name)s"), { name: name }) }));
+      box.appendChild(el("button", { type: "button", class: "secondary small", "data-op": "add-object", "data-at": path, "data-focus-key": "add:" + path, text: fmt(gettext("+ Add %(name)s"), { name: labelText.toLowerCase() }) }));
     }
     box.appendChild(el("div", { class: "fielderror", "data-error-for": path }));
     return box;
@@ -398,7 +438,7 @@
     var singular = { action: gettext("action"), cost: gettext("cost"), condition: gettext("condition"), target: gettext("target") }[family];
     var heading = { actions: gettext("Actions"), costs: gettext("Costs"), conditions: gettext("Conditions"), targets: gettext("Targets") }[name];
     var box = el("fieldset", { class: "efield wide sub list", "data-path": path, "data-field": path }, [el("legend", {}, [heading + " ", el("code", { text: name }), required ? " " : null, required ? el("span", { class: "req", text: gettext("required") }) : null])]);
-    if (itemSchema.description) box.appendChild(el("div", { class: "help", text: itemSchema.description }));
+    if (itemSchema.description) box.appendChild(el("div", { class: "help", text: this.help(itemSchema.description) }));
     var items = Array.isArray(value) ? value : [];
     var ol = el("ol", { class: "items" });
     items.forEach(function (item, i) {
@@ -417,7 +457,7 @@
         if (union.names.indexOf(item[union.key]) === -1) select.insertBefore(el("option", { value: "", selected: true, text: gettext("— choose —") }), select.firstChild);
         var branch = union.variants[item[union.key]];
         var row = el("div", { class: "efield" }, [el("label", { for: id }, [humanize(singular) + " ", el("code", { text: union.key })]), select]);
-        if (branch && branch.description) { row.appendChild(el("div", { class: "help", id: id + "-help", text: branch.description })); select.setAttribute("aria-describedby", id + "-help"); }
+        if (branch && branch.description) { row.appendChild(el("div", { class: "help", id: id + "-help", text: this.help(branch.description) })); select.setAttribute("aria-describedby", id + "-help"); }
         fs.appendChild(this.withError(row, select, itemPath + "." + union.key));
         if (branch) fs.appendChild(this.renderProperties(branch, item, itemPath, union.key));
       } else {
@@ -474,6 +514,7 @@
       if (meaning) meaning.textContent = JSON.parse(meaning.getAttribute("data-meanings"))[v] || "";
     }
     if (type === "string" && event.type === "change") return; // already taken at input
+    this.touched[path] = true;
     this.set(path, v);
     this.write();
     this.validateField(path);
@@ -524,6 +565,7 @@
         if (itemSchema.properties && itemSchema.properties.id && !item.id) item.id = "t" + (list.length + 1);
       }
       list.push(item);
+      this.touched[at] = true;
       this.reorderParent(at);
       this.focusAfter = at + "[" + (list.length - 1) + "]" + (union ? "." + union.key : "");
       if (!union) this.focusAfter = at + "[" + (list.length - 1) + "].id";
@@ -543,6 +585,7 @@
       var i = Number(m[2]);
       if (op === "remove") {
         arr.splice(i, 1);
+        if (m[1] !== "effects") this.touched[m[1]] = true;
         if (!arr.length && m[1] !== "effects") {
           var required = (this.schemaAt(m[1].slice(0, m[1].lastIndexOf("."))).required || []);
           if (required.indexOf(m[1].slice(m[1].lastIndexOf(".") + 1)) === -1) this.set(m[1], undefined);
@@ -577,10 +620,16 @@
   };
 
   Editor.prototype.suggestId = function () {
+    // The card's stable id; a new card has none yet: its name, in letters and digits ("Toyama Kazuha": toyama-kazuha).
     var base = this.root.getAttribute("data-card-id") || "";
+    if (!base) {
+      var name = document.getElementById("id_name");
+      base = name ? name.value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) : "";
+    }
     var used = {};
     this.value.forEach(function (e) { if (e && e.effectId) used[e.effectId] = true; });
-    if (!base) return "";
+    if (!base) return "e" + (this.value.length + 1);
     for (var n = this.value.length + 1; ; n++) { if (!used[base + ".e" + n]) return base + ".e" + n; }
   };
 
@@ -608,13 +657,20 @@
   Editor.prototype.validateField = function (path) {
     var slot = this.form.querySelector('[data-error-for="' + path + '"]');
     if (!slot) return;
-    var message = this.problem(path);
+    var message = this.shows(path) ? this.problem(path) : "";
     slot.textContent = message;
     slot.setAttribute("data-source", message ? "form" : "");
     this.form.querySelectorAll('[data-path="' + path + '"]').forEach(function (c) {
       if (c.tagName !== "FIELDSET") c.setAttribute("aria-invalid", message ? "true" : "false");
     });
-    if (!message && this.serverMessages[path]) { slot.textContent = this.serverMessages[path]; slot.setAttribute("data-source", "rules"); }
+    if (!message && this.serverMessages[path] && this.shows(path)) { slot.textContent = this.serverMessages[path]; slot.setAttribute("data-source", "rules"); }
+  };
+
+  // Whether a field's messages show: it was touched, something inside it was, or the card was saved.
+  Editor.prototype.shows = function (path) {
+    if (this.submitted) return true;
+    for (var p in this.touched) if (p === path || p.indexOf(path + ".") === 0 || p.indexOf(path + "[") === 0) return true;
+    return false;
   };
 
   Editor.prototype.validateAll = function () {
@@ -640,9 +696,11 @@
         var cut = Math.max(at.lastIndexOf("."), at.lastIndexOf("["));
         at = cut > 0 ? at.slice(0, cut) : "";
       }
-      if (!slot || slot.getAttribute("data-source") === "form") return;
-      var words = at === path ? self.serverMessages[path] : path.slice(at.length).replace(/^\./, "") + ": " + self.serverMessages[path];
-      slot.textContent = slot.textContent && slot.getAttribute("data-source") === "rules" ? slot.textContent + " · " + words : words;
+      if (!slot || slot.getAttribute("data-source") === "form" || !self.shows(at)) return;
+      var words = at === path ? self.serverMessages[path] : fmt(gettext("%(path)s: %(message)s"), { path: path.slice(at.length).replace(/^\./, ""), message: self.serverMessages[path] });
+      var shown = slot.getAttribute("data-source") === "rules" && slot.textContent ? slot.textContent.split(" · ") : [];
+      if (shown.indexOf(words) !== -1) return; // one message per problem
+      slot.textContent = shown.concat([words]).join(" · ");
       slot.setAttribute("data-source", "rules");
     });
   };

@@ -1,0 +1,85 @@
+"""The effect form editor in the designer's language (issue 25): French labels and help lines, no
+message before anything is typed, a message at a field once it is touched or on save, one message per
+problem with no doubled path, and effect ids proposed from the card."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+# The English the issue found on the French page.
+ENGLISH = ["Effect id", "Kind", "Timing", "what the effect does", "a use limit, keyed by player", "Effect 1"]
+
+
+@pytest.fixture
+def browser_locale():
+    return "fr-FR"
+
+
+@pytest.fixture
+def login():
+    def do(page, user, password: str = "secret-password"):
+        page.goto("/accounts/login/")
+        page.locator("#id_username").fill(user.get_username())
+        page.locator("#id_password").fill(password)
+        page.locator("main form button[type=submit]").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    return do
+
+
+def test_the_effect_form_speaks_french_and_waits_for_the_designer(
+    page, login, make_user, make_card, screenshot
+):
+    designer = make_user("designer", username="dana")
+    card = make_card(
+        "darkrow", user=designer, name="Toyama Kazuha", text="Une fois par tour : piochez 1 carte."
+    )
+    login(page, designer)
+    page.goto(f"/cards/{card.stable_id}/")
+    editor = page.locator("[data-effect-editor]")
+    editor.get_by_role("button", name="+ Ajouter un effet").click()
+    effect = editor.locator("fieldset.effect").first
+    effect_id = effect.get_by_label(re.compile("Identifiant de l’effet"))
+    expect(effect_id).to_have_value(f"{card.stable_id}.e1")  # proposed, editable
+    expect(effect.get_by_label(re.compile("^Nature"))).to_be_visible()
+    expect(effect.get_by_label(re.compile("^Moment"))).to_be_visible()
+    # Nothing typed yet: no message anywhere in the form.
+    errors = editor.locator(".fielderror")
+    page.wait_for_timeout(800)  # the live validation answers in the meantime
+    assert [t for t in errors.all_inner_texts() if t.strip()] == []
+    expect(page.locator("#errors-effects")).to_be_hidden()  # nor the JSON view's list of them
+    form_text = editor.inner_text()
+    for english in ENGLISH:
+        assert english not in form_text, english
+    assert "ce que fait l’effet" in form_text
+    screenshot(page, "effect-editor-fr")
+
+    # A field touched and left empty says so once, at its field.
+    effect_id.fill("")
+    expect(effect.locator('[data-error-for="effects[0].effectId"]')).to_have_text("obligatoire")
+    effect_id.fill(f"{card.stable_id}.pioche")
+    expect(effect.locator('[data-error-for="effects[0].effectId"]')).to_have_text("")
+
+    # On save, every problem shows, each once, none with its path twice.
+    page.locator("main form button[type=submit]").first.click()
+    page.wait_for_load_state()
+    screenshot(page, "effect-editor-fr-saved")
+    texts = [t for t in page.locator(".fielderror, .errors").all_inner_texts() if t.strip()]
+    assert texts, "the save shows the problems"
+    for t in texts:
+        assert not re.search(r"(effects\[\d+\][\w.\[\]]*)\s+\1", t), t
+    screenshot(page, "effect-editor-fr-saved")
+
+
+def test_a_new_card_proposes_effect_ids_from_its_name(page, login, make_user):
+    designer = make_user("designer", username="dana")
+    login(page, designer)
+    page.goto("/cards/new/?game=darkrow")
+    page.locator("#id_name").fill("Toyama Kazuha")
+    editor = page.locator("[data-effect-editor]")
+    editor.get_by_role("button", name="+ Ajouter un effet").click()
+    effect_id = editor.locator("fieldset.effect").first.get_by_label(re.compile("Identifiant de l’effet"))
+    expect(effect_id).to_have_value("toyama-kazuha.e1")
