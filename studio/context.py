@@ -12,6 +12,7 @@ NAV = [
     ("cards:sets", _("Card sets"), "cards.view_unvalidated_card"),  # import (designers) and export
     ("reviews:queue", _("Review"), "cards.view_unvalidated_card"),  # designers follow their cards there too
     ("decks:list", _("Decks"), "decks.view_deck"),
+    ("tables:list", _("Tables"), "tables.add_table"),  # playtest tables: sit with one of your decks
     ("reviews:audits", _("Audits"), "cards.review_card"),
     ("faces:index", _("Faces"), "faces.view_facetemplate"),
 ]

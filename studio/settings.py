@@ -77,6 +77,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI application (HTTP and the tables' WebSockets).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -152,6 +154,8 @@ TEMPLATES = [
 WSGI_APPLICATION = "studio.wsgi.application"
 
 # --- Database -----------------------------------------------------------------
+# HTTP and WebSockets (the playtest tables' real time, tables/consumers.py): studio/asgi.py.
+ASGI_APPLICATION = "studio.asgi.application"
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 DATABASES = {
     "default": dj_database_url.parse(
@@ -343,6 +347,23 @@ SPECTACULAR_SETTINGS = {
 
 # --- Celery -------------------------------------------------------------------------
 # Unset broker: the embedded default runs every task in-process, eagerly, right
+# --- Channels (the tables' real time) ----------------------------------------------
+# One process (the embedded default, runserver): an in-memory layer. Several web processes
+# (team scale): CHANNEL_LAYER_URL names a Redis that carries each table's moves between them;
+# unset, the Celery broker when it is a Redis (compose.yaml's).
+CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL") or (
+    os.environ.get("CELERY_BROKER_URL", "")
+    if os.environ.get("CELERY_BROKER_URL", "").startswith(("redis://", "rediss://"))
+    else ""
+)
+CHANNEL_LAYERS = {
+    "default": (
+        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [CHANNEL_LAYER_URL]}}
+        if CHANNEL_LAYER_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+
 # after the transaction that enqueued it commits.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

@@ -22,6 +22,7 @@ urlpatterns = [
     path("cards/", include("artwork.urls")),
     path("decks/", include("decks.urls")),
     path("faces/", include("faces.urls")),
+    path("tables/", include("tables.urls")),
     path("", include("reviews.urls")),
     # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
     path("api/", include("faces.api_urls")),

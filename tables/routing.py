@@ -1,0 +1,9 @@
+"""The tables' WebSocket routes (studio/asgi.py)."""
+
+from django.urls import path
+
+from . import consumers
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", consumers.TableConsumer.as_asgi(), name="table-ws"),
+]

@@ -1,0 +1,759 @@
+/* A playtest table: the viewer's view from the API, each move over the table's WebSocket.
+ *
+ * The page holds no card the viewer may not see: everything shown comes from GET /api/tables/{id}/
+ * and the socket's updates (tables/consumers.py), both cut to what the viewer may see. Moves go to
+ * POST /api/tables/{id}/events/ with the seq the page shows (expectedSeq); a 409 means the table moved
+ * on meanwhile: the page catches up. A dropped socket opens again from the last seq held (nothing lost,
+ * nothing twice); while it is closed the page asks the events API instead.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("table");
+  var configNode = document.getElementById("table-config");
+  if (!root || !configNode) return;
+  var config = JSON.parse(configNode.textContent);
+  var L = config.labels;
+  var csrf = root.dataset.csrf;
+
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (s, o) {
+    return s.replace(/%\((\w+)\)s/g, function (_, k) { return o[k]; });
+  };
+  function f(text, values) { return interpolate(text, values, true); }
+
+  var state = {
+    view: null,
+    events: [],
+    lastSeq: 0,
+    replayAt: config.replayAt,
+    selected: null, // {instance, owner, zone, name}
+    mulligan: [],
+    shown: null, // the side shown on a narrow screen
+    socket: null,
+    open: false,
+    retries: 0,
+    busy: false,
+  };
+
+  // --- small helpers ---------------------------------------------------------------------------
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (key) {
+        var value = attrs[key];
+        if (value === null || value === undefined || value === false) return;
+        if (key === "text") node.textContent = value;
+        else if (key === "on") Object.keys(value).forEach(function (name) { node.addEventListener(name, value[name]); });
+        else if (key === "dataset") Object.keys(value).forEach(function (name) { node.dataset[name] = value[name]; });
+        else node.setAttribute(key, value === true ? "" : value);
+      });
+    }
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+  function zoneLabel(key) { return (L.zones[key] && L.zones[key].label) || key; }
+  function counterLabel(key) { return (L.counters[key] && L.counters[key].label) || key; }
+  function stepLabel(key) {
+    for (var i = 0; i < L.steps.length; i++) if (L.steps[i].key === key) return L.steps[i].label;
+    return key || "";
+  }
+  function seatData(number) {
+    if (!state.view) return null;
+    for (var i = 0; i < state.view.seats.length; i++) if (state.view.seats[i].seat === number) return state.view.seats[i];
+    return null;
+  }
+  function seatName(number) {
+    var seat = seatData(number);
+    var who = seat && seat.user ? (typeof seat.user === "object" ? seat.user.username || seat.user.name : seat.user) : "";
+    return who ? f(gettext("%(name)s (seat %(seat)s)"), { name: who, seat: number }) : f(gettext("Seat %(seat)s"), { seat: number });
+  }
+  function mine(number) { return config.seats.indexOf(number) >= 0; }
+  function playing() { return state.view && state.view.status === "playing"; }
+  function finished() { return state.view && state.view.status === "finished"; }
+  function replaying() { return state.replayAt !== null && state.replayAt !== undefined; }
+  function faceUrl(card, dpi) {
+    return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + dpi + "&v=" + encodeURIComponent(card.version || "");
+  }
+  // The seat the viewer acts for: theirs; in hot seat the one whose turn it is, or whose setup decision is due.
+  function actingSeat() {
+    if (config.seats.length === 1) return config.seats[0];
+    if (!config.seats.length || !state.view) return null;
+    if (state.view.turn && state.view.turn.seat && state.view.status === "playing") return state.view.turn.seat;
+    for (var i = 0; i < state.view.seats.length; i++) {
+      if ((state.view.seats[i].pending || []).length) return state.view.seats[i].seat;
+    }
+    return config.seats[0];
+  }
+  function pendingOf(number) { var seat = seatData(number); return (seat && seat.pending) || []; }
+
+  var noticeTimer = null;
+  function say(text, kind) {
+    var notice = document.getElementById("notice");
+    notice.textContent = text;
+    notice.className = "notice " + (kind || "");
+    notice.hidden = !text;
+    clearTimeout(noticeTimer);
+    if (text) noticeTimer = setTimeout(function () { notice.hidden = true; }, 8000);
+  }
+
+  // --- talking to the server -------------------------------------------------------------------
+  function getJSON(url) {
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    });
+  }
+
+  function catchUp() {
+    if (replaying()) return Promise.resolve();
+    // The view first, then the events up to its seq (as the socket does).
+    return getJSON(config.api).then(function (view) {
+      return getJSON(config.api + "events/?since=" + state.lastSeq).then(function (data) {
+        var events = (data.events || []).filter(function (e) { return e.seq <= view.seq; });
+        update(events, view);
+      });
+    }).catch(function () { setLive(gettext("The table cannot be reached: it tries again.")); });
+  }
+
+  function send(kind, payload, seat) {
+    if (replaying() || finished() || state.busy || !state.view) return Promise.resolve(false);
+    var body = { kind: kind, expectedSeq: state.view.seq };
+    Object.keys(payload || {}).forEach(function (key) { body[key] = payload[key]; });
+    if (config.seats.length > 1) body.seat = seat || actingSeat();
+    state.busy = true;
+    return fetch(config.api + "events/", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body),
+    }).then(function (response) {
+      state.busy = false;
+      if (response.status === 201) {
+        say("");
+        if (!state.open) catchUp();
+        return true;
+      }
+      if (response.status === 409) {
+        say(gettext("The table moved on meanwhile: it shows the latest state now; make your move again if it still applies."), "warn");
+        catchUp();
+        return false;
+      }
+      return response.json().then(function (data) {
+        var finding = data.errors && data.errors[0];
+        say((data.detail || (finding && finding.message) || gettext("The table refused this move.")), "error");
+        return false;
+      }, function () {
+        say(gettext("The move could not be sent; try again."), "error");
+        return false;
+      });
+    }, function () {
+      state.busy = false;
+      say(gettext("The move could not be sent: the studio cannot be reached. Try again."), "error");
+      return false;
+    });
+  }
+
+  function setLive(text) { document.getElementById("live").textContent = text; }
+
+  var pollTimer = null;
+  function connect() {
+    if (replaying() || !window.WebSocket) { startPolling(); return; }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + config.ws + "?since=" + state.lastSeq);
+    state.socket = socket;
+    socket.onopen = function () {
+      state.open = true;
+      // Now and then a ping: the server sends any move whose announce did not reach this process.
+      clearInterval(state.pinger);
+      state.pinger = setInterval(function () {
+        if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" }));
+      }, 10000);
+      state.retries = 0;
+      stopPolling();
+      setLive(gettext("Live: the other player's moves appear as they are played."));
+    };
+    socket.onmessage = function (message) {
+      var data;
+      try { data = JSON.parse(message.data); } catch (e) { return; }
+      if (data.type === "update") update(data.events || [], data.view);
+    };
+    socket.onclose = function (event) {
+      state.open = false;
+      clearInterval(state.pinger);
+      if (state.socket !== socket) return;
+      if (event.code === 4403) {
+        setLive(gettext("You may not see this table any more."));
+        return;
+      }
+      setLive(gettext("Reconnecting…"));
+      startPolling();
+      state.retries += 1;
+      setTimeout(connect, Math.min(10000, 300 * Math.pow(2, state.retries)));
+    };
+  }
+  function startPolling() {
+    if (pollTimer || replaying()) return;
+    pollTimer = setInterval(catchUp, 2000);
+  }
+  function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
+
+  // Each event once, in order: those after the last seq held are added, the view replaces the old one.
+  function update(events, view) {
+    events.forEach(function (event) {
+      if (event.seq > state.lastSeq) {
+        state.events.push(event);
+        state.lastSeq = event.seq;
+        appendLog(event);
+      }
+    });
+    if (view && (!state.view || view.seq >= state.view.seq || replaying())) {
+      state.view = view;
+      if (view.status !== "setup") state.mulligan = [];
+      render();
+    }
+    root.dataset.seq = state.view ? state.view.seq : 0;
+  }
+
+  // --- the log, in words -----------------------------------------------------------------------
+  function cardWords(moved) {
+    if (moved && moved.name) return moved.name;
+    return gettext("a hidden card");
+  }
+  function describe(event) {
+    var who = event.seat ? seatName(event.seat) : gettext("The table");
+    var p = event.payload || {};
+    var moved = event.moved || [];
+    var did = event.did || [];
+    var first = moved[0];
+    var card = event.card ? event.card.name : first ? cardWords(first) : gettext("a card");
+    var on = did.length && did[0].on;
+    switch (event.kind) {
+      case "mulligan":
+        return p.count ? f(ngettext("%(who)s put %(count)s card back and drew again", "%(who)s put %(count)s cards back and drew again", p.count), { who: who, count: p.count })
+          : f(gettext("%(who)s kept their hand"), { who: who });
+      case "first": return f(gettext("%(who)s chose who plays first: %(seat)s"), { who: who, seat: seatName(p.first) });
+      case "choose": return f(gettext("%(who)s chose %(card)s"), { who: who, card: card });
+      case "draw": return f(ngettext("%(who)s drew %(count)s card", "%(who)s drew %(count)s cards", p.count || 1), { who: who, count: p.count || 1 });
+      case "move":
+        if (!first) return f(gettext("%(who)s moved a card"), { who: who });
+        return f(first.faceDown ? gettext("%(who)s moved %(card)s from %(from)s to %(to)s, face down") : gettext("%(who)s moved %(card)s from %(from)s to %(to)s"),
+          { who: who, card: cardWords(first), from: zoneLabel(first.from), to: zoneLabel(first.to) });
+      case "tap": return f(on ? gettext("%(who)s tapped %(card)s") : gettext("%(who)s untapped %(card)s"), { who: who, card: card });
+      case "untapAll": return f(gettext("%(who)s untapped all their cards"), { who: who });
+      case "flip": return f(on ? gettext("%(who)s turned %(card)s face down") : gettext("%(who)s turned %(card)s face up"), { who: who, card: card });
+      case "reveal": return f(gettext("%(who)s revealed %(card)s"), { who: who, card: card });
+      case "shuffle": return f(gettext("%(who)s shuffled their %(zone)s"), { who: who, zone: zoneLabel(p.zone) });
+      case "counter": return f(gettext("%(who)s set %(counter)s to %(value)s"), { who: who, counter: counterLabel(p.key), value: p.value });
+      case "note": return f(gettext("%(who)s noted: %(text)s"), { who: who, text: p.text });
+      case "step": return f(gettext("%(who)s went on to the next step"), { who: who });
+      case "endTurn": return f(gettext("%(who)s ended their turn"), { who: who });
+      case "driveCheck": return f(ngettext("%(who)s made %(count)s drive check", "%(who)s made %(count)s drive checks", (did[0] && did[0].count) || 1), { who: who, count: (did[0] && did[0].count) || 1 });
+      case "piece": return f(gettext("%(who)s moved a piece from %(from)s to %(to)s"), { who: who, from: p.from, to: p.to });
+      case "concede": return f(gettext("%(who)s conceded"), { who: who });
+      case "result":
+        return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
+          : f(gettext("%(who)s recorded a draw"), { who: who });
+    }
+    return f(gettext("%(who)s: %(kind)s"), { who: who, kind: event.kind });
+  }
+  function describeDid(item) {
+    switch (item.what) {
+      case "noDraw": return gettext("no draw on the first player's first turn");
+      case "schedule": return f(gettext("%(counter)s set to %(value)s"), { counter: counterLabel(item.counter), value: item.value });
+      case "channel": return f(ngettext("%(count)s rune channelled", "%(count)s runes channelled", item.count), { count: item.count });
+      case "burnOut": return f(gettext("burn out: %(seat)s's discard is shuffled into their deck, the opponent scores"), { seat: seatName(item.seat) });
+      case "deckOut": return f(gettext("%(seat)s cannot draw: their deck is empty"), { seat: seatName(item.seat) });
+      case "proposal": return gettext("the game may be over: confirm the result");
+    }
+    return "";
+  }
+  function appendLog(event) {
+    var list = document.getElementById("log");
+    var extras = [];
+    var drew = (event.moved || []).filter(function (m) { return m.from === "deck" && m.to === "hand"; }).length;
+    if ((event.kind === "step" || event.kind === "endTurn") && drew) {
+      extras.push(f(ngettext("%(count)s card drawn", "%(count)s cards drawn", drew), { count: drew }));
+    }
+    (event.did || []).forEach(function (item) { var words = describeDid(item); if (words) extras.push(words); });
+    var item = el("li", { "data-seq": event.seq }, [
+      el("a", { href: config.page + "?at=" + event.seq, class: "seq", title: gettext("See the table after this event"), text: "#" + event.seq }),
+      " ",
+      describe(event) + (extras.length ? " (" + extras.join("; ") + ")" : ""),
+    ]);
+    if (replaying() && event.seq > state.replayAt) item.classList.add("future");
+    list.appendChild(item);
+    if (!replaying()) list.scrollTop = list.scrollHeight;
+  }
+
+  // --- the table ---------------------------------------------------------------------------------
+  function render() {
+    var view = state.view;
+    if (!view) return;
+    renderStatus(view);
+    renderTurnbar(view);
+    renderSetup(view);
+    renderResult(view);
+    renderBoard(view);
+    renderSelection();
+    renderReplaybar();
+  }
+
+  function renderStatus(view) {
+    var words = {
+      setup: gettext("Setup: each player decides, then the first turn begins."),
+      playing: f(gettext("Turn %(number)s · %(seat)s plays · %(step)s"), { number: view.turn.number, seat: seatName(view.turn.seat), step: stepLabel(view.turn.step) }),
+      finished: gettext("The game is over."),
+      waiting: gettext("Waiting for the second player."),
+    };
+    var status = document.getElementById("table-status");
+    status.textContent = (words[view.status] || view.status) + (replaying() ? " " + f(gettext("(after event %(seq)s)"), { seq: view.seq }) : "");
+  }
+
+  function button(label, handler, attrs) {
+    var data = { type: "button", on: { click: handler } };
+    Object.keys(attrs || {}).forEach(function (key) { data[key] = attrs[key]; });
+    return el("button", data, [label]);
+  }
+
+  function renderTurnbar(view) {
+    var bar = document.getElementById("turnbar");
+    bar.textContent = "";
+    var acting = actingSeat();
+    var myTurn = playing() && view.turn.seat === acting && mine(acting);
+    var steps = el("ol", { class: "steps", "aria-label": gettext("Steps of the turn") });
+    L.steps.forEach(function (step, index) {
+      var current = playing() && index === view.turn.stepIndex;
+      var next = myTurn && index === view.turn.stepIndex + 1 && !replaying();
+      var item = el("li", { class: current ? "current" : index < view.turn.stepIndex && playing() ? "done" : "", "aria-current": current ? "step" : null, title: step.note || null });
+      if (next) item.appendChild(button(step.label, function () { send("step"); }, { class: "secondary small", title: gettext("Next step (n)") }));
+      else item.appendChild(el("span", { text: step.label }));
+      steps.appendChild(item);
+    });
+    bar.appendChild(steps);
+    if (replaying() || !config.seats.length || finished()) return;
+    var actions = el("div", { class: "row actions" });
+    var canPlay = playing() && mine(acting);
+    actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
+    actions.appendChild(button(gettext("Untap all"), function () { send("untapAll"); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "u", title: gettext("Untap all your cards (u)") }));
+    actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)") }));
+    actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)") }));
+    actions.appendChild(button(gettext("Shuffle the deck"), function () { send("shuffle", { zone: "deck" }); }, { class: "secondary", disabled: !canPlay }));
+    if (L.driveCheck) actions.appendChild(button(gettext("Drive check"), function () { send("driveCheck"); }, { class: "secondary", disabled: !myTurn }));
+    actions.appendChild(button(gettext("Concede"), function () {
+      if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
+    }, { class: "danger secondary" }));
+    var result = el("span", { class: "row recordresult" });
+    var select = el("select", { "aria-label": gettext("Result to record") }, [
+      el("option", { value: "1", text: f(gettext("%(seat)s wins"), { seat: seatName(1) }) }),
+      el("option", { value: "2", text: f(gettext("%(seat)s wins"), { seat: seatName(2) }) }),
+      el("option", { value: "", text: gettext("A draw") }),
+    ]);
+    result.appendChild(select);
+    result.appendChild(button(gettext("Record the result"), function () {
+      var winner = select.value;
+      var words = winner ? f(gettext("Record that %(seat)s wins? The game ends."), { seat: seatName(Number(winner)) }) : gettext("Record a draw? The game ends.");
+      if (!window.confirm(words)) return;
+      send("result", winner ? { winner: Number(winner), reason: "RECORDED" } : { reason: "DRAW" }, acting);
+    }, { class: "secondary small" }));
+    actions.appendChild(result);
+    bar.appendChild(actions);
+  }
+
+  function renderSetup(view) {
+    var box = document.getElementById("setup");
+    box.textContent = "";
+    if (view.status !== "setup" || replaying()) { box.hidden = true; return; }
+    box.hidden = false;
+    box.appendChild(el("h2", { text: gettext("Setup") }));
+    if (L.setup) box.appendChild(el("p", { class: "muted small", text: L.setup }));
+    var waiting = [];
+    view.seats.forEach(function (seat) {
+      var pending = seat.pending || [];
+      if (!pending.length) return;
+      if (!mine(seat.seat)) { waiting.push(seatName(seat.seat)); return; }
+      var part = el("div", { class: "decision", "data-seat": seat.seat });
+      if (config.seats.length > 1) part.appendChild(el("h3", { text: seatName(seat.seat) }));
+      if (pending.indexOf("mulligan") >= 0) {
+        var max = L.mulligan && L.mulligan.max;
+        var chosen = state.mulligan.filter(function (m) { return m.seat === seat.seat; }).map(function (m) { return m.instance; });
+        part.appendChild(el("p", { text: max === null || max === undefined
+          ? gettext("Mulligan: choose in your hand the cards to put back (none keeps the hand), then confirm.")
+          : f(ngettext("Mulligan: choose in your hand up to %(max)s card to put back (none keeps the hand), then confirm.", "Mulligan: choose in your hand up to %(max)s cards to put back (none keeps the hand), then confirm.", max), { max: max }) }));
+        part.appendChild(button(chosen.length ? f(ngettext("Put %(count)s card back", "Put %(count)s cards back", chosen.length), { count: chosen.length }) : gettext("Keep this hand"), function () {
+          send("mulligan", { cards: chosen }, seat.seat).then(function (ok) { if (ok) state.mulligan = state.mulligan.filter(function (m) { return m.seat !== seat.seat; }); });
+        }, { "data-decision": "mulligan" }));
+      }
+      if (pending.indexOf("first") >= 0) {
+        part.appendChild(el("p", { text: gettext("You won the coin toss: choose who plays first.") }));
+        var row = el("p", { class: "row" });
+        row.appendChild(button(gettext("I play first"), function () { send("first", { first: seat.seat }, seat.seat); }));
+        row.appendChild(button(gettext("I play second"), function () { send("first", { first: 3 - seat.seat }, seat.seat); }, { class: "secondary" }));
+        part.appendChild(row);
+      }
+      L.choices.forEach(function (choice) {
+        if (pending.indexOf(choice.decision) < 0) return;
+        part.appendChild(el("p", { text: f(gettext("%(choice)s: choose a card of your %(zone)s (the Choose button on the card)."), { choice: choice.label || gettext("Choice"), zone: zoneLabel(choice.source) }) }));
+      });
+      box.appendChild(part);
+    });
+    if (waiting.length) box.appendChild(el("p", { class: "muted", text: f(gettext("Waiting for %(seats)s to decide."), { seats: waiting.join(", ") }) }));
+  }
+
+  function renderResult(view) {
+    var box = document.getElementById("result");
+    box.textContent = "";
+    var proposal = view.proposal;
+    var result = view.result;
+    if (!proposal && !result) { box.hidden = true; return; }
+    box.hidden = false;
+    if (result) {
+      box.appendChild(el("h2", { text: result.winner ? f(gettext("%(seat)s won"), { seat: seatName(result.winner) }) : gettext("The game ended in a draw") }));
+      box.appendChild(el("p", { class: "muted", text: reasonWords(result.reason) }));
+      if (!replaying()) box.appendChild(el("p", {}, [el("a", { href: config.page + "?at=0", class: "button secondary", text: gettext("Replay the game step by step") })]));
+      return;
+    }
+    box.appendChild(el("p", { text: f(gettext("The game may be over: %(reason)s. %(seat)s wins if you confirm."), { reason: reasonWords(proposal.reason), seat: seatName(proposal.winner) }) }));
+    if (config.seats.length && !replaying()) {
+      box.appendChild(button(gettext("Confirm the result"), function () {
+        if (window.confirm(f(gettext("Record that %(seat)s wins? The game ends."), { seat: seatName(proposal.winner) }))) {
+          send("result", { winner: proposal.winner, reason: proposal.reason }, config.seats[0]);
+        }
+      }));
+    }
+  }
+  function reasonWords(reason) {
+    var words = {
+      CONCEDED: gettext("by concession"), RECORDED: gettext("as a player recorded it"), DECK_OUT: gettext("a deck ran out"),
+      DAMAGE: gettext("six damage"), LIFE_POINTS: gettext("no life points left"), POINTS: gettext("the points were reached"),
+      NO_LIFE: gettext("no Life left"), DRAW: gettext("a draw"),
+    };
+    return words[reason] || reason || "";
+  }
+
+  // The sides: the acting seat below, the other above; on a narrow screen one at a time.
+  function renderBoard(view) {
+    var board = document.getElementById("board");
+    board.textContent = "";
+    var below = actingSeat() || 1;
+    var above = 3 - below;
+    if (!state.shown) state.shown = below;
+    renderSideTabs(above, below);
+    board.appendChild(renderSide(seatData(above), "above"));
+    if (view.shared && view.shared.length) {
+      var shared = el("section", { class: "shared", "aria-label": gettext("Shared zones") });
+      view.shared.forEach(function (zone) { shared.appendChild(renderZone(zone, null)); });
+      board.appendChild(shared);
+    }
+    if (view.board) board.appendChild(renderChessboard(view.board));
+    board.appendChild(renderSide(seatData(below), "below"));
+  }
+  function renderSideTabs(above, below) {
+    var tabs = document.getElementById("sidetabs");
+    tabs.textContent = "";
+    [below, above].forEach(function (number) {
+      tabs.appendChild(el("button", {
+        type: "button", role: "tab", "aria-selected": state.shown === number ? "true" : "false",
+        on: { click: function () { state.shown = number; render(); } },
+      }, [mine(number) && config.seats.length === 1 ? gettext("Your side") : seatName(number)]));
+    });
+  }
+
+  function renderSide(seat, where) {
+    if (!seat) return el("section", { class: "side empty " + where }, [gettext("Nobody sits here yet.")]);
+    var side = el("section", { class: "side " + where + (state.shown === seat.seat ? " shown" : ""), "data-seat": seat.seat, "aria-label": seatName(seat.seat) });
+    var head = el("header", { class: "sidehead" }, [el("h2", { text: seatName(seat.seat) })]);
+    if (seat.deck) head.appendChild(el("span", { class: "muted", text: typeof seat.deck === "object" ? seat.deck.name : seat.deck }));
+    if (seat.verdict) {
+      var legal = seat.verdict.legal;
+      head.appendChild(el("span", { class: "verdict " + (legal ? "ok" : "bad"), text: legal ? gettext("legal deck") : f(ngettext("illegal deck: %(count)s problem", "illegal deck: %(count)s problems", seat.verdict.violations || 0), { count: seat.verdict.violations || 0 }) }));
+    }
+    if (playing() && state.view.turn.seat === seat.seat) head.appendChild(el("span", { class: "badge", text: gettext("their turn") }));
+    side.appendChild(head);
+    side.appendChild(renderCounters(seat));
+    var zones = el("div", { class: "zones" });
+    seat.zones.forEach(function (zone) { zones.appendChild(renderZone(zone, seat.seat)); });
+    side.appendChild(zones);
+    return side;
+  }
+
+  function renderCounters(seat) {
+    var box = el("div", { class: "counters row" });
+    Object.keys(seat.counters || {}).forEach(function (key) {
+      var value = seat.counters[key];
+      var spec = L.counters[key] || {};
+      var item = el("span", { class: "counter", "data-counter": key }, [el("span", { class: "label", text: counterLabel(key) }), " ", el("strong", { text: String(value) })]);
+      if (mine(seat.seat) && !replaying() && playing()) {
+        item.insertBefore(button("−", function () { send("counter", { key: key, value: value - 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s minus one"), { counter: counterLabel(key) }), disabled: spec.minimum !== null && spec.minimum !== undefined && value <= spec.minimum }), item.lastChild);
+        item.appendChild(button("+", function () { send("counter", { key: key, value: value + 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s plus one"), { counter: counterLabel(key) }), disabled: spec.maximum !== null && spec.maximum !== undefined && value >= spec.maximum }));
+      }
+      box.appendChild(item);
+    });
+    return box;
+  }
+
+  function renderZone(zone, owner) {
+    var spec = L.zones[zone.key] || {};
+    var count = zone.capacity ? zone.count + "/" + zone.capacity : String(zone.count);
+    var box = el("div", {
+      class: "zone layout-" + (zone.layout || spec.layout || "row") + " vis-" + zone.visibility,
+      "data-zone": zone.key, "data-owner": owner || "", "aria-label": zoneLabel(zone.key),
+    }, [el("h3", {}, [zoneLabel(zone.key), " ", el("span", { class: "count", title: gettext("cards"), text: count })])]);
+    var cards = el("ul", { class: "cards" });
+    var known = zone.cards || [];
+    var hidden = zone.count - known.length;
+    var pile = (zone.layout || spec.layout) === "pile";
+    if (pile) {
+      // A pile: its top card if the viewer may see it, else its back (the deck: draggable by its owner).
+      var top = known.length ? known[known.length - 1] : null;
+      if (top && top.instance) cards.appendChild(renderCard(top, owner, zone.key));
+      else if (zone.count) cards.appendChild(renderBack(owner, zone.key, zone.count));
+    } else {
+      known.forEach(function (card) { cards.appendChild(renderCard(card, owner, zone.key)); });
+      for (var i = 0; i < hidden && i < 12; i++) cards.appendChild(renderBack(null, zone.key, 0));
+    }
+    box.appendChild(cards);
+    if (!replaying() && config.seats.length && (owner === null || mine(owner))) makeDropTarget(box, zone.key, owner);
+    return box;
+  }
+
+  function renderBack(owner, zone, count) {
+    var draggable = owner && mine(owner) && !replaying() && playing();
+    var item = el("li", { class: "tcard back" + (count ? " stack" : ""), draggable: draggable ? "true" : null, "data-zone": zone, "data-owner": owner || "" }, [
+      el("span", { class: "backface", "aria-hidden": "true" }),
+      count ? el("span", { class: "stackcount", text: String(count) }) : el("span", { class: "visually-hidden", text: gettext("a hidden card") }),
+    ]);
+    if (draggable) {
+      item.tabIndex = 0;
+      item.addEventListener("dragstart", function (event) {
+        event.dataTransfer.setData("text/plain", JSON.stringify({ from: zone, owner: owner }));
+        event.dataTransfer.effectAllowed = "move";
+      });
+    }
+    return item;
+  }
+
+  function renderCard(card, owner, zone) {
+    var cardOwner = card.owner || owner;
+    var ownCard = cardOwner && mine(cardOwner) && !replaying() && !finished();
+    var chosen = state.selected && state.selected.instance === card.instance;
+    var inMulligan = state.mulligan.some(function (m) { return m.instance === card.instance; });
+    var classes = "tcard" + (card.tapped ? " tapped" : "") + (card.faceDown ? " facedown" : "") + (chosen ? " chosen" : "") + (inMulligan ? " mulligan" : "");
+    var label = card.name ? card.name + (card.faceDown ? " (" + gettext("face down") + ")" : "") + (card.tapped ? " (" + gettext("tapped") + ")" : "") : gettext("a hidden card");
+    var item = el("li", { class: classes, "data-instance": card.instance || "", "data-zone": zone, "data-owner": cardOwner || "" });
+    if (!card.instance) {
+      item.appendChild(el("span", { class: "backface", "aria-hidden": "true" }));
+      item.appendChild(el("span", { class: "visually-hidden", text: label }));
+      return item;
+    }
+    var face = el("button", { type: "button", class: "face", "aria-label": label, "aria-pressed": chosen ? "true" : "false", title: card.name, draggable: ownCard ? "true" : null });
+    face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", loading: "lazy", width: "75", height: "105" }));
+    face.appendChild(el("span", { class: "cardname", text: card.name }));
+    face.addEventListener("click", function () { choose(card, cardOwner, zone); });
+    face.addEventListener("dblclick", function () { zoom(card); });
+    if (ownCard) {
+      face.addEventListener("dragstart", function (event) {
+        event.dataTransfer.setData("text/plain", JSON.stringify({ instance: card.instance, from: zone, owner: cardOwner }));
+        event.dataTransfer.effectAllowed = "move";
+      });
+    }
+    item.appendChild(face);
+    return item;
+  }
+
+  function makeDropTarget(box, zone, owner) {
+    box.addEventListener("dragover", function (event) { event.preventDefault(); box.classList.add("over"); });
+    box.addEventListener("dragleave", function () { box.classList.remove("over"); });
+    box.addEventListener("drop", function (event) {
+      event.preventDefault();
+      box.classList.remove("over");
+      var data;
+      try { data = JSON.parse(event.dataTransfer.getData("text/plain")); } catch (e) { return; }
+      if (!data || data.from === zone && !data.instance) return;
+      if (data.instance && data.from === zone) return;
+      var payload = { to: zone };
+      if (data.instance) payload.instance = data.instance;
+      else payload.from = data.from;
+      send("move", payload, Number(data.owner) || actingSeat());
+    });
+  }
+
+  // --- the chosen card: what can be done with it ---------------------------------------------------
+  function choose(card, owner, zone) {
+    var view = state.view;
+    if (view && view.status === "setup" && zone === "hand" && mine(owner) && pendingOf(owner).indexOf("mulligan") >= 0) {
+      var at = -1;
+      state.mulligan.forEach(function (m, i) { if (m.instance === card.instance) at = i; });
+      if (at >= 0) state.mulligan.splice(at, 1);
+      else if (!L.mulligan || L.mulligan.max === null || state.mulligan.filter(function (m) { return m.seat === owner; }).length < L.mulligan.max) state.mulligan.push({ instance: card.instance, seat: owner });
+      render();
+      return;
+    }
+    state.selected = state.selected && state.selected.instance === card.instance ? null : { instance: card.instance, owner: owner, zone: zone, card: card };
+    render();
+  }
+
+  function renderSelection() {
+    var box = document.getElementById("selection");
+    box.textContent = "";
+    var chosen = state.selected;
+    if (chosen) {
+      // The card may have moved since: find it again in the view.
+      var found = findCard(chosen.instance);
+      if (!found) { state.selected = null; chosen = null; }
+      else { chosen.zone = found.zone; chosen.card = found.card; chosen.owner = found.owner || chosen.owner; }
+    }
+    if (!chosen) { box.hidden = true; return; }
+    box.hidden = false;
+    var card = chosen.card;
+    box.appendChild(el("p", {}, [el("strong", { text: card.name }), " · ", zoneLabel(chosen.zone)]));
+    var row = el("div", { class: "row" });
+    row.appendChild(button(gettext("Zoom"), function () { zoom(card); }, { class: "secondary small", "aria-keyshortcuts": "z" }));
+    var canAct = mine(chosen.owner) && !replaying() && !finished();
+    if (canAct && state.view.status === "setup") {
+      L.choices.forEach(function (choice) {
+        if (choice.source === chosen.zone && pendingOf(chosen.owner).indexOf(choice.decision) >= 0) {
+          row.appendChild(button(gettext("Choose"), function () { send("choose", { instance: card.instance }, chosen.owner).then(function () { state.selected = null; }); }, { class: "small" }));
+        }
+      });
+    }
+    if (canAct && playing()) {
+      var select = el("select", { "aria-label": gettext("Move to") });
+      var targets = [];
+      var seat = seatData(chosen.owner);
+      (seat ? seat.zones : []).forEach(function (z) { if (z.key !== chosen.zone) targets.push(z.key); });
+      (state.view.shared || []).forEach(function (z) { if (z.key !== chosen.zone) targets.push(z.key); });
+      targets.forEach(function (key) { select.appendChild(el("option", { value: key, text: zoneLabel(key) })); });
+      var faceDown = el("input", { type: "checkbox", id: "move-facedown" });
+      row.appendChild(select);
+      row.appendChild(el("label", { class: "small" }, [faceDown, " ", gettext("face down")]));
+      row.appendChild(button(gettext("Move"), function () {
+        var payload = { instance: card.instance, to: select.value };
+        if (faceDown.checked) payload.faceDown = true;
+        send("move", payload, chosen.owner);
+      }, { class: "small" }));
+      row.appendChild(button(card.tapped ? gettext("Untap") : gettext("Tap"), function () { send("tap", { instance: card.instance }, chosen.owner); }, { class: "secondary small", "aria-keyshortcuts": "t" }));
+      row.appendChild(button(card.faceDown ? gettext("Turn face up") : gettext("Turn face down"), function () { send("flip", { instance: card.instance }, chosen.owner); }, { class: "secondary small", "aria-keyshortcuts": "f" }));
+      if (!card.revealed) row.appendChild(button(gettext("Reveal"), function () { send("reveal", { instance: card.instance }, chosen.owner); }, { class: "secondary small" }));
+    }
+    row.appendChild(button(gettext("Done"), function () { state.selected = null; render(); }, { class: "secondary small" }));
+    box.appendChild(row);
+  }
+
+  function findCard(instance) {
+    var view = state.view;
+    var found = null;
+    view.seats.forEach(function (seat) {
+      seat.zones.forEach(function (zone) {
+        (zone.cards || []).forEach(function (card) { if (card.instance === instance) found = { card: card, zone: zone.key, owner: seat.seat }; });
+      });
+    });
+    (view.shared || []).forEach(function (zone) {
+      (zone.cards || []).forEach(function (card) { if (card.instance === instance) found = { card: card, zone: zone.key, owner: card.owner }; });
+    });
+    return found;
+  }
+
+  function zoom(card) {
+    if (!card || !card.stableCardId) return;
+    var dialog = document.getElementById("zoom");
+    document.getElementById("zoom-title").textContent = card.name;
+    var image = document.getElementById("zoom-image");
+    image.src = faceUrl(card, 200);
+    image.alt = card.name;
+    if (dialog.showModal && !dialog.open) dialog.showModal();
+  }
+
+  function renderChessboard(board) {
+    var size = board.size || 8;
+    var pieces = {};
+    (board.pieces || []).forEach(function (p) { pieces[p.square] = p; });
+    var grid = el("div", { class: "chessboard", role: "grid", "aria-label": gettext("Board"), style: "--size:" + size });
+    for (var row = size; row >= 1; row--) {
+      for (var col = 0; col < size; col++) {
+        var square = String.fromCharCode(97 + col) + row;
+        var piece = pieces[square];
+        grid.appendChild(el("span", { class: "square " + ((row + col) % 2 ? "light" : "dark"), role: "gridcell", "data-square": square, title: square, text: piece ? piece.colour[0] + piece.piece : "" }));
+      }
+    }
+    return grid;
+  }
+
+  // --- replay: the table after event N, step by step ----------------------------------------------
+  function renderReplaybar() {
+    var bar = document.getElementById("replaybar");
+    bar.textContent = "";
+    if (!replaying()) {
+      if (state.lastSeq) bar.appendChild(el("a", { href: config.page + "?at=0", class: "small", text: gettext("Replay from the start") }));
+      return;
+    }
+    var last = state.lastSeq;
+    var at = state.replayAt;
+    bar.appendChild(el("p", { text: f(gettext("Replay: after event %(at)s of %(last)s"), { at: at, last: last }) }));
+    var row = el("div", { class: "row" });
+    row.appendChild(button(gettext("Start"), function () { goTo(0); }, { class: "secondary small", disabled: at <= 0 }));
+    row.appendChild(button(gettext("Previous"), function () { goTo(at - 1); }, { class: "secondary small", disabled: at <= 0 }));
+    row.appendChild(button(gettext("Next"), function () { goTo(at + 1); }, { class: "small", disabled: at >= last }));
+    row.appendChild(button(gettext("End"), function () { goTo(last); }, { class: "secondary small", disabled: at >= last }));
+    row.appendChild(el("a", { href: config.page, class: "small", text: gettext("Back to the table") }));
+    bar.appendChild(row);
+  }
+  function goTo(at) {
+    at = Math.max(0, Math.min(at, state.lastSeq));
+    getJSON(config.api + "?at=" + at).then(function (view) {
+      state.replayAt = at;
+      history.replaceState(null, "", config.page + "?at=" + at);
+      document.querySelectorAll("#log li").forEach(function (li) { li.classList.toggle("future", Number(li.dataset.seq) > at); });
+      state.view = view;
+      render();
+    });
+  }
+
+  // --- keyboard ---------------------------------------------------------------------------------
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target && target.matches && target.matches("input, textarea, select, [contenteditable]")) return;
+    if (document.getElementById("zoom").open) return;
+    var acting = actingSeat();
+    var key = event.key;
+    var handled = true;
+    if (key === "d") send("draw", { count: 1 });
+    else if (key === "u") send("untapAll");
+    else if (key === "n") send("step");
+    else if (key === "e") send("endTurn");
+    else if (key === "z" && state.selected) zoom(state.selected.card);
+    else if (key === "t" && state.selected) send("tap", { instance: state.selected.instance }, state.selected.owner);
+    else if (key === "f" && state.selected) send("flip", { instance: state.selected.instance }, state.selected.owner);
+    else if (key === "Escape" && state.selected) { state.selected = null; render(); }
+    else handled = false;
+    if (handled) event.preventDefault();
+    return acting;
+  });
+
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest && event.target.closest("[data-copy]");
+    if (!copy) return;
+    var input = document.getElementById(copy.dataset.copy);
+    input.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(function () {});
+    say(gettext("The link is copied."));
+  });
+
+  // --- start ----------------------------------------------------------------------------------------
+  if (replaying()) {
+    getJSON(config.api + "events/?since=0").then(function (data) {
+      update(data.events || [], null);
+      return getJSON(config.api + "?at=" + state.replayAt);
+    }).then(function (view) { state.view = view; render(); });
+  } else {
+    connect();
+    // Whatever the socket does, the first view comes at once.
+    catchUp();
+  }
+  window.addEventListener("online", function () { if (!state.open) catchUp(); });
+})();

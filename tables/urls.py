@@ -1,0 +1,13 @@
+"""The tables' pages, under /tables/."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "tables"
+urlpatterns = [
+    path("", views.table_list, name="list"),
+    path("new/", views.table_new, name="create"),
+    path("join/<str:token>/", views.table_invite, name="invite"),
+    path("<int:pk>/", views.table_detail, name="detail"),
+]

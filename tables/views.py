@@ -1,0 +1,201 @@
+"""The tables' pages: the list of a player's tables, a new table from a deck, the invitation link,
+and the table itself (templates/tables/, tables/static/tables/table.js).
+
+Thin: reads through :mod:`tables.selectors`, writes through :mod:`tables.services`, whose refusals
+become messages on the page (never a 500). The table page carries no card of the game: its script
+reads the viewer's view from the API (GET /api/tables/{id}/) and its moves over the table's
+WebSocket (tables/consumers.py), so that the page shows what the viewer may see and nothing more.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from common.finding_messages import message as finding_message
+from common.i18n import tr
+from decks import selectors as deck_selectors
+from rules import get_ruleset
+from rules.tables.state import with_draws
+
+from . import selectors, services
+from .models import Table
+
+
+def _my_decks(user, game: str | None = None):
+    decks = deck_selectors.deck_list(user=user).filter(owner=user)
+    if game:
+        decks = decks.filter(game=game)
+    return decks.order_by("game", "name")
+
+
+def _refusal_text(refused) -> str:
+    finding = getattr(refused, "finding", None)
+    if finding is not None:
+        return finding_message(finding)
+    return str(refused)
+
+
+def _deck_or_none(user, value, game: str | None = None):
+    try:
+        pk = int(value)
+    except (TypeError, ValueError):
+        return None
+    return _my_decks(user, game).filter(pk=pk).first()
+
+
+@login_required
+def table_list(request):
+    """The player's tables, and a new table from one of their decks."""
+    decks = list(_my_decks(request.user))
+    return render(
+        request,
+        "tables/list.html",
+        {
+            "tables": selectors.tables_for(request.user),
+            "decks": decks,
+            "deck_id": request.GET.get("deck", ""),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_new(request):
+    """GET: the form for a deck (?deck=ID); POST: a table, waiting for a second player or hot seat."""
+    if request.method == "GET":
+        return redirect(f"{reverse('tables:list')}?deck={request.GET.get('deck', '')}#new")
+    deck = _deck_or_none(request.user, request.POST.get("deck"))
+    if deck is None:
+        messages.error(request, _("Choose one of your decks to open a table."))
+        return redirect("tables:list")
+    opponent = None
+    if request.POST.get("opponent_deck"):
+        opponent = _deck_or_none(request.user, request.POST.get("opponent_deck"))
+        if opponent is None:
+            messages.error(request, _("The second deck must be one of your decks."))
+            return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
+    try:
+        table = services.table_create(user=request.user, deck=deck, opponent_deck=opponent)
+    except services.TableRefused as refused:
+        messages.error(request, _refusal_text(refused))
+        return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
+    return redirect("tables:detail", table.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_invite(request, token: str):
+    """The invitation link: the second player chooses one of their decks of the table's game."""
+    table = Table.objects.filter(invite_token=token).first()
+    if table is None:
+        raise Http404("no table has this invitation")
+    seated = selectors.viewer_seats(request.user, table)
+    if seated or table.status != Table.Status.WAITING:
+        if seated:
+            return redirect("tables:detail", table.pk)
+        messages.error(request, _("This table already has its two players."))
+        return redirect("tables:list")
+    ruleset = get_ruleset(table.game)
+    decks = list(_my_decks(request.user, table.game))
+    if request.method == "POST":
+        deck = _deck_or_none(request.user, request.POST.get("deck"), table.game)
+        if deck is None:
+            messages.error(request, _("Choose one of your decks of this game."))
+        else:
+            try:
+                services.table_join_by_token(user=request.user, token=token, deck=deck)
+            except services.TableRefused as refused:
+                messages.error(request, _refusal_text(refused))
+            else:
+                return redirect("tables:detail", table.pk)
+    host = table.created_by.get_username() if table.created_by else ""
+    return render(
+        request, "tables/invite.html", {"table": table, "ruleset": ruleset, "decks": decks, "host": host}
+    )
+
+
+def table_labels(game: str) -> dict:
+    """The words of a game's table in the reader's language: zones, steps, counters, setup."""
+    ruleset = get_ruleset(game)
+    spec = with_draws(ruleset.table_spec(), ruleset.draws())
+    mulligan = spec.setup.mulligan
+    return {
+        "game": game,
+        "gameName": ruleset.name,
+        "zones": {
+            z.key: {
+                "label": tr(z.label, game),
+                "layout": z.layout,
+                "shared": z.shared,
+                "capacity": z.capacity,
+                "visibility": z.visibility,
+            }
+            for z in spec.zones
+        },
+        "steps": [{"key": s.key, "label": tr(s.label, game), "note": tr(s.note, game)} for s in spec.steps],
+        "counters": {
+            c.key: {"label": tr(c.label, game), "minimum": c.minimum, "maximum": c.maximum}
+            for c in spec.counters
+        },
+        "mulligan": None if mulligan is None else {"max": mulligan.max_cards},
+        "choices": [
+            {"decision": c.decision, "source": c.source, "label": tr(c.label, game), "count": c.count}
+            for c in spec.setup.choices
+        ],
+        "setup": tr(spec.setup.summary, game),
+        "summary": tr(spec.summary, game),
+        "driveCheck": spec.drive_check is not None,
+        "board": spec.board is not None,
+    }
+
+
+@login_required
+def table_detail(request, pk: int):
+    """The table: both sides as the viewer may see them, live (or ?at=N: the replay at event N)."""
+    table = selectors.table_get_for(request.user, pk)
+    seats = sorted(s + 1 for s in selectors.viewer_seats(request.user, table))
+    at = request.GET.get("at")
+    replay = None
+    if at is not None:
+        try:
+            replay = max(0, min(int(at), table.seq))
+        except ValueError:
+            messages.error(
+                request, _("The replay's event must be a whole number: the table is shown as it is now.")
+            )
+    invite = None
+    if table.status == Table.Status.WAITING and table.created_by_id == request.user.pk:
+        invite = request.build_absolute_uri(reverse("tables:invite", args=[table.invite_token]))
+    ruleset = get_ruleset(table.game)
+    config = {
+        "id": table.pk,
+        "seats": seats,
+        "hotSeat": table.hot_seat,
+        "replayAt": replay,
+        "lastSeq": table.seq,
+        "status": table.status,
+        # The contract's routes (FORMATS.md, "Playtest tables"): the view, its events, the moves.
+        "api": f"/api/tables/{table.pk}/",
+        "ws": f"/ws/tables/{table.pk}/",
+        "page": reverse("tables:detail", args=[table.pk]),
+        "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
+        "labels": table_labels(table.game),
+    }
+    return render(
+        request,
+        "tables/table.html",
+        {
+            "table": table,
+            "ruleset": ruleset,
+            "config": config,
+            "invite": invite,
+            "replay": replay,
+            "seats": seats,
+        },
+    )

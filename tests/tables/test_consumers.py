@@ -1,0 +1,314 @@
+"""The table's WebSocket (tables/consumers.py) through studio.asgi: refused to who may not see
+the table, every event after ``since`` and the viewer's view on connect, each new move pushed as
+it is stored, as the viewer may read it, and nothing lost or doubled when a client comes back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+
+from studio.asgi import application
+from tables import realtime, services
+from tables.models import Table
+
+from .live_kit import deck_for
+
+# The consumer's reads and the services run in the test's own thread (thread-sensitive), so the
+# test database needs no second connection; transaction=True lets on_commit announce the moves.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_layer(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("playtester", username="alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("playtester", username="bob")
+
+
+@pytest.fixture
+def table(alice, bob):
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    return services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
+
+
+def cookie_of(client, user) -> bytes:
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+def socket(table_id: int, cookie: bytes | None, since: str = "0", origin: bytes = b"http://localhost"):
+    headers = [(b"origin", origin), (b"host", b"localhost")]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/?since={since}", headers=headers)
+
+
+def play(user, table_id: int, kind: str, **payload):
+    table = Table.objects.get(pk=table_id)
+    return services.table_event_append(
+        user=user, table=table, kind=kind, expected_seq=table.seq, payload=payload
+    ).seq
+
+
+async def receive(communicator) -> dict:
+    return json.loads(await communicator.receive_from(timeout=5))
+
+
+def hidden_ids(view: dict, seat: int) -> list:
+    """The identities of a seat's hand and deck in a view (none for the other seat's viewer)."""
+    zones = next(s for s in view["seats"] if s["seat"] == seat)["zones"]
+    return [c.get("stableCardId") for z in zones if z["key"] in ("hand", "deck") for c in z["cards"]]
+
+
+def test_on_connect_every_event_since_and_the_viewers_view(client, alice, bob, table):
+    for n in range(3):
+        play(alice, table.pk, "note", text=f"note {n + 1}")
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie, since="1")
+        connected, _ = await ws.connect()
+        assert connected
+        first = await receive(ws)
+        await ws.disconnect()
+        return first
+
+    first = async_to_sync(scenario)()
+    assert first["type"] == "update"
+    assert [e["seq"] for e in first["events"]] == [2, 3]
+    assert first["events"][0]["payload"]["text"] == "note 2"
+    assert first["view"]["seq"] == 3 == first["seq"]
+    # Alice's view: her own hand's cards, bob's hand as a count only.
+    assert any(hidden_ids(first["view"], 1)) and not any(hidden_ids(first["view"], 2))
+    assert next(z for z in first["view"]["seats"][1]["zones"] if z["key"] == "hand")["count"] == 5
+
+
+def test_each_move_arrives_once_as_the_viewer_may_read_it(client, alice, bob, table):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        hello = await receive(ws)
+        seqs = [e["seq"] for e in hello["events"]]
+        got = []
+        # Both keep their hands; the first player's turn begins.
+        await database_sync_to_async(play)(alice, table.pk, "mulligan", cards=[])
+        got.append(await receive(ws))
+        await database_sync_to_async(play)(bob, table.pk, "mulligan", cards=[])
+        got.append(await receive(ws))
+        assert await ws.receive_nothing(timeout=0.3)
+        await ws.disconnect()
+        return seqs, got
+
+    seqs, got = async_to_sync(scenario)()
+    assert seqs == []
+    assert [[e["seq"] for e in u["events"]] for u in got] == [[1], [2]]
+    assert [u["view"]["seq"] for u in got] == [1, 2]
+    bob_mulligan = got[1]["events"][0]
+    assert bob_mulligan["seat"] == 2 and bob_mulligan["kind"] == "mulligan"
+    assert got[1]["view"]["status"] == "playing"
+    # Nothing of bob's hand reached alice, in the event or the view.
+    text = json.dumps(got[1])
+    bob_hand = [c["stableCardId"] for c in _hand(bob, table.pk)]
+    alice_hand = {c["stableCardId"] for c in _hand(alice, table.pk)}
+    assert not any(hidden_ids(got[1]["view"], 2))
+    assert all(f'"instance": "{i}"' not in text for i in _instances(bob, table.pk))
+    assert bob_hand and alice_hand
+
+
+def _hand(user, table_id):
+    from tables import selectors
+
+    table = Table.objects.get(pk=table_id)
+    seat = 1 if table.seats.get(index=1).user_id == user.pk else 2
+    view = selectors.table_view_for(user, table)
+    return next(z for z in view["seats"][seat - 1]["zones"] if z["key"] == "hand")["cards"]
+
+
+def _instances(user, table_id):
+    return [c["instance"] for c in _hand(user, table_id)]
+
+
+def test_a_client_that_lost_its_connection_resumes_from_its_last_seq(client, alice, bob, table):
+    cookie = cookie_of(client, bob)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="one")
+        last = (await receive(ws))["events"][-1]["seq"]
+        await ws.disconnect()
+        # Moves while bob is away.
+        await database_sync_to_async(play)(alice, table.pk, "note", text="two")
+        await database_sync_to_async(play)(alice, table.pk, "note", text="three")
+        again = socket(table.pk, cookie, since=str(last))
+        assert (await again.connect())[0]
+        caught = await receive(again)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="four")
+        live = await receive(again)
+        assert await again.receive_nothing(timeout=0.3)
+        await again.disconnect()
+        return last, caught, live
+
+    last, caught, live = async_to_sync(scenario)()
+    assert last == 1
+    assert [(e["seq"], e["payload"]["text"]) for e in caught["events"]] == [(2, "two"), (3, "three")]
+    assert [e["seq"] for e in live["events"]] == [4] and live["view"]["seq"] == 4
+
+
+def test_two_tabs_of_one_player_stay_in_step(client, alice, bob, table):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        one, two = socket(table.pk, cookie), socket(table.pk, cookie)
+        assert (await one.connect())[0] and (await two.connect())[0]
+        await receive(one), await receive(two)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="from tab one")
+        a, b = await receive(one), await receive(two)
+        await one.disconnect(), await two.disconnect()
+        return a, b
+
+    a, b = async_to_sync(scenario)()
+    assert a["events"] == b["events"] and a["view"]["seq"] == b["view"]["seq"] == 1
+
+
+@pytest.mark.parametrize("who", ["stranger", "anonymous"])
+def test_a_user_who_may_not_see_the_table_is_refused(client, make_user, table, who):
+    cookie = cookie_of(client, make_user("playtester", username="eve")) if who == "stranger" else None
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        connected, code = await ws.connect()
+        await ws.disconnect()
+        return connected, code
+
+    connected, code = async_to_sync(scenario)()
+    assert not connected and code == 4403
+
+
+def test_another_origin_and_an_unknown_table_are_refused(client, alice, table):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        results = []
+        for ws in (socket(table.pk, cookie, origin=b"http://evil.example"), socket(table.pk + 99, cookie)):
+            connected, _ = await ws.connect()
+            results.append(connected)
+            await ws.disconnect()
+        return results
+
+    assert async_to_sync(scenario)() == [False, False]
+
+
+@pytest.mark.parametrize("since", ["soon", "-1", "9" * 12])
+def test_a_bad_since_is_said_and_the_socket_closed(client, alice, table, since):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie, since=since)
+        assert (await ws.connect())[0]
+        said = await receive(ws)
+        closed = await ws.receive_output(timeout=5)
+        await ws.disconnect()
+        return said, closed
+
+    said, closed = async_to_sync(scenario)()
+    assert (
+        said["type"] == "error"
+        and said["code"] == "TABLE_SINCE_INVALID"
+        and "whole number" in said["message"]
+    )
+    assert closed == {"type": "websocket.close", "code": 4400}
+
+
+def test_ping_answers_the_last_seq_sent(client, alice, table):
+    cookie = cookie_of(client, alice)
+    play(alice, table.pk, "note", text="hello")
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        await ws.send_to(text_data=json.dumps({"type": "ping"}))
+        pong = await receive(ws)
+        await ws.send_to(text_data="not json")
+        assert await ws.receive_nothing(timeout=0.2)
+        await ws.disconnect()
+        return pong
+
+    assert async_to_sync(scenario)() == {"type": "pong", "seq": 1}
+
+
+def test_announce_never_raises_when_the_layer_fails(monkeypatch, caplog):
+    class Broken:
+        async def group_send(self, group, message):
+            raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: Broken())
+    realtime.announce(1, 2)  # the move is stored: the clients catch up from their last seq
+    assert "could not announce table 1 at seq 2" in caplog.text
+
+
+def test_the_redis_layer_when_channel_layer_url_or_a_redis_broker_is_set(monkeypatch):
+    import importlib
+
+    import studio.settings as studio_settings
+
+    def layer(**env):
+        for name in ("CHANNEL_LAYER_URL", "CELERY_BROKER_URL"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        return importlib.reload(studio_settings).CHANNEL_LAYERS["default"]
+
+    try:
+        assert layer(CHANNEL_LAYER_URL="redis://cache:6379/3") == {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://cache:6379/3"]},
+        }
+        assert layer(CELERY_BROKER_URL="redis://redis:6379/0")["CONFIG"] == {
+            "hosts": ["redis://redis:6379/0"]
+        }
+        assert layer(CELERY_BROKER_URL="amqp://rabbit//")["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+        assert layer()["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    finally:
+        monkeypatch.undo()
+        importlib.reload(studio_settings)
+
+
+def test_a_ping_sends_a_move_whose_announce_was_lost(client, alice, table, monkeypatch):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        # Stored by another web process whose layer does not reach this one: no announce here.
+        monkeypatch.setattr(realtime, "announce", lambda table_id, seq: None)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="elsewhere")
+        assert await ws.receive_nothing(timeout=0.3)
+        await ws.send_to(text_data=json.dumps({"type": "ping"}))
+        news, pong = await receive(ws), await receive(ws)
+        await ws.disconnect()
+        return news, pong
+
+    news, pong = async_to_sync(scenario)()
+    assert [e["payload"]["text"] for e in news["events"]] == ["elsewhere"] and pong == {
+        "type": "pong",
+        "seq": 1,
+    }

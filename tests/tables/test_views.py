@@ -1,0 +1,133 @@
+"""The tables' pages: the list and a new table from a deck, the invitation link, the table page
+(its config and no card of the game in the HTML), the replay address, and the header's link."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from tables import services
+from tables.models import Table
+
+from .live_kit import deck_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("playtester", username="alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("playtester", username="bob")
+
+
+def _config(response) -> dict:
+    found = re.search(
+        r'<script id="table-config" type="application/json">(.*?)</script>', response.text, re.S
+    )
+    assert found, "the page carries its config"
+    return json.loads(found.group(1))
+
+
+def test_the_header_links_to_the_tables_and_the_deck_page_opens_one(client_as, alice):
+    deck = deck_for("vanguard", alice)
+    client = client_as(alice)
+    page = client.get(reverse("decks:detail", args=[deck.pk]))
+    assert page.status_code == 200
+    assert f'href="{reverse("tables:list")}"' in page.text  # the header's "Tables"
+    assert f"{reverse('tables:list')}?deck={deck.pk}#new" in page.text  # the deck page's button
+    listing = client.get(reverse("tables:list"), {"deck": deck.pk})
+    assert listing.status_code == 200
+    assert f'<option value="{deck.pk}" data-game="vanguard" selected>' in listing.text
+
+
+def test_a_table_opened_from_a_deck_waits_and_shows_its_invitation_link(client_as, alice):
+    deck = deck_for("vanguard", alice)
+    client = client_as(alice)
+    response = client.post(reverse("tables:create"), {"deck": deck.pk})
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("tables:detail", args=[table.pk])
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    assert reverse("tables:invite", args=[table.invite_token]) in page.text
+    config = _config(page)
+    assert config["seats"] == [1] and config["api"] == f"/api/tables/{table.pk}/"
+    assert config["ws"] == f"/ws/tables/{table.pk}/"
+    assert config["labels"]["zones"]["vc"]["label"] and config["labels"]["steps"][0]["key"] == "stand"
+
+
+def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_as, alice, bob):
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    theirs = deck_for("vanguard", bob, which=1)
+    deck_for("duel", bob)  # another game's deck is not offered
+    client = client_as(bob)
+    url = reverse("tables:invite", args=[table.invite_token])
+    page = client.get(url)
+    assert page.status_code == 200 and page.text.count("<option") == 1
+    response = client.post(url, {"deck": theirs.pk})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.status != Table.Status.WAITING
+    assert sorted(table.seats.values_list("user__username", flat=True)) == ["alice", "bob"]
+    # Seated: the link leads to the table itself.
+    assert client.get(url)["Location"] == reverse("tables:detail", args=[table.pk])
+
+
+def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
+    page = client_as(alice).get(reverse("tables:detail", args=[table.pk]))
+    assert page.status_code == 200
+    stable_ids = {card["stableCardId"] for seat in table.seats.all() for card in seat.cards["pool"]}
+    assert len(stable_ids) > 10
+    # The page's script reads the viewer's view from the API: the HTML names no card, not even one of alice's hand.
+    shown = sorted(
+        stable for stable in stable_ids if f'"{stable}"' in page.text or f"/{stable}/" in page.text
+    )
+    assert not shown, f"in the page's HTML: {shown}"
+
+
+def test_a_player_not_seated_gets_404_and_the_hot_seat_holds_both_seats(client_as, alice, bob, make_user):
+    table = services.table_create(
+        user=alice, deck=deck_for("vanguard", alice), opponent_deck=deck_for("vanguard", alice, which=1)
+    )
+    assert client_as(bob).get(reverse("tables:detail", args=[table.pk])).status_code == 404
+    config = _config(client_as(alice).get(reverse("tables:detail", args=[table.pk])))
+    assert config["seats"] == [1, 2] and config["hotSeat"] is True
+
+
+def test_the_replay_address_is_read_and_a_bad_one_is_said(client_as, alice):
+    table = services.table_create(
+        user=alice, deck=deck_for("duel", alice), opponent_deck=deck_for("duel", alice, which=1)
+    )
+    client = client_as(alice)
+    config = _config(client.get(reverse("tables:detail", args=[table.pk]), {"at": "0"}))
+    assert config["replayAt"] == 0
+    page = client.get(reverse("tables:detail", args=[table.pk]), {"at": "soon"}, follow=True)
+    assert page.status_code == 200 and _config(page)["replayAt"] is None
+    assert "whole number" in page.text
+
+
+def test_a_new_table_without_a_deck_of_yours_is_refused_with_a_message(client_as, alice, bob):
+    theirs = deck_for("duel", bob)
+    response = client_as(alice).post(reverse("tables:create"), {"deck": theirs.pk}, follow=True)
+    assert response.status_code == 200
+    assert "Choose one of your decks" in response.text
+    assert not Table.objects.exists()
+
+
+def test_a_hot_seat_of_two_games_is_refused_with_the_services_message(client_as, alice):
+    response = client_as(alice).post(
+        reverse("tables:create"),
+        {"deck": deck_for("duel", alice).pk, "opponent_deck": deck_for("vanguard", alice).pk},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert not Table.objects.exists()
+    assert 'class="messages"' in response.text
