@@ -330,6 +330,64 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     "DECKLIST_INVALID": (_("line %(line)s of the decklist cannot be read: %(problem)s"),),
     "NO_CHANGE": (_("%(card)s: this changes nothing"), _("this changes nothing")),
     "ARTWORK_PRIMARY_NOT_HD": (_("a %(kind)s image cannot be a card's primary image; choose an HD one"),),
+    # --- playtest tables: a move the table refuses ------------------------------------------------
+    "TABLE_EVENT_INVALID": (
+        _("%(kind)s: this event is not as the table reads it (%(problem)s)"),
+        _("this event is not as the table reads it (%(problem)s)"),
+    ),
+    "TABLE_FINISHED": (_("the game is over; nothing more can be played"),),
+    "TABLE_SETUP_PENDING": (
+        _("the setup is not done yet: %(decisions)s still to decide"),
+        _("the setup is not done yet"),
+    ),
+    "TABLE_SETUP_DONE": (_("this setup decision is already made (%(decision)s)"),),
+    "TABLE_NOT_COIN_WINNER": (_("only the winner of the coin toss chooses who plays first, once"),),
+    "TABLE_NOT_IN_HAND": (_("every card put back must be a different card of your hand"),),
+    "TABLE_MULLIGAN_TOO_MANY": (
+        _("a mulligan puts back at most %(maximum)s cards; %(observed)s were chosen"),
+    ),
+    "TABLE_NOT_YOUR_TURN": (_("it is not seat %(seat)s's turn"), _("it is not your turn")),
+    "TABLE_LAST_STEP": (_("this is the turn's last step; end the turn"),),
+    "TABLE_HAND_LIMIT": (
+        _("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
+    ),
+    "TABLE_UNKNOWN_ZONE": (
+        _("%(zone)s is not a zone of this table"),
+        _("%(zone)s is not a zone of this table; its zones are %(expected)s"),
+    ),
+    "TABLE_UNKNOWN_CARD": (_("no card %(instance)s is on this table"),),
+    "TABLE_NOT_YOUR_CARD": (
+        _("card %(instance)s is not yours"),
+        _("card %(instance)s is not seat %(seat)s's"),
+    ),
+    "TABLE_ZONE_FULL": (_("%(zone)s is full: it holds at most %(capacity)s cards"),),
+    "TABLE_ZONE_EMPTY": (_("%(zone)s has no card"),),
+    "TABLE_UNKNOWN_COUNTER": (
+        _("%(counter)s is not a counter of this table"),
+        _("%(counter)s is not a counter of this table; its counters are %(expected)s"),
+    ),
+    "TABLE_COUNTER_RANGE": (_("%(counter)s goes from %(minimum)s to %(maximum)s"),),
+    "TABLE_SQUARE": (_("%(square)s is not a square of the board (a1 to h8)"),),
+    "TABLE_NOT_YOUR_PIECE": (_("no piece of yours stands on %(square)s"),),
+    "TABLE_STALE_SEQ": (
+        _("the table moved on (it is at %(current)s, you played from %(expected)s): catch up and play again"),
+        _("the table moved on: catch up and play again"),
+    ),
+    "TABLE_WAITING": (_("the table waits for its second player"),),
+    "TABLE_NOT_WAITING": (_("this table already has its two players"),),
+    "TABLE_ALREADY_SEATED": (
+        _("you already sit at this table; to play both seats, open a table with two of your decks"),
+    ),
+    "TABLE_NOT_SEATED": (_("you do not sit at this table; spectators only watch"),),
+    "TABLE_NOT_YOUR_SEAT": (
+        _("seat %(seat)s is not yours"),
+        _("seat %(seat)s is not yours; you sit at seat %(expected)s"),
+    ),
+    "TABLE_DECK_NOT_YOURS": (_("you have no deck %(deck)s"), _("%(field)s: you have no deck %(deck)s")),
+    "TABLE_WRONG_GAME": (
+        _("deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
+        _("%(field)s: deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
+    ),
 }
 
 

@@ -589,6 +589,141 @@ ENTRIES: tuple[Code, ...] = (
         N_("a PK reference or a Full Artwork made a card's primary image"),
         params=("kind",),
     ),
+    # --- playtest tables (rules.tables.engine, tables.services): a move the table refuses -------------
+    _c(
+        "TABLE_EVENT_INVALID",
+        INPUT,
+        N_("an event of a playtest table that is not as the contract describes it (its kind or a field)"),
+        params=("kind", "problem"),
+    ),
+    _c("TABLE_FINISHED", INPUT, N_("an event sent to a finished game"), params=("kind",)),
+    _c(
+        "TABLE_SETUP_PENDING",
+        INPUT,
+        N_("a move before the setup is done (mulligans, the first player, the setup's choices)"),
+        params=("kind", "decisions"),
+    ),
+    _c(
+        "TABLE_SETUP_DONE",
+        INPUT,
+        N_("a setup decision that is no longer to make (a second mulligan, nothing left to choose)"),
+        params=("kind", "decision"),
+    ),
+    _c(
+        "TABLE_NOT_COIN_WINNER",
+        INPUT,
+        N_("a choice of the first player by a player who did not win the coin toss"),
+        params=("kind",),
+    ),
+    _c(
+        "TABLE_NOT_IN_HAND",
+        INPUT,
+        N_("a mulligan that puts back a card not in the player's hand, or one card twice"),
+        params=("kind",),
+    ),
+    _c(
+        "TABLE_MULLIGAN_TOO_MANY",
+        INPUT,
+        N_("a mulligan that puts back more cards than the game's setup allows"),
+        params=("kind", "maximum", "observed"),
+    ),
+    _c(
+        "TABLE_NOT_YOUR_TURN",
+        INPUT,
+        N_("a turn's move from the player whose turn it is not"),
+        params=("kind", "seat"),
+    ),
+    _c("TABLE_LAST_STEP", INPUT, N_("a next step asked on the turn's last step"), params=("kind",)),
+    _c(
+        "TABLE_HAND_LIMIT",
+        INPUT,
+        N_("an end of turn with more cards in hand than the game allows (darkrow: 10)"),
+        params=("kind", "limit", "observed"),
+    ),
+    _c(
+        "TABLE_UNKNOWN_ZONE",
+        INPUT,
+        N_("a zone the game's table does not have"),
+        params=("kind", "zone", "expected"),
+    ),
+    _c(
+        "TABLE_UNKNOWN_CARD",
+        INPUT,
+        N_("a card instance that is not on the table"),
+        params=("kind", "instance"),
+    ),
+    _c(
+        "TABLE_NOT_YOUR_CARD",
+        INPUT,
+        N_("a move of a card of the other player"),
+        params=("kind", "instance", "seat"),
+    ),
+    _c(
+        "TABLE_ZONE_FULL",
+        INPUT,
+        N_("a move into a zone that holds as many cards as the game's seed allows"),
+        params=("kind", "zone", "capacity"),
+    ),
+    _c("TABLE_ZONE_EMPTY", INPUT, N_("a card taken from an empty zone"), params=("kind", "zone")),
+    _c(
+        "TABLE_UNKNOWN_COUNTER",
+        INPUT,
+        N_("a counter the game's table does not have"),
+        params=("kind", "counter", "expected"),
+    ),
+    _c(
+        "TABLE_COUNTER_RANGE",
+        INPUT,
+        N_("a counter set outside its bounds"),
+        params=("kind", "counter", "minimum", "maximum"),
+    ),
+    _c("TABLE_SQUARE", INPUT, N_("a square that is not on the board"), params=("kind", "square")),
+    _c(
+        "TABLE_NOT_YOUR_PIECE",
+        INPUT,
+        N_("a move of a piece that is not the player's, or of an empty square"),
+        params=("kind", "square", "colour"),
+    ),
+    _c(
+        "TABLE_STALE_SEQ",
+        INPUT,
+        N_("a move sent against an old seq of the table (409): the client catches up and plays again"),
+        params=("expected", "current"),
+    ),
+    _c(
+        "TABLE_WAITING", INPUT, N_("a move at a table still waiting for its second player"), params=("table",)
+    ),
+    _c(
+        "TABLE_NOT_WAITING",
+        INPUT,
+        N_("a player who joins a table that already has its two players"),
+        params=("table",),
+    ),
+    _c(
+        "TABLE_ALREADY_SEATED",
+        INPUT,
+        N_("a player who joins a table they already sit at"),
+        params=("table",),
+    ),
+    _c("TABLE_NOT_SEATED", INPUT, N_("a move from a user who does not sit at the table"), params=("table",)),
+    _c(
+        "TABLE_NOT_YOUR_SEAT",
+        INPUT,
+        N_("a move from a seat that is not the player's"),
+        params=("seat", "expected"),
+    ),
+    _c(
+        "TABLE_DECK_NOT_YOURS",
+        INPUT,
+        N_("a table opened or joined with a deck that is not the player's own"),
+        params=("deck", "field"),
+    ),
+    _c(
+        "TABLE_WRONG_GAME",
+        INPUT,
+        N_("a deck of another game than the table's"),
+        params=("deck", "game", "expected", "field"),
+    ),
 )
 
 CODES: Mapping[str, Code] = MappingProxyType({code.key: code for code in ENTRIES})

@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "artwork",
     "reviews",
     "faces",
+    "tables",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,43 @@
+"""The bodies of the table routes, for the schema (the views read them with the services' checks)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class TableCreateDoc(serializers.Serializer):
+    deck = serializers.IntegerField(help_text="One of your decks: seat 1.")
+    opponentDeck = serializers.IntegerField(
+        required=False, help_text="Another of your decks of the same game: you play both seats (hot seat)."
+    )
+    seed = serializers.IntegerField(
+        required=False, min_value=0, help_text="The table's seed (random if not given)."
+    )
+    public = serializers.BooleanField(required=False, help_text="Spectators may watch its public zones.")
+    invite = serializers.CharField(required=False, help_text="The username of the player you invite.")
+
+
+class TableJoinDoc(serializers.Serializer):
+    deck = serializers.IntegerField(help_text="One of your decks of the table's game: seat 2.")
+    token = serializers.CharField(required=False, help_text="The invitation link's token.")
+
+
+class TableEventInDoc(serializers.Serializer):
+    kind = serializers.CharField(
+        help_text="mulligan, first, choose, draw, move, tap, untapAll, flip, reveal, ..."
+    )
+    expectedSeq = serializers.IntegerField(
+        help_text="The seq of the table you played from (409 if it moved on)."
+    )
+    seat = serializers.IntegerField(required=False, help_text="1 or 2: the seat that plays (a hot seat).")
+
+
+class TableCreatedDoc(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    seq = serializers.IntegerField()
+
+
+class SeqDoc(serializers.Serializer):
+    seq = serializers.IntegerField()

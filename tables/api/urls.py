@@ -1,0 +1,12 @@
+from django.urls import path
+
+from .views import TableDetail, TableEvents, TableExport, TableJoin, TableJoinByToken, TableList
+
+urlpatterns = [
+    path("tables/", TableList.as_view(), name="table-list"),
+    path("tables/join/", TableJoinByToken.as_view(), name="table-join-by-token"),
+    path("tables/<int:pk>/", TableDetail.as_view(), name="table-detail"),
+    path("tables/<int:pk>/join/", TableJoin.as_view(), name="table-join"),
+    path("tables/<int:pk>/events/", TableEvents.as_view(), name="table-events"),
+    path("tables/<int:pk>/events/export/", TableExport.as_view(), name="table-events-export"),
+]

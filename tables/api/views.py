@@ -1,0 +1,271 @@
+"""The playtest table routes (FORMATS.md v1.2, "Playtest tables"): thin views over the services and selectors."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from common.api import Pagination, exception_handler
+from common.errors import InvalidInput
+from decks.models import Deck
+from rules.findings import error
+
+from .. import selectors, services
+from ..models import Table
+from .serializers import SeqDoc, TableCreatedDoc, TableCreateDoc, TableEventInDoc, TableJoinDoc
+
+TABLE_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
+# The keys of an event's body that are not its payload.
+ENVELOPE = ("kind", "expectedSeq", "seat")
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+    return dict(request.data)
+
+
+def _whole(value, name: str, *, low: int = 0, high: int | None = None, default=None):
+    """A whole number of the body or the query (a query's comes as text)."""
+    if value is None:
+        return default
+    if isinstance(value, str) and value.strip().isdigit() and len(value) <= 18:
+        value = int(value)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"{name}: a whole number {bound}",
+                    field=name,
+                    params={"field": name, "problem": f"a whole number {bound}"},
+                )
+            ]
+        )
+    return value
+
+
+def _deck(body: dict, key: str, *, required: bool = True) -> Deck | None:
+    value = body.get(key)
+    if value is None and not required:
+        return None
+    pk = _whole(value if value is not None else -1, key)
+    return Deck.objects.filter(pk=pk).first() if pk < 2**63 else None
+
+
+def _refusal(exc: services.TableRefused) -> Response:
+    """The studio's error body, with the finding's ``code`` and the table's ``seq`` (a 409's catch-up)."""
+    response = exception_handler(exc, {})
+    response.data["code"] = exc.finding.code
+    if exc.seq is not None:
+        response.data["seq"] = exc.seq
+    return response
+
+
+class TablesPermission(permissions.IsAuthenticated):
+    pass
+
+
+class TableList(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="Your tables (those you sit at or are invited to), newest first",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request):
+        paginator = Pagination()
+        page = paginator.paginate_queryset(selectors.tables_for(request.user), request, view=self)
+        return paginator.get_paginated_response([selectors.table_summary(t, request.user) for t in page])
+
+    @extend_schema(
+        summary="Open a table with one of your decks (with opponentDeck: both seats are yours)",
+        request=TableCreateDoc,
+        responses={201: TableCreatedDoc},
+    )
+    def post(self, request):
+        body = _body(request)
+        invite = body.get("invite")
+        invited = None
+        if invite is not None:
+            invited = (
+                get_user_model().objects.filter(username=invite).first() if isinstance(invite, str) else None
+            )
+            if invited is None:
+                raise InvalidInput(
+                    [
+                        error(
+                            "UNKNOWN_USER",
+                            f"invite: nobody has the username {str(invite)[:150]!r}",
+                            field="invite",
+                            params={"value": str(invite)[:150]},
+                        )
+                    ]
+                )
+        public = body.get("public", False)
+        if not isinstance(public, bool):
+            raise InvalidInput(
+                [
+                    error(
+                        "FIELD_INVALID",
+                        "public: true or false",
+                        field="public",
+                        params={"field": "public", "problem": "true or false"},
+                    )
+                ]
+            )
+        try:
+            table = services.table_create(
+                user=request.user,
+                deck=_deck(body, "deck"),
+                opponent_deck=_deck(body, "opponentDeck", required=False),
+                seed=body.get("seed"),
+                public=public,
+                invite=invited,
+            )
+        except services.TableRefused as exc:
+            return _refusal(exc)
+        return Response(
+            {
+                "id": table.pk,
+                "game": table.game,
+                "status": table.status,
+                "seq": table.seq,
+                "inviteToken": table.invite_token if table.status == Table.Status.WAITING else None,
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class TableDetail(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="The table as you may see it (at: the state after event N)",
+        parameters=[TABLE_ID, OpenApiParameter("at", OpenApiTypes.INT)],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        at = _whole(request.query_params.get("at"), "at", high=table.seq)
+        return Response(selectors.table_view_for(request.user, table, at=at))
+
+
+def _join(request, table, deck) -> Response:
+    try:
+        table = services.table_join(user=request.user, table=table, deck=deck)
+    except services.TableRefused as exc:
+        return _refusal(exc)
+    return Response({"id": table.pk, "game": table.game, "status": table.status, "seq": table.seq})
+
+
+class TableJoin(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="Sit at seat 2 with one of your decks of the table's game (invited, the link's token, or public)",
+        parameters=[TABLE_ID],
+        request=TableJoinDoc,
+        responses=TableCreatedDoc,
+    )
+    def post(self, request, pk: int):
+        body = _body(request)
+        table = Table.objects.filter(pk=pk).first()
+        token = body.get("token")
+        invited = table is not None and (
+            table.invited_id == request.user.pk
+            or table.public
+            or (isinstance(token, str) and token == table.invite_token)
+            or any(s.user_id == request.user.pk for s in table.seats.all())
+        )
+        if not invited:
+            raise Http404("no table you may join has this id")
+        return _join(request, table, _deck(body, "deck"))
+
+
+class TableJoinByToken(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="Sit at the table of an invitation link (its token) with one of your decks",
+        request=TableJoinDoc,
+        responses=TableCreatedDoc,
+    )
+    def post(self, request):
+        body = _body(request)
+        token = body.get("token")
+        table = Table.objects.filter(invite_token=token).first() if isinstance(token, str) and token else None
+        if table is None:
+            raise Http404("no table has this invitation")
+        return _join(request, table, _deck(body, "deck"))
+
+
+class TableEvents(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="The events after since, as you may read them (no card you may not see)",
+        parameters=[TABLE_ID, OpenApiParameter("since", OpenApiTypes.INT)],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        since = _whole(request.query_params.get("since"), "since", default=0)
+        return Response(
+            {"seq": table.seq, "events": selectors.table_events_for(request.user, table, since=since)}
+        )
+
+    @extend_schema(
+        summary="Play one event (expectedSeq: the seq you played from; 409 if the table moved on)",
+        parameters=[TABLE_ID],
+        request=TableEventInDoc,
+        responses={201: SeqDoc},
+    )
+    def post(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        body = _body(request)
+        try:
+            event = services.table_event_append(
+                user=request.user,
+                table=table,
+                kind=body.get("kind"),
+                expected_seq=body.get("expectedSeq"),
+                payload={k: v for k, v in body.items() if k not in ENVELOPE},
+                seat=body.get("seat"),
+            )
+        except services.TableRefused as exc:
+            return _refusal(exc)
+        return Response({"seq": event.seq}, status=status.HTTP_201_CREATED)
+
+
+class TableExport(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        summary="Every event of the table as JSON for other tools (as you may read them)",
+        parameters=[TABLE_ID],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        response = Response(
+            {
+                "format": "card-studio-table",
+                "version": 1,
+                "table": selectors.table_summary(table, request.user),
+                "events": selectors.table_events_for(request.user, table),
+            }
+        )
+        response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-events.json"'
+        return response

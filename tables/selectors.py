@@ -1,0 +1,254 @@
+"""Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
+
+A table's state is replayed from its seed, its frozen decks and its events: one query for the
+seats (with their users and decks) and one for the events, whatever their number. A viewer sees
+what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
+for a spectator of a public table, who sees the public zones only.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.http import Http404
+from django.urls import NoReverseMatch, reverse
+
+from rules import registry
+from rules.tables import Event, TableState, apply, deal_table, event_view, table_view
+
+from . import snapshot
+from .models import Seat, Table, TableEvent
+
+
+# A table's seats with their users: one query for any number of tables.
+_SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def _seats(table: Table) -> list[Seat]:
+    cache = getattr(table, "_prefetched_objects_cache", {})
+    if "seats" in cache:
+        return list(cache["seats"])
+    return list(table.seats.select_related("user"))
+
+
+def tables_for(user) -> QuerySet[Table]:
+    """The tables ``user`` sits at or is invited to, newest first, their seats prefetched."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    return (
+        Table.objects.filter(Q(seats__user=user) | Q(invited=user, status=Table.Status.WAITING))
+        .distinct()
+        .select_related("created_by", "invited")
+        .prefetch_related(_SEATS)
+    )
+
+
+def public_tables() -> QuerySet[Table]:
+    """The tables open to spectators that are being played, newest first."""
+    return (
+        Table.objects.filter(public=True)
+        .exclude(status=Table.Status.WAITING)
+        .select_related("created_by", "invited")
+        .prefetch_related(_SEATS)
+    )
+
+
+def may_see(user, table: Table) -> bool:
+    if not user.is_authenticated:
+        return False
+    if any(s.user_id == user.pk for s in _seats(table)):
+        return True
+    if table.status == Table.Status.WAITING and table.invited_id == user.pk:
+        return True
+    return table.public and user.has_perm("tables.view_table")
+
+
+def table_get_for(user, table_id) -> Table:
+    """The table, when ``user`` sits at it, is invited to it, or watches it (public): else 404."""
+    try:
+        table = (
+            Table.objects.select_related("created_by", "invited")
+            .prefetch_related(_SEATS)
+            .get(pk=int(table_id))
+        )
+    except (Table.DoesNotExist, TypeError, ValueError, OverflowError):
+        raise Http404("no table you may see has this id") from None
+    if not may_see(user, table):
+        raise Http404("no table you may see has this id")
+    return table
+
+
+def viewer_seats(user, table: Table) -> frozenset[int]:
+    """The seats ``user`` holds (0-based): {0, 1} at a hot seat, none for a spectator."""
+    if not user.is_authenticated:
+        return frozenset()
+    return frozenset(s.index - 1 for s in _seats(table) if s.user_id == user.pk)
+
+
+def _events(table: Table, at: int | None = None) -> list[Event]:
+    rows = TableEvent.objects.filter(table_id=table.pk).order_by("seq")
+    if at is not None:
+        rows = rows.filter(seq__lte=at)
+    return [
+        Event(seq, seat - 1, kind, payload)
+        for seq, seat, kind, payload in rows.values_list("seq", "seat", "kind", "payload")
+    ]
+
+
+def table_events(table: Table, at: int | None = None) -> list[Event]:
+    """The table's events as the engine reads them (seats from 0), in order: one query."""
+    return _events(table, at)
+
+
+def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
+    """The table as dealt, before any event (both seats taken)."""
+    seats = sorted(seats if seats is not None else _seats(table), key=lambda s: s.index)
+    if len(seats) != 2:
+        raise ValueError(f"table {table.pk} waits for its second player: nothing is dealt yet")
+    return deal_table(
+        registry.get(table.game), table.seed, [snapshot.thaw(table.game, s.cards) for s in seats]
+    )
+
+
+def table_state(table: Table, at: int | None = None, *, seats: list[Seat] | None = None) -> TableState:
+    """The state after every event (``at``: after event ``at``), replayed: one query for the events."""
+    state = dealt_state(table, seats)
+    for event in _events(table, at):
+        state = apply(state, event).state
+    return state
+
+
+def _user(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _face(card: dict[str, Any]) -> None:
+    """A visible card's face (the cached rendition of the version the table was dealt)."""
+    stable_id, version = card.get("stableCardId"), card.get("version")
+    if stable_id and version:
+        with suppress(NoReverseMatch):  # a stable id the converter does not take: no face
+            card["face"] = reverse("faces:revision-face", kwargs={"stable_id": stable_id, "version": version})
+
+
+def _with_faces(zones: list[dict[str, Any]]) -> None:
+    for zone in zones:
+        for card in zone["cards"]:
+            _face(card)
+
+
+def _waiting_view(table: Table) -> dict[str, Any]:
+    return {
+        "status": table.status,
+        "seq": 0,
+        "turn": {"number": 0, "seat": None, "step": None, "stepIndex": 0},
+        "first": None,
+        "coinWinner": None,
+        "seats": [
+            {"seat": s.index, "counters": {}, "pending": [], "turns": 0, "zones": []} for s in _seats(table)
+        ],
+        "shared": [],
+        "proposal": None,
+        "result": None,
+        "notes": [],
+    }
+
+
+def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
+    """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``)."""
+    viewers = viewer_seats(user, table)
+    seats = _seats(table)
+    if len(seats) == 2:
+        state = table_state(table, at, seats=seats)
+        view = table_view(state, viewers)
+    else:
+        state = None
+        view = _waiting_view(table)
+    by_index = {s.index: s for s in seats}
+    for seat_view in view["seats"]:
+        seat = by_index[seat_view["seat"]]
+        seat_view["user"] = _user(seat.user)
+        seat_view["deck"] = {"id": seat.deck_id, "name": seat.deck_name}
+        seat_view["verdict"] = seat.verdict
+        _with_faces(seat_view["zones"])
+    _with_faces(view["shared"])
+    spec = registry.get(table.game).table_spec()
+    view.update(
+        id=table.pk,
+        game=table.game,
+        # The stored status says "waiting" (one seat) and stays "finished" at a replayed point.
+        tableStatus=table.status,
+        status=view["status"] if state is not None else table.status,
+        currentSeq=table.seq,
+        at=at,
+        hotSeat=table.hot_seat,
+        public=table.public,
+        viewerSeats=sorted(i + 1 for i in viewers),
+        createdBy=_user(table.created_by),
+        createdAt=table.created_at.isoformat(),
+        startedAt=table.started_at.isoformat() if table.started_at else None,
+        finishedAt=table.finished_at.isoformat() if table.finished_at else None,
+        steps=[{"key": s.key, "label": s.label, "note": s.note} for s in spec.steps],
+        counters=[
+            {"key": c.key, "label": c.label, "minimum": c.minimum, "maximum": c.maximum}
+            for c in spec.counters
+        ],
+    )
+    if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
+        view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
+    return view
+
+
+def table_summary(table: Table, user) -> dict[str, Any]:
+    """A table in a list: who sits where with which deck, its status and seq (no state replayed)."""
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "status": table.status,
+        "seq": table.seq,
+        "hotSeat": table.hot_seat,
+        "public": table.public,
+        "createdBy": _user(table.created_by),
+        "createdAt": table.created_at.isoformat(),
+        "finishedAt": table.finished_at.isoformat() if table.finished_at else None,
+        "result": (
+            {"winner": table.winner, "reason": table.result_reason}
+            if table.status == Table.Status.FINISHED
+            else None
+        ),
+        "viewerSeats": sorted(i + 1 for i in viewer_seats(user, table)),
+        "seats": [
+            {
+                "seat": s.index,
+                "user": _user(s.user),
+                "deck": {"id": s.deck_id, "name": s.deck_name},
+                "verdict": s.verdict,
+            }
+            for s in _seats(table)
+        ],
+    }
+
+
+def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]:
+    """The events after ``since``, each as ``user`` may read it (no hidden card), with its time."""
+    seats = _seats(table)
+    if len(seats) != 2:
+        return []
+    viewers = viewer_seats(user, table)
+    rows = list(
+        TableEvent.objects.filter(table_id=table.pk)
+        .order_by("seq")
+        .values_list("seq", "seat", "kind", "payload", "created_at")
+    )
+    state = dealt_state(table, seats)
+    out: list[dict[str, Any]] = []
+    for seq, seat, kind, payload, created_at in rows:
+        event = Event(seq, seat - 1, kind, payload)
+        applied = apply(state, event)
+        if seq > since:
+            item = event_view(state, event, applied, viewers)
+            item["at"] = created_at.isoformat()
+            out.append(item)
+        state = applied.state
+    return out

@@ -1,0 +1,347 @@
+"""Writes of playtest tables: open one, sit at one, and append an event.
+
+Each write locks the table's row (``select_for_update``): two moves sent at once are played
+one after the other, and the second, sent against the old seq, is refused (409). An event is
+checked by replaying the table (:func:`tables.selectors.table_state`: one query for the events)
+and applying it with the pure engine (:func:`rules.tables.apply`); a refused event changes
+nothing. Once committed, ``tables.realtime.announce`` tells the table's connections.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from common.errors import InvalidInput
+from decks.models import Deck
+from rules import Finding, registry
+from rules.findings import error
+from rules.i18n import N_
+from rules.tables import Event, Refusal, apply, deal_table
+
+from . import snapshot
+from .models import Seat, Table, TableEvent
+
+# Seeds a JSON number carries exactly.
+MAX_SEED = 2**53 - 1
+# The most characters an event's payload may take, as JSON (a mulligan of 100 instances fits).
+MAX_PAYLOAD = 8_000
+MAX_KIND = 32
+
+
+class TableRefused(InvalidInput):
+    """A write the table refuses: ``finding`` (a TABLE_* code), the HTTP ``status`` (400; 409
+    for a stale seq, with the table's ``seq``). Nothing was changed."""
+
+    def __init__(self, finding: Finding, status: int = 400, seq: int | None = None):
+        super().__init__([finding])
+        self.finding = finding
+        self.status = status
+        self.status_code = status
+        self.seq = seq
+
+
+def _refused(code: str, message: str, *, status: int = 400, hint: str = "", **params: Any) -> TableRefused:
+    return TableRefused(error(code, message, params=params, hint=hint), status)
+
+
+def _check_may_play(user) -> None:
+    if not user.is_authenticated or not user.has_perm("tables.add_table"):
+        raise PermissionDenied("your role does not sit at playtest tables")
+
+
+def _own_deck(user, deck: Deck | None, field: str) -> Deck:
+    """The deck, with its entries' cards, when it is the user's own (a player plays their own decks)."""
+    if deck is None or deck.owner_id != user.pk:
+        raise _refused(
+            "TABLE_DECK_NOT_YOURS",
+            f"{field}: you have no deck {getattr(deck, 'pk', None)}",
+            deck=getattr(deck, "pk", None),
+            field=field,
+            hint=N_("sit with one of your own decks"),
+        )
+    return Deck.objects.select_related("format").prefetch_related("entries__card").get(pk=deck.pk)
+
+
+def _verdict(deck: Deck) -> dict[str, Any]:
+    """The deck's verdict now (a stale deck's is computed, not taken from its old result)."""
+    legal, ready, violations = deck.legal, deck.ready_to_play, deck.violations or []
+    if deck.stale or legal is None:
+        from decks.validation import fresh_results
+
+        result = fresh_results([Deck.objects.select_related("owner").get(pk=deck.pk)]).get(deck.pk)
+        if result is not None:
+            data = result.to_dict()
+            legal = data.get("legal")
+            ready = data.get("readyToPlay", legal)
+            violations = data.get("violations") or []
+    return {
+        "legal": bool(legal),
+        "readyToPlay": bool(ready),
+        "violations": len([v for v in violations if v.get("severity", "error") == "error"]),
+        "warnings": len([v for v in violations if v.get("severity") == "warning"]),
+    }
+
+
+def _seat(table: Table, index: int, user, deck: Deck) -> Seat:
+    return Seat.objects.create(
+        table=table,
+        index=index,
+        user=user,
+        deck=deck,
+        deck_name=deck.name,
+        verdict=_verdict(deck),
+        cards=snapshot.freeze(deck),
+    )
+
+
+def _deal(table: Table, seats: list[Seat]) -> None:
+    """Both seats taken: the setup is dealt (seq 0); the table's status follows the state."""
+    ruleset = registry.get(table.game)
+    state = deal_table(ruleset, table.seed, [snapshot.thaw(table.game, s.cards) for s in seats])
+    table.status = state.phase
+    table.started_at = timezone.now()
+    table.save(update_fields=["status", "started_at"])
+
+
+def _announce(table_id: int, seq: int) -> None:
+    try:
+        from . import realtime
+    except ImportError:  # the real time is not installed: clients catch up from their last seq
+        return
+    transaction.on_commit(lambda: realtime.announce(table_id, seq))
+
+
+def _seed(seed) -> int:
+    if seed is None:
+        return secrets.randbelow(MAX_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise _refused(
+            "FIELD_INVALID",
+            f"seed: a whole number from 0 to {MAX_SEED}",
+            field="seed",
+            problem=f"a whole number from 0 to {MAX_SEED}",
+        )
+    return seed
+
+
+def _same_game(game: str, deck: Deck, field: str) -> None:
+    if deck.game != game:
+        raise _refused(
+            "TABLE_WRONG_GAME",
+            f"{field}: deck {deck.pk} is a deck of {deck.game}; this table plays {game}",
+            deck=deck.pk,
+            game=deck.game,
+            expected=game,
+            field=field,
+            hint=N_("choose a deck of the table's game"),
+        )
+
+
+@transaction.atomic
+def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, invite=None) -> Table:
+    """Open a table with ``deck`` at seat 1.
+
+    With ``opponent_deck`` (another deck of the caller, of the same game) both seats are the
+    caller's (hot seat) and the setup is dealt at once; without it the table waits for a second
+    player (``invite``: a user of the studio invited by name; anyone with the link's token may sit).
+    """
+    _check_may_play(user)
+    deck = _own_deck(user, deck, "deck")
+    if invite is not None and (opponent_deck is not None or invite.pk == user.pk):
+        raise _refused(
+            "FIELD_INVALID",
+            "invite: another user, and only for a table that waits for a second player",
+            field="invite",
+            problem="another user, at a table without opponentDeck",
+        )
+    second = None
+    if opponent_deck is not None:
+        second = _own_deck(user, opponent_deck, "opponentDeck")
+        _same_game(deck.game, second, "opponentDeck")
+    table = Table.objects.create(
+        game=deck.game,
+        seed=_seed(seed),
+        created_by=user,
+        public=bool(public),
+        hot_seat=second is not None,
+        invited=invite,
+    )
+    seats = [_seat(table, 1, user, deck)]
+    if second is not None:
+        seats.append(_seat(table, 2, user, second))
+        _deal(table, seats)
+    return table
+
+
+@transaction.atomic
+def table_join(*, user, table, deck) -> Table:
+    """``user`` sits at seat 2 of a waiting table with one of their decks of its game; the setup is dealt."""
+    _check_may_play(user)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    seats = list(table.seats.all())
+    if table.status != Table.Status.WAITING or len(seats) != 1:
+        raise _refused(
+            "TABLE_NOT_WAITING",
+            f"table {table.pk} already has its two players",
+            status=409,
+            table=table.pk,
+            hint=N_("open a table of your own"),
+        )
+    if seats[0].user_id == user.pk:
+        raise _refused(
+            "TABLE_ALREADY_SEATED",
+            f"you already sit at table {table.pk}; to play both seats, open a table with two of your decks",
+            table=table.pk,
+            hint=N_("open a hot-seat table with two of your decks"),
+        )
+    deck = _own_deck(user, deck, "deck")
+    _same_game(table.game, deck, "deck")
+    seats.append(_seat(table, 2, user, deck))
+    _deal(table, seats)
+    _announce(table.pk, 0)
+    return table
+
+
+def table_join_by_token(*, user, token, deck) -> Table:
+    """Sit at the table whose invitation link carries ``token`` (Table.DoesNotExist if none)."""
+    if not isinstance(token, str) or not token or len(token) > 64:
+        raise Table.DoesNotExist("no table has this invitation")
+    table = Table.objects.get(invite_token=token)
+    return table_join(user=user, table=table, deck=deck)
+
+
+def _payload(kind, payload) -> dict[str, Any]:
+    if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND:
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            "kind: the kind of event, a text (draw, move, step, endTurn...)",
+            kind=str(kind)[:MAX_KIND],
+            problem="kind",
+            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+        )
+    if not isinstance(payload, dict):
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            f"{kind}: the event is a JSON object",
+            kind=kind,
+            problem="payload",
+            hint=N_("send the field as the contract describes it"),
+        )
+    try:
+        size = len(json.dumps(payload, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        size = MAX_PAYLOAD + 1
+    if size > MAX_PAYLOAD:
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            f"{kind}: an event takes at most {MAX_PAYLOAD} characters",
+            kind=kind,
+            problem="size",
+            hint=N_("send only the fields the contract lists for this kind"),
+        )
+    return payload
+
+
+def _playing_seat(table: Table, seats: list[Seat], user, seat, state) -> int:
+    """The engine's seat (0 or 1) ``user`` plays this event from."""
+    mine = [s.index for s in seats if s.user_id == user.pk]
+    if seat is not None:
+        if isinstance(seat, bool) or seat not in mine:
+            raise _refused(
+                "TABLE_NOT_YOUR_SEAT",
+                f"seat {str(seat)[:8]} is not yours; you sit at seat {' and '.join(map(str, mine))}",
+                seat=str(seat)[:8],
+                expected=mine,
+                hint=N_("play from your own seat"),
+            )
+        return seat - 1
+    if len(mine) == 1:
+        return mine[0] - 1
+    # Hot seat: the active seat plays; in the setup, the seat that still has a decision to make.
+    if state.active is not None:
+        return state.active
+    waiting = [i for i in (0, 1) if state.seats[i].pending]
+    if len(waiting) == 1:
+        return waiting[0]
+    raise _refused(
+        "TABLE_EVENT_INVALID",
+        "both seats are yours: say which one plays (seat 1 or 2)",
+        problem="seat",
+        hint=N_("send the seat that plays (1 or 2)"),
+    )
+
+
+@transaction.atomic
+def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -> TableEvent:
+    """Play one event at ``table`` from ``user``'s seat (``seat``: 1 or 2, needed only in a hot seat).
+
+    Raises :class:`TableRefused`: 409 when ``expected_seq`` is not the table's seq (with the
+    current one), 400 with the finding the engine gives for a move it refuses.
+    """
+    from .selectors import table_state
+
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    seats = list(locked.seats.all())
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            "expectedSeq: the seq of the table you played from, a whole number",
+            kind=str(kind)[:MAX_KIND],
+            problem="expectedSeq",
+            hint=N_("send the seq of the table you see"),
+        )
+    payload = _payload(kind, payload)
+    if not any(s.user_id == user.pk for s in seats):
+        raise _refused(
+            "TABLE_NOT_SEATED",
+            f"you do not sit at table {locked.pk}; spectators only watch",
+            status=403,
+            table=locked.pk,
+        )
+    if locked.status == Table.Status.WAITING:
+        raise _refused(
+            "TABLE_WAITING",
+            f"table {locked.pk} waits for its second player",
+            status=409,
+            table=locked.pk,
+            hint=N_("wait until the second player sits down"),
+        )
+    if expected_seq != locked.seq:
+        raise TableRefused(
+            error(
+                "TABLE_STALE_SEQ",
+                f"the table is at seq {locked.seq}, not {expected_seq}: catch up and play again",
+                params={"expected": expected_seq, "current": locked.seq},
+                hint=N_("read the events since your last seq, then play again"),
+            ),
+            409,
+            locked.seq,
+        )
+    state = table_state(locked, seats=seats)
+    engine_seat = _playing_seat(locked, seats, user, seat, state)
+    event = Event(locked.seq + 1, engine_seat, kind, payload)
+    try:
+        applied = apply(state, event)
+    except Refusal as refusal:
+        raise TableRefused(refusal.finding, 400, locked.seq) from None
+    stored = TableEvent.objects.create(
+        table=locked, seq=event.seq, seat=engine_seat + 1, kind=kind, payload=payload, by=user
+    )
+    after = applied.state
+    changes: dict[str, Any] = {"seq": event.seq, "status": after.phase}
+    if after.result is not None and locked.finished_at is None:
+        winner, reason = after.result
+        changes.update(
+            finished_at=timezone.now(), winner=None if winner is None else winner + 1, result_reason=reason
+        )
+    Table.objects.filter(pk=locked.pk).update(**changes)
+    for key, value in changes.items():
+        setattr(table, key, value)
+    _announce(locked.pk, event.seq)
+    return stored
