@@ -339,6 +339,7 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     "TABLE_SETUP_PENDING": (
         _("the setup is not done yet: %(decisions)s still to decide"),
         _("the setup is not done yet"),
+    "PAPER_GAME_INVALID": (_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
     ),
     "TABLE_SETUP_DONE": (_("this setup decision is already made (%(decision)s)"),),
     "TABLE_NOT_COIN_WINNER": (_("only the winner of the coin toss chooses who plays first, once"),),

@@ -600,6 +600,12 @@ ENTRIES: tuple[Code, ...] = (
     _c(
         "TABLE_SETUP_PENDING",
         INPUT,
+        "PAPER_GAME_INVALID",
+        INPUT,
+        N_("a paper game that cannot be recorded: decks of two games, a winner who did not play, cards not in the decks"),
+        params=("field", "problem"),
+    ),
+    _c(
         N_("a move before the setup is done (mulligans, the first player, the setup's choices)"),
         params=("kind", "decisions"),
     ),

@@ -151,6 +151,20 @@ def paper_facts(
     return GameFacts(game, format, PAPER, day, turns, (seats[0], seats[1]))
 
 
+def matchup_label(ruleset: Any, deck: Any) -> str:
+    """What names a deck's side in the matchups of its game (its Legend, its active Leader, its
+    most frequent clan), from the rule set's ``matchup_pick`` / ``matchup_field``; "": none."""
+    if ruleset.matchup_pick:
+        picked = dict(deck.picks).get(ruleset.matchup_pick)
+        return picked.name if picked is not None else ""
+    if ruleset.matchup_field:
+        values = Counter(
+            str(card.get(ruleset.matchup_field)) for _section, card in deck.cards if card.get(ruleset.matchup_field)
+        )
+        return min(values, key=lambda v: (-values[v], v)) if values else ""
+    return ""
+
+
 # --- counts ---------------------------------------------------------------------------------------
 CARD_COUNTS = (
     "games",

@@ -116,6 +116,11 @@ class RuleSet:
     # --- the playtest table (rules.tables): zones, counters, setup and turn from the seed -------------
     # None: a plain table (deck, hand, discard and a shared play area).
     table: ClassVar[TableSpec | None] = None
+    # What names a deck's side in the play statistics' matchups beside the deck itself: a pick (the
+    # Legend, the active Leader) or the most frequent value of a field of its cards (a clan); None: none.
+    matchup_pick: ClassVar[str | None] = None
+    matchup_field: ClassVar[str | None] = None
+
     def table_spec(self) -> TableSpec:
         """The game's playtest table: its own, else a plain one."""
         if self.table is not None:

@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "reviews",
     "faces",
     "tables",
+    "playstats",
 ]
 
 MIDDLEWARE = [

@@ -32,6 +32,7 @@ urlpatterns = [
     path("api/", include("reviews.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("tables.api.urls")),
+    path("api/", include("playstats.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     # Uploaded and drawn files, with or without DEBUG: each one through its permission check.

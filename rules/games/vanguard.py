@@ -644,6 +644,7 @@ class Vanguard(RuleSet):
             ),
             tbl.ZoneSpec(
                 "rc0",
+    matchup_field = "clan"
                 N_("Rear-guard circle, back left"),
                 tbl.PUBLIC,
                 capacity=1,

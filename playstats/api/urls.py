@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("playstats/paper-games/", views.PaperGames.as_view(), name="playstats-paper-games"),
+    path("playstats/cards/<str:stable_id>/", views.CardFiguresView.as_view(), name="playstats-card"),
+    path("playstats/decks/<int:pk>/", views.DeckRecord.as_view(), name="playstats-deck"),
+    path("playstats/<str:game>/cards/", views.GameCards.as_view(), name="playstats-game-cards"),
+    path("playstats/<str:game>/cards.csv", views.GameCardsCsv.as_view(), name="playstats-game-csv"),
+    path("playstats/<str:game>/matchups/", views.GameMatchups.as_view(), name="playstats-game-matchups"),
+]

@@ -1,0 +1,354 @@
+"""The play statistics' routes: thin views over the selectors and the paper-game service."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.selectors import card_list
+from common.errors import InvalidInput
+from decks import selectors as deck_selectors
+from decks.models import Deck
+from rules import registry
+from rules.findings import error
+from rules.playstats import Rate
+from rules.registry import UnknownGame
+
+from .. import selectors, services
+
+
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=`` narrows the games to a deck format; it does not choose a renderer here."""
+
+    class settings:
+        URL_FORMAT_OVERRIDE = None
+
+
+FILTERS = [
+    OpenApiParameter("format", OpenApiTypes.STR, description="a deck format's key"),
+    OpenApiParameter(
+        "source", OpenApiTypes.STR, enum=["table", "paper"], description="table or paper games only"
+    ),
+    OpenApiParameter("since", OpenApiTypes.DATE, description="games played on or after this day"),
+    OpenApiParameter("until", OpenApiTypes.DATE, description="games played on or before this day"),
+    OpenApiParameter("version", OpenApiTypes.INT, description="one card version only"),
+]
+
+
+def _bad(field: str, problem: str, hint: str) -> InvalidInput:
+    return InvalidInput(
+        [
+            error(
+                "FIELD_INVALID",
+                f"{field}: {problem}",
+                field=field,
+                params={"field": field, "problem": problem},
+                hint=hint,
+            )
+        ]
+    )
+
+
+def filters_from(query) -> selectors.Filters:
+    """The filters of a request's query, or a 400 naming the bad one."""
+    values: dict[str, Any] = {}
+    fmt = query.get("format", "")
+    if len(fmt) > 64:
+        raise _bad("format", "at most 64 characters", "send a deck format's key")
+    values["format"] = fmt
+    source = query.get("source", "")
+    if source not in ("", "table", "paper"):
+        raise _bad("source", "table or paper", "send table or paper, or nothing for both")
+    values["source"] = source
+    for name in ("since", "until"):
+        raw = query.get(name)
+        if raw:
+            try:
+                values[name] = dt.date.fromisoformat(raw)
+            except ValueError:
+                raise _bad(name, "a day as YYYY-MM-DD", "send a day such as 2026-12-01")
+    raw = query.get("version")
+    if raw:
+        if not raw.isdigit() or len(raw) > 9:
+            raise _bad("version", "a whole number", "send a card version, e.g. 3")
+        values["version"] = int(raw)
+    return selectors.Filters(**values)
+
+
+def _game(key: str) -> str:
+    try:
+        return registry.get(key).key
+    except UnknownGame:
+        raise Http404(f"no game {key!r}")
+
+
+def plain(value: Any) -> Any:
+    if isinstance(value, Rate):
+        return value.to_dict()
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items() if k != "card"}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+FIGURES = inline_serializer("PlayFigures", fields={"games": serializers.IntegerField()})
+
+
+class GameCards(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = FormatIsAFilter
+
+    @extend_schema(
+        summary="A game's cards ranked by play rate (or win rate when drawn: order=winSeen), with 95 % intervals",
+        parameters=[*FILTERS, OpenApiParameter("order", OpenApiTypes.STR, enum=["playRate", "winSeen"])],
+        responses=inline_serializer(
+            "PlayRanking", fields={"cards": serializers.ListField(child=serializers.DictField())}
+        ),
+    )
+    def get(self, request, game: str):
+        order = request.query_params.get("order", "playRate")
+        if order not in ("playRate", "winSeen"):
+            raise _bad("order", "playRate or winSeen", "send playRate or winSeen")
+        ranking = selectors.card_ranking(
+            user=request.user, game=_game(game), filters=filters_from(request.query_params), order=order
+        )
+        return Response({"game": game, "cards": plain(ranking)})
+
+
+class GameCardsCsv(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = FormatIsAFilter
+
+    @extend_schema(
+        summary="A game's card figures as CSV, for a spreadsheet",
+        parameters=FILTERS,
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request, game: str):
+        ranking = selectors.card_ranking(
+            user=request.user, game=_game(game), filters=filters_from(request.query_params)
+        )
+        out = io.StringIO()
+        writer = csv.writer(out)
+        rates = ("playRate", "seenRate", "winInDeck", "winSeen", "winPlayed", "mulliganRate")
+        writer.writerow(
+            [
+                "stableCardId",
+                "name",
+                "games",
+                "seen",
+                "played",
+                *[f"{r}{p}" for r in rates for p in ("", "Low", "High", "Trials")],
+                "averageFirstTurn",
+            ]
+        )
+        for row in ranking:
+            cells: list[Any] = [
+                row["stableCardId"],
+                _safe(row["name"]),
+                row["games"],
+                row["seen"],
+                row["played"],
+            ]
+            for r in rates:
+                rate: Rate = row[r]
+                cells += [
+                    "" if rate.value is None else round(rate.value, 4),
+                    round(rate.low, 4),
+                    round(rate.high, 4),
+                    rate.trials,
+                ]
+            cells.append("" if row["averageFirstTurn"] is None else row["averageFirstTurn"])
+            writer.writerow(cells)
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{game}-play-statistics.csv"'
+        return response
+
+
+def _safe(text: str) -> str:
+    """A cell a spreadsheet would run as a formula is written as text (OWASP CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class CardFiguresView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = FormatIsAFilter
+
+    @extend_schema(
+        summary="One card's play figures, in all and by card version", parameters=FILTERS, responses=FIGURES
+    )
+    def get(self, request, stable_id: str):
+        card = card_list(user=request.user).filter(stable_id=stable_id).first()
+        if card is None:
+            raise Http404("no such card")
+        return Response(
+            plain(
+                selectors.card_figures(
+                    user=request.user, card=card, filters=filters_from(request.query_params)
+                )
+            )
+        )
+
+
+class DeckRecord(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = FormatIsAFilter
+
+    @extend_schema(summary="A deck's record and matchups", parameters=FILTERS, responses=FIGURES)
+    def get(self, request, pk: int):
+        deck = deck_selectors.deck_list(user=request.user).filter(pk=pk).first()
+        if deck is None:
+            raise Http404("no such deck")
+        return Response(
+            plain(selectors.deck_record(deck_id=deck.pk, filters=filters_from(request.query_params)))
+        )
+
+
+class GameMatchups(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = FormatIsAFilter
+
+    @extend_schema(
+        summary="Sides against sides: the game's identities (kind=label: Legends, Leaders, clans) or decks",
+        parameters=[*FILTERS, OpenApiParameter("kind", OpenApiTypes.STR, enum=["label", "deck"])],
+        responses=FIGURES,
+    )
+    def get(self, request, game: str):
+        kind = request.query_params.get("kind", "label")
+        if kind not in ("label", "deck"):
+            raise _bad("kind", "label or deck", "send label or deck")
+        grid = selectors.matchup_grid(game=_game(game), kind=kind, filters=filters_from(request.query_params))
+        return Response(plain(grid))
+
+
+PAPER_IN = inline_serializer(
+    "PaperGameIn",
+    fields={
+        "decks": serializers.ListField(child=serializers.IntegerField()),
+        "winner": serializers.IntegerField(allow_null=True, min_value=1, max_value=2),
+        "playedOn": serializers.DateField(required=False),
+        "turns": serializers.IntegerField(required=False, min_value=0, max_value=1000),
+        "drawn": serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField()), required=False
+        ),
+        "played": serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField()), required=False
+        ),
+        "notes": serializers.CharField(required=False, max_length=2000),
+    },
+)
+
+
+class PaperGames(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        summary="Record a game played on paper (two of the decks you may see; all or nothing)",
+        request=PAPER_IN,
+        responses={201: inline_serializer("PaperGameOut", fields={"id": serializers.IntegerField()})},
+    )
+    def post(self, request):
+        if not request.user.has_perm("decks.view_deck"):
+            raise InvalidInput(
+                [
+                    error(
+                        "PAPER_GAME_INVALID",
+                        "you may not record games",
+                        field="decks",
+                        params={"field": "decks", "problem": "permission"},
+                    )
+                ]
+            )
+        body = request.data if isinstance(request.data, dict) else {}
+        ids = body.get("decks")
+        if (
+            not isinstance(ids, list)
+            or len(ids) != 2
+            or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids)
+        ):
+            raise services._refuse(
+                "PAPER_GAME_INVALID",
+                "decks: the ids of the two decks that played",
+                field="decks",
+                hint="",
+                problem="decks",
+            )
+        # The first deck is one the recorder may see (theirs); the opponent's may be anyone's.
+        if not deck_selectors.deck_list(user=request.user).filter(pk=ids[0]).exists():
+            raise services._refuse(
+                "PAPER_GAME_INVALID",
+                "decks: the first deck must be one of yours",
+                field="decks",
+                hint="",
+                problem="decks",
+            )
+        visible = {
+            d.pk: d
+            for d in Deck.objects.filter(pk__in=ids)
+            .select_related("format")
+            .prefetch_related("entries__card")
+        }
+        if any(i not in visible for i in ids):
+            raise services._refuse(
+                "PAPER_GAME_INVALID", "decks: no such deck", field="decks", hint="", problem="decks"
+            )
+        winner = body.get("winner")
+        if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+            raise services._refuse(
+                "PAPER_GAME_INVALID", "winner: 1, 2 or null", field="winner", hint="", problem="winner"
+            )
+        played_on = None
+        if body.get("playedOn") is not None:
+            try:
+                played_on = dt.date.fromisoformat(str(body["playedOn"])[:10])
+            except ValueError:
+                raise services._refuse(
+                    "PAPER_GAME_INVALID",
+                    "playedOn: a day as YYYY-MM-DD",
+                    field="playedOn",
+                    hint="",
+                    problem="playedOn",
+                )
+        lists = {}
+        for name in ("drawn", "played"):
+            value = body.get(name, [[], []])
+            if not isinstance(value, list) or not all(
+                isinstance(v, list) and all(isinstance(s, str) for s in v) for v in value
+            ):
+                raise services._refuse(
+                    "PAPER_GAME_INVALID",
+                    f"{name}: two lists of stableCardIds",
+                    field=name,
+                    hint="",
+                    problem=name,
+                )
+            lists[name] = value
+        turns = body.get("turns", 0)
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 1000:
+            raise services._refuse(
+                "PAPER_GAME_INVALID", "turns: 0 to 1000", field="turns", hint="", problem="turns"
+            )
+        notes = body.get("notes", "")
+        paper = services.paper_game_record(
+            user=request.user,
+            decks=[visible[i] for i in ids],
+            winner=winner,
+            played_on=played_on,
+            turns=turns,
+            notes=notes if isinstance(notes, str) else "",
+            **lists,
+        )
+        return Response(
+            {"id": paper.pk, "game": paper.game, "source": "paper"}, status=status.HTTP_201_CREATED
+        )

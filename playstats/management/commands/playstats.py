@@ -1,0 +1,32 @@
+"""``manage.py playstats --game G [--rebuild]``: count the finished games not counted yet, or rebuild
+every figure of the game from the tables' logs and the paper games."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from rules import registry
+from rules.registry import UnknownGame
+
+from ... import services
+from ...selectors import tables_to_count
+
+
+class Command(BaseCommand):
+    help = "Count finished playtest games into the play statistics; --rebuild sums every game again from the logs."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--game", required=True, help="the game's key, e.g. vanguard")
+        parser.add_argument(
+            "--rebuild", action="store_true", help="delete the game's figures and sum every game again"
+        )
+
+    def handle(self, *args, game, rebuild, **options):
+        try:
+            registry.get(game)
+        except UnknownGame as unknown:
+            raise CommandError(str(unknown))
+        if rebuild:
+            count = services.playstats_rebuild(game=game)
+            self.stdout.write(f"{game}: figures rebuilt from {count} games")
+            return
+        counted = sum(services.playstats_count_table(table_id=pk) for pk in tables_to_count(game=game))
+        self.stdout.write(f"{game}: {counted} more games counted")
