@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
@@ -24,7 +24,7 @@ from artwork.gallery import gallery_context
 from artwork.selectors import with_primary_thumb
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.versions import posted_version
-from decks.selectors import decks_legal_with
+from decks.selectors import decks_legal_with, decks_with_card
 from rules import CardData, get_ruleset, registry
 from rules.findings import error
 
@@ -252,9 +252,34 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         "history": revisions,
         "history_truncated": len(revisions) == HISTORY_SIZE and card.version > HISTORY_SIZE,
         "creator": card.created_by.get_username() if card.created_by_id else "",
+        "save_warning": save_warning(user, card)
+        if form is not None and card.status == Status.VALIDATED
+        else "",
         **gallery_context(request, card),
         **extra,
     }
+
+
+def save_warning(user, card: Card) -> str:
+    """What saving an edit to a VALIDATED card does, said before it happens: the card goes back to
+    review, and the decks that use it (their names, those ``user`` may see)."""
+    words = [
+        _("Saving sends %(name)s back to review: it is Needs review until a reviewer validates it again.")
+        % {"name": card.name}
+    ]
+    total, names = decks_with_card(user=user, card_id=card.pk)
+    if not total:
+        words.append(_("No deck uses it."))
+    elif names:
+        shown = ", ".join(names) + (", …" if total > len(names) else "")
+        words.append(
+            ngettext("%(n)s deck uses it: %(names)s.", "%(n)s decks use it: %(names)s.", total)
+            % {"n": total, "names": shown}
+        )
+    else:
+        words.append(ngettext("%(n)s deck uses it.", "%(n)s decks use it.", total) % {"n": total})
+    words.append(_("Save anyway?"))
+    return " ".join(words)
 
 
 @login_required

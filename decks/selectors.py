@@ -198,6 +198,21 @@ def decks_legal_with(*, card_ids: Iterable[int]) -> dict[int, int]:
     return {row["card_id"]: row["decks"] for row in rows}
 
 
+def decks_with_card(*, user, card_id: int, names: int = 5) -> tuple[int, list[str]]:
+    """How many decks use the card (one of its entries holds it), and the names of the first ``names``
+    of them that ``user`` may see, by name (two queries)."""
+    using = DeckEntry.objects.filter(card_id=card_id).values("deck_id")
+    total = Deck.objects.filter(pk__in=using).count()
+    shown = list(
+        deck_list(user=user)
+        .prefetch_related(None)
+        .filter(pk__in=using)
+        .order_by("name")
+        .values_list("name", flat=True)[:names]
+    )
+    return total, shown
+
+
 def deck_get(*, user, pk: int) -> Deck:
     """One deck ``user`` may see, with its format, owner and entries' cards (raises Deck.DoesNotExist)."""
     return deck_list(user=user).get(pk=pk)

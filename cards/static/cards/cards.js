@@ -19,6 +19,14 @@
     if (none) none.hidden = !!form.querySelector("[data-types]:not([hidden])");
   }
 
+  // Saving an edit to a VALIDATED card asks first (data-confirm-save: it goes back to review, the decks
+  // that use it); declining keeps every change in the form.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var warning = form && form.getAttribute && form.getAttribute("data-confirm-save");
+    if (warning && !window.confirm(warning)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
   document.addEventListener("change", function (event) {
     var form = event.target.form;
     if (event.target.name === "type" && form && form.hasAttribute("data-card-editor")) applyType(form);
