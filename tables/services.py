@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput
 from decks.models import Deck
 from rules import Finding, registry
@@ -81,6 +82,7 @@ def _verdict(deck: Deck) -> dict[str, Any]:
             ready = data.get("readyToPlay", legal)
             violations = data.get("violations") or []
     return {
+        "format": deck.format.key if deck.format_id else "",
         "legal": bool(legal),
         "readyToPlay": bool(ready),
         "violations": len([v for v in violations if v.get("severity", "error") == "error"]),
@@ -340,6 +342,8 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
         changes.update(
             finished_at=timezone.now(), winner=None if winner is None else winner + 1, result_reason=reason
         )
+        # The game enters the play statistics once it is over (idempotent; the sweep catches a miss).
+        enqueue_on_commit("playstats.count_table", locked.pk)
     Table.objects.filter(pk=locked.pk).update(**changes)
     for key, value in changes.items():
         setattr(table, key, value)
