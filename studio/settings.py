@@ -435,6 +435,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "decks-prune-card-versions": {"task": "decks.prune_card_versions", "schedule": crontab(hour=4, minute=0)},
 }
 
+    # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
+    "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
 # --- Review audits ----------------------------------------------------------------------
 # Cards read per database round trip, and how often progress is written.
 REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
