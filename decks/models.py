@@ -230,6 +230,13 @@ class Deck(models.Model):
         return f"{self.name} ({self.game})"
 
     @property
+    def has_tts_code(self) -> bool:
+        """Whether the deck exports as a Tabletop Simulator code line (decks.exports)."""
+        from .exports import tts_exportable
+
+        return tts_exportable(self.game)
+
+    @property
     def card_versions(self) -> dict[str, int]:
         """``{stableCardId: version}`` of this deck's cards, as its latest validation read them.
 

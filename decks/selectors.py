@@ -241,3 +241,27 @@ def owned_counts(*, owner, card_ids: Iterable[int]) -> dict[int, int]:
     return dict(
         OwnedCard.objects.filter(owner=owner, card_id__in=list(card_ids)).values_list("card_id", "count")
     )
+
+
+def export_printings(deck: Deck) -> dict:
+    """For the exports that deck sites read back (decks.exports): each card of ``deck`` (entries and
+    their cards prefetched) by stableCardId, as its name, set code, collector number, type and grade."""
+    from .exports import Printing
+
+    out = {}
+    for entry in deck.entries.all():
+        card = entry.card
+        if card is None or card.stable_id in out:
+            continue
+        data = CardData(
+            card.game, card.name, card.type, card.stable_id, card.set_code, fields=card.game_fields
+        )
+        grade = (card.game_fields or {}).get("grade")
+        out[card.stable_id] = Printing(
+            name=card.name,
+            set=card.set_code or "",
+            number=printing_number(data) if card.set_code else "",
+            type=card.type,
+            grade=grade if isinstance(grade, int) else None,
+        )
+    return out

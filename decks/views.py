@@ -43,6 +43,7 @@ from rules.deckstats import NONE, deck_statistics
 from . import selectors, services
 from .builder import board, copies_by_card, verdict_of
 from .charts import bar_chart, row_chart
+from .exports import NotExportable, site_text, tts_exportable, tts_line
 from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm
 from .interchange import deck_to_dict, deck_to_text
 from .models import Deck
@@ -195,12 +196,30 @@ def deck_export(request, pk: int):
     deck = deck_or_404(request, pk)
     data = deck_to_dict(deck)
     stem = slugify(deck.name) or f"deck-{deck.pk}"
-    if request.GET.get("as") == "json":
+    form = request.GET.get("as")
+    if form == "json":
         body, kind, filename = (
             json.dumps(data, ensure_ascii=False, indent=2) + "\n",
             "application/json",
             f"{stem}.deck.json",
         )
+    elif form == "site":
+        body, kind, filename = (
+            site_text(data, selectors.export_printings(deck)),
+            "text/plain",
+            f"{stem}.site.txt",
+        )
+    elif form == "tts" and tts_exportable(deck.game):
+        try:
+            body = tts_line(data, selectors.export_printings(deck))
+        except NotExportable as exc:
+            return HttpResponse(
+                _("%(card)s has no set code and collector number: Tabletop Simulator cannot name it")
+                % {"card": exc.args[0]},
+                status=400,
+                content_type="text/plain; charset=utf-8",
+            )
+        kind, filename = "text/plain", f"{stem}.tts.txt"
     else:
         body, kind, filename = deck_to_text(data, selectors.decklist_names(deck)), "text/plain", f"{stem}.txt"
     response = HttpResponse(body, content_type=f"{kind}; charset=utf-8")

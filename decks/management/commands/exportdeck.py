@@ -4,9 +4,10 @@ from django.core.management.base import CommandError
 
 from common.cli import USAGE_ERROR, LocalizedCommand
 
+from ...exports import NotExportable, site_text, tts_exportable, tts_line
 from ...interchange import deck_to_dict, deck_to_text
 from ...models import Deck
-from ...selectors import decklist_names
+from ...selectors import decklist_names, export_printings
 
 
 class Command(LocalizedCommand):
@@ -14,9 +15,16 @@ class Command(LocalizedCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("id", help="the deck's id")
-        parser.add_argument("--text", action="store_true", help="a text decklist instead of JSON")
+        form = parser.add_mutually_exclusive_group()
+        form.add_argument("--text", action="store_true", help="a text decklist instead of JSON")
+        form.add_argument(
+            "--site",
+            action="store_true",
+            help="a text decklist in the form of the game's deck site (set codes)",
+        )
+        form.add_argument("--tts", action="store_true", help="riftbound: a Tabletop Simulator code line")
 
-    def handle(self, *args, id, text=False, **options):
+    def handle(self, *args, id, text=False, site=False, tts=False, **options):
         deck = (
             Deck.objects.select_related("format", "owner")
             .prefetch_related("entries__card")
@@ -26,7 +34,21 @@ class Command(LocalizedCommand):
         if deck is None:
             raise CommandError(f"no deck has the id {id!r}", returncode=USAGE_ERROR)
         data = deck_to_dict(deck)
-        if text:
+        if tts and not tts_exportable(deck.game):
+            raise CommandError(
+                f"{deck.game} decks have no Tabletop Simulator code line", returncode=USAGE_ERROR
+            )
+        if tts:
+            try:
+                self.stdout.write(tts_line(data, export_printings(deck)), ending="")
+            except NotExportable as exc:
+                raise CommandError(
+                    f"{exc.args[0]} has no set code and collector number: Tabletop Simulator cannot name it",
+                    returncode=USAGE_ERROR,
+                ) from None
+        elif site:
+            self.stdout.write(site_text(data, export_printings(deck)), ending="")
+        elif text:
             self.stdout.write(deck_to_text(data, decklist_names(deck)), ending="")
         else:
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
