@@ -9,7 +9,12 @@ that the view did not document itself (``extend_schema``):
   method checked before anything else), 429 (throttled, with ``Retry-After``);
 - an operation with a body: 413 (over ``DATA_UPLOAD_MAX_MEMORY_SIZE``), 415 (not JSON, not a form);
 - a write (POST, PUT, PATCH, DELETE): 409 (the state forbids it);
-- a write of something versioned (cards, decks, proposals; ``If-Match`` or ``version``): 412.
+- a write of something versioned (cards, decks, proposals; ``If-Match`` or ``version``): 412;
+- every operation: 503 (the database could not be reached, with ``Retry-After``: common.outages).
+
+It also makes the schema as strict as the server where the server refuses what a looser schema
+allows: every ``game`` a client sends (a parameter, a key of a request body) is one of the games
+(``enum``; "" too where the body says empty means every game), and ``page`` starts at 1.
 
 Each answers the error body (:data:`ERROR`): ``detail`` for people, and for bad input a list of
 messages per field and every finding (``errors``). Schemathesis checks each answer against it.
@@ -19,6 +24,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from rules import registry
 
 ERROR_COMPONENT = "Error"
 ERROR: dict[str, Any] = {
@@ -46,6 +53,7 @@ DESCRIPTIONS = {
     "413": "The body is over the size limit.",
     "415": "The body is not of a type the route reads.",
     "429": "Too many requests: wait the `Retry-After` seconds.",
+    "503": "The database could not be reached; nothing was saved: wait the `Retry-After` seconds.",
 }
 
 WRITES = {"post", "put", "patch", "delete"}
@@ -59,7 +67,7 @@ VERSIONED = [
 
 
 def codes_for(path: str, method: str, operation: dict) -> list[str]:
-    codes = ["400", "401", "403", "404", "405", "429"]
+    codes = ["400", "401", "403", "404", "405", "429", "503"]
     if "requestBody" in operation:
         codes += ["413", "415"]
     if method in WRITES:
@@ -81,4 +89,29 @@ def error_responses(result: dict, generator, request, public) -> dict:
             for code in codes_for(path, method, operation):
                 answer = responses.setdefault(code, {"description": DESCRIPTIONS[code]})
                 answer.setdefault("content", body)
+            _strict_parameters(operation)
+    for name, component in result["components"]["schemas"].items():
+        if name.endswith("Request"):  # what a client sends (COMPONENT_SPLIT_REQUEST)
+            _strict_game(component.get("properties", {}).get("game"))
     return result
+
+
+def _strict_game(schema: dict | None) -> None:
+    """A ``game`` string the server checks against the games: say which they are."""
+    if not schema or schema.get("type") != "string" or "enum" in schema or "$ref" in schema:
+        return
+    games = list(registry.keys())
+    if schema.get("default") == "" or "Empty" in schema.get("description", ""):
+        games.insert(0, "")  # empty: every game
+    schema["enum"] = games
+    schema.pop("minLength", None)
+    schema.pop("maxLength", None)
+
+
+def _strict_parameters(operation: dict) -> None:
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if parameter.get("name") == "game":
+            _strict_game(schema)
+        elif parameter.get("name") == "page" and schema.get("type") == "integer":
+            schema.setdefault("minimum", 1)

@@ -59,11 +59,16 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 
 STABLE_ID = OpenApiParameter("stableCardId", OpenApiTypes.STR, OpenApiParameter.PATH)
+# The bounds the services check (services.read_bleed, read_dpi), in the schema too.
 BLEED = OpenApiParameter(
-    "bleed", OpenApiTypes.NUMBER, description="Extended frame and artwork on each side, in mm (0 to 10)."
+    "bleed",
+    {"type": "number", "minimum": 0, "maximum": services.BLEED_MAX_MM},
+    description="Extended frame and artwork on each side, in mm (0 to 10).",
 )
 DPI = OpenApiParameter(
-    "dpi", OpenApiTypes.INT, description="Dots per inch (50 to 600; 300 gives 744 x 1039 px)."
+    "dpi",
+    {"type": "integer", "minimum": services.DPI_RANGE[0], "maximum": services.DPI_RANGE[1]},
+    description="Dots per inch (50 to 600; 300 gives 744 x 1039 px).",
 )
 PAPER = OpenApiParameter("paper", OpenApiTypes.STR, enum=["a4", "letter"])
 BACKS = OpenApiParameter(
@@ -111,8 +116,8 @@ class CardFaceSVG(APIView):
             **_errors(400, 401, 403, 404),
         },
     )
-    def get(self, request, stable_id: str):
-        card = _card(request, stable_id)
+    def get(self, request, stableCardId: str):
+        card = _card(request, stableCardId)
         bleed = services.read_bleed(request.query_params.get("bleed"))
         inputs = face_inputs(card)
         etag = services.face_key(inputs, dpi=0, bleed_mm=bleed).etag.replace('"', '"svg-', 1)
@@ -134,8 +139,8 @@ class CardFacePNG(APIView):
             **_errors(400, 401, 403, 404),
         },
     )
-    def get(self, request, stable_id: str):
-        card = _card(request, stable_id)
+    def get(self, request, stableCardId: str):
+        card = _card(request, stableCardId)
         bleed = services.read_bleed(request.query_params.get("bleed"))
         dpi = services.read_dpi(request.query_params.get("dpi"))
         inputs = face_inputs(card)

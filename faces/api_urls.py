@@ -5,9 +5,10 @@ from cards.urls import StableIdConverter  # noqa: F401 (registers the stable_id 
 from . import api
 
 app_name = "faces-api"
+# The path's name is the schema's (stableCardId), as on the card routes.
 urlpatterns = [
-    path("cards/<stable_id:stable_id>/face.svg", api.CardFaceSVG.as_view(), name="card-face-svg"),
-    path("cards/<stable_id:stable_id>/face.png", api.CardFacePNG.as_view(), name="card-face-png"),
+    path("cards/<stable_id:stableCardId>/face.svg", api.CardFaceSVG.as_view(), name="card-face-svg"),
+    path("cards/<stable_id:stableCardId>/face.png", api.CardFacePNG.as_view(), name="card-face-png"),
     path("cards/sheet.pdf", api.CardsSheetPDF.as_view(), name="cards-sheet"),
     path("decks/<int:pk>/sheet.pdf", api.DeckSheetPDF.as_view(), name="deck-sheet"),
     path("decks/<int:pk>/tts.zip", api.DeckTTS.as_view(), name="deck-tts"),

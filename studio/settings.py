@@ -340,6 +340,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A batch's state in a batch and in a list of them (BatchSummary): one enum, one name.
+    "ENUM_NAME_OVERRIDES": {"BatchStateEnum": "artwork.models.BatchState"},
     # Every status code each operation can answer, with the error body (common.schema).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -140,7 +140,7 @@ class BatchSerializer(serializers.ModelSerializer):
     finishedAt = serializers.DateTimeField(source="finished_at", allow_null=True)
     progress = serializers.SerializerMethodField(help_text="(done + failed) / total, from 0 to 1.")
     failures = serializers.SerializerMethodField(
-        help_text="The failed variants (at most 50) and why; not in lists."
+        help_text="The failed variants (at most 50) and why (lists leave them out: BatchSummary)."
     )
 
     class Meta:
@@ -170,8 +170,10 @@ class BatchSerializer(serializers.ModelSerializer):
     def get_failures(self, batch) -> list[dict]:
         return image_batch_failures(batch) if batch.failed else []
 
-    def to_representation(self, batch):
-        data = super().to_representation(batch)
-        if not self.context.get("with_failures", True):
-            data.pop("failures")  # lists stay one query; a batch's own page says what failed
-        return data
+
+class BatchSummarySerializer(BatchSerializer):
+    """A batch in a list: everything but its failures (a list stays one query; the batch's own
+    route says what failed)."""
+
+    class Meta(BatchSerializer.Meta):
+        fields = [name for name in BatchSerializer.Meta.fields if name != "failures"]

@@ -25,6 +25,7 @@ from ..selectors import (
 from .serializers import (
     BatchSerializer,
     BatchStartSerializer,
+    BatchSummarySerializer,
     DeleteSerializer,
     EventSerializer,
     UploadSerializer,
@@ -162,7 +163,8 @@ class CardArtworkViewSet(viewsets.ViewSet):
         summary="Delete a variant (reviewers); it is kept in history",
         parameters=[CARD_ID, VARIANT_ID],
         request=DeleteSerializer,
-        responses=VariantSerializer,
+        # 200 with the deleted variant (kept in history), not drf-spectacular's default 204 for a DELETE.
+        responses={200: VariantSerializer},
     )
     def destroy(self, request, stableCardId, pk):
         variant = self._variant(include_deleted=True)
@@ -228,8 +230,9 @@ class ImageBatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     def get_queryset(self):
         return image_batch_list()
 
-    def get_serializer_context(self):
-        return {**super().get_serializer_context(), "with_failures": self.action != "list"}
+    def get_serializer_class(self):
+        # A list is one query: its items are batches without their failures (the schema says so).
+        return BatchSummarySerializer if self.action == "list" else BatchSerializer
 
     @extend_schema(
         summary="Start a batch of renditions", request=BatchStartSerializer, responses={202: BatchSerializer}

@@ -151,3 +151,28 @@ def test_whitenoise_never_serves_media(settings):
     from django.urls import resolve
 
     assert resolve("/media/artwork/ab/x.png").func.__module__ == "studio.media"
+
+
+def test_the_api_token_opens_the_urls_the_api_gives(files, people, api):
+    """An API client follows the ``url``s of the API's answers with its token (issue 24)."""
+    from rest_framework.authtoken.models import Token
+
+    card, names = files
+    Card.objects.filter(pk=card.pk).update(status="DRAFT")
+    for role, expected in (("designer", 200), ("playtester", 404)):
+        token = Token.objects.create(user=people[role])
+        for name in names.values():
+            response = Client().get(f"/media/{name}", HTTP_AUTHORIZATION=f"Token {token.key}")
+            assert response.status_code == expected, (role, name)
+    listed = api(people["designer"]).get(f"/api/cards/{card.stable_id}/artwork/").json()
+    urls = re.findall(r'"(?:https?://testserver)?(/media/[^"]+)"', __import__("json").dumps(listed))
+    token = Token.objects.get(user=people["designer"])
+    assert urls and all(
+        Client().get(url, HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200 for url in urls
+    ), urls
+
+
+def test_a_wrong_token_on_media_is_a_401(files):
+    _card, names = files
+    response = Client().get(f"/media/{names['image']}", HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert response.status_code == 401 and response["WWW-Authenticate"] == "Token"
