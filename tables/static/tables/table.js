@@ -204,6 +204,9 @@
 
   // Each event once, in order: those after the last seq held are added, the view replaces the old one.
   function update(events, view) {
+    // The view first: the log names the players it seats.
+    var fresh = view && (!state.view || view.seq >= state.view.seq);
+    if (fresh && !replaying()) state.view = view;
     events.forEach(function (event) {
       if (event.seq > state.lastSeq) {
         state.events.push(event);
@@ -211,12 +214,11 @@
         appendLog(event);
       }
     });
-    if (view && (!state.view || view.seq >= state.view.seq || replaying())) {
-      state.view = view;
+    if (fresh && !replaying()) {
       if (view.status !== "setup") state.mulligan = [];
       render();
     }
-    root.dataset.seq = state.view ? state.view.seq : 0;
+    if (!replaying()) root.dataset.seq = state.view ? state.view.seq : 0;
   }
 
   // --- the log, in words -----------------------------------------------------------------------
@@ -346,7 +348,7 @@
     if (L.driveCheck) actions.appendChild(button(gettext("Drive check"), function () { send("driveCheck"); }, { class: "secondary", disabled: !myTurn }));
     actions.appendChild(button(gettext("Concede"), function () {
       if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
-    }, { class: "danger secondary" }));
+    }, { class: "danger" }));
     var result = el("span", { class: "row recordresult" });
     var select = el("select", { "aria-label": gettext("Result to record") }, [
       el("option", { value: "1", text: f(gettext("%(seat)s wins"), { seat: seatName(1) }) }),
@@ -551,7 +553,9 @@
       return item;
     }
     var face = el("button", { type: "button", class: "face", "aria-label": label, "aria-pressed": chosen ? "true" : "false", title: card.name, draggable: ownCard ? "true" : null });
-    face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", loading: "lazy", width: "75", height: "105" }));
+    // A card without a stable id (never imported as one) has no face: its name on a blank card.
+    if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", width: "75", height: "105" }));
+    else face.appendChild(el("span", { class: "noface", "aria-hidden": "true", text: card.type || "" }));
     face.appendChild(el("span", { class: "cardname", text: card.name }));
     face.addEventListener("click", function () { choose(card, cardOwner, zone); });
     face.addEventListener("dblclick", function () { zoom(card); });
@@ -659,12 +663,15 @@
   }
 
   function zoom(card) {
-    if (!card || !card.stableCardId) return;
+    if (!card || !card.instance) return;
     var dialog = document.getElementById("zoom");
     document.getElementById("zoom-title").textContent = card.name;
     var image = document.getElementById("zoom-image");
-    image.src = faceUrl(card, 200);
-    image.alt = card.name;
+    image.hidden = !card.stableCardId;
+    if (card.stableCardId) {
+      image.src = faceUrl(card, 200);
+      image.alt = card.name;
+    }
     if (dialog.showModal && !dialog.open) dialog.showModal();
   }
 
@@ -710,6 +717,7 @@
       document.querySelectorAll("#log li").forEach(function (li) { li.classList.toggle("future", Number(li.dataset.seq) > at); });
       state.view = view;
       render();
+      root.dataset.seq = view.seq;
     });
   }
 
@@ -746,10 +754,14 @@
 
   // --- start ----------------------------------------------------------------------------------------
   if (replaying()) {
-    getJSON(config.api + "events/?since=0").then(function (data) {
+    getJSON(config.api + "?at=" + state.replayAt).then(function (view) {
+      state.view = view;
+      return getJSON(config.api + "events/?since=0");
+    }).then(function (data) {
       update(data.events || [], null);
-      return getJSON(config.api + "?at=" + state.replayAt);
-    }).then(function (view) { state.view = view; render(); });
+      render();
+      root.dataset.seq = state.view.seq;
+    });
   } else {
     connect();
     // Whatever the socket does, the first view comes at once.

@@ -1,0 +1,313 @@
+"""Two players at one playtest table, each in a browser of their own (two users, two contexts),
+against the studio served as ASGI (HTTP and the tables' WebSockets, as runserver and gunicorn's
+uvicorn workers serve it): a few turns of vanguard and of darkrow, each move seen arriving in the
+other browser without a reload. Screenshots at 1280 and 390 px under test-output/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tables.models import Table
+from tests.tables.live_kit import deck_for
+
+from .conftest import CSP_LISTENER, SCREENSHOTS, _note_csp_violation
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def asgi_server(settings, monkeypatch):
+    """studio.asgi under uvicorn in a thread of the test (static files served as runserver does).
+
+    On SQLite the test database is in memory, shared between connections, whose table locks refuse
+    two requests at once ("database table is locked"): each request's sync work then runs in the one
+    thread that asgiref keeps for it (no thread per request), as the WSGI live server is made serial
+    (tests/browser/conftest.py). PostgreSQL keeps a thread per request.
+    """
+    import contextlib
+
+    import uvicorn
+    from django.core.handlers import asgi as django_asgi
+
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        monkeypatch.setattr(django_asgi, "ThreadSensitiveContext", contextlib.nullcontext)
+    from channels.routing import ProtocolTypeRouter
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+
+    from studio.asgi import application
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    app = ProtocolTypeRouter(
+        {
+            "http": ASGIStaticFilesHandler(get_asgi_application()),
+            "websocket": application.application_mapping["websocket"],
+        }
+    )
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def player(browser, asgi_server):
+    """``player(user, width)``: a browser context of its own, logged in; CSP violations fail the test."""
+    contexts, violations = [], []
+
+    def open_as(user, width: int = 1280):
+        context = browser.new_context(
+            base_url=asgi_server, viewport={"width": width, "height": 900}, locale="en-US"
+        )
+        context.set_default_timeout(10_000)
+        context.add_init_script(CSP_LISTENER)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: _note_csp_violation(message.text, violations))
+        page.on("dialog", lambda dialog: dialog.accept())  # the confirmations: concede, result
+        page.goto("/accounts/login/")
+        page.get_by_label("Username").fill(user.get_username())
+        page.get_by_label("Password").fill("secret-password")
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations), pytrace=False)
+
+
+def shoot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def seq(page) -> int:
+    return int(page.locator("#table").get_attribute("data-seq") or 0)
+
+
+def wait_seq(page, value: int) -> None:
+    """The page holds the table at seq ``value`` (its view and its log)."""
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(value))
+    expect(page.locator(f"#log li[data-seq='{value}']")).to_have_count(1)
+
+
+def log_line(page, number: int):
+    return page.locator(f"#log li[data-seq='{number}']")
+
+
+def zone(page, seat: int, key: str):
+    return page.locator(f".side[data-seat='{seat}'] .zone[data-zone='{key}']")
+
+
+def count_of(page, seat: int, key: str) -> str:
+    return zone(page, seat, key).locator("h3 .count").inner_text()
+
+
+def sit_down(player, alice, bob, game: str):
+    """Alice opens a table from her deck's page and sends the link; bob sits with his deck."""
+    mine = deck_for(game, alice, which=0)
+    deck_for(game, bob, which=1)
+    a = player(alice)
+    a.goto(f"/decks/{mine.pk}/")
+    a.get_by_role("link", name="Play at a table").click()
+    expect(a.get_by_label("Your deck")).to_have_value(str(mine.pk))
+    a.get_by_role("button", name="Open the table").click()
+    expect(a.get_by_role("heading", name="Invite the second player")).to_be_visible()
+    link = a.get_by_label("Invitation link").input_value()
+    b = player(bob)
+    b.goto(link)
+    b.get_by_role("button", name="Sit down").click()
+    table = Table.objects.get()
+    expect(b).to_have_url(re.compile(rf"/tables/{table.pk}/$"))
+    a.reload()
+    for page in (a, b):
+        expect(page.locator("#live")).to_contain_text("Live")
+    return table, a, b
+
+
+def seat_of(table, user) -> int:
+    return table.seats.get(user=user).index
+
+
+def test_two_players_play_vanguard_and_see_each_move_arrive(player, make_user):
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "vanguard")
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    # Each sees their own hand's faces and the other's hand as a count.
+    for number, page in pages.items():
+        expect(zone(page, number, "hand").locator(".tcard img")).to_have_count(5)
+        expect(zone(page, 3 - number, "hand").locator("img")).to_have_count(0)
+        assert count_of(page, 3 - number, "hand") == "5"
+        # The starting vanguard face down: hidden to the other seat until the setup is done.
+        expect(zone(page, 3 - number, "vc").locator("img")).to_have_count(0)
+    shoot(a, "table-vanguard-setup-1280")
+
+    # Setup: alice keeps, bob puts one card back; each sees the other's decision arrive.
+    a.get_by_role("button", name="Keep this hand").click()
+    wait_seq(b, 1)
+    expect(log_line(b, 1)).to_contain_text("alice (seat 1) kept their hand")
+    b.locator(f".side[data-seat='{seat_of(table, bob)}'] .zone[data-zone='hand'] .tcard .face").first.click()
+    b.get_by_role("button", name="Put 1 card back").click()
+    wait_seq(a, 2)
+    expect(log_line(a, 2)).to_contain_text("bob (seat 2) put 1 card back and drew again")
+    for page in (a, b):
+        expect(page.locator("#table-status")).to_contain_text("Turn 1")
+    table.refresh_from_db()
+    active = _active(a)
+    first = table.seats.get(index=active).user
+    me, other = (a, b) if first == alice else (b, a)
+    # Both vanguards are face up now: the other seat sees the starter's face.
+    expect(zone(other, active, "vc").locator("img")).to_have_count(1)
+
+    # The first player's turn: next step (n) to the draw, which draws by itself; then ride.
+    me.locator("body").press("n")
+    wait_seq(other, 3)
+    expect(log_line(other, 3)).to_contain_text("went on to the next step")
+    expect(other.locator(".steps li.current")).to_have_text("Draw")
+    assert count_of(other, active, "hand") == "6"
+    # Drag a card of the hand onto a rear-guard circle: the other sees its name there.
+    card = zone(me, active, "hand").locator(".tcard .face").first
+    name = card.get_attribute("title")
+    card.drag_to(zone(me, active, "rc1"))
+    wait_seq(other, 4)
+    expect(zone(other, active, "rc1").locator(".tcard")).to_have_count(1)
+    expect(zone(other, active, "rc1")).to_contain_text(name)
+    expect(log_line(other, 4)).to_contain_text(f"moved {name} from Hand to")
+    # Tap it with the keyboard (the chosen card), then end the turn (e).
+    zone(me, active, "rc1").locator(".face").click()
+    me.locator("body").press("t")
+    wait_seq(other, 5)
+    expect(zone(other, active, "rc1").locator(".tcard.tapped")).to_have_count(1)
+    # A second tab of the same player that missed a move (its socket muted) sends an old seq: the
+    # table refuses it (409), the tab says so and catches up; the tabs are in step again.
+    muted = {"on": False}
+
+    def route(ws):
+        server = ws.connect_to_server()
+        server.on_message(lambda message: None if muted["on"] else ws.send(message))
+
+    tab = player(first)
+    tab.route_web_socket(re.compile(r"/ws/tables/\d+/"), route)
+    tab.goto(f"/tables/{table.pk}/")
+    wait_seq(tab, 5)
+    muted["on"] = True
+    me.locator("body").press("u")
+    wait_seq(other, 6)
+    expect(log_line(other, 6)).to_contain_text("untapped all their cards")
+    tab.locator("body").press("u")
+    expect(tab.locator("#notice")).to_contain_text("The table moved on meanwhile")
+    wait_seq(tab, 6)
+    assert Table.objects.get(pk=table.pk).seq == 6  # the stale move changed nothing
+    tab.close()
+
+    me.locator("body").press("e")
+    wait_seq(other, 7)
+    expect(other.locator("#table-status")).to_contain_text("Turn 2")
+    shoot(other, "table-vanguard-turn2-1280")
+
+    # The second player's turn: stand, draw (n), the first player sees the draw as a count only.
+    before = int(count_of(me, 3 - active, "hand"))
+    other.locator("body").press("n")
+    wait_seq(me, 8)
+    assert int(count_of(me, 3 - active, "hand")) == before + 1
+    expect(log_line(me, 8)).to_contain_text("1 card drawn")
+    other.get_by_role("button", name="End turn").click()
+    wait_seq(me, 9)
+    expect(me.locator("#table-status")).to_contain_text("Turn 3")
+
+    # At 390 px: one side at a time, the tabs switch it.
+    narrow = player(bob, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, 9)
+    expect(narrow.locator(".side.shown")).to_have_count(1)
+    shoot(narrow, "table-vanguard-390")
+    narrow.get_by_role("tab", name=re.compile("alice")).click()
+    expect(narrow.locator(".side.shown")).to_have_attribute("data-seat", str(seat_of(table, alice)))
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Concede, with a confirmation: both see the result, and the replay steps through it.
+    me.get_by_role("button", name="Concede").click()
+    wait_seq(other, 10)
+    expect(other.locator("#result")).to_contain_text("won")
+    other.get_by_role("link", name="Replay the game step by step").click()
+    expect(other.locator("#table-status")).to_contain_text("(after event 0)")
+    other.get_by_role("button", name="Next", exact=True).click()
+    expect(other.locator("#table-status")).to_contain_text("(after event 1)")
+    expect(other).to_have_url(re.compile(r"\?at=1$"))
+    shoot(other, "table-vanguard-replay-1280")
+
+
+def _active(page) -> int:
+    text = page.locator(".side .badge", has_text="their turn").locator("xpath=ancestor::section[1]")
+    return int(text.get_attribute("data-seat"))
+
+
+def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user):
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "darkrow")
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    winner = next(n for n, page in pages.items() if page.get_by_role("button", name="I play first").count())
+    loser = 3 - winner
+    expect(pages[loser].locator("#setup")).to_contain_text("Waiting for")
+    # Life is dealt after the mulligan: face down, a count for both seats.
+    pages[winner].get_by_role("button", name="I play first").click()
+    wait_seq(pages[loser], 1)
+    expect(log_line(pages[loser], 1)).to_contain_text("chose who plays first")
+    for at, (number, page) in enumerate(pages.items(), start=2):
+        wait_seq(page, at - 1)
+        page.get_by_role("button", name="Keep this hand").click()
+        wait_seq(pages[3 - number], at)
+    for page in pages.values():
+        wait_seq(page, 3)
+        expect(page.locator("#table-status")).to_contain_text("Turn 1")
+        assert count_of(page, 1, "life") == "5" and count_of(page, 2, "life") == "5"
+        expect(zone(page, 1, "life").locator("img")).to_have_count(0)
+    shoot(pages[winner], "table-darkrow-1280")
+    me, other = pages[winner], pages[loser]
+    hand = count_of(other, winner, "hand")
+    # Ready, Indices, draw (none on the first player's first turn): three clicks on "Next step".
+    for n in range(3):
+        me.get_by_role("button", name="Next step").click()
+        wait_seq(other, 4 + n)
+    assert count_of(other, winner, "hand") == hand
+    expect(other.locator("#log")).to_contain_text("no draw on the first player's first turn")
+    card = zone(me, winner, "hand").locator(".tcard .face").first
+    name = card.get_attribute("title")
+    card.drag_to(zone(me, winner, "units"))
+    wait_seq(other, 7)
+    expect(zone(other, winner, "units")).to_contain_text(name)
+    me.get_by_role("button", name="End turn").click()
+    wait_seq(other, 8)
+    other.get_by_role("button", name="Next step").click()
+    wait_seq(me, 9)
+    expect(me.locator(".steps li.current")).not_to_have_text("Ready")
+    shoot(other, "table-darkrow-turn2-1280")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, 9)
+    shoot(narrow, "table-darkrow-390")
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
