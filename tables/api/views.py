@@ -262,7 +262,7 @@ class TableExport(APIView):
         response = Response(
             {
                 "format": "card-studio-table",
-                "version": 1,
+                "formatVersion": 1,
                 "table": selectors.table_summary(table, request.user),
                 "events": selectors.table_events_for(request.user, table),
             }

@@ -190,7 +190,7 @@ def test_a_user_without_a_role_may_not_open_a_table(api, make_user, make_deck, p
 
 
 def test_a_user_who_is_not_seated_gets_404_everywhere(api, make_user, two_players):
-    clients, table_id = two_players("duel")
+    _clients, table_id = two_players("duel")
     stranger = api(make_user("playtester", username="sam"))
     for url in (
         f"/api/tables/{table_id}/",
@@ -328,7 +328,8 @@ def test_query_counts_do_not_grow_with_the_events(hot_seat):
             client.get(f"/api/tables/{table_id}/events/")
         counts.append((len(move), len(read), len(feed)))
     assert counts[0] == counts[1], counts
-    # Pinned: the session, the table and its seats, the events; a move also locks, stores and updates.
+    # Pinned: the table and its seats with their users, the events; a move also locks the table, reads
+    # its seats, stores the event and updates the table (in a savepoint here).
     assert counts[0] == (MOVE_QUERIES, VIEW_QUERIES, FEED_QUERIES), counts
 
 

@@ -1,0 +1,221 @@
+"""Hidden information stays on the server: through GET view, GET events and the export, for every
+zone of every game, a seat never receives a card it may not see (no instance, stable id, name,
+version or face URL): the opponent's hand, both decks' order, face-down cards, Life.
+
+Two players play a few turns of each game through the API, putting cards into every zone of
+the table face up and face down. The truth (the whole state, replayed from the stored events)
+then says which instances each seat may know: a card in a hidden zone, in the other player's
+private zone, or face down on the other side, unless revealed. The rule is written out here,
+independently of rules.tables.views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import registry
+from rules.tables import apply
+from rules.tables.spec import HIDDEN, OWNER
+from tables.models import Table, TableEvent
+from tables.selectors import dealt_state, table_state
+
+from .conftest import GAMES
+from .play import finish_setup, post, view, zone
+
+pytestmark = pytest.mark.django_db
+
+IDENTITY = {"instance", "stableCardId", "name", "version", "face", "type"}
+
+
+def known_to(state, seat: int) -> set[str]:
+    """The instances ``seat`` (0-based) may know in ``state``."""
+    spec = state.spec
+    known: set[str] = set()
+    placed = [
+        (owner, key, card)
+        for owner, current in enumerate(state.seats)
+        for key, cards in current.zones.items()
+        for card in cards
+    ]
+    placed += [(owner, key, card) for key, pairs in state.shared.items() for owner, card in pairs]
+    for owner, key, card in placed:
+        visibility = spec.zone(key).visibility
+        if card.revealed:
+            known.add(card.instance)
+        elif visibility == HIDDEN:
+            continue
+        elif visibility == OWNER:
+            if owner == seat:
+                known.add(card.instance)
+        elif not card.face_down or owner == seat:
+            known.add(card.instance)
+    return known
+
+
+def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
+    """Every object of an answer that names a card (a deck's {"id", "name"} is a deck, not a card)."""
+    found = []
+    if isinstance(data, dict):
+        if IDENTITY & set(data) and not path.endswith(".deck"):
+            found.append((path, data))
+        for key, value in data.items():
+            found += identities(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += identities(value, f"{path}[{n}]")
+    return found
+
+
+# Keys whose values are squares of chesscards' board or zones ("a1" is a square and an instance).
+SQUARES = {"square", "from", "to"}
+
+
+def strings(data: Any) -> set[str]:
+    """Every text of an answer (but squares and zones)."""
+    if isinstance(data, dict):
+        values = [v for k, v in data.items() if k not in SQUARES]
+        return set().union(*(strings(v) for v in values)) if values else set()
+    if isinstance(data, list):
+        return set().union(*(strings(v) for v in data)) if data else set()
+    return {data} if isinstance(data, str) else set()
+
+
+def populate(clients: dict[int, Any], table_id: int, game: str) -> None:
+    """Each seat, on its turn, puts cards into every zone: from its deck face up and face down, from its hand."""
+    spec = registry.get(game).table_spec()
+    targets = [z.key for z in spec.zones if z.key not in ("deck", "hand")]
+    for _turn in range(2):
+        data = view(clients[1], table_id)
+        seat = data["turn"]["seat"]
+        client = clients[seat]
+        for target in targets:
+            for extra in ({"from": "deck"}, {"from": "deck", "faceDown": True}, {"from": "hand"}):
+                body = dict(extra, to=target)
+                if body["from"] == "hand":
+                    mine = view(client, table_id)["seats"][seat - 1]
+                    cards = zone(mine, "hand")["cards"]
+                    if not cards:
+                        continue
+                    body = {"instance": cards[0]["instance"], "to": target}
+                seq = view(client, table_id)["seq"]
+                answer = post(client, table_id, "move", seq, **body)
+                assert answer.status_code in (201, 400), answer.content
+        # Cards drawn into the hand (the other seat sees their count), one of them shown to the other player.
+        assert post(client, table_id, "draw", view(client, table_id)["seq"], count=3).status_code == 201
+        mine = view(client, table_id)["seats"][seat - 1]
+        hand = zone(mine, "hand")["cards"]
+        answer = post(
+            client, table_id, "reveal", view(client, table_id)["seq"], instance=hand[-1]["instance"]
+        )
+        assert answer.status_code == 201, answer.content
+        seq = view(client, table_id)["seq"]
+        answer = post(client, table_id, "endTurn", seq)
+        if answer.status_code == 400:  # darkrow's hand of 10: discard down to it first
+            for card in zone(view(client, table_id)["seats"][seat - 1], "hand")["cards"][10:]:
+                post(
+                    client,
+                    table_id,
+                    "move",
+                    view(client, table_id)["seq"],
+                    instance=card["instance"],
+                    to="discard",
+                )
+            answer = post(client, table_id, "endTurn", view(client, table_id)["seq"])
+        assert answer.status_code == 201, answer.content
+
+
+@pytest.fixture
+def played(api, playtester, opponent, make_deck):
+    def play_game(game: str):
+        mine, theirs = api(playtester), api(opponent)
+        body = mine.post(
+            "/api/tables/", {"deck": make_deck(playtester, game).pk, "seed": 3}, format="json"
+        ).json()
+        joined = theirs.post(
+            "/api/tables/join/",
+            {"token": body["inviteToken"], "deck": make_deck(opponent, game, second=True).pk},
+            format="json",
+        )
+        assert joined.status_code == 200
+        clients = {1: mine, 2: theirs}
+        finish_setup(clients, body["id"])
+        populate(clients, body["id"], game)
+        return clients, Table.objects.get(pk=body["id"])
+
+    return play_game
+
+
+def _assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
+    for path, item in identities(answer):
+        assert item.get("instance") in known, f"{where}{path}: {item} names a card the seat may not see"[:400]
+    hidden = every - known
+    assert not (strings(answer) & hidden), f"{where}: hidden instances {sorted(strings(answer) & hidden)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seat_receives_a_card_it_may_not_see(game, played):
+    clients, table = played(game)
+    state = table_state(table)
+    every = set(state.start.instances)
+    # Every zone of the game held cards during the game (so that each zone's rule was tried).
+    events = list(
+        TableEvent.objects.filter(table=table).order_by("seq").values_list("seq", "seat", "kind", "payload")
+    )
+    from rules.tables import Event
+
+    step = dealt_state(table)
+    states = [step]
+    for seq, seat, kind, payload in events:
+        step = apply(step, Event(seq, seat - 1, kind, payload)).state
+        states.append(step)
+    held = {key for s in states for current in s.seats for key, cards in current.zones.items() if cards}
+    held |= {key for s in states for key, pairs in s.shared.items() if pairs}
+    assert held == {z.key for z in state.spec.zones}, sorted({z.key for z in state.spec.zones} - held)
+    hidden_somewhere = False
+    for seat, client in clients.items():
+        known_now = known_to(state, seat - 1)
+        known_ever = set().union(*(known_to(s, seat - 1) for s in states))
+        hidden_somewhere |= bool(every - known_now)
+        _assert_no_leak(view(client, table.pk), known_now, every, f"seat {seat} view")
+        middle = len(states) // 2
+        _assert_no_leak(
+            view(client, table.pk, at=middle), known_to(states[middle], seat - 1), every, f"seat {seat} at"
+        )
+        feed = client.get(f"/api/tables/{table.pk}/events/").json()
+        _assert_no_leak(feed, known_ever, every, f"seat {seat} events")
+        _assert_no_leak(
+            client.get(f"/api/tables/{table.pk}/events/export/").json(), known_ever, every, "export"
+        )
+        # The other seat's hand: its count, never its cards (but for the one revealed).
+        other = view(client, table.pk)["seats"][2 - seat]
+        hand = zone(other, "hand")
+        assert hand["count"] > 0 and len(hand["cards"]) <= 1
+    assert hidden_somewhere
+
+
+def test_a_spectator_sees_only_public_zones(api, make_user, playtester, make_deck):
+    client = api(playtester)
+    created = client.post(
+        "/api/tables/",
+        {
+            "deck": make_deck(playtester, "darkrow").pk,
+            "opponentDeck": make_deck(playtester, "darkrow", second=True).pk,
+            "public": True,
+            "seed": 1,
+        },
+        format="json",
+    ).json()
+    finish_setup({1: client, 2: client}, created["id"])
+    watcher = api(make_user("playtester", username="wanda"))
+    table = Table.objects.get(pk=created["id"])
+    state = table_state(table)
+    every = set(state.start.instances)
+    known = known_to(state, -1)
+    _assert_no_leak(view(watcher, table.pk), known, every, "spectator view")
+    _assert_no_leak(watcher.get(f"/api/tables/{table.pk}/events/").json(), known, every, "spectator events")
+    data = view(watcher, table.pk)
+    for seat in data["seats"]:
+        assert zone(seat, "life")["count"] == 5 and zone(seat, "life")["cards"] == []
+        assert zone(seat, "leader")["cards"][0]["stableCardId"]  # the active Leader is public
