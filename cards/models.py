@@ -91,6 +91,8 @@ class Card(models.Model):
     last_validated_revision = models.ForeignKey(
         "CardRevision", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
     )
+    # The language its printed texts are written in; "": its rule set's ``language``.
+    source_language = models.CharField(max_length=8, blank=True, default="")
     # Derived on save (refresh_derived), searched through trigram indexes (cards.search).
     search_text = models.TextField(editable=False, default="")
     search_name = models.TextField(editable=False, default="")
@@ -126,6 +128,11 @@ class Card(models.Model):
     @property
     def ruleset(self):
         return get_ruleset(self.game)
+
+    @property
+    def language(self) -> str:
+        """The language of its printed texts: its own, else its rule set's."""
+        return self.source_language or self.ruleset.language
 
     def archetype_keys(self) -> list[str]:
         return self.ruleset.archetype_keys(self.archetypes or [])
@@ -238,3 +245,110 @@ class ImportConflict(models.Model):
     @property
     def is_open(self) -> bool:
         return not self.resolution
+
+
+class TranslationStatus(models.TextChoices):
+    """A translation is reviewed like a card (without DISABLED: a translation is withdrawn by
+    sending it back to DRAFT)."""
+
+    DRAFT = "DRAFT", _("Draft")
+    NEEDS_REVIEW = "NEEDS_REVIEW", _("Needs review")
+    VALIDATED = "VALIDATED", _("Validated")
+
+
+class CardTranslation(models.Model):
+    """The printed texts of a card in one language: name, text, flavour, printed labels
+    (archetypes) and the texts of its structured effects (``effect_texts``: effect id -> text).
+
+    Structured data (stats, the effects' structure) is never translated nor copied here.
+    ``source_version`` is the card version it translates; ``stale`` turns true, in the
+    transaction that changes the card's source text, and false again only when a person saves
+    the translation (cards.translations). Each save and status move appends a
+    :class:`CardTranslationRevision` to the card's history.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=8)
+    name = models.CharField(max_length=200)
+    text = models.TextField(blank=True, default="")
+    flavour = models.TextField(blank=True, default="")
+    archetypes = models.JSONField(default=list, blank=True)
+    effect_texts = models.JSONField(default=dict, blank=True)
+    source_version = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=16, choices=TranslationStatus.choices, default=TranslationStatus.DRAFT
+    )
+    stale = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+    search_name = models.TextField(editable=False, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_by_name = models.CharField(max_length=150, blank=True, default="")
+
+    class Meta:
+        ordering = ["card", "language"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "language"], name="card_translation_one_per_language"),
+            models.CheckConstraint(
+                condition=_in("status", TranslationStatus), name="card_translation_status_valid"
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="card_translation_name_not_empty"),
+        ]
+        indexes = [
+            models.Index(fields=["status", "stale"], name="card_translation_review"),
+            models.Index(fields=["language", "search_name"], name="card_translation_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} [{self.language}] {self.name}"
+
+    @property
+    def is_current(self) -> bool:
+        """Shown to playtesters and printed: VALIDATED and not behind its source."""
+        return self.status == TranslationStatus.VALIDATED and not self.stale
+
+    def save(self, *args, **kwargs):  # noqa: DJ012
+        self.search_name = search_fold(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_name", "updated_at"}
+        super().save(*args, **kwargs)
+
+
+class TranslationAction(models.TextChoices):
+    SAVE = "SAVE", _("Translated")
+    IMPORT = "IMPORT", _("Imported")
+    STATUS = "STATUS", _("Status changed")
+
+
+class CardTranslationRevision(AppendOnlyModel):
+    """One change of a card's translation, in the card's append-only history: who, when, the
+    card version it translates, its status and the whole translation after the change."""
+
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="translation_revisions")
+    language = models.CharField(max_length=8)
+    version = models.PositiveIntegerField(help_text="The translation's version.")
+    source_version = models.PositiveIntegerField(help_text="The card version it translates.")
+    action = models.CharField(max_length=16, choices=TranslationAction.choices)
+    status = models.CharField(max_length=16, choices=TranslationStatus.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    author_name = models.CharField(max_length=150, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    note = models.TextField(blank=True, default="")
+    snapshot = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["card", "language", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card", "language", "version"], name="card_translation_revision_unique_version"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} [{self.language}] v{self.version} {self.action}"

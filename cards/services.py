@@ -21,6 +21,7 @@ from common.notes import checked_note
 from common.users import real_user
 from rules import Finding, get_ruleset
 from rules.findings import error
+from rules.translations import source_changed
 
 from .diff import field_changes
 from .effect_ids import EffectIdIndex
@@ -35,6 +36,7 @@ from .models import (
     Status,
 )
 from .signals import cards_changed
+from .translations import mark_stale
 from .workflow import transition_refusal
 
 _ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -95,6 +97,8 @@ def card_save_change(
             card.save(update_fields=["last_validated_revision"])
     if not new:
         card.save()
+        if source_changed(before, snapshot):
+            mark_stale([card.pk])  # its translations fall behind, in this transaction
     if announce_it:
         announce([card], changes)
     return changes
@@ -178,6 +182,12 @@ def cards_save_changes(
     Card.objects.bulk_update(updated, [*BULK_UPDATE_FIELDS, "last_validated_revision"], batch_size=BULK_BATCH)
     fresh_validated = [card for card in validated if id(card) in created_ids]
     Card.objects.bulk_update(fresh_validated, ["last_validated_revision"], batch_size=BULK_BATCH)
+    # Their translations fall behind: one query for the whole batch, whatever their number.
+    mark_stale(
+        card.pk
+        for (card, before), revision in zip(changes, revisions)
+        if source_changed(before, revision.snapshot)
+    )
     return result
 
 

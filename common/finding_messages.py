@@ -307,6 +307,19 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("a value the studio cannot take"),
         _("%(field)s %(problem)s"),
     ),
+    # --- card translations --------------------------------------------------------------------
+    "TRANSLATION_STALE": (
+        _(
+            "%(card)s: the %(language)s translation translates version %(sourceVersion)s; the source "
+            "text has changed since (version %(version)s)"
+        ),
+    ),
+    "TRANSLATION_GLOSSARY": (
+        _(
+            "%(field)s: the glossary's %(language)s term for %(term)s is %(expected)s, which the "
+            "translation does not use"
+        ),
+    ),
     "FIELD_READ_ONLY": (_("%(field)s is not edited this way"),),
     "FILE_INVALID": (_("the file cannot be read as a card set: %(problem)s"),),
     "CARD_NOT_OBJECT": (_("%(card)s is not a JSON object"),),

@@ -16,14 +16,28 @@ from django.utils.translation import gettext
 
 from cards.models import Card, Status
 from cards.services import validation_refusal
+from cards.translations import mark_stale
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import Finding
 from rules.corrections import ChangeConflict, apply_change, change_problems
 from rules.findings import error
+from rules.translations import source_texts
 
 from .models import EffectCorrection
 from .selectors import effective_effects
+
+
+def _effect_texts(card: Card) -> dict[str, str]:
+    """The printed texts of the card's effective effects (what its translations translate)."""
+    return source_texts({"effects": effective_effects(card=card).effects})["effects"]
+
+
+def _stale_if_texts_changed(card: Card, before: dict[str, str]) -> None:
+    # A correction that changes an effect's text puts the card's translations behind (same transaction).
+    if _effect_texts(card) != before:
+        mark_stale([card.pk])
+
 
 KEYS = ("effectId", "change", "why")
 
@@ -128,7 +142,8 @@ def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrecti
         raise InvalidInput(problems)
     if card.status == Status.VALIDATED:
         _refuse_what_its_rules_refuse(card, data)
-    return EffectCorrection.objects.create(
+    texts = _effect_texts(card)
+    correction = EffectCorrection.objects.create(
         card=card,
         effect_id=data["effectId"],
         change=data["change"],
@@ -136,6 +151,8 @@ def correction_create(*, stable_id: str, data: Any, user=None) -> EffectCorrecti
         author=real_user(user),
         author_name=_user_name(user),
     )
+    _stale_if_texts_changed(card, texts)
+    return correction
 
 
 @transaction.atomic
@@ -157,9 +174,11 @@ def correction_withdraw(*, stable_id: str, correction_id: int, why: Any, user=No
         raise Conflict(
             f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}"
         )
+    texts = _effect_texts(correction.card)
     correction.withdrawn_at = timezone.now()
     correction.withdrawn_by = real_user(user)
     correction.withdrawn_by_name = _user_name(user)
     correction.withdrawn_why = why.strip()
     correction.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdrawn_why"])
+    _stale_if_texts_changed(correction.card, texts)
     return correction

@@ -537,6 +537,22 @@ ENTRIES: tuple[Code, ...] = (
         params=("field", "problem", "problemKey", "problemParams"),
     ),
     _c(
+    # --- card translations (rules.translations, cards.translations) ------------------------------
+    _c(
+        "TRANSLATION_STALE",
+        CARD,
+        N_("a translation of the card translates an older version of its text (STALE)"),
+        severity=WARNING,
+        params=("card", "language", "sourceVersion", "version"),
+        review_list=NEEDS_REVIEW,
+    ),
+    _c(
+        "TRANSLATION_GLOSSARY",
+        CARD,
+        N_("a translation renders a term of the game's glossary otherwise"),
+        severity=WARNING,
+        params=("card", "language", "field", "term", "expected"),
+    ),
         "FIELD_READ_ONLY",
         INPUT,
         N_("a key that is never edited this way (the message says what to do instead)"),

@@ -13,6 +13,7 @@ from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
 from rules.tables.board import chess_start
 from rules.text import fold
+from rules.translations import GlossaryTerm
 
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
 # Each card is played in its player's turn. What the seed's texts distinguish: a duration
@@ -463,6 +464,17 @@ class ChessCards(RuleSet):
     key = "chesscards"
     name = "Chess cards"
     language = "fr"
+    # The chess pieces' names (rules.translations); « tour » and « fou » are left out: they are also
+    # everyday French words (a turn, mad) and would flag every « à chaque tour ».
+    glossary = (
+        GlossaryTerm("PAWN", {"fr": ("pion",), "en": ("pawn",), "ru": ("пешк",)}),
+        GlossaryTerm(
+            "KNIGHT",
+            {"fr": ("cavalier",), "en": ("knight",), "ru": ("конь", "коня", "коне", "конём", "коню")},
+        ),
+        GlossaryTerm("QUEEN", {"fr": ("dame",), "en": ("queen",), "ru": ("ферз",)}),
+        GlossaryTerm("KING", {"fr": ("roi",), "en": ("king",), "ru": ("корол",)}),
+    )
     seed = "003_67230bb164a3bc25.txt"
     card_types = ("CARD",)
     type_labels = {"CARD": NC_("chesscards", "Card")}

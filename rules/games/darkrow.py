@@ -20,6 +20,7 @@ from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
 from rules.text import fold
+from rules.translations import GlossaryTerm
 
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = frozenset({UNIT, LEGENDARY})
@@ -613,6 +614,12 @@ class Darkrow(RuleSet):
     key = "darkrow"
     name = "Darkrow"
     language = "fr"
+    # The team's words for the game's terms (rules.translations; the catalogues' Indices, Leader, Life).
+    glossary = (
+        GlossaryTerm("INDICE", {"fr": ("Indice",), "en": ("Indice",), "ru": ("индекс",)}),
+        GlossaryTerm("LEADER", {"fr": ("Leader",), "en": ("Leader",), "ru": ("лидер",)}),
+        GlossaryTerm("LIFE", {"fr": ("Life",), "en": ("Life",), "ru": ("жизнь", "жизн")}),
+    )
     seed = "000_cc960ce6dc782e57.txt"
     card_types = (LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE)
     # Seed 000's words: Leader, Unités, Légendaires, Action, Objet, Lieu; consommable, équipement.

@@ -8,6 +8,7 @@ from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
+from rules.translations import GlossaryTerm
 
 MONSTER = "MONSTER"
 MONSTERS = frozenset({MONSTER})
@@ -252,6 +253,11 @@ class Duel(RuleSet):
     key = "duel"
     name = "Duel"
     language = "fr"
+    # The team's words for the game's terms (rules.translations), as the catalogues write them.
+    glossary = (
+        GlossaryTerm("MONSTER", {"fr": ("Monstre",), "en": ("Monster",), "ru": ("монстр",)}),
+        GlossaryTerm("TRAP", {"fr": ("Piège",), "en": ("Trap",), "ru": ("ловушк",)}),
+    )
     seed = "004_6b37b58a3c9ef58c.txt"
     card_types = CARD_TYPES
     # Seed 004's words: monstres, magies, pièges, équipements, personnages, terrains; Lumière, Ténèbre.

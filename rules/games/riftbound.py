@@ -12,6 +12,7 @@ from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
 from rules.text import fold
+from rules.translations import GlossaryTerm
 
 LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD = (
     "LEGEND",
@@ -611,6 +612,20 @@ class Riftbound(RuleSet):
     key = "riftbound"
     name = "Riftbound"
     language = "fr"
+    # The team's words for the game's terms (rules.translations), as the catalogues write them.
+    glossary = (
+        GlossaryTerm("LEGEND", {"fr": ("Légende",), "en": ("Legend",), "ru": ("Легенд",)}),
+        GlossaryTerm("CHAMPION", {"fr": ("Champion",), "en": ("Champion",), "ru": ("чемпион",)}),
+        GlossaryTerm("RUNE", {"fr": ("rune",), "en": ("rune",), "ru": ("рун",)}),
+        GlossaryTerm(
+            "BATTLEFIELD",
+            {
+                "fr": ("champ de bataille", "champs de bataille"),
+                "en": ("battlefield",),
+                "ru": ("поле боя", "поля боя", "полем боя", "полю боя", "полях боя"),
+            },
+        ),
+    )
     seed = "001_dae76ee289fde7a6.txt"
     card_types = (LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD)
     # Seed 001's words (its French keeps the game's English terms): Légende, Champion Unit, unités,

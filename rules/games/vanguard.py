@@ -11,6 +11,7 @@ from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
+from rules.translations import GlossaryTerm
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
@@ -559,6 +560,30 @@ class Vanguard(RuleSet):
     key = "vanguard"
     name = "Cardfight!! Vanguard (Classic)"
     language = "ru"
+    # The team's words for the game's terms (rules.translations): the circles, Counter Blast and the
+    # trigger names, as the catalogues write them.
+    glossary = (
+        GlossaryTerm(
+            "REAR_GUARD", {"en": ("Rear-guard", "rearguard"), "fr": ("arrière-garde",), "ru": ("арьергард",)}
+        ),
+        GlossaryTerm("VANGUARD", {"en": ("Vanguard",), "fr": ("avant-garde",), "ru": ("авангард",)}),
+        GlossaryTerm(
+            "COUNTER_BLAST", {"en": ("Counter Blast",), "fr": ("Counter Blast",), "ru": ("Counter Blast",)}
+        ),
+        GlossaryTerm(
+            "CRITICAL_TRIGGER",
+            {"en": ("Critical Trigger",), "fr": ("Critical Trigger",), "ru": ("Critical Trigger",)},
+        ),
+        GlossaryTerm(
+            "DRAW_TRIGGER", {"en": ("Draw Trigger",), "fr": ("Draw Trigger",), "ru": ("Draw Trigger",)}
+        ),
+        GlossaryTerm(
+            "STAND_TRIGGER", {"en": ("Stand Trigger",), "fr": ("Stand Trigger",), "ru": ("Stand Trigger",)}
+        ),
+        GlossaryTerm(
+            "HEAL_TRIGGER", {"en": ("Heal Trigger",), "fr": ("Heal Trigger",), "ru": ("Heal Trigger",)}
+        ),
+    )
     seed = "002_827004924486c707.txt"
     card_types = (NORMAL_UNIT, TRIGGER_UNIT)
     # Seed 002's words: юниты, триггер-карты; its triggers keep their names (Critical, Draw, Stand, Heal).

@@ -1,0 +1,452 @@
+"""Writes and reads of card translations: save, review moves, staleness, their findings.
+
+A translation holds a card's printed texts in one language (rules.translations); it records the
+card version it translates (``source_version``), and every save or move appends a
+:class:`~cards.models.CardTranslationRevision` to the card's history. When a card's source text
+changes, every translation of it becomes STALE in the same transaction (:func:`mark_stale`, one
+query for a whole batch of cards); it is current again only when a person saves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext
+
+from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.notes import checked_note
+from common.users import real_user
+from rules import Finding
+from rules.findings import error
+from rules.text import control_character, shown
+from rules.translations import (
+    glossary_findings,
+    source_texts,
+    stale_finding,
+)
+
+from .interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, card_to_dict
+from .models import (
+    Card,
+    CardRevision,
+    CardTranslation,
+    CardTranslationRevision,
+    TranslationAction,
+    TranslationStatus,
+)
+from .workflow import transition_refusal
+
+# The keys of a translation in the interchange format (FORMATS.md v1.2, "Card translations").
+TRANSLATION_KEYS = ("name", "text", "flavour", "archetypes", "effects", "sourceVersion", "status")
+
+
+def studio_languages() -> tuple[str, ...]:
+    """The languages a card may be translated into: the studio's (settings.LANGUAGES)."""
+    return tuple(code for code, _ in settings.LANGUAGES)
+
+
+# --- staleness ---------------------------------------------------------------------------------
+def mark_stale(card_ids: Iterable[int]) -> int:
+    """Every current translation of these cards becomes STALE: one UPDATE whatever their number.
+    Called by the card writes (cards.services) inside their transaction."""
+    ids = list(card_ids)
+    if not ids:
+        return 0
+    return CardTranslation.objects.filter(card_id__in=ids, stale=False).update(stale=True)
+
+
+# --- reading a translation's input -------------------------------------------------------------
+def parse_translation(
+    raw: Any, *, card: Card, language: str, where: str | None = None
+) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """Read one translation of ``card`` into ``language`` (its interchange form, FORMATS.md v1.2).
+
+    Returns the stored values (``name``, ``text``, ``flavour``, ``archetypes``, ``effect_texts``,
+    and ``status``/``source_version`` when given) or every problem, each naming its field.
+    Structured data is refused: a translation holds printed texts only.
+    """
+    ref = where or card.stable_id
+    errors: list[Finding] = []
+
+    def bad(key: str, message: str) -> None:
+        field = f"translations.{language}.{key}"
+        errors.append(
+            error(
+                "FIELD_INVALID",
+                f"{field}: {message}",
+                card=ref,
+                field=field,
+                params={"field": field, "problem": message},
+            )
+        )
+
+    if language not in studio_languages():
+        bad(
+            "language",
+            f"{shown(language)} is not a language of the studio; use one of {', '.join(studio_languages())}",
+        )
+        return None, errors
+    if language == card.language:
+        bad("language", f"{language} is the card's own language (its source); translate it into another one")
+        return None, errors
+    if not isinstance(raw, Mapping):
+        bad("", "a translation must be a JSON object of printed texts (name, text, archetypes, ...)")
+        return None, errors
+    source = source_texts(card_to_dict(card))
+    for key in raw:
+        if key not in TRANSLATION_KEYS:
+            bad(
+                str(key),
+                "is not translated: a translation holds the printed texts only (name, text, flavour, "
+                "archetypes, effects' texts); stats and the effects' structure stay the card's",
+            )
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        bad("name", "required, a non-empty string")
+    elif len(name.strip()) > NAME_MAX_LENGTH:
+        bad("name", f"at most {NAME_MAX_LENGTH} characters (it has {len(name.strip())})")
+    values: dict[str, Any] = {}
+    for key, lines in (("name", False), ("text", True), ("flavour", True)):
+        value = raw.get(key, "")
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            bad(key, "must be a string")
+            continue
+        if "\x00" in value:
+            bad(key, "contains a NUL character (\\u0000), which cannot be stored; remove it")
+            continue
+        hit = control_character(value, lines=lines)
+        if hit is not None:
+            bad(key, f"holds the control character {hit[1]} (character {hit[0] + 1}); remove it")
+        if len(value) > TEXT_MAX_LENGTH:
+            bad(key, f"at most {TEXT_MAX_LENGTH} characters (it has {len(value)})")
+        values[key] = value.strip() if key == "name" else value
+    if values.get("flavour") and not source["flavour"]:
+        bad("flavour", "the card has no flavour text to translate; leave it out")
+    archetypes = raw.get("archetypes", [])
+    if not isinstance(archetypes, list) or not all(isinstance(a, str) and a.strip() for a in archetypes):
+        bad("archetypes", "must be a list of non-empty strings (the printed labels in this language)")
+    elif len(archetypes) > ARCHETYPES_MAX or any(len(a.strip()) > ARCHETYPE_MAX_LENGTH for a in archetypes):
+        bad(
+            "archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each"
+        )
+    else:
+        values["archetypes"] = [a.strip() for a in archetypes]
+    effects = raw.get("effects", {})
+    if effects is None:
+        effects = {}
+    if not isinstance(effects, Mapping) or not all(isinstance(v, str) for v in effects.values()):
+        bad(
+            "effects",
+            "must be an object of effect id -> translated text (the effects' structure is not translated)",
+        )
+    else:
+        unknown = sorted(str(k) for k in effects if k not in source["effects"])
+        if unknown:
+            bad(
+                "effects",
+                f"{', '.join(unknown)}: not an effect of the card with a text; translatable: "
+                f"{', '.join(source['effects']) or 'none'}",
+            )
+        values["effect_texts"] = {k: v for k, v in effects.items() if v}
+    status = raw.get("status")
+    if status is not None:
+        if status not in TranslationStatus.values:
+            bad("status", f"{shown(status)} is not allowed; use one of {', '.join(TranslationStatus.values)}")
+        else:
+            values["status"] = status
+    source_version = raw.get("sourceVersion")
+    if source_version is not None:
+        if isinstance(source_version, bool) or not isinstance(source_version, int) or source_version < 1:
+            bad("sourceVersion", "must be a card version (an integer from 1)")
+        else:
+            values["source_version"] = source_version
+    if errors:
+        return None, errors
+    values.setdefault("text", "")
+    values.setdefault("flavour", "")
+    return values, []
+
+
+def translation_to_dict(translation: CardTranslation) -> dict[str, Any]:
+    """A translation in the interchange format (the card-set file's ``translations`` entries)."""
+    data: dict[str, Any] = {"name": translation.name, "text": translation.text}
+    if translation.flavour:
+        data["flavour"] = translation.flavour
+    data["archetypes"] = list(translation.archetypes or [])
+    if translation.effect_texts:
+        data["effects"] = dict(translation.effect_texts)
+    data["sourceVersion"] = translation.source_version
+    data["status"] = translation.status
+    return data
+
+
+CONTENT_FIELDS = ("name", "text", "flavour", "archetypes", "effect_texts")
+
+
+def _content(translation: CardTranslation) -> dict[str, Any]:
+    return {f: getattr(translation, f) for f in CONTENT_FIELDS}
+
+
+def _author_name(user) -> str:
+    return getattr(user, "get_username", lambda: "")() if user is not None else ""
+
+
+def _refuse_move(user, current: str, target: str) -> None:
+    refusal = transition_refusal(user, current, target)
+    if refusal:
+        raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
+
+
+def _append_revision(
+    translation: CardTranslation, *, action: str, user, note: str
+) -> CardTranslationRevision:
+    return CardTranslationRevision.objects.create(
+        card_id=translation.card_id,
+        language=translation.language,
+        version=translation.version,
+        source_version=translation.source_version,
+        action=action,
+        status=translation.status,
+        author=real_user(user),
+        author_name=_author_name(user),
+        note=note,
+        snapshot={**translation_to_dict(translation), "stale": translation.stale},
+    )
+
+
+# --- writes ------------------------------------------------------------------------------------
+@transaction.atomic
+def translation_save(
+    *,
+    stable_id: str,
+    language: str,
+    data: Mapping[str, Any],
+    user,
+    expected_version: int | None = None,
+    note: str = "",
+) -> CardTranslation:
+    """Write ``card``'s translation into ``language`` from its interchange form, as ``user``.
+
+    A person's save translates the card as it is now: ``source_version`` becomes the card's
+    version and the translation is current again (not STALE). A VALIDATED translation whose
+    content changes goes back to NEEDS_REVIEW, as a card does; a requested ``status`` is a review
+    move the user must be allowed to make. ``expected_version``: the translation's version the
+    editor read (412 when it moved on).
+    """
+    note = checked_note(note)
+    card = Card.objects.select_for_update().get(stable_id=stable_id)
+    if not user.has_perm("cards.change_card"):
+        raise Forbidden(gettext("you may not translate cards"))
+    values, findings = parse_translation(data, card=card, language=language)
+    if findings:
+        raise InvalidInput(findings)
+    translation = CardTranslation.objects.filter(card=card, language=language).first()
+    requested = values.pop("status", None)
+    values.pop("source_version", None)  # a person translates the card as it is now
+    if translation is None:
+        if expected_version is not None:
+            raise StaleVersion(expected_version, 0)
+        translation = CardTranslation(card=card, language=language, version=0, status=TranslationStatus.DRAFT)
+        before, was_stale = None, False
+    else:
+        if expected_version is not None and expected_version != translation.version:
+            raise StaleVersion(expected_version, translation.version)
+        before, was_stale = _content(translation), translation.stale
+    for key, value in values.items():
+        setattr(translation, key, value)
+    changed = before != _content(translation)
+    if (
+        not changed
+        and not was_stale
+        and translation.source_version == card.version
+        and requested
+        in (
+            None,
+            translation.status,
+        )
+    ):
+        return translation
+    current = translation.status
+    if requested is not None and requested != current:
+        _refuse_move(user, current, requested)
+        target = requested
+    elif changed and current == TranslationStatus.VALIDATED:
+        target = TranslationStatus.NEEDS_REVIEW  # an edit of a VALIDATED text needs a human check again
+    else:
+        target = current
+    translation.status = target
+    translation.source_version = card.version
+    translation.stale = False
+    translation.version += 1
+    translation.updated_by = real_user(user)
+    translation.updated_by_name = _author_name(user)
+    translation.save()
+    _append_revision(translation, action=TranslationAction.SAVE, user=user, note=note)
+    return translation
+
+
+@transaction.atomic
+def translation_set_status(
+    *, stable_id: str, language: str, status: str, user, note: str = "", expected_version: int | None = None
+) -> CardTranslation:
+    """A review move of a translation (DRAFT, NEEDS_REVIEW, VALIDATED), with the card's rules of who
+    may make it. A STALE translation is not validated: it is saved against the current source first."""
+    note = checked_note(note)
+    translation = (
+        CardTranslation.objects.select_for_update()
+        .select_related("card")
+        .get(card__stable_id=stable_id, language=language)
+    )
+    if expected_version is not None and expected_version != translation.version:
+        raise StaleVersion(expected_version, translation.version)
+    if status not in TranslationStatus.values:
+        raise Conflict(
+            gettext("%(target)s is not a status of a translation; use one of %(items)s")
+            % {"target": repr(status), "items": ", ".join(TranslationStatus.values)}
+        )
+    _refuse_move(user, translation.status, status)
+    if status == TranslationStatus.VALIDATED and translation.stale:
+        raise Conflict(
+            gettext(
+                "the %(language)s translation is stale: its source text changed since version %(version)s; "
+                "update the translation and save it before validating it"
+            )
+            % {"language": language, "version": translation.source_version},
+            findings=[
+                stale_finding(
+                    card=stable_id,
+                    language=language,
+                    source_version=translation.source_version,
+                    version=translation.card.version,
+                )
+            ],
+        )
+    translation.status = status
+    translation.version += 1
+    translation.updated_by = real_user(user)
+    translation.updated_by_name = _author_name(user)
+    translation.save()
+    _append_revision(translation, action=TranslationAction.STATUS, user=user, note=note)
+    return translation
+
+
+def translations_import(
+    card: Card, translations: Mapping[str, Mapping[str, Any]], *, user, may_validate: bool
+) -> int:
+    """Store the translations a card-set file gives ``card`` (already parsed, see
+    :func:`parse_translation`); returns how many changed. Same content, status and currency: nothing
+    is written (importing twice changes nothing). A translation whose ``sourceVersion`` is older
+    than the card's version is stored STALE, as the contract says; VALIDATED asked by an importer who
+    may not validate is stored NEEDS_REVIEW. Call it inside the import's transaction."""
+    existing = {t.language: t for t in card.translations.all()}
+    changed = 0
+    for language, values in translations.items():
+        values = dict(values)
+        status = values.pop("status", None) or TranslationStatus.DRAFT
+        if status == TranslationStatus.VALIDATED and not may_validate:
+            status = TranslationStatus.NEEDS_REVIEW
+        source_version = min(values.pop("source_version", None) or card.version, card.version)
+        stale = source_version < card.version
+        translation = existing.get(language)
+        if (
+            translation is not None
+            and _content(translation) == {**_content(translation), **values}
+            and (translation.status, translation.stale, translation.source_version)
+            == (status, stale, source_version)
+        ):
+            continue
+        if translation is None:
+            translation = CardTranslation(card=card, language=language, version=0)
+        for key, value in values.items():
+            setattr(translation, key, value)
+        translation.status = status
+        translation.source_version = source_version
+        translation.stale = stale
+        translation.version += 1
+        translation.updated_by = real_user(user)
+        translation.updated_by_name = _author_name(user)
+        translation.save()
+        _append_revision(translation, action=TranslationAction.IMPORT, user=user, note="")
+        changed += 1
+    return changed
+
+
+# --- reads -------------------------------------------------------------------------------------
+def may_see_unvalidated(user) -> bool:
+    return bool(user and user.has_perm("cards.view_unvalidated_card"))
+
+
+def visible_translations(card: Card, user) -> list[CardTranslation]:
+    """The translations of ``card`` ``user`` may read: all of them for the team; only current
+    ones (VALIDATED and not STALE) for playtesters and prints."""
+    translations = list(card.translations.all())
+    if may_see_unvalidated(user):
+        return translations
+    return [t for t in translations if t.is_current]
+
+
+def current_translation(card: Card, language: str) -> CardTranslation | None:
+    """The translation printed and shown to playtesters in ``language``: VALIDATED, not STALE."""
+    for translation in card.translations.all():
+        if translation.language == language and translation.is_current:
+            return translation
+    return None
+
+
+def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:
+    """The card findings of its translations: TRANSLATION_STALE for each stale one, and the glossary
+    warnings of each (TRANSLATION_GLOSSARY)."""
+    translations = list(card.translations.all() if translations is None else translations)
+    if not translations:
+        return []
+    source = source_texts(card_to_dict(card))
+    findings: list[Finding] = []
+    for translation in translations:
+        if translation.stale:
+            findings.append(
+                stale_finding(
+                    card=card.stable_id,
+                    language=translation.language,
+                    source_version=translation.source_version,
+                    version=card.version,
+                )
+            )
+        findings.extend(
+            glossary_findings(
+                card=card.stable_id,
+                glossary=card.ruleset.glossary,
+                source_language=card.language,
+                source=source,
+                language=translation.language,
+                translation={
+                    "name": translation.name,
+                    "text": translation.text,
+                    "flavour": translation.flavour,
+                    "effects": translation.effect_texts,
+                },
+            )
+        )
+    return findings
+
+
+def source_diff(translation: CardTranslation) -> dict[str, Any]:
+    """What of the source changed since the version the translation translates: each printed text,
+    before (at ``source_version``) and now, for the translator and the reviewer."""
+    card = translation.card
+    now = source_texts(card_to_dict(card))
+    revision = (
+        CardRevision.objects.filter(card=card, version__lte=translation.source_version)
+        .order_by("-version")
+        .only("snapshot", "version")
+        .first()
+    )
+    then = source_texts(revision.snapshot) if revision else {}
+    changes = {
+        key: {"before": then.get(key), "after": value} for key, value in now.items() if then.get(key) != value
+    }
+    return {"since": translation.source_version, "version": card.version, "changes": changes}

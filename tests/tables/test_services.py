@@ -1,0 +1,148 @@
+"""The table services: decks frozen at the start, the same seed giving the same table, the event
+log append-only and replayed, the real time told after commit, and the refusals of open and join."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from cards.services import card_update
+from decks.services import deck_delete
+from rules.tables import table_view
+from tables import selectors, services
+from tables.models import Seat, Table, TableEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def _hot_seat(user, make_deck, game="duel", seed=21):
+    return services.table_create(
+        user=user, deck=make_deck(user, game), opponent_deck=make_deck(user, game, second=True), seed=seed
+    )
+
+
+def _names(table, user) -> list[str]:
+    view = selectors.table_view_for(user, selectors.table_get_for(user, table.pk))
+    return [c["name"] for s in view["seats"] for z in s["zones"] for c in z["cards"]]
+
+
+def test_a_table_keeps_the_cards_it_was_dealt_from(playtester, make_deck, designer):
+    table = _hot_seat(playtester, make_deck, "vanguard")
+    seat = Seat.objects.get(table=table, index=1)
+    pool = {c["stableCardId"]: c for c in seat.cards["pool"]}
+    assert all(c["version"] >= 1 and c["pk"] for c in pool.values())
+    assert len(seat.cards["cards"]) == 50  # every copy, in deck-list order
+    before = _names(table, playtester)
+    # A card of the deck is edited, and the deck deleted: the game in progress does not change.
+    sid = next(iter(pool))
+    card_update(stable_id=sid, data={"name": "Renamed since"}, user=designer)
+    deck_delete(deck=seat.deck, user=playtester)
+    assert _names(table, playtester) == before and "Renamed since" not in before
+    seat.refresh_from_db()
+    assert seat.deck is None and seat.deck_name and seat.cards["pool"][0]["name"] != "Renamed since"
+
+
+def test_the_verdict_of_each_deck_is_recorded_and_an_illegal_deck_may_be_played(playtester, make_deck):
+    table = _hot_seat(playtester, make_deck, "vanguard")  # the playtester owns none of the cards
+    verdicts = [s.verdict for s in table.seats.order_by("index")]
+    assert all(v["legal"] is False and v["violations"] > 0 for v in verdicts)
+    assert table.status in ("setup", "playing")
+
+
+def test_the_same_seed_and_decks_deal_the_same_table(playtester, make_deck):
+    decks = make_deck(playtester, "riftbound"), make_deck(playtester, "riftbound", second=True)
+    one = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
+    two = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
+    other = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=100)
+    both = frozenset({0, 1})
+    views = [table_view(selectors.table_state(t), both) for t in (one, two, other)]
+    assert views[0] == views[1]
+    assert views[0] != views[2]
+
+
+def test_events_are_append_only_and_replayed_into_the_live_state(playtester, make_deck):
+    table = _hot_seat(playtester, make_deck)
+    live = selectors.table_state(table)
+    for text in ("one", "two", "three"):
+        event = services.table_event_append(
+            user=playtester, table=table, kind="note", expected_seq=table.seq, payload={"text": text}
+        )
+    assert event.seq == 3 and Table.objects.get(pk=table.pk).seq == 3
+    state = selectors.table_state(table)
+    assert [text for _seat, text in state.notes] == ["one", "two", "three"]
+    assert selectors.table_state(table, at=0) == live
+    event.payload = {"text": "rewritten"}
+    with pytest.raises(ValueError, match="append-only"):
+        event.save()
+    assert TableEvent.objects.get(pk=event.pk).payload == {"text": "three"}
+
+
+def test_a_stored_move_is_announced_once_committed(
+    playtester, make_deck, monkeypatch, django_capture_on_commit_callbacks
+):
+    from tables import realtime
+
+    announced = []
+    monkeypatch.setattr(realtime, "announce", lambda table_id, seq: announced.append((table_id, seq)))
+    table = _hot_seat(playtester, make_deck)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_event_append(user=playtester, table=table, kind="draw", expected_seq=0, payload={})
+    assert announced == [(table.pk, 1)]
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(services.TableRefused):
+        services.table_event_append(user=playtester, table=table, kind="draw", expected_seq=0, payload={})
+    assert announced == [(table.pk, 1)]  # a refused move announces nothing
+
+
+def test_a_hot_seat_says_which_seat_plays_when_both_could(playtester, make_deck):
+    table = _hot_seat(playtester, make_deck, "vanguard")  # both seats have a mulligan to decide
+    with pytest.raises(services.TableRefused) as refused:
+        services.table_event_append(
+            user=playtester, table=table, kind="mulligan", expected_seq=0, payload={"cards": []}
+        )
+    assert (
+        refused.value.finding.code == "TABLE_EVENT_INVALID"
+        and refused.value.finding.params["problem"] == "seat"
+    )
+    event = services.table_event_append(
+        user=playtester, table=table, kind="mulligan", expected_seq=0, payload={"cards": []}, seat=2
+    )
+    assert event.seat == 2
+    # Then seat 1 is the only one with a decision left: it plays without saying so.
+    event = services.table_event_append(
+        user=playtester, table=table, kind="mulligan", expected_seq=1, payload={"cards": []}
+    )
+    assert event.seat == 1 and selectors.table_state(table).phase == "playing"
+
+
+def test_join_refusals(playtester, opponent, make_user, make_deck):
+    table = services.table_create(user=playtester, deck=make_deck(playtester, "duel"))
+    assert table.status == "waiting" and not table.hot_seat
+    with pytest.raises(services.TableRefused) as refused:
+        services.table_join(user=playtester, table=table, deck=make_deck(playtester, "duel", second=True))
+    assert refused.value.finding.code == "TABLE_ALREADY_SEATED"
+    services.table_join(user=opponent, table=table, deck=make_deck(opponent, "duel"))
+    third = make_user("playtester", username="tess")
+    with pytest.raises(services.TableRefused) as refused:
+        services.table_join(user=third, table=table, deck=make_deck(third, "duel"))
+    assert refused.value.finding.code == "TABLE_NOT_WAITING" and refused.value.status == 409
+    with pytest.raises(Table.DoesNotExist):
+        services.table_join_by_token(user=third, token="nope", deck=make_deck(third, "duel"))
+    nobody = make_user(username="nemo")
+    with pytest.raises(PermissionDenied):
+        services.table_create(user=nobody, deck=make_deck(nobody, "duel"))
+
+
+@pytest.mark.parametrize("seed", [-1, 2**53, "7", True, 1.5])
+def test_a_seed_is_a_whole_number_a_json_number_carries(playtester, make_deck, seed):
+    with pytest.raises(services.TableRefused):
+        services.table_create(user=playtester, deck=make_deck(playtester, "duel"), seed=seed)
+    assert Table.objects.count() == 0
+
+
+def test_tables_for_lists_where_the_user_sits_or_is_invited(playtester, opponent, make_user, make_deck):
+    mine = services.table_create(user=playtester, deck=make_deck(playtester, "duel"))
+    invited = services.table_create(user=opponent, deck=make_deck(opponent, "duel"), invite=playtester)
+    services.table_create(user=opponent, deck=make_deck(opponent, "duel"))
+    assert set(selectors.tables_for(playtester)) == {mine, invited}
+    assert selectors.viewer_seats(playtester, mine) == frozenset({0})
+    assert selectors.viewer_seats(playtester, invited) == frozenset()
