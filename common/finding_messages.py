@@ -301,12 +301,6 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     "IMPORT_CONFLICT": (
         _("%(card)s: import conflict #%(conflict)s is open; the studio kept the user's change"),
     ),
-    # --- input the studio refuses -------------------------------------------------------------
-    "FIELD_INVALID": (
-        _("%(field)s: a value the studio cannot take"),
-        _("a value the studio cannot take"),
-        _("%(field)s %(problem)s"),
-    ),
     # --- card translations --------------------------------------------------------------------
     "TRANSLATION_STALE": (
         _(
@@ -319,6 +313,12 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
             "%(field)s: the glossary's %(language)s term for %(term)s is %(expected)s, which the "
             "translation does not use"
         ),
+    ),
+    # --- input the studio refuses -------------------------------------------------------------
+    "FIELD_INVALID": (
+        _("%(field)s: a value the studio cannot take"),
+        _("a value the studio cannot take"),
+        _("%(field)s %(problem)s"),
     ),
     "FIELD_READ_ONLY": (_("%(field)s is not edited this way"),),
     "FILE_INVALID": (_("the file cannot be read as a card set: %(problem)s"),),
@@ -342,6 +342,7 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     ),
     "DECKLIST_INVALID": (_("line %(line)s of the decklist cannot be read: %(problem)s"),),
     "NO_CHANGE": (_("%(card)s: this changes nothing"), _("this changes nothing")),
+    "PAPER_GAME_INVALID": (_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
     "ARTWORK_PRIMARY_NOT_HD": (_("a %(kind)s image cannot be a card's primary image; choose an HD one"),),
     # --- playtest tables: a move the table refuses ------------------------------------------------
     "TABLE_EVENT_INVALID": (
@@ -352,7 +353,6 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     "TABLE_SETUP_PENDING": (
         _("the setup is not done yet: %(decisions)s still to decide"),
         _("the setup is not done yet"),
-    "PAPER_GAME_INVALID": (_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
     ),
     "TABLE_SETUP_DONE": (_("this setup decision is already made (%(decision)s)"),),
     "TABLE_NOT_COIN_WINNER": (_("only the winner of the coin toss chooses who plays first, once"),),

@@ -529,14 +529,6 @@ ENTRIES: tuple[Code, ...] = (
         params=("card", "conflict", "fields"),
         review_list=VERSION_CONFLICTS,
     ),
-    # --- input the studio refuses (parsers and services; 400 answers, exit status 2) ----------------
-    _c(
-        "FIELD_INVALID",
-        INPUT,
-        N_("a value the studio cannot take (says what, where and how to fix it)"),
-        params=("field", "problem", "problemKey", "problemParams"),
-    ),
-    _c(
     # --- card translations (rules.translations, cards.translations) ------------------------------
     _c(
         "TRANSLATION_STALE",
@@ -553,6 +545,14 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("card", "language", "field", "term", "expected"),
     ),
+    # --- input the studio refuses (parsers and services; 400 answers, exit status 2) ----------------
+    _c(
+        "FIELD_INVALID",
+        INPUT,
+        N_("a value the studio cannot take (says what, where and how to fix it)"),
+        params=("field", "problem", "problemKey", "problemParams"),
+    ),
+    _c(
         "FIELD_READ_ONLY",
         INPUT,
         N_("a key that is never edited this way (the message says what to do instead)"),
@@ -600,6 +600,14 @@ ENTRIES: tuple[Code, ...] = (
     ),
     _c("NO_CHANGE", INPUT, N_("a proposal or revert that changes nothing"), params=("card",)),
     _c(
+        "PAPER_GAME_INVALID",
+        INPUT,
+        N_(
+            "a paper game that cannot be recorded: decks of two games, a winner who did not play, cards not in the decks"
+        ),
+        params=("field", "problem"),
+    ),
+    _c(
         "ARTWORK_PRIMARY_NOT_HD",
         INPUT,
         N_("a PK reference or a Full Artwork made a card's primary image"),
@@ -616,12 +624,6 @@ ENTRIES: tuple[Code, ...] = (
     _c(
         "TABLE_SETUP_PENDING",
         INPUT,
-        "PAPER_GAME_INVALID",
-        INPUT,
-        N_("a paper game that cannot be recorded: decks of two games, a winner who did not play, cards not in the decks"),
-        params=("field", "problem"),
-    ),
-    _c(
         N_("a move before the setup is done (mulligans, the first player, the setup's choices)"),
         params=("kind", "decisions"),
     ),

@@ -707,6 +707,7 @@ class Darkrow(RuleSet):
             "does not draw on the very first turn. Life cards are not in the hand (an attack may bring one there later)."
         ),
     )
+    matchup_pick = "activeLeader"
     # Seed 000, "Decks, ressources et zones" and "Mise en place et tour".
     table = tbl.TableSpec(
         zones=(
@@ -714,7 +715,6 @@ class Darkrow(RuleSet):
             tbl.HAND,
             tbl.ZoneSpec("leader", N_("Leader"), tbl.PUBLIC, capacity=1),
             tbl.ZoneSpec("life", N_("Life"), tbl.HIDDEN, face_down=True, ordered=True, layout="pile"),
-    matchup_pick = "activeLeader"
             tbl.ZoneSpec("units", N_("Units and Legendaries"), tbl.PUBLIC, capacity=6, play=True),
             tbl.ZoneSpec("place", N_("Place"), tbl.PUBLIC, capacity=1, replaced_to="discard", play=True),
             tbl.ZoneSpec("prison", N_("Prison"), tbl.PUBLIC),

@@ -710,6 +710,7 @@ class Riftbound(RuleSet):
             "makes no exception for the first turn). Runes come from the rune deck and are not counted."
         ),
     )
+    matchup_pick = "legend"
     # Seed 001, "Mise en place" and "Déroulé d'un tour".
     table = tbl.TableSpec(
         zones=(
@@ -725,7 +726,6 @@ class Riftbound(RuleSet):
             tbl.ZoneSpec("runes", N_("Runes"), tbl.PUBLIC),
             tbl.ZoneSpec("discard", N_("Trash"), tbl.PUBLIC, ordered=True, layout="pile"),
             tbl.ZoneSpec("banishment", N_("Banishment"), tbl.PUBLIC, layout="pile"),
-    matchup_pick = "legend"
         ),
         counters=(
             tbl.CounterSpec("points", N_("Points"), 0, 0, None),

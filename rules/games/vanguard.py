@@ -644,6 +644,7 @@ class Vanguard(RuleSet):
             "not counted; the starting vanguard is out of the deck (49 cards)."
         ),
     )
+    matchup_field = "clan"
     # Seed 002, sections 3 (setup), 4 (zones) and 5 (the turn's phases).
     table = tbl.TableSpec(
         zones=(
@@ -669,7 +670,6 @@ class Vanguard(RuleSet):
             ),
             tbl.ZoneSpec(
                 "rc0",
-    matchup_field = "clan"
                 N_("Rear-guard circle, back left"),
                 tbl.PUBLIC,
                 capacity=1,
