@@ -14,7 +14,7 @@ from django.urls import URLResolver, get_resolver
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "FORMATS.md"
-APPS = ("studio", "cards", "decks", "faces", "reviews", "artwork", "corrections", "common")
+APPS = ("studio", "cards", "decks", "faces", "reviews", "artwork", "corrections", "common", "tables")
 
 
 def _walk(patterns, prefix=""):
