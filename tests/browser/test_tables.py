@@ -311,3 +311,60 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     wait_seq(narrow, 9)
     shoot(narrow, "table-darkrow-390")
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, language):
+    """One player, both seats, the page and its log in French or Russian: each seat chooses its
+    battlefield and keeps its hand, then the first turn begins."""
+    from studio.models import Preference
+
+    alice = make_user("playtester", username="alice")
+    Preference.objects.update_or_create(user=alice, defaults={"language": language})
+    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1)
+    words = {
+        "fr": {
+            "open": "Ouvrir la table",
+            "choose": "Choisir",
+            "keep": "Garder cette main",
+            "kept": "a gardé sa main",
+            "turn": "Tour 1",
+            "chose": "a choisi",
+        },
+        "ru": {
+            "open": "Открыть стол",
+            "choose": "Выбрать",
+            "keep": "Оставить эту руку",
+            "kept": "оставил(а) руку",
+            "turn": "Ход 1",
+            "chose": "выбрана карта",
+        },
+    }[language]
+    page = player(alice, 1280 if language == "fr" else 390)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name=words["open"]).click()
+    table = Table.objects.get()
+    assert table.hot_seat
+    expect(page.locator("#setup")).to_be_visible()
+    at = 0
+    for number in (1, 2):
+        choices = page.locator(
+            f".side[data-seat='{number}'] .zone[data-zone='battlefieldChoices'] .tcard .face"
+        )
+        if language == "ru":  # 390 px: one side at a time, its tab shows it
+            page.get_by_role("tab", name=re.compile(rf"{number}\)$")).click()
+        choices.first.click()
+        page.locator("#selection").get_by_role("button", name=words["choose"], exact=True).click()
+        at += 1
+        wait_seq(page, at)
+    expect(log_line(page, 1)).to_contain_text(words["chose"])
+    for number in (1, 2):
+        page.locator(f".decision[data-seat='{number}']").get_by_role("button", name=words["keep"]).click()
+        at += 1
+        wait_seq(page, at)
+    expect(log_line(page, at)).to_contain_text(words["kept"])
+    expect(page.locator("#table-status")).to_contain_text(words["turn"])
+    shoot(page, f"table-riftbound-hotseat-{language}-{1280 if language == 'fr' else 390}")
+    if language == "ru":
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
