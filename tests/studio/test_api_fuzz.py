@@ -85,6 +85,10 @@ def world(db, keep_connections, make_user, make_card):
         stable_id=draft.stable_id, changes={"text": "fuzzed"}, user=users["designer"]
     )
     job = PrintJob.objects.create(game="vanguard", created_by=users["playtester"])
+    from tables.services import table_create
+
+    # A hot-seat table of the playtester (the same deck at both seats): its routes reach the services.
+    table = table_create(user=users["playtester"], deck=deck, opponent_deck=deck, seed=1)
     ids = {
         r"^/api/decks/\{id\}/": deck.pk,
         r"^/api/formats/\{id\}/": DeckFormat.objects.filter(game="vanguard").first().pk,
@@ -92,6 +96,7 @@ def world(db, keep_connections, make_user, make_card):
         r"^/api/audits/\{id\}/": audit.pk,
         r"^/api/proposals/\{id\}/": proposal.pk,
         r"^/api/print-jobs/\{id\}/": job.pk,
+        r"^/api/tables/\{id\}/": table.pk,
     }
     tokens = {role: Token.objects.create(user=user).key for role, user in users.items()}
     return {"tokens": tokens, "ids": ids, "draft": draft.stable_id, "shown": shown.stable_id}
