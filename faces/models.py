@@ -136,6 +136,11 @@ class PrintJob(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The broker could not take the job when it was made: the sweep sends it again.
+    enqueue_failed_at = models.DateTimeField(null=True, blank=True)
+    # Written while a worker makes the sheet (common.heartbeat): none for WORK_STALE_AFTER, the
+    # worker died and the sweep sends the job again.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

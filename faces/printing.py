@@ -12,10 +12,11 @@ import logging
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.files import File
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -246,23 +247,65 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
         total=total,
         created_by=user if user.is_authenticated else None,
     )
-    enqueue_on_commit("faces.print_job", job.pk)
+    _enqueue(job.pk)
     return job
 
 
+# A job still QUEUED this long after it was made was probably never enqueued (a web process that
+# died between its commit and the publish): the sweep sends it again, as it does audits.
+PENDING_AFTER = 300
+
+
+def _enqueue(job_id: int) -> None:
+    """Send the job to a worker after the commit; if the broker cannot take it, record that."""
+
+    def not_enqueued(exc: Exception) -> None:
+        PrintJob.objects.filter(pk=job_id, state=JobState.QUEUED).update(enqueue_failed_at=timezone.now())
+
+    enqueue_on_commit("faces.print_job", job_id, on_failure=not_enqueued)
+
+
+def print_jobs_requeue(*, pending_after: int = PENDING_AFTER) -> list[int]:
+    """Send again the jobs the broker could not take, those QUEUED for long, and RUNNING ones whose
+    worker stopped beating for ``WORK_STALE_AFTER`` (killed): the sweep (``faces.requeue``)."""
+    now = timezone.now()
+    lost = now - timedelta(seconds=settings.WORK_STALE_AFTER)
+    waiting = PrintJob.objects.filter(
+        Q(state=JobState.QUEUED, enqueue_failed_at__isnull=False)
+        | Q(state=JobState.QUEUED, created_at__lt=now - timedelta(seconds=pending_after))
+        | Q(state=JobState.RUNNING, heartbeat_at__lt=lost)
+        | Q(state=JobState.RUNNING, heartbeat_at__isnull=True, created_at__lt=lost)
+    )
+    sent = list(waiting.values_list("pk", flat=True))
+    PrintJob.objects.filter(pk__in=sent).update(enqueue_failed_at=None)
+    for job_id in sent:
+        _enqueue(job_id)
+    return sent
+
+
+def print_job_heartbeat(job_id: int) -> None:
+    """The running task's "still alive" (common.heartbeat)."""
+    PrintJob.objects.filter(pk=job_id, state=JobState.RUNNING).update(heartbeat_at=timezone.now())
+
+
 def print_job_run(job_id: int) -> str:
-    """Make a job's sheet (again, if it failed or its worker died); the job's state at the end."""
+    """Make a job's sheet (again, if it failed or its worker died: it starts over, so a job is safe
+    to run twice); the job's state at the end."""
     job = PrintJob.objects.select_related("created_by").filter(pk=job_id).first()
     if job is None or job.state == JobState.DONE:
         return job.state if job else "MISSING"
-    PrintJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING, done=0)
+    PrintJob.objects.filter(pk=job.pk).update(
+        state=JobState.RUNNING, done=0, heartbeat_at=timezone.now(), enqueue_failed_at=None
+    )
     user = job.created_by
     drawn = [0]
 
     def on_face():
         drawn[0] += 1
         if drawn[0] % PROGRESS_EVERY == 0:
-            PrintJob.objects.filter(pk=job.pk).update(done=F("done") + PROGRESS_EVERY)
+            PrintJob.objects.filter(pk=job.pk).update(
+                done=F("done") + PROGRESS_EVERY, heartbeat_at=timezone.now()
+            )
 
     options = SheetOptions(job.paper, job.bleed_mm, job.backs)
     try:

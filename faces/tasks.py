@@ -22,7 +22,19 @@ def render_game(game: str) -> int:
 
 @shared_task(name="faces.print_job")
 def print_job(job_id: int) -> str:
-    """Make a print sheet (a set or a selection of cards), counting progress as faces are drawn."""
+    """Make a print sheet (a set or a selection of cards), counting progress as faces are drawn,
+    with a heartbeat: if this worker dies, the sweep takes the job up again."""
+    from common.heartbeat import heartbeat
+
     from . import printing
 
-    return printing.print_job_run(job_id)
+    with heartbeat(lambda: printing.print_job_heartbeat(job_id)):
+        return printing.print_job_run(job_id)
+
+
+@shared_task(name="faces.requeue")
+def requeue() -> dict:
+    """The periodic catch-up: print jobs the broker could not take, and those whose worker died."""
+    from . import printing
+
+    return {"requeued": printing.print_jobs_requeue()}

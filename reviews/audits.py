@@ -94,7 +94,7 @@ def audit_start(
         running = Audit.objects.filter(game=game, status__in=ACTIVE_AUDIT_STATUSES).first()
         if running is None:  # it finished in between: try once more
             return audit_start(game=game, user=user, trigger=trigger, enqueue=enqueue, resume=resume)
-        if enqueue and resume and _never_enqueued(running):
+        if enqueue and resume and (_never_enqueued(running) or _worker_lost(running)):
             _enqueue(running)
             return running
         raise AuditRunning(running) from None
@@ -116,6 +116,17 @@ def _never_enqueued(audit: Audit, *, pending_after: int = PENDING_AFTER) -> bool
     )
 
 
+def _worker_lost(audit: Audit) -> bool:
+    """A RUNNING audit whose worker stopped beating (killed, its machine lost): take it up again."""
+    limit = timezone.now() - timedelta(seconds=settings.WORK_STALE_AFTER)
+    return audit.status == AuditStatus.RUNNING and (audit.heartbeat_at or audit.created_at) < limit
+
+
+def audit_heartbeat(audit_id: int) -> None:
+    """The running task's "still alive" (common.heartbeat), between its progress writes."""
+    Audit.objects.filter(pk=audit_id, status=AuditStatus.RUNNING).update(heartbeat_at=timezone.now())
+
+
 def _enqueue(audit: Audit) -> None:
     """Send the audit to a worker after the commit; if the broker cannot take it, record that."""
     if audit.enqueue_failed_at is not None:
@@ -128,10 +139,15 @@ def _enqueue(audit: Audit) -> None:
 
 
 def audits_requeue(*, pending_after: int = PENDING_AFTER) -> list[int]:
-    """Send again every audit left PENDING because it was never enqueued (the periodic sweep)."""
+    """Send again every audit left PENDING because it was never enqueued, and every RUNNING one whose
+    worker stopped beating (the periodic sweep)."""
     limit = timezone.now() - timedelta(seconds=pending_after)
-    waiting = Audit.objects.filter(status=AuditStatus.PENDING).filter(
-        Q(enqueue_failed_at__isnull=False) | Q(created_at__lt=limit)
+    lost = timezone.now() - timedelta(seconds=settings.WORK_STALE_AFTER)
+    waiting = Audit.objects.filter(
+        Q(status=AuditStatus.PENDING, enqueue_failed_at__isnull=False)
+        | Q(status=AuditStatus.PENDING, created_at__lt=limit)
+        # its worker died mid-run: no heartbeat for WORK_STALE_AFTER (the run starts over)
+        | Q(status=AuditStatus.RUNNING, heartbeat_at__lt=lost)
     )
     sent = []
     for audit in waiting:

@@ -403,6 +403,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": env_float("CELERY_BROKER_SOCKET_TIMEOUT", 2.0),
     "retry_on_timeout": False,
     "max_retries": 1,
+    # A task taken by a worker that dies (kill -9) is delivered again after this many seconds
+    # (kombu's default is an hour). Longer than the longest task, or a task still running would be
+    # delivered twice; audits and print jobs do not wait for it: their heartbeat stops, and the
+    # sweep takes them up again after WORK_STALE_AFTER (README, "A killed worker").
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 1800),
 }
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -437,8 +442,16 @@ CELERY_BEAT_SCHEDULE: dict = {
     "decks-prune-card-versions": {"task": "decks.prune_card_versions", "schedule": crontab(hour=4, minute=0)},
 }
 
+    # Print jobs never enqueued (the broker was down), and those whose worker died.
+    "faces-requeue-print-jobs": {"task": "faces.requeue", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
     # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
     "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+# Long work (audits, print jobs) writes a heartbeat every WORK_HEARTBEAT_SECONDS while a worker
+# runs it; work whose heartbeat is older than WORK_STALE_AFTER lost its worker and is sent again
+# by the sweeps (every REQUEUE_SWEEP_SECONDS), or at once when someone asks for it again.
+WORK_HEARTBEAT_SECONDS = env_int("WORK_HEARTBEAT_SECONDS", 30)
+WORK_STALE_AFTER = env_int("WORK_STALE_AFTER", 180)
+
 # --- Review audits ----------------------------------------------------------------------
 # Cards read per database round trip, and how often progress is written.
 REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
