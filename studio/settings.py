@@ -440,12 +440,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "decks-sweep-stale": {"task": "decks.sweep_stale", "schedule": env_int("DECKS_SWEEP_SECONDS", 300)},
     # Card versions no deck was validated against any more (each revalidation run may leave one).
     "decks-prune-card-versions": {"task": "decks.prune_card_versions", "schedule": crontab(hour=4, minute=0)},
-}
-
     # Print jobs never enqueued (the broker was down), and those whose worker died.
     "faces-requeue-print-jobs": {"task": "faces.requeue", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
     # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
     "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+}
+
 # Long work (audits, print jobs) writes a heartbeat every WORK_HEARTBEAT_SECONDS while a worker
 # runs it; work whose heartbeat is older than WORK_STALE_AFTER lost its worker and is sent again
 # by the sweeps (every REQUEUE_SWEEP_SECONDS), or at once when someone asks for it again.
