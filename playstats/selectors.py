@@ -103,7 +103,7 @@ def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = 
     ranked = []
     for row in rows:
         card = visible.get(row["stable_id"])
-        if card is None:
+        if card is None or (order == "winSeen" and not row["seen"]):
             continue
         ranked.append({"card": card, "stableCardId": card.stable_id, "name": card.name, **_rates(row)})
     key = "winSeen" if order == "winSeen" else "playRate"
@@ -131,6 +131,12 @@ def deck_record(*, deck_id: int, filters: Filters = Filters()) -> dict[str, Any]
         .annotate(g=Sum("games"), w=Sum("wins"), l=Sum("losses"))
         .order_by("-g", "other")
     ]
+    from decks.models import Deck
+
+    ids = [int(m["other"]) for m in matchups if m["other"].isdigit()]
+    names = dict(Deck.objects.filter(pk__in=ids).values_list("pk", "name"))
+    for m in matchups:
+        m["name"] = names.get(int(m["other"])) if m["other"].isdigit() else None
     return {
         "games": games,
         "wins": total["wins"] or 0,

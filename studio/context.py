@@ -13,6 +13,7 @@ NAV = [
     ("reviews:queue", _("Review"), "cards.view_unvalidated_card"),  # designers follow their cards there too
     ("decks:list", _("Decks"), "decks.view_deck"),
     ("tables:list", _("Tables"), "tables.add_table"),  # playtest tables: sit with one of your decks
+    ("playstats:index", _("Play statistics"), "cards.view_card"),  # what the playtests say about each card
     ("reviews:audits", _("Audits"), "cards.review_card"),
     ("faces:index", _("Faces"), "faces.view_facetemplate"),
 ]

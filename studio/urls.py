@@ -23,6 +23,7 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("faces/", include("faces.urls")),
     path("tables/", include("tables.urls")),
+    path("stats/", include("playstats.urls")),
     path("", include("reviews.urls")),
     # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
     path("api/", include("faces.api_urls")),

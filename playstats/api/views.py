@@ -25,6 +25,7 @@ from rules.playstats import Rate
 from rules.registry import UnknownGame
 
 from .. import selectors, services
+from ..filters import FILTERS, _bad, filters_from
 
 
 class FormatIsAFilter(DefaultContentNegotiation):
@@ -32,57 +33,6 @@ class FormatIsAFilter(DefaultContentNegotiation):
 
     class settings:
         URL_FORMAT_OVERRIDE = None
-
-
-FILTERS = [
-    OpenApiParameter("format", OpenApiTypes.STR, description="a deck format's key"),
-    OpenApiParameter(
-        "source", OpenApiTypes.STR, enum=["table", "paper"], description="table or paper games only"
-    ),
-    OpenApiParameter("since", OpenApiTypes.DATE, description="games played on or after this day"),
-    OpenApiParameter("until", OpenApiTypes.DATE, description="games played on or before this day"),
-    OpenApiParameter("version", OpenApiTypes.INT, description="one card version only"),
-]
-
-
-def _bad(field: str, problem: str, hint: str) -> InvalidInput:
-    return InvalidInput(
-        [
-            error(
-                "FIELD_INVALID",
-                f"{field}: {problem}",
-                field=field,
-                params={"field": field, "problem": problem},
-                hint=hint,
-            )
-        ]
-    )
-
-
-def filters_from(query) -> selectors.Filters:
-    """The filters of a request's query, or a 400 naming the bad one."""
-    values: dict[str, Any] = {}
-    fmt = query.get("format", "")
-    if len(fmt) > 64:
-        raise _bad("format", "at most 64 characters", "send a deck format's key")
-    values["format"] = fmt
-    source = query.get("source", "")
-    if source not in ("", "table", "paper"):
-        raise _bad("source", "table or paper", "send table or paper, or nothing for both")
-    values["source"] = source
-    for name in ("since", "until"):
-        raw = query.get(name)
-        if raw:
-            try:
-                values[name] = dt.date.fromisoformat(raw)
-            except ValueError:
-                raise _bad(name, "a day as YYYY-MM-DD", "send a day such as 2026-12-01")
-    raw = query.get("version")
-    if raw:
-        if not raw.isdigit() or len(raw) > 9:
-            raise _bad("version", "a whole number", "send a card version, e.g. 3")
-        values["version"] = int(raw)
-    return selectors.Filters(**values)
 
 
 def _game(key: str) -> str:

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "playstats"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("paper/", views.paper_game, name="paper"),
+    path("<str:game>/", views.game_page, name="game"),
+]

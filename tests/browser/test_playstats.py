@@ -1,0 +1,38 @@
+"""The play statistics as a designer reads them (issue 26): the card page of a played card shows its
+figures by version with a chart, and the game's statistics page ranks it, at 1280 and 390 px."""
+
+import pytest
+from playwright.sync_api import expect
+
+from playstats import services
+from tests.playstats.test_services import finished_vanguard_game
+from tests.tables.conftest import deck_data, load_cards, make_deck  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+def test_a_played_cards_figures_on_its_page_and_the_games_ranking(
+    page, login, playtester, make_deck, make_user, screenshot
+):
+    table, card, _first = finished_vanguard_game(playtester, make_deck)
+    services.playstats_count_table(table_id=table.pk)
+    designer = make_user("designer", username="dina")
+    login(page, designer)
+    page.goto(f"/cards/{card.stable_id}/")
+    figures = page.locator(".playfigures")
+    expect(figures).to_contain_text("Play figures")
+    expect(figures.locator("tbody tr").first).to_contain_text(f"v{card.version}")
+    expect(figures.locator("svg.ratechart").first).to_be_visible()
+    expect(figures).to_contain_text("too few to read")
+    figures.scroll_into_view_if_needed()
+    screenshot(page, "playstats-card-figures")
+
+    page.goto("/stats/vanguard/")
+    expect(page.locator("#by-play + ol.ranking li").first).to_contain_text(card.name)
+    expect(page.locator("table.matchups")).to_contain_text("Royal Paladin")
+    screenshot(page, "playstats-game-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the statistics page is {width} px wide at 390 px"
+    screenshot(page, "playstats-game-390")

@@ -1,0 +1,73 @@
+"""The statistics pages: a game's rankings, a card's figures by version, a deck's record, paper games."""
+
+from __future__ import annotations
+
+import pytest
+
+from playstats import services
+from playstats.models import PaperGame
+
+from .test_services import finished_vanguard_game
+
+
+@pytest.fixture
+def counted(playtester, make_deck):
+    table, card, first = finished_vanguard_game(playtester, make_deck)
+    services.playstats_count_table(table_id=table.pk)
+    return table, card, first
+
+
+@pytest.mark.django_db
+def test_the_game_page_ranks_played_cards_with_their_intervals(client_as, playtester, counted):
+    _table, card, _first = counted
+    page = client_as(playtester).get("/stats/vanguard/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert card.name in html and "too few to read" in html
+    assert "Royal Paladin" in html  # the clans' matchup grid
+
+
+@pytest.mark.django_db
+def test_the_game_page_in_russian(client_as, playtester, counted):
+    client = client_as(playtester)
+    page = client.get("/stats/vanguard/", HTTP_ACCEPT_LANGUAGE="ru")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "слишком мало" in html and "Статистика игр" in html
+
+
+@pytest.mark.django_db
+def test_a_bad_filter_is_said_on_the_page(client_as, playtester):
+    page = client_as(playtester).get("/stats/vanguard/", {"since": "someday"})
+    assert page.status_code == 400 and "since" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_card_page_shows_its_play_figures_by_version(client_as, playtester, counted):
+    _table, card, _first = counted
+    html = client_as(playtester).get(f"/cards/{card.stable_id}/").content.decode()
+    assert "Play figures" in html and f"v{card.version}" in html and "<svg" in html
+
+
+@pytest.mark.django_db
+def test_the_deck_statistics_tab_shows_its_record(client_as, playtester, counted):
+    table, _card, _first = counted
+    deck = table.seats.get(index=1).deck
+    html = client_as(playtester).get(f"/decks/{deck.pk}/stats/").content.decode()
+    assert "Record at the tables" in html and table.seats.get(index=2).deck.name in html
+
+
+@pytest.mark.django_db
+def test_recording_a_paper_game_from_the_form(client_as, playtester, make_deck):
+    mine, other = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
+    client = client_as(playtester)
+    assert client.get(f"/stats/paper/?deck={mine.pk}").status_code == 200
+    response = client.post(
+        "/stats/paper/", {"deck": mine.pk, "opponent": other.pk, "winner": "2", "turns": "9"}
+    )
+    assert response.status_code == 302
+    paper = PaperGame.objects.get()
+    assert paper.winner == 2 and paper.turns == 9
+    vanguard = make_deck(playtester, "vanguard")
+    refused = client.post("/stats/paper/", {"deck": mine.pk, "opponent": vanguard.pk, "winner": "1"})
+    assert refused.status_code == 400 and PaperGame.objects.count() == 1
