@@ -6,7 +6,10 @@ from playwright.sync_api import expect
 
 from playstats import services
 from tests.playstats.test_services import finished_vanguard_game
-from tests.tables.conftest import deck_data, load_cards, make_deck  # noqa: F401
+from tests.tables import conftest as table_fixtures
+
+# The table tests' fixtures: demo cards in the database, decks of them.
+load_cards, make_deck = table_fixtures.load_cards, table_fixtures.make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
