@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -247,7 +248,36 @@ def _payload(kind, payload) -> dict[str, Any]:
             problem="size",
             hint=N_("send only the fields the contract lists for this kind"),
         )
+    odd = _odd_character(payload)
+    if odd is not None:
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            f"{kind}: a text of the event holds the character U+{ord(odd):04X}, which a table does not keep",
+            kind=kind,
+            problem=f"U+{ord(odd):04X}",
+            hint=N_("remove control and direction characters from the text"),
+        )
     return payload
+
+
+# Direction overrides and isolates: a note holding them would show the log's words in another order.
+_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def _odd_character(value: Any) -> str | None:
+    """The first control character (but a line break or a tab) or direction override of a text in ``value``."""
+    if isinstance(value, str):
+        for char in value:
+            if char in _BIDI or (unicodedata.category(char) == "Cc" and char not in "\n\t"):
+                return char
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _odd_character(key) if isinstance(key, str) else None
+        found = found or _odd_character(item)
+        if found is not None:
+            return found
+    return None
 
 
 def _playing_seat(table: Table, seats: list[Seat], user, seat, state) -> int:

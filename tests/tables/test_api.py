@@ -74,7 +74,7 @@ def test_a_hot_seat_table_of_every_game_is_dealt_and_played(game, hot_seat):
     hand = zone(data["seats"][active - 1], "hand")
     before = hand["count"]
     play(client, table_id, "draw", count=1)
-    play(client, table_id, "note", text="Привет, « table » ✓")
+    play(client, table_id, "note", text="Привет, « table » ✓\nsecond line 🂡")
     play(client, table_id, "shuffle", zone="deck")
     card = zone(view(client, table_id)["seats"][active - 1], "hand")["cards"][0]
     play(client, table_id, "move", instance=card["instance"], to="discard")
@@ -230,6 +230,8 @@ def test_refused_moves_say_their_code_and_change_nothing(hot_seat):
         ({"kind": "fly"}, "TABLE_EVENT_INVALID"),
         ({"kind": "draw", "count": 10**6}, "TABLE_EVENT_INVALID"),
         ({"kind": "note", "text": "x" * 20_000}, "TABLE_EVENT_INVALID"),
+        ({"kind": "note", "text": "bell \u0007"}, "TABLE_EVENT_INVALID"),
+        ({"kind": "note", "text": "\u202egnirts desrever"}, "TABLE_EVENT_INVALID"),
         ({"kind": "draw", "seat": 3}, "TABLE_NOT_YOUR_SEAT"),
         ({"kind": ["draw"]}, "TABLE_EVENT_INVALID"),
     ]
