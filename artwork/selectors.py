@@ -59,6 +59,14 @@ def primary_artwork(*, cards: QuerySet[Card] | list[Card]) -> dict[int, ArtworkV
     return {variant.card_id: variant for variant in variants}
 
 
+def primary_sizes(*, game: str) -> dict[int, tuple[int, int]]:
+    """Per card id of ``game``: its primary artwork's (width, height) in pixels, as stored (one query)."""
+    rows = ArtworkVariant.objects.filter(
+        card__game=game, is_primary=True, deleted_at__isnull=True
+    ).values_list("card_id", "width", "height")
+    return {card_id: (width, height) for card_id, width, height in rows}
+
+
 def image_batch_list() -> QuerySet[ImageBatch]:
     return ImageBatch.objects.select_related("created_by")
 

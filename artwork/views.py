@@ -21,13 +21,14 @@ from django.views.decorators.http import require_GET, require_POST
 from cards.models import Card
 from cards.selectors import card_get
 from common.errors import Forbidden, StudioError
+from common.finding_messages import message as finding_message
 from common.refusals import in_place
 
 from . import services
 from .forms import UploadForm
 from .gallery import gallery_context, variant_name
-from .models import ArtworkVariant, Kind
-from .selectors import variant_get
+from .models import PRIMARY_KINDS, ArtworkVariant, Kind
+from .selectors import primary_artwork, variant_get
 
 
 def _card(request, stable_id: str) -> Card:
@@ -121,12 +122,38 @@ def upload(request, stable_id: str):
             error=_("Not added: %(why)s.") % {"why": exc.message},
             form=form,
         )
-    what = _("the primary image") if variant.is_primary else Kind(variant.kind).label
-    notice = _("Added %(image)s as %(what)s; its thumbnail appears as soon as it is made.") % {
-        "image": variant_name(variant),
-        "what": what,
-    }
-    return _answer(request, card, notice=notice)
+    return _answer(request, card, notice=upload_notice(card, variant))
+
+
+def upload_notice(card: Card, variant: ArtworkVariant) -> str:
+    """What an upload did, in words that cannot be read two ways: whether it became the card's main
+    image (and which one is, when it did not), and a warning when it is too small for the face."""
+    image = variant_name(variant)
+    if variant.is_primary:
+        words = [_("%(image)s was added; it is now the card's primary image.") % {"image": image}]
+    elif variant.kind in PRIMARY_KINDS:
+        main = primary_artwork(cards=[card]).get(card.pk)
+        words = [
+            _("%(image)s was added to the HD images; the card's primary image is still %(main)s.")
+            % {"image": image, "main": variant_name(main)}
+            if main is not None
+            else _("%(image)s was added to the HD images; the card has no primary image.") % {"image": image}
+        ]
+    else:
+        words = [
+            _("%(image)s was added to %(kind)s; it is never the card's primary image.")
+            % {"image": image, "kind": Kind(variant.kind).label}
+        ]
+    words.append(_("Its thumbnail appears as soon as it is made."))
+    if variant.is_primary:
+        from faces.adapters import face_card
+        from faces.render import artwork_findings
+        from faces.selectors import template_current
+
+        template = template_current(card.game).data
+        for finding in artwork_findings(face_card(card), template, (variant.width, variant.height)):
+            words.append(_("Warning: %(problem)s.") % {"problem": finding_message(finding, card.game)})
+    return " ".join(str(w) for w in words)
 
 
 @login_required

@@ -44,6 +44,12 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("the primary artwork cannot be read; the face shows a placeholder"),
         _("%(card)s: the primary artwork cannot be read; the face shows a placeholder"),
     ),
+    "ARTWORK_LOW_RESOLUTION": (
+        _(
+            "the primary artwork is %(width)s × %(height)s pixels; its box on the face needs "
+            "%(neededWidth)s × %(neededHeight)s at 300 dpi: upload a larger image"
+        ),
+    ),
     # --- cards --------------------------------------------------------------------------------
     "CARD_TYPE": (
         _("%(value)s is not a card type of %(game)s"),

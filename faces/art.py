@@ -36,6 +36,32 @@ class PreparedArt:
     dy: float
     w: float
     h: float
+    # The source's pixels, and the pixels the box needs at ``dpi`` (cover: both; contain: one of them).
+    source: tuple[int, int] = (0, 0)
+    needed: tuple[int, int] = (0, 0)
+
+    @property
+    def low_resolution(self) -> bool:
+        """The source has fewer pixels than the box needs at print resolution (one pixel of rounding allowed)."""
+        return too_few_pixels(self.source, self.needed)
+
+
+def needed_pixels(
+    source: tuple[int, int], box: tuple[float, float], fit: str = "cover", dpi: int = ART_DPI
+) -> tuple[int, int]:
+    """The pixels an image of ``source`` pixels must have to fill ``box`` (mm) at ``dpi``: the box's
+    for a cover crop, the fitted picture's for contain."""
+    bw, bh = box
+    if fit == "contain" and source[0] and source[1]:
+        scale = min(bw / source[0], bh / source[1])
+        bw, bh = source[0] * scale, source[1] * scale
+    return (round(bw / MM_PER_INCH * dpi), round(bh / MM_PER_INCH * dpi))
+
+
+def too_few_pixels(source: tuple[int, int], needed: tuple[int, int]) -> bool:
+    """Whether ``source`` is smaller than ``needed`` on a side (one pixel of rounding allowed)."""
+    (sw, sh), (nw, nh) = source, needed
+    return bool(nw and nh and sw and sh) and (sw < nw - 1 or sh < nh - 1)
 
 
 def _crop_window(
@@ -77,6 +103,7 @@ def prepare_art(
                 if im.width * im.height > MAX_PIXELS:
                     raise ArtUnreadable(f"the artwork is too large ({im.width} x {im.height} pixels)")
                 target_px = (max(1, round(bw / MM_PER_INCH * dpi)), max(1, round(bh / MM_PER_INCH * dpi)))
+                source = (im.width, im.height)
                 im.draft("RGB", (target_px[0], target_px[1]))
                 im.load()
                 has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
@@ -105,7 +132,8 @@ def prepare_art(
     else:
         picture.save(out, "JPEG", quality=88, optimize=True)
         mime = "image/jpeg"
-    return PreparedArt(out.getvalue(), mime, dx, dy, w, h)
+    needed = needed_pixels(source, box, fit, dpi)
+    return PreparedArt(out.getvalue(), mime, dx, dy, w, h, source=source, needed=needed)
 
 
 # Prepared pictures by (artwork key, box, fit, focal): the editor's preview draws the same artwork

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.face_template import (
+    ARTWORK_LOW_RESOLUTION,
     ARTWORK_UNREADABLE,
     PLACEHOLDER,
     TEXT_OVERFLOW,
@@ -21,7 +22,7 @@ from rules.face_template import (
 )
 from rules.findings import Finding, warning
 
-from .art import ArtUnreadable, prepare_art_keyed
+from .art import ArtUnreadable, needed_pixels, prepare_art_keyed, too_few_pixels
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine, to_svg
 from .fonts import PT_MM, FontFace, ascent, descent, face_for, text_width
 from .textfit import fit_text
@@ -422,6 +423,8 @@ def _draw_art(ctx: _Context, region, palette, x, y, w, h) -> None:
             )
             _placeholder(ctx, region, palette, x, y, w, h)
         else:
+            if prepared.low_resolution:
+                ctx.findings.append(_low_resolution(ctx.card.stable_id, prepared.source, prepared.needed))
             if prepared.dx or prepared.dy:
                 a = _flat(_swatch("@artBg", palette), Color("#30343a"))
                 ctx.items.append(Shape("rect", x, y, w, h, Paint(a)))
@@ -526,6 +529,37 @@ def render_face(
     return RenderedFace(
         svg, drawing.width, drawing.height, tuple(ctx.findings), bleed, drawing, card.stable_id, card.name
     )
+
+
+def _low_resolution(stable_id: str, source: tuple[int, int], needed: tuple[int, int]) -> Finding:
+    (sw, sh), (nw, nh) = source, needed
+    return warning(
+        ARTWORK_LOW_RESOLUTION,
+        f"the primary artwork is {sw} × {sh} pixels; its box on the face needs {nw} × {nh} at 300 dpi:"
+        " upload a larger image",
+        card=stable_id,
+        field="artwork",
+        params={"width": sw, "height": sh, "neededWidth": nw, "neededHeight": nh},
+    )
+
+
+def artwork_findings(
+    card: FaceCard, template: Mapping[str, Any], source: tuple[int, int] | None
+) -> tuple[Finding, ...]:
+    """ARTWORK_LOW_RESOLUTION when the primary artwork (``source``: its width and height in pixels, as
+    stored; None: no artwork) has fewer pixels than an art box of the face needs at 300 dpi. Nothing is
+    decoded: for audits of a whole game, as :func:`text_findings`."""
+    if not source:
+        return ()
+    ctx = _Context(card, template, None, 0.0)
+    for region in template.get("regions", []):
+        if region.get("kind") != "art" or not region_applies(card, region):
+            continue
+        _x, _y, w, h = _box(region, ctx.size, 0.0, extend=True)
+        needed = needed_pixels(source, (w, h), region.get("fit", "cover"))
+        if too_few_pixels(source, needed):
+            return (_low_resolution(card.stable_id, source, needed),)
+    return ()
 
 
 def text_findings(card: FaceCard, template: Mapping[str, Any]) -> tuple[Finding, ...]:

@@ -17,14 +17,14 @@ from django.db import IntegrityError, connection, reset_queries, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from artwork.selectors import artwork_counts, artwork_expected_counts
+from artwork.selectors import artwork_counts, artwork_expected_counts, primary_sizes
 from cards.interchange import card_data, check_game
 from cards.models import Card, ImportConflict, Status
 from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from faces.adapters import face_card
-from faces.render import text_findings
+from faces.render import artwork_findings, text_findings
 from faces.selectors import template_current
 from rules import get_ruleset
 from rules.audit import (
@@ -317,7 +317,15 @@ class _AuditRun:
         cards = Card.objects.filter(game=self.audit.game).order_by("pk").only(*self.CARD_FIELDS)
         for card in cards.iterator(chunk_size=self.batch):
             data = card_data(card)
-            face = () if data.status == Status.DISABLED else text_findings(face_card(card), template)
+        # The primary artwork's size per card (one query): an image too small for the art box (ARTWORK_LOW_RESOLUTION).
+        sizes = primary_sizes(game=self.audit.game)
+            face = ()
+            if data.status != Status.DISABLED:
+                drawn = face_card(card)
+                face = (
+                    *text_findings(drawn, template),
+                    *artwork_findings(drawn, template, sizes.get(card.pk)),
+                )
             for listing in [*audit_card(self.ruleset, data), *self.face_listings(data, face)]:
                 self.add(
                     listing.list,

@@ -129,6 +129,14 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=_FIELD,
     ),
+    _c(
+        "ARTWORK_LOW_RESOLUTION",
+        CARD,
+        N_("the card's primary artwork has fewer pixels than its box on the face needs at 300 dpi"),
+        severity=WARNING,
+        params=(*_FIELD, "width", "height", "neededWidth", "neededHeight"),
+        review_list=NEEDS_REVIEW,  # the audit lists it: upload a larger image
+    ),
     # --- cards: fields and types (rules.ruleset, rules.fields) ---------------------------------------
     _c(
         "CARD_TYPE",

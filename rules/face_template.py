@@ -26,6 +26,8 @@ TEXT_OVERFLOW = "TEXT_OVERFLOW"  # warning: text still too long for its box at t
 ARTWORK_UNREADABLE = (
     "ARTWORK_UNREADABLE"  # warning: the primary artwork does not decode; a placeholder is drawn
 )
+# warning: the primary artwork has fewer pixels than the art box needs at 300 dpi (it prints blurred)
+ARTWORK_LOW_RESOLUTION = "ARTWORK_LOW_RESOLUTION"
 # Template errors (faces.template.validate_template): a code per kind of mistake.
 TEMPLATE_INVALID = "TEMPLATE_INVALID"
 

@@ -266,7 +266,7 @@ def test_a_designer_uploads_an_image_that_appears_in_the_hd_group_as_primary(
     assert variant.is_primary and variant.kind == Kind.HD and variant.uploaded_by == designer
     html = response.content.decode()
     assert html.strip().startswith("<section") and 'id="artwork"' in html  # the gallery, swapped in place
-    assert "Added Kazuha été.png as the primary image" in html
+    assert "Kazuha été.png was added; it is now the card&#x27;s primary image." in html
     hd = group(html, "HD")
     # The test's transaction is committed only after the answer: its thumbnail was still to be made then.
     assert f'data-variant="{variant.pk}" data-state="PENDING"' in hd and "★ Primary" in hd
@@ -283,7 +283,7 @@ def test_a_designer_uploads_an_image_that_appears_in_the_hd_group_as_primary(
 def test_an_upload_without_htmx_goes_back_to_the_card_with_the_message(post_upload, card, client):
     response = post_upload(card, htmx=False)
     assert response.status_code == 302 and response["Location"] == f"{page_url(card)}#artwork"
-    assert "as the primary image" in text(client.get(page_url(card)))
+    assert "it is now the card&#x27;s primary image" in text(client.get(page_url(card)))
 
 
 def test_make_primary_keeps_the_old_one_as_an_older_hd(client_as, designer, card, add):
