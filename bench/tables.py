@@ -1,0 +1,229 @@
+"""Benchmark: a playtest table through the server (tables.services, tables.selectors), not the pure core.
+
+    python bench/tables.py [--at 200] [--events 1000] [--rounds 9] [--database-url URL]
+
+On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url), two users sit at a vanguard
+table with the demo decks TD01 and TD02; a scripted game (draws, calls, taps, damage, steps, turns:
+every event one the table accepts) is stored as the table's events. Measured, in alternate rounds:
+
+- ``accept``: what the server does for one move on a table ``--at`` events into the game:
+  ``table_event_append`` (lock the table, read and replay its events, apply the move, store it)
+  and both seats' views (``table_view_for``, as the two players' sockets then read them), rolled back
+  after each round so that every round meets the same table;
+- ``pure``: the pure replay of the same ``--at`` events (rules.tables, no database), the floor;
+- ``replay``: ``table_state`` of a table of ``--events`` stored events (read them, thaw the decks,
+  replay): the target is under 50 ms for 1,000;
+- ``append`` alone, and ``socket``: what each open socket of the table then reads (the viewer's
+  view and the events since its last seq);
+- ``announce``: ``tables.realtime.announce`` on the in-memory layer (what each move adds after commit).
+
+Prints one JSON line (milliseconds: median, p99 and best of the rounds). Figures: bench/README.md,
+"Playtest tables through the server".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+# This file is bench/tables.py: the studio's own `tables` app must win the import, not this script.
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH] + [str(BENCH)]
+
+from benchkit import django_on  # noqa: E402
+
+
+def scripted(state, count: int, seed: int = 1):
+    """Events a client could send, each one the table accepts (as bench/tables_replay.py plays)."""
+    from rules.tables import Event, Refusal, apply
+
+    rng = random.Random(seed)
+    events = []
+    for seat in (0, 1):
+        event = Event(state.seq + 1, seat, "mulligan", {"cards": []})
+        state = apply(state, event).state
+        events.append(event)
+    zones = ["rc0", "rc1", "rc2", "rc3", "rc4", "gc", "discard", "damage", "soul"]
+    while len(events) < count:
+        seat = state.active
+        hand = state.seats[seat].zones["hand"]
+        roll = rng.random()
+        if roll < 0.25 and hand:
+            kind, payload = "move", {"instance": rng.choice(hand).instance, "to": rng.choice(zones)}
+        elif roll < 0.4:
+            kind, payload = "step", {}
+        elif roll < 0.5:
+            kind, payload = "endTurn", {}
+        elif roll < 0.65:
+            board = [c for z in zones[:5] for c in state.seats[seat].zones.get(z, ())]
+            kind, payload = ("tap", {"instance": rng.choice(board).instance}) if board else ("untapAll", {})
+        elif roll < 0.75 and len(state.seats[seat].zones["damage"]) < 5:
+            kind, payload = "move", {"from": "deck", "to": "damage"}
+        elif roll < 0.85 and state.seats[seat].zones["discard"]:
+            kind, payload = (
+                "move",
+                {"instance": state.seats[seat].zones["discard"][-1].instance, "to": "deck", "bottom": True},
+            )
+        else:
+            kind, payload = "draw", {"count": 1}
+        event = Event(state.seq + 1, seat, kind, payload)
+        try:
+            state = apply(state, event).state
+        except Refusal:
+            continue
+        if state.phase == "finished" or (state.proposal is not None and state.proposal[1] == "DECK_OUT"):
+            break
+        events.append(event)
+    return events
+
+
+def timed(fn) -> float:
+    begin = time.perf_counter()
+    fn()
+    return (time.perf_counter() - begin) * 1000
+
+
+def summary(values: list[float]) -> dict:
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {"median": round(statistics.median(values), 2), "p99": round(p99, 2), "best": round(ordered[0], 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--at", type=int, default=200)
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--profile", action="store_true", help="print where the stored replay's time goes")
+    args = parser.parse_args()
+    import os
+
+    url = args.database_url or os.environ.get("BENCH_DATABASE_URL")
+    with django_on(url, prefix="bench-tables-", secret="bench-tables-"):
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.models import Group
+        from django.db import transaction
+
+        from rules import get_ruleset
+        from rules.tables import deal_table, replay
+        from tables import realtime, selectors, services, snapshot
+        from tables.models import Table, TableEvent
+        from tests.tables.live_kit import deck_for
+
+        users = []
+        for name in ("alice", "bob"):
+            user = get_user_model().objects.create_user(name, password="bench-password")
+            user.groups.add(Group.objects.get(name="playtester"))
+            users.append(user)
+        alice, bob = users
+
+        def table_with(count: int) -> tuple[Table, list]:
+            table = services.table_create(
+                user=alice, deck=deck_for("vanguard", alice, name=f"A{count}"), seed=1
+            )
+            table = services.table_join(
+                user=bob, table=table, deck=deck_for("vanguard", bob, name=f"B{count}", which=1)
+            )
+            events = scripted(selectors.table_state(table), count + 1)
+            if len(events) <= count:
+                raise SystemExit(f"the scripted game ended after {len(events)} events; ask for fewer")
+            TableEvent.objects.bulk_create(
+                TableEvent(table=table, seq=e.seq, seat=e.seat + 1, kind=e.kind, payload=dict(e.payload))
+                for e in events[:count]
+            )
+            Table.objects.filter(pk=table.pk).update(seq=count, status=Table.Status.PLAYING)
+            table.refresh_from_db()
+            return table, events
+
+        table, events = table_with(args.at)
+        move = events[args.at]
+        mover = alice if move.seat == 0 else bob
+        seats = sorted(table.seats.all(), key=lambda s: s.index)
+        ruleset = get_ruleset("vanguard")
+        decks = [snapshot.thaw("vanguard", s.cards) for s in seats]
+
+        def accept():
+            with transaction.atomic():
+                services.table_event_append(
+                    user=mover, table=table, kind=move.kind, expected_seq=args.at, payload=dict(move.payload)
+                )
+                fresh = Table.objects.get(pk=table.pk)
+                selectors.table_view_for(alice, selectors.table_get_for(alice, fresh.pk))
+                selectors.table_view_for(bob, selectors.table_get_for(bob, fresh.pk))
+                transaction.set_rollback(True)
+
+        def append_only():
+            with transaction.atomic():
+                services.table_event_append(
+                    user=mover, table=table, kind=move.kind, expected_seq=args.at, payload=dict(move.payload)
+                )
+                transaction.set_rollback(True)
+
+        def socket_read():
+            # What each open socket of the table reads after the announce (tables/consumers.py).
+            fresh = selectors.table_get_for(bob, table.pk)
+            selectors.table_view_for(bob, fresh)
+            selectors.table_events_for(bob, fresh, since=args.at - 1)
+
+        def pure():
+            replay(deal_table(ruleset, table.seed, decks), events[: args.at])
+
+        long_table, _ = table_with(args.events)
+
+        def full():
+            selectors.table_state(Table.objects.get(pk=long_table.pk))
+
+        accept()  # warm the caches (rule sets, URL resolvers) once
+        if args.profile:
+            import cProfile
+            import pstats
+
+            profiler = cProfile.Profile()
+            profiler.runcall(full)
+            profiler.runcall(socket_read)
+            pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+        rounds: dict[str, list[float]] = {
+            "accept": [],
+            "append": [],
+            "socket": [],
+            "pure": [],
+            "replay": [],
+            "announce": [],
+        }
+        for _ in range(args.rounds):
+            rounds["accept"].append(timed(accept))
+            rounds["append"].append(timed(append_only))
+            rounds["socket"].append(timed(socket_read))
+            rounds["pure"].append(timed(pure))
+            rounds["replay"].append(timed(full))
+            rounds["announce"].append(timed(lambda: realtime.announce(table.pk, args.at)))
+        ratios = [a / p for a, p in zip(rounds["accept"], rounds["pure"], strict=True)]
+        print(
+            json.dumps(
+                {
+                    "database": os.environ["DATABASE_URL"].split("@")[-1].split("://")[0],
+                    "at": args.at,
+                    "acceptAndBothViewsMs": summary(rounds["accept"]),
+                    "appendOnlyMs": summary(rounds["append"]),
+                    "eachSocketReadMs": summary(rounds["socket"]),
+                    "pureReplayMs": summary(rounds["pure"]),
+                    "acceptOverPureReplay": round(statistics.median(ratios), 2),
+                    "events": args.events,
+                    "storedReplayMs": summary(rounds["replay"]),
+                    "announceMs": summary(rounds["announce"]),
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
