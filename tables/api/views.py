@@ -81,12 +81,17 @@ class TableList(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
-        summary="Your tables (those you sit at or are invited to), newest first",
+        summary="Your tables (those you sit at or are invited to), newest first; ?public=1: those open to spectators",
+        parameters=[OpenApiParameter("public", OpenApiTypes.BOOL)],
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request):
         paginator = Pagination()
-        page = paginator.paginate_queryset(selectors.tables_for(request.user), request, view=self)
+        if request.query_params.get("public") in ("1", "true") and request.user.has_perm("tables.view_table"):
+            tables = selectors.public_tables()
+        else:
+            tables = selectors.tables_for(request.user)
+        page = paginator.paginate_queryset(tables, request, view=self)
         return paginator.get_paginated_response([selectors.table_summary(t, request.user) for t in page])
 
     @extend_schema(

@@ -292,6 +292,9 @@ def test_a_spectator_of_a_public_table_sees_public_zones_and_may_not_play(
         format="json",
     ).json()
     watcher = api(make_user("playtester", username="wanda"))
+    assert watcher.get("/api/tables/").json()["results"] == []
+    listed = watcher.get("/api/tables/", {"public": "1"}).json()["results"]
+    assert [t["id"] for t in listed] == [created["id"]] and listed[0]["viewerSeats"] == []
     data = view(watcher, created["id"])
     assert data["viewerSeats"] == []
     assert all(zone(s, "hand")["cards"] == [] and zone(s, "hand")["count"] == 5 for s in data["seats"])
