@@ -163,3 +163,19 @@ def matchup_grid(*, game: str, kind: str = "label", filters: Filters = Filters()
             for side in sides
         },
     }
+
+
+def figures_by_version(*, stable_ids: list[str]) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every game's figures of these cards by version, in one query (the review queue's items):
+    {stableCardId: {version: rates}}."""
+    if not stable_ids:
+        return {}
+    rows = (
+        CardFigure.objects.filter(stable_id__in=stable_ids)
+        .values("stable_id", "version")
+        .annotate(**{k: Sum(k) for k in CARD_SUMS})
+    )
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for row in rows:
+        out.setdefault(row["stable_id"], {})[row["version"]] = _rates(row)
+    return out

@@ -40,6 +40,7 @@ from common.finding_messages import message as finding_message
 from common.refusals import in_place
 from common.versions import posted_version
 from decks.selectors import decks_legal_with
+from playstats.selectors import figures_by_version
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
@@ -108,8 +109,19 @@ def _queue_context(
     items = selectors.review_items(cards=list(page.object_list), user=user)
     may_disable = any(Status.DISABLED in i["allowedStatuses"] for i in items)
     breaking = decks_legal_with(card_ids=[i["card"].pk for i in items]) if may_disable else {}
+    # What the playtests said of the validated version and of the edited one, beside the diff.
+    played = figures_by_version(
+        stable_ids=[i["card"].stable_id for i in items if not i["diff"].get("newCard")]
+    )
     for item in items:
         stable_id = item["card"].stable_id
+        since = item["diff"].get("since") or {}
+        by_version = played.get(stable_id, {})
+        item["play"] = [
+            (version, by_version[version])
+            for version in sorted({since.get("version"), item["card"].version} - {None})
+            if version in by_version
+        ]
         item["selected"] = stable_id in selected
         item["refused"] = refused.get(stable_id, "")
         item["breaks_decks"] = breaking.get(item["card"].pk, 0)

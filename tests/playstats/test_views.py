@@ -71,3 +71,16 @@ def test_recording_a_paper_game_from_the_form(client_as, playtester, make_deck):
     vanguard = make_deck(playtester, "vanguard")
     refused = client.post("/stats/paper/", {"deck": mine.pk, "opponent": vanguard.pk, "winner": "1"})
     assert refused.status_code == 400 and PaperGame.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_review_queue_shows_what_the_playtests_said_beside_an_edited_card(client_as, counted, make_user):
+    from cards.services import card_update
+
+    _table, card, _first = counted
+    designer = make_user("designer", username="dana")
+    card_update(stable_id=card.stable_id, data={"text": "Nouveau texte"}, user=designer)
+    reviewer = make_user("reviewer", username="rita")
+    html = client_as(reviewer).get("/review/", {"game": "vanguard"}).content.decode()
+    assert "What the playtests said" in html
+    assert f"<strong>v{card.version}</strong> (the validated version)" in html
