@@ -315,10 +315,10 @@ class _AuditRun:
         # Faces: the game's current template, read once; each card's text laid out in it (TEXT_OVERFLOW).
         template = template_current(self.audit.game).data
         cards = Card.objects.filter(game=self.audit.game).order_by("pk").only(*self.CARD_FIELDS)
-        for card in cards.iterator(chunk_size=self.batch):
-            data = card_data(card)
         # The primary artwork's size per card (one query): an image too small for the art box (ARTWORK_LOW_RESOLUTION).
         sizes = primary_sizes(game=self.audit.game)
+        for card in cards.iterator(chunk_size=self.batch):
+            data = card_data(card)
             face = ()
             if data.status != Status.DISABLED:
                 drawn = face_card(card)
