@@ -146,3 +146,43 @@ def test_tables_for_lists_where_the_user_sits_or_is_invited(playtester, opponent
     assert set(selectors.tables_for(playtester)) == {mine, invited}
     assert selectors.viewer_seats(playtester, mine) == frozenset({0})
     assert selectors.viewer_seats(playtester, invited) == frozenset()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_moves_sent_at_once_against_one_seq_store_one_event(playtester, make_deck):
+    """Two tabs play at the same seq: the table's row lock plays them one after the other; the second is 409."""
+    import threading
+
+    from django.db import connection
+
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and (
+        name.startswith(("file:memorydb", ":memory:")) or "mode=memory" in name
+    ):
+        pytest.skip(
+            "threads need one database on their own connections (PostgreSQL in .ci/run, or a SQLite file)"
+        )
+    table = _hot_seat(playtester, make_deck)
+    outcomes: list[object] = []
+    start = threading.Barrier(2)
+
+    def play(text: str) -> None:
+        start.wait()
+        try:
+            services.table_event_append(
+                user=playtester, table=table, kind="note", expected_seq=0, payload={"text": text}
+            )
+            outcomes.append("stored")
+        except services.TableRefused as refused:
+            outcomes.append(refused.status)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play, args=(text,)) for text in ("left", "right")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(map(str, outcomes)) == ["409", "stored"]
+    assert TableEvent.objects.filter(table=table).count() == 1
+    assert Table.objects.get(pk=table.pk).seq == 1
