@@ -264,7 +264,8 @@ def card_face(request, stable_id: str):
 @login_required
 @permission_required("cards.view_unvalidated_card", raise_exception=True)
 def revision_face(request, stable_id: str, version: int):
-    """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as a small PNG."""
+    """A card's face as it was at ``version`` (its revision's data; the artwork as it is now), as a small PNG;
+    ``?dpi=300``: at print resolution (the review queue's full-size comparison)."""
     from .raster import face_to_png
 
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
@@ -272,7 +273,8 @@ def revision_face(request, stable_id: str, version: int):
     if revision is None:
         raise Http404(_("no version %(v)s of card %(id)s") % {"v": version, "id": stable_id})
     drawn = render_inputs(data_inputs(card.game, revision.snapshot, card=card))
-    response = HttpResponse(face_to_png(drawn.face, dpi=services.GRID_DPI), content_type="image/png")
+    dpi = 300 if request.GET.get("dpi") == "300" else services.GRID_DPI
+    response = HttpResponse(face_to_png(drawn.face, dpi=dpi), content_type="image/png")
     response["Cache-Control"] = "private, max-age=3600"  # a revision never changes
     return response
 

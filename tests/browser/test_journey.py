@@ -79,6 +79,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     designer.reload()
     designer.get_by_label("ATK").fill("1700")
     designer.get_by_label("Note for the history").fill("un peu plus fort")
+    designer.once("dialog", lambda dialog: dialog.accept())  # it asks first: the card goes back to review
     designer.get_by_role("button", name="Save changes").click()
     expect(designer.get_by_role("status").first).to_contain_text("version")
     expect(designer.locator("#status-title .badge")).to_have_text("Needs review")
