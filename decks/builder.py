@@ -17,8 +17,8 @@ from cards.models import Card, Status
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from rules import get_ruleset
-from rules.decks import ValidationResult
-from rules.formats import SizeBound
+from rules.decks import ValidationResult, known_sections
+from rules.formats import SIDEBOARD, SizeBound
 from rules.text import fold
 
 from .models import Deck, EntryKind
@@ -98,7 +98,9 @@ def _section_names(game: str) -> dict[str, dict[str, str]]:
     ruleset = get_ruleset(game)
     return {
         "section": {
-            name: tr(ruleset.label_of(name)) for name in (*ruleset.deck_sections, *ruleset.deck_picks)
+            name: tr(ruleset.label_of(name))
+            for name in (*ruleset.deck_sections, SIDEBOARD, *ruleset.deck_picks)
+            if name != SIDEBOARD or name in ruleset.deck_labels
         }
     }
 
@@ -199,6 +201,8 @@ class Board:
     general: list[Violation]
     # Copies in the deck per card primary key (every section), for the search results.
     copies: dict[int, int]
+    # (section, label) of the sections an entry may move to (the game's, the format's sideboard).
+    targets: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _bound_text(bound: dict | None) -> str:
@@ -228,7 +232,8 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
     entries = sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position))
     by_section: dict[str, list[Row]] = defaultdict(list)
     picked: dict[str, Any] = {}
-    names = list(ruleset.deck_sections)
+    known = known_sections(ruleset, deck.format.data())
+    names = list(known)
     for entry in entries:
         if entry.kind == EntryKind.PICK:
             picked[entry.section] = entry
@@ -259,7 +264,7 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
                 count=count,
                 bound=_bound_text(bound),
                 size_ok=SizeBound.from_dict(bound).problem(count) is None if bound else True,
-                known=name in ruleset.deck_sections,
+                known=name in known,
             )
         )
 
@@ -295,7 +300,12 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
 
     general = _attach(verdict.violations, sections, picks)
     return Board(
-        sections=sections, picks=picks, verdict=verdict, general=general, copies=copies_by_card(deck)
+        sections=sections,
+        picks=picks,
+        verdict=verdict,
+        general=general,
+        copies=copies_by_card(deck),
+        targets=[(name, tr(ruleset.label_of(name))) for name in known],
     )
 
 

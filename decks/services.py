@@ -27,14 +27,14 @@ from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.guards import INT32_MAX
 from rules import CardData, Finding, get_ruleset
-from rules.decks import Entry, ValidationResult
+from rules.decks import Entry, ValidationResult, known_sections
 from rules.findings import error
 from rules.placement import place_by_type
 from rules.pool import CardPool, needs_every_printing, pick_printing, reserved_ref
 from rules.text import fold
 
 from . import validation
-from .interchange import MAX_COUNT, DeckInput, parse_deck
+from .interchange import MAX_COUNT, MAX_REF, DeckInput, parse_deck
 from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
 
 
@@ -485,7 +485,7 @@ def _store_section(deck: Deck, section: str, entries: list[Entry], user=None) ->
 
 
 def _check_section_name(deck: Deck, section: str) -> None:
-    known = get_ruleset(deck.game).deck_sections
+    known = known_sections(get_ruleset(deck.game), deck.format.data())
     if (
         section not in known
         and not DeckEntry.objects.filter(deck=deck, kind=EntryKind.CARD, section=section).exists()
@@ -619,6 +619,86 @@ def deck_entry_change(
     else:
         entries[position] = Entry(ref, count)
     return _store_section(deck, section, entries, user)
+
+
+def _same_entry(entries: list[Entry], section: str, position: int, ref: str) -> None:
+    """A Conflict when entry ``position`` of ``section`` is no longer ``ref`` (the deck changed since)."""
+    if not 0 <= position < len(entries) or entries[position].ref != ref:
+        raise Conflict(
+            gettext(
+                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
+            )
+            % {"section": section, "ref": repr(ref), "entry": position + 1}
+        )
+
+
+@transaction.atomic
+def deck_entry_replace(
+    *,
+    deck: Deck,
+    section: str,
+    position: int,
+    ref: str,
+    card: str,
+    user=None,
+    expected_version: int | None = None,
+    tab: str = "",
+) -> Deck:
+    """Replace the card an entry names (a "did you mean" suggestion, a card created or imported
+    since), keeping its copies; the deck is validated again."""
+    deck = _lock(deck, user, expected_version, tab)
+    entries = _section_input(deck, section)
+    _same_entry(entries, section, position, ref)
+    card = (card or "").strip()
+    if not card or len(card) > MAX_REF:
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    f"card: a stableCardId or a card name (1 to {MAX_REF} characters)",
+                    field="card",
+                )
+            ]
+        )
+    entries[position] = Entry(card, entries[position].count)
+    return _store_section(deck, section, entries, user)
+
+
+@transaction.atomic
+def deck_entry_move(
+    *,
+    deck: Deck,
+    section: str,
+    position: int,
+    ref: str,
+    to: str,
+    user=None,
+    expected_version: int | None = None,
+    tab: str = "",
+) -> Deck:
+    """Move an entry to another section of the deck (its copies join the entry there that names the
+    same card, if any); both sections are validated again."""
+    deck = _lock(deck, user, expected_version, tab)
+    if to == section:
+        return deck
+    _check_section_name(deck, to)
+    entries = _section_input(deck, section)
+    _same_entry(entries, section, position, ref)
+    moved = entries.pop(position)
+    target = _section_input(deck, to)
+    for index, entry in enumerate(target):
+        if fold(entry.ref) == fold(moved.ref):
+            target[index] = Entry(entry.ref, min(MAX_COUNT, entry.count + moved.count))
+            break
+    else:
+        target.append(moved)
+        check_section_sizes({to: target})
+    _write_entries(
+        deck, DeckInput(game=deck.game, sections={section: entries, to: target}), [section, to], [], user=user
+    )
+    _bump(deck, "updated_at")
+    deck_validate(deck=deck)
+    return deck
 
 
 @transaction.atomic

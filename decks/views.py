@@ -437,6 +437,38 @@ def deck_entry(request, pk: int):
 
 @login_required
 @require_POST
+def deck_replace(request, pk: int):
+    """Replace the card an entry names: a "did you mean" suggestion, or a card created since."""
+    deck = deck_or_404(request, pk)
+    return _changed(
+        request,
+        deck,
+        services.deck_entry_replace,
+        section=request.POST.get("section", ""),
+        position=int_or(request.POST.get("position"), -1),
+        ref=request.POST.get("ref", ""),
+        card=request.POST.get("card", ""),
+    )
+
+
+@login_required
+@require_POST
+def deck_move(request, pk: int):
+    """Move an entry to another section of the deck."""
+    deck = deck_or_404(request, pk)
+    return _changed(
+        request,
+        deck,
+        services.deck_entry_move,
+        section=request.POST.get("section", ""),
+        position=int_or(request.POST.get("position"), -1),
+        ref=request.POST.get("ref", ""),
+        to=request.POST.get("to", ""),
+    )
+
+
+@login_required
+@require_POST
 def deck_printing(request, pk: int):
     """Choose the printing an entry plays (its set and artwork), or let the studio pick one (empty)."""
     deck = deck_or_404(request, pk)

@@ -369,7 +369,8 @@ def test_the_builder_shows_the_printing_played_and_lets_the_player_choose(client
     assert 'data-printing-of="Blaster Blade"' in page
     assert "Any (the studio plays TD01, TD01-005)" in page
     assert '<option value="BT01-002">BT01 · BT01-002</option>' in page
-    assert "Did you mean" in page and '<b lang="ru">Wingal</b>' in page
+    # The suggestion is a button that replaces the line's card (issue 29).
+    assert "Did you mean" in page and 'aria-label="Replace Wingl with Wingal">Wingal</button>' in page
     response = client.post(
         reverse("decks:printing", args=[deck.pk]),
         {"section": "main", "position": 0, "ref": "Blaster Blade", "card": "BT01-002"},
