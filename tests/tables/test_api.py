@@ -339,3 +339,35 @@ def test_query_counts_do_not_grow_with_the_events(hot_seat):
 
 
 MOVE_QUERIES, VIEW_QUERIES, FEED_QUERIES = 9, 3, 3
+
+
+def _counts(seat: dict) -> dict[str, int]:
+    return {z["key"]: z["count"] for z in seat["zones"]}
+
+
+def test_the_setup_is_dealt_as_the_contract_says(api, playtester, opponent, two_players):
+    """FORMATS.md v1.2: darkrow 5 in hand and 5 face-down Life; vanguard the starting vanguard face
+    down and 5 in hand; riftbound 4 in hand, Legend and Champion in play; duel 5; chesscards its board."""
+    clients, table_id = two_players("darkrow")
+    finish_setup(clients, table_id)
+    for seat in view(clients[1], table_id)["seats"]:
+        counts = _counts(seat)
+        assert counts["life"] == 5 and counts["leader"] == 1
+        assert counts["hand"] == 5  # the first player draws nothing on their first turn
+    clients, table_id = two_players("vanguard")
+    data = view(clients[1], table_id)
+    mine, theirs = data["seats"]
+    assert _counts(mine)["hand"] == 5 and _counts(mine)["vc"] == 1
+    assert zone(mine, "vc")["cards"][0]["faceDown"] is True and zone(mine, "vc")["cards"][0]["name"]
+    assert zone(theirs, "vc")["count"] == 1 and "name" not in zone(theirs, "vc")["cards"][0]
+    finish_setup(clients, table_id)
+    assert zone(view(clients[1], table_id)["seats"][1], "vc")["cards"][0]["faceDown"] is False
+    clients, table_id = two_players("riftbound")
+    for seat in view(clients[1], table_id)["seats"]:
+        counts = _counts(seat)
+        assert counts["hand"] == 4 and counts["legend"] == 1 and counts["champion"] == 1
+    clients, table_id = two_players("duel")
+    assert [_counts(s)["hand"] for s in view(clients[1], table_id)["seats"]] == [5, 5]  # no draw on turn 1
+    clients, table_id = two_players("chesscards")
+    board = view(clients[1], table_id)["board"]
+    assert len(board["pieces"]) == 32 and {"square": "e1", "colour": "white", "piece": "K"} in board["pieces"]
