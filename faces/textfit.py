@@ -1,4 +1,4 @@
-"""Fitting text in a box: wrap on word boundaries, shrink down to a minimum size, else say it overflows.
+"""Fitting text in a box: shrink down to a minimum size, then wrap onto more lines, else say it overflows.
 
 Sizes are in points, boxes in millimetres. Only ordinary spaces break a line:
 the no-break spaces of French typography (before « : ; ! ? », after «) keep
@@ -80,6 +80,30 @@ def _truncate(line: str, face: FontFace, size_pt: float, width: float) -> str:
     return line + ELLIPSIS
 
 
+def _sizes(size: float, min_size: float):
+    """From ``size`` down to ``min_size`` by quarter points, ``min_size`` itself last (never skipped)."""
+    current = size
+    while current > min_size + 1e-9:
+        yield current
+        current = round(current - STEP_PT, 4)
+    yield min_size
+
+
+def _room(height: float, size_pt: float, lead: float, max_lines: int | None) -> int:
+    """How many lines of ``size_pt`` the box's height holds (at most ``max_lines``)."""
+    room = max(1, int((height - size_pt * PT_MM) / lead + 1e-6) + 1) if height > 0 else 0
+    return room if max_lines is None else min(room, max_lines)
+
+
+def _fits(text, face, width, height, sizes, line_height, max_lines):
+    for current in sizes:
+        lead = current * PT_MM * line_height
+        lines = wrap(text, face, current, width)
+        if len(lines) <= _room(height, current, lead, max_lines) and current * PT_MM <= height + 1e-6:
+            return FittedText(tuple(lines), current, lead, False)
+    return None
+
+
 def fit_text(
     text: str,
     face: FontFace,
@@ -91,26 +115,25 @@ def fit_text(
     line_height: float = 1.2,
     max_lines: int | None = None,
 ) -> FittedText:
-    """The largest size from ``size`` down to ``min_size`` at which ``text`` fits the box.
+    """``text`` in the box: shrink first, then wrap, and only then overflow.
 
-    When it does not fit even at ``min_size``, the lines that fit are kept, the
-    last one ends with an ellipsis, and ``overflow`` is true.
+    1. Shrink: the largest size from ``size`` down to ``min_size`` (itself included) at which the text
+       fits in ``max_lines`` lines (a name on its one line; a rules text wraps in its box as it always does).
+    2. Wrap: when even ``min_size`` does not fit in ``max_lines`` lines, the text may take more lines,
+       as many as the box's height holds, at the largest size that fits.
+    3. Overflow: when nothing fits, the lines that fit are kept at ``min_size``, the last one ends
+       with an ellipsis, and ``overflow`` is true.
     """
     min_size = min(min_size, size)
-    current = size
-    while True:
-        lead = current * PT_MM * line_height
-        lines = wrap(text, face, current, width)
-        room = max(1, int((height - current * PT_MM) / lead + 1e-6) + 1) if height > 0 else 0
-        if max_lines is not None:
-            room = min(room, max_lines)
-        fits_height = len(lines) <= room and current * PT_MM <= height + 1e-6
-        if fits_height:
-            return FittedText(tuple(lines), current, lead, False)
-        if current - STEP_PT < min_size - 1e-9:
-            break
-        current = round(current - STEP_PT, 4)
+    fitted = _fits(text, face, width, height, _sizes(size, min_size), line_height, max_lines)
+    if fitted is None and max_lines is not None:
+        fitted = _fits(text, face, width, height, _sizes(size, min_size), line_height, None)
+    if fitted is not None:
+        return fitted
+    lead = min_size * PT_MM * line_height
+    lines = wrap(text, face, min_size, width)
+    room = _room(height, min_size, lead, None)
     kept = lines[:room] if room else []
     if kept:
-        kept[-1] = _truncate(kept[-1], face, current, width)
-    return FittedText(tuple(kept), current, current * PT_MM * line_height, True)
+        kept[-1] = _truncate(kept[-1], face, min_size, width)
+    return FittedText(tuple(kept), min_size, lead, True)
