@@ -21,7 +21,7 @@ from rules.text import shown
 
 from .diff import field_changes
 from .effect_ids import EffectIdIndex
-from .interchange import CardInput, card_to_dict, check_game, parse_card
+from .interchange import TRANSLATIONS_KEY, CardInput, card_to_dict, check_game, parse_card
 from .models import (
     Card,
     CardRevision,
@@ -41,6 +41,7 @@ from .services import (
     validation_refusal,
 )
 from .spreadsheets import Sheet, read_card_set
+from .translations import parse_translation, translations_import
 
 
 # --- import ------------------------------------------------------------------------------
@@ -54,6 +55,8 @@ class ImportReport:
     conflicts: list[ConflictNote] = field(default_factory=list)
     # Cards the file says VALIDATED, stored NEEDS_REVIEW: their rules refuse them, or the importer may not validate.
     needs_review: list[ReviewNote] = field(default_factory=list)
+    # Translations the file gave that were written (created or changed).
+    translations: int = 0
 
     def summary(self) -> str:
         text = gettext("%(game)s: %(created)s created, %(updated)s updated, %(unchanged)s unchanged") % {
@@ -73,6 +76,10 @@ class ImportReport:
             text += ", " + gettext("%(count)s stored as NEEDS_REVIEW instead of VALIDATED") % {
                 "count": len(self.needs_review)
             }
+        if self.translations:
+            text += ", " + ngettext(
+                "%(count)s translation written", "%(count)s translations written", self.translations
+            ) % {"count": self.translations}
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -250,6 +257,8 @@ def parse_card_set(
         errors.extend(_locate(f, label, locator) for f in findings)
         if card_input is None:
             continue
+        translation_errors = _parse_translations(raw, card_input, label)
+        errors.extend(_locate(f, label, locator) for f in translation_errors)
         if card_input.stable_id:
             if card_input.stable_id in seen:
                 errors.append(
@@ -280,6 +289,23 @@ def parse_card_set(
             seen_without_id[identity] = index
         inputs.append(card_input)
     return game, inputs, errors
+
+
+def _parse_translations(raw: dict, card_input: CardInput, label: str) -> list[Finding]:
+    """Read the card's ``translations`` (FORMATS.md v1.2) onto ``card_input``; every problem, each
+    naming its language and key (an unknown language is refused with the card's row)."""
+    given = raw.get(TRANSLATIONS_KEY)
+    if not given:
+        return []
+    card = Card(game=card_input.game, stable_id=card_input.stable_id or label)
+    assign_input(card, card_input)
+    errors: list[Finding] = []
+    for language, translation in given.items():
+        values, findings = parse_translation(translation, card=card, language=str(language))
+        errors.extend(findings)
+        if values is not None:
+            card_input.translations[str(language)] = values
+    return errors
 
 
 LOOKUP_BATCH = 2000
@@ -361,6 +387,8 @@ def cards_import(
     created: list[tuple[Card, dict]] = []
     updated: list[tuple[Card, dict]] = []
     refused: list[Finding] = []
+    # Cards whose file gives translations, stored after the cards (a conflict's kept card takes none).
+    translated: list[tuple[Card, CardInput]] = []
     fresh_ids = iter(new_stable_ids(game, sum(1 for ci in inputs if not ci.stable_id)))
     for index, card_input in enumerate(inputs):
         if progress is not None and index and index % 500 == 0:
@@ -428,6 +456,8 @@ def cards_import(
             )
             continue
         _review_gate(card, before, may_validate, label, report)
+        if card_input.translations:
+            translated.append((card, card_input))
         if before and card_to_dict(card) == before:
             report.unchanged.append(card.stable_id)
             continue
@@ -443,6 +473,10 @@ def cards_import(
         ids.extend(card.stable_id for card, _ in pairs)
         for change in changes.values():
             changed_keys.update(change)
+    for card, card_input in translated:
+        report.translations += translations_import(
+            card, card_input.translations, user=user, may_validate=may_validate
+        )
     if progress is not None and inputs:
         progress(len(inputs) % 500 or 500)
     announce([card for card, _ in created + updated], changed_keys)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+
 from rules import CardData, Finding, UnknownGame, get_ruleset, registry
 from rules.findings import error
 from rules.text import control_character, shown
@@ -34,6 +36,10 @@ COMMON_KEYS = (
 # Keys the API adds to a card; accepted (and ignored) on input so that what
 # was read can be written back.
 READ_ONLY_KEYS = ("game", "version", "archetypeKeys", "createdAt", "updatedAt", "findings")
+# Optional keys of a card beside the common ones (FORMATS.md v1.2): the language of its printed
+# texts when it is not its rule set's, and its translations (read by cards.imports).
+SOURCE_LANGUAGE_KEY, TRANSLATIONS_KEY = "sourceLanguage", "translations"
+OPTIONAL_KEYS = (SOURCE_LANGUAGE_KEY, TRANSLATIONS_KEY)
 
 STABLE_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 STABLE_ID_HELP = "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
@@ -61,8 +67,12 @@ class CardInput:
     user_modified: bool = False
     status: str = Status.DRAFT
     game_fields: dict[str, Any] = field(default_factory=dict)
+    # The language of its printed texts; "": its rule set's.
+    source_language: str = ""
     # The keys present in the input (the others took their defaults).
     given: frozenset[str] = frozenset()
+    # Its translations as the file gives them (language -> parsed values), read by cards.imports.
+    translations: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def content(self) -> dict[str, Any]:
         """The stored values, keyed by model field name."""
@@ -78,6 +88,7 @@ class CardInput:
             "creation_method": self.creation_method,
             "user_modified": self.user_modified,
             "status": self.status,
+            "source_language": self.source_language,
         }
 
 
@@ -171,8 +182,21 @@ def parse_card(
             bad(key, f"{shown(values[key])} is not allowed; use one of {', '.join(choices.values)}")
     if not isinstance(values["userModified"], bool):
         bad("userModified", "must be true or false")
+    source_language = raw.get(SOURCE_LANGUAGE_KEY) or ""
+    languages = [code for code, _ in settings.LANGUAGES]
+    if source_language and source_language not in languages:
+        bad(
+            SOURCE_LANGUAGE_KEY,
+            f"{shown(source_language)} is not a language of the studio; use one of {', '.join(languages)}",
+        )
+    if raw.get(TRANSLATIONS_KEY) is not None and not isinstance(raw.get(TRANSLATIONS_KEY), dict):
+        bad(TRANSLATIONS_KEY, 'must be an object of language -> translation ({"ru": {"name": ...}})')
 
-    game_values = {k: v for k, v in raw.items() if k not in COMMON_KEYS and k not in READ_ONLY_KEYS}
+    game_values = {
+        k: v
+        for k, v in raw.items()
+        if k not in COMMON_KEYS and k not in READ_ONLY_KEYS and k not in OPTIONAL_KEYS
+    }
     game_fields: dict[str, Any] = {}
     if isinstance(card_type, str) and card_type:
         game_fields, field_errors = ruleset.clean_fields(
@@ -196,6 +220,7 @@ def parse_card(
             user_modified=values["userModified"],
             status=values["status"],
             game_fields=game_fields,
+            source_language=source_language,
             given=frozenset(raw),
         ),
         [],
@@ -226,7 +251,7 @@ def _unstorable(value: Any) -> str | None:
 
 
 # The keys whose text has lines: tab, line feed and carriage return are kept there.
-LINED_KEYS = frozenset({"text", "effects"})
+LINED_KEYS = frozenset({"text", "effects", TRANSLATIONS_KEY})
 
 
 def _control_characters(raw: dict, *, skip) -> list[tuple[str, int, str]]:
@@ -306,6 +331,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     stored = card.game_fields or {}
     for name in card.ruleset.field_names():
         data[name] = stored.get(name)
+    if card.source_language:
+        data[SOURCE_LANGUAGE_KEY] = card.source_language
     return data
 
 

@@ -6,14 +6,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from rules import registry
 
-from .interchange import card_to_dict
-from .models import Card, CardRevision, CreationMethod, Origin, Status
+from .interchange import TRANSLATIONS_KEY, card_to_dict
+from .models import Card, CardRevision, CardTranslation, CreationMethod, Origin, Status
 from .query import QueryError, Term
 from .search import CardSearch, contains_all, indexed_fragment
+from .translations import translation_to_dict
 
 
 def can_see_unvalidated(user) -> bool:
@@ -104,9 +105,23 @@ def card_revisions(*, card: Card) -> QuerySet[CardRevision]:
 
 
 def card_export(*, game: str) -> dict:
-    """A game's cards as a card-set file (FORMATS.md), in a stable order."""
-    cards = Card.objects.filter(game=game).order_by("stable_id").iterator(chunk_size=1000)
-    return {"game": game, "cards": [card_to_dict(card) for card in cards]}
+    """A game's cards as a card-set file (FORMATS.md), in a stable order; a card with translations
+    carries them (``translations``: language -> its texts, ``sourceVersion`` and ``status``)."""
+    cards = (
+        Card.objects.filter(game=game)
+        .order_by("stable_id")
+        .prefetch_related(Prefetch("translations", queryset=CardTranslation.objects.order_by("language")))
+        .iterator(chunk_size=1000)
+    )
+    return {"game": game, "cards": [_exported(card) for card in cards]}
+
+
+def _exported(card: Card) -> dict:
+    data = card_to_dict(card)
+    translations = list(card.translations.all())
+    if translations:
+        data[TRANSLATIONS_KEY] = {t.language: translation_to_dict(t) for t in translations}
+    return data
 
 
 # --- pages: dashboard and card browser ----------------------------------------------------

@@ -23,7 +23,6 @@ from rules import Finding
 from rules.findings import error
 from rules.text import control_character, shown
 from rules.translations import (
-    glossary_findings,
     source_texts,
     stale_finding,
 )
@@ -31,7 +30,6 @@ from rules.translations import (
 from .interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, card_to_dict
 from .models import (
     Card,
-    CardRevision,
     CardTranslation,
     CardTranslationRevision,
     TranslationAction,
@@ -374,79 +372,3 @@ def translations_import(
         _append_revision(translation, action=TranslationAction.IMPORT, user=user, note="")
         changed += 1
     return changed
-
-
-# --- reads -------------------------------------------------------------------------------------
-def may_see_unvalidated(user) -> bool:
-    return bool(user and user.has_perm("cards.view_unvalidated_card"))
-
-
-def visible_translations(card: Card, user) -> list[CardTranslation]:
-    """The translations of ``card`` ``user`` may read: all of them for the team; only current
-    ones (VALIDATED and not STALE) for playtesters and prints."""
-    translations = list(card.translations.all())
-    if may_see_unvalidated(user):
-        return translations
-    return [t for t in translations if t.is_current]
-
-
-def current_translation(card: Card, language: str) -> CardTranslation | None:
-    """The translation printed and shown to playtesters in ``language``: VALIDATED, not STALE."""
-    for translation in card.translations.all():
-        if translation.language == language and translation.is_current:
-            return translation
-    return None
-
-
-def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:
-    """The card findings of its translations: TRANSLATION_STALE for each stale one, and the glossary
-    warnings of each (TRANSLATION_GLOSSARY)."""
-    translations = list(card.translations.all() if translations is None else translations)
-    if not translations:
-        return []
-    source = source_texts(card_to_dict(card))
-    findings: list[Finding] = []
-    for translation in translations:
-        if translation.stale:
-            findings.append(
-                stale_finding(
-                    card=card.stable_id,
-                    language=translation.language,
-                    source_version=translation.source_version,
-                    version=card.version,
-                )
-            )
-        findings.extend(
-            glossary_findings(
-                card=card.stable_id,
-                glossary=card.ruleset.glossary,
-                source_language=card.language,
-                source=source,
-                language=translation.language,
-                translation={
-                    "name": translation.name,
-                    "text": translation.text,
-                    "flavour": translation.flavour,
-                    "effects": translation.effect_texts,
-                },
-            )
-        )
-    return findings
-
-
-def source_diff(translation: CardTranslation) -> dict[str, Any]:
-    """What of the source changed since the version the translation translates: each printed text,
-    before (at ``source_version``) and now, for the translator and the reviewer."""
-    card = translation.card
-    now = source_texts(card_to_dict(card))
-    revision = (
-        CardRevision.objects.filter(card=card, version__lte=translation.source_version)
-        .order_by("-version")
-        .only("snapshot", "version")
-        .first()
-    )
-    then = source_texts(revision.snapshot) if revision else {}
-    changes = {
-        key: {"before": then.get(key), "after": value} for key, value in now.items() if then.get(key) != value
-    }
-    return {"since": translation.source_version, "version": card.version, "changes": changes}

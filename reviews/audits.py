@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from artwork.selectors import artwork_counts, artwork_expected_counts, primary_sizes
 from cards.interchange import card_data, check_game
-from cards.models import Card, ImportConflict, Status
+from cards.models import Card, CardTranslation, ImportConflict, Status
 from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
@@ -36,6 +36,7 @@ from rules.audit import (
     list_for,
 )
 from rules.findings import error
+from rules.translations import stale_finding
 
 from .models import (
     ACTIVE_AUDIT_STATUSES,
@@ -259,6 +260,7 @@ class _AuditRun:
         AuditEntry.objects.filter(audit=self.audit).delete()
         self.check_cards()
         self.list_import_conflicts()
+        self.list_stale_translations()
         self.list_identity_collisions()
         self.finish()
 
@@ -375,6 +377,32 @@ class _AuditRun:
             )
             self.advance(step)
         self.flush(step)
+
+    def list_stale_translations(self) -> None:
+        """Translations behind their card's source text (TRANSLATION_STALE), one entry each."""
+        rows = (
+            CardTranslation.objects.filter(card__game=self.audit.game, stale=True)
+            .order_by("card_id", "language")
+            .values_list(
+                "card_id", "card__stable_id", "card__name", "card__version", "language", "source_version"
+            )
+        )
+        for card_pk, stable_id, name, version, language, source_version in rows.iterator(
+            chunk_size=self.batch
+        ):
+            finding = stale_finding(
+                card=stable_id, language=language, source_version=source_version, version=version
+            )
+            self.add(
+                list_for(finding, self.ruleset),
+                card_pk,
+                stable_id,
+                name,
+                finding.code,
+                finding.message,
+                params=finding.params,
+            )
+        # Its entries are written with the next step's (one progress write a step, as before).
 
     def list_identity_collisions(self) -> None:
         step = "identity collisions"

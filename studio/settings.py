@@ -341,7 +341,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A batch's state in a batch and in a list of them (BatchSummary): one enum, one name.
-    "ENUM_NAME_OVERRIDES": {"BatchStateEnum": "artwork.models.BatchState"},
+    "ENUM_NAME_OVERRIDES": {
+        "BatchStateEnum": "artwork.models.BatchState",
+        "TranslationStatusEnum": "cards.models.TranslationStatus",
+        # A card's statuses keep their name beside a translation's (which lack DISABLED).
+        "StatusEnum": ["DRAFT", "NEEDS_REVIEW", "VALIDATED", "DISABLED"],
+    },
     # Every status code each operation can answer, with the error body (common.schema).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

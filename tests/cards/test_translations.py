@@ -9,15 +9,13 @@ from django.test.utils import CaptureQueriesContext
 from cards import services
 from cards.imports import cards_import, import_conflict_resolve
 from cards.models import Card, CardTranslation, CardTranslationRevision, ImportConflict
-from cards.translations import (
+from cards.translation_selectors import (
     current_translation,
-    mark_stale,
     source_diff,
     translation_findings,
-    translation_save,
-    translation_set_status,
     visible_translations,
 )
+from cards.translations import mark_stale, translation_save, translation_set_status
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from corrections.services import correction_create
 from reviews.services import card_revert
@@ -303,3 +301,118 @@ def test_a_translation_using_the_glossarys_terms_has_no_glossary_warning(make_ca
         user=designer,
     )
     assert translation_findings(Card.objects.get(pk=card.pk)) == []
+
+
+# --- interchange: the card-set file's translations (FORMATS.md v1.2) -----------------------------------
+def card_set(**translation):
+    return {
+        "game": "darkrow",
+        "cards": [
+            {
+                "stableCardId": "DR-T01",
+                "name": "Vodka",
+                "type": "UNIT",
+                "cost": 6,
+                "atk": 6,
+                "pv": 6,
+                "text": "Piochez une carte.",
+                "archetypes": ["Organisation"],
+                "translations": {
+                    "ru": {
+                        "name": "Водка",
+                        "text": "Возьмите карту.",
+                        "archetypes": ["Организация"],
+                        **translation,
+                    }
+                },
+            }
+        ],
+    }
+
+
+def test_a_card_set_file_carries_translations_and_a_round_trip_keeps_them(db):
+    from cards.selectors import card_export
+
+    report = cards_import(payload=card_set(status="VALIDATED"))
+    assert "1 translation written" in report.summary()
+    translation = CardTranslation.objects.get(card__stable_id="DR-T01")
+    assert (translation.name, translation.archetypes, translation.status) == (
+        "Водка",
+        ["Организация"],
+        "VALIDATED",
+    )
+    assert (translation.source_version, translation.stale) == (1, False)
+    exported = card_export(game="darkrow")
+    [card] = exported["cards"]
+    assert card["translations"] == {
+        "ru": {
+            "name": "Водка",
+            "text": "Возьмите карту.",
+            "archetypes": ["Организация"],
+            "sourceVersion": 1,
+            "status": "VALIDATED",
+        }
+    }
+    again = cards_import(payload=exported)
+    assert again.unchanged == ["DR-T01"] and again.translations == 0
+    assert CardTranslationRevision.objects.count() == 1
+
+
+def test_an_imported_translation_older_than_the_cards_text_is_stale(db):
+    cards_import(payload=card_set())
+    changed = card_set(sourceVersion=1)
+    changed["cards"][0]["text"] = "Piochez deux cartes."
+    cards_import(payload=changed)
+    translation = CardTranslation.objects.get(card__stable_id="DR-T01")
+    assert translation.stale and translation.source_version == 1
+    assert Card.objects.get(stable_id="DR-T01").version == 2
+
+
+def test_an_importer_who_may_not_validate_gets_needs_review(designer):
+    cards_import(payload=card_set(status="VALIDATED"), user=designer)
+    assert CardTranslation.objects.get().status == "NEEDS_REVIEW"
+
+
+def test_a_translation_into_an_unknown_language_is_refused_with_its_card_and_nothing_imported(db):
+    payload = card_set()
+    payload["cards"][0]["translations"]["de"] = {"name": "Wodka"}
+    with pytest.raises(InvalidInput) as caught:
+        cards_import(payload=payload)
+    [finding] = caught.value.findings
+    assert finding.field == "translations.de.language" and finding.card == "DR-T01"
+    assert finding.message.startswith("card 0 (DR-T01)")
+    assert not Card.objects.exists() and not CardTranslation.objects.exists()
+
+
+def test_a_translation_of_structured_data_in_a_file_is_refused(db):
+    with pytest.raises(InvalidInput) as caught:
+        cards_import(payload=card_set(atk=9))
+    assert [f.field for f in caught.value.findings] == ["translations.ru.atk"]
+
+
+def test_the_source_language_a_card_says_is_kept(db):
+    payload = card_set()
+    payload["cards"][0]["sourceLanguage"] = "en"
+    payload["cards"][0]["translations"] = {"fr": {"name": "Vodka (fr)"}}
+    cards_import(payload=payload)
+    card = Card.objects.get(stable_id="DR-T01")
+    assert card.language == "en" and card.translations.get().language == "fr"
+    from cards.interchange import card_to_dict
+
+    assert card_to_dict(card)["sourceLanguage"] == "en"
+
+
+def test_an_audit_lists_each_stale_translation_in_needs_review(kazuha, designer):
+    from reviews import audits
+
+    translated(kazuha, designer)
+    translation_save(stable_id=kazuha.stable_id, language="en", data={"name": "Kazuha"}, user=designer)
+    audit = audits.audit_run(audit_id=audits.audit_start(game="darkrow", enqueue=False).pk)
+    assert not audit.entries.filter(code="TRANSLATION_STALE").exists()
+    services.card_update(stable_id=kazuha.stable_id, data={"text": "Autre."}, user=designer)
+    audit = audits.audit_run(audit_id=audits.audit_start(game="darkrow", enqueue=False).pk)
+    entries = audit.entries.filter(code="TRANSLATION_STALE").order_by("pk")
+    assert [(e.list, e.params["language"], e.params["sourceVersion"]) for e in entries] == [
+        ("NEEDS_REVIEW", "en", 1),
+        ("NEEDS_REVIEW", "ru", 1),
+    ]
