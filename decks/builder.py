@@ -34,6 +34,12 @@ class Violation:
     # Where it points on the page (an entry, a pick or a section), and what that is.
     anchor: str = ""
     target: str = ""
+    # The section a card in the wrong one belongs to (WRONG_SECTION's params), when it says one.
+    home: str = ""
+    # The entry it points at, its section, and the label of ``home``: the fix buttons of the verdict.
+    row: Any = None
+    row_section: str = ""
+    home_label: str = ""
 
     @property
     def is_error(self) -> bool:
@@ -114,7 +120,13 @@ def _violation(data: dict[str, Any], game: str | None = None, names: dict | None
         message=finding_message(data, game, names),
         section=data.get("section"),
         card=data.get("card"),
+        home=_home(data),
     )
+
+
+def _home(data: dict[str, Any]) -> str:
+    expected = (data.get("params") or {}).get("expected")
+    return expected if data.get("code") == "WRONG_SECTION" and isinstance(expected, str) else ""
 
 
 # --- sections and picks ------------------------------------------------------------------------------
@@ -340,6 +352,10 @@ def _attach(
         if rows:
             section = next(s for s in sections if rows[0] in s.rows)
             violation.anchor, violation.target = rows[0].anchor, f"{section.label} · {rows[0].name}"
+            violation.row, violation.row_section = rows[0], section.name
+            home = sections_by_name.get(violation.home)
+            if home is not None and home.known and home.name != section.name:
+                violation.home_label = home.label
         elif violation.section in sections_by_name:
             section = sections_by_name[violation.section]
             section.problems.append(violation)

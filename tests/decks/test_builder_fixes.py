@@ -107,3 +107,50 @@ def test_the_builder_offers_each_section_to_move_to(imported, client_as, playtes
     page = client_as(playtester).get(reverse("decks:detail", args=[imported.pk])).content.decode()
     assert 'name="to"' in page and '<option value="runes">Rune deck</option>' in page
     assert '<option value="sideboard">Sideboard</option>' in page
+
+
+def test_the_import_result_lists_each_finding_with_its_fix_button(imported, client_as, playtester):
+    page = client_as(playtester).get(reverse("decks:detail", args=[imported.pk])).content.decode()
+    violations = page[
+        page.index('class="findings violations"') : page.index(
+            "</ol>", page.index('class="findings violations"')
+        )
+    ]
+    assert ">Use Example Fury Recruit</button>" in violations  # UNKNOWN_CARD: each suggestion
+    assert '<input type="hidden" name="to" value="runes">' in violations  # WRONG_SECTION: to its home
+    assert ">Move to Rune deck</button>" in violations
+
+
+def test_a_line_is_looked_up_again_once_its_card_exists(imported, client_as, playtester, reviewer):
+    from cards import services as card_services
+
+    page = client_as(playtester).get(reverse("decks:detail", args=[imported.pk])).content.decode()
+    assert "Look it up again" in page
+    card = card_services.card_create(
+        game="riftbound",
+        data={
+            "name": "Example Fury Recrut",
+            "type": "UNIT",
+            "set": "EXAMPLE",
+            "domains": ["FURY"],
+            "might": 1,
+            "energy": 1,
+        },
+    )
+    card_services.card_set_status(
+        stable_id=card.stable_id, status="VALIDATED", user=reviewer, note="for the test"
+    )
+    deck = Deck.objects.get()
+    response = client_as(playtester).post(
+        reverse("decks:replace", args=[deck.pk]),
+        {
+            "version": deck.version,
+            "section": "main",
+            "position": 0,
+            "ref": "Example Fury Recrut",
+            "card": "Example Fury Recrut",
+        },
+    )
+    assert response.status_code == 302
+    entry = Deck.objects.get().entries.get(section="main", position=0)
+    assert entry.card is not None and entry.card.name == "Example Fury Recrut"
