@@ -8,9 +8,12 @@ for a spectator of a public table, who sees the public zones only.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from contextlib import suppress
 from typing import Any
 
+from django.db import connection
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
@@ -20,7 +23,6 @@ from rules.tables import Event, TableState, apply, deal_table, event_view, table
 
 from . import snapshot
 from .models import Seat, Table, TableEvent
-
 
 # A table's seats with their users: one query for any number of tables.
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -87,8 +89,10 @@ def viewer_seats(user, table: Table) -> frozenset[int]:
     return frozenset(s.index - 1 for s in _seats(table) if s.user_id == user.pk)
 
 
-def _events(table: Table, at: int | None = None) -> list[Event]:
+def _events(table: Table, at: int | None = None, *, after: int = 0) -> list[Event]:
     rows = TableEvent.objects.filter(table_id=table.pk).order_by("seq")
+    if after:
+        rows = rows.filter(seq__gt=after)
     if at is not None:
         rows = rows.filter(seq__lte=at)
     return [
@@ -112,11 +116,60 @@ def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
     )
 
 
-def table_state(table: Table, at: int | None = None, *, seats: list[Seat] | None = None) -> TableState:
-    """The state after every event (``at``: after event ``at``), replayed: one query for the events."""
-    state = dealt_state(table, seats)
-    for event in _events(table, at):
+# The latest states of the tables played in this process, by seq: a state is a pure function of
+# the table's seed, decks and first events, and events are never changed, so a state once computed
+# from stored events stays true; the next read only replays the events stored since (still one
+# query). Keyed by the table's random invitation token too: an id a rolled-back table had is
+# never mistaken for another table's. Only states read from committed events are kept (outside a
+# transaction, under the table's lock, or once the transaction that stored an event commits).
+_STATES: OrderedDict[tuple[int, str], dict[int, TableState]] = OrderedDict()
+_STATES_LOCK = threading.Lock()
+CACHED_TABLES, CACHED_STATES = 512, 8
+
+
+def _key(table: Table) -> tuple[int, str]:
+    return (table.pk, table.invite_token)
+
+
+def _cached(table: Table, at: int | None) -> TableState | None:
+    with _STATES_LOCK:
+        states = _STATES.get(_key(table))
+        if not states:
+            return None
+        _STATES.move_to_end(_key(table))
+        usable = [seq for seq in states if (at is None or seq <= at) and seq <= table.seq]
+        return states[max(usable)] if usable else None
+
+
+def remember(table: Table, state: TableState) -> None:
+    """Keep ``state`` (computed from committed events only) for the next reads of ``table``."""
+    with _STATES_LOCK:
+        states = _STATES.setdefault(_key(table), {})
+        states[state.seq] = state
+        for seq in sorted(states)[:-CACHED_STATES]:
+            del states[seq]
+        _STATES.move_to_end(_key(table))
+        while len(_STATES) > CACHED_TABLES:
+            _STATES.popitem(last=False)
+
+
+def forget_states() -> None:
+    with _STATES_LOCK:
+        _STATES.clear()
+
+
+def table_state(
+    table: Table, at: int | None = None, *, seats: list[Seat] | None = None, committed: bool = False
+) -> TableState:
+    """The state after every event (``at``: after event ``at``), replayed: one query for the events.
+
+    ``committed``: the caller knows the events it reads are committed (it holds the table's lock
+    and wrote nothing yet): the state is kept for the next reads, as outside a transaction."""
+    state = _cached(table, at) or dealt_state(table, seats)
+    for event in _events(table, at, after=state.seq):
         state = apply(state, event).state
+    if committed or not connection.in_atomic_block:
+        remember(table, state)
     return state
 
 
@@ -236,12 +289,13 @@ def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]
     if len(seats) != 2:
         return []
     viewers = viewer_seats(user, table)
+    # From the latest state known at ``since`` (a client catching up reads only the new events).
+    state = _cached(table, since) or dealt_state(table, seats)
     rows = list(
-        TableEvent.objects.filter(table_id=table.pk)
+        TableEvent.objects.filter(table_id=table.pk, seq__gt=state.seq)
         .order_by("seq")
         .values_list("seq", "seat", "kind", "payload", "created_at")
     )
-    state = dealt_state(table, seats)
     out: list[dict[str, Any]] = []
     for seq, seat, kind, payload, created_at in rows:
         event = Event(seq, seat - 1, kind, payload)

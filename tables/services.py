@@ -316,7 +316,7 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     Raises :class:`TableRefused`: 409 when ``expected_seq`` is not the table's seq (with the
     current one), 400 with the finding the engine gives for a move it refuses.
     """
-    from .selectors import table_state
+    from .selectors import remember, table_state
 
     locked = Table.objects.select_for_update().get(pk=table.pk)
     seats = list(locked.seats.all())
@@ -355,7 +355,7 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
             409,
             locked.seq,
         )
-    state = table_state(locked, seats=seats)
+    state = table_state(locked, seats=seats, committed=True)
     engine_seat = _playing_seat(locked, seats, user, seat, state)
     event = Event(locked.seq + 1, engine_seat, kind, payload)
     try:
@@ -377,5 +377,8 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     Table.objects.filter(pk=locked.pk).update(**changes)
     for key, value in changes.items():
         setattr(table, key, value)
+        setattr(locked, key, value)
+    # The next move starts from this state, once it is stored for good.
+    transaction.on_commit(lambda: remember(locked, after))
     _announce(locked.pk, event.seq)
     return stored

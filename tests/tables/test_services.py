@@ -186,3 +186,46 @@ def test_two_moves_sent_at_once_against_one_seq_store_one_event(playtester, make
     assert sorted(map(str, outcomes)) == ["409", "stored"]
     assert TableEvent.objects.filter(table=table).count() == 1
     assert Table.objects.get(pk=table.pk).seq == 1
+
+
+def test_a_state_kept_between_reads_gives_the_same_table_and_never_a_rolled_back_move(
+    playtester, make_deck, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    table = _hot_seat(playtester, make_deck, "vanguard")
+    for seat in (1, 2):
+        services.table_event_append(
+            user=playtester,
+            table=table,
+            kind="mulligan",
+            expected_seq=table.seq,
+            payload={"cards": []},
+            seat=seat,
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(4):
+            services.table_event_append(
+                user=playtester, table=table, kind="note", expected_seq=table.seq, payload={"text": f"n{n}"}
+            )
+    # A move whose transaction rolls back leaves no state behind: the next move at that seq is another.
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError), transaction.atomic():
+        services.table_event_append(
+            user=playtester, table=table, kind="note", expected_seq=6, payload={"text": "rolled back"}
+        )
+        raise RuntimeError
+    table.refresh_from_db()
+    assert table.seq == 6
+    # Another web process stores seq 7 (this process's own states know nothing of it).
+    TableEvent.objects.create(table=table, seq=7, seat=1, kind="note", payload={"text": "kept"})
+    Table.objects.filter(pk=table.pk).update(seq=7)
+    fresh = selectors.table_get_for(playtester, table.pk)
+    kept = selectors.table_view_for(playtester, fresh), selectors.table_events_for(playtester, fresh, since=4)
+    assert [n["text"] for n in kept[0]["notes"]] == ["n0", "n1", "n2", "n3", "kept"]
+    selectors.forget_states()
+    fresh = selectors.table_get_for(playtester, table.pk)
+    replayed = (
+        selectors.table_view_for(playtester, fresh),
+        selectors.table_events_for(playtester, fresh, since=4),
+    )
+    assert kept == replayed and [e["seq"] for e in replayed[1]] == [5, 6, 7]
