@@ -124,7 +124,7 @@ def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
 # transaction, under the table's lock, or once the transaction that stored an event commits).
 _STATES: OrderedDict[tuple[int, str], dict[int, TableState]] = OrderedDict()
 _STATES_LOCK = threading.Lock()
-CACHED_TABLES, CACHED_STATES = 512, 8
+CACHED_TABLES, CACHED_STATES = 256, 4
 
 
 def _key(table: Table) -> tuple[int, str]:
