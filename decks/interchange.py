@@ -625,7 +625,22 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                 continue
         tokens = line.split()
         if len(tokens) > 1 and all(_TTS_CODE.match(token) for token in tokens):
-            for code, count in Counter(tokens).items():
+            counted = Counter(tokens)
+            over = next((code for code, count in counted.items() if count > MAX_COUNT), None)
+            if over is not None:
+                bad(
+                    number,
+                    line[:MAX_REF],
+                    problem(
+                        "COUNT_RANGE",
+                        f"{over} is there {counted[over]:,} times; the count must be from 1 to {MAX_COUNT}",
+                        minimum=1,
+                        maximum=MAX_COUNT,
+                        forms=FORMS,
+                    ),
+                )
+                continue
+            for code, count in counted.items():
                 add(number, code, count)
             continue
         entry = _entry(line)

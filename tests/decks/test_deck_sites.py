@@ -353,3 +353,9 @@ def test_direction_marks_are_read_through_and_controls_and_surrogates_named():
         assert deck is None and [f.params["line"] for f in findings] == [3], odd
         assert findings[0].params["problemKey"] == "LINE_CHARACTER"
         findings[0].to_dict()  # JSON-ready, the odd character escaped in the text it quotes
+
+
+def test_a_tabletop_simulator_line_of_too_many_copies_names_its_line():
+    deck, findings = parse_decklist("game: riftbound\n" + " ".join(["OGN-121-1"] * 1001))
+    assert deck is None and findings[0].params["line"] == 2
+    assert findings[0].params["problemKey"] == "COUNT_RANGE"
