@@ -67,7 +67,7 @@ def _line(count: int, ref: str, printing: Printing | None, game: str) -> str:
     if printing is None:
         return f"{count} {ref}"
     if not printing.set or not printing.number:
-        return f"{count} {printing.name}"
+        return f"{count} {ref}"  # no printing to name: the stableCardId (a name may name several cards)
     if game in BRACKETED:
         return f"{count} {printing.name} [{printing.set}-{printing.number}]"
     return f"{count} {printing.name} ({printing.set}) {printing.number}"
@@ -90,7 +90,8 @@ def site_text(deck: Mapping[str, Any], printings: Mapping[str, Printing]) -> str
         header = headers.get(pick) or f"{ruleset.label_of(pick)}:"
         lines += [header, _line(1, ref, printings.get(ref), game)]
         chosen_from = ruleset.deck_pick_choices.get(pick)
-        if chosen_from is not None:
+        if chosen_from is not None and chosen_from[0] in ruleset.copy_limit_sections:
+            # Listed apart from the others of its section of copies (decks.interchange reads it back so).
             listed_apart[chosen_from[0]] = ref
     for name, entries in sections.items():
         if not entries:

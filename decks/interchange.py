@@ -752,7 +752,9 @@ def _picks_in_their_section(deck: dict, listed: list[str]) -> None:
         listed = next((e for e in entries if fold(e["card"]) == fold(ref)), None)
         if listed is None:
             entries.append({"card": ref, "count": 1})
-        elif listed["count"] < MAX_COUNT:
+        elif section in ruleset.copy_limit_sections and listed["count"] < MAX_COUNT:
+            # A section of copies (riftbound's main deck): the pick listed apart is one more. A
+            # section of distinct candidates (darkrow's Leaders) already holds it.
             listed["count"] += 1
 
 

@@ -114,3 +114,25 @@ def test_a_vanguard_deck_has_no_tabletop_simulator_line(load_cards, td01, playte
     assert not deck.has_tts_code
     status, _, err = run("exportdeck", str(deck.pk), "--tts")
     assert status == 2 and "no Tabletop Simulator code line" in err
+
+
+def test_the_darkrow_site_text_round_trips(load_cards, playtester):
+    load_cards("darkrow")
+    from cards.models import Card
+
+    leaders = list(
+        Card.objects.filter(game="darkrow", type="LEADER", status="VALIDATED").order_by("stable_id")[:2]
+    )
+    units = list(Card.objects.filter(game="darkrow", type="UNIT").order_by("stable_id")[:3])
+    data = {
+        "game": "darkrow",
+        "name": "Osaka",
+        "activeLeader": leaders[0].stable_id,
+        "sections": {
+            "leaders": [{"card": c.stable_id, "count": 1} for c in leaders],
+            "main": [{"card": c.stable_id, "count": 2} for c in units],
+        },
+    }
+    deck = _stored(services.deck_create(data=data, user=playtester).pk)
+    text = site_text(deck_to_dict(deck), selectors.export_printings(deck))
+    assert _plays(_again(text, "darkrow", playtester)) == _plays(deck)

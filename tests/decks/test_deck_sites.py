@@ -359,3 +359,10 @@ def test_a_tabletop_simulator_line_of_too_many_copies_names_its_line():
     deck, findings = parse_decklist("game: riftbound\n" + " ".join(["OGN-121-1"] * 1001))
     assert deck is None and findings[0].params["line"] == 2
     assert findings[0].params["problemKey"] == "COUNT_RANGE"
+
+
+def test_a_pick_listed_apart_is_one_more_copy_only_in_a_section_of_copies():
+    raw, _ = parse_decklist("game: riftbound\nChampion:\n1 Jinx, Rebel\nMain deck:\n2 Jinx, Rebel\n")
+    assert raw["sections"]["main"] == [{"card": "Jinx, Rebel", "count": 3}]
+    raw, _ = parse_decklist("game: darkrow\nActive Leader:\n1 DR-L03\nLeaders:\n1 DR-L03\n1 DR-L01\n")
+    assert raw["sections"]["leaders"] == [{"card": "DR-L03", "count": 1}, {"card": "DR-L01", "count": 1}]
