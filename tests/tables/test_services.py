@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cards.services import card_update
 from decks.services import deck_delete
@@ -229,3 +231,63 @@ def test_a_state_kept_between_reads_gives_the_same_table_and_never_a_rolled_back
         selectors.table_events_for(playtester, fresh, since=4),
     )
     assert kept == replayed and [e["seq"] for e in replayed[1]] == [5, 6, 7]
+
+
+_KINDS = st.sampled_from(
+    ["draw", "move", "tap", "flip", "reveal", "shuffle", "counter", "note", "step", "endTurn", "fly"]
+)
+_PAYLOADS = st.fixed_dictionaries(
+    {},
+    optional={
+        "count": st.integers(-2, 70),
+        "to": st.sampled_from(["hand", "discard", "monsters", "terrain", "nowhere", "deck"]),
+        "from": st.sampled_from(["deck", "hand", "discard"]),
+        "zone": st.sampled_from(["deck", "hand", "terrain"]),
+        "key": st.sampled_from(["lp", "nothing"]),
+        "value": st.integers(-10, 10_000),
+        "text": st.text(max_size=20),
+        "faceDown": st.booleans(),
+        "instance": st.sampled_from(["a1", "a2", "b1", "zz"]),
+    },
+)
+
+
+@settings(max_examples=12, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(moves=st.lists(st.tuples(_KINDS, _PAYLOADS, st.sampled_from([1, 2])), max_size=14))
+def test_any_move_a_client_sends_is_stored_or_refused_without_a_change(moves, playtester, make_deck):
+    """Through the service: each move is stored (seq + 1) or refused with a TABLE_* code, leaving the
+    table and its log as they were; the stored log replayed purely is the table's state."""
+    from rules import registry
+    from rules.tables import replay_table, table_view
+    from tables.snapshot import thaw
+
+    decks = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
+    table = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=len(moves))
+    for kind, payload, seat in moves:
+        before = (table.seq, TableEvent.objects.filter(table=table).count())
+        try:
+            services.table_event_append(
+                user=playtester,
+                table=table,
+                kind=kind,
+                expected_seq=table.seq,
+                payload=dict(payload),
+                seat=seat,
+            )
+        except services.TableRefused as refused:
+            assert refused.finding.code.startswith("TABLE_"), refused.finding
+            assert (
+                Table.objects.get(pk=table.pk).seq,
+                TableEvent.objects.filter(table=table).count(),
+            ) == before
+        else:
+            assert Table.objects.get(pk=table.pk).seq == before[0] + 1 == table.seq
+    seats = list(table.seats.order_by("index"))
+    pure = replay_table(
+        registry.get("duel"),
+        table.seed,
+        [thaw("duel", s.cards) for s in seats],
+        selectors.table_events(table),
+    )
+    both = frozenset({0, 1})
+    assert table_view(pure, both) == table_view(selectors.table_state(table), both)
