@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import io
+import math
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -33,9 +34,13 @@ from .render import RenderedFace
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 COLUMNS, ROWS = 3, 3
 PER_PAGE = COLUMNS * ROWS
-MIN_MARGIN_MM = 1.0  # the least paper kept around the grid; a bleed that needs more is shrunk
-MARK_MM = 5.0  # crop mark length
+PAPER_MARGIN_MM = 5.0  # nothing is drawn nearer the paper's edge: a home printer prints every mark
+MARK_MM = 5.0  # crop mark length, at most
+MIN_MARK_MM = 1.5  # crop mark length, at least (Letter holds 3 x 88 mm with 7.7 mm above and below)
 MARK_GAP_MM = 1.0  # between the grid and a mark
+# The least paper kept around the grid: the blank margin and room for the crop marks; a bleed that
+# needs more is shrunk.
+MIN_MARGIN_MM = PAPER_MARGIN_MM + MARK_GAP_MM + MIN_MARK_MM
 PAGES_PER_BATCH = 2  # 18 cards: the most held in memory at once, whatever the size of the sheet
 MAX_BLEED_MM = 10.0
 
@@ -91,7 +96,10 @@ def sheet_layout(paper: str, bleed_mm: float, card: tuple[float, float] = (63.0,
     )
     if room < 0:
         raise SheetError(f"3 x 3 cards of {card_w:g} x {card_h:g} mm do not fit on {key}")
-    return SheetLayout(key, page_w, page_h, card_w, card_h, round(min(float(bleed_mm), room), 2))
+    # Rounded down to a hundredth of a millimetre: the margins are never eaten by rounding.
+    return SheetLayout(
+        key, page_w, page_h, card_w, card_h, min(float(bleed_mm), math.floor(room * 100) / 100)
+    )
 
 
 # --- drawing a face into PDF --------------------------------------------------------------------
@@ -139,7 +147,7 @@ class _Pdf:
         b = min(d.bleed, self.layout.bleed)
         with pdf.rect_clip(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b):
             self.fill(d.background)
-            pdf.rect(ox - d.bleed, oy - d.bleed, d.full_width, d.full_height, style="F")
+            pdf.rect(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b, style="F")
             for item in d.items:
                 if isinstance(item, Shape):
                     self._shape(item, ox, oy)
@@ -214,8 +222,8 @@ class _Pdf:
         pdf.set_line_width(0.2)
         grid_l, grid_t = lay.left, lay.top
         grid_r, grid_b = grid_l + COLUMNS * lay.cell_w, grid_t + ROWS * lay.cell_h
-        length_x = min(MARK_MM, grid_l - MARK_GAP_MM - 0.5)
-        length_y = min(MARK_MM, grid_t - MARK_GAP_MM - 0.5)
+        length_x = min(MARK_MM, grid_l - MARK_GAP_MM - PAPER_MARGIN_MM)
+        length_y = min(MARK_MM, grid_t - MARK_GAP_MM - PAPER_MARGIN_MM)
         xs = sorted(
             {grid_l + c * lay.cell_w + lay.bleed + e * lay.card_w for c in range(COLUMNS) for e in (0, 1)}
         )
@@ -240,12 +248,15 @@ class _Pdf:
 
     def _note(self, note: str) -> None:
         pdf, lay = self.pdf, self.layout
-        if lay.top < 4:
-            return
+        mark_top = lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - MARK_GAP_MM - PAPER_MARGIN_MM)
+        baseline = mark_top - 0.6  # just above the crop marks, below the blank margin
+        if baseline - 2.5 < PAPER_MARGIN_MM:
+            baseline = PAPER_MARGIN_MM + 2.5
+            if baseline > lay.top - 0.5:
+                return
         face = face_for("Noto Sans")
         pdf.set_font(self.font(face), size=7)
         pdf.set_text_color(60, 60, 60)
-        baseline = max(3.0, lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - 2) - 1.0)
         pdf.text(lay.left + 8, baseline, note)
 
     def write(self, path: Path) -> None:
