@@ -247,7 +247,7 @@ def translation_save(
     requested = values.pop("status", None)
     values.pop("source_version", None)  # a person translates the card as it is now
     if translation is None:
-        if expected_version is not None:
+        if expected_version:  # 0: the editor saw none (a first translation)
             raise StaleVersion(expected_version, 0)
         translation = CardTranslation(card=card, language=language, version=0, status=TranslationStatus.DRAFT)
         before, was_stale = None, False

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from . import set_views, views
+from . import set_views, translation_views, views
 from .interchange import STABLE_ID_RE
 
 
@@ -26,6 +26,17 @@ urlpatterns = [
     path("validate/", views.card_validate, name="validate"),
     path("sets/", set_views.card_sets, name="sets"),
     path("sets/import/", set_views.card_sets_import, name="sets-import"),
+    path("translations/", translation_views.translation_review, name="translation-review"),
     path("<stable_id:stable_id>/", views.card_detail, name="detail"),
     path("<stable_id:stable_id>/status/", views.card_status, name="status"),
+    path(
+        "<stable_id:stable_id>/translations/<str:language>/",
+        translation_views.translation_edit,
+        name="translation",
+    ),
+    path(
+        "<stable_id:stable_id>/translations/<str:language>/status/",
+        translation_views.translation_status,
+        name="translation-status",
+    ),
 ]

@@ -36,6 +36,7 @@ from .models import DERIVED_FIELDS, Card, RevisionAction, Status
 from .query import QueryError
 from .search import card_find, term_for
 from .templatetags.cards import field_rows
+from .translation_views import translations_context
 from .workflow import allowed_targets
 
 PAGE_SIZE = 48
@@ -256,6 +257,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         if form is not None and card.status == Status.VALIDATED
         else "",
         **gallery_context(request, card),
+        **translations_context(request, card),
         **extra,
     }
 

@@ -1,0 +1,93 @@
+"""The translation pages: the editor beside its source, the reviewers' queue, the card page's panel."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from cards import services
+from cards.models import CardTranslation
+from cards.translations import translation_save, translation_set_status
+
+pytestmark = pytest.mark.django_db
+
+RU = {"name": "Тояма Кадзуха", "text": "Возьмите карту.", "archetypes": ["Школьница"]}
+
+
+@pytest.fixture
+def kazuha(make_card, designer):
+    return make_card("darkrow", user=designer, text="Piochez une carte.", archetypes=["Lycéenne"])
+
+
+def edit_url(card, language="ru"):
+    return reverse("cards:translation", args=[card.stable_id, language])
+
+
+def test_the_editor_shows_the_source_beside_the_form_and_saves(client_as, kazuha, designer):
+    client = client_as(designer)
+    page = client.get(edit_url(kazuha)).content.decode()
+    assert "Piochez une carte." in page and 'name="name"' in page and 'lang="fr"' in page
+    answer = client.post(
+        edit_url(kazuha),
+        {"name": RU["name"], "text": RU["text"], "archetypes": "Школьница\n", "version": "0"},
+    )
+    assert answer.status_code == 302
+    translation = CardTranslation.objects.get()
+    assert (translation.name, translation.archetypes, translation.source_version) == (
+        RU["name"],
+        ["Школьница"],
+        1,
+    )
+
+
+def test_a_bad_save_keeps_what_was_typed_and_says_why(client_as, kazuha, designer):
+    answer = client_as(designer).post(edit_url(kazuha), {"name": "", "text": "Мой текст"})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert "Мой текст" in page and 'role="alert"' in page
+    assert not CardTranslation.objects.exists()
+
+
+def test_a_stale_translation_shows_the_sources_diff_and_no_validate(client_as, kazuha, designer, reviewer):
+    translation_save(stable_id=kazuha.stable_id, language="ru", data=RU, user=designer)
+    services.card_update(stable_id=kazuha.stable_id, data={"text": "Piochez deux cartes."}, user=designer)
+    page = client_as(reviewer).get(edit_url(kazuha)).content.decode()
+    assert 'id="stale-badge"' in page and "<ins>Piochez deux cartes.</ins>" in page
+    assert 'value="VALIDATED" class="primary" disabled' in page
+
+
+def test_playtesters_have_no_editor_and_the_card_language_has_none(client_as, kazuha, playtester, designer):
+    assert client_as(playtester).get(edit_url(kazuha)).status_code == 403
+    assert client_as(designer).get(edit_url(kazuha, "fr")).status_code == 404
+
+
+def test_the_review_queue_lists_translations_beside_their_source_and_moves_them(
+    client_as, kazuha, designer, reviewer
+):
+    translation_save(stable_id=kazuha.stable_id, language="ru", data=RU, user=designer)
+    client = client_as(reviewer)
+    page = client.get(reverse("cards:translation-review")).content.decode()
+    assert RU["name"] in page and "Piochez une carte." in page
+    answer = client.post(
+        reverse("cards:translation-status", args=[kazuha.stable_id, "ru"]),
+        {"status": "VALIDATED", "next": reverse("cards:translation-review")},
+    )
+    assert answer.status_code == 302 and answer["Location"] == reverse("cards:translation-review")
+    assert CardTranslation.objects.get().status == "VALIDATED"
+    assert RU["name"] not in client.get(reverse("cards:translation-review")).content.decode()
+
+
+def test_a_russian_playtester_reads_the_validated_russian_card_first(
+    client_as, kazuha, designer, reviewer, playtester
+):
+    services.card_set_status(stable_id=kazuha.stable_id, status="NEEDS_REVIEW", user=designer)
+    services.card_set_status(stable_id=kazuha.stable_id, status="VALIDATED", user=reviewer)
+    translation_save(stable_id=kazuha.stable_id, language="ru", data=RU, user=designer)
+    client = client_as(playtester)
+    detail = reverse("cards:detail", args=[kazuha.stable_id])
+    page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'id="reader-translation"' not in page and RU["text"] not in page  # not validated yet
+    translation_set_status(stable_id=kazuha.stable_id, language="ru", status="VALIDATED", user=reviewer)
+    page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'id="reader-translation"' in page and RU["text"] in page
+    assert "Piochez une carte." in page  # the source stays on the page
