@@ -4,6 +4,8 @@ form gives the same deck (what it plays, section by section, and its picks)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
@@ -136,3 +138,21 @@ def test_the_darkrow_site_text_round_trips(load_cards, playtester):
     deck = _stored(services.deck_create(data=data, user=playtester).pk)
     text = site_text(deck_to_dict(deck), selectors.export_printings(deck))
     assert _plays(_again(text, "darkrow", playtester)) == _plays(deck)
+
+
+DEMO_DECKS = sorted(
+    p.name.removesuffix(".deck.json")
+    for p in (Path(__file__).resolve().parents[2] / "cards" / "demo" / "decks").glob("*.deck.json")
+)
+
+
+@pytest.mark.parametrize("name", DEMO_DECKS)
+def test_every_demo_deck_round_trips_through_the_site_text(name, load_cards, demo_deck, playtester):
+    data = demo_deck(name)
+    load_cards(data["game"])
+    own_everything(playtester, data)
+    deck = _stored(services.deck_create(data=data, user=playtester).pk)
+    text = site_text(deck_to_dict(deck), selectors.export_printings(deck))
+    again = _again(text, data["game"], playtester)
+    assert _plays(again) == _plays(deck)
+    assert again.legal == deck.legal
