@@ -408,6 +408,7 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
         _("%(field)s: deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
     ),
+    "TABLE_SINCE_INVALID": (_("since must be a whole number from 0 to %(maximum)s"),),
 }
 
 

@@ -756,6 +756,12 @@ ENTRIES: tuple[Code, ...] = (
         N_("a deck of another game than the table's"),
         params=("deck", "game", "expected", "field"),
     ),
+    _c(
+        "TABLE_SINCE_INVALID",
+        INPUT,
+        N_("a table's live connection opened with a since that is not a seq (the socket closes, 4400)"),
+        params=("maximum",),
+    ),
 )
 
 CODES: Mapping[str, Code] = MappingProxyType({code.key: code for code in ENTRIES})
