@@ -371,3 +371,18 @@ def test_the_setup_is_dealt_as_the_contract_says(api, playtester, opponent, two_
     clients, table_id = two_players("chesscards")
     board = view(clients[1], table_id)["board"]
     assert len(board["pieces"]) == 32 and {"square": "e1", "colour": "white", "piece": "K"} in board["pieces"]
+
+
+def test_the_list_of_tables_reads_a_fixed_number_of_queries(api, playtester, opponent, make_deck):
+    client = api(playtester)
+    counts = []
+    for total in (1, 6):
+        while Table.objects.count() < total:
+            client.post(
+                "/api/tables/", {"deck": make_deck(playtester, "duel").pk, "invite": "olga"}, format="json"
+            )
+        with CaptureQueriesContext(connection) as listed:
+            assert len(client.get("/api/tables/").json()["results"]) == total
+        counts.append(len(listed))
+    # The count (pagination), the tables with their creator and invited user, their seats with their users.
+    assert counts == [3, 3], counts
