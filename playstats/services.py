@@ -22,8 +22,9 @@ from rules import registry
 from rules.findings import error
 from rules.i18n import N_
 from rules.playstats import GameFacts, contribution, matchup_label, paper_facts, rebuild, table_facts
-from tables.models import Table
-from tables.selectors import dealt_state, table_events
+from rules.tables import Event, deal_table
+from tables.models import Seat, Table, TableEvent
+from tables.selectors import table_events
 from tables.snapshot import thaw
 
 from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame, PaperSeat
@@ -83,14 +84,16 @@ def _format_of(seat) -> str:
     return deck.format.key if deck is not None and deck.format_id else ""
 
 
-def table_game_facts(table: Table) -> GameFacts:
-    """A finished table's facts, replayed from its log."""
-    seats = sorted(table.seats.select_related("deck__format"), key=lambda s: s.index)
+def table_game_facts(table: Table, seats=None, events: list[Event] | None = None) -> GameFacts:
+    """A finished table's facts, replayed from its log (``seats``, ``events``: already read)."""
+    if seats is None:
+        seats = table.seats.select_related("deck__format")
+    seats = sorted(seats, key=lambda s: s.index)
     ruleset = registry.get(table.game)
     thawed = [thaw(table.game, s.cards) for s in seats]
     return table_facts(
-        dealt_state(table, seats),
-        table_events(table),
+        deal_table(ruleset, table.seed, thawed),
+        table_events(table) if events is None else events,
         format=_format_of(seats[0]),
         day=_day(table.finished_at),
         decks=(_deck_key(seats[0].deck_id, seats[0].pk), _deck_key(seats[1].deck_id, seats[1].pk)),
@@ -160,8 +163,7 @@ def playstats_rebuild(*, game: str) -> int:
         model.objects.filter(game=game).delete()
     tables = list(Table.objects.filter(game=game, status=Table.Status.FINISHED).order_by("pk"))
     papers = list(PaperGame.objects.filter(game=game).prefetch_related("seats").order_by("pk"))
-    facts = [table_game_facts(t) for t in tables] + [paper_game_facts(p) for p in papers]
-    sums = rebuild(facts)
+    sums = rebuild([*_tables_facts(tables), *(paper_game_facts(p) for p in papers)])
     rows: dict[type, list] = {}
     for key, values in sums.items():
         model, lookup, fields = _row(key)
@@ -174,7 +176,28 @@ def playstats_rebuild(*, game: str) -> int:
         [CountedGame(table=t, game=game) for t in tables] + [CountedGame(paper=p, game=game) for p in papers],
         batch_size=1000,
     )
-    return len(facts)
+    return len(tables) + len(papers)
+
+
+def _tables_facts(tables: list[Table], chunk: int = 500):
+    """The facts of many tables, their seats and events read a chunk of tables at a time (3 queries
+    a chunk, not 2 a table)."""
+    for start in range(0, len(tables), chunk):
+        part = tables[start : start + chunk]
+        ids = [t.pk for t in part]
+        seats: dict[int, list] = {}
+        for seat in Seat.objects.filter(table_id__in=ids).select_related("deck__format"):
+            seats.setdefault(seat.table_id, []).append(seat)
+        events: dict[int, list[Event]] = {}
+        rows = (
+            TableEvent.objects.filter(table_id__in=ids)
+            .order_by("table_id", "seq")
+            .values_list("table_id", "seq", "seat", "kind", "payload")
+        )
+        for table_id, seq, seat, kind, payload in rows.iterator(chunk_size=5000):
+            events.setdefault(table_id, []).append(Event(seq, seat - 1, kind, payload))
+        for table in part:
+            yield table_game_facts(table, seats.get(table.pk, []), events.get(table.pk, []))
 
 
 # --- paper games ----------------------------------------------------------------------------------

@@ -1,0 +1,238 @@
+"""Benchmark: the play statistics (issue 26) rebuilt from the tables' logs, counted after one game,
+and read by the statistics page.
+
+    python bench/playstats.py [--games 10000] [--events 100] [--database-url URL]
+
+On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url): two playtesters, the
+vanguard demo decks TD01 and TD02, and ``--games`` finished tables of ``--events`` events each (a
+scripted game as bench/tables.py plays, ending in a result; 20 seeds, spread over 100 days), stored
+in bulk. Measured:
+
+- ``rebuild``: ``playstats_rebuild`` (read every table and its events, replay, count, store the day
+  sums), seconds and peak Python memory (tracemalloc);
+- ``sql``: the baseline, a plain SQL aggregation of the same counts over a table that already holds
+  each game's per-card facts (games, wins, seen, played per stableCardId and version), which is
+  what a studio storing facts twice would sum; the ratio rebuild / sql;
+- ``incremental``: ``playstats_count_table`` of one more finished game;
+- ``page``: GET /stats/vanguard/ (two rankings and the matchup grid) with the figures of the games
+  above multiplied to stand for ``--page-games`` games (the sums are per day and card version, so
+  their rows do not grow with the games: this checks it).
+
+Prints one JSON line. Figures: bench/README.md, "Play statistics".
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH] + [str(BENCH)]
+
+from benchkit import django_on  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=10000)
+    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--page-games", type=int, default=100000)
+    parser.add_argument("--database-url", default=None)
+    args = parser.parse_args()
+    url = args.database_url or os.environ.get("BENCH_DATABASE_URL")
+    # DEBUG stays on: the page is served without collectstatic (the manifest of DEBUG off).
+    with django_on(url, prefix="bench-playstats-"):
+        import importlib.util
+
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.models import Group
+        from django.db import connection
+        from django.test import Client
+        from django.utils import timezone
+
+        from playstats import services
+        from playstats.models import CardFigure
+        from rules import get_ruleset
+        from rules.tables import Event, deal_table
+        from tables import services as table_services
+        from tables.models import Seat, Table, TableEvent
+        from tables.snapshot import thaw
+        from tests.tables.live_kit import deck_for
+
+        # bench/tables.py's scripted game (that file cannot be imported as "tables": the app is).
+        spec = importlib.util.spec_from_file_location("bench_tables", BENCH / "tables.py")
+        bench_tables = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench_tables)
+
+        users = []
+        for name in ("alice", "bob"):
+            user = get_user_model().objects.create_user(name, password="bench-password")
+            user.groups.add(Group.objects.get(name="playtester"))
+            users.append(user)
+        alice, bob = users
+        one = deck_for("vanguard", alice, name="TD01")
+        two = deck_for("vanguard", bob, name="TD02", which=1)
+        model = table_services.table_create(user=alice, deck=one, seed=1)
+        model = table_services.table_join(user=bob, table=model, deck=two)
+        seats = sorted(model.seats.all(), key=lambda s: s.index)
+
+        # 20 scripted games of --events events, each ending in a recorded result.
+        games = []
+        ruleset = get_ruleset("vanguard")
+        seat_decks = [thaw("vanguard", s.cards) for s in seats]
+        for seed in range(1, 21):
+            events = bench_tables.scripted(deal_table(ruleset, seed, seat_decks), args.events - 1, seed=seed)
+            last = Event(
+                len(events) + 1, events[-1].seat, "result", {"winner": 1 + seed % 2, "reason": "RECORDED"}
+            )
+            games.append([*events, last])
+        now = timezone.now()
+        began = time.perf_counter()
+        tables = Table.objects.bulk_create(
+            Table(
+                game="vanguard",
+                status=Table.Status.FINISHED,
+                seed=1 + n % 20,
+                created_by=alice,
+                seq=len(games[n % 20]),
+                started_at=now,
+                finished_at=now - dt.timedelta(days=n % 100),
+                winner=1 + (1 + n % 20) % 2,
+                result_reason="RECORDED",
+            )
+            for n in range(args.games)
+        )
+        Seat.objects.bulk_create(
+            Seat(
+                table=t,
+                index=s.index,
+                user=s.user,
+                deck=s.deck,
+                deck_name=s.deck_name,
+                verdict=s.verdict,
+                cards=s.cards,
+            )
+            for t in tables
+            for s in seats
+        )
+        rows = (
+            TableEvent(table=t, seq=e.seq, seat=e.seat + 1, kind=e.kind, payload=dict(e.payload))
+            for n, t in enumerate(tables)
+            for e in games[n % 20]
+        )
+        TableEvent.objects.bulk_create(rows, batch_size=5000)
+        stored_s = time.perf_counter() - began
+
+        tracemalloc.start()
+        began = time.perf_counter()
+        counted = services.playstats_rebuild(game="vanguard")
+        rebuild_s = time.perf_counter() - began
+        _current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+
+        # The baseline: the same counts summed by SQL from per-game card facts stored beforehand.
+        facts = [
+            services.table_game_facts(t) for t in Table.objects.filter(pk__in=[t.pk for t in tables[:20]])
+        ]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "CREATE TABLE bench_facts (game_id integer, stable_id varchar(64), version integer, "
+                "won integer, seen integer, played integer)"
+            )
+            values = []
+            for n in range(args.games):
+                for seat in facts[n % 20].seats:
+                    for (sid, version), f in seat.cards.items():
+                        values.append((n, sid, version, int(bool(seat.won)), int(f.seen), int(f.played)))
+            cursor.executemany("INSERT INTO bench_facts VALUES (%s, %s, %s, %s, %s, %s)", values)
+            sql_runs = []
+            for _ in range(3):
+                began = time.perf_counter()
+                cursor.execute(
+                    "SELECT stable_id, version, COUNT(*), SUM(won), SUM(seen), SUM(played), "
+                    "SUM(won * seen), SUM(won * played) FROM bench_facts GROUP BY stable_id, version"
+                )
+                cursor.fetchall()
+                sql_runs.append(time.perf_counter() - began)
+        sql_s = statistics.median(sql_runs)
+
+        # One more game, counted incrementally.
+        extra = Table.objects.create(
+            game="vanguard",
+            status=Table.Status.FINISHED,
+            seed=1,
+            created_by=alice,
+            seq=len(games[0]),
+            started_at=now,
+            finished_at=now,
+            winner=2,
+            result_reason="RECORDED",
+        )
+        for s in seats:
+            Seat.objects.create(
+                table=extra,
+                index=s.index,
+                user=s.user,
+                deck=s.deck,
+                deck_name=s.deck_name,
+                verdict=s.verdict,
+                cards=s.cards,
+            )
+        TableEvent.objects.bulk_create(
+            TableEvent(table=extra, seq=e.seq, seat=e.seat + 1, kind=e.kind, payload=dict(e.payload))
+            for e in games[0]
+        )
+        began = time.perf_counter()
+        services.playstats_count_table(table_id=extra.pk)
+        incremental_ms = (time.perf_counter() - began) * 1000
+
+        # The page, its sums standing for --page-games games (the same rows, bigger numbers).
+        scale = max(1, args.page_games // max(1, args.games))
+        from django.db.models import F
+
+        CardFigure.objects.update(
+            games=F("games") * scale, played=F("played") * scale, seen=F("seen") * scale
+        )
+        client = Client(HTTP_HOST="127.0.0.1")
+        client.force_login(alice)
+        page_runs = []
+        for _ in range(7):
+            began = time.perf_counter()
+            response = client.get("/stats/vanguard/")
+            page_runs.append((time.perf_counter() - began) * 1000)
+            assert response.status_code == 200, response.status_code
+        print(
+            json.dumps(
+                {
+                    "games": args.games,
+                    "eventsPerGame": args.events,
+                    "counted": counted,
+                    "storeSeconds": round(stored_s, 1),
+                    "rebuildSeconds": round(rebuild_s, 2),
+                    "rebuildPeakMiB": round(peak / 2**20, 1),
+                    "sqlSeconds": round(sql_s, 3),
+                    "rebuildOverSql": round(rebuild_s / sql_s, 1),
+                    "incrementalMs": round(incremental_ms, 1),
+                    "pageGames": scale * args.games,
+                    "cardFigureRows": CardFigure.objects.count(),
+                    "pageMs": {
+                        "median": round(statistics.median(page_runs), 1),
+                        "max": round(max(page_runs), 1),
+                    },
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
