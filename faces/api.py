@@ -191,13 +191,13 @@ class DeckTTS(APIView):
         "public and signed for this export, so TTS loads them without logging in.",
     )
     def get(self, request, pk: int):
-        from .tts_export import deck_tts_zip
+        from .tts_export import deck_tts_zip, public_absolute
 
         try:
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
             raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
-        data, _export = deck_tts_zip(deck, user=request.user, absolute=request.build_absolute_uri)
+        data, _export = deck_tts_zip(deck, user=request.user, absolute=public_absolute(request))
         response = HttpResponse(data, content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}-tts.zip"'
         return response

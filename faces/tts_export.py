@@ -10,10 +10,13 @@ and the saved object (``deck.json``) that points at those URLs.
 from __future__ import annotations
 
 import io
+import ipaddress
 import uuid
 import zipfile
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.urls import reverse
@@ -26,6 +29,30 @@ from .inputs import inputs_for_cards, render_inputs
 
 SALT = "faces.tts"
 NAMES = frozenset({"back.jpg"})  # and sheet-N.jpg
+
+
+def public_absolute(request) -> Callable[[str], str]:
+    """Absolute URLs at the studio's public address (``STUDIO_PUBLIC_URL``), else at the request's."""
+    base = getattr(settings, "STUDIO_PUBLIC_URL", "")
+    if base:
+        return lambda path: base + path
+    return request.build_absolute_uri
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (127.0.0.1, ::1, localhost): another machine cannot load it."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def export_address(request) -> str:
+    """The address a deck's export points its images at (the public one, else the request's)."""
+    return public_absolute(request)("/")
 
 
 def signature(deck_id: int, export_id: str) -> str:

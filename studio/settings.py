@@ -75,6 +75,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The studio's address as other machines reach it (https://studio.example.com): Tabletop Simulator
+# exports point their images there. Unset: the address of the request (a loopback one is warned about).
+STUDIO_PUBLIC_URL = os.environ.get("STUDIO_PUBLIC_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     # First: its runserver serves the ASGI application (HTTP and the tables' WebSockets).

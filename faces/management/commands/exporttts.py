@@ -1,5 +1,7 @@
 from pathlib import Path
 
+from django.utils.translation import gettext
+
 from common.cli import LocalizedCommand
 from decks.models import Deck
 
@@ -7,6 +9,7 @@ from ...adapters import deck_card_counts, face_inputs
 from ...commands import MAX_COPIES, game_template, usage
 from ...render import render_back, render_face
 from ...tts import TtsEntry, write_tts_dir
+from ...tts_export import is_loopback
 
 
 class Command(LocalizedCommand):
@@ -40,6 +43,15 @@ class Command(LocalizedCommand):
             for (card, art), n in zip(face_inputs(c for c, _n in copies), counts, strict=True):
                 yield TtsEntry(render_face(card, template, art, fonts="none"), n)
 
+        if base_url and is_loopback(base_url):
+            self.stderr.write(
+                gettext(
+                    "warning: %(url)s is this machine only: Tabletop Simulator on another machine cannot load "
+                    "the images; give the address others reach (STUDIO_PUBLIC_URL), or no --base-url for "
+                    "local files"
+                )
+                % {"url": base_url}
+            )
         back = render_back(deck.game, template, fonts="none")
         try:
             export = write_tts_dir(entries(), back, directory, deck_name=deck.name, base_url=base_url)
