@@ -48,7 +48,9 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(
     gallery.get_by_role("button", name="Upload").click()
     hd = gallery.locator('.artgroup[data-kind="HD"]')
     expect(hd.locator(".arttile img")).to_have_count(1)
-    expect(gallery.get_by_role("status").first).to_contain_text("kazuha-été.png was added; it is now the card's primary image")
+    expect(gallery.get_by_role("status").first).to_contain_text(
+        "kazuha-été.png was added; it is now the card's primary image"
+    )
     expect(hd.locator(".arttile.is-primary")).to_contain_text("★ Primary")
     assert wait_loaded(hd.locator(".arttile img"))
     first = ArtworkVariant.objects.get(card=card)

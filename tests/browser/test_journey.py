@@ -59,7 +59,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
         {"name": "chevalier.png", "mimeType": "image/png", "buffer": make_image("PNG", (300, 420))}
     )
     gallery.get_by_role("button", name="Upload").click()
-    expect(gallery.get_by_role("status").first).to_contain_text("chevalier.png was added; it is now the card's primary image")
+    expect(gallery.get_by_role("status").first).to_contain_text(
+        "chevalier.png was added; it is now the card's primary image"
+    )
     wait_loaded(gallery.locator('.artgroup[data-kind="HD"] .arttile img'))
 
     designer.get_by_label("Note (kept in the history)").fill("Prêt pour la relecture")

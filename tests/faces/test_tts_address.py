@@ -61,7 +61,12 @@ def test_the_deck_page_warns_on_a_loopback_address_only(client_as, playtester, d
 def test_the_command_warns_on_a_loopback_base_url_and_writes_local_paths_without_one(duel_deck, tmp_path):
     out, err = io.StringIO(), io.StringIO()
     call_command(
-        "exporttts", str(duel_deck.pk), out=str(tmp_path / "a"), base_url="http://127.0.0.1:8000/", stdout=out, stderr=err
+        "exporttts",
+        str(duel_deck.pk),
+        out=str(tmp_path / "a"),
+        base_url="http://127.0.0.1:8000/",
+        stdout=out,
+        stderr=err,
     )
     assert "this machine only" in err.getvalue()
     err = io.StringIO()
