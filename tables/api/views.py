@@ -81,6 +81,7 @@ class TableList(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_list",
         summary="Your tables (those you sit at or are invited to), newest first; ?public=1: those open to spectators",
         parameters=[OpenApiParameter("public", OpenApiTypes.BOOL)],
         responses=OpenApiTypes.OBJECT,
@@ -95,6 +96,7 @@ class TableList(APIView):
         return paginator.get_paginated_response([selectors.table_summary(t, request.user) for t in page])
 
     @extend_schema(
+        operation_id="tables_create",
         summary="Open a table with one of your decks (with opponentDeck: both seats are yours)",
         request=TableCreateDoc,
         responses={201: TableCreatedDoc},
@@ -157,6 +159,7 @@ class TableDetail(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_retrieve",
         summary="The table as you may see it (at: the state after event N)",
         parameters=[TABLE_ID, OpenApiParameter("at", OpenApiTypes.INT)],
         responses=OpenApiTypes.OBJECT,
@@ -179,6 +182,7 @@ class TableJoin(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_join",
         summary="Sit at seat 2 with one of your decks of the table's game (invited, the link's token, or public)",
         parameters=[TABLE_ID],
         request=TableJoinDoc,
@@ -203,6 +207,7 @@ class TableJoinByToken(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_join_by_token",
         summary="Sit at the table of an invitation link (its token) with one of your decks",
         request=TableJoinDoc,
         responses=TableCreatedDoc,
@@ -220,6 +225,7 @@ class TableEvents(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_events_list",
         summary="The events after since, as you may read them (no card you may not see)",
         parameters=[TABLE_ID, OpenApiParameter("since", OpenApiTypes.INT)],
         responses=OpenApiTypes.OBJECT,
@@ -232,6 +238,7 @@ class TableEvents(APIView):
         )
 
     @extend_schema(
+        operation_id="tables_events_create",
         summary="Play one event (expectedSeq: the seq you played from; 409 if the table moved on)",
         parameters=[TABLE_ID],
         request=TableEventInDoc,
@@ -258,6 +265,7 @@ class TableExport(APIView):
     permission_classes = [TablesPermission]
 
     @extend_schema(
+        operation_id="tables_events_export",
         summary="Every event of the table as JSON for other tools (as you may read them)",
         parameters=[TABLE_ID],
         responses=OpenApiTypes.OBJECT,
