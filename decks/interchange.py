@@ -598,8 +598,12 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         match = _KEY_VALUE.match(line)
         if match and not _COUNT_FIRST.match(line):
             key, value = _squeezed(match.group("key")), match.group("value").strip()
+            if value.isdigit() and (
+                header(match.group("key")) or group(match.group("key")) or key == "total"
+            ):
+                value = ""  # a heading with its count after the colon ("Units: 12", "Total: 40")
             if not value:
-                target = header(match.group("key"))
+                target = header(match.group("key")) if key != "total" else None
                 if target is not None:
                     start(target)
                 else:  # a group heading ("Triggers:", "Grade 3:"): the section goes on

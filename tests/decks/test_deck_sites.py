@@ -186,7 +186,17 @@ def test_a_header_with_or_without_colon_in_any_case_and_dress(header):
 
 
 @pytest.mark.parametrize(
-    "heading", ["Units (12)", "Units:", "Spells", "Champion Units (3)", "Grade 3:", "Triggers:"]
+    "heading",
+    [
+        "Units (12)",
+        "Units:",
+        "Units: 12",
+        "Spells",
+        "Champion Units (3)",
+        "Grade 3:",
+        "Triggers:",
+        "Total: 40",
+    ],
 )
 def test_a_group_heading_is_part_of_the_section_it_is_in(heading):
     raw, _ = parse_decklist(f"game: riftbound\nRunes:\n6 Mind Rune\nMAIN DECK\n{heading}\n3 Thunder Strike\n")
