@@ -79,9 +79,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_json({"type": "pong", "seq": self.sent})
 
     async def table_event(self, message):
-        """realtime.announce: the table is at message["seq"]; send what this connection has not."""
-        if int(message.get("seq", 0)) > self.sent:
-            await self._send_news()
+        """realtime.announce: the table is at message["seq"]; send what this connection has not.
+
+        Seq 0 is the second player sitting down (the setup dealt): no event, a new view."""
+        seq = int(message.get("seq", 0))
+        if seq > self.sent or seq == 0:
+            await self._send_news(always=seq == 0)
 
     async def _send_news(self, *, always: bool = False) -> None:
         found = await self._read(self.sent)

@@ -143,7 +143,9 @@ def sit_down(player, alice, bob, game: str):
     b.get_by_role("button", name="Sit down").click()
     table = Table.objects.get()
     expect(b).to_have_url(re.compile(rf"/tables/{table.pk}/$"))
-    a.reload()
+    # Alice's page learns it without a reload: the setup is dealt, the invitation goes.
+    expect(a.locator("#table-status")).to_contain_text("Setup")
+    expect(a.locator("#invite")).to_be_hidden()
     for page in (a, b):
         expect(page.locator("#live")).to_contain_text("Live")
     return table, a, b

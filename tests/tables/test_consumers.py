@@ -312,3 +312,23 @@ def test_a_ping_sends_a_move_whose_announce_was_lost(client, alice, table, monke
         "type": "pong",
         "seq": 1,
     }
+
+
+def test_the_second_player_sitting_down_sends_the_dealt_table(client, alice, bob):
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    cookie = cookie_of(client, alice)
+    theirs = deck_for("vanguard", bob, which=1)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        waiting = await receive(ws)
+        await database_sync_to_async(services.table_join)(user=bob, table=table, deck=theirs)
+        dealt = await receive(ws)
+        await ws.disconnect()
+        return waiting, dealt
+
+    waiting, dealt = async_to_sync(scenario)()
+    assert waiting["view"]["status"] == "waiting" and len(waiting["view"]["seats"]) == 1
+    assert dealt["events"] == [] and dealt["view"]["status"] == "setup"
+    assert [s["user"] for s in dealt["view"]["seats"]] == ["alice", "bob"]

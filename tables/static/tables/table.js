@@ -121,7 +121,7 @@
   }
 
   function send(kind, payload, seat) {
-    if (replaying() || finished() || state.busy || !state.view) return Promise.resolve(false);
+    if (replaying() || finished() || state.busy || !state.view || !config.seats.length) return Promise.resolve(false);
     var body = { kind: kind, expectedSeq: state.view.seq };
     Object.keys(payload || {}).forEach(function (key) { body[key] = payload[key]; });
     if (config.seats.length > 1) body.seat = seat || actingSeat();
@@ -306,6 +306,9 @@
   }
 
   function renderStatus(view) {
+    // The invitation is done with once the second player sits down.
+    var invite = document.getElementById("invite");
+    if (invite && view.status !== "waiting") invite.hidden = true;
     var words = {
       setup: gettext("Setup: each player decides, then the first turn begins."),
       playing: f(gettext("Turn %(number)s · %(seat)s plays · %(step)s"), { number: view.turn.number, seat: seatName(view.turn.seat), step: stepLabel(view.turn.step) }),
