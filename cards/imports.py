@@ -257,7 +257,7 @@ def parse_card_set(
         errors.extend(_locate(f, label, locator) for f in findings)
         if card_input is None:
             continue
-        translation_errors = _parse_translations(raw, card_input, label)
+        translation_errors = read_translations(raw, card_input, label)
         errors.extend(_locate(f, label, locator) for f in translation_errors)
         if card_input.stable_id:
             if card_input.stable_id in seen:
@@ -291,7 +291,7 @@ def parse_card_set(
     return game, inputs, errors
 
 
-def _parse_translations(raw: dict, card_input: CardInput, label: str) -> list[Finding]:
+def read_translations(raw: dict, card_input: CardInput, label: str) -> list[Finding]:
     """Read the card's ``translations`` (FORMATS.md v1.2) onto ``card_input``; every problem, each
     naming its language and key (an unknown language is refused with the card's row)."""
     given = raw.get(TRANSLATIONS_KEY)

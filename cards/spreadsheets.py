@@ -42,6 +42,20 @@ CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
 LIST_KEYS = frozenset({"archetypes"})
+# A card's translations (FORMATS.md v1.2): a column `key@lang` per translated key and language.
+TRANSLATION_KEYS = ("name", "text", "flavour", "archetypes", "effects", "sourceVersion", "status")
+_TRANSLATION_COLUMN = re.compile(r"^(?P<key>[A-Za-z]+)@(?P<lang>[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})?)$")
+
+
+def translation_column(name: str) -> tuple[str, str] | None:
+    """(key, language) of a `name@ru` column (any case), or None."""
+    found = _TRANSLATION_COLUMN.match(name.strip())
+    if found is None:
+        return None
+    key = {k.lower(): k for k in TRANSLATION_KEYS}.get(found["key"].lower())
+    return (key, found["lang"].lower()) if key else None
+
+
 GAME_COLUMN = "game"
 TRUE_WORDS = frozenset({"true", "yes", "1", "y", "vrai", "oui"})
 FALSE_WORDS = frozenset({"false", "no", "0", "n", "faux", "non"})
@@ -93,8 +107,13 @@ class Sheet:
 
     def column(self, key: str | None) -> str:
         """'column grade (E)' for the key (or JSON path: effects[0].do is column effects)."""
+        translated = re.match(r"translations\.([\w-]+)\.(\w+)", key or "")
         match = re.match(r"[A-Za-z_]+", key or "")
         name = match.group(0) if match else (key or "")
+        if translated:  # translations.ru.name is column name@ru
+            name = (
+                f"{translated[2]}@{translated[1]}" if translated[2] != "language" else f"name@{translated[1]}"
+            )
         letter = self.columns.get(name)
         return f"column {name} ({letter})" if letter else f"column {name}"
 
@@ -263,6 +282,8 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
             keys.append(None)
             continue
         key = known.get(name.lower())
+        if key is None and translation_column(name):
+            key = "{}@{}".format(*translation_column(name))
         if key is None:
             errors.append(
                 error(
@@ -309,9 +330,15 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
                 continue
             if _empty(value) and not (key == "text" and isinstance(value, str) and value):
                 continue
-            converted, problem = _cell(key, specs.get(key), value)
+            converted, problem = _cell(key.split("@")[0], specs.get(key), value)
             if problem:
                 problems.append((key, f"column {key} ({columns[key]})", problem))
+                continue
+            if "@" in key:  # a translation's column: into the card's translations
+                tkey, lang = key.split("@")
+                if tkey == "sourceVersion" and isinstance(converted, str) and converted.isdigit():
+                    converted = int(converted)
+                card.setdefault("translations", {}).setdefault(lang, {})[tkey] = converted
                 continue
             card[key] = converted
         name = card.get("name")
@@ -423,14 +450,26 @@ def columns_of(game: str) -> list[str]:
 
 
 def card_rows(payload: dict[str, Any]) -> Iterator[list[Any]]:
-    """The rows of an exported card set (header first); reading them back gives the same payload."""
+    """The rows of an exported card set (header first); reading them back gives the same payload.
+    Cards with translations add a column `key@lang` per translated key and language."""
     game = payload["game"]
     ruleset = get_ruleset(game)
     specs = {spec.name: spec for spec in ruleset.fields}
     keys = columns_of(game)
-    yield list(keys)
+    languages = sorted({lang for card in payload["cards"] for lang in card.get("translations") or {}})
+    translated = [f"{key}@{lang}" for lang in languages for key in TRANSLATION_KEYS]
+    yield [*keys, *translated]
     for card in payload["cards"]:
-        yield [game, *(_written(key, specs.get(key), card.get(key)) for key in keys[1:])]
+        row = [game, *(_written(key, specs.get(key), card.get(key)) for key in keys[1:])]
+        for column in translated:
+            key, lang = column.split("@")
+            value = ((card.get("translations") or {}).get(lang) or {}).get(key)
+            row.append(_written(key, None, value) if key != "effects" else _written_effects(value))
+        yield row
+
+
+def _written_effects(value: Any) -> Any:
+    return json.dumps(value, ensure_ascii=False) if value else None
 
 
 def _written(key: str, spec: FieldSpec | None, value: Any) -> Any:

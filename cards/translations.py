@@ -217,6 +217,18 @@ def _append_revision(
     )
 
 
+def _last_version(card: Card, language: str) -> int:
+    """The version of the card's last revision in ``language`` (0: none): a translation written
+    again after it was removed goes on from its history."""
+    last = (
+        CardTranslationRevision.objects.filter(card=card, language=language)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    return last or 0
+
+
 # --- writes ------------------------------------------------------------------------------------
 @transaction.atomic
 def translation_save(
@@ -249,7 +261,12 @@ def translation_save(
     if translation is None:
         if expected_version:  # 0: the editor saw none (a first translation)
             raise StaleVersion(expected_version, 0)
-        translation = CardTranslation(card=card, language=language, version=0, status=TranslationStatus.DRAFT)
+        translation = CardTranslation(
+            card=card,
+            language=language,
+            version=_last_version(card, language),
+            status=TranslationStatus.DRAFT,
+        )
         before, was_stale = None, False
     else:
         if expected_version is not None and expected_version != translation.version:
@@ -359,7 +376,7 @@ def translations_import(
         ):
             continue
         if translation is None:
-            translation = CardTranslation(card=card, language=language, version=0)
+            translation = CardTranslation(card=card, language=language, version=_last_version(card, language))
         for key, value in values.items():
             setattr(translation, key, value)
         translation.status = status

@@ -34,3 +34,31 @@ def load_demo(stdout) -> None:
     for game in demo_games():
         report = cards_import(payload=card_set(game))
         stdout.write(f"  cards  {report.summary()}")
+    stdout.write(f"  translations  {load_translations()} written")
+
+
+def translations() -> dict:
+    """The demo translations (``translations.json``): game -> stableCardId -> language -> texts."""
+    with open(DEMO_DIR / "translations.json", encoding="utf-8") as handle:
+        data = json.load(handle)
+    return {game: cards for game, cards in data.items() if not game.startswith("_")}
+
+
+def load_translations() -> int:
+    """Import the demo translations, VALIDATED, onto the demo cards that exist (idempotent)."""
+    from ..imports import read_translations
+    from ..interchange import card_to_dict, parse_card
+    from ..models import Card
+    from ..translations import translations_import
+
+    written = 0
+    for game, cards in translations().items():
+        for card in Card.objects.filter(game=game, stable_id__in=list(cards)).order_by("stable_id"):
+            given = {lang: {**texts, "status": "VALIDATED"} for lang, texts in cards[card.stable_id].items()}
+            card_input, _ = parse_card(card_to_dict(card), game=game)
+            raw = {"translations": given}
+            problems = read_translations(raw, card_input, card.stable_id)
+            if problems:
+                raise ValueError("; ".join(f.message for f in problems))
+            written += translations_import(card, card_input.translations, user=None, may_validate=True)
+    return written

@@ -467,7 +467,7 @@ class ChessCards(RuleSet):
     # The chess pieces' names (rules.translations); « tour » and « fou » are left out: they are also
     # everyday French words (a turn, mad) and would flag every « à chaque tour ».
     glossary = (
-        GlossaryTerm("PAWN", {"fr": ("pion",), "en": ("pawn",), "ru": ("пешк",)}),
+        GlossaryTerm("PAWN", {"fr": ("pion",), "en": ("pawn",), "ru": ("пешк", "пешек")}),
         GlossaryTerm(
             "KNIGHT",
             {"fr": ("cavalier",), "en": ("knight",), "ru": ("конь", "коня", "коне", "конём", "коню")},

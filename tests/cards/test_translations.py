@@ -416,3 +416,50 @@ def test_an_audit_lists_each_stale_translation_in_needs_review(kazuha, designer)
         ("NEEDS_REVIEW", "en", 1),
         ("NEEDS_REVIEW", "ru", 1),
     ]
+
+
+# --- CSV and XLSX: name@ru columns ------------------------------------------------------------------
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_spreadsheets_carry_translations_as_name_at_lang_columns_and_round_trip(db, fmt):
+    from cards.imports import cards_import_file
+    from cards.selectors import card_export
+    from cards.spreadsheets import write_card_set
+
+    cards_import(payload=card_set(status="VALIDATED", text="=1+1 Возьмите карту."))
+    exported = card_export(game="darkrow")
+    data = write_card_set(exported, fmt)
+    if fmt == "csv":
+        header = data.decode("utf-8-sig").splitlines()[0]
+        assert "name@ru" in header and "text@ru" in header and "sourceVersion@ru" in header
+    CardTranslation.objects.all().delete()
+    report = cards_import_file(data=data, name=f"cards.{fmt}")
+    assert report.translations == 1
+    assert card_export(game="darkrow") == exported
+
+
+def test_a_translation_column_of_an_unknown_language_is_refused_with_its_row(db):
+    from cards.imports import cards_import_file
+
+    data = b"game,stableCardId,name,type,cost,atk,pv,name@de\ndarkrow,DR-T02,Vodka,UNIT,6,6,6,Wodka\n"
+    with pytest.raises(InvalidInput) as caught:
+        cards_import_file(data=data, name="cards.csv")
+    [finding] = caught.value.findings
+    assert finding.message.startswith("row 2 (Vodka), column name@de")
+    assert not Card.objects.exists()
+
+
+# --- demo data ------------------------------------------------------------------------------------------
+def test_the_demo_chess_cards_read_in_russian_and_english_and_loading_twice_changes_nothing(db):
+    from cards import demo
+
+    cards_import(payload=demo.card_set("chesscards"))
+    assert demo.load_translations() == 6
+    card = Card.objects.get(stable_id="CC-001")
+    assert {t.language: (t.name, t.status, t.stale) for t in card.translations.all()} == {
+        "en": ("Step back", "VALIDATED", False),
+        "ru": ("Шаг назад", "VALIDATED", False),
+    }
+    assert demo.load_translations() == 0
+    # The team's translations use the game's glossary (pions: пешки, pawns; roi: король, king; ...).
+    for card in Card.objects.filter(stable_id__in=["CC-001", "CC-002", "CC-003"]):
+        assert translation_findings(card) == [], card.stable_id
