@@ -154,3 +154,18 @@ def test_a_line_is_looked_up_again_once_its_card_exists(imported, client_as, pla
     assert response.status_code == 302
     entry = Deck.objects.get().entries.get(section="main", position=0)
     assert entry.card is not None and entry.card.name == "Example Fury Recrut"
+
+
+def test_a_pasted_vanguard_sideboard_can_be_moved_into_the_main_deck(load_cards, playtester, client_as):
+    load_cards("vanguard")
+    text = "MAIN DECK\n4 Blaster Blade\nSideboard\n2 Wingal\n"
+    client_as(playtester).post(reverse("decks:import"), {"game": "vanguard", "text": text})
+    deck = Deck.objects.get()
+    assert [v["code"] for v in deck.violations].count("NO_SIDEBOARD") == 1
+    page = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).content.decode()
+    assert 'id="move-s1-e0"' in page  # the sideboard's row has the menu, main its one choice
+    deck = services.deck_entry_move(
+        deck=deck, section="sideboard", position=0, ref="Wingal", to="main", user=playtester
+    )
+    assert "NO_SIDEBOARD" not in {v["code"] for v in deck.violations}
+    assert ("main", "Wingal", 2) in _rows(deck)  # a name of two printings: played by identity
