@@ -8,8 +8,10 @@ import json
 import pytest
 
 from cards.demo import DEMO_DIR, card_set
+from tests.seeds import SEED_GAMES
 
-GAMES = ("darkrow", "vanguard", "riftbound", "duel", "chesscards")
+# The seeds' games: each has its demo cards and a demo deck (darkrow: one built below).
+GAMES = tuple(sorted(SEED_GAMES))
 DECK_FILES = {
     "vanguard": ("vanguard-td01", "vanguard-td02"),
     "riftbound": ("riftbound-example", "riftbound-example"),
