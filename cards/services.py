@@ -25,7 +25,7 @@ from rules.translations import source_changed
 
 from .diff import field_changes
 from .effect_ids import EffectIdIndex
-from .interchange import CardInput, card_data, card_to_dict, check_game, parse_card
+from .interchange import TRANSLATIONS_KEY, CardInput, card_data, card_to_dict, check_game, parse_card
 from .models import (
     DERIVED_FIELDS,
     Card,
@@ -240,6 +240,23 @@ def _refuse_validation_with_errors(card: Card) -> None:
         )
 
 
+def _refuse_translations(data: Any) -> None:
+    """A card's own write never takes its translations (nothing is dropped silently): they have
+    their own routes and reviews (cards.translations); card-set files carry them (cards.imports)."""
+    if isinstance(data, dict) and data.get(TRANSLATIONS_KEY) is not None:
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_READ_ONLY",
+                    "translations are written one language at a time: PUT /api/cards/{id}/translations/{language}/ "
+                    "(or a card-set import)",
+                    field=TRANSLATIONS_KEY,
+                    params={"field": TRANSLATIONS_KEY},
+                )
+            ]
+        )
+
+
 # --- create ----------------------------------------------------------------------------
 @transaction.atomic
 def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -> Card:
@@ -252,6 +269,7 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
     findings = check_game(game)
     if findings:
         raise InvalidInput(findings)
+    _refuse_translations(data)
     card_input, findings = parse_card(
         data, game=game, defaults={"creationMethod": CreationMethod.MANUAL.value}
     )
@@ -299,6 +317,7 @@ def card_apply(card: Card, data: dict[str, Any]) -> Card:
     card sets userModified. Previews of a change (AI proposals) use it as is.
     """
     stable_id = card.stable_id
+    _refuse_translations(data)
     problems = []
     for key, attr in IMMUTABLE_KEYS.items():
         if key in data and data[key] != getattr(card, attr):

@@ -38,8 +38,8 @@ def load_demo(stdout) -> None:
 
 
 def translations() -> dict:
-    """The demo translations (``translations.json``): game -> stableCardId -> language -> texts."""
-    with open(DEMO_DIR / "translations.json", encoding="utf-8") as handle:
+    """The demo translations (``translations/demo.json``): game -> stableCardId -> language -> texts."""
+    with open(DEMO_DIR / "translations" / "demo.json", encoding="utf-8") as handle:
         data = json.load(handle)
     return {game: cards for game, cards in data.items() if not game.startswith("_")}
 

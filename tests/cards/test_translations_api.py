@@ -96,3 +96,25 @@ def test_the_queue_lists_waiting_and_stale_translations_with_their_source(api, k
 def test_an_unknown_card_is_a_404(api, designer):
     assert api(designer).get("/api/cards/DR-NOPE/translations/").status_code == 404
     assert api(designer).put("/api/cards/DR-NOPE/translations/ru/", RU, format="json").status_code == 404
+
+
+def test_a_cards_own_write_refuses_translations_rather_than_dropping_them(api, kazuha, designer):
+    answer = api(designer).patch(
+        f"/api/cards/{kazuha.stable_id}/", {"translations": {"ru": RU}}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["field"] == "translations"
+    created = api(designer).post(
+        "/api/cards/",
+        {
+            "game": "darkrow",
+            "name": "X",
+            "type": "UNIT",
+            "cost": 1,
+            "atk": 1,
+            "pv": 1,
+            "translations": {"ru": RU},
+        },
+        format="json",
+    )
+    assert created.status_code == 400
