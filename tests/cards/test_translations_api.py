@@ -118,3 +118,21 @@ def test_a_cards_own_write_refuses_translations_rather_than_dropping_them(api, k
         format="json",
     )
     assert created.status_code == 400
+
+
+def test_q_finds_a_card_by_its_current_translated_name_accent_and_case_insensitively(
+    api, kazuha, designer, reviewer, playtester
+):
+    services.card_set_status(stable_id=kazuha.stable_id, status="NEEDS_REVIEW", user=designer)
+    services.card_set_status(stable_id=kazuha.stable_id, status="VALIDATED", user=reviewer)
+    api(designer).put(url(kazuha, "ru"), RU, format="json")
+
+    def found(q):
+        return [c["stableCardId"] for c in api(playtester).get("/api/cards/", {"q": q}).json()["results"]]
+
+    assert found("кадзуха") == []  # a DRAFT translation is not searched
+    api(reviewer).post(url(kazuha, "ru", "status/"), {"status": "VALIDATED"}, format="json")
+    assert found("КАДЗУХА") == [kazuha.stable_id]
+    assert found("тояма кадзуха") == [kazuha.stable_id]
+    assert found("Kazuha") == [kazuha.stable_id]  # the source name still finds it
+    assert found("кадзуха другая") == []
