@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules.playstats import Rate
 
 WIDTH, HEIGHT, PAD = 320, 120, 24
@@ -38,7 +40,7 @@ def over_versions(rows: list[dict], key: str) -> dict:
 
         points.append(
             Point(
-                label=f"v{row['version']}",
+                label=_("v%(version)s") % {"version": row["version"]},
                 x=round(PAD + step * (index + 0.5), 1),
                 y=None if rate.value is None else y(rate.value),
                 low=y(rate.low),

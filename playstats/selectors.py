@@ -77,14 +77,11 @@ def _rates(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def card_figures(*, user, card: Card, filters: Filters = Filters()) -> dict[str, Any]:
-    """A card's figures, in all and by the version that was dealt (newest first)."""
+    """A card's figures, in all and by the version that was dealt (newest first): one query."""
     qs = filters.apply(CardFigure.objects.filter(game=card.game, stable_id=card.stable_id))
-    sums = {k: Sum(k) for k in CARD_SUMS}
-    versions = [
-        {"version": row["version"], **_rates(row)}
-        for row in qs.values("version").annotate(**sums).order_by("-version")
-    ]
-    total = qs.aggregate(**sums)
+    rows = list(qs.values("version").annotate(**{k: Sum(k) for k in CARD_SUMS}).order_by("-version"))
+    total = {k: sum(row[k] or 0 for row in rows) for k in CARD_SUMS}
+    versions = [{"version": row["version"], **_rates(row)} for row in rows]
     return {"card": card.stable_id, "all": _rates(total), "versions": versions}
 
 

@@ -26,6 +26,7 @@ from rules.registry import UnknownGame
 
 from .. import selectors, services
 from ..filters import FILTERS, _bad, filters_from
+from .serializers import CardFiguresDoc, DeckRecordDoc, GridDoc, RankingDoc
 
 
 class FormatIsAFilter(DefaultContentNegotiation):
@@ -52,9 +53,6 @@ def plain(value: Any) -> Any:
     return value
 
 
-FIGURES = inline_serializer("PlayFigures", fields={"games": serializers.IntegerField()})
-
-
 class GameCards(APIView):
     permission_classes = [permissions.IsAuthenticated]
     content_negotiation_class = FormatIsAFilter
@@ -62,9 +60,8 @@ class GameCards(APIView):
     @extend_schema(
         summary="A game's cards ranked by play rate (or win rate when drawn: order=winSeen), with 95 % intervals",
         parameters=[*FILTERS, OpenApiParameter("order", OpenApiTypes.STR, enum=["playRate", "winSeen"])],
-        responses=inline_serializer(
-            "PlayRanking", fields={"cards": serializers.ListField(child=serializers.DictField())}
-        ),
+        responses=RankingDoc,
+        operation_id="playstats_game_cards",
     )
     def get(self, request, game: str):
         order = request.query_params.get("order", "playRate")
@@ -136,7 +133,10 @@ class CardFiguresView(APIView):
     content_negotiation_class = FormatIsAFilter
 
     @extend_schema(
-        summary="One card's play figures, in all and by card version", parameters=FILTERS, responses=FIGURES
+        summary="One card's play figures, in all and by card version",
+        parameters=FILTERS,
+        responses=CardFiguresDoc,
+        operation_id="playstats_card_figures",
     )
     def get(self, request, stable_id: str):
         card = card_list(user=request.user).filter(stable_id=stable_id).first()
@@ -155,7 +155,7 @@ class DeckRecord(APIView):
     permission_classes = [permissions.IsAuthenticated]
     content_negotiation_class = FormatIsAFilter
 
-    @extend_schema(summary="A deck's record and matchups", parameters=FILTERS, responses=FIGURES)
+    @extend_schema(summary="A deck's record and matchups", parameters=FILTERS, responses=DeckRecordDoc)
     def get(self, request, pk: int):
         deck = deck_selectors.deck_list(user=request.user).filter(pk=pk).first()
         if deck is None:
@@ -172,7 +172,7 @@ class GameMatchups(APIView):
     @extend_schema(
         summary="Sides against sides: the game's identities (kind=label: Legends, Leaders, clans) or decks",
         parameters=[*FILTERS, OpenApiParameter("kind", OpenApiTypes.STR, enum=["label", "deck"])],
-        responses=FIGURES,
+        responses=GridDoc,
     )
     def get(self, request, game: str):
         kind = request.query_params.get("kind", "label")
@@ -206,7 +206,16 @@ class PaperGames(APIView):
     @extend_schema(
         summary="Record a game played on paper (two of the decks you may see; all or nothing)",
         request=PAPER_IN,
-        responses={201: inline_serializer("PaperGameOut", fields={"id": serializers.IntegerField()})},
+        responses={
+            201: inline_serializer(
+                "PaperGameOut",
+                fields={
+                    "id": serializers.IntegerField(),
+                    "game": serializers.CharField(),
+                    "source": serializers.CharField(),
+                },
+            )
+        },
     )
     def post(self, request):
         if not request.user.has_perm("decks.view_deck"):

@@ -674,11 +674,11 @@ def test_detail_queries_do_not_grow_with_the_history(
             )
 
     # 7, + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
-    # + the card's translations (one query, whatever their number).
+    # + the card's translations (one query, whatever their number), + its play figures (one query).
     edit(5)
-    few = queries(django_assert_max_num_queries, client, url, 11)
+    few = queries(django_assert_max_num_queries, client, url, 12)
     edit(30)
-    many = queries(django_assert_max_num_queries, client, url, 11)
+    many = queries(django_assert_max_num_queries, client, url, 12)
     assert few == many
 
 
