@@ -7,6 +7,7 @@ import datetime as dt
 import io
 from typing import Any
 
+from django.db.models import Model
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -47,7 +48,7 @@ def plain(value: Any) -> Any:
     if isinstance(value, Rate):
         return value.to_dict()
     if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items() if k != "card"}
+        return {k: plain(v) for k, v in value.items() if not isinstance(v, Model)}
     if isinstance(value, list):
         return [plain(v) for v in value]
     return value

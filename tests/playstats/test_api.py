@@ -26,6 +26,7 @@ def test_the_ranking_and_a_cards_figures_with_intervals(client_as, playtester, c
     assert row["played"] == 1 and row["playRate"]["tooFew"] is True
     assert 0 <= row["playRate"]["low"] <= row["playRate"]["rate"] <= row["playRate"]["high"] <= 1
     figures = api.get(f"/api/playstats/cards/{card.stable_id}/").json()
+    assert figures["card"] == card.stable_id
     assert figures["versions"][0]["version"] == card.version and figures["all"]["played"] == 1
     assert api.get("/api/playstats/vanguard/cards/", {"source": "paper"}).json()["cards"] == []
 
