@@ -65,7 +65,7 @@ def test_a_refused_upload_keeps_the_page_and_the_unsaved_edit(
         {"name": "kazuha.png", "mimeType": "image/png", "buffer": make_image("PNG", (300, 420), seed=5)}
     )
     gallery.get_by_role("button", name="Upload").click()
-    expect(gallery.get_by_role("status").first).to_contain_text("Added kazuha.png")
+    expect(gallery.get_by_role("status").first).to_contain_text("kazuha.png was added")
     expect(gallery.locator("[data-refusal]")).to_have_count(0)
     assert page.evaluate("window.__samePage") is True
     expect(page.get_by_label("Name")).to_have_value("Toyama Kazuha (unsaved)")
