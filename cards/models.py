@@ -38,12 +38,19 @@ DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index"
 
 
 def derived_columns(
-    game: str, name: str, text: str, set_code: str, archetypes: list | None
+    game: str, name: str, text: str, set_code: str, archetypes: list | None, translated_names: str = ""
 ) -> dict[str, str]:
-    """The search columns of a card with this content (:func:`rules.text.search_fold` forms)."""
+    """The search columns of a card with this content (:func:`rules.text.search_fold` forms);
+    ``translated_names``: its current translations' names, one a line (searched as its words too)."""
     search_name, search_body = search_fold(name), search_fold(text)
     # Parts on their own lines: a phrase never runs from one into the next.
-    parts = [search_name, search_body, search_fold(set_code), *(search_fold(a) for a in archetypes or [])]
+    parts = [
+        search_name,
+        search_body,
+        search_fold(set_code),
+        *(search_fold(a) for a in archetypes or []),
+        *(search_fold(n) for n in translated_names.splitlines()),
+    ]
     keys = get_ruleset(game).archetype_keys(archetypes or [])
     return {
         "search_text": "\n".join(p for p in parts if p),
@@ -93,6 +100,9 @@ class Card(models.Model):
     )
     # The language its printed texts are written in; "": its rule set's ``language``.
     source_language = models.CharField(max_length=8, blank=True, default="")
+    # The names of its current translations (VALIDATED, not STALE), one a line: kept by
+    # cards.translations, part of search_text so that a search finds a card by them.
+    translated_names = models.TextField(editable=False, default="")
     # Derived on save (refresh_derived), searched through trigram indexes (cards.search).
     search_text = models.TextField(editable=False, default="")
     search_name = models.TextField(editable=False, default="")
@@ -140,7 +150,7 @@ class Card(models.Model):
     def refresh_derived(self) -> None:
         """Recompute the search columns from the card's content (every write path calls this)."""
         for attr, value in derived_columns(
-            self.game, self.name, self.text, self.set_code, self.archetypes
+            self.game, self.name, self.text, self.set_code, self.archetypes, self.translated_names
         ).items():
             setattr(self, attr, value)
 

@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from rules import registry
 
 from .interchange import TRANSLATIONS_KEY, card_to_dict
-from .models import Card, CardRevision, CardTranslation, CreationMethod, Origin, Status, TranslationStatus
+from .models import Card, CardRevision, CardTranslation, CreationMethod, Origin, Status
 from .query import QueryError, Term
 from .search import CardSearch, contains_all, indexed_fragment
 from .translations import translation_to_dict
@@ -82,16 +82,11 @@ def card_get(*, user, stable_id: str) -> Card:
 
 def filter_text(qs: QuerySet[Card], query: str) -> QuerySet[Card]:
     """Every word of ``query`` must be found in the name, text, set or archetypes, ignoring case and
-    accents, or in the name of one of the card's current translations (VALIDATED, not STALE: what is
-    printed and shown to playtesters), so that « Шаг назад » finds « Marche arrière »."""
+    accents, or in the name of one of its current translations (VALIDATED, not STALE: part of its
+    search columns, see ``Card.translated_names``), so that « Шаг назад » finds « Marche arrière »."""
     fragments = [indexed_fragment(word) for word in query.split()]
     pairs = [("search_text", fragment) for fragment in fragments if fragment.strip()]
-    if not pairs:
-        return qs
-    translated = CardTranslation.objects.filter(status=TranslationStatus.VALIDATED, stale=False)
-    for _, fragment in pairs:
-        translated = translated.filter(search_name__contains=fragment)
-    return qs.filter(contains_all(qs, pairs) | Q(pk__in=translated.values("card_id")))
+    return qs.filter(contains_all(qs, pairs)) if pairs else qs
 
 
 def filter_archetype(qs: QuerySet[Card], label: str, game: str | None = None) -> QuerySet[Card]:

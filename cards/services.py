@@ -96,9 +96,10 @@ def card_save_change(
         if new:
             card.save(update_fields=["last_validated_revision"])
     if not new:
-        card.save()
         if source_changed(before, snapshot):
             mark_stale([card.pk])  # its translations fall behind, in this transaction
+            card.translated_names = ""  # and are no longer searched
+        card.save()
     if announce_it:
         announce([card], changes)
     return changes
@@ -151,8 +152,10 @@ def cards_save_changes(
     now = timezone.now()
     created = [card for card, _ in changes if card._state.adding]
     created_ids = {id(card) for card in created}
-    for card, _ in changes:
+    for card, before in changes:
         card.version = 1 if card._state.adding else card.version + 1
+        if before and card.translated_names and source_changed(before, card_to_dict(card)):
+            card.translated_names = ""  # its translations fall behind (below): no longer searched
         card.refresh_derived()
         card.updated_at = now
     Card.objects.bulk_create(created, batch_size=BULK_BATCH)
@@ -179,7 +182,9 @@ def cards_save_changes(
             card.last_validated_revision = revision
             validated.append(card)
     updated = [card for card, before in changes if before]
-    Card.objects.bulk_update(updated, [*BULK_UPDATE_FIELDS, "last_validated_revision"], batch_size=BULK_BATCH)
+    Card.objects.bulk_update(
+        updated, [*BULK_UPDATE_FIELDS, "translated_names", "last_validated_revision"], batch_size=BULK_BATCH
+    )
     fresh_validated = [card for card in validated if id(card) in created_ids]
     Card.objects.bulk_update(fresh_validated, ["last_validated_revision"], batch_size=BULK_BATCH)
     # Their translations fall behind: one query for the whole batch, whatever their number.

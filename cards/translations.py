@@ -29,6 +29,7 @@ from rules.translations import (
 
 from .interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, card_to_dict
 from .models import (
+    DERIVED_FIELDS,
     Card,
     CardTranslation,
     CardTranslationRevision,
@@ -47,6 +48,23 @@ def studio_languages() -> tuple[str, ...]:
 
 
 # --- staleness ---------------------------------------------------------------------------------
+def refresh_searched_names(card: Card) -> None:
+    """Keep the card's ``translated_names`` (its current translations' names, part of its search
+    columns) after a translation changed; no revision (it is derived), no ``updated_at`` change."""
+    names = "\n".join(
+        CardTranslation.objects.filter(card=card, status=TranslationStatus.VALIDATED, stale=False)
+        .order_by("language")
+        .values_list("name", flat=True)
+    )
+    if names == card.translated_names:
+        return
+    card.translated_names = names
+    card.refresh_derived()
+    Card.objects.filter(pk=card.pk).update(
+        translated_names=names, **{f: getattr(card, f) for f in DERIVED_FIELDS}
+    )
+
+
 def mark_stale(card_ids: Iterable[int]) -> int:
     """Every current translation of these cards becomes STALE: one UPDATE whatever their number.
     Called by the card writes (cards.services) inside their transaction."""
@@ -302,6 +320,7 @@ def translation_save(
     translation.updated_by_name = _author_name(user)
     translation.save()
     _append_revision(translation, action=TranslationAction.SAVE, user=user, note=note)
+    refresh_searched_names(card)
     return translation
 
 
@@ -347,6 +366,7 @@ def translation_set_status(
     translation.updated_by_name = _author_name(user)
     translation.save()
     _append_revision(translation, action=TranslationAction.STATUS, user=user, note=note)
+    refresh_searched_names(translation.card)
     return translation
 
 
@@ -388,4 +408,6 @@ def translations_import(
         translation.save()
         _append_revision(translation, action=TranslationAction.IMPORT, user=user, note="")
         changed += 1
+    if changed:
+        refresh_searched_names(card)
     return changed

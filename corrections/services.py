@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from cards.models import Card, Status
 from cards.services import validation_refusal
-from cards.translations import mark_stale
+from cards.translations import mark_stale, refresh_searched_names
 from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import Finding
@@ -37,6 +37,7 @@ def _stale_if_texts_changed(card: Card, before: dict[str, str]) -> None:
     # A correction that changes an effect's text puts the card's translations behind (same transaction).
     if _effect_texts(card) != before:
         mark_stale([card.pk])
+        refresh_searched_names(card)
 
 
 KEYS = ("effectId", "change", "why")

@@ -136,3 +136,5 @@ def test_q_finds_a_card_by_its_current_translated_name_accent_and_case_insensiti
     assert found("тояма кадзуха") == [kazuha.stable_id]
     assert found("Kazuha") == [kazuha.stable_id]  # the source name still finds it
     assert found("кадзуха другая") == []
+    services.card_update(stable_id=kazuha.stable_id, data={"text": "Piochez deux cartes."}, user=designer)
+    assert found("кадзуха") == []  # STALE: not printed, not searched
