@@ -5,18 +5,21 @@ other browser without a reload. Screenshots at 1280 and 390 px under test-output
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 import threading
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tables.models import Table
 from tests.tables.live_kit import deck_for
 
 from .conftest import CSP_LISTENER, SCREENSHOTS, _note_csp_violation
+from .helpers import wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -102,6 +105,9 @@ def player(browser, asgi_server):
 
 def shoot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # The faces are drawn on their first request: the screenshot waits for them (a while at most).
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("[...document.images].every(i => i.complete)", timeout=15_000)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
@@ -302,6 +308,14 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     card.drag_to(zone(me, winner, "units"))
     wait_seq(other, 7)
     expect(zone(other, winner, "units")).to_contain_text(name)
+    # The card zoom: the other player chooses the card and looks at it closely (a larger face).
+    zone(other, winner, "units").locator(".face").first.click()
+    other.locator("#selection").get_by_role("button", name="Zoom").click()
+    expect(other.locator("#zoom")).to_be_visible()
+    expect(other.locator("#zoom-title")).to_have_text(name)
+    wait_loaded(other.locator("#zoom-image"))
+    other.keyboard.press("Escape")
+    expect(other.locator("#zoom")).to_be_hidden()
     me.get_by_role("button", name="End turn").click()
     wait_seq(other, 8)
     other.get_by_role("button", name="Next step").click()

@@ -597,11 +597,24 @@
       state.mulligan.forEach(function (m, i) { if (m.instance === card.instance) at = i; });
       if (at >= 0) state.mulligan.splice(at, 1);
       else if (!L.mulligan || L.mulligan.max === null || state.mulligan.filter(function (m) { return m.seat === owner; }).length < L.mulligan.max) state.mulligan.push({ instance: card.instance, seat: owner });
-      render();
+      markCards();
+      renderSetup(view);
       return;
     }
     state.selected = state.selected && state.selected.instance === card.instance ? null : { instance: card.instance, owner: owner, zone: zone, card: card };
-    render();
+    // The cards stay the same elements (a double click on one zooms it): only their marks change.
+    markCards();
+    renderSelection();
+  }
+  function markCards() {
+    document.querySelectorAll("#board .tcard[data-instance]").forEach(function (item) {
+      var instance = item.dataset.instance;
+      var chosen = !!(state.selected && state.selected.instance === instance);
+      item.classList.toggle("chosen", chosen);
+      item.classList.toggle("mulligan", state.mulligan.some(function (m) { return m.instance === instance; }));
+      var face = item.querySelector(".face");
+      if (face) face.setAttribute("aria-pressed", chosen ? "true" : "false");
+    });
   }
 
   function renderSelection() {
@@ -647,7 +660,7 @@
       row.appendChild(button(card.faceDown ? gettext("Turn face up") : gettext("Turn face down"), function () { send("flip", { instance: card.instance }, chosen.owner); }, { class: "secondary small", "aria-keyshortcuts": "f" }));
       if (!card.revealed) row.appendChild(button(gettext("Reveal"), function () { send("reveal", { instance: card.instance }, chosen.owner); }, { class: "secondary small" }));
     }
-    row.appendChild(button(gettext("Done"), function () { state.selected = null; render(); }, { class: "secondary small" }));
+    row.appendChild(button(gettext("Done"), function () { state.selected = null; markCards(); renderSelection(); }, { class: "secondary small" }));
     box.appendChild(row);
   }
 
@@ -740,7 +753,7 @@
     else if (key === "z" && state.selected) zoom(state.selected.card);
     else if (key === "t" && state.selected) send("tap", { instance: state.selected.instance }, state.selected.owner);
     else if (key === "f" && state.selected) send("flip", { instance: state.selected.instance }, state.selected.owner);
-    else if (key === "Escape" && state.selected) { state.selected = null; render(); }
+    else if (key === "Escape" && state.selected) { state.selected = null; markCards(); renderSelection(); }
     else handled = false;
     if (handled) event.preventDefault();
     return acting;
