@@ -225,7 +225,10 @@ def msgids_shown_translated(language: str) -> frozenset[str]:
         entry for entry in catalogue if not entry.msgid_plural and "%(" not in entry.msgid and entry.msgstr
     ]
     kept = {entry.msgid for entry in simple if entry.msgstr == entry.msgid}
-    return frozenset(entry.msgid for entry in simple if entry.msgid not in kept)
+    # Punctuation alone (":", whose French is " :") is no English sentence: only words are.
+    return frozenset(
+        entry.msgid for entry in simple if entry.msgid not in kept and any(c.isalpha() for c in entry.msgid)
+    )
 
 
 # The text of a page as a person reads it, without card data (written in its game's language and
