@@ -6,13 +6,14 @@ On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url), two use
 table with the demo decks TD01 and TD02; a scripted game (draws, calls, taps, damage, steps, turns:
 every event one the table accepts) is stored as the table's events. Measured, in alternate rounds:
 
-- ``accept``: what the server does for one move on a table ``--at`` events into the game:
+- ``accept``: what the server does for one move on a table ``--at`` events into the game
+  (``acceptCold``: in a process that kept no state of the table, tables.selectors.forget_states):
   ``table_event_append`` (lock the table, read and replay its events, apply the move, store it)
   and both seats' views (``table_view_for``, as the two players' sockets then read them), rolled back
   after each round so that every round meets the same table;
 - ``pure``: the pure replay of the same ``--at`` events (rules.tables, no database), the floor;
-- ``replay``: ``table_state`` of a table of ``--events`` stored events (read them, thaw the decks,
-  replay): the target is under 50 ms for 1,000;
+- ``replay``: ``table_state`` of a table of ``--events`` stored events, no state kept (read them,
+  thaw the decks, replay): the target is under 50 ms for 1,000;
 - ``append`` alone, and ``socket``: what each open socket of the table then reads (the viewer's
   view and the events since its last seq);
 - ``announce``: ``tables.realtime.announce`` on the in-memory layer (what each move adds after commit).
@@ -191,7 +192,17 @@ def main() -> None:
             profiler.runcall(full)
             profiler.runcall(socket_read)
             pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+
+        def cold(fn):
+            # A process that never saw the table (another web worker): no state of it kept.
+            def run():
+                selectors.forget_states()
+                return timed(fn)
+
+            return run
+
         rounds: dict[str, list[float]] = {
+            "acceptCold": [],
             "accept": [],
             "append": [],
             "socket": [],
@@ -200,11 +211,13 @@ def main() -> None:
             "announce": [],
         }
         for _ in range(args.rounds):
+            rounds["acceptCold"].append(cold(accept)())
+            accept()  # the table's state is kept again, as after any move this process served
             rounds["accept"].append(timed(accept))
             rounds["append"].append(timed(append_only))
             rounds["socket"].append(timed(socket_read))
             rounds["pure"].append(timed(pure))
-            rounds["replay"].append(timed(full))
+            rounds["replay"].append(cold(full)())
             rounds["announce"].append(timed(lambda: realtime.announce(table.pk, args.at)))
         ratios = [a / p for a, p in zip(rounds["accept"], rounds["pure"], strict=True)]
         print(
@@ -213,6 +226,7 @@ def main() -> None:
                     "database": os.environ["DATABASE_URL"].split("@")[-1].split("://")[0],
                     "at": args.at,
                     "acceptAndBothViewsMs": summary(rounds["accept"]),
+                    "acceptAndBothViewsColdMs": summary(rounds["acceptCold"]),
                     "appendOnlyMs": summary(rounds["append"]),
                     "eachSocketReadMs": summary(rounds["socket"]),
                     "pureReplayMs": summary(rounds["pure"]),
