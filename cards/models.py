@@ -362,3 +362,56 @@ class CardTranslationRevision(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.card_id} [{self.language}] v{self.version} {self.action}"
+
+
+class ImportJobState(models.TextChoices):
+    QUEUED = "QUEUED", _("Queued")
+    RUNNING = "RUNNING", _("Running")
+    DONE = "DONE", _("Done")
+    FAILED = "FAILED", _("Failed")
+
+
+class CardSetImportJob(models.Model):
+    """A card-set import too large for a request (more than ``CARDSETS_SYNC_MAX_ROWS`` rows): the
+    uploaded file is kept and a task imports it, all or nothing, as a request would; its progress,
+    then its report (or every error), are read by polling (cards.imports_jobs)."""
+
+    file = models.FileField(max_length=255)
+    name = models.CharField(max_length=255, blank=True, default="", help_text="The uploaded file's name.")
+    game = models.CharField(max_length=32, blank=True, default="", help_text="The game given with the file.")
+    state = models.CharField(max_length=8, choices=ImportJobState.choices, default=ImportJobState.QUEUED)
+    total = models.PositiveIntegerField(default=0, help_text="Rows (cards) in the file.")
+    done = models.PositiveIntegerField(default=0, help_text="Cards checked so far.")
+    report = models.JSONField(null=True, blank=True, help_text="The import's report, once DONE.")
+    # A FAILED import's answer, as the request would have given it: its status and every error.
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+    errors = models.JSONField(default=list, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The broker could not take the job: the sweep sends it again.
+    enqueue_failed_at = models.DateTimeField(null=True, blank=True)
+    # Written while a worker imports (common.heartbeat); none for WORK_STALE_AFTER: the sweep takes it up.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=_in("state", ImportJobState), name="cardset_import_job_state_valid"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"import job {self.pk} ({self.name}): {self.state} {self.done}/{self.total}"
+
+    @property
+    def percent(self) -> int:
+        if self.state == ImportJobState.DONE:
+            return 100
+        return min(99, int(100 * self.done / self.total)) if self.total else 0

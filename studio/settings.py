@@ -277,6 +277,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 CARDSETS_MAX_BYTES = env_int("CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
 CARDSETS_MAX_UNPACKED_BYTES = env_int("CARDSETS_MAX_UNPACKED_BYTES", 100 * 1024 * 1024)
 CARDSETS_MAX_ROWS = env_int("CARDSETS_MAX_ROWS", 100_000)
+# A file (or JSON body) of more cards than this is imported by a task (an import job: 202, then
+# poll), not within the request: measured in bench/README.md ("Import jobs") against GUNICORN_TIMEOUT.
+CARDSETS_SYNC_MAX_ROWS = env_int("CARDSETS_SYNC_MAX_ROWS", 500)
 
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -450,6 +453,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "decks-prune-card-versions": {"task": "decks.prune_card_versions", "schedule": crontab(hour=4, minute=0)},
     # Print jobs never enqueued (the broker was down), and those whose worker died.
     "faces-requeue-print-jobs": {"task": "faces.requeue", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+    # Card-set import jobs never enqueued (the broker was down), and those whose worker died.
+    "cards-requeue-import-jobs": {
+        "task": "cards.requeue_imports",
+        "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120),
+    },
     # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
     "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
 }

@@ -2,7 +2,7 @@ from django.urls import path
 
 from common.api import Router
 
-from .card_sets import CardSetExport, CardSetImport
+from .card_sets import CardSetExport, CardSetImport, CardSetImportJobDetail, CardSetImportJobRetry
 from .translations import (
     TranslationDetail,
     TranslationList,
@@ -20,6 +20,12 @@ urlpatterns = [
     path("codes/", CodeList.as_view(), name="code-list"),
     path("card-sets/import/", CardSetImport.as_view(), name="card-set-import"),
     path("card-sets/export/", CardSetExport.as_view(), name="card-set-export"),
+    path("card-sets/import-jobs/<int:pk>/", CardSetImportJobDetail.as_view(), name="card-set-import-job"),
+    path(
+        "card-sets/import-jobs/<int:pk>/retry/",
+        CardSetImportJobRetry.as_view(),
+        name="card-set-import-job-retry",
+    ),
     path("games/<str:game>/effect-schema/", GameEffectSchema.as_view(), name="game-effect-schema"),
     path("translations/queue/", TranslationQueue.as_view(), name="translation-queue"),
     path("cards/<str:stableCardId>/translations/", TranslationList.as_view(), name="card-translations"),
