@@ -7,7 +7,7 @@ card that is not VALIDATED) gets a 404 for its face, as for the card.
 
 from __future__ import annotations
 
-from django.http import FileResponse, HttpResponse
+from django.http import FileResponse, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
@@ -160,6 +160,21 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
+class PrintJobDoc(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    set = serializers.CharField()
+    state = serializers.ChoiceField(choices=JobState.values)
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    error = serializers.CharField()
+    file = serializers.CharField(allow_null=True, help_text="The PDF's URL once DONE.")
+
+
+class PrintJobAcceptedDoc(PrintJobDoc):
+    url = serializers.URLField(help_text="The job: poll it until DONE (file) or FAILED (error).")
+
+
 class DeckSheetPDF(APIView):
     permission_classes = [CanViewDecks]
     content_negotiation_class = AnyAccept
@@ -167,8 +182,14 @@ class DeckSheetPDF(APIView):
     @extend_schema(
         summary="A deck's print-and-play sheet: one face per copy, 3 x 3 per page at exact size, crop marks",
         parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH), PAPER, BLEED, BACKS],
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
-        description="A deck with more copies than the studio's limit (FACES_MAX_COPIES, 10,000) answers 400.",
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (202, "application/json"): PrintJobAcceptedDoc,
+            **_errors(400, 401, 403, 404),
+        },
+        description="A deck with more copies than the studio's limit (FACES_MAX_COPIES, 10,000) answers 400; "
+        "one with more than FACES_SYNC_SHEET_MAX (120) answers 202 with the print job it started "
+        "(Location: the job to poll; a browser is sent to the job's page).",
     )
     def get(self, request, pk: int):
         try:
@@ -176,6 +197,11 @@ class DeckSheetPDF(APIView):
         except Deck.DoesNotExist:
             raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
         options = printing.read_options(request.query_params)
+        copies = printing.deck_copies(deck, user=request.user)
+        printing.check_copies(sum(n for _c, n in copies))
+        if not printing.drawn_within_request(sum(n for _c, n in copies)):
+            refs = [f"{card.stable_id}*{n}" for card, n in copies]
+            return _sheet_job(request, deck.game, refs, options)
         return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
 
 
@@ -220,8 +246,14 @@ class CardsSheetPDF(APIView):
             BLEED,
             BACKS,
         ],
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
-        description="Larger selections than FACES_SYNC_SHEET_MAX copies answer 400: start a print job instead (POST /api/print-jobs/).",
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (202, "application/json"): PrintJobAcceptedDoc,
+            **_errors(400, 401, 403, 404),
+        },
+        description="A selection of more than FACES_SYNC_SHEET_MAX (120) copies is made by a print job: "
+        "202 with the job (Location and url: the job to poll, file: the PDF once DONE); a browser is "
+        "sent to the job's page.",
     )
     def get(self, request):
         options = printing.read_options(request.query_params)
@@ -230,7 +262,9 @@ class CardsSheetPDF(APIView):
             copies = printing.selection_copies(refs, user=request.user)
         except Card.DoesNotExist as exc:
             raise NotFound(str(exc)) from None
-        printing.check_sync(sum(n for _c, n in copies))
+        if not printing.drawn_within_request(sum(n for _c, n in copies)):
+            refs = [f"{card.stable_id}*{n}" for card, n in copies]
+            return _sheet_job(request, copies[0][0].game, refs, options)
         return _pdf(printing.sheet_pdf(copies[0][0].game, copies, options), "cards.pdf")
 
 
@@ -241,17 +275,6 @@ class PrintJobIn(serializers.Serializer):
     paper = serializers.ChoiceField(choices=["a4", "letter"], default="a4")
     bleed = serializers.FloatField(required=False, default=0)
     backs = serializers.BooleanField(required=False, default=False)
-
-
-class PrintJobDoc(serializers.Serializer):
-    id = serializers.IntegerField()
-    game = serializers.CharField()
-    set = serializers.CharField()
-    state = serializers.ChoiceField(choices=JobState.values)
-    total = serializers.IntegerField()
-    done = serializers.IntegerField()
-    error = serializers.CharField()
-    file = serializers.CharField(allow_null=True, help_text="The PDF's URL once DONE.")
 
 
 def job_representation(request, job: PrintJob) -> dict:
@@ -268,6 +291,35 @@ def job_representation(request, job: PrintJob) -> dict:
         if done
         else None,
     }
+
+
+def job_accepted(request, job: PrintJob) -> Response:
+    """202 with the job; Location (and the body's url) is where to poll it."""
+    job.refresh_from_db()
+    url = request.build_absolute_uri(reverse("faces-api:print-job", args=[job.pk]))
+    return Response(
+        {**job_representation(request, job), "url": url},
+        status=status.HTTP_202_ACCEPTED,
+        headers={"Location": url},
+    )
+
+
+def _from_a_page(request) -> bool:
+    """A browser following a page's link (its session, HTML first): it is shown the job's page."""
+    from rest_framework.authentication import SessionAuthentication
+
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return isinstance(request.successful_authenticator, SessionAuthentication) and accept.startswith(
+        "text/html"
+    )
+
+
+def _sheet_job(request, game: str, refs: list[str], options) -> HttpResponse:
+    """A sheet too large to draw within the request: a print job of the same cards and copies."""
+    job = printing.print_job_start(user=request.user, game=game, card_ids=refs, options=options)
+    if _from_a_page(request):
+        return HttpResponseRedirect(reverse("faces:job", args=[job.pk]), status=303)
+    return job_accepted(request, job)
 
 
 class PrintJobs(APIView):

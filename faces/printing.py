@@ -80,22 +80,10 @@ def check_copies(total: int) -> None:
         )
 
 
-def check_sync(total: int) -> None:
-    """A sheet drawn within the request stays small; a larger one is a print job (progress, then a download)."""
-    limit = settings.FACES_SYNC_SHEET_MAX
-    if total > limit:
-        raise InvalidInput(
-            [
-                error(
-                    "SHEET_TOO_LARGE",
-                    _(
-                        "%(total)s copies is more than the %(limit)s drawn within a request; start a print job (POST /api/print-jobs/)"
-                    )
-                    % {"total": total, "limit": limit},
-                    field="cards",
-                )
-            ]
-        )
+def drawn_within_request(total: int) -> bool:
+    """A sheet of at most FACES_SYNC_SHEET_MAX copies is drawn within the request; a larger one is a
+    print job (progress, then a download): 202 from the sheet routes."""
+    return total <= settings.FACES_SYNC_SHEET_MAX
 
 
 # --- what to print ----------------------------------------------------------------------------------
