@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.decorators import login_required, permission_required
-from django.shortcuts import render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -17,7 +18,9 @@ from common.errors import Forbidden, InvalidInput
 from common.refusals import in_place
 from rules import registry
 
+from . import import_jobs
 from .imports import cards_import_file
+from .models import CardSetImportJob, ImportJobState
 from .spreadsheets import FORMATS, UnusableFile, max_bytes
 
 IMPORT_PERMS = ("cards.add_card", "cards.change_card")
@@ -58,6 +61,10 @@ def _context(request, **extra) -> dict:
         "import_form": extra.pop("import_form", None) or CardSetImportForm(),
         "export_form": CardSetExportForm(initial={"format": "csv"}, auto_id="export_%s"),
         "max_bytes": max_bytes(),
+        "sync_max_rows": import_jobs.sync_max_rows(),
+        "import_jobs": import_jobs.import_jobs_of(request.user, limit=5)
+        if request.user.has_perms(IMPORT_PERMS)
+        else [],
         **extra,
     }
 
@@ -82,9 +89,16 @@ def card_sets_import(request):
         if upload.size > max_bytes():
             problems, status = [_("the file is larger than %(limit)s bytes") % {"limit": max_bytes()}], 413
         else:
+            data = upload.read()
+            if import_jobs.is_large(data, upload.name):
+                # Too many rows for a request: a job imports it; its progress is shown in place.
+                job = import_jobs.import_job_start(
+                    data=data, name=upload.name, game=form.cleaned_data["game"] or None, user=request.user
+                )
+                return _job_answer(request, job, status=202)
             try:
                 report = cards_import_file(
-                    data=upload.read(),
+                    data=data,
                     name=upload.name,
                     game=form.cleaned_data["game"] or None,
                     user=request.user,
@@ -104,3 +118,34 @@ def card_sets_import(request):
         response = render(request, "cards/_set_report.html", context, status=status)
         return in_place(response) if problems else response
     return render(request, "cards/sets.html", _context(request, import_form=form, **context), status=status)
+
+
+def _job_answer(request, job: CardSetImportJob, *, status: int = 200):
+    context = {"job": job, "running": job.state in (ImportJobState.QUEUED, ImportJobState.RUNNING)}
+    if request.htmx:
+        return render(request, "cards/_set_report.html", context, status=status)
+    return render(request, "cards/sets.html", _context(request, **context), status=status)
+
+
+def _job_or_404(request, pk: int) -> CardSetImportJob:
+    try:
+        return import_jobs.import_job_get(pk=pk, user=request.user)
+    except CardSetImportJob.DoesNotExist:
+        raise Http404(_("no import job %(pk)s of yours") % {"pk": pk}) from None
+
+
+@login_required
+@permission_required(IMPORT_PERMS, raise_exception=True)
+def card_sets_job(request, pk: int):
+    """An import job's progress, then its report or its errors (polled in place by the page)."""
+    return _job_answer(request, _job_or_404(request, pk))
+
+
+@login_required
+@permission_required(IMPORT_PERMS, raise_exception=True)
+@require_POST
+def card_sets_job_retry(request, pk: int):
+    job = import_jobs.import_job_retry(pk=_job_or_404(request, pk).pk, user=request.user)
+    if request.htmx:
+        return _job_answer(request, job, status=202)
+    return redirect("cards:sets-job", pk=job.pk)

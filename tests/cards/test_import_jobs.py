@@ -177,3 +177,48 @@ def test_a_job_is_its_creators(api, designer, make_user, small_threshold):
     assert api(other).get(answer["Location"]).status_code == 404
     assert api(other).post(f"{answer['Location']}retry/").status_code == 404
     assert api().get(answer["Location"]).status_code == 401
+
+
+# --- the card-sets page -------------------------------------------------------------------------
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_page_starts_a_job_for_a_large_file_and_shows_its_progress_then_its_report(
+    client_as, designer, small_threshold, django_capture_on_commit_callbacks
+):
+    client = client_as(designer)
+    upload = SimpleUploadedFile("big.csv", write_card_set(card_set(5), "csv"))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        answer = client.post("/cards/sets/import/", {"file": upload}, **HTMX)
+    assert answer.status_code == 202
+    html = answer.content.decode()
+    job = CardSetImportJob.objects.get()
+    poll = f'hx-get="/cards/sets/jobs/{job.pk}/" hx-trigger="every 1s"'
+    assert 'id="set-report"' in html and poll in html and "<progress" in html
+    assert "Queued: 0 of 5 cards checked" in html and not Card.objects.exists()
+    callbacks[0]()
+    done = client.get(f"/cards/sets/jobs/{job.pk}/", **HTMX).content.decode()
+    assert "darkrow: 5 created, 0 updated, 0 unchanged." in done and "hx-trigger" not in done
+    page = client.get("/cards/sets/").content.decode()
+    assert f'href="/cards/sets/jobs/{job.pk}/">big.csv</a> · Done' in page
+
+
+def test_the_page_shows_a_failed_jobs_errors_and_runs_it_again(
+    client_as, designer, small_threshold, django_capture_on_commit_callbacks
+):
+    client = client_as(designer)
+    upload = SimpleUploadedFile("bad.csv", write_card_set(card_set(5, bad_row=1), "csv"))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/cards/sets/import/", {"file": upload}, **HTMX)
+    job = CardSetImportJob.objects.get()
+    html = client.get(f"/cards/sets/jobs/{job.pk}/").content.decode()  # the whole page
+    assert "Nothing was imported" in html and "row 3 (Carte 1), column cost" in html
+    assert f'action="/cards/sets/jobs/{job.pk}/retry/"' in html
+    with django_capture_on_commit_callbacks(execute=True):
+        again = client.post(f"/cards/sets/jobs/{job.pk}/retry/", **HTMX)
+    assert again.status_code == 202 and "Queued: 0 of 5 cards checked" in again.content.decode()
+    assert (
+        "row 3 (Carte 1), column cost" in client.get(f"/cards/sets/jobs/{job.pk}/", **HTMX).content.decode()
+    )
+    job.refresh_from_db()
+    assert job.state == ImportJobState.FAILED and job.attempts == 2 and not Card.objects.exists()
