@@ -188,7 +188,7 @@ class DeckSheetPDF(APIView):
             **_errors(400, 401, 403, 404),
         },
         description="A deck with more copies than the studio's limit (FACES_MAX_COPIES, 10,000) answers 400; "
-        "one with more than FACES_SYNC_SHEET_MAX (120) answers 202 with the print job it started "
+        "one with more than FACES_SYNC_SHEET_MAX (120) copies or FACES_SYNC_SHEET_CARDS (40) distinct cards answers 202 with the print job it started "
         "(Location: the job to poll; a browser is sent to the job's page).",
     )
     def get(self, request, pk: int):
@@ -199,7 +199,7 @@ class DeckSheetPDF(APIView):
         options = printing.read_options(request.query_params)
         copies = printing.deck_copies(deck, user=request.user)
         printing.check_copies(sum(n for _c, n in copies))
-        if not printing.drawn_within_request(sum(n for _c, n in copies)):
+        if not printing.drawn_within_request(sum(n for _c, n in copies), len(copies)):
             refs = [f"{card.stable_id}*{n}" for card, n in copies]
             return _sheet_job(request, deck.game, refs, options)
         return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
@@ -251,7 +251,8 @@ class CardsSheetPDF(APIView):
             (202, "application/json"): PrintJobAcceptedDoc,
             **_errors(400, 401, 403, 404),
         },
-        description="A selection of more than FACES_SYNC_SHEET_MAX (120) copies is made by a print job: "
+        description="A selection of more than FACES_SYNC_SHEET_MAX (120) copies, or of more than "
+        "FACES_SYNC_SHEET_CARDS (40) distinct cards, is made by a print job: "
         "202 with the job (Location and url: the job to poll, file: the PDF once DONE); a browser is "
         "sent to the job's page.",
     )
@@ -262,7 +263,7 @@ class CardsSheetPDF(APIView):
             copies = printing.selection_copies(refs, user=request.user)
         except Card.DoesNotExist as exc:
             raise NotFound(str(exc)) from None
-        if not printing.drawn_within_request(sum(n for _c, n in copies)):
+        if not printing.drawn_within_request(sum(n for _c, n in copies), len(copies)):
             refs = [f"{card.stable_id}*{n}" for card, n in copies]
             return _sheet_job(request, copies[0][0].game, refs, options)
         return _pdf(printing.sheet_pdf(copies[0][0].game, copies, options), "cards.pdf")

@@ -80,10 +80,11 @@ def check_copies(total: int) -> None:
         )
 
 
-def drawn_within_request(total: int) -> bool:
-    """A sheet of at most FACES_SYNC_SHEET_MAX copies is drawn within the request; a larger one is a
+def drawn_within_request(total: int, cards: int = 0) -> bool:
+    """A sheet of at most FACES_SYNC_SHEET_MAX copies of at most FACES_SYNC_SHEET_CARDS distinct cards
+    (each distinct card is drawn, its copies are not) is drawn within the request; a larger one is a
     print job (progress, then a download): 202 from the sheet routes."""
-    return total <= settings.FACES_SYNC_SHEET_MAX
+    return total <= settings.FACES_SYNC_SHEET_MAX and cards <= settings.FACES_SYNC_SHEET_CARDS
 
 
 # --- what to print ----------------------------------------------------------------------------------

@@ -395,6 +395,9 @@ FACES_PRECOMPUTE = os.environ.get("FACES_PRECOMPUTE", "1" if CELERY_BROKER_URL e
 FACES_MAX_COPIES = int(os.environ.get("FACES_MAX_COPIES", "10000"))
 # A print sheet with more faces than this is made by a task, with progress, not within the request.
 FACES_SYNC_SHEET_MAX = int(os.environ.get("FACES_SYNC_SHEET_MAX", "120"))
+# ... and one of more distinct cards than this (each is drawn; 40 took 6.8 s under load, 120 about
+# 20 s: bench/README.md, "Import jobs: the threshold").
+FACES_SYNC_SHEET_CARDS = env_int("FACES_SYNC_SHEET_CARDS", 40)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

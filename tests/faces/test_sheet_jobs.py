@@ -78,3 +78,14 @@ def test_the_large_sheets_job_runs_to_its_pdf(
     assert job.state == JobState.DONE
     done = client.get(answer["Location"]).json()
     assert done["done"] == done["total"] == 3 and done["file"]
+
+
+def test_a_sheet_of_many_distinct_cards_is_a_print_job_however_few_its_copies(
+    api, designer, make_card, settings
+):
+    settings.FACES_SYNC_SHEET_CARDS = 2  # each distinct card is drawn; its copies are not
+    cards = [make_card("darkrow", name=name) for name in ("Un", "Deux", "Trois")]
+    answer = api(designer).get(
+        reverse("faces-api:cards-sheet"), {"cards": ",".join(c.stable_id for c in cards)}
+    )
+    assert answer.status_code == 202 and PrintJob.objects.get().total == 3
