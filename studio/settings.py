@@ -352,6 +352,8 @@ SPECTACULAR_SETTINGS = {
         "TranslationStatusEnum": "cards.models.TranslationStatus",
         # A card's statuses keep their name beside a translation's (which lack DISABLED).
         "StatusEnum": ["DRAFT", "NEEDS_REVIEW", "VALIDATED", "DISABLED"],
+        # Print jobs' and card-set import jobs' states (the 202 bodies and their polls).
+        "JobStateEnum": ["QUEUED", "RUNNING", "DONE", "FAILED"],
     },
     # Every status code each operation can answer, with the error body (common.schema).
     "POSTPROCESSING_HOOKS": [
