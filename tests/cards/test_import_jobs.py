@@ -222,3 +222,12 @@ def test_the_page_shows_a_failed_jobs_errors_and_runs_it_again(
     )
     job.refresh_from_db()
     assert job.state == ImportJobState.FAILED and job.attempts == 2 and not Card.objects.exists()
+
+
+def test_the_sweep_runs_beside_the_other_sweeps(settings):
+    from celery import current_app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["cards-requeue-import-jobs"]
+    assert entry["task"] == "cards.requeue_imports" and "cards.requeue_imports" in current_app.tasks
+    assert entry["schedule"] == settings.CELERY_BEAT_SCHEDULE["faces-requeue-print-jobs"]["schedule"]
+    assert "cards.import_job" in current_app.tasks
