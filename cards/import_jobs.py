@@ -179,6 +179,10 @@ def import_jobs_requeue(*, pending_after: int = PENDING_AFTER) -> list[int]:
 
 
 # --- running -------------------------------------------------------------------------------------
+class TakenOver(Exception):
+    """This run's job was given to a later run (its heartbeat looked dead): its import rolls back."""
+
+
 def import_job_run(job_id: int) -> str:
     """Import a job's file, all or nothing; the job's state at the end. Safe to run twice: a DONE
     job is left alone, and the import and the job's DONE commit together."""
@@ -187,6 +191,14 @@ def import_job_run(job_id: int) -> str:
         return "MISSING"
     if job.state not in (ImportJobState.QUEUED, ImportJobState.RUNNING):
         return job.state  # DONE, or FAILED until someone runs it again
+    if job.created_by is None:  # never run with no user: that is the commands' (every right)
+        CardSetImportJob.objects.filter(pk=job.pk).update(
+            state=ImportJobState.FAILED,
+            status_code=403,
+            error="the user who started this import no longer exists",
+            finished_at=timezone.now(),
+        )
+        return ImportJobState.FAILED
     attempt = job.attempts + 1
     CardSetImportJob.objects.filter(pk=job.pk).update(
         state=ImportJobState.RUNNING,
@@ -212,12 +224,16 @@ def import_job_run(job_id: int) -> str:
             report = cards_import_file(
                 data=data, name=job.name, game=job.game or None, user=job.created_by, progress=progress
             )
-            mine.update(
+            if not mine.update(
                 state=ImportJobState.DONE,
                 report=report.to_dict(),
                 done=F("total") if job.total else len(report.created + report.updated + report.unchanged),
                 finished_at=timezone.now(),
-            )
+            ):
+                raise TakenOver  # the sweep gave the job to another run meanwhile: this one rolls back
+    except TakenOver:
+        logger.warning("import job %s was taken up by another run; attempt %s rolled back", job.pk, attempt)
+        return "TAKEN_OVER"
     except (StudioError, UnusableFile) as exc:  # the file's own refusal: what the request would answer
         status_code = 413 if getattr(exc, "too_large", False) else getattr(exc, "status_code", 400)
         findings = getattr(exc, "findings", [])

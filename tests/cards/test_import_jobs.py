@@ -231,3 +231,25 @@ def test_the_sweep_runs_beside_the_other_sweeps(settings):
     assert entry["task"] == "cards.requeue_imports" and "cards.requeue_imports" in current_app.tasks
     assert entry["schedule"] == settings.CELERY_BEAT_SCHEDULE["faces-requeue-print-jobs"]["schedule"]
     assert "cards.import_job" in current_app.tasks
+
+
+def test_a_run_whose_job_was_taken_up_by_another_rolls_back(api, designer, small_threshold, monkeypatch):
+    answer = post_file(api(designer), "set.csv", write_card_set(card_set(5), "csv"))  # not sent: no commit
+    job_id = answer.json()["id"]
+    real = import_jobs.cards_import_file
+
+    def meanwhile_the_sweep_sends_it_again(**kwargs):
+        report = real(**kwargs)
+        CardSetImportJob.objects.filter(pk=job_id).update(attempts=99)  # a later run took the job
+        return report
+
+    monkeypatch.setattr(import_jobs, "cards_import_file", meanwhile_the_sweep_sends_it_again)
+    assert import_jobs.import_job_run(job_id) == "TAKEN_OVER"
+    assert not Card.objects.exists()  # rolled back: the later run imports it
+
+
+def test_a_job_whose_user_is_gone_is_never_run_with_every_right(api, designer, small_threshold):
+    answer = post_file(api(designer), "set.csv", write_card_set(card_set(5), "csv"))
+    designer.delete()
+    assert import_jobs.import_job_run(answer.json()["id"]) == ImportJobState.FAILED
+    assert not Card.objects.exists()
