@@ -15,9 +15,9 @@ import argparse
 import json
 import statistics
 import time
+from importlib import import_module
 
 from benchkit import django_on  # bench/benchkit.py
-from importlib import import_module
 
 _bench = import_module("import")  # bench/import.py
 card_file, empty_tables = _bench.card_file, _bench._empty
