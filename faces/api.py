@@ -317,7 +317,7 @@ def _from_a_page(request) -> bool:
 
 def _sheet_job(request, game: str, refs: list[str], options) -> HttpResponse:
     """A sheet too large to draw within the request: a print job of the same cards and copies."""
-    job = printing.print_job_start(user=request.user, game=game, card_ids=refs, options=options)
+    job = printing.print_job_for(user=request.user, game=game, card_ids=refs, options=options)
     if _from_a_page(request):
         return HttpResponseRedirect(reverse("faces:job", args=[job.pk]), status=303)
     return job_accepted(request, job)

@@ -240,6 +240,24 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
     return job
 
 
+def print_job_for(*, user, game: str, card_ids: list[str], options: SheetOptions) -> PrintJob:
+    """The sheet routes' job: the same sheet still being made for this user (a link followed twice,
+    a page reloaded) is that job, not a second one; otherwise a new job."""
+    same = PrintJob.objects.filter(
+        created_by=user if user.is_authenticated else None,
+        game=game,
+        set_code="",
+        paper=options.paper,
+        bleed_mm=options.bleed_mm,
+        backs=options.backs,
+        state__in=[JobState.QUEUED, JobState.RUNNING],
+    )
+    for job in same[:20]:
+        if job.card_ids == list(card_ids):
+            return job
+    return print_job_start(user=user, game=game, card_ids=card_ids, options=options)
+
+
 # A job still QUEUED this long after it was made was probably never enqueued (a web process that
 # died between its commit and the publish): the sweep sends it again, as it does audits.
 PENDING_AFTER = 300

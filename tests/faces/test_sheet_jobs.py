@@ -89,3 +89,13 @@ def test_a_sheet_of_many_distinct_cards_is_a_print_job_however_few_its_copies(
         reverse("faces-api:cards-sheet"), {"cards": ",".join(c.stable_id for c in cards)}
     )
     assert answer.status_code == 202 and PrintJob.objects.get().total == 3
+
+
+def test_the_same_large_sheet_asked_twice_is_one_job(api, playtester, duel_deck, settings):
+    settings.FACES_SYNC_SHEET_MAX = 10
+    url = reverse("faces-api:deck-sheet", args=[duel_deck.pk])
+    first = api(playtester).get(url).json()
+    again = api(playtester).get(url).json()
+    assert again["id"] == first["id"] and PrintJob.objects.count() == 1
+    other_paper = api(playtester).get(url, {"paper": "letter"}).json()
+    assert other_paper["id"] != first["id"]
