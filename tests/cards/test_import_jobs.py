@@ -13,6 +13,7 @@ from django.utils import timezone
 from cards import import_jobs
 from cards.models import Card, CardRevision, CardSetImportJob, ImportJobState
 from cards.spreadsheets import write_card_set
+from tests.studio.test_outages import dead_broker  # noqa: F401 (a fixture: a broker on a dead port)
 
 pytestmark = pytest.mark.django_db
 IMPORT = "/api/card-sets/import/"
@@ -253,3 +254,30 @@ def test_a_job_whose_user_is_gone_is_never_run_with_every_right(api, designer, s
     designer.delete()
     assert import_jobs.import_job_run(answer.json()["id"]) == ImportJobState.FAILED
     assert not Card.objects.exists()
+
+
+def test_with_the_broker_down_a_large_import_answers_at_once_and_the_sweep_sends_it(
+    dead_broker,  # noqa: F811 (the fixture imported above)
+    api,
+    designer,
+    small_threshold,
+    django_capture_on_commit_callbacks,
+):
+    import time
+
+    from cards import tasks
+    from common.enqueue import breaker
+    from studio.celery import app
+
+    started = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = post_file(api(designer), "set.csv", write_card_set(card_set(5), "csv"))
+    assert answer.status_code == 202 and time.monotonic() - started < 5
+    job = CardSetImportJob.objects.get(pk=answer.json()["id"])
+    assert job.state == ImportJobState.QUEUED and job.enqueue_failed_at is not None
+    app.conf.task_always_eager = True  # the broker is back (in-process here)
+    breaker.reset()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.requeue_imports() == {"requeued": [job.pk]}
+    job.refresh_from_db()
+    assert job.state == ImportJobState.DONE and Card.objects.count() == 5
