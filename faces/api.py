@@ -20,11 +20,14 @@ from rest_framework.views import APIView
 
 from cards.models import Card
 from cards.selectors import card_list
+from common.errors import InvalidInput
 from decks.models import Deck
 from decks.selectors import deck_get
+from rules.findings import error
+from rules.i18n import N_
 
 from . import printing, selectors, services
-from .inputs import face_inputs
+from .inputs import face_inputs, version_inputs
 from .models import JobState, PrintJob
 
 
@@ -126,13 +129,45 @@ class CardFaceSVG(APIView):
         return _cached(_file(services.face_svg(inputs, bleed_mm=bleed), "image/svg+xml; charset=utf-8"), etag)
 
 
+def _versioned(card, version: str | None):
+    """The card's inputs now, or at ``?version=`` (a whole number: else 400; a version it never had: 404)."""
+    if version in (None, ""):
+        return face_inputs(card)
+    if not version.isdigit() or len(version) > 9:
+        raise InvalidInput(
+            [
+                error(
+                    "FIELD_INVALID",
+                    "version: a whole number, one of the card's versions",
+                    field="version",
+                    params={"field": "version", "problem": "a whole number"},
+                    hint=N_("send one of the card's versions, e.g. 3"),
+                )
+            ]
+        )
+    inputs = version_inputs(card, int(version))
+    if inputs is None:
+        raise NotFound(gettext("this card has no version %(version)s") % {"version": version})
+    return inputs
+
+
 class CardFacePNG(APIView):
     permission_classes = [CanViewCards]
     content_negotiation_class = AnyAccept
 
     @extend_schema(
         summary="A card's face as PNG (cached per card version, template, artwork and size)",
-        parameters=[STABLE_ID, BLEED, DPI, OpenApiParameter("download", OpenApiTypes.BOOL)],
+        parameters=[
+            STABLE_ID,
+            BLEED,
+            DPI,
+            OpenApiParameter("download", OpenApiTypes.BOOL),
+            OpenApiParameter(
+                "version",
+                OpenApiTypes.INT,
+                description="the card as it was at this version (a playtest table's dealt card); default: now",
+            ),
+        ],
         responses={
             (200, "image/png"): OpenApiTypes.BINARY,
             304: OpenApiResponse(description="Not modified"),
@@ -143,7 +178,7 @@ class CardFacePNG(APIView):
         card = _card(request, stableCardId)
         bleed = services.read_bleed(request.query_params.get("bleed"))
         dpi = services.read_dpi(request.query_params.get("dpi"))
-        inputs = face_inputs(card)
+        inputs = _versioned(card, request.query_params.get("version"))
         key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
         if _not_modified(request, key.etag):
             return _cached(HttpResponse(status=304), key.etag)

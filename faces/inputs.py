@@ -7,6 +7,7 @@ unsaved data (the editor's form, a revision's snapshot) as well as stored cards.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,26 @@ def face_inputs(card: Card, *, template: selectors.CurrentTemplate | None = None
     """One card's inputs: three queries (its primary artwork, their renditions, its game's template)."""
     variant = _primary_variants([card.pk]).get(card.pk)
     return _inputs(card, variant, template or selectors.template_current(card.game))
+
+
+def version_inputs(card: Card, version: int) -> FaceInputs | None:
+    """The inputs of ``card`` as it was at ``version`` (its revision's data, the artwork and template as
+    they are now), keyed by that version: the face of a version a playtest table was dealt, cached like
+    the current one. None: the card has no such version."""
+    if version == card.version:
+        return face_inputs(card)
+    revision = card.revisions.filter(version=version).only("snapshot").first()
+    if revision is None:
+        return None
+    then = copy.copy(card)
+    then.version = version  # the cache key's version; nothing is saved
+    variant = _primary_variants([card.pk]).get(card.pk)
+    return FaceInputs(
+        card=then,
+        face_card=FaceCard.from_data(card.game, revision.snapshot),
+        variant=variant,
+        template=selectors.template_current(card.game),
+    )
 
 
 def inputs_for_cards(

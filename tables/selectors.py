@@ -177,18 +177,27 @@ def _user(user) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _face(card: dict[str, Any]) -> None:
-    """A visible card's face (the cached rendition of the version the table was dealt)."""
+def _face(table_pk: int, card: dict[str, Any]) -> None:
+    """A visible card's face: the cached rendition of the version the table was dealt, through the
+    table (its players and spectators may see that version, whatever the card became since)."""
     stable_id, version = card.get("stableCardId"), card.get("version")
     if stable_id and version:
         with suppress(NoReverseMatch):  # a stable id the converter does not take: no face
-            card["face"] = reverse("faces:revision-face", kwargs={"stable_id": stable_id, "version": version})
+            card["face"] = reverse("tables:face", args=[table_pk, stable_id, version])
 
 
-def _with_faces(zones: list[dict[str, Any]]) -> None:
+def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
     for zone in zones:
         for card in zone["cards"]:
-            _face(card)
+            _face(table_pk, card)
+
+
+def shows_card(view: dict[str, Any], stable_id: str, version: int) -> bool:
+    """Whether a viewer's view shows this card version face up somewhere (its face may then be served)."""
+    zones = [z for seat in view["seats"] for z in seat["zones"]] + list(view["shared"])
+    return any(
+        c.get("stableCardId") == stable_id and c.get("version") == version for z in zones for c in z["cards"]
+    )
 
 
 def _waiting_view(table: Table) -> dict[str, Any]:
@@ -224,8 +233,8 @@ def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
         seat_view["user"] = _user(seat.user)
         seat_view["deck"] = {"id": seat.deck_id, "name": seat.deck_name}
         seat_view["verdict"] = seat.verdict
-        _with_faces(seat_view["zones"])
-    _with_faces(view["shared"])
+        _with_faces(table.pk, seat_view["zones"])
+    _with_faces(table.pk, view["shared"])
     spec = registry.get(table.game).table_spec()
     view.update(
         id=table.pk,

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from cards.models import Card
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from decks import selectors as deck_selectors
+from faces import services as face_services
+from faces.inputs import version_inputs
 from rules import get_ruleset
 from rules.tables.state import with_draws
 
@@ -199,3 +202,26 @@ def table_detail(request, pk: int):
             "seats": seats,
         },
     )
+
+
+@login_required
+def table_face(request, pk: int, stable_id: str, version: int):
+    """The face of a card as the table was dealt it, for who sees that card at the table now (a card
+    edited since, or back in review, keeps the face it was played with; a hidden card has none)."""
+    table = selectors.table_get_for(request.user, pk)
+    if not selectors.shows_card(selectors.table_view_for(request.user, table), stable_id, version):
+        raise Http404(_("no such card is shown at this table"))
+    card = Card.objects.filter(stable_id=stable_id).first()
+    inputs = version_inputs(card, version) if card is not None else None
+    if inputs is None:
+        raise Http404(_("no such card is shown at this table"))
+    dpi = {"200": 200, "300": 300}.get(request.GET.get("dpi", ""), face_services.GRID_DPI)  # the zoom's
+    rendition = face_services.face_png(inputs, dpi=dpi)
+    data = getattr(rendition, "unstored_data", None)
+    response = (
+        HttpResponse(data, content_type="image/png")
+        if data is not None
+        else FileResponse(rendition.file.open("rb"), content_type="image/png")
+    )
+    response["Cache-Control"] = "private, max-age=86400"  # a version's face never changes
+    return response

@@ -12,7 +12,6 @@ import threading
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tables.models import Table
@@ -39,7 +38,6 @@ def asgi_server(settings, monkeypatch):
     thread that asgiref keeps for it (no thread per request), as the WSGI live server is made serial
     (tests/browser/conftest.py). PostgreSQL keeps a thread per request.
     """
-    import contextlib
 
     import uvicorn
     from django.core.handlers import asgi as django_asgi
@@ -106,8 +104,10 @@ def player(browser, asgi_server):
 def shoot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     # The faces are drawn on their first request: the screenshot waits for them (a while at most).
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function("[...document.images].every(i => i.complete)", timeout=15_000)
+    # Polled from here: wait_for_function's polling evaluates a string, which the page's CSP refuses.
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not page.evaluate("[...document.images].every(i => i.complete)"):
+        page.wait_for_timeout(100)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
@@ -313,7 +313,7 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     other.locator("#selection").get_by_role("button", name="Zoom").click()
     expect(other.locator("#zoom")).to_be_visible()
     expect(other.locator("#zoom-title")).to_have_text(name)
-    wait_loaded(other.locator("#zoom-image"))
+    wait_loaded(other.locator("#zoom-image"), timeout=30_000)  # drawn at 200 dpi on its first request
     other.keyboard.press("Escape")
     expect(other.locator("#zoom")).to_be_hidden()
     me.get_by_role("button", name="End turn").click()

@@ -77,7 +77,9 @@
   function finished() { return state.view && state.view.status === "finished"; }
   function replaying() { return state.replayAt !== null && state.replayAt !== undefined; }
   function faceUrl(card, dpi) {
-    return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + dpi + "&v=" + encodeURIComponent(card.version || "");
+    // The face of the version the table was dealt (through the table), else the card's current one.
+    if (card.face) return card.face + "?dpi=" + dpi;
+    return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + dpi + (card.version ? "&version=" + encodeURIComponent(card.version) : "");
   }
   // The seat the viewer acts for: theirs; in hot seat the one whose turn it is, or whose setup decision is due.
   function actingSeat() {
