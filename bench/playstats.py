@@ -5,7 +5,7 @@ and read by the statistics page.
 
 On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url): two playtesters, the
 vanguard demo decks TD01 and TD02, and ``--games`` finished tables of ``--events`` events each (a
-scripted game as bench/tables.py plays, ending in a result; 20 seeds, spread over 100 days), stored
+scripted game as bench/table_moves.py plays, ending in a result; 20 seeds, spread over 100 days), stored
 in bulk. Measured:
 
 - ``rebuild``: ``playstats_rebuild`` (read every table and its events, replay, count, store the day
@@ -52,8 +52,7 @@ def main() -> None:
     url = args.database_url or os.environ.get("BENCH_DATABASE_URL")
     # DEBUG stays on: the page is served without collectstatic (the manifest of DEBUG off).
     with django_on(url, prefix="bench-playstats-"):
-        import importlib.util
-
+        import table_moves as bench_tables  # bench/table_moves.py's scripted game
         from django.contrib.auth import get_user_model
         from django.contrib.auth.models import Group
         from django.db import connection
@@ -68,11 +67,6 @@ def main() -> None:
         from tables.models import Seat, Table, TableEvent
         from tables.snapshot import thaw
         from tests.tables.live_kit import deck_for
-
-        # bench/tables.py's scripted game (that file cannot be imported as "tables": the app is).
-        spec = importlib.util.spec_from_file_location("bench_tables", BENCH / "tables.py")
-        bench_tables = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(bench_tables)
 
         users = []
         for name in ("alice", "bob"):

@@ -1,6 +1,6 @@
 """Benchmark: a playtest table through the server (tables.services, tables.selectors), not the pure core.
 
-    python bench/tables.py [--at 200] [--events 1000] [--rounds 9] [--database-url URL]
+    python bench/table_moves.py [--at 200] [--events 1000] [--rounds 9] [--database-url URL]
 
 On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url), two users sit at a vanguard
 table with the demo decks TD01 and TD02; a scripted game (draws, calls, taps, damage, steps, turns:
@@ -34,7 +34,6 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-# This file is bench/tables.py: the studio's own `tables` app must win the import, not this script.
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH] + [str(BENCH)]
 
 from benchkit import django_on  # noqa: E402
