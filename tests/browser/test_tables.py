@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Table
+from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
 from .conftest import CSP_LISTENER, SCREENSHOTS, _note_csp_violation
@@ -384,3 +384,42 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
     shoot(page, f"table-riftbound-hotseat-{language}-{1280 if language == 'fr' else 390}")
     if language == "ru":
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_hot_seat_of_chesscards_moves_the_pieces_on_the_board(player, make_user):
+    """Chesscards' board at the table: White (the first player) picks a pawn and its square, ends the
+    turn, Black answers; a piece reached is taken and shown aside; the board fits at 390 px."""
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("chesscards", alice), deck_for("chesscards", alice, which=1)
+    page = player(alice, 1280)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    table = Table.objects.get()
+    board = page.locator(".chessboard")
+    expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
+
+    def move(source: str, target: str, seq: int) -> None:
+        board.locator(f"[data-square='{source}']").click()
+        board.locator(f"[data-square='{target}']").click()
+        wait_seq(page, seq)
+
+    move("e2", "e4", 1)
+    expect(board.locator("[data-square='e4']")).to_have_text("\u2659")
+    expect(board.locator("[data-square='e2']")).to_have_text("")
+    page.get_by_role("button", name="End turn").click()
+    wait_seq(page, 2)
+    move("d7", "d5", 3)
+    page.get_by_role("button", name="End turn").click()
+    wait_seq(page, 4)
+    move("e4", "d5", 5)
+    expect(board.locator("[data-square='d5']")).to_have_text("\u2659")
+    expect(page.locator(".chesswrap")).to_contain_text("\u265f")
+    expect(log_line(page, 5)).to_contain_text("from e4 to d5")
+    assert TableEvent.objects.filter(table=table, kind="piece").count() == 3
+    shoot(page, "table-chesscards-1280")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, 5)
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(narrow, "table-chesscards-390")

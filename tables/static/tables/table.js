@@ -693,19 +693,68 @@
     if (dialog.showModal && !dialog.open) dialog.showModal();
   }
 
+  var GLYPHS = { white: { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659" },
+                 black: { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" } };
+  function pieceName(piece) {
+    var names = { K: gettext("king"), Q: gettext("queen"), R: gettext("rook"), B: gettext("bishop"), N: gettext("knight"), P: gettext("pawn") };
+    return f(piece.colour === "white" ? gettext("white %(piece)s") : gettext("black %(piece)s"), { piece: names[piece.piece] || piece.piece });
+  }
+  // The board: the acting player picks one of their pieces, then the square it goes to (a piece there
+  // is taken). The legality of a move is the players' business, as at a real table.
   function renderChessboard(board) {
     var size = board.size || 8;
     var pieces = {};
     (board.pieces || []).forEach(function (p) { pieces[p.square] = p; });
+    var seat = actingSeat();
+    var view = state.view;
+    var mine = seat && view.status === "playing" && view.turn.seat === seat && !replaying() && !finished()
+      ? (seat === view.first ? "white" : "black") : null;
     var grid = el("div", { class: "chessboard", role: "grid", "aria-label": gettext("Board"), style: "--size:" + size });
     for (var row = size; row >= 1; row--) {
       for (var col = 0; col < size; col++) {
         var square = String.fromCharCode(97 + col) + row;
         var piece = pieces[square];
-        grid.appendChild(el("span", { class: "square " + ((row + col) % 2 ? "light" : "dark"), role: "gridcell", "data-square": square, title: square, text: piece ? piece.colour[0] + piece.piece : "" }));
+        var label = piece ? square + ": " + pieceName(piece) : square;
+        var cell = el("button", {
+          type: "button",
+          class: "square " + ((row + col) % 2 ? "light" : "dark") + (state.fromSquare === square ? " chosen" : ""),
+          role: "gridcell",
+          "data-square": square,
+          "aria-label": label,
+          title: label,
+          "aria-pressed": state.fromSquare === square ? "true" : "false",
+          disabled: mine ? null : "disabled",
+          text: piece ? GLYPHS[piece.colour][piece.piece] || piece.piece : "",
+        });
+        cell.addEventListener("click", onSquare.bind(null, square, pieces, mine));
+        grid.appendChild(cell);
       }
     }
-    return grid;
+    var captured = (board.captured || []).map(function (p) { return GLYPHS[p.colour][p.piece] || p.piece; }).join(" ");
+    var wrap = el("div", { class: "chesswrap" });
+    wrap.appendChild(grid);
+    wrap.appendChild(el("p", { class: "small muted", text: mine
+      ? (state.fromSquare ? f(gettext("%(square)s chosen: choose the square it goes to."), { square: state.fromSquare }) : gettext("Choose one of your pieces, then the square it goes to."))
+      : gettext("The pieces move on their player's turn.") }));
+    if (captured) wrap.appendChild(el("p", { class: "small", text: f(gettext("Taken: %(pieces)s"), { pieces: captured }) }));
+    return wrap;
+  }
+  function onSquare(square, pieces, mine) {
+    if (!mine) return;
+    var piece = pieces[square];
+    if (!state.fromSquare || (piece && piece.colour === mine)) {
+      state.fromSquare = piece && piece.colour === mine ? square : null;
+      render();
+      return;
+    }
+    var from = state.fromSquare;
+    state.fromSquare = null;
+    var moving = pieces[from];
+    var payload = { from: from, to: square };
+    // A pawn on its last row becomes a queen (the seed's cards let a player choose: the log says which).
+    if (moving && moving.piece === "P" && (square[1] === "8" || square[1] === "1")) payload.promote = "Q";
+    send("piece", payload);
+    render();
   }
 
   // --- replay: the table after event N, step by step ----------------------------------------------
