@@ -1,4 +1,4 @@
-"""The one catalogue of finding codes: every code emitted is in it, with its severity and params; the README agrees."""
+"""The one catalogue of finding codes: every code emitted is in it, with its severity and params; docs/codes.md agrees."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ def test_every_entry_is_complete():
             assert Severity.WARNING in code.severities, f"{code.key}: an error already makes a deck illegal"
 
 
-def test_the_readme_table_is_the_catalogues():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_codes_table_of_the_docs_is_the_catalogues():
+    readme = (ROOT / "docs" / "codes.md").read_text(encoding="utf-8")
     begin = readme.index("<!-- codes:begin")
     table = readme[readme.index("\n", begin) + 1 : readme.index("<!-- codes:end -->")]
     assert table == markdown_table(), "run `python manage.py codes --readme`"

@@ -1,4 +1,4 @@
-"""The catalogue of finding codes (rules.codes): as JSON, as the README's table, or written into the README."""
+"""The catalogue of finding codes (rules.codes): as JSON, as the table of docs/codes.md, or written into it."""
 
 from __future__ import annotations
 
@@ -16,19 +16,20 @@ BEGIN, END = "<!-- codes:begin (python manage.py codes --readme) -->", "<!-- cod
 
 
 def readme_path() -> Path:
-    return Path(settings.BASE_DIR) / "README.md"
+    """Where the table lives: docs/codes.md (it was the README's until the README got short)."""
+    return Path(settings.BASE_DIR) / "docs" / "codes.md"
 
 
 def with_table(readme: str, table: str) -> str:
     """``readme`` with the text between the markers replaced by ``table``."""
     start, end = readme.find(BEGIN), readme.find(END)
     if start < 0 or end < start:
-        raise CommandError(f"README.md has no {BEGIN} ... {END} block to write the table into")
+        raise CommandError(f"docs/codes.md has no {BEGIN} ... {END} block to write the table into")
     return readme[: start + len(BEGIN)] + "\n" + table + readme[end:]
 
 
 class Command(LocalizedCommand):
-    help = "Print the finding codes (JSON), their README table (--markdown), or write the table into README.md (--readme)."
+    help = "Print the finding codes (JSON), their table (--markdown), or write the table into docs/codes.md (--readme)."
 
     def add_arguments(self, parser):
         group = parser.add_mutually_exclusive_group()
