@@ -147,7 +147,7 @@ def test_statistics_and_test_draws(page, login, make_user, cards, screenshot):
     assert deck.legal
     login(page, playtester)
     page.goto(f"/decks/{deck.pk}/")
-    page.get_by_role("link", name="Statistics").click()
+    page.get_by_role("link", name="Statistics", exact=True).click()  # not the header's "Play statistics"
     expect(page.get_by_role("heading", name="Grade curve")).to_be_visible()
     expect(page.get_by_role("heading", name="Triggers")).to_be_visible()
     expect(page.locator("figure.chart svg")).to_have_count(3)
