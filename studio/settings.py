@@ -157,10 +157,10 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "studio.wsgi.application"
-
-# --- Database -----------------------------------------------------------------
 # HTTP and WebSockets (the playtest tables' real time, tables/consumers.py): studio/asgi.py.
 ASGI_APPLICATION = "studio.asgi.application"
+
+# --- Database -----------------------------------------------------------------
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 DATABASES = {
     "default": dj_database_url.parse(
@@ -362,8 +362,6 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# --- Celery -------------------------------------------------------------------------
-# Unset broker: the embedded default runs every task in-process, eagerly, right
 # --- Channels (the tables' real time) ----------------------------------------------
 # One process (the embedded default, runserver): an in-memory layer. Several web processes
 # (team scale): CHANNEL_LAYER_URL names a Redis that carries each table's moves between them;
@@ -381,6 +379,8 @@ CHANNEL_LAYERS = {
     )
 }
 
+# --- Celery -------------------------------------------------------------------------
+# Unset broker: the embedded default runs every task in-process, eagerly, right
 # after the transaction that enqueued it commits.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
