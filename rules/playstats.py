@@ -159,7 +159,9 @@ def matchup_label(ruleset: Any, deck: Any) -> str:
         return picked.name if picked is not None else ""
     if ruleset.matchup_field:
         values = Counter(
-            str(card.get(ruleset.matchup_field)) for _section, card in deck.cards if card.get(ruleset.matchup_field)
+            str(card.get(ruleset.matchup_field))
+            for _section, card in deck.cards
+            if card.get(ruleset.matchup_field)
         )
         return min(values, key=lambda v: (-values[v], v)) if values else ""
     return ""

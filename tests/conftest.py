@@ -203,4 +203,3 @@ def _language_reset():
     yield
     translation.deactivate()
     timezone.deactivate()
-

@@ -161,7 +161,10 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path):
 
 def test_every_environment_variable_is_in_the_docs():
     # The README and the docs it links to (operations.md holds the table), the benchmarks' own README.
-    readme = "".join(p.read_text() for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "bench" / "README.md"])
+    readme = "".join(
+        p.read_text()
+        for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "bench" / "README.md"]
+    )
     code = ""
     for folder in (
         "studio",

@@ -65,7 +65,10 @@ def test_a_hot_seat_table_of_every_game_is_dealt_and_played(game, hot_seat):
         # The viewer holds both seats: both hands are shown, card by card, with their faces.
         hand = zone(seat, "hand")
         assert len(hand["cards"]) == hand["count"]
-        assert all(c["stableCardId"] and c["face"].endswith(f"/faces/{c['stableCardId']}/v{c['version']}.png") for c in hand["cards"])
+        assert all(
+            c["stableCardId"] and c["face"].endswith(f"/faces/{c['stableCardId']}/v{c['version']}.png")
+            for c in hand["cards"]
+        )
         # A deck's order is nobody's: its count only.
         assert zone(seat, "deck")["count"] > 0 and zone(seat, "deck")["cards"] == []
     finish_setup({1: client, 2: client}, table_id)
