@@ -10,6 +10,7 @@ WebSocket (tables/consumers.py), so that the page shows what the viewer may see 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -61,6 +62,7 @@ def table_list(request):
         "tables/list.html",
         {
             "tables": selectors.tables_for(request.user),
+            "watchable": selectors.public_tables().exclude(seats__user=request.user)[:20],
             "decks": decks,
             "deck_id": request.GET.get("deck", ""),
         },
@@ -83,8 +85,21 @@ def table_new(request):
         if opponent is None:
             messages.error(request, _("The second deck must be one of your decks."))
             return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
+    invite = None
+    name = request.POST.get("invite", "").strip()
+    if name and opponent is None:
+        invite = get_user_model().objects.filter(username=name[:150]).first()
+        if invite is None:
+            messages.error(request, _("No user of the studio is called %(name)s.") % {"name": name[:150]})
+            return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
     try:
-        table = services.table_create(user=request.user, deck=deck, opponent_deck=opponent)
+        table = services.table_create(
+            user=request.user,
+            deck=deck,
+            opponent_deck=opponent,
+            invite=invite,
+            public=request.POST.get("public") == "on",
+        )
     except services.TableRefused as refused:
         messages.error(request, _refusal_text(refused))
         return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")

@@ -417,9 +417,15 @@ def test_a_hot_seat_of_chesscards_moves_the_pieces_on_the_board(player, make_use
     expect(page.locator(".chesswrap")).to_contain_text("\u265f")
     expect(log_line(page, 5)).to_contain_text("from e4 to d5")
     assert TableEvent.objects.filter(table=table, kind="piece").count() == 3
+    # A note for the log: kept with the moves, read in the replay.
+    page.get_by_label("A note for the log").fill("Mur: to check against the seed")
+    page.get_by_role("button", name="Add the note").click()
+    wait_seq(page, 6)
+    expect(log_line(page, 6)).to_contain_text("noted: Mur: to check against the seed")
+    expect(page.get_by_label("A note for the log")).to_have_value("")
     shoot(page, "table-chesscards-1280")
     narrow = player(alice, 390)
     narrow.goto(f"/tables/{table.pk}/")
-    wait_seq(narrow, 5)
+    wait_seq(narrow, 6)
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(narrow, "table-chesscards-390")

@@ -131,3 +131,30 @@ def test_a_hot_seat_of_two_games_is_refused_with_the_services_message(client_as,
     assert response.status_code == 200
     assert not Table.objects.exists()
     assert 'class="messages"' in response.text
+
+
+def test_a_user_is_invited_by_name_and_a_public_table_is_listed_for_spectators(
+    client_as, alice, bob, make_user
+):
+    deck = deck_for("duel", alice)
+    page = client_as(alice)
+    response = page.post(reverse("tables:create"), {"deck": deck.pk, "invite": "bob", "public": "on"})
+    table = Table.objects.get()
+    assert response.status_code == 302 and table.invited == bob and table.public
+    # Bob finds it among his tables; he sits with a deck of his.
+    assert f"/tables/{table.pk}/" in client_as(bob).get(reverse("tables:list")).text
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    # A third user of the studio sees it among the tables open to spectators, and may watch it.
+    carol = make_user("playtester", username="carol")
+    listing = client_as(carol).get(reverse("tables:list")).text
+    assert "Tables open to spectators" in listing and f"/tables/{table.pk}/" in listing
+    assert client_as(carol).get(reverse("tables:detail", args=[table.pk])).status_code == 200
+
+
+def test_inviting_a_user_who_does_not_exist_is_said_and_opens_nothing(client_as, alice):
+    deck = deck_for("duel", alice)
+    response = client_as(alice).post(
+        reverse("tables:create"), {"deck": deck.pk, "invite": "nobody"}, follow=True
+    )
+    assert "No user of the studio is called nobody." in response.text
+    assert not Table.objects.exists()

@@ -368,6 +368,18 @@
       send("result", winner ? { winner: Number(winner), reason: "RECORDED" } : { reason: "DRAW" }, acting);
     }, { class: "secondary small" }));
     actions.appendChild(result);
+    // A note for the log (a ruling to check, why a move was made): every player's, kept in the replay.
+    var note = el("form", { class: "row tablenote" });
+    var input = el("input", { type: "text", maxlength: "500", "aria-label": gettext("A note for the log"), placeholder: gettext("A note for the log") });
+    note.appendChild(input);
+    note.appendChild(el("button", { type: "submit", class: "secondary small", text: gettext("Add the note") }));
+    note.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var text = input.value.trim();
+      if (!text) return;
+      send("note", { text: text }, acting).then(function (done) { if (done) input.value = ""; });
+    });
+    actions.appendChild(note);
     bar.appendChild(actions);
   }
 
