@@ -226,6 +226,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--interval", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL"),
+        help="PostgreSQL (team scale; made when missing: give a new name each run); default: a SQLite file",
+    )
     args = parser.parse_args()
     if not shutil.which("redis-server"):
         raise SystemExit("redis-server is needed (apt-get install redis-server)")
@@ -233,7 +238,7 @@ def main() -> None:
     redis_port, web_port = free_port(), free_port()
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},
-        "DATABASE_URL": f"sqlite:///{tmp.name}/bench.sqlite3",
+        "DATABASE_URL": args.database_url or f"sqlite:///{tmp.name}/bench.sqlite3",
         "MEDIA_ROOT": f"{tmp.name}/media",
         "VAR_DIR": tmp.name,
         "STATIC_ROOT": f"{tmp.name}/static",
@@ -250,6 +255,11 @@ def main() -> None:
         "DJANGO_SETTINGS_MODULE": "studio.settings",
     }
     os.environ.update(env)
+    if args.database_url:
+        sys.path.insert(0, str(BENCH))
+        from benchkit import create_pg_database
+
+        create_pg_database(args.database_url)
     redis = subprocess.Popen(
         ["redis-server", "--port", str(redis_port), "--save", "", "--appendonly", "no"],
         stdout=subprocess.DEVNULL,
@@ -266,7 +276,13 @@ def main() -> None:
         base = f"http://127.0.0.1:{web_port}"
         wait_http(base + "/healthz")
         result = asyncio.run(play(base, tables, args.seconds, args.interval))
-        result.update(tables=args.tables, workers=args.workers, interval=args.interval, seconds=args.seconds)
+        result.update(
+            tables=args.tables,
+            workers=args.workers,
+            interval=args.interval,
+            seconds=args.seconds,
+            database="postgresql" if args.database_url else "sqlite",
+        )
         print(json.dumps(result))
     finally:
         if server is not None:
