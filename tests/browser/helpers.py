@@ -50,7 +50,9 @@ def add_from_search(
     page.evaluate(HTMX_LOG)
     box.fill(query)
     result = page.locator(".result", has_text=name)
-    expect(result).to_have_count(1)
+    # The search runs after htmx's 300 ms delay, on the live server: give a loaded machine (CI runs
+    # the suite beside everything else) more than the default 5 s.
+    expect(result).to_have_count(1, timeout=20_000)
     result.get_by_role("button", name=add.format(name=name)).click()
     copies_of = copies_of.format(name=name)
     copies_box = page.get_by_label(copies_of)
