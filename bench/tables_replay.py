@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -23,54 +22,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.append(str(Path(__file__).resolve().parent))
 
 from rules import get_ruleset  # noqa: E402
-from rules.tables import Event, Refusal, apply, deal_table, replay, table_view  # noqa: E402
+from rules.tables import Event, apply, deal_table, replay, table_view  # noqa: E402
 from tests.rules.tables.kit import decks  # noqa: E402
 
 
 def scripted_game(count: int, seed: int = 1) -> list[Event]:
-    ruleset = get_ruleset("vanguard")
-    state = deal_table(ruleset, seed, decks("vanguard"))
-    rng = random.Random(seed)
-    events: list[Event] = []
-    for seat in (0, 1):
-        event = Event(state.seq + 1, seat, "mulligan", {"cards": []})
-        state = apply(state, event).state
-        events.append(event)
-    zones = ["rc0", "rc1", "rc2", "rc3", "rc4", "gc", "discard", "damage", "soul"]
-    while len(events) < count:
-        seat = state.active
-        hand = state.seats[seat].zones["hand"]
-        roll = rng.random()
-        if roll < 0.25 and hand:
-            payload = {"instance": rng.choice(hand).instance, "to": rng.choice(zones)}
-            kind = "move"
-        elif roll < 0.4:
-            kind, payload = "step", {}
-        elif roll < 0.5:
-            kind, payload = "endTurn", {}
-        elif roll < 0.65:
-            board = [c for z in zones[:5] for c in state.seats[seat].zones[z]]
-            kind, payload = ("tap", {"instance": rng.choice(board).instance}) if board else ("untapAll", {})
-        elif roll < 0.75 and len(state.seats[seat].zones["damage"]) < 5:
-            kind, payload = "move", {"from": "deck", "to": "damage"}
-        elif roll < 0.85:
-            pile = state.seats[seat].zones["discard"]
-            kind, payload = (
-                ("move", {"instance": pile[-1].instance, "to": "deck", "bottom": True})
-                if pile
-                else ("draw", {"count": 1})
-            )
-        else:
-            kind, payload = "draw", {"count": 1}
-        event = Event(state.seq + 1, seat, kind, payload)
-        try:
-            state = apply(state, event).state
-        except Refusal:
-            continue
-        events.append(event)
-    return events
+    """bench/table_moves.py's scripted vanguard game (every event one the table accepts), dealt here."""
+    from table_moves import scripted
+
+    return scripted(deal_table(get_ruleset("vanguard"), seed, decks("vanguard")), count, seed=seed)
 
 
 def timed(fn) -> float:

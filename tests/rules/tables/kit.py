@@ -4,31 +4,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
 from rules import CardData, get_ruleset
 from rules.tables import SeatDeck, deal_table
 from tests.seeds import SEED_GAMES
 
-DEMO = Path(__file__).resolve().parents[3] / "cards" / "demo"
-COMMON = {
-    "stableCardId",
-    "name",
-    "type",
-    "set",
-    "text",
-    "archetypes",
-    "effects",
-    "origin",
-    "creationMethod",
-    "userModified",
-    "status",
-    "number",
-    "artwork",
-    "printings",
-    "flavor",
-    "collectorNumber",
-}
+from .. import deckkit
+
+DEMO = deckkit.DEMO
+COMMON = deckkit.COMMON | {"number", "artwork", "printings", "flavor", "collectorNumber"}
 # The seeds' games (tests/test_no_hard_coded_games.py: no list of the games written by hand).
 GAMES = tuple(sorted(SEED_GAMES))
 
