@@ -76,11 +76,23 @@ def test_the_docs_copy_names_every_command_and_only_commands_that_exist():
     assert not unknown, f"docs/FORMATS.md names commands that do not exist: {sorted(unknown)}"
 
 
-def test_the_docs_copy_holds_the_shared_contract_v1_1():
+def test_the_docs_copy_holds_the_shared_contract_v1_2():
     text = DOCS.read_text(encoding="utf-8")
-    assert text.startswith("# Card Studio interchange contract (v1.1)")
-    for heading in ("## Card-set spreadsheets (CSV, XLSX)", "## Commands", "## REST API (under /api/)"):
-        assert heading in text
+    assert text.startswith("# Card Studio interchange contract (v1.2)")
+    headings = [
+        "## Card-set spreadsheets (CSV, XLSX)",
+        "## Commands",
+        "## REST API (under /api/)",
+        "## Card translations (v1.2)",
+        "## Playtest tables (v1.2)",
+    ]
+    shared = ROOT.parent / "shared" / "FORMATS.md"  # the steering copy, beside the checkout
+    if shared.exists():
+        headings += [
+            line for line in shared.read_text(encoding="utf-8").splitlines() if line.startswith("## ")
+        ]
+    missing = [heading for heading in headings if heading not in text]
+    assert not missing, f"docs/FORMATS.md lacks the contract's sections {missing}"
     assert "docs/FORMATS.md" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
