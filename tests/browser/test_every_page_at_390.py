@@ -44,13 +44,22 @@ HIDDEN_TABLE_HEAD = "table.stack thead, table.decktable thead"
 
 
 def _pages(role: str, card: str, validated: str, deck: int) -> list[str]:
-    common = ["/", "/cards/", "/cards/?view=list", "/cards/help/", "/accounts/preferences/"]
+    common = [
+        "/",
+        "/cards/",
+        "/cards/?view=list",
+        "/cards/help/",
+        "/accounts/preferences/",
+        "/stats/vanguard/",
+        "/tables/",
+    ]
     decks = [
         "/decks/",
         f"/decks/{deck}/",
         f"/decks/{deck}/stats/",
         f"/decks/{deck}/draws/",
         f"/faces/decks/{deck}/",
+        f"/stats/paper/?deck={deck}",
     ]
     return {
         "designer": [
