@@ -38,17 +38,15 @@ def announce(table_id: int, seq: int) -> None:
         async_to_sync(layer.group_send)(group_name(table_id), message)
     except RuntimeError:
         # Called from a thread that runs an event loop itself (a test's): send from another thread.
-        worker = threading.Thread(
-            target=_send_quietly, args=(layer, group_name(table_id), message), daemon=True
-        )
+        worker = threading.Thread(target=_send_quietly, args=(layer, table_id, seq, message), daemon=True)
         worker.start()
         worker.join(5)
     except Exception:  # the layer's Redis is down: the clients catch up from their last seq
         log.warning("could not announce table %s at seq %s", table_id, seq, exc_info=True)
 
 
-def _send_quietly(layer, group: str, message: dict) -> None:
+def _send_quietly(layer, table_id: int, seq: int, message: dict) -> None:
     try:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(layer.group_send)(group_name(table_id), message)
     except Exception:
-        log.warning("could not announce %s", group, exc_info=True)
+        log.warning("could not announce table %s at seq %s", table_id, seq, exc_info=True)

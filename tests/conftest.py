@@ -19,12 +19,8 @@ os.environ["LANGUAGE"] = "en"
 
 
 def pytest_collection_modifyitems(config, items):
-    """Transactional tests restore the migrated data; ``worker`` tests need a real worker; the
-    browser tests run last (after pytest-django's own ordering, kept otherwise): Playwright's session
-    leaves an event loop marked running in this thread, so the tests that drive asyncio themselves
-    (the tables' WebSocket consumers) must run before the first of them."""
+    """Transactional tests restore the migrated data; ``worker`` tests need a real worker."""
     _restore_migrated_data_in_transactional_tests(items)
-    items.sort(key=lambda item: "browser" in item.keywords)
     if WORKER_MODE:
         return
     reason = "needs a real Celery worker: set CELERY_BROKER_URL and start one (.ci/run does)"

@@ -4,6 +4,7 @@ it is stored, as the viewer may read it, and nothing lost or doubled when a clie
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.db import connections
 
 from studio.asgi import application
 from tables import realtime, services
@@ -21,6 +23,21 @@ from .live_kit import deck_for
 # The consumer's reads and the services run in the test's own thread (thread-sensitive), so the
 # test database needs no second connection; transaction=True lets on_commit announce the moves.
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run(scenario):
+    """Run an async scenario on an event loop of its own, in a thread of its own: once the browser
+    tests have run, Playwright's loop is marked running in the test thread, where async_to_sync
+    refuses to start another. The tests are transactional, so that thread sees their data."""
+
+    def in_thread():
+        try:
+            return async_to_sync(scenario)()
+        finally:
+            connections.close_all()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(in_thread).result()
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +103,7 @@ def test_on_connect_every_event_since_and_the_viewers_view(client, alice, bob, t
         await ws.disconnect()
         return first
 
-    first = async_to_sync(scenario)()
+    first = run(scenario)
     assert first["type"] == "update"
     assert [e["seq"] for e in first["events"]] == [2, 3]
     assert first["events"][0]["payload"]["text"] == "note 2"
@@ -114,7 +131,7 @@ def test_each_move_arrives_once_as_the_viewer_may_read_it(client, alice, bob, ta
         await ws.disconnect()
         return seqs, got
 
-    seqs, got = async_to_sync(scenario)()
+    seqs, got = run(scenario)
     assert seqs == []
     assert [[e["seq"] for e in u["events"]] for u in got] == [[1], [2]]
     assert [u["view"]["seq"] for u in got] == [1, 2]
@@ -165,7 +182,7 @@ def test_a_client_that_lost_its_connection_resumes_from_its_last_seq(client, ali
         await again.disconnect()
         return last, caught, live
 
-    last, caught, live = async_to_sync(scenario)()
+    last, caught, live = run(scenario)
     assert last == 1
     assert [(e["seq"], e["payload"]["text"]) for e in caught["events"]] == [(2, "two"), (3, "three")]
     assert [e["seq"] for e in live["events"]] == [4] and live["view"]["seq"] == 4
@@ -183,7 +200,7 @@ def test_two_tabs_of_one_player_stay_in_step(client, alice, bob, table):
         await one.disconnect(), await two.disconnect()
         return a, b
 
-    a, b = async_to_sync(scenario)()
+    a, b = run(scenario)
     assert a["events"] == b["events"] and a["view"]["seq"] == b["view"]["seq"] == 1
 
 
@@ -197,7 +214,7 @@ def test_a_user_who_may_not_see_the_table_is_refused(client, make_user, table, w
         await ws.disconnect()
         return connected, code
 
-    connected, code = async_to_sync(scenario)()
+    connected, code = run(scenario)
     assert not connected and code == 4403
 
 
@@ -212,7 +229,7 @@ def test_another_origin_and_an_unknown_table_are_refused(client, alice, table):
             await ws.disconnect()
         return results
 
-    assert async_to_sync(scenario)() == [False, False]
+    assert run(scenario) == [False, False]
 
 
 @pytest.mark.parametrize("since", ["soon", "-1", "9" * 12])
@@ -227,7 +244,7 @@ def test_a_bad_since_is_said_and_the_socket_closed(client, alice, table, since):
         await ws.disconnect()
         return said, closed
 
-    said, closed = async_to_sync(scenario)()
+    said, closed = run(scenario)
     assert (
         said["type"] == "error"
         and said["code"] == "TABLE_SINCE_INVALID"
@@ -251,7 +268,7 @@ def test_ping_answers_the_last_seq_sent(client, alice, table):
         await ws.disconnect()
         return pong
 
-    assert async_to_sync(scenario)() == {"type": "pong", "seq": 1}
+    assert run(scenario) == {"type": "pong", "seq": 1}
 
 
 def test_announce_never_raises_when_the_layer_fails(monkeypatch, caplog):
@@ -307,7 +324,7 @@ def test_a_ping_sends_a_move_whose_announce_was_lost(client, alice, table, monke
         await ws.disconnect()
         return news, pong
 
-    news, pong = async_to_sync(scenario)()
+    news, pong = run(scenario)
     assert [e["payload"]["text"] for e in news["events"]] == ["elsewhere"] and pong == {
         "type": "pong",
         "seq": 1,
@@ -328,7 +345,7 @@ def test_the_second_player_sitting_down_sends_the_dealt_table(client, alice, bob
         await ws.disconnect()
         return waiting, dealt
 
-    waiting, dealt = async_to_sync(scenario)()
+    waiting, dealt = run(scenario)
     assert waiting["view"]["status"] == "waiting" and len(waiting["view"]["seats"]) == 1
     assert dealt["events"] == [] and dealt["view"]["status"] == "setup"
     assert [s["user"] for s in dealt["view"]["seats"]] == ["alice", "bob"]
