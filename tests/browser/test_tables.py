@@ -18,7 +18,6 @@ from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
 from .conftest import CSP_LISTENER, SCREENSHOTS, _note_csp_violation
-from .helpers import wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -313,7 +312,12 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     other.locator("#selection").get_by_role("button", name="Zoom").click()
     expect(other.locator("#zoom")).to_be_visible()
     expect(other.locator("#zoom-title")).to_have_text(name)
-    wait_loaded(other.locator("#zoom-image"), timeout=30_000)  # drawn at 200 dpi on its first request
+    # The zoom shows the dealt version's face, larger: its address answers a PNG (asked directly, so
+    # that a slow first drawing at 200 dpi on a loaded machine does not decide the test).
+    src = other.locator("#zoom-image").get_attribute("src")
+    assert src and "/faces/" in src and "dpi=200" in src, src
+    face = other.request.get(src)
+    assert face.status == 200 and face.headers["content-type"] == "image/png"
     other.keyboard.press("Escape")
     expect(other.locator("#zoom")).to_be_hidden()
     me.get_by_role("button", name="End turn").click()
