@@ -102,7 +102,8 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
     expect(cost).to_be_visible()
     expect(page.get_by_label("Object behaviour")).to_be_hidden()
     findings = page.locator("#findings")
-    expect(findings).to_contain_text("UNIT cards need a value for cost")
+    # The live check answers after htmx's delay, from the live server: more than 5 s on a loaded machine.
+    expect(findings).to_contain_text("UNIT cards need a value for cost", timeout=20_000)
     expect(page.locator("#errors-cost")).to_have_text("UNIT cards need a value for cost")
     cost.fill("3")
     expect(findings).not_to_contain_text("need a value for cost")
