@@ -302,7 +302,8 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
         wait_seq(other, 4 + n)
     assert count_of(other, winner, "hand") == hand
     expect(other.locator("#log")).to_contain_text("no draw on the first player's first turn")
-    card = zone(me, winner, "hand").locator(".tcard .face").first
+    # A card with a face (the demo Darkrow objects DR-O01..05 are references without a stable id).
+    card = zone(me, winner, "hand").locator(".tcard .face:has(img)").first
     name = card.get_attribute("title")
     card.drag_to(zone(me, winner, "units"))
     wait_seq(other, 7)
