@@ -37,6 +37,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     sent: int
     group: str | None = None
+    # The key of the news this connection sends (tables.selectors.audience): what its user's
+    # seats may see, known from the first read of the dealt table (seats never change hands).
+    audience: str | None = None
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -81,9 +84,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_event(self, message):
         """realtime.announce: the table is at message["seq"]; send what this connection has not.
 
+        The next event after the last one sent goes out as the announce brought it (no read);
+        after a gap, or without news for this audience, the events are read from the database.
         Seq 0 is the second player sitting down (the setup dealt): no event, a new view."""
         seq = int(message.get("seq", 0))
-        if seq > self.sent or seq == 0:
+        news = (message.get("news") or {}).get(self.audience) if self.audience is not None else None
+        if seq == self.sent + 1 and news:
+            self.sent = seq
+            await self._send_json({"type": "update", "seq": seq, **news})
+        elif seq > self.sent or seq == 0:
             await self._send_news(always=seq == 0)
 
     async def _send_news(self, *, always: bool = False) -> None:
@@ -123,6 +132,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             table = selectors.table_get_for(user, self.table_id)
         except (Http404, ObjectDoesNotExist, PermissionDenied):
             return None
+        if table.status != table.Status.WAITING:
+            self.audience = selectors.audience(selectors.viewer_seats(user, table))
         # The view first, then the events up to its seq: an update's events always lead to its view
         # (an event stored in between is sent with the next announce).
         view = selectors.table_view_for(user, table)

@@ -219,14 +219,40 @@ def _waiting_view(table: Table) -> dict[str, Any]:
 
 def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
     """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``)."""
-    viewers = viewer_seats(user, table)
     seats = _seats(table)
-    if len(seats) == 2:
-        state = table_state(table, at, seats=seats)
-        view = table_view(state, viewers)
-    else:
-        state = None
-        view = _waiting_view(table)
+    state = table_state(table, at, seats=seats) if len(seats) == 2 else None
+    view = _view(table, seats, viewer_seats(user, table), state, at)
+    if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
+        view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
+    return view
+
+
+def audience(viewers: frozenset[int]) -> str:
+    """The key of what a set of seats may see: "1", "2", "12" (a hot seat) or "" (a spectator)."""
+    return "".join(str(i + 1) for i in sorted(viewers))
+
+
+def table_news(table: Table, before: TableState, event: Event, applied, created_at) -> dict[str, Any]:
+    """What each audience of ``table`` receives for ``event`` (just stored after ``before``): the
+    event as it may read it and its new view (``applied``: the engine's answer to the event), keyed
+    by :func:`audience`. Sent with the move's
+    announce, so that an open socket one event behind sends it without reading the database."""
+    seats = _seats(table)
+    audiences = [frozenset({0, 1})] if table.hot_seat else [frozenset({0}), frozenset({1})]
+    if table.public:
+        audiences.append(frozenset())
+    news = {}
+    for viewers in audiences:
+        item = event_view(before, event, applied, viewers)
+        item["at"] = created_at.isoformat()
+        news[audience(viewers)] = {"events": [item], "view": _view(table, seats, viewers, applied.state)}
+    return news
+
+
+def _view(
+    table: Table, seats: list[Seat], viewers: frozenset[int], state: TableState | None, at: int | None = None
+) -> dict[str, Any]:
+    view = table_view(state, viewers) if state is not None else _waiting_view(table)
     by_index = {s.index: s for s in seats}
     for seat_view in view["seats"]:
         seat = by_index[seat_view["seat"]]
@@ -257,8 +283,6 @@ def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
             for c in spec.counters
         ],
     )
-    if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
-        view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
     return view
 
 

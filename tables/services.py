@@ -10,8 +10,10 @@ nothing. Once committed, ``tables.realtime.announce`` tells the table's connecti
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -34,6 +36,8 @@ MAX_SEED = 2**53 - 1
 # The most characters an event's payload may take, as JSON (a mulligan of 100 instances fits).
 MAX_PAYLOAD = 8_000
 MAX_KIND = 32
+
+log = logging.getLogger(__name__)
 
 
 class TableRefused(InvalidInput):
@@ -112,12 +116,25 @@ def _deal(table: Table, seats: list[Seat]) -> None:
     table.save(update_fields=["status", "started_at"])
 
 
-def _announce(table_id: int, seq: int) -> None:
+def _announce(table_id: int, seq: int, news_of: Callable[[], dict[str, Any]] | None = None) -> None:
+    """Once committed, announce ``seq`` with ``news_of()``: what each audience receives (worked
+    out after the commit, out of the table's lock). Should that fail, the move is announced bare
+    and each socket reads it from the database."""
     try:
         from . import realtime
     except ImportError:  # the real time is not installed: clients catch up from their last seq
         return
-    transaction.on_commit(lambda: realtime.announce(table_id, seq))
+
+    def send() -> None:
+        news = None
+        if news_of is not None:
+            try:
+                news = news_of()
+            except Exception:
+                log.exception("could not work out the news of table %s at seq %s", table_id, seq)
+        realtime.announce(table_id, seq, news=news)
+
+    transaction.on_commit(send)
 
 
 def _seed(seed) -> int:
@@ -316,7 +333,7 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     Raises :class:`TableRefused`: 409 when ``expected_seq`` is not the table's seq (with the
     current one), 400 with the finding the engine gives for a move it refuses.
     """
-    from .selectors import remember, table_state
+    from .selectors import remember, table_news, table_state
 
     locked = Table.objects.select_for_update().get(pk=table.pk)
     seats = list(locked.seats.all())
@@ -380,5 +397,5 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
         setattr(locked, key, value)
     # The next move starts from this state, once it is stored for good.
     transaction.on_commit(lambda: remember(locked, after))
-    _announce(locked.pk, event.seq)
+    _announce(locked.pk, event.seq, lambda: table_news(table, state, event, applied, stored.created_at))
     return stored

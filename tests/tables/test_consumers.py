@@ -316,7 +316,7 @@ def test_a_ping_sends_a_move_whose_announce_was_lost(client, alice, table, monke
         assert (await ws.connect())[0]
         await receive(ws)
         # Stored by another web process whose layer does not reach this one: no announce here.
-        monkeypatch.setattr(realtime, "announce", lambda table_id, seq: None)
+        monkeypatch.setattr(realtime, "announce", lambda table_id, seq, news=None: None)
         await database_sync_to_async(play)(alice, table.pk, "note", text="elsewhere")
         assert await ws.receive_nothing(timeout=0.3)
         await ws.send_to(text_data=json.dumps({"type": "ping"}))
@@ -349,3 +349,100 @@ def test_the_second_player_sitting_down_sends_the_dealt_table(client, alice, bob
     assert waiting["view"]["status"] == "waiting" and len(waiting["view"]["seats"]) == 1
     assert dealt["events"] == [] and dealt["view"]["status"] == "setup"
     assert [s["user"] for s in dealt["view"]["seats"]] == ["alice", "bob"]
+
+
+@pytest.mark.parametrize("kind", ["two players", "hot seat", "spectator"])
+def test_an_announce_brings_each_audience_what_it_would_read(make_user, alice, bob, monkeypatch, kind):
+    """The news of a move, per audience, is what the database read gives that audience: the same
+    event and view, so a socket sending it hides what the read hides (tests/tables/test_hidden_information.py)."""
+    from tables import selectors
+
+    if kind == "hot seat":
+        table = services.table_create(
+            user=alice,
+            deck=deck_for("vanguard", alice),
+            opponent_deck=deck_for("vanguard", alice, which=1),
+        )
+    else:
+        table = services.table_create(
+            user=alice, deck=deck_for("vanguard", alice), public=kind == "spectator"
+        )
+        table = services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
+    announced = []
+    monkeypatch.setattr(realtime, "announce", lambda table_id, seq, news=None: announced.append((seq, news)))
+    expected_audiences = {"hot seat": {"12"}, "two players": {"1", "2"}, "spectator": {"1", "2", ""}}[kind]
+    viewers = {"1": alice, "2": bob, "12": alice, "": make_user("reviewer", username="watcher")}
+    moves = [("mulligan", {"cards": []}, alice, 1), ("mulligan", {"cards": []}, bob, 2)]
+    moves += [("note", {"text": "hello"}, alice, None), ("note", {"text": "again"}, bob, None)]
+    for n, (move, payload, mover, seat) in enumerate(moves, start=1):
+        current = selectors.table_get_for(alice, table.pk)
+        services.table_event_append(
+            user=alice if table.hot_seat else mover,
+            table=current,
+            kind=move,
+            expected_seq=current.seq,
+            payload=payload,
+            seat=seat if table.hot_seat else None,
+        )
+        seq, news = announced[-1]
+        assert seq == n and set(news) == expected_audiences
+        for key, item in news.items():
+            user, stored = viewers[key], Table.objects.get(pk=table.pk)
+            read_view = selectors.table_view_for(user, stored)
+            assert json.loads(json.dumps(item["view"])) == json.loads(json.dumps(read_view)), key
+            assert item["events"] == selectors.table_events_for(user, stored, since=seq - 1), key
+    assert len(announced) == len(moves)
+
+
+def test_a_socket_one_event_behind_sends_the_news_without_reading(client, alice, bob, table, monkeypatch):
+    from tables import selectors
+
+    cookie = cookie_of(client, bob)
+    reads = []
+    real_read = selectors.table_events_for
+
+    def counted(user, table, since=0):
+        reads.append(since)
+        return real_read(user, table, since=since)
+
+    # The socket's database read (tables/consumers.py, _read) is the one caller of this selector here.
+    monkeypatch.setattr(selectors, "table_events_for", counted)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="one")
+        one = await receive(ws)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="two")
+        two = await receive(ws)
+        await ws.disconnect()
+        return one, two
+
+    one, two = run(scenario)
+    assert reads == [0]  # the first read on connect only: both moves came with their news
+    assert [e["payload"]["text"] for e in one["events"] + two["events"]] == ["one", "two"]
+    assert (one["seq"], two["seq"]) == (1, 2) and two["view"]["seq"] == 2
+    assert two["view"]["viewerSeats"] == [2] and not any(hidden_ids(two["view"], 1))
+
+
+def test_a_socket_that_missed_an_announce_reads_what_it_missed(client, alice, bob, table, monkeypatch):
+    cookie = cookie_of(client, bob)
+    real_announce = realtime.announce
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        monkeypatch.setattr(realtime, "announce", lambda table_id, seq, news=None: None)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="lost")
+        monkeypatch.setattr(realtime, "announce", real_announce)
+        await database_sync_to_async(play)(alice, table.pk, "note", text="then this")
+        caught = await receive(ws)
+        assert await ws.receive_nothing(timeout=0.3)
+        await ws.disconnect()
+        return caught
+
+    caught = run(scenario)
+    assert [(e["seq"], e["payload"]["text"]) for e in caught["events"]] == [(1, "lost"), (2, "then this")]
+    assert caught["view"]["seq"] == 2

@@ -85,7 +85,9 @@ def test_a_stored_move_is_announced_once_committed(
     from tables import realtime
 
     announced = []
-    monkeypatch.setattr(realtime, "announce", lambda table_id, seq: announced.append((table_id, seq)))
+    monkeypatch.setattr(
+        realtime, "announce", lambda table_id, seq, news=None: announced.append((table_id, seq))
+    )
     table = _hot_seat(playtester, make_deck)
     with django_capture_on_commit_callbacks(execute=True):
         services.table_event_append(user=playtester, table=table, kind="draw", expected_seq=0, payload={})
