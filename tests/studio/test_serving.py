@@ -159,6 +159,70 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path):
     assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
 
 
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="PostgreSQL only (the second pass of .ci/run): the pool of connections is PostgreSQL's",
+)
+def test_the_web_role_keeps_a_pool_of_postgres_connections(tmp_path):
+    """On PostgreSQL, scripts/entrypoint web pools each process's connections (studio/settings.py):
+    after twenty requests the connections are still open, idle, and no more than the pool's size."""
+    import uuid
+
+    import psycopg
+
+    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    name = f"serve_pool_{uuid.uuid4().hex[:8]}"
+    admin = psycopg.connect(f"{base}/postgres", autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    port = _free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "CONN_MAX_AGE")},
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"{base}/{name}",
+        "VAR_DIR": str(tmp_path),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DEBUG": "0",
+        "SECRET_KEY": "test-serving-" + "x" * 40,
+        "SECURE_SSL_REDIRECT": "0",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+    }
+    env.pop("DATABASE_POOL_MAX_SIZE", None)
+    entrypoint = str(ROOT / "scripts/entrypoint")
+    server = None
+    try:
+        migrated = subprocess.run(
+            [entrypoint, "migrate"], env=env, capture_output=True, text=True, timeout=300
+        )
+        assert migrated.returncode == 0, migrated.stderr
+        server = subprocess.Popen(
+            [entrypoint, "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        answers, deadline = [], time.monotonic() + 60
+        while len(answers) < 20 and time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+                    answers.append((response.status, '"database": "ok"' in response.read().decode()))
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.5)
+        assert answers == [(200, True)] * 20
+        kept = admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND state = 'idle'", [name]
+        ).fetchone()[0]
+        # Without the pool each request closes its connection: none would be left.
+        assert 1 <= kept <= 2 * 4
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.communicate()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
 def test_every_environment_variable_is_in_the_docs():
     # The README and the docs it links to (operations.md holds the table), the benchmarks' own README.
     readme = "".join(

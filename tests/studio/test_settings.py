@@ -15,6 +15,7 @@ SETTINGS = ROOT / "studio" / "settings.py"
 VARIABLES = (
     "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS",
     "MEDIA_ROOT", "VAR_DIR", "TEST_DATABASE_NAME", "SECURE_SSL_REDIRECT", "BEHIND_PROXY",
+    "DATABASE_POOL_MAX_SIZE", "DATABASE_POOL_TIMEOUT", "CONN_MAX_AGE",
 )  # fmt: skip
 
 
@@ -76,6 +77,38 @@ def test_a_postgres_url_uses_psycopg_3(settings_with):
     )
     assert database["TEST"] == {"NAME": "test_cards"}
     assert is_psycopg3
+
+
+def test_a_pool_of_postgres_connections_when_asked(settings_with):
+    url = "postgres://studio@db.example.com:5432/cards"
+    assert "pool" not in settings_with(DATABASE_URL=url)["DATABASES"]["default"].get("OPTIONS", {})
+    pooled = settings_with(DATABASE_URL=url, DATABASE_POOL_MAX_SIZE="4")["DATABASES"]["default"]
+    assert pooled["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 4, "timeout": 10}
+    assert pooled["CONN_MAX_AGE"] == 0
+    # SQLite has no pool: the variable is for PostgreSQL only.
+    assert "pool" not in settings_with(DATABASE_POOL_MAX_SIZE="4")["DATABASES"]["default"]["OPTIONS"]
+    with pytest.raises(ImproperlyConfigured, match="exclude each other"):
+        settings_with(DATABASE_URL=url, DATABASE_POOL_MAX_SIZE="4", CONN_MAX_AGE="60")
+
+
+def test_the_web_role_pools_postgres_connections_unless_told_otherwise():
+    entrypoint = (ROOT / "scripts" / "entrypoint").read_text(encoding="utf-8")
+
+    def pool_size(**env) -> str:
+        script = entrypoint.split("  web)", 1)[1].split("exec ", 1)[0]
+        run = subprocess.run(
+            ["bash", "-c", f'{script}\necho "${{DATABASE_POOL_MAX_SIZE:-unset}}"'],
+            env={"PATH": os.environ["PATH"], **env},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return run.stdout.strip()
+
+    assert pool_size(DATABASE_URL="postgres://studio@db/studio") == "4"
+    assert pool_size(DATABASE_URL="postgres://studio@db/studio", DATABASE_POOL_MAX_SIZE="0") == "0"
+    assert pool_size(DATABASE_URL="postgres://studio@db/studio", CONN_MAX_AGE="60") == "unset"
+    assert pool_size(DATABASE_URL="sqlite:///var/studio.sqlite3") == "unset"
 
 
 def test_a_broker_url_sends_tasks_to_workers(settings_with):
