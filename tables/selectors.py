@@ -166,8 +166,10 @@ def table_state(
     ``committed``: the caller knows the events it reads are committed (it holds the table's lock
     and wrote nothing yet): the state is kept for the next reads, as outside a transaction."""
     state = _cached(table, at) or dealt_state(table, seats)
-    for event in _events(table, at, after=state.seq):
-        state = apply(state, event).state
+    # A kept state at the table's seq (as read) has nothing to replay: no query.
+    if state.seq < (table.seq if at is None else min(at, table.seq)):
+        for event in _events(table, at, after=state.seq):
+            state = apply(state, event).state
     if committed or not connection.in_atomic_block:
         remember(table, state)
     return state

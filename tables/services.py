@@ -333,10 +333,13 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     Raises :class:`TableRefused`: 409 when ``expected_seq`` is not the table's seq (with the
     current one), 400 with the finding the engine gives for a move it refuses.
     """
-    from .selectors import remember, table_news, table_state
+    from .selectors import _seats, remember, table_news, table_state
 
     locked = Table.objects.select_for_update().get(pk=table.pk)
-    seats = list(locked.seats.all())
+    # Seats never change once both are taken: the caller's (prefetched) seats serve then.
+    seats = _seats(table)
+    if len(seats) != 2:
+        seats = list(locked.seats.all())
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise _refused(
             "TABLE_EVENT_INVALID",
