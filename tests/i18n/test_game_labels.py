@@ -36,8 +36,11 @@ def page(client, url, language, **params) -> str:
 def test_every_type_and_value_label_is_marked_with_its_games_context():
     """A label written without NC_(key, ...) would never reach a catalogue, or another game's word."""
     wrong = []
-    for path in sorted((ROOT / "rules" / "games").glob("*.py")):
-        key = path.stem
+    games = ROOT / "rules" / "games"
+    paths = sorted(path for path in games.rglob("*.py") if path.parent != games)
+    assert paths, "no game package in rules/games/"
+    for path in paths:
+        key = path.relative_to(games).parts[0]  # rules/games/<game>/...: the game's key
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Dict) or not node.values:
                 continue
@@ -45,7 +48,7 @@ def test_every_type_and_value_label_is_marked_with_its_games_context():
             for call in calls:
                 context = call.args[0]
                 if not (isinstance(context, ast.Constant) and context.value == key):
-                    wrong.append(f"{path.name}:{call.lineno}")
+                    wrong.append(f"{path.relative_to(games)}:{call.lineno}")
     assert wrong == []
     for ruleset in registry:
         assert set(ruleset.type_labels) <= set(ruleset.card_types)

@@ -34,7 +34,7 @@ def test_labels_are_translated_where_they_are_shown(test_catalogue):
 def test_every_label_and_help_of_the_rule_sets_is_marked():
     """A label or help written without N_ would never reach a catalogue."""
     unmarked = []
-    for path in sorted((ROOT / "rules" / "games").glob("*.py")) + [
+    for path in sorted((ROOT / "rules" / "games").rglob("*.py")) + [
         ROOT / "rules" / "ruleset.py",
         ROOT / "rules" / "draws.py",
     ]:

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.darkrow_resources import max_indices, modified_cost, resource_curve
+from rules.games.darkrow.resources import max_indices, modified_cost, resource_curve
 
 
 def test_the_seeds_cost_examples():

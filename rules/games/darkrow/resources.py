@@ -1,6 +1,6 @@
 """Darkrow's Indices (seed 000): what a card costs and how many Indices a player has.
 
-Pure helpers, no rule set here: the rule set is :mod:`rules.games.darkrow`.
+Pure helpers, no rule set here: the rule set is :mod:`rules.games.darkrow.ruleset`.
 """
 
 from __future__ import annotations
