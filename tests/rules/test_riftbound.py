@@ -104,3 +104,11 @@ def test_lists_and_flags_default_to_empty_and_false():
         False,
         False,
     )
+
+
+def test_the_face_colours_every_domain_and_only_them():
+    """The face layout (rules/games/riftbound/face.py) names the domains by its colours, apart
+    from the rule set: a domain added to one and not the other would draw in no colour."""
+    from rules.games.riftbound import face, ruleset
+
+    assert tuple(face.DOMAIN_COLORS) == ruleset.DOMAINS

@@ -15,6 +15,8 @@ from rules.tables.board import chess_start
 from rules.text import fold
 from rules.translations import GlossaryTerm
 
+from . import face
+
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
 # Each card is played in its player's turn. What the seed's texts distinguish: a duration
 # (instant, until the end of the next opponent turn, permanent), a visibility (Piège is
@@ -403,62 +405,6 @@ EFFECTS = fx.EffectVocabulary(
 )
 
 
-# --- Card faces (issue 12): ivory and ebony, a small artwork and room for the long texts -------
-def _chesscards_face() -> dict:
-    from rules import face_layouts as fl
-
-    regions = [
-        *fl.frame_regions(),
-        *fl.name_regions(),
-        fl.art_region(12.6, 26.0, emblem="♞"),
-        *fl.type_regions(39.4, content=["{type}", "{archetypes}"], right="{stableCardId}"),
-        *fl.text_regions(45.6, 37.4, size=7.4, min_size=4.2),
-        fl.region(
-            "corner",
-            "text",
-            fl.box(25.5, 83.0, 12, 2.8),
-            content="♔ ♕ ♖",
-            font="emblem",
-            size=5,
-            minSize=4,
-            align="center",
-            valign="middle",
-            color="@accent",
-            maxLines=1,
-        ),
-    ]
-    return {
-        "game": "chesscards",
-        "name": "Chess cards",
-        "size": {"width": 63, "height": 88},
-        "cornerRadius": 3,
-        "fonts": fl.FONTS,
-        "palette": {
-            **fl.BASE_PALETTE,
-            **fl.BACK_PALETTE,
-            "border": "#141414",
-            "frame": "#e9dfc8",
-            "frame2": "#b9a77f",
-            "accent": "#2b2b2b",
-            "panel": "#1f1f1f",
-            "panelInk": "#f5efe0",
-            "textbox": "#fffaf0",
-            "artBg": "#d8ccb0",
-            "artBg2": "#8d7d5a",
-            "emblem": "#1f1f1faa",
-        },
-        "frame": {"layers": []},
-        "labels": {"type": {"CARD": "Carte"}},
-        "regions": regions,
-        "back": fl.back_side(
-            "CHESS CARDS",
-            emblem="♞",
-            subtitle="41 cartes · échecs",
-            palette={"back": "#2b2b2b", "back2": "#0d0d0d", "backLine": "#e9dfc8", "backInk": "#f5efe0"},
-        ),
-    }
-
-
 @register
 class ChessCards(RuleSet):
     key = "chesscards"
@@ -482,7 +428,7 @@ class ChessCards(RuleSet):
     hue = "#475569"
     demo_card_set = "chesscards.json"
     default_format = "default"
-    face_template = _chesscards_face()
+    face_template = face.template()
     fields = ()
     # Effects (issue 5)
     effect_vocabulary = EFFECTS

@@ -22,6 +22,8 @@ from rules.tables import spec as tbl
 from rules.text import fold
 from rules.translations import GlossaryTerm
 
+from . import face
+
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = frozenset({UNIT, LEGENDARY})
 PAID = frozenset({UNIT, LEGENDARY, ACTION, OBJECT, PLACE})
@@ -548,67 +550,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
         )
 
 
-# --- Card faces (issue 12): a noir frame whose colour follows the card's type -----------------
-def _darkrow_face() -> dict:
-    from rules import face_layouts as fl
-
-    types = {
-        LEADER: ("#4a2c6b", "#1e1230", "#d8b45a"),
-        UNIT: ("#2f4f6f", "#14222f", "#b8c7d6"),
-        LEGENDARY: ("#9a7424", "#3d2c08", "#f1d27a"),
-        ACTION: ("#7a1f2b", "#300a10", "#e7a3aa"),
-        OBJECT: ("#2f6b5a", "#102a24", "#a9d6c6"),
-        PLACE: ("#6b4a2f", "#2a1b10", "#dcc29c"),
-    }
-    regions = [
-        *fl.frame_regions(),
-        *fl.name_regions(cost_field="cost"),
-        fl.art_region(12.6, 39.4, emblem="⚖"),
-        *fl.type_regions(52.8, content=["{type}", "{behavior}", "{archetypes}"]),
-        *fl.text_regions(59.0, 20.8),
-        fl.stat_badge("atk", fl.box(3.2, 79.6, 15.5, 6.2), "ATK {atk}", field="atk"),
-        fl.stat_badge("pv", fl.box(63 - 3.2 - 15.5, 79.6, 15.5, 6.2), "PV {pv}", field="pv"),
-        fl.footer_region(81.0),
-    ]
-    return {
-        "game": "darkrow",
-        "name": "Darkrow",
-        "size": {"width": 63, "height": 88},
-        "cornerRadius": 3,
-        "fonts": fl.FONTS,
-        "palette": {**fl.BASE_PALETTE, **fl.BACK_PALETTE, "badge": "#15171c"},
-        "frame": {
-            "layers": [
-                {
-                    "field": "type",
-                    "values": {
-                        t: {"frame": a, "frame2": b, "accent": c, "badge": b, "artBg": a, "artBg2": b}
-                        for t, (a, b, c) in types.items()
-                    },
-                }
-            ]
-        },
-        "labels": {
-            "type": {
-                LEADER: "Leader",
-                UNIT: "Unité",
-                LEGENDARY: "Légendaire",
-                ACTION: "Action",
-                OBJECT: "Objet",
-                PLACE: "Lieu",
-            },
-            "behavior": {CONSUMABLE: "Consommable", EQUIPMENT: "Équipement"},
-        },
-        "regions": regions,
-        "back": fl.back_side(
-            "DARKROW",
-            emblem="⚖",
-            subtitle="Chaque indice compte",
-            palette={"back": "#2b2238", "back2": "#120e18", "backLine": "#d8b45a", "backInk": "#f3ead2"},
-        ),
-    }
-
-
 @register
 class Darkrow(RuleSet):
     key = "darkrow"
@@ -638,7 +579,7 @@ class Darkrow(RuleSet):
     hue = "#3d3a5c"
     demo_card_set = "darkrow.json"
     default_format = "standard"
-    face_template = _darkrow_face()
+    face_template = face.template()
     fields = (
         # A Leader has no deployment cost, no ATK and no PV: it never attacks.
         int_field("cost", label=N_("Cost (Indices)"), minimum=0, types=PAID, required_for=PAID),
