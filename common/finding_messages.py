@@ -8,8 +8,8 @@ an exact size, or a minimum and a maximum): the variant whose placeholders are a
 finding's params and that uses the most of them is taken. A finding whose params fill no
 variant (an emitter that forgot one) keeps the core's English message.
 
-A game's own codes (``RuleSet.codes``) carry their templates themselves (``Code.messages``), so
-that a game stays one module. Every placeholder is a param its code declares
+A game's own codes carry their templates themselves (``Code.messages`` and ``Code.hints`` in
+``rules/games/<game>/codes.py``, marked N_ or NP_), so that a game stays one package. Every placeholder is a param its code declares
 (``tests/i18n/test_finding_messages.py`` checks it, and that every code of the catalogue has a
 template). English readers get the core's
 own message: it says the same, sometimes with more detail (the problem found, what to do).
@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import registry
 from rules.codes import catalogue
+from rules.i18n import Plural
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -73,15 +74,6 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("%(field)s is %(observed)s; it must be at least %(minimum)s"),
         _("%(field)s is %(observed)s; it must be at most %(maximum)s"),
     ),
-    "TRIGGER_GRADE": (_("a trigger unit is grade 0; this one is grade %(observed)s"),),
-    "DOMAINS": (
-        _("%(card)s has the domains %(observed)s; a card has at most two, a Legend exactly two"),
-        _("%(card)s has the domains %(observed)s; expected: %(expected)s"),
-    ),
-    "OBJECT_BEHAVIOR_SEED": (_("the Object %(name)s is %(expected)s in the seed; give it that behaviour"),),
-    "OBJECT_BEHAVIOR_UNJUSTIFIED": (
-        _("the Object %(name)s is EQUIPMENT but its text does not ask it to stay in play"),
-    ),
     # --- effects ------------------------------------------------------------------------------
     "EFFECT_SCHEMA": (_("%(path)s: %(problem)s"),),
     "EFFECT_ID_DUPLICATE": (_("two effects share the effectId %(effectId)s"),),
@@ -103,23 +95,6 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
         _("%(path)s: a new mechanic the game's vocabulary cannot say yet"),
     ),
     "NOT_IMPLEMENTED": (_("no engine runs this effect yet"),),
-    "CHESS_BREACH_CONTRADICTION": (
-        _("%(path)s: Brèche may remove this effect, but it is %(duration)s and %(visibility)s"),
-        _("%(path)s: Brèche may remove this effect, but it is %(duration)s"),
-        _("%(path)s: Brèche may remove this effect, but it is %(visibility)s"),
-    ),
-    "CHESS_BREACH_UNSTATED": (_("%(path)s: breachRemovable disagrees with what the text says of Brèche"),),
-    "CHESS_KING_EXCLUSION_MISSING": (
-        _("%(path)s: the text excludes the King (“%(text)s”) and the target does not"),
-    ),
-    "CHESS_FOLLOW_UP_MISSING": (
-        _("%(path)s: the text asks for a Coup (“%(text)s”) and followUpMove is empty"),
-    ),
-    "CHESS_FOLLOW_UP_UNSTATED": (_("%(path)s: a followUpMove the text does not ask for"),),
-    "CHESS_AVAILABILITY_MISSING": (
-        _("%(path)s: the text sets a condition of availability (“%(text)s”) the effect lacks"),
-        _("%(path)s: the text sets a condition of availability (“%(text)s”) that %(effect)s lacks"),
-    ),
     # --- decks --------------------------------------------------------------------------------
     "UNKNOWN_CARD": (
         _("no card is %(ref)s"),
@@ -213,91 +188,6 @@ MESSAGES: dict[str, tuple[Any, ...]] = {
     "OWNERSHIP_NOT_CHECKED": (
         _("%(format)s allows owned cards only and the deck has no owner: ownership was not checked"),
     ),
-    "LEGENDARY_LIMIT": (
-        ngettext_lazy(
-            "the deck has %(observed)s Legendary; at most %(expected)s is allowed",
-            "the deck has %(observed)s Legendaries; at most %(expected)s is allowed",
-            "observed",
-        ),
-    ),
-    "LEADER_CANDIDATES": (
-        _("%(section)s: no Leader candidate; list between 1 and %(expected)s"),
-        ngettext_lazy(
-            "%(section)s has %(observed)s candidate; at most %(expected)s may be stored",
-            "%(section)s has %(observed)s candidates; at most %(expected)s may be stored",
-            "observed",
-        ),
-        ngettext_lazy(
-            "%(section)s lists %(card)s %(observed)s time; it is one candidate, counted once",
-            "%(section)s lists %(card)s %(observed)s times; it is one candidate, counted once",
-            "observed",
-        ),
-    ),
-    "ACTIVE_LEADER": (
-        _("no active Leader: pick one of the Leader candidates"),
-        _(
-            "%(section)s: %(card)s is not one of the Leader candidates; add it to the candidates or pick a candidate"
-        ),
-        _("%(section)s: %(card)s is a %(type)s, not a Leader"),
-    ),
-    "LEGEND": (
-        _("no Legend: pick the Legend that sets the deck's domains and champion"),
-        _("%(section)s: %(card)s is a %(type)s, not a Legend"),
-    ),
-    "CHAMPION": (
-        _("no Chosen Champion: pick a Champion Unit of the main deck whose tag is the Legend's"),
-        _("%(section)s: %(card)s is a %(type)s, not a Champion Unit"),
-        _("%(section)s: %(card)s is not in %(expected)s; the Chosen Champion is one of its cards"),
-        _("%(section)s: the tag of %(card)s is not the Legend's (%(expected)s)"),
-    ),
-    "UNIQUE_LIMIT": (
-        ngettext_lazy(
-            "%(card)s is unique: %(observed)s copy, at most %(expected)s",
-            "%(card)s is unique: %(observed)s copies, at most %(expected)s",
-            "observed",
-        ),
-    ),
-    "SIGNATURE_LIMIT": (
-        ngettext_lazy(
-            "the deck has %(observed)s Signature card; at most %(expected)s",
-            "the deck has %(observed)s Signature cards; at most %(expected)s",
-            "observed",
-        ),
-    ),
-    "SIGNATURE_TAG": (
-        _("%(card)s is a Signature card without a tag; give it the tag of its Legend"),
-        _("%(card)s is a Signature card of %(observed)s; the Legend's tag is %(expected)s"),
-    ),
-    "DOMAIN_IDENTITY": (_("%(card)s is %(observed)s, outside the Legend's domains (%(expected)s)"),),
-    "BATTLEFIELD_DUPLICATE": (
-        ngettext_lazy(
-            "%(section)s: %(observed)s battlefield is named %(name)s; each must have its own name",
-            "%(section)s: %(observed)s battlefields are named %(name)s; each must have its own name",
-            "observed",
-        ),
-    ),
-    "TRIGGER_COUNT": (
-        ngettext_lazy(
-            "%(section)s has %(observed)s trigger unit; it must have exactly %(expected)s",
-            "%(section)s has %(observed)s trigger units; it must have exactly %(expected)s",
-            "observed",
-        ),
-    ),
-    "HEAL_LIMIT": (
-        ngettext_lazy(
-            "%(section)s has %(observed)s Heal trigger; at most %(expected)s are allowed",
-            "%(section)s has %(observed)s Heal triggers; at most %(expected)s are allowed",
-            "observed",
-        ),
-    ),
-    "SENTINEL_LIMIT": (
-        ngettext_lazy(
-            "%(section)s has %(observed)s Sentinel; at most %(expected)s are allowed",
-            "%(section)s has %(observed)s Sentinels; at most %(expected)s are allowed",
-            "observed",
-        ),
-    ),
-    "NO_STARTING_VANGUARD": (_("%(section)s has no grade 0 unit (other than a trigger) to start with"),),
     # --- audits -------------------------------------------------------------------------------
     "STATUS_NEEDS_REVIEW": (_("%(card)s waits for review"),),
     "IDENTITY_COLLISION": (
@@ -518,7 +408,6 @@ HINTS: dict[str, tuple[Any, ...]] = {
     "EFFECT_DURATION_MISSING": (_("give the effect the duration %(expected)s, or check the text"),),
     "EFFECT_KIND_MISMATCH": (_("make it %(expected)s, or check the text"),),
     "EFFECT_ID_CHANGED": (_("keep %(expected)s"),),
-    "CHESS_AVAILABILITY_MISSING": (_("add a condition naming %(effect)s"),),
     "WRONG_SECTION": (_("move it to %(expected)s"),),
     "DECK_SIZE": (
         ngettext_lazy(
@@ -541,33 +430,6 @@ HINTS: dict[str, tuple[Any, ...]] = {
     "COPY_LIMIT": (_("keep at most %(expected)s of it"),),
     "BANLIST": (_("keep at most %(expected)s of it"),),
     "FORMAT_ILLEGAL": (_("play a print of %(expected)s, or another format"),),
-    "LEADER_CANDIDATES": (
-        ngettext_lazy(
-            "keep at most %(expected)s candidate", "keep at most %(expected)s candidates", "expected"
-        ),
-    ),
-    "SIGNATURE_LIMIT": (
-        ngettext_lazy(
-            "keep at most %(expected)s Signature card",
-            "keep at most %(expected)s Signature cards",
-            "expected",
-        ),
-    ),
-    "TRIGGER_COUNT": (
-        ngettext_lazy(
-            "play exactly %(expected)s trigger unit", "play exactly %(expected)s trigger units", "expected"
-        ),
-    ),
-    "HEAL_LIMIT": (
-        ngettext_lazy(
-            "keep at most %(expected)s Heal trigger", "keep at most %(expected)s Heal triggers", "expected"
-        ),
-    ),
-    "SENTINEL_LIMIT": (
-        ngettext_lazy(
-            "keep at most %(expected)s Sentinel", "keep at most %(expected)s Sentinels", "expected"
-        ),
-    ),
 }
 
 
@@ -666,13 +528,28 @@ def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
     return {k: _shown(k, v) for k, v in (params or {}).items() if v is not None and v != "" and v != []}
 
 
+def _lazy(text: str | Plural) -> Any:
+    """A template a game declares (marked N_ or NP_ in its package) as the shared ones are written."""
+    if isinstance(text, Plural):
+        return ngettext_lazy(text.singular, text.plural, text.count)
+    return _(text)
+
+
 def templates(code: str) -> tuple[Any, ...]:
     """``code``'s templates: those above for a shared code, those its game declares for a game's own
-    (``rules.codes.Code.messages``, marked N_ in its rule set and translated here)."""
+    (``rules.codes.Code.messages`` in ``rules/games/<game>/codes.py``, translated here)."""
     if code in MESSAGES:
         return MESSAGES[code]
     declared = catalogue(registry).get(code)
-    return tuple(_(text) for text in declared.messages) if declared is not None else ()
+    return tuple(_lazy(text) for text in declared.messages) if declared is not None else ()
+
+
+def hint_templates(code: str) -> tuple[Any, ...]:
+    """``code``'s hint templates: those above for a shared code, ``Code.hints`` for a game's own."""
+    if code in HINTS:
+        return HINTS[code]
+    declared = catalogue(registry).get(code)
+    return tuple(_lazy(text) for text in declared.hints) if declared is not None else ()
 
 
 def choose(code: str, params: Mapping[str, Any] | None):
@@ -748,7 +625,7 @@ def hint(finding) -> str:
     translated = gettext(words)
     if translated != words:
         return translated
-    filled = _fill(HINTS.get(str(code), ()), with_problem(params))
+    filled = _fill(hint_templates(str(code)), with_problem(params))
     return filled if filled is not None else str(words)
 
 

@@ -7,13 +7,15 @@ one-line help for people, and the names of the parameters a finding of that
 code carries (``Finding.params``: the numbers and names of its message, enough
 to write the message again in another language from the code alone).
 
-Adding a code is adding one entry to :data:`ENTRIES` (and its message templates to
-``common/finding_messages.py``). A game may instead declare codes of its own on its
-rule set (``RuleSet.codes``, with their templates in ``Code.messages``), so that the
-game stays one module; :func:`catalogue` merges them. The README's table of codes
-(the shared ones), ``GET /api/codes/`` and the codes of ``GET /api/games/`` (every
-code, the games' own included) are generated from here (``python manage.py codes``),
-and the tests fail when a code is emitted that the catalogue lacks.
+:data:`ENTRIES` holds only the codes every game may raise (the core's checks, the parsers,
+the services, the tables). A code that one game's checks raise is that game's: it is declared in
+its package (``rules/games/<game>/codes.py``, ``RuleSet.codes``, with its message templates and
+hints in ``Code.messages`` and ``Code.hints``), and :func:`catalogue` merges them
+(``tests/rules/test_game_codes.py`` fails on a game's code outside its package). Adding a shared
+code is adding one entry to :data:`ENTRIES` and its message templates to
+``common/finding_messages.py``. The table of docs/codes.md, ``GET /api/codes/`` and the codes
+of ``GET /api/games/`` (every code, the games' own included) are generated from here
+(``python manage.py codes``), and the tests fail when a code is emitted that the catalogue lacks.
 
 Pure: no Django, no I/O.
 """
@@ -26,7 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .findings import Severity
-from .i18n import N_
+from .i18n import N_, Plural
 
 if TYPE_CHECKING:
     from .findings import Finding
@@ -73,10 +75,12 @@ class Code:
     blocks_ready: bool = False
     # The games that emit it; empty: any game.
     games: tuple[str, ...] = ()
-    # A game's own code (RuleSet.codes) carries its message templates for readers of other languages,
-    # marked N_ and written with %(param)s of its params, as common/finding_messages.py holds them for
-    # the shared codes; the shared codes leave it empty.
-    messages: tuple[str, ...] = ()
+    # A game's own code (RuleSet.codes, in rules/games/<game>/codes.py) carries its message templates,
+    # marked N_ (NP_ for a plural) and written with %(param)s of its params, and the templates of its
+    # hints, as common/finding_messages.py holds them for the shared codes; the shared codes leave
+    # them empty.
+    messages: tuple[str | Plural, ...] = ()
+    hints: tuple[str | Plural, ...] = ()
 
     @property
     def severities(self) -> tuple[Severity, ...]:
@@ -170,38 +174,7 @@ ENTRIES: tuple[Code, ...] = (
         N_("a number outside the field's range"),
         params=("field", "observed", "minimum", "maximum"),
     ),
-    _c(
-        "TRIGGER_GRADE",
-        CARD,
-        N_("a vanguard trigger unit that is not grade 0"),
-        params=("card", "observed"),
-        games=("vanguard",),
-    ),
-    _c(
-        "DOMAINS",
-        CARD,
-        N_("a riftbound card with more than two domains, or a Legend without two"),
-        params=("card", "observed", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "OBJECT_BEHAVIOR_SEED",
-        CARD,
-        N_("one of the seed's named Objects without the behaviour the seed gives it"),
-        params=("card", "name", "expected"),
-        review_list=OBJECT_BEHAVIOR_REVIEW,
-        games=("darkrow",),
-    ),
-    _c(
-        "OBJECT_BEHAVIOR_UNJUSTIFIED",
-        CARD,
-        N_("an Object made EQUIPMENT whose text does not ask it to stay in play"),
-        severity=WARNING,
-        params=("card", "name"),
-        review_list=OBJECT_BEHAVIOR_REVIEW,
-        games=("darkrow",),
-    ),
-    # --- effects (rules.effects, rules.games.chesscards) ----------------------------------------------
+    # --- effects (rules.effects) ---------------------------------------------------------------------
     _c(
         "EFFECT_SCHEMA",
         EFFECT,
@@ -291,59 +264,6 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         neutral=True,
     ),
-    _c(
-        "CHESS_BREACH_CONTRADICTION",
-        EFFECT,
-        N_("Brèche may remove a permanent or secret effect"),
-        params=("path", "duration", "visibility"),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
-    _c(
-        "CHESS_BREACH_UNSTATED",
-        EFFECT,
-        N_("breachRemovable disagrees with what the text says of Brèche"),
-        severity=WARNING,
-        params=("path",),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
-    _c(
-        "CHESS_KING_EXCLUSION_MISSING",
-        EFFECT,
-        N_("the text excludes the King and the target does not"),
-        severity=WARNING,
-        params=("path", "text"),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
-    _c(
-        "CHESS_FOLLOW_UP_MISSING",
-        EFFECT,
-        N_("the text asks for a Coup and followUpMove is null"),
-        severity=WARNING,
-        params=("path", "text"),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
-    _c(
-        "CHESS_FOLLOW_UP_UNSTATED",
-        EFFECT,
-        N_("a followUpMove the text does not ask for"),
-        severity=WARNING,
-        params=("path",),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
-    _c(
-        "CHESS_AVAILABILITY_MISSING",
-        EFFECT,
-        N_("the text sets a condition of availability the structure lacks"),
-        severity=WARNING,
-        params=("path", "text", "effect"),
-        review_list=NEEDS_REVIEW,
-        games=("chesscards",),
-    ),
     # --- decks (rules.decks and each game's deck checks) ---------------------------------------------
     _c(
         "UNKNOWN_CARD",
@@ -412,108 +332,6 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("format",),
         blocks_ready=True,
-    ),
-    _c(
-        "LEGENDARY_LIMIT",
-        DECK,
-        N_("more than one LEGENDARY in the deck"),
-        params=("section", "card", "observed", "expected"),
-        games=("darkrow",),
-    ),
-    _c(
-        "LEADER_CANDIDATES",
-        DECK,
-        N_("no Leader candidate or more than 5, or a candidate listed twice (warning)"),
-        also=(WARNING,),
-        params=("section", "card", "observed", "expected"),
-        games=("darkrow",),
-    ),
-    _c(
-        "ACTIVE_LEADER",
-        DECK,
-        N_("no active Leader (warning: not ready to play), or it is not a Leader or not a candidate"),
-        severity=WARNING,
-        also=(ERROR,),
-        params=("section", "card", "type"),
-        blocks_ready=True,
-        games=("darkrow",),
-    ),
-    _c(
-        "LEGEND",
-        DECK,
-        N_("no Legend, or the card is not a LEGEND"),
-        params=("section", "card", "type"),
-        games=("riftbound",),
-    ),
-    _c(
-        "CHAMPION",
-        DECK,
-        N_("no Chosen Champion, not a CHAMPION_UNIT, not in the main deck, or its tag is not the Legend's"),
-        params=("section", "card", "type", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "UNIQUE_LIMIT",
-        DECK,
-        N_("more than 1 copy of a UNIQUE card"),
-        params=("section", "card", "observed", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "SIGNATURE_LIMIT",
-        DECK,
-        N_("more than 3 SIGNATURE cards"),
-        params=("section", "card", "observed", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "SIGNATURE_TAG",
-        DECK,
-        N_("a SIGNATURE card whose tag is not the Legend's"),
-        params=("section", "card", "observed", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "DOMAIN_IDENTITY",
-        DECK,
-        N_("a card outside the Legend's domains"),
-        params=("section", "card", "observed", "expected"),
-        games=("riftbound",),
-    ),
-    _c(
-        "BATTLEFIELD_DUPLICATE",
-        DECK,
-        N_("two battlefields with the same name"),
-        params=("section", "card", "name", "observed"),
-        games=("riftbound",),
-    ),
-    _c(
-        "TRIGGER_COUNT",
-        DECK,
-        N_("not exactly 16 trigger units"),
-        params=("section", "observed", "expected"),
-        games=("vanguard",),
-    ),
-    _c(
-        "HEAL_LIMIT",
-        DECK,
-        N_("more than 4 HEAL triggers"),
-        params=("section", "observed", "expected"),
-        games=("vanguard",),
-    ),
-    _c(
-        "SENTINEL_LIMIT",
-        DECK,
-        N_("more than 4 Sentinels"),
-        params=("section", "observed", "expected"),
-        games=("vanguard",),
-    ),
-    _c(
-        "NO_STARTING_VANGUARD",
-        DECK,
-        N_("no grade 0 non-trigger unit to start"),
-        params=("section",),
-        games=("vanguard",),
     ),
     # --- audits: what a single card cannot tell (rules.audit, reviews.audits) --------------------------
     _c(
@@ -828,7 +646,8 @@ def conflicts(rulesets: Iterable[RuleSet]) -> list[str]:
 
 
 def markdown_table(codes: Mapping[str, Code] | None = None) -> str:
-    """The README's table of codes (``python manage.py codes --markdown`` writes it)."""
+    """The table of codes of docs/codes.md (``python manage.py codes --markdown`` writes it): ``codes``
+    (every code, ``catalogue(registry)``), or the shared catalogue."""
     codes = CODES if codes is None else codes
     rows = [
         "| code | about | severity | ready to play | review list | games | parameters | meaning |",

@@ -11,12 +11,17 @@ The pages, the API and the commands translate them when they show them
 A word that is one game's own, and that another game says otherwise in the same language (duel's
 SPELL is a « Magie », riftbound's a « Sort »), is marked ``NC_(game key, "...")``: its catalogue
 entry has the game's key as context (``msgctxt``), and ``tr(label, context=key)`` finds it.
+A template whose words follow a number (a finding's message, "%(observed)s cards") is marked
+``NP_(singular, plural, count)``: both forms reach the catalogue as one plural entry, and the web
+layer picks the reader's form from the param ``count`` names (Russian has three).
 
 Card data (names, texts, a face template's printed words) is never translated: it is written in
 its game's language.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 def N_(message: str) -> str:
@@ -27,3 +32,21 @@ def N_(message: str) -> str:
 def NC_(context: str, message: str) -> str:
     """Mark ``message`` for translation in ``context`` (a game's key); return it unchanged."""
     return message
+
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """A text with a singular and a plural form; ``count`` names the param whose number chooses."""
+
+    singular: str
+    plural: str
+    count: str
+
+    def form(self, number: object) -> str:
+        """The English form for ``number`` (what the catalogues translate from)."""
+        return self.singular if number == 1 else self.plural
+
+
+def NP_(singular: str, plural: str, count: str) -> Plural:
+    """Mark a plural text for translation (``makemessages --keyword=NP_:1,2``)."""
+    return Plural(singular, plural, count)

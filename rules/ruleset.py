@@ -66,7 +66,8 @@ class RuleSet:
     canonical_corrections: ClassVar[tuple[CanonicalCorrection, ...]] = ()
 
     # --- codes and audits (rules.codes, rules.audit) ------------------------------------------------
-    # Finding codes of the game's own checks that the shared catalogue (rules.codes.ENTRIES) lacks.
+    # Finding codes of the game's own checks, with their templates (rules/games/<game>/codes.py); the
+    # shared catalogue (rules.codes.ENTRIES) holds only those every game may raise.
     codes: ClassVar[tuple[Code, ...]] = ()
     # Counts the game's source fixes, reported by audits next to the actual ones,
     # e.g. {"identities": 72, "artwork": {"HD": 72}}.

@@ -38,13 +38,13 @@ class Command(LocalizedCommand):
 
     def handle(self, *args, markdown=False, readme=False, **options):
         codes = catalogue(registry)
-        # The README's table: the shared catalogue (a game's own codes stay in its module: JSON, the API).
+        # The table of docs/codes.md: every code, the games' own included (their column says which game).
         if markdown:
-            self.stdout.write(markdown_table(), ending="")
+            self.stdout.write(markdown_table(codes), ending="")
         elif readme:
             path = readme_path()
             text = path.read_text(encoding="utf-8")
-            updated = with_table(text, markdown_table())
+            updated = with_table(text, markdown_table(codes))
             if updated != text:
                 path.write_text(updated, encoding="utf-8")
             self.stdout.write(f"{path.name}: {'table written' if updated != text else 'already up to date'}")

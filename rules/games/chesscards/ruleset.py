@@ -16,6 +16,7 @@ from rules.text import fold
 from rules.translations import GlossaryTerm
 
 from . import face
+from .codes import CODES
 
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
 # Each card is played in its player's turn. What the seed's texts distinguish: a duration
@@ -408,6 +409,8 @@ EFFECTS = fx.EffectVocabulary(
 @register
 class ChessCards(RuleSet):
     key = "chesscards"
+    # Its own finding codes, with their message templates (rules/games/chesscards/codes.py).
+    codes = CODES
     name = "Chess cards"
     language = "fr"
     # The chess pieces' names (rules.translations); « tour » and « fou » are left out: they are also

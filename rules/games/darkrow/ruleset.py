@@ -23,6 +23,7 @@ from rules.text import fold
 from rules.translations import GlossaryTerm
 
 from . import face
+from .codes import CODES
 
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = frozenset({UNIT, LEGENDARY})
@@ -553,6 +554,8 @@ def active_leader_is_a_candidate(ctx: DeckContext):
 @register
 class Darkrow(RuleSet):
     key = "darkrow"
+    # Its own finding codes, with their message templates (rules/games/darkrow/codes.py).
+    codes = CODES
     name = "Darkrow"
     language = "fr"
     # The team's words for the game's terms (rules.translations; the catalogues' Indices, Leader, Life).

@@ -15,6 +15,7 @@ from rules.text import fold
 from rules.translations import GlossaryTerm
 
 from . import face
+from .codes import CODES
 
 LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD = (
     "LEGEND",
@@ -447,6 +448,8 @@ def distinct_battlefields(ctx: DeckContext):
 @register
 class Riftbound(RuleSet):
     key = "riftbound"
+    # Its own finding codes, with their message templates (rules/games/riftbound/codes.py).
+    codes = CODES
     name = "Riftbound"
     language = "fr"
     # The team's words for the game's terms (rules.translations), as the catalogues write them.

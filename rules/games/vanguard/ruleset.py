@@ -14,6 +14,7 @@ from rules.tables import spec as tbl
 from rules.translations import GlossaryTerm
 
 from . import face
+from .codes import CODES
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
@@ -267,6 +268,8 @@ def a_starting_vanguard(ctx: DeckContext):
 @register
 class Vanguard(RuleSet):
     key = "vanguard"
+    # Its own finding codes, with their message templates (rules/games/vanguard/codes.py).
+    codes = CODES
     name = "Cardfight!! Vanguard (Classic)"
     language = "ru"
     # The team's words for the game's terms (rules.translations): the circles, Counter Blast and the

@@ -5,7 +5,7 @@
 
 from django.core.management.commands import makemessages
 
-EXTRA_KEYWORDS = ["--keyword=N_", "--keyword=NC_:1c,2"]
+EXTRA_KEYWORDS = ["--keyword=N_", "--keyword=NC_:1c,2", "--keyword=NP_:1,2"]
 
 
 class Command(makemessages.Command):
