@@ -1,305 +1,42 @@
-"""Findings in the reader's language: one translatable message template per code.
+"""Findings in the reader's language: each code's message templates, translated.
 
-The core (``rules``) stays language-free: a finding carries its ``code`` and its ``params``
-(declared per code in :mod:`rules.codes`), and an English ``message`` for logs and tools. The
-pages, the API and the commands show :func:`message` instead, the template of the finding's
-code in the active language filled with its params. A code may have a few variants (DECK_SIZE:
-an exact size, or a minimum and a maximum): the variant whose placeholders are all among the
-finding's params and that uses the most of them is taken. A finding whose params fill no
-variant (an emitter that forgot one) keeps the core's English message.
+The core (``rules``) stays language-free: a finding carries its ``code`` and its ``params``, and
+its English ``message``, which is its code's template filled with the params
+(:mod:`rules.messages`). The templates are written once, in the catalogue of codes
+(``Code.messages`` in :mod:`rules.codes`, a game's own in ``rules/games/<game>/codes.py``), marked
+``N_`` (``NP_`` for a plural): their msgids are the translation catalogues' entries. The pages,
+the API and the commands show :func:`message`, the same template in the active language filled
+with the same params. A code may have a few variants (DECK_SIZE: an exact size, or a minimum and a
+maximum): the variant whose placeholders are all among the finding's params and that uses the
+most of them is taken, in English as in the other languages. Every placeholder is a param its code
+declares (``tests/i18n/test_finding_messages.py`` checks it, and that every code has a template).
 
-A game's own codes carry their templates themselves (``Code.messages`` and ``Code.hints`` in
-``rules/games/<game>/codes.py``, marked N_ or NP_), so that a game stays one package. Every placeholder is a param its code declares
-(``tests/i18n/test_finding_messages.py`` checks it, and that every code of the catalogue has a
-template). English readers get the core's
-own message: it says the same, sometimes with more detail (the problem found, what to do).
+A finding's hint: a fixed one is marked N_ where it is raised and found in the catalogue as it
+is; one with values in it ("keep at most 4 Sentinels") is its code's hint template
+(``Code.hints``), filled with the finding's params. A finding's free-text ``problem`` is coded too
+(``PROBLEMS`` below, keyed by ``rules.problems``).
 
 Params are shown as people read them: numbers in the reader's locale (``1 000``, ``33,8``), lists
 joined by commas, statuses and deck sections by their label. A plural template takes its count
-from a param (``ngettext_lazy(..., "observed")``; Russian has three forms).
+from a param (``NP_(..., "observed")``; Russian has three forms).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils import formats
 from django.utils.translation import get_language, gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rules import registry
-from rules.codes import catalogue
+from rules import messages as core_messages
+from rules.codes import lookup
 from rules.i18n import Plural
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
-
-MESSAGES: dict[str, tuple[Any, ...]] = {
-    # --- card faces --------------------------------------------------------------------------
-    "TEXT_OVERFLOW": (
-        _("%(field)s does not fit its box on the face, even at the smallest size"),
-        _("%(card)s: %(field)s does not fit its box on the face, even at the smallest size"),
-    ),
-    "ARTWORK_UNREADABLE": (
-        _("the primary artwork cannot be read; the face shows a placeholder"),
-        _("%(card)s: the primary artwork cannot be read; the face shows a placeholder"),
-    ),
-    "ARTWORK_LOW_RESOLUTION": (
-        _(
-            "the primary artwork is %(width)s × %(height)s pixels; its box on the face needs "
-            "%(neededWidth)s × %(neededHeight)s at 300 dpi: upload a larger image"
-        ),
-    ),
-    # --- cards --------------------------------------------------------------------------------
-    "CARD_TYPE": (
-        _("%(value)s is not a card type of %(game)s"),
-        _("%(value)s is not a card type of %(game)s; use one of %(expected)s"),
-    ),
-    "NAME_REQUIRED": (_("a card needs a name"),),
-    "FIELD_UNKNOWN": (
-        _("%(field)s is not a field of %(game)s cards"),
-        _("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
-        _("%(field)s is not a key this format knows"),
-    ),
-    "FIELD_TYPE": (_("%(field)s %(problem)s"), _("%(field)s: wrong kind of value")),
-    "FIELD_REQUIRED": (
-        _("%(field)s is required"),
-        _("%(types)s cards need a value for %(field)s"),
-        _("a %(game)s card needs a value for %(field)s"),
-    ),
-    "FIELD_NOT_ALLOWED": (_("%(types)s cards have no %(field)s; leave it empty"),),
-    "FIELD_RANGE": (
-        _("%(field)s is %(observed)s; it must be between %(minimum)s and %(maximum)s"),
-        _("%(field)s is %(observed)s; it must be at least %(minimum)s"),
-        _("%(field)s is %(observed)s; it must be at most %(maximum)s"),
-    ),
-    # --- effects ------------------------------------------------------------------------------
-    "EFFECT_SCHEMA": (_("%(path)s: %(problem)s"),),
-    "EFFECT_ID_DUPLICATE": (_("two effects share the effectId %(effectId)s"),),
-    "EFFECT_ID_CHANGED": (
-        _("the effect %(expected)s got a new id %(observed)s; effect ids never change: keep %(expected)s"),
-    ),
-    "EFFECT_ID_TAKEN": (_("the effectId %(effectId)s is already used by %(card)s"),),
-    "EFFECT_BONUS_NO_DURATION": (_("%(path)s: a bonus to %(stat)s without a duration"),),
-    "EFFECT_DURATION_MISSING": (
-        _("%(path)s: the text names a duration (%(expected)s) the effect does not have"),
-        _("%(path)s: the text names a duration the effect does not have"),
-    ),
-    "EFFECT_LIMIT_MISSING": (_("%(path)s: the text says once per turn and the effect has no limit"),),
-    "EFFECT_LIMIT_UNSTATED": (_("%(path)s: %(problem)s"), _("%(path)s: a limit the text does not state")),
-    "EFFECT_KIND_MISMATCH": (_("%(path)s: the text says %(expected)s and the effect is %(observed)s"),),
-    "EFFECT_TEXT_NOT_ON_CARD": (_("%(path)s: the card text no longer has “%(text)s”"),),
-    "EFFECT_NEW_MECHANIC": (
-        _("%(path)s: a new mechanic (%(family)s): %(description)s"),
-        _("%(path)s: a new mechanic the game's vocabulary cannot say yet"),
-    ),
-    "NOT_IMPLEMENTED": (_("no engine runs this effect yet"),),
-    # --- decks --------------------------------------------------------------------------------
-    "UNKNOWN_CARD": (
-        _("no card is %(ref)s"),
-        _("%(ref)s is no %(game)s card"),
-        _("%(section)s: %(ref)s names no %(game)s card"),
-        _("%(section)s: %(ref)s names no %(game)s card; did you mean %(suggestions)s?"),
-    ),
-    "AMBIGUOUS_CARD": (
-        ngettext_lazy(
-            "%(ref)s names %(observed)s %(game)s card (%(candidates)s); give its stableCardId",
-            "%(ref)s names %(observed)s %(game)s cards (%(candidates)s); give its stableCardId",
-            "observed",
-        ),
-        _("%(section)s: %(ref)s names several %(game)s cards; use the stableCardId of the one you mean"),
-        ngettext_lazy(
-            "%(section)s: %(ref)s names %(observed)s %(game)s card (%(candidates)s); use the stableCardId of the one you mean",
-            "%(section)s: %(ref)s names %(observed)s %(game)s cards (%(candidates)s); use the stableCardId of the one you mean",
-            "observed",
-        ),
-    ),
-    "CARD_NOT_VALIDATED": (
-        _("%(section)s: %(card)s is %(status)s; only validated cards may be played"),
-        _("%(section)s: %(name)s (%(card)s) is %(status)s; only validated cards may be played"),
-    ),
-    "DECK_SIZE": (
-        ngettext_lazy(
-            "%(section)s has %(observed)s card; it must have exactly %(expected)s",
-            "%(section)s has %(observed)s cards; it must have exactly %(expected)s",
-            "observed",
-        ),
-        ngettext_lazy(
-            "%(section)s has %(observed)s card; it must have between %(minimum)s and %(maximum)s",
-            "%(section)s has %(observed)s cards; it must have between %(minimum)s and %(maximum)s",
-            "observed",
-        ),
-        ngettext_lazy(
-            "%(section)s has %(observed)s card; it must have at least %(minimum)s",
-            "%(section)s has %(observed)s cards; it must have at least %(minimum)s",
-            "observed",
-        ),
-        ngettext_lazy(
-            "%(section)s has %(observed)s card; it must have at most %(maximum)s",
-            "%(section)s has %(observed)s cards; it must have at most %(maximum)s",
-            "observed",
-        ),
-    ),
-    "COPY_LIMIT": (
-        ngettext_lazy(
-            "%(observed)s copy of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
-            "%(observed)s copies of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
-            "observed",
-        ),
-        ngettext_lazy(
-            "%(observed)s copy of %(card)s; at most %(expected)s allowed in %(format)s",
-            "%(observed)s copies of %(card)s; at most %(expected)s allowed in %(format)s",
-            "observed",
-        ),
-    ),
-    "WRONG_SECTION": (
-        _("%(section)s: %(ref)s does not belong in this section"),
-        _("%(section)s: %(ref)s does not belong in this section; move it to %(expected)s"),
-        _("%(section)s: %(card)s is a %(type)s; it goes in %(expected)s"),
-        _("%(section)s: %(card)s is a %(type)s and does not belong in this section"),
-    ),
-    "BANLIST": (
-        ngettext_lazy(
-            "%(card)s: the deck has %(observed)s copy; %(format)s allows %(expected)s",
-            "%(card)s: the deck has %(observed)s copies; %(format)s allows %(expected)s",
-            "observed",
-        ),
-    ),
-    "FORMAT_ILLEGAL": (
-        _("%(card)s is from set %(set)s; %(format)s allows only %(expected)s"),
-        _("%(card)s is from no set; %(format)s allows only %(expected)s"),
-    ),
-    "NOT_OWNED": (
-        ngettext_lazy(
-            # expected: the copies the deck uses; observed: the copies the collection holds.
-            "the deck uses %(expected)s copy of %(card)s; %(owner)s's collection has %(observed)s",
-            "the deck uses %(expected)s copies of %(card)s; %(owner)s's collection has %(observed)s",
-            "expected",
-        ),
-    ),
-    "NO_SIDEBOARD": (
-        ngettext_lazy(
-            "%(format)s has no sideboard; the %(observed)s card listed as one is not part of the deck",
-            "%(format)s has no sideboard; the %(observed)s cards listed as one are not part of the deck",
-            "observed",
-        ),
-    ),
-    "OWNERSHIP_NOT_CHECKED": (
-        _("%(format)s allows owned cards only and the deck has no owner: ownership was not checked"),
-    ),
-    # --- audits -------------------------------------------------------------------------------
-    "STATUS_NEEDS_REVIEW": (_("%(card)s waits for review"),),
-    "IDENTITY_COLLISION": (
-        _("another card named %(name)s (%(type)s, set %(set)s) holds different data: %(cards)s"),
-        _("%(card)s: another card with the same name, type and set holds different data"),
-    ),
-    "IMPORT_CONFLICT": (
-        _("%(card)s: import conflict #%(conflict)s is open; the studio kept the user's change"),
-    ),
-    # --- card translations --------------------------------------------------------------------
-    "TRANSLATION_STALE": (
-        _(
-            "%(card)s: the %(language)s translation translates version %(sourceVersion)s; the source "
-            "text has changed since (version %(version)s)"
-        ),
-    ),
-    "TRANSLATION_GLOSSARY": (
-        _(
-            "%(field)s: the glossary's %(language)s term for %(term)s is %(expected)s, which the "
-            "translation does not use"
-        ),
-    ),
-    # --- input the studio refuses -------------------------------------------------------------
-    "FIELD_INVALID": (
-        _("%(field)s: a value the studio cannot take"),
-        _("a value the studio cannot take"),
-        _("%(field)s %(problem)s"),
-    ),
-    "FIELD_READ_ONLY": (_("%(field)s is not edited this way"),),
-    "FILE_INVALID": (_("the file cannot be read as a card set: %(problem)s"),),
-    "CARD_NOT_OBJECT": (_("%(card)s is not a JSON object"),),
-    "DUPLICATE_ID": (_("the card set names %(card)s twice"),),
-    "DUPLICATE_CARD": (_("%(card)s: the card set holds %(name)s twice without a stableCardId"),),
-    "ID_OF_OTHER_GAME": (_("%(card)s belongs to a card of %(game)s"),),
-    "UNKNOWN_GAME": (
-        _("%(value)s is not a game of the studio"),
-        _("%(value)s is not a game; use one of %(expected)s"),
-    ),
-    "UNKNOWN_FORMAT": (
-        _("%(game)s has no default format"),
-        _("%(game)s has no format %(format)s"),
-        _("%(game)s has no format %(format)s; use one of %(expected)s"),
-    ),
-    "UNKNOWN_USER": (_("nobody has the username %(value)s"),),
-    "DECK_INVALID": (
-        _("a deck is a JSON object with game, name and sections"),
-        _("not a deck file: %(problem)s"),
-    ),
-    "DECKLIST_INVALID": (_("line %(line)s of the decklist cannot be read: %(problem)s"),),
-    "NO_CHANGE": (_("%(card)s: this changes nothing"), _("this changes nothing")),
-    "PAPER_GAME_INVALID": (_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
-    "ARTWORK_PRIMARY_NOT_HD": (_("a %(kind)s image cannot be a card's primary image; choose an HD one"),),
-    # --- playtest tables: a move the table refuses ------------------------------------------------
-    "TABLE_EVENT_INVALID": (
-        _("%(kind)s: this event is not as the table reads it (%(problem)s)"),
-        _("this event is not as the table reads it (%(problem)s)"),
-    ),
-    "TABLE_FINISHED": (_("the game is over; nothing more can be played"),),
-    "TABLE_SETUP_PENDING": (
-        _("the setup is not done yet: %(decisions)s still to decide"),
-        _("the setup is not done yet"),
-    ),
-    "TABLE_SETUP_DONE": (_("this setup decision is already made (%(decision)s)"),),
-    "TABLE_NOT_COIN_WINNER": (_("only the winner of the coin toss chooses who plays first, once"),),
-    "TABLE_NOT_IN_HAND": (_("every card put back must be a different card of your hand"),),
-    "TABLE_MULLIGAN_TOO_MANY": (
-        _("a mulligan puts back at most %(maximum)s cards; %(observed)s were chosen"),
-    ),
-    "TABLE_NOT_YOUR_TURN": (_("it is not seat %(seat)s's turn"), _("it is not your turn")),
-    "TABLE_LAST_STEP": (_("this is the turn's last step; end the turn"),),
-    "TABLE_HAND_LIMIT": (
-        _("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
-    ),
-    "TABLE_UNKNOWN_ZONE": (
-        _("%(zone)s is not a zone of this table"),
-        _("%(zone)s is not a zone of this table; its zones are %(expected)s"),
-    ),
-    "TABLE_UNKNOWN_CARD": (_("no card %(instance)s is on this table"),),
-    "TABLE_NOT_YOUR_CARD": (
-        _("card %(instance)s is not yours"),
-        _("card %(instance)s is not seat %(seat)s's"),
-    ),
-    "TABLE_ZONE_FULL": (_("%(zone)s is full: it holds at most %(capacity)s cards"),),
-    "TABLE_ZONE_EMPTY": (_("%(zone)s has no card"),),
-    "TABLE_UNKNOWN_COUNTER": (
-        _("%(counter)s is not a counter of this table"),
-        _("%(counter)s is not a counter of this table; its counters are %(expected)s"),
-    ),
-    "TABLE_COUNTER_RANGE": (_("%(counter)s goes from %(minimum)s to %(maximum)s"),),
-    "TABLE_SQUARE": (_("%(square)s is not a square of the board (a1 to h8)"),),
-    "TABLE_NOT_YOUR_PIECE": (_("no piece of yours stands on %(square)s"),),
-    "TABLE_STALE_SEQ": (
-        _("the table moved on (it is at %(current)s, you played from %(expected)s): catch up and play again"),
-        _("the table moved on: catch up and play again"),
-    ),
-    "TABLE_WAITING": (_("the table waits for its second player"),),
-    "TABLE_NOT_WAITING": (_("this table already has its two players"),),
-    "TABLE_ALREADY_SEATED": (
-        _("you already sit at this table; to play both seats, open a table with two of your decks"),
-    ),
-    "TABLE_NOT_SEATED": (_("you do not sit at this table; spectators only watch"),),
-    "TABLE_NOT_YOUR_SEAT": (
-        _("seat %(seat)s is not yours"),
-        _("seat %(seat)s is not yours; you sit at seat %(expected)s"),
-    ),
-    "TABLE_DECK_NOT_YOURS": (_("you have no deck %(deck)s"), _("%(field)s: you have no deck %(deck)s")),
-    "TABLE_WRONG_GAME": (
-        _("deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
-        _("%(field)s: deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
-    ),
-    "TABLE_SINCE_INVALID": (_("since must be a whole number from 0 to %(maximum)s"),),
-}
 
 
 # A finding's free-text ``problem`` (FIELD_TYPE, DECKLIST_INVALID...) coded by rules.problems: one
@@ -390,47 +127,6 @@ PROBLEMS: dict[str, tuple[Any, ...]] = {
 }
 
 PROBLEM_PARAMS = ("problemKey", "problemParams")
-
-# A finding's hint (how to fix it) in the reader's language. A fixed hint is marked N_ in the
-# rules core and found in the catalogue as it is; a hint with values in it ("keep at most 4
-# Sentinels") is one of these templates, filled with the finding's params.
-HINTS: dict[str, tuple[Any, ...]] = {
-    "CARD_TYPE": (_("use one of %(expected)s"),),
-    "FIELD_UNKNOWN": (_("remove it, or use one of its fields: %(expected)s"),),
-    "FIELD_TYPE": (_("give %(field)s a value of the kind it accepts (GET /api/games/ lists them)"),),
-    "FIELD_REQUIRED": (_("give %(field)s a value"),),
-    "FIELD_RANGE": (
-        _("give a number from %(minimum)s to %(maximum)s"),
-        _("give a number of at least %(minimum)s"),
-        _("give a number of at most %(maximum)s"),
-    ),
-    "EFFECT_BONUS_NO_DURATION": (_("give it one of the game's durations"),),
-    "EFFECT_DURATION_MISSING": (_("give the effect the duration %(expected)s, or check the text"),),
-    "EFFECT_KIND_MISMATCH": (_("make it %(expected)s, or check the text"),),
-    "EFFECT_ID_CHANGED": (_("keep %(expected)s"),),
-    "WRONG_SECTION": (_("move it to %(expected)s"),),
-    "DECK_SIZE": (
-        ngettext_lazy(
-            "the section must have exactly %(expected)s card",
-            "the section must have exactly %(expected)s cards",
-            "expected",
-        ),
-        _("the section must have between %(minimum)s and %(maximum)s cards"),
-        ngettext_lazy(
-            "the section must have at least %(minimum)s card",
-            "the section must have at least %(minimum)s cards",
-            "minimum",
-        ),
-        ngettext_lazy(
-            "the section must have at most %(maximum)s card",
-            "the section must have at most %(maximum)s cards",
-            "maximum",
-        ),
-    ),
-    "COPY_LIMIT": (_("keep at most %(expected)s of it"),),
-    "BANLIST": (_("keep at most %(expected)s of it"),),
-    "FORMAT_ILLEGAL": (_("play a print of %(expected)s, or another format"),),
-}
 
 
 def msgids(template) -> tuple[str, ...]:
@@ -528,39 +224,36 @@ def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
     return {k: _shown(k, v) for k, v in (params or {}).items() if v is not None and v != "" and v != []}
 
 
-def _lazy(text: str | Plural) -> Any:
-    """A template a game declares (marked N_ or NP_ in its package) as the shared ones are written."""
-    if isinstance(text, Plural):
-        return ngettext_lazy(text.singular, text.plural, text.count)
-    return _(text)
+@lru_cache(maxsize=1024)
+def _lazy(declared: tuple[str | Plural, ...]) -> tuple[Any, ...]:
+    """A code's templates (marked N_ or NP_ in rules) as translatable strings of the catalogues."""
+    return tuple(
+        ngettext_lazy(text.singular, text.plural, text.count) if isinstance(text, Plural) else _(text)
+        for text in declared
+    )
 
 
 def templates(code: str) -> tuple[Any, ...]:
-    """``code``'s templates: those above for a shared code, those its game declares for a game's own
-    (``rules.codes.Code.messages`` in ``rules/games/<game>/codes.py``, translated here)."""
-    if code in MESSAGES:
-        return MESSAGES[code]
-    declared = catalogue(registry).get(code)
-    return tuple(_lazy(text) for text in declared.messages) if declared is not None else ()
+    """``code``'s message templates, translatable: its catalogue entry's (``rules.codes``, a game's
+    own in ``rules/games/<game>/codes.py``); () for a code nobody declares."""
+    declared = lookup(code)
+    return _lazy(declared.messages) if declared is not None else ()
 
 
 def hint_templates(code: str) -> tuple[Any, ...]:
-    """``code``'s hint templates: those above for a shared code, ``Code.hints`` for a game's own."""
-    if code in HINTS:
-        return HINTS[code]
-    declared = catalogue(registry).get(code)
-    return tuple(_lazy(text) for text in declared.hints) if declared is not None else ()
+    """``code``'s hint templates, translatable (``Code.hints``)."""
+    declared = lookup(code)
+    return _lazy(declared.hints) if declared is not None else ()
 
 
 def choose(code: str, params: Mapping[str, Any] | None):
-    """The template of ``code`` the params fill best, or None (no template, or params missing)."""
-    have = {k for k, v in (params or {}).items() if v is not None and v != "" and v != []}
-    best, best_size = None, -1
-    for template in templates(code):
-        needed = placeholders(template)
-        if needed <= have and len(needed) > best_size:
-            best, best_size = template, len(needed)
-    return best
+    """The template of ``code`` the params fill best, or None (no template, or params missing): the
+    variant the English message was written with (``rules.messages.choose``), translatable."""
+    declared = lookup(code)
+    if declared is None:
+        return None
+    chosen = core_messages.choose(declared.messages, params)
+    return None if chosen is None else _lazy(declared.messages)[declared.messages.index(chosen)]
 
 
 def render(code: str, params: Mapping[str, Any] | None, fallback: str = "") -> str:

@@ -1,7 +1,7 @@
 """The games' rules as pure Python.
 
 Plain frozen values in, a list of findings out: no Django, no I/O. Each game is
-one module in :mod:`rules.games` that registers its rule set in the registry.
+one package (or module) in :mod:`rules.games` that registers its rule set in the registry.
 """
 
 from .cards import CardData

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .findings import Severity
-from .i18n import N_, Plural
+from .i18n import N_, NP_, Plural
 
 if TYPE_CHECKING:
     from .findings import Finding
@@ -125,6 +125,10 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=_FIELD,
         review_list=NEEDS_REVIEW,  # the audit lists it: shorten the text, or adjust the template
+        messages=(
+            N_("%(field)s does not fit its box on the face, even at the smallest size"),
+            N_("%(card)s: %(field)s does not fit its box on the face, even at the smallest size"),
+        ),
     ),
     _c(
         "ARTWORK_UNREADABLE",
@@ -132,6 +136,10 @@ ENTRIES: tuple[Code, ...] = (
         N_("the card's primary artwork cannot be decoded; its face shows a placeholder"),
         severity=WARNING,
         params=_FIELD,
+        messages=(
+            N_("the primary artwork cannot be read; the face shows a placeholder"),
+            N_("%(card)s: the primary artwork cannot be read; the face shows a placeholder"),
+        ),
     ),
     _c(
         "ARTWORK_LOW_RESOLUTION",
@@ -140,6 +148,12 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=(*_FIELD, "width", "height", "neededWidth", "neededHeight"),
         review_list=NEEDS_REVIEW,  # the audit lists it: upload a larger image
+        messages=(
+            N_(
+                "the primary artwork is %(width)s × %(height)s pixels; its box on the face needs "
+                "%(neededWidth)s × %(neededHeight)s at 300 dpi: upload a larger image"
+            ),
+        ),
     ),
     # --- cards: fields and types (rules.ruleset, rules.fields) ---------------------------------------
     _c(
@@ -147,32 +161,73 @@ ENTRIES: tuple[Code, ...] = (
         CARD,
         N_("the card's type is not one of its game's card types"),
         params=("value", "game", "expected"),
+        messages=(
+            N_("%(value)s is not a card type of %(game)s"),
+            N_("%(value)s is not a card type of %(game)s; use one of %(expected)s"),
+        ),
+        hints=(N_("use one of %(expected)s"),),
     ),
-    _c("NAME_REQUIRED", CARD, N_("a card needs a name"), params=("card",)),
+    _c(
+        "NAME_REQUIRED",
+        CARD,
+        N_("a card needs a name"),
+        params=("card",),
+        messages=(N_("a card needs a name"),),
+    ),
     _c(
         "FIELD_UNKNOWN",
         CARD,
         N_("a key that is no field of the game (or of the format read)"),
         params=("field", "game", "expected"),
+        messages=(
+            N_("%(field)s is not a field of %(game)s cards"),
+            N_("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
+            N_("%(field)s is not a key this format knows"),
+        ),
+        hints=(N_("remove it, or use one of its fields: %(expected)s"),),
     ),
     _c(
         "FIELD_TYPE",
         CARD,
         N_("a field's value is of the wrong kind (a number, a list, a choice...)"),
         params=("field", "problem", "problemKey", "problemParams"),
+        messages=(N_("%(field)s %(problem)s"), N_("%(field)s: wrong kind of value")),
+        hints=(N_("give %(field)s a value of the kind it accepts (GET /api/games/ lists them)"),),
     ),
-    _c("FIELD_REQUIRED", CARD, N_("a required value is missing"), params=("field", "game", "types")),
+    _c(
+        "FIELD_REQUIRED",
+        CARD,
+        N_("a required value is missing"),
+        params=("field", "game", "types"),
+        messages=(
+            N_("%(field)s is required"),
+            N_("%(types)s cards need a value for %(field)s"),
+            N_("a %(game)s card needs a value for %(field)s"),
+        ),
+        hints=(N_("give %(field)s a value"),),
+    ),
     _c(
         "FIELD_NOT_ALLOWED",
         CARD,
         N_("a field this card's type does not have holds a value"),
         params=("field", "value", "types"),
+        messages=(N_("%(types)s cards have no %(field)s; leave it empty"),),
     ),
     _c(
         "FIELD_RANGE",
         CARD,
         N_("a number outside the field's range"),
         params=("field", "observed", "minimum", "maximum"),
+        messages=(
+            N_("%(field)s is %(observed)s; it must be between %(minimum)s and %(maximum)s"),
+            N_("%(field)s is %(observed)s; it must be at least %(minimum)s"),
+            N_("%(field)s is %(observed)s; it must be at most %(maximum)s"),
+        ),
+        hints=(
+            N_("give a number from %(minimum)s to %(maximum)s"),
+            N_("give a number of at least %(minimum)s"),
+            N_("give a number of at most %(maximum)s"),
+        ),
     ),
     # --- effects (rules.effects) ---------------------------------------------------------------------
     _c(
@@ -183,6 +238,7 @@ ENTRIES: tuple[Code, ...] = (
         ),
         params=("path", "problem", "problemKey", "problemParams"),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(path)s: %(problem)s"),),
     ),
     _c(
         "EFFECT_ID_DUPLICATE",
@@ -190,18 +246,26 @@ ENTRIES: tuple[Code, ...] = (
         N_("two effects of one card share an effectId"),
         params=("effectId",),
         review_list=NEEDS_REVIEW,
+        messages=(N_("two effects share the effectId %(effectId)s"),),
     ),
     _c(
         "EFFECT_ID_CHANGED",
         EFFECT,
         N_("an edit or re-import gives an existing effect a new effectId"),
         params=("observed", "expected"),
+        messages=(
+            N_(
+                "the effect %(expected)s got a new id %(observed)s; effect ids never change: keep %(expected)s"
+            ),
+        ),
+        hints=(N_("keep %(expected)s"),),
     ),
     _c(
         "EFFECT_ID_TAKEN",
         EFFECT,
         N_("another card of the game uses this effectId"),
         params=("effectId", "card"),
+        messages=(N_("the effectId %(effectId)s is already used by %(card)s"),),
     ),
     _c(
         "EFFECT_BONUS_NO_DURATION",
@@ -209,6 +273,8 @@ ENTRIES: tuple[Code, ...] = (
         N_("a stat bonus without duration"),
         params=("path", "stat"),
         review_list=BONUS_DURATION_REVIEW,
+        messages=(N_("%(path)s: a bonus to %(stat)s without a duration"),),
+        hints=(N_("give it one of the game's durations"),),
     ),
     _c(
         "EFFECT_DURATION_MISSING",
@@ -217,6 +283,11 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("path", "expected"),
         review_list=BONUS_DURATION_REVIEW,
+        messages=(
+            N_("%(path)s: the text names a duration (%(expected)s) the effect does not have"),
+            N_("%(path)s: the text names a duration the effect does not have"),
+        ),
+        hints=(N_("give the effect the duration %(expected)s, or check the text"),),
     ),
     _c(
         "EFFECT_LIMIT_MISSING",
@@ -225,6 +296,7 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("path",),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(path)s: the text says once per turn and the effect has no limit"),),
     ),
     _c(
         "EFFECT_LIMIT_UNSTATED",
@@ -233,6 +305,7 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("path", "problem", "problemKey", "problemParams"),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(path)s: %(problem)s"), N_("%(path)s: a limit the text does not state")),
     ),
     _c(
         "EFFECT_KIND_MISMATCH",
@@ -241,6 +314,8 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("path", "observed", "expected"),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(path)s: the text says %(expected)s and the effect is %(observed)s"),),
+        hints=(N_("make it %(expected)s, or check the text"),),
     ),
     _c(
         "EFFECT_TEXT_NOT_ON_CARD",
@@ -249,6 +324,7 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("path", "text"),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(path)s: the card text no longer has “%(text)s”"),),
     ),
     _c(
         "EFFECT_NEW_MECHANIC",
@@ -256,6 +332,10 @@ ENTRIES: tuple[Code, ...] = (
         N_("what the game's vocabulary cannot say yet (NEW_MECHANIC)"),
         params=("path", "family", "description"),
         review_list=NEW_MECHANIC_REQUIRED,
+        messages=(
+            N_("%(path)s: a new mechanic (%(family)s): %(description)s"),
+            N_("%(path)s: a new mechanic the game's vocabulary cannot say yet"),
+        ),
     ),
     _c(
         "NOT_IMPLEMENTED",
@@ -263,6 +343,7 @@ ENTRIES: tuple[Code, ...] = (
         N_("an effect no engine runs yet: says nothing about the card"),
         severity=WARNING,
         neutral=True,
+        messages=(N_("no engine runs this effect yet"),),
     ),
     # --- decks (rules.decks and each game's deck checks) ---------------------------------------------
     _c(
@@ -270,60 +351,171 @@ ENTRIES: tuple[Code, ...] = (
         DECK,
         N_("an entry names no card of this game"),
         params=("section", "ref", "game", "suggestions"),
+        messages=(
+            N_("no card is %(ref)s"),
+            N_("%(ref)s is no %(game)s card"),
+            N_("%(section)s: %(ref)s names no %(game)s card"),
+            N_("%(section)s: %(ref)s names no %(game)s card; did you mean %(suggestions)s?"),
+        ),
     ),
     _c(
         "AMBIGUOUS_CARD",
         DECK,
         N_("a name matches several cards; use the stableCardId"),
         params=("section", "ref", "game", "observed", "candidates"),
+        messages=(
+            NP_(
+                "%(ref)s names %(observed)s %(game)s card (%(candidates)s); give its stableCardId",
+                "%(ref)s names %(observed)s %(game)s cards (%(candidates)s); give its stableCardId",
+                "observed",
+            ),
+            N_("%(section)s: %(ref)s names several %(game)s cards; use the stableCardId of the one you mean"),
+            NP_(
+                "%(section)s: %(ref)s names %(observed)s %(game)s card (%(candidates)s); use the stableCardId of the one you mean",
+                "%(section)s: %(ref)s names %(observed)s %(game)s cards (%(candidates)s); use the stableCardId of the one you mean",
+                "observed",
+            ),
+        ),
     ),
     _c(
         "CARD_NOT_VALIDATED",
         DECK,
         N_("the card's status is not VALIDATED"),
         params=("section", "card", "name", "status"),
+        messages=(
+            N_("%(section)s: %(card)s is %(status)s; only validated cards may be played"),
+            N_("%(section)s: %(name)s (%(card)s) is %(status)s; only validated cards may be played"),
+        ),
     ),
     _c(
         "DECK_SIZE",
         DECK,
         N_("a section holds the wrong number of cards"),
         params=("section", "observed", "expected", "minimum", "maximum"),
+        messages=(
+            NP_(
+                "%(section)s has %(observed)s card; it must have exactly %(expected)s",
+                "%(section)s has %(observed)s cards; it must have exactly %(expected)s",
+                "observed",
+            ),
+            NP_(
+                "%(section)s has %(observed)s card; it must have between %(minimum)s and %(maximum)s",
+                "%(section)s has %(observed)s cards; it must have between %(minimum)s and %(maximum)s",
+                "observed",
+            ),
+            NP_(
+                "%(section)s has %(observed)s card; it must have at least %(minimum)s",
+                "%(section)s has %(observed)s cards; it must have at least %(minimum)s",
+                "observed",
+            ),
+            NP_(
+                "%(section)s has %(observed)s card; it must have at most %(maximum)s",
+                "%(section)s has %(observed)s cards; it must have at most %(maximum)s",
+                "observed",
+            ),
+        ),
+        hints=(
+            NP_(
+                "the section must have exactly %(expected)s card",
+                "the section must have exactly %(expected)s cards",
+                "expected",
+            ),
+            N_("the section must have between %(minimum)s and %(maximum)s cards"),
+            NP_(
+                "the section must have at least %(minimum)s card",
+                "the section must have at least %(minimum)s cards",
+                "minimum",
+            ),
+            NP_(
+                "the section must have at most %(maximum)s card",
+                "the section must have at most %(maximum)s cards",
+                "maximum",
+            ),
+        ),
     ),
     _c(
         "COPY_LIMIT",
         DECK,
         N_("too many copies of one card identity"),
         params=("section", "card", "name", "identity", "observed", "expected", "format"),
+        messages=(
+            NP_(
+                "%(observed)s copy of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
+                "%(observed)s copies of %(name)s (%(card)s); at most %(expected)s allowed in %(format)s",
+                "observed",
+            ),
+            NP_(
+                "%(observed)s copy of %(card)s; at most %(expected)s allowed in %(format)s",
+                "%(observed)s copies of %(card)s; at most %(expected)s allowed in %(format)s",
+                "observed",
+            ),
+        ),
+        hints=(N_("keep at most %(expected)s of it"),),
     ),
     _c(
         "WRONG_SECTION",
         DECK,
         N_("this kind of card is not allowed in this section, or the game has no such section"),
         params=(*_WHERE, "ref", "expected", "type"),
+        messages=(
+            N_("%(section)s: %(ref)s does not belong in this section"),
+            N_("%(section)s: %(ref)s does not belong in this section; move it to %(expected)s"),
+            N_("%(section)s: %(card)s is a %(type)s; it goes in %(expected)s"),
+            N_("%(section)s: %(card)s is a %(type)s and does not belong in this section"),
+        ),
+        hints=(N_("move it to %(expected)s"),),
     ),
     _c(
         "NO_SIDEBOARD",
         DECK,
         N_("the format has no sideboard, and the deck lists one (one finding for the whole sideboard)"),
         params=("section", "format", "observed"),
+        messages=(
+            NP_(
+                "%(format)s has no sideboard; the %(observed)s card listed as one is not part of the deck",
+                "%(format)s has no sideboard; the %(observed)s cards listed as one are not part of the deck",
+                "observed",
+            ),
+        ),
     ),
     _c(
         "BANLIST",
         DECK,
         N_("more copies than the format's banlist allows"),
         params=("section", "card", "observed", "expected", "format"),
+        messages=(
+            NP_(
+                "%(card)s: the deck has %(observed)s copy; %(format)s allows %(expected)s",
+                "%(card)s: the deck has %(observed)s copies; %(format)s allows %(expected)s",
+                "observed",
+            ),
+        ),
+        hints=(N_("keep at most %(expected)s of it"),),
     ),
     _c(
         "FORMAT_ILLEGAL",
         DECK,
         N_("a card outside the format's sets"),
         params=("section", "card", "set", "expected", "format"),
+        messages=(
+            N_("%(card)s is from set %(set)s; %(format)s allows only %(expected)s"),
+            N_("%(card)s is from no set; %(format)s allows only %(expected)s"),
+        ),
+        hints=(N_("play a print of %(expected)s, or another format"),),
     ),
     _c(
         "NOT_OWNED",
         DECK,
         N_("the owner's collection lacks copies"),
         params=("section", "card", "observed", "expected", "owner"),
+        messages=(
+            NP_(
+                # expected: the copies the deck uses; observed: the copies the collection holds.
+                "the deck uses %(expected)s copy of %(card)s; %(owner)s's collection has %(observed)s",
+                "the deck uses %(expected)s copies of %(card)s; %(owner)s's collection has %(observed)s",
+                "expected",
+            ),
+        ),
     ),
     _c(
         "OWNERSHIP_NOT_CHECKED",
@@ -332,6 +524,9 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("format",),
         blocks_ready=True,
+        messages=(
+            N_("%(format)s allows owned cards only and the deck has no owner: ownership was not checked"),
+        ),
     ),
     # --- audits: what a single card cannot tell (rules.audit, reviews.audits) --------------------------
     _c(
@@ -340,6 +535,7 @@ ENTRIES: tuple[Code, ...] = (
         N_("the card's status is NEEDS_REVIEW"),
         params=("card",),
         review_list=NEEDS_REVIEW,
+        messages=(N_("%(card)s waits for review"),),
     ),
     _c(
         "IDENTITY_COLLISION",
@@ -347,6 +543,10 @@ ENTRIES: tuple[Code, ...] = (
         N_("another card with the same name, type and set holds different data"),
         params=("card", "name", "type", "set", "cards"),
         review_list=VERSION_CONFLICTS,
+        messages=(
+            N_("another card named %(name)s (%(type)s, set %(set)s) holds different data: %(cards)s"),
+            N_("%(card)s: another card with the same name, type and set holds different data"),
+        ),
     ),
     _c(
         "IMPORT_CONFLICT",
@@ -354,6 +554,7 @@ ENTRIES: tuple[Code, ...] = (
         N_("an open import conflict: the studio kept a card a user changed"),
         params=("card", "conflict", "fields"),
         review_list=VERSION_CONFLICTS,
+        messages=(N_("%(card)s: import conflict #%(conflict)s is open; the studio kept the user's change"),),
     ),
     # --- card translations (rules.translations, cards.translations) ------------------------------
     _c(
@@ -363,6 +564,12 @@ ENTRIES: tuple[Code, ...] = (
         severity=WARNING,
         params=("card", "language", "sourceVersion", "version"),
         review_list=NEEDS_REVIEW,
+        messages=(
+            N_(
+                "%(card)s: the %(language)s translation translates version %(sourceVersion)s; the source "
+                "text has changed since (version %(version)s)"
+            ),
+        ),
     ),
     _c(
         "TRANSLATION_GLOSSARY",
@@ -370,6 +577,12 @@ ENTRIES: tuple[Code, ...] = (
         N_("a translation renders a term of the game's glossary otherwise"),
         severity=WARNING,
         params=("card", "language", "field", "term", "expected"),
+        messages=(
+            N_(
+                "%(field)s: the glossary's %(language)s term for %(term)s is %(expected)s, which the "
+                "translation does not use"
+            ),
+        ),
     ),
     # --- input the studio refuses (parsers and services; 400 answers, exit status 2) ----------------
     _c(
@@ -377,54 +590,106 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a value the studio cannot take (says what, where and how to fix it)"),
         params=("field", "problem", "problemKey", "problemParams"),
+        messages=(
+            N_("%(field)s: a value the studio cannot take"),
+            N_("a value the studio cannot take"),
+            N_("%(field)s %(problem)s"),
+        ),
     ),
     _c(
         "FIELD_READ_ONLY",
         INPUT,
         N_("a key that is never edited this way (the message says what to do instead)"),
         params=("field",),
+        messages=(N_("%(field)s is not edited this way"),),
     ),
     _c(
         "FILE_INVALID",
         INPUT,
         N_("a file that cannot be read as a card set"),
         params=("problem", "problemKey", "problemParams"),
+        messages=(N_("the file cannot be read as a card set: %(problem)s"),),
     ),
-    _c("CARD_NOT_OBJECT", INPUT, N_("a card of a card set that is not a JSON object"), params=("card",)),
-    _c("DUPLICATE_ID", INPUT, N_("a card set names one stableCardId twice"), params=("card",)),
+    _c(
+        "CARD_NOT_OBJECT",
+        INPUT,
+        N_("a card of a card set that is not a JSON object"),
+        params=("card",),
+        messages=(N_("%(card)s is not a JSON object"),),
+    ),
+    _c(
+        "DUPLICATE_ID",
+        INPUT,
+        N_("a card set names one stableCardId twice"),
+        params=("card",),
+        messages=(N_("the card set names %(card)s twice"),),
+    ),
     _c(
         "DUPLICATE_CARD",
         INPUT,
         N_("a card set holds one identity twice without stableCardId"),
         params=("card", "name"),
+        messages=(N_("%(card)s: the card set holds %(name)s twice without a stableCardId"),),
     ),
     _c(
         "ID_OF_OTHER_GAME",
         INPUT,
         N_("a stableCardId that belongs to another game's card"),
         params=("card", "game"),
+        messages=(N_("%(card)s belongs to a card of %(game)s"),),
     ),
-    _c("UNKNOWN_GAME", INPUT, N_("a game no rule set serves"), params=("value", "expected")),
+    _c(
+        "UNKNOWN_GAME",
+        INPUT,
+        N_("a game no rule set serves"),
+        params=("value", "expected"),
+        messages=(
+            N_("%(value)s is not a game of the studio"),
+            N_("%(value)s is not a game; use one of %(expected)s"),
+        ),
+    ),
     _c(
         "UNKNOWN_FORMAT",
         INPUT,
         N_("a deck format the game does not have"),
         params=("game", "format", "expected"),
+        messages=(
+            N_("%(game)s has no default format"),
+            N_("%(game)s has no format %(format)s"),
+            N_("%(game)s has no format %(format)s; use one of %(expected)s"),
+        ),
     ),
-    _c("UNKNOWN_USER", INPUT, N_("a username nobody has"), params=("value",)),
+    _c(
+        "UNKNOWN_USER",
+        INPUT,
+        N_("a username nobody has"),
+        params=("value",),
+        messages=(N_("nobody has the username %(value)s"),),
+    ),
     _c(
         "DECK_INVALID",
         INPUT,
         N_("a deck file that is not the deck format"),
         params=("problem", "problemKey", "problemParams"),
+        messages=(
+            N_("a deck is a JSON object with game, name and sections"),
+            N_("not a deck file: %(problem)s"),
+        ),
     ),
     _c(
         "DECKLIST_INVALID",
         INPUT,
         N_("a text decklist line that cannot be read"),
         params=("line", "text", "problem", "problemKey", "problemParams"),
+        messages=(N_("line %(line)s of the decklist cannot be read: %(problem)s"),),
     ),
-    _c("NO_CHANGE", INPUT, N_("a proposal or revert that changes nothing"), params=("card",)),
+    _c(
+        "NO_CHANGE",
+        INPUT,
+        N_("a proposal or revert that changes nothing"),
+        params=("card",),
+        messages=(N_("%(card)s: this changes nothing"), N_("this changes nothing")),
+    ),
     _c(
         "PAPER_GAME_INVALID",
         INPUT,
@@ -432,12 +697,14 @@ ENTRIES: tuple[Code, ...] = (
             "a paper game that cannot be recorded: decks of two games, a winner who did not play, cards not in the decks"
         ),
         params=("field", "problem"),
+        messages=(N_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
     ),
     _c(
         "ARTWORK_PRIMARY_NOT_HD",
         INPUT,
         N_("a PK reference or a Full Artwork made a card's primary image"),
         params=("kind",),
+        messages=(N_("a %(kind)s image cannot be a card's primary image; choose an HD one"),),
     ),
     # --- playtest tables (rules.tables.engine, tables.services): a move the table refuses -------------
     _c(
@@ -445,140 +712,226 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("an event of a playtest table that is not as the contract describes it (its kind or a field)"),
         params=("kind", "problem"),
+        messages=(
+            N_("%(kind)s: this event is not as the table reads it (%(problem)s)"),
+            N_("this event is not as the table reads it (%(problem)s)"),
+        ),
     ),
-    _c("TABLE_FINISHED", INPUT, N_("an event sent to a finished game"), params=("kind",)),
+    _c(
+        "TABLE_FINISHED",
+        INPUT,
+        N_("an event sent to a finished game"),
+        params=("kind",),
+        messages=(N_("the game is over; nothing more can be played"),),
+    ),
     _c(
         "TABLE_SETUP_PENDING",
         INPUT,
         N_("a move before the setup is done (mulligans, the first player, the setup's choices)"),
         params=("kind", "decisions"),
+        messages=(
+            N_("the setup is not done yet: %(decisions)s still to decide"),
+            N_("the setup is not done yet"),
+        ),
     ),
     _c(
         "TABLE_SETUP_DONE",
         INPUT,
         N_("a setup decision that is no longer to make (a second mulligan, nothing left to choose)"),
         params=("kind", "decision"),
+        messages=(N_("this setup decision is already made (%(decision)s)"),),
     ),
     _c(
         "TABLE_NOT_COIN_WINNER",
         INPUT,
         N_("a choice of the first player by a player who did not win the coin toss"),
         params=("kind",),
+        messages=(N_("only the winner of the coin toss chooses who plays first, once"),),
     ),
     _c(
         "TABLE_NOT_IN_HAND",
         INPUT,
         N_("a mulligan that puts back a card not in the player's hand, or one card twice"),
         params=("kind",),
+        messages=(N_("every card put back must be a different card of your hand"),),
     ),
     _c(
         "TABLE_MULLIGAN_TOO_MANY",
         INPUT,
         N_("a mulligan that puts back more cards than the game's setup allows"),
         params=("kind", "maximum", "observed"),
+        messages=(N_("a mulligan puts back at most %(maximum)s cards; %(observed)s were chosen"),),
     ),
     _c(
         "TABLE_NOT_YOUR_TURN",
         INPUT,
         N_("a turn's move from the player whose turn it is not"),
         params=("kind", "seat"),
+        messages=(N_("it is not seat %(seat)s's turn"), N_("it is not your turn")),
     ),
-    _c("TABLE_LAST_STEP", INPUT, N_("a next step asked on the turn's last step"), params=("kind",)),
+    _c(
+        "TABLE_LAST_STEP",
+        INPUT,
+        N_("a next step asked on the turn's last step"),
+        params=("kind",),
+        messages=(N_("this is the turn's last step; end the turn"),),
+    ),
     _c(
         "TABLE_HAND_LIMIT",
         INPUT,
         N_("an end of turn with more cards in hand than the game allows (darkrow: 10)"),
         params=("kind", "limit", "observed"),
+        messages=(
+            N_("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
+        ),
     ),
     _c(
         "TABLE_UNKNOWN_ZONE",
         INPUT,
         N_("a zone the game's table does not have"),
         params=("kind", "zone", "expected"),
+        messages=(
+            N_("%(zone)s is not a zone of this table"),
+            N_("%(zone)s is not a zone of this table; its zones are %(expected)s"),
+        ),
     ),
     _c(
         "TABLE_UNKNOWN_CARD",
         INPUT,
         N_("a card instance that is not on the table"),
         params=("kind", "instance"),
+        messages=(N_("no card %(instance)s is on this table"),),
     ),
     _c(
         "TABLE_NOT_YOUR_CARD",
         INPUT,
         N_("a move of a card of the other player"),
         params=("kind", "instance", "seat"),
+        messages=(
+            N_("card %(instance)s is not yours"),
+            N_("card %(instance)s is not seat %(seat)s's"),
+        ),
     ),
     _c(
         "TABLE_ZONE_FULL",
         INPUT,
         N_("a move into a zone that holds as many cards as the game's seed allows"),
         params=("kind", "zone", "capacity"),
+        messages=(N_("%(zone)s is full: it holds at most %(capacity)s cards"),),
     ),
-    _c("TABLE_ZONE_EMPTY", INPUT, N_("a card taken from an empty zone"), params=("kind", "zone")),
+    _c(
+        "TABLE_ZONE_EMPTY",
+        INPUT,
+        N_("a card taken from an empty zone"),
+        params=("kind", "zone"),
+        messages=(N_("%(zone)s has no card"),),
+    ),
     _c(
         "TABLE_UNKNOWN_COUNTER",
         INPUT,
         N_("a counter the game's table does not have"),
         params=("kind", "counter", "expected"),
+        messages=(
+            N_("%(counter)s is not a counter of this table"),
+            N_("%(counter)s is not a counter of this table; its counters are %(expected)s"),
+        ),
     ),
     _c(
         "TABLE_COUNTER_RANGE",
         INPUT,
         N_("a counter set outside its bounds"),
         params=("kind", "counter", "minimum", "maximum"),
+        messages=(N_("%(counter)s goes from %(minimum)s to %(maximum)s"),),
     ),
-    _c("TABLE_SQUARE", INPUT, N_("a square that is not on the board"), params=("kind", "square")),
+    _c(
+        "TABLE_SQUARE",
+        INPUT,
+        N_("a square that is not on the board"),
+        params=("kind", "square"),
+        messages=(N_("%(square)s is not a square of the board (a1 to h8)"),),
+    ),
     _c(
         "TABLE_NOT_YOUR_PIECE",
         INPUT,
         N_("a move of a piece that is not the player's, or of an empty square"),
         params=("kind", "square", "colour"),
+        messages=(N_("no piece of yours stands on %(square)s"),),
     ),
     _c(
         "TABLE_STALE_SEQ",
         INPUT,
         N_("a move sent against an old seq of the table (409): the client catches up and plays again"),
         params=("expected", "current"),
+        messages=(
+            N_(
+                "the table moved on (it is at %(current)s, you played from %(expected)s): catch up and play again"
+            ),
+            N_("the table moved on: catch up and play again"),
+        ),
     ),
     _c(
-        "TABLE_WAITING", INPUT, N_("a move at a table still waiting for its second player"), params=("table",)
+        "TABLE_WAITING",
+        INPUT,
+        N_("a move at a table still waiting for its second player"),
+        params=("table",),
+        messages=(N_("the table waits for its second player"),),
     ),
     _c(
         "TABLE_NOT_WAITING",
         INPUT,
         N_("a player who joins a table that already has its two players"),
         params=("table",),
+        messages=(N_("this table already has its two players"),),
     ),
     _c(
         "TABLE_ALREADY_SEATED",
         INPUT,
         N_("a player who joins a table they already sit at"),
         params=("table",),
+        messages=(
+            N_("you already sit at this table; to play both seats, open a table with two of your decks"),
+        ),
     ),
-    _c("TABLE_NOT_SEATED", INPUT, N_("a move from a user who does not sit at the table"), params=("table",)),
+    _c(
+        "TABLE_NOT_SEATED",
+        INPUT,
+        N_("a move from a user who does not sit at the table"),
+        params=("table",),
+        messages=(N_("you do not sit at this table; spectators only watch"),),
+    ),
     _c(
         "TABLE_NOT_YOUR_SEAT",
         INPUT,
         N_("a move from a seat that is not the player's"),
         params=("seat", "expected"),
+        messages=(
+            N_("seat %(seat)s is not yours"),
+            N_("seat %(seat)s is not yours; you sit at seat %(expected)s"),
+        ),
     ),
     _c(
         "TABLE_DECK_NOT_YOURS",
         INPUT,
         N_("a table opened or joined with a deck that is not the player's own"),
         params=("deck", "field"),
+        messages=(N_("you have no deck %(deck)s"), N_("%(field)s: you have no deck %(deck)s")),
     ),
     _c(
         "TABLE_WRONG_GAME",
         INPUT,
         N_("a deck of another game than the table's"),
         params=("deck", "game", "expected", "field"),
+        messages=(
+            N_("deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
+            N_("%(field)s: deck %(deck)s is a deck of %(game)s; this table plays %(expected)s"),
+        ),
     ),
     _c(
         "TABLE_SINCE_INVALID",
         INPUT,
         N_("a table's live connection opened with a since that is not a seq (the socket closes, 4400)"),
         params=("maximum",),
+        messages=(N_("since must be a whole number from 0 to %(maximum)s"),),
     ),
 )
 
@@ -598,6 +951,16 @@ def catalogue(rulesets: Iterable[RuleSet] = ()) -> dict[str, Code]:
 def game_codes(ruleset: RuleSet) -> list[Code]:
     """The codes a card or deck of ``ruleset``'s game may get: the shared ones for any game, its own."""
     return [c for c in catalogue([ruleset]).values() if not c.games or ruleset.key in c.games]
+
+
+def lookup(key: str) -> Code | None:
+    """The entry for ``key``: a shared code, or one a registered game declares; None if nobody does."""
+    found = CODES.get(key)
+    if found is None:
+        from .registry import registry
+
+        found = next((c for ruleset in registry for c in getattr(ruleset, "codes", ()) if c.key == key), None)
+    return found
 
 
 def code_of(key: str, ruleset: RuleSet | None = None) -> Code | None:

@@ -2,11 +2,11 @@
 
 Like ``django.core.checks`` messages, a finding has a stable ``code`` that tools
 rely on (each one in the catalogue, :mod:`rules.codes`), a ``severity``, where
-it applies (deck section, card, field), a message for people (English, in the
-core), the ``params`` of that message (the numbers and names in it: observed,
-expected, card, section...; enough to write it again in another language from
-the code) and a ``hint`` (how to fix it), kept apart from the message as
-``CheckMessage`` keeps its hint. Checks return every finding they have; they
+it applies (deck section, card, field), the ``params`` of its message (the numbers
+and names in it: observed, expected, card, section...), its message for people
+(English in the core: its code's template filled with the params, :mod:`rules.messages`;
+the web layer renders the same template in the reader's language) and a ``hint``
+(how to fix it), kept apart from the message as ``CheckMessage`` keeps its hint. Checks return every finding they have; they
 never stop at the first one.
 """
 
@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from dataclasses import field as attribute
 from enum import StrEnum
 from typing import Any
+
+from . import messages
 
 
 class Severity(StrEnum):
@@ -76,16 +78,29 @@ def _params(params: Mapping[str, Any] | None, where: Mapping[str, Any]) -> dict[
     return dict(params)
 
 
-def error(
-    code: str, message: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+def _made(
+    code: str, severity: Severity, message: str | None, params: Mapping[str, Any] | None, hint: str, where
 ) -> Finding:
-    return Finding(code, message, Severity.ERROR, params=_params(params, where), hint=hint, **where)
+    values = _params(params, where)
+    if message is None:
+        # Written once: the code's template (rules.codes) filled with the params, in English. A code
+        # whose templates the params do not fill says its code (tests/rules/test_codes.py fails on it).
+        message = messages.message(code, values) or code
+    return Finding(code, message, severity, params=values, hint=hint, **where)
+
+
+def error(
+    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+) -> Finding:
+    """An error of ``code``; its message is the code's template filled with ``params``."""
+    return _made(code, Severity.ERROR, message, params, hint, where)
 
 
 def warning(
-    code: str, message: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
 ) -> Finding:
-    return Finding(code, message, Severity.WARNING, params=_params(params, where), hint=hint, **where)
+    """A warning of ``code``; its message is the code's template filled with ``params``."""
+    return _made(code, Severity.WARNING, message, params, hint, where)
 
 
 def has_errors(findings) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from common import finding_messages as fm
 from rules import registry
 from rules.codes import CODES, ENTRIES
 
@@ -43,9 +42,6 @@ def test_a_games_codes_are_its_own_declared_in_its_package_with_their_templates(
             assert code.key not in CODES, f"{ruleset.key} declares {code.key}, a shared code"
             assert code.games == (ruleset.key,), f"{code.key}: games={code.games}, declared by {ruleset.key}"
             assert code.messages, f"{code.key} has no message template"
-            assert code.key not in fm.MESSAGES and code.key not in fm.HINTS, (
-                f"{code.key}'s templates are in common/finding_messages.py: they belong to {ruleset.key}'s codes"
-            )
 
 
 def test_no_game_code_is_declared_outside_its_package():
