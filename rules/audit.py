@@ -167,9 +167,6 @@ def identity_collisions(group: Sequence[CardData], distinct: Iterable[frozenset[
             findings.append(
                 error(
                     IDENTITY_COLLISION,
-                    f"{card.name} ({card.type}{', ' + card.set if card.set else ''}) has the name and type of "
-                    f"{', '.join(sorted(others))} with different data; merge them, disable one, "
-                    "or declare them distinct identities",
                     card=card.ref,
                     params={
                         "card": card.ref,

@@ -302,11 +302,8 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
     for resolved in [r for r in ctx.entries if not r.clean] + picks:
         where = {"section": resolved.section}
         if resolved.ambiguous:
-            ids = ", ".join(c.stable_id or c.name for c in resolved.candidates)
             yield error(
                 "AMBIGUOUS_CARD",
-                f"{resolved.section}: {resolved.ref!r} names {len(resolved.candidates)} {ctx.deck.game} cards ({ids}); "
-                "use the stableCardId of the one you mean",
                 card=resolved.ref,
                 params={
                     "section": resolved.section,
@@ -320,19 +317,21 @@ def check_references(ctx: DeckContext) -> Iterator[Finding]:
             )
         elif resolved.card is None:
             close = ctx.suggestions.get(resolved.ref, ())
-            hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
             yield error(
                 "UNKNOWN_CARD",
-                f"{resolved.section}: {resolved.ref!r} names no {ctx.deck.game} card{hint or '; check the stableCardId or the name'}",
                 card=resolved.ref,
-                params={"section": resolved.section, "ref": resolved.ref, "game": ctx.deck.game},
+                params={
+                    "section": resolved.section,
+                    "ref": resolved.ref,
+                    "game": ctx.deck.game,
+                    "suggestions": list(close),
+                },
                 hint=N_("check the stableCardId or the name"),
                 **where,
             )
         elif resolved.card.status != VALIDATED:
             yield error(
                 "CARD_NOT_VALIDATED",
-                f"{resolved.section}: {label(resolved.card)} is {resolved.card.status}; only VALIDATED cards may be played",
                 card=resolved.card.stable_id,
                 params={
                     "section": resolved.section,
@@ -370,7 +369,6 @@ def check_sections(ctx: DeckContext) -> Iterator[Finding]:
         total = sum(r.count for r in side)
         yield error(
             "NO_SIDEBOARD",
-            f"{ctx.format.key} has no sideboard; the {copies(total)} listed as one are not part of the deck",
             section=SIDEBOARD,
             params={"section": SIDEBOARD, "format": ctx.format.key, "observed": total},
             hint=N_("remove the sideboard, or move its cards to the deck's sections"),
@@ -383,8 +381,6 @@ def check_sections(ctx: DeckContext) -> Iterator[Finding]:
     ):
         yield error(
             "WRONG_SECTION",
-            f"{ctx.deck.game} decks have no section {resolved.section!r} (they have {', '.join(known)}); "
-            f"move {resolved.ref!r} to one of them",
             section=resolved.section,
             card=_card_ref(resolved),
             params={"section": resolved.section, "ref": resolved.ref, "expected": list(known)},
@@ -399,7 +395,6 @@ def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
         if problem:
             yield error(
                 "DECK_SIZE",
-                f"{section} has {count} card{'s' if count != 1 else ''}; {problem}",
                 section=section,
                 params={
                     "section": section,
@@ -435,7 +430,6 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
             keys = ctx.identities(pairs)
             if len(set(keys)) == len(keys):
                 return
-    what = {STABLE_ID: "card", NAME: "card name", NAME_ID: "nameId"}[fmt.identity]
     sections = copy_sections(ctx)
     groups = ctx.groups(*sections)
     for total, _, card in groups.values():
@@ -448,8 +442,6 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
         if limit is not None and total > limit:
             yield error(
                 "COPY_LIMIT",
-                f"{copies(total)} of {what} {_shown_identity(card, fmt.identity)} in {', '.join(sections)}; "
-                f"at most {limit} {'is' if limit == 1 else 'are'} allowed in {fmt.key}",
                 section=ctx.ruleset.copy_limit_sections[0],
                 card=card.stable_id,
                 params={
@@ -480,12 +472,8 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
     for total, _, card in groups.values():
         _, allowed = ctx.limit_for(banned, card)
         if total > allowed:
-            status = {0: "forbidden", 1: "limited to 1 copy", 2: "semi-limited to 2 copies"}.get(
-                allowed, f"limited to {allowed}"
-            )
             yield error(
                 "BANLIST",
-                f"{_shown_identity(card, fmt.identity)} is {status} in {fmt.key}; the deck has {copies(total)}",
                 section="main",
                 card=card.stable_id,
                 params={
@@ -510,7 +498,6 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
             seen.add((resolved.section, card.id))
             yield error(
                 "FORMAT_ILLEGAL",
-                f"{label(card)} is from set {card.set or '(none)'}; {ctx.format.key} allows only {', '.join(sorted(allowed))}",
                 section=resolved.section,
                 card=card.stable_id,
                 params={
@@ -531,7 +518,6 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
     if ctx.collection is None:
         yield warning(
             "OWNERSHIP_NOT_CHECKED",
-            f"{ctx.format.key} allows only cards the owner owns, and this deck has no owner: ownership was not checked",
             params={"format": ctx.format.key},
             hint=N_("give the deck an owner whose collection holds its cards"),
         )
@@ -550,7 +536,6 @@ def check_ownership(ctx: DeckContext) -> Iterator[Finding]:
         if owned < total:
             yield error(
                 "NOT_OWNED",
-                f"the deck uses {copies(total)} of {_shown_identity(card, ctx.format.identity)}; {owner}'s collection has {owned}",
                 section=resolved.section,
                 card=card.stable_id,
                 params={

@@ -127,7 +127,6 @@ class FieldSpec:
             if card_type in self.required_for:
                 yield error(
                     "FIELD_REQUIRED",
-                    f"{card_type} cards need a value for {self.name}",
                     params={"field": self.name, "types": [card_type]},
                     hint=f"{self.name} accepts {self.describe()}",
                     **where,
@@ -136,7 +135,6 @@ class FieldSpec:
         if card_type in self.forbidden_for or (self.types is not None and card_type not in self.types):
             yield error(
                 "FIELD_NOT_ALLOWED",
-                f"{card_type} cards have no {self.name}; leave it empty (null)",
                 params={"field": self.name, "value": value, "types": [card_type]},
                 hint=N_("leave it empty (null)"),
                 **where,
@@ -148,7 +146,6 @@ class FieldSpec:
         ):
             yield error(
                 "FIELD_RANGE",
-                f"{self.name} is {value}; it must be {self._range()}",
                 params={
                     "field": self.name,
                     "observed": value,

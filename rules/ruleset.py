@@ -26,7 +26,7 @@ from .findings import Finding, error
 from .formats import FormatData
 from .i18n import N_
 from .pool import CardPool
-from .text import canonical_key, key_words, shown
+from .text import canonical_key, key_words
 
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
@@ -241,7 +241,6 @@ class RuleSet:
             findings.append(
                 error(
                     "CARD_TYPE",
-                    f"{shown(card_type)} is not a card type of {self.key}; use one of {', '.join(self.card_types)}",
                     card=card_ref,
                     field="type",
                     params={"value": card_type, "game": self.key, "expected": list(self.card_types)},
@@ -255,7 +254,6 @@ class RuleSet:
                 findings.append(
                     error(
                         "FIELD_UNKNOWN",
-                        f"{shown(name)} is not a field of {self.key} cards; its fields are: {allowed}",
                         card=card_ref,
                         field=name,
                         params={"field": name, "game": self.key, "expected": list(self.field_names())},
@@ -268,7 +266,6 @@ class RuleSet:
                 findings.append(
                     error(
                         "FIELD_TYPE",
-                        f"{name} {problem}",
                         card=card_ref,
                         field=name,
                         params={
@@ -297,7 +294,6 @@ class RuleSet:
             findings.append(
                 error(
                     "NAME_REQUIRED",
-                    "a card needs a name",
                     card=card.ref,
                     field="name",
                     params={"card": card.ref},
@@ -308,7 +304,6 @@ class RuleSet:
             findings.append(
                 error(
                     "FIELD_REQUIRED",
-                    f"a {self.key} card needs a set",
                     card=card.ref,
                     field="set",
                     params={"field": "set", "game": self.key},
@@ -319,7 +314,6 @@ class RuleSet:
             findings.append(
                 error(
                     "CARD_TYPE",
-                    f"{shown(card.type)} is not a card type of {self.key}",
                     card=card.ref,
                     field="type",
                     params={"value": card.type, "game": self.key, "expected": list(self.card_types)},
@@ -361,7 +355,6 @@ class RuleSet:
             return [
                 error(
                     "EFFECT_SCHEMA",
-                    f"effects: {self.key} cards have no structured effects; send []",
                     card=card_ref,
                     field="effects",
                     params={

@@ -52,8 +52,6 @@ def source_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
 def stale_finding(*, card: str, language: str, source_version: int, version: int) -> Finding:
     return warning(
         "TRANSLATION_STALE",
-        f"the {language} translation translates version {source_version} of the card; its source "
-        f"text has changed since (version {version}): update the translation and save it",
         card=card,
         params={"card": card, "language": language, "sourceVersion": source_version, "version": version},
     )
@@ -106,8 +104,6 @@ def glossary_findings(
             findings.append(
                 warning(
                     "TRANSLATION_GLOSSARY",
-                    f"{field}: the source says {term.expected(source_language)!r}; the glossary's "
-                    f"{language} term is {expected!r}, which the translation does not use",
                     card=card,
                     field=field,
                     params={

@@ -60,13 +60,9 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
     ref = card.ref
     findings: list[Finding] = []
 
-    def report(
-        severity: Callable[..., Finding], code: str, field: str, message: str, hint: str = "", **params
-    ) -> None:
+    def report(severity: Callable[..., Finding], code: str, field: str, hint: str = "", **params) -> None:
         # The field is the finding's JSON path; params add the names and values of the message.
-        findings.append(
-            severity(code, message, card=ref, field=field, params={"path": field, **params}, hint=hint)
-        )
+        findings.append(severity(code, card=ref, field=field, params={"path": field, **params}, hint=hint))
 
     card_text = fold(card.text)
     remaining = card_text
@@ -84,8 +80,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     error,
                     "EFFECT_BONUS_NO_DURATION",
                     path,
-                    f"{path}: {action.get('do')} changes something over time but has no duration "
-                    f"(on the action or the effect); use one of: {', '.join(vocabulary.durations)}",
                     hint=f"give it a duration: {', '.join(vocabulary.durations)}",
                     stat=action.get("stat"),
                 )
@@ -95,7 +89,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 error,
                 "EFFECT_NEW_MECHANIC",
                 path,
-                f"{path}: a {family} the vocabulary lacks ({_describe(effect, parts)}); a new mechanic is required",
                 hint=N_("a person extends the game's effect vocabulary, then the effect is written with it"),
                 family=family,
                 description=_describe(effect, parts),
@@ -109,7 +102,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     warning,
                     "EFFECT_TEXT_NOT_ON_CARD",
                     path,
-                    f"{path}: this excerpt is not in the card text (any more); check the effect against the text",
                     hint=N_("check the effect against the card text, and its excerpt"),
                     text=excerpt,
                 )
@@ -120,15 +112,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
 
     reading = vocabulary.reading
     for scope in scopes:
-        where = (
-            "its excerpt"
-            if scope.excerpt
-            else (
-                "the card text"
-                if len(scope.indexes) == len(effects)
-                else "the card text outside the excerpts"
-            )
-        )
         single = scope.indexes[0] if len(scope.indexes) == 1 else None
         scoped = [(i, effects[i]) for i in scope.indexes]
         # once per turn
@@ -140,9 +123,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                 warning,
                 "EFFECT_LIMIT_MISSING",
                 field,
-                f"{field}: {where} says once per turn"
-                + (f" {phrases} time(s)" if phrases > 1 else "")
-                + f" but {len(limited) or 'no'} effect(s) there have a limit",
                 hint=N_("give the effect its limit, or check the text"),
             )
         elif len(limited) > phrases:
@@ -153,9 +133,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                         warning,
                         "EFFECT_LIMIT_UNSTATED",
                         field,
-                        f"{field}: the effect has a use limit but {where} never says once per turn",
                         hint=N_("check the limit against the text"),
-                        problem="unstated",
+                        problem="the effect has a use limit the text never states",
                         problemKey="LIMIT_UNSTATED",
                         problemParams={},
                     )
@@ -164,9 +143,11 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     warning,
                     "EFFECT_LIMIT_UNSTATED",
                     "effects",
-                    f"effects: {len(limited)} effects have a use limit but {where} says once per turn {phrases} time(s)",
                     hint=N_("check the limits against the text"),
-                    problem="more limits than the text states",
+                    problem=(
+                        f"{len(limited)} effect{'s have' if len(limited) != 1 else ' has'} a use limit, "
+                        "more than the text says once per turn"
+                    ),
                     problemKey="MORE_LIMITS",
                     problemParams={"observed": len(limited)},
                 )
@@ -182,7 +163,6 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     warning,
                     "EFFECT_DURATION_MISSING",
                     field,
-                    f"{field}: {where} says « {said} » but no effect there has the duration {duration}",
                     hint=f"give the effect the duration {duration}, or check the text",
                     expected=duration,
                 )
@@ -190,18 +170,17 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
         for kind, patterns in reading.kinds.items():
             said = _found(patterns, scope.text)
             if said and not any(e.get("kind") == kind for _, e in scoped):
-                if single is not None:
-                    field = json_path([single, "kind"])
-                    message = f"{field}: {where} says « {said} » ({kind}) but the effect is {effects[single].get('kind')}"
-                else:
-                    field = "effects"
-                    message = f"effects: {where} says « {said} » ({kind}) but no effect there is {kind}"
-                observed = effects[single].get("kind") if single is not None else None
+                field = json_path([single, "kind"]) if single is not None else "effects"
+                # observed: the effect's kind, or the kinds of the effects the text covers
+                observed = (
+                    effects[single].get("kind")
+                    if single is not None
+                    else sorted({str(e.get("kind")) for _, e in scoped if e.get("kind")}) or "—"
+                )
                 report(
                     warning,
                     "EFFECT_KIND_MISMATCH",
                     field,
-                    message,
                     hint=f"make it {kind}, or check the text",
                     observed=observed,
                     expected=kind,

@@ -160,7 +160,6 @@ def effect_errors(
     return [
         error(
             code,
-            f"{path}: {message}",
             card=card_ref,
             field=path,
             params=params,
@@ -246,8 +245,6 @@ def effect_id_changes(before: Any, after: Any, *, card_ref: str | None = None) -
                 findings.append(
                     error(
                         "EFFECT_ID_CHANGED",
-                        f"{path}: this is effect {old_id!r} under a new id {effect.get('effectId')!r}; "
-                        f"effect ids never change (corrections and use limits refer to them): keep {old_id!r}",
                         card=card_ref,
                         field=path,
                         params={"observed": effect.get("effectId"), "expected": old_id},

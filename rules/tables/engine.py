@@ -101,8 +101,9 @@ class Refusal(Exception):
         self.finding = finding
 
 
-def refuse(code: str, message: str, *, hint: str = "", **params: Any) -> Refusal:
-    return Refusal(error(code, message, params=params, hint=hint))
+def refuse(code: str, *, hint: str = "", **params: Any) -> Refusal:
+    """The table refuses an event: ``code`` with ``params`` (its message is the code's template)."""
+    return Refusal(error(code, params=params, hint=hint))
 
 
 # --- replay ---------------------------------------------------------------------------------------
@@ -120,23 +121,19 @@ def apply(state: TableState, event: Event) -> Applied:
     if event.kind not in KINDS:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            f"{event.kind!r} is not an event of a table; use one of {', '.join(KINDS)}",
             kind=str(event.kind)[:40],
             problem="unknown kind",
             hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
         )
     if state.phase == FINISHED:
-        raise refuse("TABLE_FINISHED", "the game is over; nothing more can be played", kind=event.kind)
+        raise refuse("TABLE_FINISHED", kind=event.kind)
     seat = event.seat
     if seat not in (0, 1):
-        raise refuse(
-            "TABLE_EVENT_INVALID", "an event needs the seat that plays it", kind=event.kind, problem="seat"
-        )
+        raise refuse("TABLE_EVENT_INVALID", kind=event.kind, problem="seat")
     if state.phase == SETUP and event.kind not in SETUP_KINDS:
         pending = sorted(state.seats[0].pending | state.seats[1].pending)
         raise refuse(
             "TABLE_SETUP_PENDING",
-            f"the setup is not done yet: {', '.join(pending)} still to decide",
             kind=event.kind,
             decisions=pending,
             hint=N_("finish the setup first (mulligan, first player, choices)"),
@@ -152,7 +149,6 @@ def _require_turn(state: TableState, seat: int, kind: str) -> None:
     if state.active != seat:
         raise refuse(
             "TABLE_NOT_YOUR_TURN",
-            f"it is not seat {seat + 1}'s turn",
             kind=kind,
             seat=seat + 1,
             hint=N_("wait for your turn, or end the other player's turn from their seat"),
@@ -166,7 +162,6 @@ def _text(payload: Mapping[str, Any], key: str, kind: str, *, required: bool = T
     if not isinstance(value, str) or not value or len(value) > limit:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            f"{kind}: {key} must be a text of 1 to {limit} characters",
             kind=kind,
             problem=key,
             hint=N_("send the field as the contract describes it"),
@@ -181,7 +176,6 @@ def _int(
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            f"{kind}: {key} must be a whole number from {low} to {high}",
             kind=kind,
             problem=key,
             hint=N_("send the field as the contract describes it"),
@@ -194,7 +188,6 @@ def _only(payload: Mapping[str, Any], kind: str, *keys: str) -> None:
     if extra:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            f"{kind} takes no {', '.join(extra)}",
             kind=kind,
             problem=", ".join(extra)[:80],
             hint=N_("send only the fields the contract lists for this kind"),
@@ -206,7 +199,6 @@ def _zone_key(state: TableState, key: str, kind: str) -> str:
         known = [z.key for z in state.spec.zones]
         raise refuse(
             "TABLE_UNKNOWN_ZONE",
-            f"{key!r} is not a zone of this table; its zones are {', '.join(known)}",
             kind=kind,
             zone=key[:40],
             expected=known,
@@ -220,7 +212,6 @@ def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[i
     if where is None:
         raise refuse(
             "TABLE_UNKNOWN_CARD",
-            f"no card {instance!r} is on this table",
             kind=kind,
             instance=instance[:40],
             hint=N_("use the instance of a card you can see"),
@@ -228,7 +219,6 @@ def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[i
     if state.owner(instance) != seat:
         raise refuse(
             "TABLE_NOT_YOUR_CARD",
-            f"card {instance!r} is not seat {seat + 1}'s",
             kind=kind,
             instance=instance,
             seat=seat + 1,
@@ -300,7 +290,6 @@ def _move(
         if spec.replaced_to is None:
             raise refuse(
                 "TABLE_ZONE_FULL",
-                f"{target} holds at most {spec.capacity} cards",
                 kind=kind,
                 zone=target,
                 capacity=spec.capacity,
@@ -373,7 +362,6 @@ def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
     if rule is None or MULLIGAN not in current.pending:
         raise refuse(
             "TABLE_SETUP_DONE",
-            "no mulligan is left to this seat",
             kind="mulligan",
             decision="mulligan",
             hint=N_("a game has one mulligan, before the first turn"),
@@ -382,7 +370,6 @@ def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
     if not isinstance(chosen, list) or not all(isinstance(i, str) for i in chosen) or len(chosen) > 100:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            "mulligan: cards must be a list of instances of your hand",
             kind="mulligan",
             problem="cards",
             hint=N_("send the instances of the cards you put back ([] keeps the hand)"),
@@ -392,14 +379,12 @@ def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
     if len(set(chosen)) != len(chosen) or any(i not in in_hand for i in chosen):
         raise refuse(
             "TABLE_NOT_IN_HAND",
-            "mulligan: every card put back must be a different card of your hand",
             kind="mulligan",
             hint=N_("choose cards of your own hand, once each"),
         )
     if rule.max_cards is not None and len(chosen) > rule.max_cards:
         raise refuse(
             "TABLE_MULLIGAN_TOO_MANY",
-            f"a mulligan puts back at most {rule.max_cards} cards; {len(chosen)} were chosen",
             kind="mulligan",
             maximum=rule.max_cards,
             observed=len(chosen),
@@ -433,7 +418,6 @@ def _first(state: TableState, seat: int, payload: dict) -> Applied:
     if FIRST not in state.seats[seat].pending:
         raise refuse(
             "TABLE_NOT_COIN_WINNER",
-            "only the winner of the coin toss chooses who plays first, once",
             kind="first",
             hint=N_("the coin toss winner chooses to play first or second"),
         )
@@ -460,7 +444,6 @@ def _choose(state: TableState, seat: int, payload: dict) -> Applied:
             return Applied(state, tuple(moved), (("choose", {"zone": target}),))
     raise refuse(
         "TABLE_SETUP_DONE",
-        "nothing is left to choose from that zone",
         kind="choose",
         decision="choose",
         hint=N_("choose a card of the zone the setup offers"),
@@ -589,7 +572,6 @@ def _step(state: TableState, seat: int, payload: dict) -> Applied:
     if state.step + 1 >= len(state.spec.steps):
         raise refuse(
             "TABLE_LAST_STEP",
-            "this is the turn's last step; end the turn",
             kind="step",
             hint=N_("end the turn to pass it to the other player"),
         )
@@ -604,7 +586,6 @@ def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
     if limit is not None and hand > limit:
         raise refuse(
             "TABLE_HAND_LIMIT",
-            f"the hand holds {hand} cards; discard down to {limit} before the end of the turn",
             kind="endTurn",
             limit=limit,
             observed=hand,
@@ -629,7 +610,6 @@ def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
     if (face_down is not None and not isinstance(face_down, bool)) or not isinstance(bottom, bool):
         raise refuse(
             "TABLE_EVENT_INVALID",
-            "move: faceDown and bottom are true or false",
             kind="move",
             problem="faceDown",
             hint=N_("send true or false"),
@@ -642,7 +622,6 @@ def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
         if not pile:
             raise refuse(
                 "TABLE_ZONE_EMPTY",
-                f"{source} has no card",
                 kind="move",
                 zone=source,
                 hint=N_("choose a zone that holds a card"),
@@ -660,7 +639,6 @@ def _draw_event(state: TableState, seat: int, payload: dict) -> Applied:
     if len(state.seats[seat].zones["deck"]) < count:
         raise refuse(
             "TABLE_ZONE_EMPTY",
-            f"the deck holds {len(state.seats[seat].zones['deck'])} cards; {count} cannot be drawn",
             kind="draw",
             zone="deck",
             hint=N_("draw fewer cards, or record the game's result"),
@@ -722,7 +700,6 @@ def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
     if spec is None or spec.shared:
         raise refuse(
             "TABLE_UNKNOWN_ZONE",
-            f"{zone} is not one of your zones",
             kind="shuffle",
             zone=zone,
             expected=[z.key for z in state.spec.own_zones],
@@ -746,7 +723,6 @@ def _counter(state: TableState, seat: int, payload: dict) -> Applied:
         known = [c.key for c in state.spec.counters]
         raise refuse(
             "TABLE_UNKNOWN_COUNTER",
-            f"{key!r} is not a counter of this table; its counters are {', '.join(known) or 'none'}",
             kind="counter",
             counter=key[:40],
             expected=known,
@@ -758,7 +734,6 @@ def _counter(state: TableState, seat: int, payload: dict) -> Applied:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise refuse(
             "TABLE_COUNTER_RANGE",
-            f"{key} goes from {low} to {high}",
             kind="counter",
             counter=key,
             minimum=low,
@@ -786,7 +761,6 @@ def _drive_check(state: TableState, seat: int, payload: dict) -> Applied:
     if rule is None:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            "this game has no drive check",
             kind="driveCheck",
             problem="kind",
             hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
@@ -818,7 +792,6 @@ def _piece(state: TableState, seat: int, payload: dict) -> Applied:
     if board_spec is None:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            "this table has no board",
             kind="piece",
             problem="kind",
             hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
@@ -829,7 +802,6 @@ def _piece(state: TableState, seat: int, payload: dict) -> Applied:
         if not board_spec.is_square(square):
             raise refuse(
                 "TABLE_SQUARE",
-                f"{str(square)[:8]!r} is not a square of the board (a1 to h8)",
                 kind="piece",
                 square=str(square)[:8],
                 hint=N_("name a square from a1 to h8"),
@@ -839,7 +811,6 @@ def _piece(state: TableState, seat: int, payload: dict) -> Applied:
     if piece is None or piece[0] != colour:
         raise refuse(
             "TABLE_NOT_YOUR_PIECE",
-            f"no {colour} piece stands on {source}",
             kind="piece",
             square=source,
             colour=colour,
@@ -849,7 +820,6 @@ def _piece(state: TableState, seat: int, payload: dict) -> Applied:
     if promote is not None and promote not in PIECES[1:5]:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            "piece: promote is one of Q, R, B, N",
             kind="piece",
             problem="promote",
             hint=N_("send the contract's values"),
@@ -881,7 +851,6 @@ def _result(state: TableState, seat: int, payload: dict) -> Applied:
     if reason not in RESULT_REASONS:
         raise refuse(
             "TABLE_EVENT_INVALID",
-            f"result: reason is one of {', '.join(RESULT_REASONS)}",
             kind="result",
             problem="reason",
             hint=N_("send the contract's values"),

@@ -54,7 +54,7 @@ def checkdeck(*args, **kwargs):
 
 def test_checkdeck_speaks_the_language_asked_for(deck_file, test_catalogue, monkeypatch):
     status, english = checkdeck(deck_file)
-    assert status == 1 and "UNKNOWN_CARD: main: 'NO-SUCH-CARD' names no vanguard card" in english
+    assert status == 1 and "UNKNOWN_CARD: main: NO-SUCH-CARD names no vanguard card" in english
     status, french = checkdeck(deck_file, lang="fr")
     assert (
         status == 1

@@ -65,8 +65,22 @@ def _emitted(path: Path):
         yield first.value, keys, node.lineno
 
 
+SOURCES = (
+    "rules",
+    "cards",
+    "decks",
+    "reviews",
+    "faces",
+    "artwork",
+    "corrections",
+    "common",
+    "tables",
+    "playstats",
+)
+
+
 def _sources():
-    for folder in ("rules", "cards", "decks", "reviews", "faces", "artwork", "corrections", "common"):
+    for folder in SOURCES:
         for path in sorted((ROOT / folder).rglob("*.py")):
             if "migrations" not in path.parts:
                 yield path
@@ -176,3 +190,53 @@ def test_a_games_own_code_carries_its_templates(api, designer):
         codes = {c["code"]: c for c in api(designer).get("/api/codes/").json()}
         assert codes["HEAVY_CARD"]["params"] == ["card", "observed"]
     assert fm.templates("HEAVY_CARD") == ()
+
+
+# --- written once: no English words at the emit sites --------------------------------------------
+EMITTERS = ("error", "warning", "refuse", "report", "_refused")
+# The folders whose emit sites give no words of their own (the others follow, one app at a time).
+WRITTEN_ONCE = ("rules",)
+
+
+def _written_messages(path: Path):
+    """(line, code) of each finding made with words of its own: a message beside its code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in EMITTERS:
+            continue
+        codes = [
+            i
+            for i, arg in enumerate(node.args)
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value in CODES
+        ]
+        if not codes:
+            continue
+        # where its message was: after the code (report(severity, code, field, message): after the field)
+        at = codes[0] + (2 if name == "report" else 1)
+        if len(node.args) > at or any(k.arg == "message" for k in node.keywords):
+            yield node.lineno, node.args[codes[0]].value
+
+
+def test_no_finding_is_raised_with_words_of_its_own():
+    """A finding's text is its code's template (rules.codes) filled with its params: an emit site
+    gives the code and the params, never an English sentence beside them."""
+    written = [
+        f"{path.relative_to(ROOT)}:{line} {code}"
+        for path in _sources()
+        if path.relative_to(ROOT).parts[0] in WRITTEN_ONCE
+        for line, code in _written_messages(path)
+    ]
+    assert written == [], "drop the message: error(CODE, params={...}) renders the code's template"
+
+
+def test_a_finding_raised_without_a_template_says_so():
+    """error() renders the code's template; a code without one its params fill (a test fails on it,
+    tests/rules/test_codes.py) shows its code, not words written at the emit site."""
+    assert error(
+        "DECK_SIZE", section="main", params={"section": "main", "observed": 39, "expected": 40}
+    ).message == ("main has 39 cards; it must have exactly 40")
+    assert error("DECK_SIZE", params={"section": "main"}).message == "DECK_SIZE"
+    assert error("NO_SUCH_CODE").message == "NO_SUCH_CODE"

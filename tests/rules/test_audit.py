@@ -220,7 +220,8 @@ def test_same_name_and_type_with_different_data_collide():
         ("DR-2", IDENTITY_COLLISION),
     ]
     assert list_for(findings[0]) == VERSION_CONFLICTS
-    assert "DR-2" in findings[0].message
+    assert findings[0].params["cards"] == ["DR-2"]
+    assert findings[0].message == "DR-1: another card with the same name, type and set holds different data"
 
 
 def test_declared_distinct_identities_do_not_collide():

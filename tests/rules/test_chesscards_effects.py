@@ -183,17 +183,17 @@ def test_what_breche_may_remove():
 @pytest.mark.parametrize(
     "name, change, problem",
     [
-        ("Portail", {"breachRemovable": True}, "its duration is PERMANENT"),
-        ("Piège", {"breachRemovable": True}, "it is SECRET"),
-        ("Gel", {"visibility": "SECRET"}, "it is SECRET"),
-        ("Mur", {"duration": "PERMANENT"}, "its duration is PERMANENT"),
+        ("Portail", {"breachRemovable": True}, "but it is PERMANENT"),
+        ("Piège", {"breachRemovable": True}, "but it is PERMANENT and SECRET"),
+        ("Gel", {"visibility": "SECRET"}, "but it is SECRET"),
+        ("Mur", {"duration": "PERMANENT"}, "but it is PERMANENT"),
     ],
 )
 def test_an_effect_breche_may_remove_must_be_visible_and_temporary(name, change, problem):
     changed = {**effect(name), **change}
     [flag] = findings(BY_NAME[name], [changed])["CHESS_BREACH_CONTRADICTION"]
     assert flag.severity == Severity.ERROR and flag.field == "effects[0].breachRemovable"
-    assert problem in flag.message
+    assert flag.message.endswith(problem), flag.message
     assert "CHESS_BREACH_CONTRADICTION" not in findings(BY_NAME[name])
 
 
@@ -217,7 +217,7 @@ def test_text_checks_flag_a_structure_that_lost_what_the_text_says():
     sacrifice = copy.deepcopy(effect("Sacrifice"))
     sacrifice["conditions"] = [c for c in sacrifice["conditions"] if c["effect"] != "ECLIPSE"]
     assert [f.message for f in findings(BY_NAME["Sacrifice"], [sacrifice])["CHESS_AVAILABILITY_MISSING"]] == [
-        "effects: the text says « sous eclipse » but no condition names ECLIPSE"
+        "effects: the text sets a condition of availability (“sous eclipse”) that ECLIPSE lacks"
     ]
 
     marche = {

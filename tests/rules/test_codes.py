@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import CardData, registry
+from rules import CardData, messages, registry
 from rules.audit import identity_collisions
 from rules.codes import ENTRIES, INPUT, REVIEW_LISTS, TOPICS, Severity, catalogue, markdown_table
 from rules.decks import DeckData, Entry
@@ -211,6 +211,9 @@ def test_every_finding_a_rule_set_emits_is_in_the_catalogue_with_its_severity_an
         if code is None:
             problems.append(f"{finding.code}: not in the catalogue ({finding.message})")
             continue
+        if finding.message != messages.message(finding.code, finding.params):
+            # written once: a finding's message is its code's template filled with its params
+            problems.append(f"{finding.code}: no template its params {sorted(finding.params)} fill")
         if finding.severity not in code.severities:
             problems.append(f"{finding.code}: {finding.severity} is not one of {code.severities}")
         if code.topic == INPUT:

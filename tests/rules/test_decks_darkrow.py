@@ -141,7 +141,7 @@ def test_indice_in_any_case_is_the_resource(written):
     assert result.violations[0].card == "INDICE"
     result = validate(G, legal(activeLeader=written), CARDS)
     assert codes(result) == ["ACTIVE_LEADER"]
-    assert "system resource" in result.violations[0].message
+    assert result.violations[0].message.endswith("INDICE, not a Leader")  # the system resource
 
 
 def test_active_leader_not_a_candidate():

@@ -82,7 +82,7 @@ def test_champion_missing():
 def test_champion_not_a_champion_unit():
     result = check(with_picks(DECK, champion="RB-EX-003"))
     assert set(codes(result)) == {"CHAMPION"}
-    assert any("not a CHAMPION_UNIT" in f.message for f in result.violations)
+    assert any("is a UNIT, not a Champion Unit" in f.message for f in result.violations)
 
 
 def test_champion_not_in_main():
@@ -90,7 +90,10 @@ def test_champion_not_in_main():
     d = replace(d, "main", "RB-EX-010", [(1, "RB-EX-016")])
     result = check(d)
     assert "CHAMPION" in codes(result)
-    assert any("not in the main deck" in f.message for f in result.violations)
+    assert any(
+        f.message.endswith("is not in main; the Chosen Champion is one of its cards")
+        for f in result.violations
+    )
 
 
 def test_champion_tag_must_match_the_legend():

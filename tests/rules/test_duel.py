@@ -23,7 +23,7 @@ def test_monster_levels_1_to_8_are_fine(level):
 def test_a_monster_level_outside_1_8_is_an_error(level):
     findings = check("duel", "MONSTER", "Golem", level=level, atk=1000, **{"def": 800})
     assert errors(findings) == [("FIELD_RANGE", "level")]
-    assert findings[0].message == f"level is {level}; it must be from 1 to 8"
+    assert findings[0].message == f"level is {level}; it must be between 1 and 8"
 
 
 def test_a_monster_needs_level_atk_and_def():

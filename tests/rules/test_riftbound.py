@@ -28,7 +28,7 @@ def test_a_legend_sets_a_two_domain_identity():
     for domains in ([], ["FURY"], ["FURY", "CALM", "MIND"]):
         found = check("riftbound", "LEGEND", "Légende", domains=domains, tags=["Jinx"])
         assert errors(found) == [("DOMAINS", "domains")], domains
-        assert "two-domain identity" in found[0].message
+        assert found[0].message.endswith("; a card has at most two, a Legend exactly two"), found[0].message
 
 
 def test_a_legend_needs_its_tag():

@@ -72,26 +72,22 @@ def breach_removes_only_visible_temporary(card, effects):
         field = json_path([index, "breachRemovable"])
         duration, visibility = effect.get("duration"), effect.get("visibility")
         if effect.get("breachRemovable") is True:
-            problems = []
-            if duration != TEMPORARY:
-                problems.append(f"its duration is {duration}, not {TEMPORARY}")
-            if visibility != PUBLIC:
-                problems.append(f"it is {visibility}, not {PUBLIC}")
-            if problems:
+            # The params name what is wrong only: a duration that is not TEMPORARY, a visibility not PUBLIC.
+            wrong = {
+                "duration": duration if duration != TEMPORARY else None,
+                "visibility": visibility if visibility != PUBLIC else None,
+            }
+            if any(wrong.values()):
                 yield error(
                     "CHESS_BREACH_CONTRADICTION",
-                    f"{field}: Brèche may only remove a visible temporary effect, but "
-                    + " and ".join(problems),
                     card=card.ref,
                     field=field,
-                    params={"path": field, "duration": duration, "visibility": visibility},
+                    params={"path": field, **{k: v for k, v in wrong.items() if v}},
                     hint=N_("mark it not removable by Brèche, or make it visible and temporary"),
                 )
         elif effect.get("breachRemovable") is False and duration == TEMPORARY and visibility == PUBLIC:
             yield warning(
                 "CHESS_BREACH_UNSTATED",
-                f"{field}: the effect is visible and temporary, which Brèche removes, yet it is marked as not removable; "
-                "check with the rules (and say why in notes)",
                 card=card.ref,
                 field=field,
                 params={"path": field},
@@ -107,7 +103,6 @@ def text_and_structure_agree(card, effects):
     if said and not any(t.get("excludeKing") for t in targets):
         yield warning(
             "CHESS_KING_EXCLUSION_MISSING",
-            f"effects: the text says « {said} » but no target excludes the king (excludeKing)",
             card=card.ref,
             field="effects",
             params={"path": "effects", "text": said},
@@ -118,7 +113,6 @@ def text_and_structure_agree(card, effects):
     if said and not follow_ups:
         yield warning(
             "CHESS_FOLLOW_UP_MISSING",
-            f"effects: the text says « {said} » but no effect has a followUpMove",
             card=card.ref,
             field="effects",
             params={"path": "effects", "text": said},
@@ -129,7 +123,6 @@ def text_and_structure_agree(card, effects):
             field = json_path([index, "followUpMove"])
             yield warning(
                 "CHESS_FOLLOW_UP_UNSTATED",
-                f"{field}: the effect includes a mandatory Coup the text does not state",
                 card=card.ref,
                 field=field,
                 params={"path": field},
@@ -146,7 +139,6 @@ def text_and_structure_agree(card, effects):
         if match and effect_name not in stated:
             yield warning(
                 "CHESS_AVAILABILITY_MISSING",
-                f"effects: the text says « {match.group(0)} » but no condition names {effect_name}",
                 card=card.ref,
                 field="effects",
                 params={"path": "effects", "text": match.group(0), "effect": effect_name},

@@ -9,7 +9,7 @@ import json
 from rules.cards import CardData
 from rules.codes import OBJECT_BEHAVIOR_REVIEW
 from rules.corrections import CanonicalCorrection, EffectSelector
-from rules.decks import DeckContext, label
+from rules.decks import DeckContext
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
@@ -76,7 +76,6 @@ def object_behavior_follows_seed(card: CardData):
     if name in _EQUIPMENT_NAMES and behavior != EQUIPMENT:
         yield error(
             OBJECT_BEHAVIOR_SEED,
-            f"{card.name} is one of the four equipments of the seed; its behaviour is EQUIPMENT",
             params={"card": card.ref, "name": card.name, "expected": EQUIPMENT},
             hint=N_("set its behaviour to EQUIPMENT"),
             **where,
@@ -84,7 +83,6 @@ def object_behavior_follows_seed(card: CardData):
     elif name in _CONSUMABLE_NAMES and behavior != CONSUMABLE:
         yield error(
             OBJECT_BEHAVIOR_SEED,
-            f"the seed says {card.name} is a consumable, not an equipment; its behaviour is CONSUMABLE",
             params={"card": card.ref, "name": card.name, "expected": CONSUMABLE},
             hint=N_("set its behaviour to CONSUMABLE"),
             **where,
@@ -92,9 +90,7 @@ def object_behavior_follows_seed(card: CardData):
     elif behavior == EQUIPMENT and name not in _EQUIPMENT_NAMES and not needs_to_stay_in_play(card):
         yield warning(
             OBJECT_BEHAVIOR_UNJUSTIFIED,
-            f"{card.name} is EQUIPMENT but is not one of the seed's four equipments and its text does not ask it to "
-            "stay in play; Objects are consumables unless their text needs them to stay",
-            params={"card": card.ref, "name": card.name},
+            params={"card": card.ref, "name": card.name or card.ref},
             hint=N_("make it CONSUMABLE, or say in its text why it stays in play"),
             **where,
         )
@@ -402,7 +398,6 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
         if resolved.reserved == INDICE:
             yield error(
                 "WRONG_SECTION",
-                "main: INDICE is a system resource outside the deck (at most 10 per player); remove it from main",
                 section="main",
                 card=INDICE,
                 params={"section": "main", "card": INDICE, "ref": INDICE},
@@ -411,7 +406,6 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
         elif resolved.card is not None and resolved.card.type == LEADER:
             yield error(
                 "WRONG_SECTION",
-                f"main: {label(resolved.card)} is a Leader; Leaders are not in the 40-card deck, list it under leaders",
                 section="main",
                 card=resolved.card.stable_id,
                 params={
@@ -424,14 +418,8 @@ def leaders_and_indice_stay_out_of_main(ctx: DeckContext):
             )
     for resolved in ctx.section("leaders"):
         if resolved.reserved == INDICE or (resolved.card is not None and resolved.card.type != LEADER):
-            what = (
-                f"{label(resolved.card)} is a {resolved.card.type}"
-                if resolved.card is not None and not resolved.reserved
-                else "INDICE is a system resource"
-            )
             yield error(
                 "WRONG_SECTION",
-                f"leaders: {what}, not a Leader; only Leaders can be Leader candidates",
                 section="leaders",
                 card=resolved.card.stable_id if resolved.card is not None else resolved.ref,
                 params={
@@ -452,10 +440,8 @@ def one_legendary_at_most(ctx: DeckContext):
     )
     total = sum(r.count for r, _ in legendaries)
     if total > 1:
-        names = ", ".join(f"{r.count} × {label(card)}" for r, card in legendaries)
         yield error(
             "LEGENDARY_LIMIT",
-            f"main has {total} Legendary cards ({names}); a deck holds 0 or 1 Legendary in total",
             section="main",
             card=legendaries[0][1].stable_id,
             params={"section": "main", "card": legendaries[0][1].stable_id, "observed": total, "expected": 1},
@@ -480,7 +466,6 @@ def at_most_five_leader_candidates(ctx: DeckContext):
     if len(repeated) > MAX_LEADER_CANDIDATES:
         yield error(
             "LEADER_CANDIDATES",
-            f"leaders has {len(repeated)} candidates; at most {MAX_LEADER_CANDIDATES} may be stored",
             section="leaders",
             params={"section": "leaders", "observed": len(repeated), "expected": MAX_LEADER_CANDIDATES},
             hint=f"keep at most {MAX_LEADER_CANDIDATES} candidates",
@@ -489,7 +474,6 @@ def at_most_five_leader_candidates(ctx: DeckContext):
         if count > 1:
             yield warning(
                 "LEADER_CANDIDATES",
-                f"leaders lists {ref} {count} times; it is one candidate, counted once (list it once)",
                 section="leaders",
                 card=ref,
                 params={"section": "leaders", "card": ref, "observed": count, "expected": 1},
@@ -503,7 +487,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
         # Seed 000: up to 5 candidates "peuvent être stockés"; none leaves construction valid.
         yield warning(
             "ACTIVE_LEADER",
-            "no Leader candidate: list from 1 to 5 Leaders under leaders and choose the active one before playing",
             section="activeLeader" if pick is None else "leaders",
         )
         return
@@ -512,7 +495,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
         # "la validation de construction est distincte de la validation pour une partie").
         yield warning(
             "ACTIVE_LEADER",
-            "no active Leader: choose one of the Leader candidates (activeLeader) before playing",
             section="activeLeader",
             params={"section": "activeLeader"},
             hint=N_("choose one of the Leader candidates (activeLeader) before playing"),
@@ -521,7 +503,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
     if pick.reserved == INDICE:
         yield error(
             "ACTIVE_LEADER",
-            "activeLeader: INDICE is a system resource, not a Leader",
             section="activeLeader",
             card=INDICE,
             params={"section": "activeLeader", "card": INDICE, "type": INDICE},
@@ -533,7 +514,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
     if pick.card.type != LEADER:
         yield error(
             "ACTIVE_LEADER",
-            f"activeLeader: {label(pick.card)} is a {pick.card.type}, not a Leader",
             section="activeLeader",
             card=pick.card.stable_id,
             params={"section": "activeLeader", "card": pick.card.stable_id, "type": pick.card.type},
@@ -543,7 +523,6 @@ def active_leader_is_a_candidate(ctx: DeckContext):
     if pick.card.stable_id not in candidates:
         yield error(
             "ACTIVE_LEADER",
-            f"activeLeader: {label(pick.card)} is not one of the Leader candidates; add it to leaders or pick a candidate",
             section="activeLeader",
             card=pick.card.stable_id,
             params={"section": "activeLeader", "card": pick.card.stable_id},

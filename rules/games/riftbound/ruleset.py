@@ -1,7 +1,7 @@
 """Riftbound's mechanics (seed 001, French): Legend, Chosen Champion, runes, battlefields, domains."""
 
 from rules.cards import CardData
-from rules.decks import DeckContext, each_card_once, label, tally
+from rules.decks import DeckContext, each_card_once, tally
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
@@ -182,28 +182,26 @@ def domains_are_one_or_two(card: CardData):
     if len(set(domains)) != len(domains):
         yield error(
             "DOMAINS",
-            "a domain is listed twice",
             card=card.ref,
             field="domains",
-            params={"card": card.ref, "observed": list(domains)},
+            params={"card": card.ref, "observed": list(domains), "expected": list(dict.fromkeys(domains))},
             hint=N_("list each domain once"),
         )
     if card.type == LEGEND and len(set(domains)) != 2:
         yield error(
             "DOMAINS",
-            f"a Legend sets a two-domain identity; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
-            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            # observed: the domains it has ("—": none), shown by the message
+            params={"card": card.ref, "observed": list(domains) or "—"},
             hint=N_("give the Legend its two domains"),
         )
     elif len(set(domains)) > 2:
         yield error(
             "DOMAINS",
-            f"a card has at most two domains; this one has {len(set(domains))}",
             card=card.ref,
             field="domains",
-            params={"card": card.ref, "observed": len(set(domains)), "expected": 2},
+            params={"card": card.ref, "observed": list(domains)},
             hint=N_("keep at most two domains"),
         )
 
@@ -212,7 +210,6 @@ def signature_has_a_tag(card: CardData):
     if card.get("signature") and not card.get("tags"):
         yield error(
             "SIGNATURE_TAG",
-            "a SIGNATURE card needs the tag of its Legend",
             card=card.ref,
             field="tags",
             params={"card": card.ref, "observed": []},
@@ -260,7 +257,6 @@ def cards_in_their_sections(ctx: DeckContext):
                 where = "the deck's legend pick" if home == "legend" else home
                 yield error(
                     "WRONG_SECTION",
-                    f"{section}: {label(card)} is a {card.type}; it belongs in {where}, not in {section}",
                     section=section,
                     card=card.stable_id,
                     params={"section": section, "card": card.stable_id, "type": card.type, "expected": home},
@@ -273,7 +269,6 @@ def a_legend(ctx: DeckContext):
     if pick is None:
         yield error(
             "LEGEND",
-            "no Legend: pick the LEGEND that sets the deck's domains and champion",
             section="legend",
             params={"section": "legend"},
             hint=N_("pick the LEGEND that sets the deck's domains and champion"),
@@ -281,7 +276,6 @@ def a_legend(ctx: DeckContext):
     elif pick.card is not None and pick.card.type != LEGEND:
         yield error(
             "LEGEND",
-            f"legend: {label(pick.card)} is a {pick.card.type}, not a LEGEND",
             section="legend",
             card=pick.card.stable_id,
             params={"section": "legend", "card": pick.card.stable_id, "type": pick.card.type},
@@ -294,7 +288,6 @@ def a_chosen_champion(ctx: DeckContext):
     if pick is None:
         yield error(
             "CHAMPION",
-            "no Chosen Champion: pick a CHAMPION_UNIT of the main deck whose tag is the Legend's",
             section="champion",
             params={"section": "champion"},
             hint=N_("pick a CHAMPION_UNIT of the main deck whose tag is the Legend's"),
@@ -306,7 +299,6 @@ def a_chosen_champion(ctx: DeckContext):
     if card.type != CHAMPION_UNIT:
         yield error(
             "CHAMPION",
-            f"champion: {label(card)} is a {card.type}, not a CHAMPION_UNIT",
             section="champion",
             card=card.stable_id,
             params={"section": "champion", "card": card.stable_id, "type": card.type},
@@ -315,7 +307,6 @@ def a_chosen_champion(ctx: DeckContext):
     if not any(other.stable_id == card.stable_id for _, other in ctx.cards("main")):
         yield error(
             "CHAMPION",
-            f"champion: {label(card)} is not in the main deck; the Chosen Champion is one of the 40 main cards",
             section="champion",
             card=card.stable_id,
             params={"section": "champion", "card": card.stable_id, "expected": "main"},
@@ -325,8 +316,6 @@ def a_chosen_champion(ctx: DeckContext):
     if legend is not None and not _tags(card) & _tags(legend):
         yield error(
             "CHAMPION",
-            f"champion: {label(card)} has tags {', '.join(card.get('tags') or ()) or '(none)'}; "
-            f"the Chosen Champion's tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
             section="champion",
             card=card.stable_id,
             params={
@@ -346,7 +335,6 @@ def unique_cards_once(ctx: DeckContext):
         if total > 1:
             yield error(
                 "UNIQUE_LIMIT",
-                f"{resolved.section}: {total} copies of {label(card)}, a UNIQUE card; a deck holds at most 1",
                 section=resolved.section,
                 card=card.stable_id,
                 params={
@@ -368,7 +356,6 @@ def signatures(ctx: DeckContext):
     if total > MAX_SIGNATURES:
         yield error(
             "SIGNATURE_LIMIT",
-            f"the deck has {total} SIGNATURE cards; at most {MAX_SIGNATURES} in total",
             section="main",
             card=signed[0][1].stable_id,
             params={
@@ -386,8 +373,6 @@ def signatures(ctx: DeckContext):
         if not _tags(card) & _tags(legend):
             yield error(
                 "SIGNATURE_TAG",
-                f"{resolved.section}: {label(card)} is a SIGNATURE card of {', '.join(card.get('tags') or ()) or 'no tag'}; "
-                f"its tag must be the Legend's ({', '.join(legend.get('tags') or ())})",
                 section=resolved.section,
                 card=card.stable_id,
                 params={
@@ -413,8 +398,6 @@ def domain_identity(ctx: DeckContext):
         if set(card.get("domains") or ()) - identity:
             yield error(
                 "DOMAIN_IDENTITY",
-                f"{resolved.section}: {label(card)} needs {', '.join(sorted(card.get('domains')))}; "
-                f"the Legend's domains are {', '.join(sorted(identity))}",
                 section=resolved.section,
                 card=card.stable_id,
                 params={
@@ -432,7 +415,6 @@ def distinct_battlefields(ctx: DeckContext):
         if total > 1:
             yield error(
                 "BATTLEFIELD_DUPLICATE",
-                f"battlefields: {total} battlefields named {card.name!r}; the 3 battlefields have distinct names",
                 section="battlefields",
                 card=card.stable_id,
                 params={

@@ -177,7 +177,6 @@ def trigger_unit_is_grade_zero(card: CardData):
     if card.type == TRIGGER_UNIT and grade is not None and grade != 0:
         yield error(
             "TRIGGER_GRADE",
-            f"a trigger unit is grade 0; this one is grade {grade}",
             card=card.ref,
             field="grade",
             params={"card": card.ref, "observed": grade},
@@ -217,7 +216,6 @@ def sixteen_triggers(ctx: DeckContext):
     if triggers != TRIGGER_CARDS:
         yield error(
             "TRIGGER_COUNT",
-            f"main has {triggers} trigger units; it must have exactly {TRIGGER_CARDS}",
             section="main",
             params={"section": "main", "observed": triggers, "expected": TRIGGER_CARDS},
             hint=f"play exactly {TRIGGER_CARDS} trigger units",
@@ -229,7 +227,6 @@ def four_heals_at_most(ctx: DeckContext):
     if heals > MAX_HEALS:
         yield error(
             "HEAL_LIMIT",
-            f"main has {heals} HEAL triggers; at most {MAX_HEALS}",
             section="main",
             params={"section": "main", "observed": heals, "expected": MAX_HEALS},
             hint=f"keep at most {MAX_HEALS} HEAL triggers",
@@ -241,7 +238,6 @@ def four_sentinels_at_most(ctx: DeckContext):
     if sentinels > MAX_SENTINELS:
         yield error(
             "SENTINEL_LIMIT",
-            f"main has {sentinels} Sentinels; at most {MAX_SENTINELS}",
             section="main",
             params={"section": "main", "observed": sentinels, "expected": MAX_SENTINELS},
             hint=f"keep at most {MAX_SENTINELS} Sentinels",
@@ -258,7 +254,6 @@ def a_starting_vanguard(ctx: DeckContext):
     if not main_tally(ctx)[3]:
         yield error(
             "NO_STARTING_VANGUARD",
-            "main has no grade 0 unit without a trigger to be the starting vanguard; add one",
             section="main",
             params={"section": "main"},
             hint=N_("add a grade 0 unit without trigger"),

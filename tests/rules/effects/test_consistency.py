@@ -79,7 +79,7 @@ def test_a_limit_the_text_does_not_state():
         "EFFECT_LIMIT_UNSTATED"
     ]
     assert flag.severity == Severity.WARNING and flag.field == "effects[0].limit"
-    assert "never says once per turn" in flag.message
+    assert flag.message == "effects[0].limit: the effect has a use limit the text never states"
 
 
 def test_once_per_turn_is_counted_against_the_limited_effects():
@@ -91,7 +91,9 @@ def test_once_per_turn_is_counted_against_the_limited_effects():
     }
     flagged = codes(card(KAZUHA_TEXT, deploy(limit=ONCE), attack))
     assert [f.field for f in flagged["EFFECT_LIMIT_MISSING"]] == ["effects"]
-    assert "2 time(s) but 1 effect(s)" in flagged["EFFECT_LIMIT_MISSING"][0].message
+    assert flagged["EFFECT_LIMIT_MISSING"][0].message == (
+        "effects: the text says once per turn and the effect has no limit"
+    )
     assert codes(card(KAZUHA_TEXT, deploy(limit=ONCE), {**attack, "limit": ONCE})) == {}
 
 
@@ -184,7 +186,7 @@ def test_two_durations_in_one_effect_ayumi():
     assert codes(card(text, effect)) == {}
     effect["actions"][1]["duration"] = "THIS_PRESENCE"
     assert [f.message for f in codes(card(text, effect))["EFFECT_DURATION_MISSING"]] == [
-        "effects[0].duration: the card text says « jusqu'a fin du tour » but no effect there has the duration UNTIL_END_OF_TURN"
+        "effects[0].duration: the text names a duration (UNTIL_END_OF_TURN) the effect does not have"
     ]
 
 
@@ -205,7 +207,8 @@ def test_a_kind_that_contradicts_the_text():
     activated = {**deploy(), "kind": "activated", "timing": "ACTIVATED"}
     [flag] = codes(card("Rapide : déployer une unité.", activated))["EFFECT_KIND_MISMATCH"]
     assert flag.severity == Severity.WARNING and flag.field == "effects[0].kind"
-    assert "« rapide » (quick) but the effect is activated" in flag.message
+    assert flag.message == "effects[0].kind: the text says quick and the effect is activated"
+    assert flag.params == {"path": "effects[0].kind", "observed": "activated", "expected": "quick"}
     assert codes(card("Rapide : déployer une unité.", deploy())) == {}
     assert "EFFECT_KIND_MISMATCH" in codes(card("Activable : déployer une unité.", deploy()))
     assert codes(card("Activable : déployer une unité.", activated)) == {}
@@ -237,8 +240,8 @@ def test_an_effect_is_compared_with_its_own_excerpt():
         "actions": [{"do": "REPLACE_ATTACKER", "target": "SELF"}],
     }
     [flag] = codes(card(KAZUHA_TEXT, first, second))["EFFECT_LIMIT_MISSING"]
-    assert flag.field == "effects[1].limit"
-    assert "its excerpt says once per turn" in flag.message
+    assert flag.field == "effects[1].limit"  # its excerpt says once per turn
+    assert flag.message == "effects[1].limit: the text says once per turn and the effect has no limit"
     assert codes(card(KAZUHA_TEXT, first, {**second, "limit": ONCE})) == {}
 
 
@@ -254,7 +257,8 @@ def test_text_outside_every_excerpt_is_still_read():
     [flag] = codes(card("Rapide : déployer une unité. Une fois par tour : piocher 1.", effect))[
         "EFFECT_LIMIT_MISSING"
     ]
-    assert flag.field == "effects" and "outside the excerpts" in flag.message
+    assert flag.field == "effects"  # the card text outside the excerpts
+    assert flag.message == "effects: the text says once per turn and the effect has no limit"
 
 
 # --- new mechanics ------------------------------------------------------------------------------

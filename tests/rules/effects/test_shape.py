@@ -350,7 +350,7 @@ def test_an_edit_may_not_rename_an_effect():
     assert [(f.code, f.field, f.is_error) for f in found] == [
         ("EFFECT_ID_CHANGED", "effects[0].effectId", True)
     ]
-    assert "keep 'DR-U02.arrival'" in found[0].message
+    assert found[0].message.endswith("effect ids never change: keep DR-U02.arrival")
     # Editing an effect under its id, removing one, adding a different one: ordinary edits.
     edited = [{**VALID["darkrow"], "implemented": True}]
     assert effect_id_changes(before, edited) == []
