@@ -361,8 +361,6 @@ class _AuditRun:
         for pk, card_pk, stable_id, name, fields in conflicts.iterator(chunk_size=self.batch):
             finding = error(
                 IMPORT_CONFLICT,
-                f"import conflict #{pk}: a re-import differs on {', '.join(fields)} from the studio's version, which was kept; "
-                "resolve it (keep the studio's version or take the imported one)",
                 card=stable_id,
                 params={"card": stable_id, "conflict": pk, "fields": list(fields)},
             )

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from dataclasses import field as attribute
 from typing import TYPE_CHECKING, Any
 
+from . import messages
 from .cards import CardData
 from .codes import (
     BONUS_DURATION_REVIEW,
@@ -105,7 +106,7 @@ def classify(card: CardData, findings: Iterable[Finding], ruleset: RuleSet | Non
             Listing(
                 NEEDS_REVIEW,
                 STATUS_NEEDS_REVIEW,
-                "the card's status is NEEDS_REVIEW",
+                messages.message(STATUS_NEEDS_REVIEW, {"card": card.ref}) or STATUS_NEEDS_REVIEW,
                 card.ref,
                 params={"card": card.ref},
             )

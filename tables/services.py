@@ -368,7 +368,6 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
         raise TableRefused(
             error(
                 "TABLE_STALE_SEQ",
-                f"the table is at seq {locked.seq}, not {expected_seq}: catch up and play again",
                 params={"expected": expected_seq, "current": locked.seq},
                 hint=N_("read the events since your last seq, then play again"),
             ),

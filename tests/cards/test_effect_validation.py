@@ -141,7 +141,7 @@ def test_an_edit_may_not_rename_an_effect(api, designer, make_card):
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "EFFECT_ID_CHANGED"
-    assert "keep 'DR-T01.arrival'" in response.json()["effects[0].effectId"][0]
+    assert "effect ids never change: keep DR-T01.arrival" in response.json()["effects[0].effectId"][0]
     # Editing the effect under its id is an ordinary edit.
     edited = {**DEPLOY, "implemented": True}
     assert (

@@ -125,8 +125,8 @@ def test_every_error_is_reported_with_the_card_and_the_field():
         cards_import(payload=bad)
     assert messages(caught) == [
         "card 0 (DR-U01): cost must be a whole number, not a string",
-        "card 0 (DR-U01): 'hp' is not a field of darkrow cards; its fields are: cost, atk, pv, behavior",
-        "card 1 (Gin): type: 'BOSS' is not a card type of darkrow; use one of LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE",
+        "card 0 (DR-U01): hp is not a field of darkrow cards; its fields are: cost, atk, pv, behavior",
+        "card 1 (Gin): type: BOSS is not a card type of darkrow; use one of LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE",
         "card 2: name: required, a non-empty string",
         "card 2: archetypes: must be a list of non-empty strings (the printed labels)",
         "card 3: a card must be a JSON object",

@@ -174,7 +174,7 @@ def test_the_command_names_rows_in_errors_and_exits_2(tmp_path):
         call_command("importcards", str(path), "--game", "duel", stderr=err)
     assert caught.value.returncode == 2
     assert (
-        "error: row 2 (Dragon), column type (B): 'DRAGON' is not a card type of duel; use one of"
+        "error: row 2 (Dragon), column type (B): DRAGON is not a card type of duel; use one of"
         in err.getvalue()
     )
     assert not Card.objects.exists()

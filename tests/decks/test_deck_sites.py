@@ -306,7 +306,9 @@ def test_copy_limits_count_main_and_sideboard_together():
     _raw, _deck, result = read(text, game=RB)
     assert codes(result) == ["COPY_LIMIT"]
     assert result.violations[0].params["observed"] == 4
-    assert "main, sideboard" in result.violations[0].message
+    assert result.violations[0].message.startswith(
+        "4 copies of Storm Adept A (OGN-100); at most 3"
+    )  # main and sideboard
 
 
 def test_a_sideboard_card_must_be_one_the_main_deck_could_hold():

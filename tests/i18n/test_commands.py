@@ -116,7 +116,7 @@ def test_audit_speaks_lang_and_the_environments_language(darkrow_cards, monkeypa
     # The audit's number is its id (PostgreSQL does not reset ids between tests); DONE is a status
     # code, as the contract writes it.
     assert re.search(r"Audit #\d+ of darkrow: DONE, ", english)
-    assert "DR-G01 Gin: the card's status is NEEDS_REVIEW" in english  # the core's own words
+    assert "DR-G01 Gin: DR-G01 waits for review" in english  # its code's template, in English
     assert (
         "count artwork: expected FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, actual FULL_ART 0, HD 0"
         in english

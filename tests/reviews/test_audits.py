@@ -104,12 +104,12 @@ def test_each_list_holds_the_cards_that_belong_in_it_and_says_why(game_with_ever
     reasons = {(e.name, e.code): e.reason for e in audit.entries.all()}
     assert "OBJECT_BEHAVIOR_SEED" in {code for _, code in reasons}
     assert (
-        "MODIFY_STAT changes something over time but has no duration"
+        "effects[0].actions[0].duration: a bonus to ATK without a duration"
         in reasons[("Bonus", "EFFECT_BONUS_NO_DURATION")]
     )
     assert "import conflict #" in reasons[("Korn", "IMPORT_CONFLICT")]
     assert "different data" in reasons[("Vodka", "IDENTITY_COLLISION")]
-    assert "status is NEEDS_REVIEW" in reasons[("À revoir", "STATUS_NEEDS_REVIEW")]
+    assert reasons[("À revoir", "STATUS_NEEDS_REVIEW")].endswith(" waits for review")
 
 
 def test_the_audit_reports_the_seeds_counts(game_with_every_list):

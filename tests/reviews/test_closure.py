@@ -98,10 +98,7 @@ def test_the_audit_command_prints_lists_counts_and_what_blocks(validated, make_c
     text = out.getvalue()
     assert "Audit #" in text and "DONE" in text
     assert "BONUS_DURATION_REVIEW    1 card" in text
-    assert (
-        "Bonus: effects[0].actions[0].duration: MODIFY_STAT changes something over time but has no duration"
-        in text
-    )
+    assert "Bonus: effects[0].actions[0].duration: a bonus to ATK without a duration" in text
     assert "count identities: expected 72, actual 2, 0 validated" in text
     assert "count artwork: expected" in text
     assert "Review of darkrow: OPEN; blocking lists: BONUS_DURATION_REVIEW" in text

@@ -70,7 +70,7 @@ def test_a_clean_validated_card_is_in_no_list():
 def test_needs_review_takes_the_status():
     listings = audit_card(DARKROW, unit(status="NEEDS_REVIEW"))
     assert [(item.list, item.code) for item in listings] == [(NEEDS_REVIEW, "STATUS_NEEDS_REVIEW")]
-    assert "status is NEEDS_REVIEW" in listings[0].reason
+    assert listings[0].reason == f"{listings[0].card} waits for review"
 
 
 def test_needs_review_takes_an_unmapped_error_of_check_card():
