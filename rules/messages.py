@@ -55,6 +55,8 @@ def choose(templates: Iterable[Template], params: Mapping[str, Any] | None) -> T
 
 def shown(value: Any) -> str:
     """A param as an English message shows it: lists joined by commas, true/false, keys as they are."""
+    if type(value) is str or type(value) is int:  # most params: the checks make many findings
+        return str(value)
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, Mapping):
