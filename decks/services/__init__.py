@@ -33,9 +33,9 @@ from rules.placement import place_by_type
 from rules.pool import CardPool, needs_every_printing, pick_printing, reserved_ref
 from rules.text import fold
 
-from . import validation
-from .interchange import MAX_COUNT, MAX_REF, DeckInput, parse_deck
-from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
+from .. import validation
+from ..interchange import MAX_COUNT, MAX_REF, DeckInput, parse_deck
+from ..models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard, format_errors
 
 
 # --- formats --------------------------------------------------------------------------
