@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from common.errors import Conflict, InvalidInput
 from decks import services
 from decks.models import Deck
-from decks.services import Conflict
 
 IMPORTED = """Legend:
 1 Example Hero Legend
@@ -82,7 +82,7 @@ def test_a_move_from_a_stale_page_or_to_no_section_changes_nothing(imported, pla
             to="runes",
             user=playtester,
         )
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(InvalidInput):
         services.deck_entry_move(
             deck=imported,
             section="main",
@@ -97,7 +97,7 @@ def test_a_move_from_a_stale_page_or_to_no_section_changes_nothing(imported, pla
 def test_a_vanguard_deck_cannot_move_a_card_to_a_sideboard(load_cards, td01, playtester):
     load_cards("vanguard")
     deck = services.deck_create(data=td01, user=playtester)
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(InvalidInput):
         services.deck_entry_move(
             deck=deck, section="main", position=0, ref="TD01-001", to="sideboard", user=playtester
         )

@@ -8,6 +8,7 @@ import pytest
 from cards.models import Card
 from decks import services
 from decks.models import Deck, OwnedCard
+from decks.services import decks as deck_writes
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_owner_in_validation_is_the_caller_unless_reviewer(api, make_user, playt
     read = []
     real = services.check_input
     monkeypatch.setattr(
-        services,
+        deck_writes,  # where deck_check looks it up
         "check_input",
         lambda deck_input, user=None: read.append(deck_input.owner) or real(deck_input, user),
     )
