@@ -36,7 +36,7 @@ from .entries import (
     deck_pick_set,
 )
 from .formats import FORMAT_FIELDS, deck_format_save, format_for
-from .references import CARD_VALUES, check_section_sizes, visible_cards
+from .references import CARD_VALUES, check_section_sizes, visible_card, visible_cards
 from .staleness import card_versions_prune, deck_validate, decks_mark_stale, decks_revalidate
 
 __all__ = [
@@ -64,5 +64,6 @@ __all__ = [
     "decks_mark_stale",
     "decks_revalidate",
     "format_for",
+    "visible_card",
     "visible_cards",
 ]

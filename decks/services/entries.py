@@ -17,7 +17,7 @@ from rules.text import fold
 from ..interchange import MAX_COUNT, MAX_REF, DeckInput
 from ..models import Deck, DeckEntry, EntryKind
 from .decks import _bump, _lock
-from .references import _pool_for, _write_entries, check_section_sizes, visible_cards
+from .references import _pool_for, _write_entries, check_section_sizes, visible_card
 from .staleness import deck_validate
 
 
@@ -76,19 +76,7 @@ def deck_card_add(
     else a new entry is appended. The deck is validated again.
     """
     deck = _lock(deck, user, expected_version, tab)
-    card = visible_cards(user).filter(game=deck.game, stable_id=stable_id).first()
-    if card is None:
-        raise InvalidInput(
-            [
-                error(
-                    "UNKNOWN_CARD",
-                    f"{stable_id!r} is no {deck.game} card",
-                    card=stable_id,
-                    field="card",
-                    params={"ref": stable_id, "game": deck.game},
-                )
-            ]
-        )
+    card = visible_card(user, deck.game, stable_id)
     ruleset = get_ruleset(deck.game)
     section = section or ruleset.section_for(card.type)
     if section in ruleset.deck_picks:
@@ -134,13 +122,7 @@ def deck_entry_change(
     """
     deck = _lock(deck, user, expected_version, tab)
     entries = _section_input(deck, section)
-    if not 0 <= position < len(entries) or entries[position].ref != ref:
-        raise Conflict(
-            gettext(
-                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
-            )
-            % {"section": section, "ref": repr(ref), "entry": position + 1}
-        )
+    _same_entry(entries, section, position, ref)
     if (count is None) == (delta is None):
         raise InvalidInput(
             [
@@ -271,13 +253,7 @@ def deck_entry_printing(
     """
     deck = _lock(deck, user, expected_version, tab)
     entries = _section_input(deck, section)
-    if not 0 <= position < len(entries) or entries[position].ref != ref:
-        raise Conflict(
-            gettext(
-                "%(section)s changed since this page was shown (%(ref)s is no longer entry %(entry)s); reload the deck and try again"
-            )
-            % {"section": section, "ref": repr(ref), "entry": position + 1}
-        )
+    _same_entry(entries, section, position, ref)
     fmt = deck.format.data()
     pool, _ = _pool_for(deck.game, [ref], user, whole=True)
     match = pool.find(ref, fmt.identity)
@@ -341,18 +317,8 @@ def deck_pick_set(
                 )
             ]
         )
-    if stable_id and not visible_cards(user).filter(game=deck.game, stable_id=stable_id).exists():
-        raise InvalidInput(
-            [
-                error(
-                    "UNKNOWN_CARD",
-                    f"{stable_id!r} is no {deck.game} card",
-                    card=stable_id,
-                    field="card",
-                    params={"ref": stable_id, "game": deck.game},
-                )
-            ]
-        )
+    if stable_id:
+        visible_card(user, deck.game, stable_id)
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
     _bump(deck, "updated_at")
     deck_validate(deck=deck)

@@ -36,6 +36,25 @@ def visible_cards(user) -> QuerySet[Card]:
     return card_selectors.card_list(user=user)
 
 
+def visible_card(user, game: str, stable_id: str) -> Card:
+    """The card ``stable_id`` of ``game``, when ``user`` may see it; else the UNKNOWN_CARD refusal
+    (a card hidden from ``user`` is refused exactly like one that does not exist)."""
+    card = visible_cards(user).filter(game=game, stable_id=stable_id).first()
+    if card is None:
+        raise InvalidInput(
+            [
+                error(
+                    "UNKNOWN_CARD",
+                    f"{stable_id!r} is no {game} card",
+                    card=stable_id,
+                    field="card",
+                    params={"ref": stable_id, "game": game},
+                )
+            ]
+        )
+    return card
+
+
 def _pool_for(
     game: str, refs: Iterable[str], user=None, *, whole: bool = False
 ) -> tuple[CardPool, dict[str, int]]:
