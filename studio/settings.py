@@ -503,7 +503,7 @@ DECKS_MAX_PER_USER = env_int("DECKS_MAX_PER_USER", 1000)
 # How often (seconds) an open deck builder asks whether its deck changed elsewhere.
 DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
 # On PostgreSQL a revalidation of several batches reads and writes on a second connection, in
-# a helper thread, while the rules run (decks/validation.py); 0 runs it all on one connection.
+# a helper thread, while the rules run (decks/revalidation.py); 0 runs it all on one connection.
 DECKS_REVALIDATE_OVERLAP = env_bool("DECKS_REVALIDATE_OVERLAP", True)
 
 # --- Security (DEBUG off) -------------------------------------------------------------

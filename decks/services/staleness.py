@@ -10,7 +10,7 @@ from django.utils import timezone
 from common.enqueue import enqueue_on_commit
 from rules.decks import ValidationResult
 
-from .. import validation
+from .. import revalidation, validation
 from ..models import CardVersions, Deck
 
 
@@ -31,7 +31,7 @@ def decks_revalidate(
     *, decks: QuerySet[Deck], batch_size: int = validation.DEFAULT_BATCH_SIZE, progress=None
 ) -> int:
     """Validate ``decks`` again and store their results, batch by batch; safe to run twice."""
-    return validation.revalidate(decks, batch_size=batch_size, progress=progress)
+    return revalidation.revalidate(decks, batch_size=batch_size, progress=progress)
 
 
 def card_versions_prune(*, older_than: timedelta = timedelta(days=1)) -> int:

@@ -14,7 +14,7 @@ from kombu.exceptions import OperationalError
 from cards import imports as card_imports
 from cards import services as card_services
 from cards.models import Card
-from decks import services, tasks, validation
+from decks import revalidation, services, tasks, validation
 from decks.interchange import deck_to_dict
 from decks.models import Deck, DeckFormat
 
@@ -333,13 +333,13 @@ def test_the_overlapped_run_stores_what_one_connection_stores(
     serial = stored(decks)
     settings.DECKS_REVALIDATE_OVERLAP = True
     overlapped, progress = [], []
-    real = validation._revalidate_overlapped
-    monkeypatch.setattr(validation, "_revalidate_overlapped", lambda *a: overlapped.append(1) or real(*a))
+    real = revalidation._revalidate_overlapped
+    monkeypatch.setattr(revalidation, "_revalidate_overlapped", lambda *a: overlapped.append(1) or real(*a))
     Deck.objects.update(stale=True)
     assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == len(
         decks
     )
-    # The pipeline's first batch is a quarter of the others (validation.pipeline_batches).
+    # The pipeline's first batch is a quarter of the others (revalidation.pipeline_batches).
     assert overlapped == [1] and sum(progress) == len(decks) and progress == [1, 2, 2, 2]
     assert stored(decks) == serial
     codes = {pk: {v["code"] for v in row[2]} for pk, row in serial.items()}
@@ -354,7 +354,7 @@ def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(
     load_cards("duel")
     decks = varied_decks(demo_deck, make_user("playtester"))
     Deck.objects.update(stale=True)
-    real, writes = validation.store_outcomes, []
+    real, writes = revalidation.store_outcomes, []
 
     def store_then_fail(outcomes):
         writes.append(len(outcomes))
@@ -362,14 +362,14 @@ def test_a_failed_write_on_the_helper_stops_the_run_and_a_second_run_finishes(
             raise RuntimeError("the database went away")
         real(outcomes)
 
-    monkeypatch.setattr(validation, "store_outcomes", store_then_fail)
+    monkeypatch.setattr(revalidation, "store_outcomes", store_then_fail)
     with pytest.raises(RuntimeError, match="went away"):
         services.decks_revalidate(decks=Deck.objects.all(), batch_size=2)
     # The failed batch stays stale (so may later ones, not written yet); the first batch (the
     # pipeline's short one: deck 0) is stored.
     stale = set(Deck.objects.filter(stale=True).values_list("name", flat=True))
     assert {"deck 1", "deck 2"} <= stale and "deck 0" not in stale
-    monkeypatch.setattr(validation, "store_outcomes", real)
+    monkeypatch.setattr(revalidation, "store_outcomes", real)
     assert services.decks_revalidate(decks=Deck.objects.filter(stale=True), batch_size=2) == len(stale)
     assert not Deck.objects.filter(stale=True).exists()
     assert sum(len(d.entries.all()) for d in Deck.objects.prefetch_related("entries")) == sum(
@@ -388,18 +388,18 @@ def test_the_reader_reads_in_index_order_for_a_run_only():
             return cursor.fetchone()
 
     assert settings_now() == ("on", "on")
-    validation._read_in_index_order("default", True)
+    revalidation._read_in_index_order("default", True)
     assert settings_now() == ("off", "off")
-    validation._read_in_index_order("default", False)
+    revalidation._read_in_index_order("default", False)
     assert settings_now() == ("on", "on")
 
 
 def test_one_connection_inside_a_transaction_on_sqlite_or_when_turned_off(db, settings):
-    assert not validation.can_overlap(
+    assert not revalidation.can_overlap(
         "default", batches=5
     )  # a test runs in a transaction (and maybe on SQLite)
     settings.DECKS_REVALIDATE_OVERLAP = False
-    assert not validation.can_overlap("default", batches=5)
+    assert not revalidation.can_overlap("default", batches=5)
 
 
 # --- the card versions a validation read: one row per run, shared ------------------------------------------

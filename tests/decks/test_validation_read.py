@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from decks import services, validation
+from decks import revalidation, services, validation
 from decks.models import Deck, DeckEntry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +133,7 @@ from django.conf import settings
 from cards.demo import card_set
 from cards.imports import cards_import
 from cards import services as card_services
-from decks import services, validation
+from decks import revalidation, services
 from decks.models import Deck
 from tests.factories import UserFactory
 from django.contrib.auth.models import Group
@@ -152,19 +152,19 @@ card_services.card_set_status(stable_id="DU-EX-004", status="DISABLED", user=rev
 fields = ("name", "legal", "ready_to_play", "violations", "counts", "stale")
 def stored():
     return [[getattr(d, f) for f in fields] + [d.card_versions] for d in Deck.objects.order_by("pk")]
-assert validation.can_overlap("default", batches=2), "a SQLite file in WAL mode overlaps"
+assert revalidation.can_overlap("default", batches=2), "a SQLite file in WAL mode overlaps"
 settings.DECKS_REVALIDATE_OVERLAP = False
 Deck.objects.update(stale=True)
 services.decks_revalidate(decks=Deck.objects.all(), batch_size=2)
 serial = stored()
 settings.DECKS_REVALIDATE_OVERLAP = True
 used = []
-real = validation._revalidate_overlapped
-validation._revalidate_overlapped = lambda *a: used.append(1) or real(*a)
+real = revalidation._revalidate_overlapped
+revalidation._revalidate_overlapped = lambda *a: used.append(1) or real(*a)
 Deck.objects.update(stale=True)
 progress = []
 assert services.decks_revalidate(decks=Deck.objects.all(), batch_size=2, progress=progress.append) == 7
-# The pipeline's first batch is a quarter of the others (validation.pipeline_batches).
+# The pipeline's first batch is a quarter of the others (revalidation.pipeline_batches).
 assert used == [1] and progress == [1, 2, 2, 2], (used, progress)
 assert stored() == serial, "the overlapped run stores what one connection stores"
 print(json.dumps(sorted({v["code"] for row in serial for v in row[3]})))
@@ -197,12 +197,12 @@ def test_on_a_sqlite_file_the_helper_connections_store_what_one_connection_store
 
 def test_an_in_memory_sqlite_database_keeps_one_connection(db):
     if connection.vendor == "sqlite":
-        assert connection.is_in_memory_db() and not validation.can_overlap("default", batches=5)
+        assert connection.is_in_memory_db() and not revalidation.can_overlap("default", batches=5)
 
 
 def test_the_pipeline_starts_with_a_short_batch_and_keeps_every_row_once():
     rows = list(range(10))
-    batches = validation.pipeline_batches(rows, 4)
+    batches = revalidation.pipeline_batches(rows, 4)
     assert [len(b) for b in batches] == [1, 4, 4, 1]
     assert [row for batch in batches for row in batch] == rows
-    assert [len(b) for b in validation.pipeline_batches(rows, 1)] == [1] * 10
+    assert [len(b) for b in revalidation.pipeline_batches(rows, 1)] == [1] * 10
