@@ -9,6 +9,15 @@ class ArtworkConfig(AppConfig):
     def ready(self):
         from PIL import Image
 
+        from cards import page_parts
+
+        from .gallery import gallery_context
+        from .selectors import with_primary_thumb
+
+        # The card pages' artwork: each card's thumbnail in the list, the gallery on its page.
+        page_parts.with_primary_thumb.fill(with_primary_thumb)
+        page_parts.gallery_context.fill(gallery_context)
+
         # The studio's pixel limit is checked first, from the header. Pillow's
         # own decompression-bomb guard (about 89 MP, an error at twice that)
         # stays as a second line, unless the studio is configured to accept

@@ -20,15 +20,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
-from artwork.gallery import gallery_context
-from artwork.selectors import with_primary_thumb
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.versions import posted_version
-from decks.selectors import decks_legal_with, decks_with_card
 from rules import CardData, get_ruleset, registry
 from rules.findings import error
 
-from . import selectors, services
+from . import page_parts, selectors, services
 from .diff import change_rows
 from .forms import CardForm, type_label
 from .interchange import check_game, parse_card
@@ -118,7 +115,7 @@ def browse(request):
     facets = selectors.card_facets(results, limit=FACET_LIMIT)
     total = facets.total
     # Facet counts give the total: the paginator needs no COUNT query of its own.
-    paginator = Paginator(with_primary_thumb(results.defer(*DERIVED_FIELDS)), PAGE_SIZE)
+    paginator = Paginator(page_parts.with_primary_thumb(results.defer(*DERIVED_FIELDS)), PAGE_SIZE)
     paginator.count = total
     page = paginator.get_page(request.GET.get("page"))
 
@@ -247,7 +244,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
             zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])
         ),
         "transitions": transitions,
-        "breaks_decks": decks_legal_with(card_ids=[card.pk]).get(card.pk, 0)
+        "breaks_decks": page_parts.decks_legal_with(card_ids=[card.pk]).get(card.pk, 0)
         if any(t["target"] == Status.DISABLED for t in transitions)
         else 0,
         "history": revisions,
@@ -256,7 +253,7 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         "save_warning": save_warning(user, card)
         if form is not None and card.status == Status.VALIDATED
         else "",
-        **gallery_context(request, card),
+        **page_parts.gallery_context(request, card),
         **translations_context(request, card),
         **extra,
     }
@@ -269,7 +266,7 @@ def save_warning(user, card: Card) -> str:
         _("Saving sends %(name)s back to review: it is Needs review until a reviewer validates it again.")
         % {"name": card.name}
     ]
-    total, names = decks_with_card(user=user, card_id=card.pk)
+    total, names = page_parts.decks_with_card(user=user, card_id=card.pk)
     if not total:
         words.append(_("No deck uses it."))
     elif names:

@@ -7,7 +7,14 @@ class DecksConfig(AppConfig):
     verbose_name = "Decks"
 
     def ready(self):
+        from cards import page_parts
+
         from . import checks, receivers  # noqa: F401  (registers the system checks; connects cards_changed)
+        from .selectors import decks_legal_with, decks_with_card
+
+        # What the card page says of decks: the legal ones disabling it breaks, those an edit affects.
+        page_parts.decks_legal_with.fill(decks_legal_with)
+        page_parts.decks_with_card.fill(decks_with_card)
         from .defaults import store_default_formats_after_migrate
 
         post_migrate.connect(
