@@ -24,7 +24,7 @@ from common.errors import Forbidden, StudioError
 from common.finding_messages import message as finding_message
 from common.refusals import in_place
 
-from . import services
+from . import page_parts, services
 from .forms import UploadForm
 from .gallery import gallery_context, variant_name
 from .models import PRIMARY_KINDS, ArtworkVariant, Kind
@@ -146,12 +146,7 @@ def upload_notice(card: Card, variant: ArtworkVariant) -> str:
         ]
     words.append(_("Its thumbnail appears as soon as it is made."))
     if variant.is_primary:
-        from faces.adapters import face_card
-        from faces.render import artwork_findings
-        from faces.selectors import template_current
-
-        template = template_current(card.game).data
-        for finding in artwork_findings(face_card(card), template, (variant.width, variant.height)):
+        for finding in page_parts.primary_artwork_findings(card, (variant.width, variant.height)):
             words.append(_("Warning: %(problem)s.") % {"problem": finding_message(finding, card.game)})
     return " ".join(str(w) for w in words)
 

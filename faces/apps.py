@@ -7,4 +7,10 @@ class FacesConfig(AppConfig):
     verbose_name = _("Card faces")
 
     def ready(self):
+        from artwork import page_parts
+
         from . import checks, receivers  # noqa: F401  (system checks; renditions follow card, artwork and template changes)
+        from .selectors import primary_artwork_findings
+
+        # The artwork page's warning when a new primary image is too small for the card's faces.
+        page_parts.primary_artwork_findings.fill(primary_artwork_findings)

@@ -104,3 +104,13 @@ def media_readable(*, user, name: str) -> bool | None:
     if not user.is_authenticated:
         return False
     return user.has_perm("cards.review_card") or job.created_by_id == user.pk
+
+
+def primary_artwork_findings(card, size: tuple[int, int]):
+    """The findings of an image of ``size`` (width, height) as ``card``'s primary artwork on the faces
+    of its game's current template (too few pixels for an art box): the artwork page's warning
+    (artwork.page_parts, filled in faces' ``ready()``); one query."""
+    from .adapters import face_card
+    from .render import artwork_findings
+
+    return artwork_findings(face_card(card), template_current(card.game).data, size)
