@@ -1,0 +1,34 @@
+"""The floors are one import-linter layers contract (pyproject.toml, run by `make lint`): every
+package of the project sits on exactly one floor, so a new app cannot be added without one."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from django.apps import apps
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def config() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+
+
+def floors() -> list[list[str]]:
+    [layers] = [c for c in config()["contracts"] if c["type"] == "layers"]
+    return [[name.strip() for name in floor.replace(":", "|").split("|")] for floor in layers["layers"]]
+
+
+def test_every_package_of_the_project_is_on_exactly_one_floor():
+    on_floors = [name for floor in floors() for name in floor]
+    assert len(on_floors) == len(set(on_floors))
+    assert sorted(on_floors) == sorted(config()["root_packages"])
+    local = {app.name for app in apps.get_app_configs() if Path(app.path).parent == ROOT}
+    assert {"cards", "tables"} <= local <= set(on_floors), local - set(on_floors)
+
+
+def test_the_floors_run_from_the_shell_down_to_the_pure_core():
+    order = [name for floor in floors() for name in floor]
+    assert order[0] == "studio" and order[-2:] == ["common", "rules"]
+    assert order.index("decks") < order.index("artwork") < order.index("cards")
