@@ -7,10 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import (
-    Card,
-    _in,  # the check "value among the choices", as cards write it
-)
+from cards.models import Card
+from common.constraints import one_of
 from common.history import AppendOnlyModel
 
 
@@ -77,8 +75,8 @@ class ArtworkVariant(models.Model):
         ordering = ["card", "-is_primary", "kind", "created_at", "id"]
         indexes = [models.Index(fields=["card", "kind"])]
         constraints = [
-            models.CheckConstraint(condition=_in("kind", Kind), name="artwork_kind_valid"),
-            models.CheckConstraint(condition=_in("format", ImageFormat), name="artwork_format_valid"),
+            models.CheckConstraint(condition=one_of("kind", Kind), name="artwork_kind_valid"),
+            models.CheckConstraint(condition=one_of("format", ImageFormat), name="artwork_format_valid"),
             models.CheckConstraint(condition=Q(width__gte=1, height__gte=1), name="artwork_size_positive"),
             models.CheckConstraint(condition=~Q(sha256=""), name="artwork_sha256_not_empty"),
             # A card's primary artwork is always a live HD: never a PK reference,
@@ -130,7 +128,7 @@ class Rendition(models.Model):
         ordering = ["variant", "spec"]
         constraints = [
             models.UniqueConstraint(fields=["variant", "spec"], name="rendition_once_per_variant_and_spec"),
-            models.CheckConstraint(condition=_in("state", RenditionState), name="rendition_state_valid"),
+            models.CheckConstraint(condition=one_of("state", RenditionState), name="rendition_state_valid"),
             models.CheckConstraint(
                 condition=~Q(state=RenditionState.READY) | ~Q(file=""), name="rendition_ready_has_file"
             ),
@@ -167,7 +165,7 @@ class ArtworkEvent(AppendOnlyModel):
     class Meta:
         ordering = ["card", "created_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=_in("action", EventAction), name="artwork_event_action_valid")
+            models.CheckConstraint(condition=one_of("action", EventAction), name="artwork_event_action_valid")
         ]
         indexes = [models.Index(fields=["card", "-created_at"])]
 
@@ -212,7 +210,7 @@ class ImageBatch(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "image batches"
         constraints = [
-            models.CheckConstraint(condition=_in("state", BatchState), name="image_batch_state_valid"),
+            models.CheckConstraint(condition=one_of("state", BatchState), name="image_batch_state_valid"),
             models.CheckConstraint(
                 condition=Q(done__lte=models.F("total") - models.F("failed")),
                 name="image_batch_progress_within_total",
@@ -239,6 +237,6 @@ class ImageBatchItem(models.Model):  # noqa: DJ008 (rows of a batch, never shown
         ordering = ["batch", "id"]
         constraints = [
             models.UniqueConstraint(fields=["batch", "variant"], name="image_batch_item_once"),
-            models.CheckConstraint(condition=_in("state", ItemState), name="image_batch_item_state_valid"),
+            models.CheckConstraint(condition=one_of("state", ItemState), name="image_batch_item_state_valid"),
         ]
         indexes = [models.Index(fields=["batch", "state"])]

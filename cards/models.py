@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from common.constraints import one_of
 from common.history import AppendOnlyError, AppendOnlyModel  # noqa: F401 (AppendOnlyError: re-exported)
 from rules import get_ruleset
 from rules.text import search_fold
@@ -28,10 +29,6 @@ class CreationMethod(models.TextChoices):
     IMPORTED = "IMPORTED", _("Imported")
     MANUAL = "MANUAL", _("Manual")
     AI_GENERATED = "AI_GENERATED", _("AI generated")
-
-
-def _in(field: str, choices: type[models.TextChoices]) -> Q:
-    return Q(**{f"{field}__in": choices.values})
 
 
 DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index")
@@ -118,10 +115,10 @@ class Card(models.Model):
             models.Index(fields=["search_name", "stable_id"], name="card_search_name_order"),
         ]
         constraints = [
-            models.CheckConstraint(condition=_in("status", Status), name="card_status_valid"),
-            models.CheckConstraint(condition=_in("origin", Origin), name="card_origin_valid"),
+            models.CheckConstraint(condition=one_of("status", Status), name="card_status_valid"),
+            models.CheckConstraint(condition=one_of("origin", Origin), name="card_origin_valid"),
             models.CheckConstraint(
-                condition=_in("creation_method", CreationMethod), name="card_creation_method_valid"
+                condition=one_of("creation_method", CreationMethod), name="card_creation_method_valid"
             ),
             models.CheckConstraint(condition=~Q(stable_id=""), name="card_stable_id_not_empty"),
             models.CheckConstraint(condition=~Q(name=""), name="card_name_not_empty"),
@@ -195,7 +192,7 @@ class CardRevision(AppendOnlyModel):
         constraints = [
             models.UniqueConstraint(fields=["card", "version"], name="card_revision_unique_version"),
             models.CheckConstraint(
-                condition=_in("action", RevisionAction), name="card_revision_action_valid"
+                condition=one_of("action", RevisionAction), name="card_revision_action_valid"
             ),
         ]
         indexes = [models.Index(fields=["card", "-version"])]
@@ -244,7 +241,7 @@ class ImportConflict(models.Model):
         indexes = [models.Index(fields=["game", "resolution"]), models.Index(fields=["card", "resolution"])]
         constraints = [
             models.CheckConstraint(
-                condition=Q(resolution="") | _in("resolution", ConflictResolution),
+                condition=Q(resolution="") | one_of("resolution", ConflictResolution),
                 name="import_conflict_resolution_valid",
             ),
         ]
@@ -303,7 +300,7 @@ class CardTranslation(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["card", "language"], name="card_translation_one_per_language"),
             models.CheckConstraint(
-                condition=_in("status", TranslationStatus), name="card_translation_status_valid"
+                condition=one_of("status", TranslationStatus), name="card_translation_status_valid"
             ),
             models.CheckConstraint(condition=~Q(name=""), name="card_translation_name_not_empty"),
         ]
@@ -403,7 +400,7 @@ class CardSetImportJob(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=_in("state", ImportJobState), name="cardset_import_job_state_valid"
+                condition=one_of("state", ImportJobState), name="cardset_import_job_state_valid"
             )
         ]
 

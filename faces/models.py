@@ -7,7 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import Card, _in
+from cards.models import Card
+from common.constraints import one_of
 from common.history import AppendOnlyModel
 
 
@@ -144,7 +145,9 @@ class PrintJob(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.CheckConstraint(condition=_in("state", JobState), name="print_job_state_valid")]
+        constraints = [
+            models.CheckConstraint(condition=one_of("state", JobState), name="print_job_state_valid")
+        ]
 
     def __str__(self) -> str:
         return f"print job {self.pk} ({self.game}): {self.done}/{self.total}"

@@ -3,6 +3,7 @@ package of the project sits on exactly one floor, so a new app cannot be added w
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from pathlib import Path
 
@@ -32,3 +33,22 @@ def test_the_floors_run_from_the_shell_down_to_the_pure_core():
     order = [name for floor in floors() for name in floor]
     assert order[0] == "studio" and order[-2:] == ["common", "rules"]
     assert order.index("decks") < order.index("artwork") < order.index("cards")
+
+
+def test_no_app_imports_a_private_name_of_another():
+    packages = set(config()["root_packages"])
+    found = []
+    for package in sorted(packages):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                    continue
+                top, *parts = node.module.split(".")
+                if top in packages and top != package:
+                    private = [a.name for a in node.names if a.name.startswith("_")]
+                    private += [p for p in parts if p.startswith("_")]
+                    if private:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.module} {private}")
+    assert found == []
