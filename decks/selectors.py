@@ -12,7 +12,9 @@ from rules.formats import STABLE_ID
 from rules.pool import identity_key, printing_number
 from rules.text import fold
 
+from .builder import Verdict, verdict_of
 from .models import Deck, DeckEntry, DeckFormat, NamedCardList, OwnedCard
+from .validation import fresh_results
 
 
 def can_see_all_decks(user) -> bool:
@@ -216,6 +218,13 @@ def decks_with_card(*, user, card_id: int, names: int = 5) -> tuple[int, list[st
 def deck_get(*, user, pk: int) -> Deck:
     """One deck ``user`` may see, with its format, owner and entries' cards (raises Deck.DoesNotExist)."""
     return deck_list(user=user).get(pk=pk)
+
+
+def deck_verdict(*, deck: Deck) -> Verdict:
+    """The verdict the pages show of ``deck``: its stored result, or one computed now when that is
+    stale (reads only: nothing is stored; :mod:`decks.builder`'s Verdict)."""
+    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
+    return verdict_of(deck, fresh)
 
 
 def deck_verdict_counts(*, user) -> dict[str, dict[str, int]]:

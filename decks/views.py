@@ -62,8 +62,7 @@ def deck_or_404(request, pk: int) -> Deck:
 
 
 def deck_verdict(deck: Deck):
-    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
-    return verdict_of(deck, fresh)
+    return selectors.deck_verdict(deck=deck)
 
 
 def _can_change(user, deck: Deck) -> bool:

@@ -283,10 +283,8 @@ def revision_face(request, stable_id: str, version: int):
 @login_required
 @permission_required("decks.view_deck", raise_exception=True)
 def deck_faces(request, pk: int):
-    from decks.builder import verdict_of
     from decks.models import Deck
-    from decks.selectors import deck_get
-    from decks.validation import fresh_results
+    from decks.selectors import deck_get, deck_verdict
 
     try:
         deck = deck_get(user=request.user, pk=pk)
@@ -294,7 +292,6 @@ def deck_faces(request, pk: int):
         raise Http404(_("no deck %(pk)s that you may see") % {"pk": pk}) from None
     visible = set(card_list(user=request.user).filter(deck_entries__deck=deck).values_list("pk", flat=True))
     by = request.GET.get("by", "type")
-    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
     cols = deckview.columns(deck, by=by, visible=visible)
     return render(
         request,
@@ -302,7 +299,7 @@ def deck_faces(request, pk: int):
         {
             "deck": deck,
             "ruleset": get_ruleset(deck.game),
-            "verdict": verdict_of(deck, fresh),
+            "verdict": deck_verdict(deck=deck),
             "columns": cols,
             "by": by if by in dict(deckview.grouping_options(deck.game)) else "type",
             "options": deckview.grouping_options(deck.game),

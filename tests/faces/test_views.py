@@ -176,3 +176,26 @@ def test_the_stored_cards_face_partial_follows_visibility(client_as, playtester,
     url = reverse("faces:card-face", args=[card.stable_id])
     assert client_as(playtester).get(url).status_code == 404
     assert client_as(designer).get(url).status_code == 200
+
+
+def test_the_deck_faces_page_shows_the_verdict_computed_now_for_a_stale_deck(
+    client_as, playtester, duel_deck
+):
+    """The verdict comes through decks.selectors.deck_verdict, as on the deck's own pages: a stale
+    deck's stored result is not shown, what validating it now says is."""
+    import re
+
+    from decks.models import Deck
+
+    legal = Deck.objects.get(pk=duel_deck.pk).legal
+    assert legal is not None
+    Deck.objects.filter(pk=duel_deck.pk).update(stale=True, legal=not legal)  # an old, wrong result
+    client = client_as(playtester)
+
+    def verdict(url):
+        html = client.get(url).content.decode()
+        return re.search(r'<span id="head-verdict">(.*?)</p>', html, re.S).group(1)
+
+    faces = verdict(reverse("faces:deck", args=[duel_deck.pk]))
+    assert faces == verdict(reverse("decks:detail", args=[duel_deck.pk]))
+    assert "badge stale" in faces and (">Legal<" in faces) == legal
