@@ -46,7 +46,7 @@ PROGRESS_SECONDS = 2
 
 
 def sync_max_rows() -> int:
-    return getattr(settings, "CARDSETS_SYNC_MAX_ROWS", 500)
+    return settings.CARDSETS_SYNC_MAX_ROWS
 
 
 # --- how large ---------------------------------------------------------------------------------

@@ -62,15 +62,15 @@ FALSE_WORDS = frozenset({"false", "no", "0", "n", "faux", "non"})
 
 
 def max_bytes() -> int:
-    return getattr(settings, "CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
+    return settings.CARDSETS_MAX_BYTES
 
 
 def max_rows() -> int:
-    return getattr(settings, "CARDSETS_MAX_ROWS", 100_000)
+    return settings.CARDSETS_MAX_ROWS
 
 
 def max_unpacked_bytes() -> int:
-    return getattr(settings, "CARDSETS_MAX_UNPACKED_BYTES", 100 * 1024 * 1024)
+    return settings.CARDSETS_MAX_UNPACKED_BYTES
 
 
 MAX_COLUMNS = 200

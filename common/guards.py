@@ -30,7 +30,7 @@ class BadInput(ValueError):
 
 
 def max_depth() -> int:
-    return getattr(settings, "JSON_MAX_DEPTH", 32)
+    return settings.JSON_MAX_DEPTH
 
 
 def _where(path: list) -> str:

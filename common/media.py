@@ -50,7 +50,7 @@ def clean_name(name: str) -> str:
 def send(storage: Storage, name: str) -> HttpResponse:
     """The answer that hands ``name`` of ``storage`` to a user already allowed to read it."""
     content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    accel = getattr(settings, "MEDIA_ACCEL_REDIRECT", "")
+    accel = settings.MEDIA_ACCEL_REDIRECT
     if accel:
         response = HttpResponse(content_type=content_type)
         response["X-Accel-Redirect"] = accel.rstrip("/") + "/" + quote(name)
@@ -60,7 +60,7 @@ def send(storage: Storage, name: str) -> HttpResponse:
         except NotImplementedError:  # no local file: the storage's own (signed) URL
             response = HttpResponseRedirect(storage.url(name))
         else:
-            if getattr(settings, "MEDIA_SENDFILE", False):
+            if settings.MEDIA_SENDFILE:
                 response = HttpResponse(content_type=content_type)
                 response["X-Sendfile"] = path
             else:

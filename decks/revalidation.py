@@ -82,7 +82,7 @@ def can_overlap(alias: str, batches: int) -> bool:
     outside a transaction do anyway.
     """
     connection = connections[alias]
-    if not getattr(settings, "DECKS_REVALIDATE_OVERLAP", True) or batches < 2 or connection.in_atomic_block:
+    if not settings.DECKS_REVALIDATE_OVERLAP or batches < 2 or connection.in_atomic_block:
         return False
     if connection.vendor == "sqlite":
         return not connection.is_in_memory_db() and _sqlite_journal_mode(connection) == "wal"

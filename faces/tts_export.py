@@ -33,7 +33,7 @@ NAMES = frozenset({"back.jpg"})  # and sheet-N.jpg
 
 def public_absolute(request) -> Callable[[str], str]:
     """Absolute URLs at the studio's public address (``STUDIO_PUBLIC_URL``), else at the request's."""
-    base = getattr(settings, "STUDIO_PUBLIC_URL", "")
+    base = settings.STUDIO_PUBLIC_URL
     if base:
         return lambda path: base + path
     return request.build_absolute_uri

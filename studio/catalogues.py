@@ -22,7 +22,7 @@ _PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[#0 +-]*\d*(?:\.\d+)?[sdifgeExXorc%]"
 
 def locale_dirs() -> list[Path]:
     """The project's locale directories (LOCALE_PATHS, else ``BASE_DIR/locale``)."""
-    paths = [Path(p) for p in getattr(settings, "LOCALE_PATHS", ())]
+    paths = [Path(p) for p in settings.LOCALE_PATHS]
     return paths or [Path(settings.BASE_DIR) / "locale"]
 
 

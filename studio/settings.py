@@ -403,16 +403,6 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
 )
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {"artwork.*": {"queue": "images"}, "faces.*": {"queue": "images"}}
-# Card faces are drawn ahead of time by workers after a change; without workers they are drawn
-# (and cached) on first request instead, so that a change never waits for its faces.
-FACES_PRECOMPUTE = os.environ.get("FACES_PRECOMPUTE", "1" if CELERY_BROKER_URL else "0") == "1"
-# The most card copies a print sheet or an export takes in one go.
-FACES_MAX_COPIES = int(os.environ.get("FACES_MAX_COPIES", "10000"))
-# A print sheet with more faces than this is made by a task, with progress, not within the request.
-FACES_SYNC_SHEET_MAX = int(os.environ.get("FACES_SYNC_SHEET_MAX", "120"))
-# ... and one of more distinct cards than this (each is drawn; 40 took 6.8 s under load, 120 about
-# 20 s: bench/README.md, "Import jobs: the threshold").
-FACES_SYNC_SHEET_CARDS = env_int("FACES_SYNC_SHEET_CARDS", 40)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -493,18 +483,28 @@ REVIEWS_AUDIT_BATCH_SIZE = env_int("REVIEWS_AUDIT_BATCH_SIZE", 500)
 # died): a new audit of the game may start.
 REVIEWS_AUDIT_STALE_AFTER = env_int("REVIEWS_AUDIT_STALE_AFTER", 3600)
 
-# --- Deck limits ---------------------------------------------------------------------
+# --- Decks ------------------------------------------------------------------------------
 # A deck may hold at most this many entries in one section, and a user this many decks (a 400
 # names the limit); copies per entry are at most decks.interchange.MAX_COUNT (1000).
 DECKS_MAX_ENTRIES_PER_SECTION = env_int("DECKS_MAX_ENTRIES_PER_SECTION", 500)
 DECKS_MAX_PER_USER = env_int("DECKS_MAX_PER_USER", 1000)
-
-# --- Deck pages -------------------------------------------------------------------------
 # How often (seconds) an open deck builder asks whether its deck changed elsewhere.
 DECKS_PANEL_POLL_SECONDS = env_int("DECKS_PANEL_POLL_SECONDS", 15)
 # On PostgreSQL a revalidation of several batches reads and writes on a second connection, in
 # a helper thread, while the rules run (decks/revalidation.py); 0 runs it all on one connection.
 DECKS_REVALIDATE_OVERLAP = env_bool("DECKS_REVALIDATE_OVERLAP", True)
+
+# --- Card faces ---------------------------------------------------------------------------
+# Card faces are drawn ahead of time by workers after a change; without workers they are drawn
+# (and cached) on first request instead, so that a change never waits for its faces.
+FACES_PRECOMPUTE = env_bool("FACES_PRECOMPUTE", bool(CELERY_BROKER_URL))
+# The most card copies a print sheet or an export takes in one go.
+FACES_MAX_COPIES = env_int("FACES_MAX_COPIES", 10000)
+# A print sheet with more faces than this is made by a task, with progress, not within the request.
+FACES_SYNC_SHEET_MAX = env_int("FACES_SYNC_SHEET_MAX", 120)
+# ... and one of more distinct cards than this (each is drawn; 40 took 6.8 s under load, 120 about
+# 20 s: bench/README.md, "Import jobs: the threshold").
+FACES_SYNC_SHEET_CARDS = env_int("FACES_SYNC_SHEET_CARDS", 40)
 
 # --- Security (DEBUG off) -------------------------------------------------------------
 if not DEBUG:

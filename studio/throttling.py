@@ -52,7 +52,7 @@ class CacheOutage:
     def trip(self, exc: BaseException) -> None:
         self.failures += 1
         self.last_error = f"{type(exc).__name__}: {str(exc).strip()[:200]}"
-        self.down_until = time.monotonic() + getattr(settings, "CACHE_BACKOFF_SECONDS", 5)
+        self.down_until = time.monotonic() + settings.CACHE_BACKOFF_SECONDS
         logger.warning(
             "the throttles' cache cannot be reached (%s); requests go on unthrottled", self.last_error
         )

@@ -16,6 +16,7 @@ VARIABLES = (
     "DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS",
     "MEDIA_ROOT", "VAR_DIR", "TEST_DATABASE_NAME", "SECURE_SSL_REDIRECT", "BEHIND_PROXY",
     "DATABASE_POOL_MAX_SIZE", "DATABASE_POOL_TIMEOUT", "CONN_MAX_AGE",
+    "FACES_PRECOMPUTE", "FACES_MAX_COPIES",
 )  # fmt: skip
 
 
@@ -131,6 +132,18 @@ def test_debug_off_without_a_secret_key_fails_with_a_clear_message(settings_with
 def test_a_boolean_that_is_not_one_says_what_is_accepted(settings_with):
     with pytest.raises(ImproperlyConfigured, match="DEBUG='maybe': use 1/0, true/false, yes/no or on/off"):
         settings_with(DEBUG="maybe")
+
+
+def test_the_faces_settings_are_read_like_every_other(settings_with):
+    """FACES_* go through env_bool and env_int: a wrong value says what is accepted, none is taken
+    silently as off or left to crash later."""
+    assert settings_with()["FACES_PRECOMPUTE"] is False
+    assert settings_with(CELERY_BROKER_URL="redis://cache:6379/0")["FACES_PRECOMPUTE"] is True
+    assert settings_with(FACES_PRECOMPUTE="yes", FACES_MAX_COPIES="500")["FACES_MAX_COPIES"] == 500
+    with pytest.raises(ImproperlyConfigured, match="FACES_PRECOMPUTE='maybe': use 1/0"):
+        settings_with(FACES_PRECOMPUTE="maybe")
+    with pytest.raises(ImproperlyConfigured, match="FACES_MAX_COPIES='many' is not a whole number"):
+        settings_with(FACES_MAX_COPIES="many")
 
 
 def test_production_settings_pass_the_deploy_checks_without_a_warning(tmp_path):
