@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.forms import CardForm
+from cards.editor import card_typed
 from cards.interchange import check_game
 from cards.models import Card
 from cards.selectors import card_list
@@ -222,8 +222,9 @@ def card_preview(request):
     game = request.POST.get("game")
     if check_game(game):
         return HttpResponse(status=400)
-    form = CardForm(get_ruleset(game), request.POST)
-    data, _problems = form.to_data()  # what cannot be read is drawn empty; the rule checks name it
+    data, _problems = card_typed(
+        game, request.POST
+    )  # what cannot be read is drawn empty; the rule checks name it
     card = None
     if stable_id := request.POST.get("stableCardId"):
         card = card_list(user=user).filter(stable_id=stable_id, game=game).first()
