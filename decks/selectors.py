@@ -8,6 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from cards.models import Card
 from rules import CardData, registry
+from rules.decks import ValidationResult
 from rules.formats import STABLE_ID
 from rules.pool import identity_key, printing_number
 from rules.text import fold
@@ -220,11 +221,18 @@ def deck_get(*, user, pk: int) -> Deck:
     return deck_list(user=user).get(pk=pk)
 
 
+def fresh_result(*, deck: Deck) -> ValidationResult | None:
+    """A result of ``deck`` computed now (nothing is stored) when its stored one is stale or missing;
+    None when the stored one holds."""
+    if not (deck.stale or deck.legal is None):
+        return None
+    return fresh_results([deck]).get(deck.pk)
+
+
 def deck_verdict(*, deck: Deck) -> Verdict:
     """The verdict the pages show of ``deck``: its stored result, or one computed now when that is
     stale (reads only: nothing is stored; :mod:`decks.builder`'s Verdict)."""
-    fresh = fresh_results([deck]).get(deck.pk) if deck.stale or deck.legal is None else None
-    return verdict_of(deck, fresh)
+    return verdict_of(deck, fresh_result(deck=deck))
 
 
 def deck_verdict_counts(*, user) -> dict[str, dict[str, int]]:

@@ -23,6 +23,7 @@ from django.utils import timezone
 from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput
 from decks.models import Deck
+from decks.selectors import fresh_result
 from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
@@ -78,9 +79,7 @@ def _verdict(deck: Deck) -> dict[str, Any]:
     """The deck's verdict now (a stale deck's is computed, not taken from its old result)."""
     legal, ready, violations = deck.legal, deck.ready_to_play, deck.violations or []
     if deck.stale or legal is None:
-        from decks.validation import fresh_results
-
-        result = fresh_results([Deck.objects.select_related("owner").get(pk=deck.pk)]).get(deck.pk)
+        result = fresh_result(deck=Deck.objects.select_related("owner").get(pk=deck.pk))
         if result is not None:
             data = result.to_dict()
             legal = data.get("legal")
