@@ -1,22 +1,9 @@
 """The card pages, under /cards/."""
 
-from django.urls import path, register_converter
+from django.urls import path
 
 from . import set_views, translation_views, views
-from .interchange import STABLE_ID_RE
-
-
-class StableIdConverter:
-    regex = STABLE_ID_RE.pattern.strip("^$")
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(StableIdConverter, "stable_id")
+from .converters import StableIdConverter  # noqa: F401 (registers the stable_id converter)
 
 app_name = "cards"
 urlpatterns = [

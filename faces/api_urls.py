@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cards.urls import StableIdConverter  # noqa: F401 (registers the stable_id converter)
+from cards.converters import StableIdConverter  # noqa: F401 (registers the stable_id converter)
 
 from . import api
 

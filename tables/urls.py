@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from cards.converters import StableIdConverter  # noqa: F401 (registers the stable_id converter)
+
 from . import views
 
 app_name = "tables"
