@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from cards import services
 from cards.models import Card, Status
+from tests.browser.helpers import HTMX_LOG
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -95,6 +96,9 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
     page.get_by_role("link", name="New card").click()
     page.get_by_role("link", name="Darkrow").click()
     expect(page.get_by_role("heading", name="New Darkrow card")).to_be_visible()
+    # The heading is there once the HTML is parsed; htmx wires the live check only after "load".
+    page.wait_for_load_state()
+    page.evaluate(HTMX_LOG)
     page.get_by_label("Name").fill("Mouri Ran")
     page.get_by_label("Type", exact=True).select_option("UNIT")
     # The UNIT fields appear; the rule set asks for their values as the designer goes.
@@ -103,7 +107,10 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
     expect(page.get_by_label("Object behaviour")).to_be_hidden()
     findings = page.locator("#findings")
     # The live check answers after htmx's delay, from the live server: more than 5 s on a loaded machine.
-    expect(findings).to_contain_text("UNIT cards need a value for cost", timeout=20_000)
+    try:
+        expect(findings).to_contain_text("UNIT cards need a value for cost", timeout=20_000)
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None
     expect(page.locator("#errors-cost")).to_have_text("UNIT cards need a value for cost")
     cost.fill("3")
     expect(findings).not_to_contain_text("need a value for cost")

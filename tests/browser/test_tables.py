@@ -277,6 +277,10 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table, a, b = sit_down(player, alice, bob, "darkrow")
     pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    # The setup panel is drawn from the stream after the page loads: wait for it on both sides
+    # before asking which one holds the coin's choice.
+    for page in pages.values():
+        expect(page.locator("#setup")).to_contain_text(re.compile("I play first|Waiting for"), timeout=20_000)
     winner = next(n for n, page in pages.items() if page.get_by_role("button", name="I play first").count())
     loser = 3 - winner
     expect(pages[loser].locator("#setup")).to_contain_text("Waiting for")
