@@ -4,6 +4,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The suite's processes (pytest-xdist): one per core; TEST_WORKERS=0 runs it in this process.
+TEST_WORKERS ?= logical
 
 .PHONY: run serve test lint format install migrate demo worker beat check clean help messages catalogues-po
 
@@ -34,8 +36,8 @@ run: demo ## install, migrate, load the demo data and serve on HOST:PORT, defaul
 	@echo "Card Studio: http://$(HOST):$(PORT)/  (log in with one of the demo logins above; Ctrl-C stops)"
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install ## run the whole test suite (SQLite, tasks in-process; PYTEST_ARGS)
-	$(PY) -m pytest $(PYTEST_ARGS)
+test: install ## run the whole test suite (SQLite, tasks in-process; TEST_WORKERS processes, PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: install ## ruff (lint and format check), the import contracts, mypy on rules/
 	$(VENV)/bin/ruff check .

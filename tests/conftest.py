@@ -18,6 +18,21 @@ WORKER_MODE = bool(os.environ.get("CELERY_BROKER_URL"))
 os.environ["LANGUAGE"] = "en"
 
 
+def pytest_configure(config):
+    """Processes of one run (pytest-xdist) keep their tables' channel groups apart.
+
+    Each process has a database of its own, so table 1 of one is not table 1 of another; on a
+    shared Redis channel layer (.ci/run's PostgreSQL pass) their groups would be the same name."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    from django.conf import settings
+
+    for layer in settings.CHANNEL_LAYERS.values():
+        if layer["BACKEND"].startswith("channels_redis."):
+            layer.setdefault("CONFIG", {})["prefix"] = f"asgi-{worker}"
+
+
 def pytest_collection_modifyitems(config, items):
     """Transactional tests restore the migrated data; ``worker`` tests need a real worker."""
     _restore_migrated_data_in_transactional_tests(items)
