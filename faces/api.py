@@ -28,6 +28,7 @@ from rules.i18n import N_
 
 from . import printing, selectors, services
 from .inputs import face_inputs, version_inputs
+from .layouts import layouts
 from .models import JobState, PrintJob
 
 
@@ -74,6 +75,11 @@ DPI = OpenApiParameter(
     description="Dots per inch (50 to 600; 300 gives 744 x 1039 px).",
 )
 PAPER = OpenApiParameter("paper", OpenApiTypes.STR, enum=["a4", "letter"])
+LAYOUT = OpenApiParameter(
+    "layout",
+    OpenApiTypes.STR,
+    description="A sheet layout by name (GET /api/sheet-layouts/ lists them; docs/faces.md); instead of paper.",
+)
 BACKS = OpenApiParameter(
     "backs", OpenApiTypes.BOOL, description="A back page after each page of faces, for duplex printing."
 )
@@ -216,7 +222,13 @@ class DeckSheetPDF(APIView):
 
     @extend_schema(
         summary="A deck's print-and-play sheet: one face per copy, 3 x 3 per page at exact size, crop marks",
-        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH), PAPER, BLEED, BACKS],
+        parameters=[
+            OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH),
+            PAPER,
+            LAYOUT,
+            BLEED,
+            BACKS,
+        ],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
             (202, "application/json"): PrintJobAcceptedDoc,
@@ -278,6 +290,7 @@ class CardsSheetPDF(APIView):
                 description="stableCardIds, comma-separated; ID*N for N copies.",
             ),
             PAPER,
+            LAYOUT,
             BLEED,
             BACKS,
         ],
@@ -309,6 +322,7 @@ class PrintJobIn(serializers.Serializer):
     set = serializers.CharField(required=False, allow_blank=True, default="")
     cards = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     paper = serializers.ChoiceField(choices=["a4", "letter"], default="a4")
+    layout = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
     bleed = serializers.FloatField(required=False, default=0)
     backs = serializers.BooleanField(required=False, default=False)
 
@@ -358,6 +372,45 @@ def _sheet_job(request, game: str, refs: list[str], options) -> HttpResponse:
     return job_accepted(request, job)
 
 
+class SheetLayoutDoc(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField(help_text="in the reader's language where the layout has it")
+    paper = serializers.JSONField(help_text='{"width": mm, "height": mm}, or null: each page is one card')
+    columns = serializers.IntegerField()
+    rows = serializers.IntegerField()
+    gutter = serializers.FloatField()
+    margin = serializers.FloatField()
+    cropMarks = serializers.BooleanField()
+    pageBoxes = serializers.BooleanField()
+
+
+def layout_representation(layout) -> dict:
+    paper = None if layout.paper is None else {"width": layout.paper[0], "height": layout.paper[1]}
+    return {
+        "name": layout.name,
+        "label": layout.label_in(),
+        "paper": paper,
+        "columns": layout.columns,
+        "rows": layout.rows,
+        "gutter": layout.gutter,
+        "margin": layout.margin,
+        "cropMarks": layout.crop_marks,
+        "pageBoxes": layout.page_boxes,
+    }
+
+
+class SheetLayouts(APIView):
+    permission_classes = [CanViewCards]
+
+    @extend_schema(
+        operation_id="sheet_layouts_list",
+        summary="The print sheet layouts (the studio's and the team's: FACES_SHEET_LAYOUTS_DIR)",
+        responses={200: SheetLayoutDoc(many=True), **_errors(401, 403)},
+    )
+    def get(self, request):
+        return Response([layout_representation(layout) for layout in layouts().values()])
+
+
 class PrintJobs(APIView):
     permission_classes = [CanViewCards]
 
@@ -371,7 +424,12 @@ class PrintJobs(APIView):
         body.is_valid(raise_exception=True)
         v = body.validated_data
         options = printing.read_options(
-            {"paper": v["paper"], "bleed": v["bleed"], "backs": "1" if v["backs"] else "0"}
+            {
+                "paper": v["paper"],
+                "layout": v["layout"],
+                "bleed": v["bleed"],
+                "backs": "1" if v["backs"] else "0",
+            }
         )
         try:
             job = printing.print_job_start(

@@ -12,6 +12,7 @@ urlpatterns = [
     path("cards/sheet.pdf", api.CardsSheetPDF.as_view(), name="cards-sheet"),
     path("decks/<int:pk>/sheet.pdf", api.DeckSheetPDF.as_view(), name="deck-sheet"),
     path("decks/<int:pk>/tts.zip", api.DeckTTS.as_view(), name="deck-tts"),
+    path("sheet-layouts/", api.SheetLayouts.as_view(), name="sheet-layouts"),
     path("print-jobs/", api.PrintJobs.as_view(), name="print-jobs"),
     path("print-jobs/<int:pk>/", api.PrintJobDetail.as_view(), name="print-job"),
     path("print-jobs/<int:pk>/sheet.pdf", api.PrintJobFile.as_view(), name="print-job-file"),

@@ -95,6 +95,24 @@ def missing_shipped_fonts() -> list[checks.CheckMessage]:
     ]
 
 
+LAYOUT_LEFT_OUT = "faces.W006"
+
+
+def layout_problems() -> list[checks.CheckMessage]:
+    """faces.W006 for each of the team's sheet layout files (FACES_SHEET_LAYOUTS_DIR) left out."""
+    from .layouts import problems
+
+    return [
+        checks.Warning(
+            f"sheet layout left out: {problem}",
+            hint="fix the file (docs/faces.md, Sheet layouts) or remove it; the other layouts are offered",
+            obj="faces",
+            id=LAYOUT_LEFT_OUT,
+        )
+        for problem in problems()
+    ]
+
+
 @checks.register("faces")
 def default_face_templates(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
-    return [*missing_shipped_fonts(), *template_problems()]
+    return [*missing_shipped_fonts(), *template_problems(), *layout_problems()]

@@ -124,7 +124,7 @@ class PrintJob(models.Model):
     card_ids = models.JSONField(
         default=list, blank=True, help_text="stableCardIds; empty: the game (or set)."
     )
-    paper = models.CharField(max_length=8, default="a4")
+    paper = models.CharField(max_length=40, default="a4")  # the sheet layout's name (faces.layouts)
     bleed_mm = models.FloatField(default=0)
     backs = models.BooleanField(default=False)
     state = models.CharField(max_length=8, choices=JobState.choices, default=JobState.QUEUED)
@@ -157,3 +157,11 @@ class PrintJob(models.Model):
         return (
             int(100 * self.done / self.total) if self.total else (100 if self.state == JobState.DONE else 0)
         )
+
+    @property
+    def layout_label(self) -> str:
+        """The sheet layout's label in the reader's language (its name if the layout is gone)."""
+        from .layouts import layout_named
+
+        layout = layout_named(self.paper)
+        return layout.label_in() if layout is not None else self.paper

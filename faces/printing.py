@@ -30,6 +30,7 @@ from rules.findings import error
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs
+from .layouts import layouts
 from .models import JobState, PrintJob
 
 logger = logging.getLogger("faces")
@@ -52,14 +53,47 @@ class SheetOptions:
 
 
 def read_options(params) -> SheetOptions:
-    """``paper``, ``bleed`` and ``backs`` from a query string; a clear 400 for a value out of range."""
-    paper = (params.get("paper") or "a4").lower()
-    if paper not in PAPERS:
-        raise InvalidInput(
-            [error("FIELD_INVALID", _("paper is a4 or letter, not %(p)r") % {"p": paper[:20]}, field="paper")]
-        )
+    """``layout`` (or ``paper``), ``bleed`` and ``backs`` from a query string; a clear 400 for a value
+    out of range. ``SheetOptions.paper`` is the layout's name: ``a4`` and ``letter`` are layouts."""
+    if params.get("layout"):
+        paper = str(params.get("layout")).lower()
+        if paper not in layouts():
+            raise InvalidInput(
+                [
+                    error(
+                        "FIELD_INVALID",
+                        _("layout is one of %(names)s, not %(p)r")
+                        % {"names": ", ".join(layouts()), "p": paper[:40]},
+                        field="layout",
+                    )
+                ]
+            )
+    else:
+        paper = (params.get("paper") or "a4").lower()
+        if paper not in PAPERS:
+            raise InvalidInput(
+                [
+                    error(
+                        "FIELD_INVALID",
+                        _("paper is a4 or letter, not %(p)r") % {"p": paper[:20]},
+                        field="paper",
+                    )
+                ]
+            )
     backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
     return SheetOptions(paper, services.read_bleed(params.get("bleed")), backs)
+
+
+def check_fits(game: str, options: SheetOptions) -> None:
+    """A 400 when the game's cards (at the bleed asked) do not fit the layout's grid."""
+    from rules.face_template import card_size
+
+    from .sheet import SheetError, sheet_layout
+
+    try:
+        sheet_layout(options.paper, options.bleed_mm, card_size(selectors.template_current(game).data))
+    except SheetError as exc:
+        raise InvalidInput([error("FIELD_INVALID", str(exc), field="layout")]) from None
 
 
 def check_copies(total: int) -> None:
@@ -189,6 +223,7 @@ def write_sheet(game: str, copies, options: SheetOptions, out, *, cover: str = "
             _("print sheets are not available in this version of the studio yet")
         ) from None
 
+    check_fits(game, options)
     back = None
     if options.backs:
         back = render_back(game, selectors.template_current(game).data, bleed_mm=options.bleed_mm)
@@ -226,6 +261,7 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
     if card_ids:
         total = sum(n for _c, n in selection_copies(card_ids, user=user))
     check_copies(total)
+    check_fits(game, options)
     job = PrintJob.objects.create(
         game=game,
         set_code=set_code,

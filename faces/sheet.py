@@ -1,4 +1,4 @@
-"""Print-and-play sheets: the faces drawn into PDF, 3 x 3 cards a page at exact size, with crop marks.
+"""Print-and-play sheets: the faces drawn into PDF at exact size, on a layout (faces.layouts: by default 3 x 3 cards a page with crop marks).
 
 fpdf2 (pure Python) draws each face from the very layout its SVG was written
 from (:class:`faces.drawing.Drawing`), so text stays vector text in the shipped
@@ -29,34 +29,41 @@ from fpdf.pattern import LinearGradient
 
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine
 from .fonts import FontFace, face_for, runs_by_face, text_width
+from .layouts import Layout, layout_named, layouts
 from .render import RenderedFace
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-COLUMNS, ROWS = 3, 3
+COLUMNS, ROWS = 3, 3  # the default layouts' grid
 PER_PAGE = COLUMNS * ROWS
-PAPER_MARGIN_MM = 5.0  # nothing is drawn nearer the paper's edge: a home printer prints every mark
+PAPER_MARGIN_MM = 5.0  # the default layouts' blank margin: a home printer prints every mark
 MARK_MM = 5.0  # crop mark length, at most
 MIN_MARK_MM = 1.5  # crop mark length, at least (Letter holds 3 x 88 mm with 7.7 mm above and below)
 MARK_GAP_MM = 1.0  # between the grid and a mark
-# The least paper kept around the grid: the blank margin and room for the crop marks; a bleed that
-# needs more is shrunk.
-MIN_MARGIN_MM = PAPER_MARGIN_MM + MARK_GAP_MM + MIN_MARK_MM
 PAGES_PER_BATCH = 2  # 18 cards: the most held in memory at once, whatever the size of the sheet
 MAX_BLEED_MM = 10.0
 
 
 class SheetError(ValueError):
-    """A print sheet that cannot be made as asked (unknown paper, a bleed out of range)."""
+    """A print sheet that cannot be made as asked (unknown layout, a bleed out of range, cards that do not fit)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLayout:
-    paper: str
+    paper: str  # the layout's name
     page_w: float
     page_h: float
     card_w: float
     card_h: float
     bleed: float  # the bleed drawn, at most the bleed asked
+    columns: int = COLUMNS
+    rows: int = ROWS
+    gutter: float = 0.0
+    margin: float = PAPER_MARGIN_MM
+    crop_marks: bool = True
+    page_boxes: bool = False
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
 
     @property
     def cell_w(self) -> float:
@@ -67,39 +74,79 @@ class SheetLayout:
         return self.card_h + 2 * self.bleed
 
     @property
+    def grid_w(self) -> float:
+        return self.columns * self.cell_w + (self.columns - 1) * self.gutter
+
+    @property
+    def grid_h(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gutter
+
+    @property
     def left(self) -> float:
-        return (self.page_w - COLUMNS * self.cell_w) / 2
+        return (self.page_w - self.grid_w) / 2
 
     @property
     def top(self) -> float:
-        return (self.page_h - ROWS * self.cell_h) / 2
+        return (self.page_h - self.grid_h) / 2
 
     def cell(self, index: int, *, mirrored: bool = False) -> tuple[float, float]:
         """The top-left corner of the cell (bleed included) of card ``index`` on its page."""
-        row, col = divmod(index, COLUMNS)
+        row, col = divmod(index, self.columns)
         if mirrored:  # duplex, flipped on the long edge: the back of a card is behind it
-            col = COLUMNS - 1 - col
-        return self.left + col * self.cell_w, self.top + row * self.cell_h
+            col = self.columns - 1 - col
+        return self.left + col * (self.cell_w + self.gutter), self.top + row * (self.cell_h + self.gutter)
+
+    def trim_lines(self) -> tuple[list[float], list[float]]:
+        """The x of every card's left and right trim edge, the y of every top and bottom one."""
+        xs = sorted(
+            {self.cell(c)[0] + self.bleed + e * self.card_w for c in range(self.columns) for e in (0, 1)}
+        )
+        ys = sorted(
+            {
+                self.cell(r * self.columns)[1] + self.bleed + e * self.card_h
+                for r in range(self.rows)
+                for e in (0, 1)
+            }
+        )
+        return xs, ys
 
 
-def sheet_layout(paper: str, bleed_mm: float, card: tuple[float, float] = (63.0, 88.0)) -> SheetLayout:
-    key = str(paper).lower()
-    if key not in PAPERS:
-        raise SheetError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+def sheet_layout(
+    paper: str | Layout, bleed_mm: float, card: tuple[float, float] = (63.0, 88.0)
+) -> SheetLayout:
+    """Where each card goes on a page of ``paper`` (a layout, or a layout's name)."""
+    spec = paper if isinstance(paper, Layout) else layout_named(str(paper))
+    if spec is None:
+        raise SheetError(f"unknown layout {paper!r}; use one of {', '.join(layouts())}")
     if not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise SheetError(f"the bleed is {bleed_mm:g} mm; it must be from 0 to {MAX_BLEED_MM:g} mm")
-    page_w, page_h = PAPERS[key]
     card_w, card_h = card
+    common = dict(
+        columns=spec.columns,
+        rows=spec.rows,
+        gutter=spec.gutter,
+        margin=spec.margin,
+        crop_marks=spec.crop_marks,
+        page_boxes=spec.page_boxes,
+    )
+    if spec.paper is None:  # the page is the card and its bleed: all of the bleed asked
+        bleed = float(bleed_mm)
+        return SheetLayout(spec.name, card_w + 2 * bleed, card_h + 2 * bleed, card_w, card_h, bleed, **common)
+    page_w, page_h = spec.paper
+    # The least paper kept around the grid: the blank margin and room for the crop marks; a
+    # bleed that needs more is shrunk.
+    around = spec.margin + (MARK_GAP_MM + MIN_MARK_MM if spec.crop_marks else 0)
     room = min(
-        ((page_w - 2 * MIN_MARGIN_MM) / COLUMNS - card_w) / 2,
-        ((page_h - 2 * MIN_MARGIN_MM) / ROWS - card_h) / 2,
+        ((page_w - 2 * around - (spec.columns - 1) * spec.gutter) / spec.columns - card_w) / 2,
+        ((page_h - 2 * around - (spec.rows - 1) * spec.gutter) / spec.rows - card_h) / 2,
     )
     if room < 0:
-        raise SheetError(f"3 x 3 cards of {card_w:g} x {card_h:g} mm do not fit on {key}")
+        raise SheetError(
+            f"{spec.columns} x {spec.rows} cards of {card_w:g} x {card_h:g} mm do not fit on the layout {spec.name}"
+        )
     # Rounded down to a hundredth of a millimetre: the margins are never eaten by rounding.
-    return SheetLayout(
-        key, page_w, page_h, card_w, card_h, min(float(bleed_mm), math.floor(room * 100) / 100)
-    )
+    bleed = min(float(bleed_mm), math.floor(room * 100) / 100)
+    return SheetLayout(spec.name, page_w, page_h, card_w, card_h, bleed, **common)
 
 
 # --- drawing a face into PDF --------------------------------------------------------------------
@@ -218,18 +265,15 @@ class _Pdf:
 
     def _crop_marks(self) -> None:
         pdf, lay = self.pdf, self.layout
+        if not lay.crop_marks:
+            return
         pdf.set_draw_color(0, 0, 0)
         pdf.set_line_width(0.2)
         grid_l, grid_t = lay.left, lay.top
-        grid_r, grid_b = grid_l + COLUMNS * lay.cell_w, grid_t + ROWS * lay.cell_h
-        length_x = min(MARK_MM, grid_l - MARK_GAP_MM - PAPER_MARGIN_MM)
-        length_y = min(MARK_MM, grid_t - MARK_GAP_MM - PAPER_MARGIN_MM)
-        xs = sorted(
-            {grid_l + c * lay.cell_w + lay.bleed + e * lay.card_w for c in range(COLUMNS) for e in (0, 1)}
-        )
-        ys = sorted(
-            {grid_t + r * lay.cell_h + lay.bleed + e * lay.card_h for r in range(ROWS) for e in (0, 1)}
-        )
+        grid_r, grid_b = grid_l + lay.grid_w, grid_t + lay.grid_h
+        length_x = min(MARK_MM, grid_l - MARK_GAP_MM - lay.margin)
+        length_y = min(MARK_MM, grid_t - MARK_GAP_MM - lay.margin)
+        xs, ys = lay.trim_lines()
         if length_y > 0.5:
             for x in xs:
                 pdf.line(x, grid_t - MARK_GAP_MM - length_y, x, grid_t - MARK_GAP_MM)
@@ -238,7 +282,7 @@ class _Pdf:
             for y in ys:
                 pdf.line(grid_l - MARK_GAP_MM - length_x, y, grid_l - MARK_GAP_MM, y)
                 pdf.line(grid_r + MARK_GAP_MM, y, grid_r + MARK_GAP_MM + length_x, y)
-        if lay.bleed > 0:  # between cards, the trim lines cross in the gutters of bleed
+        if lay.bleed > 0 and lay.gutter == 0:  # between cards, the trim lines cross in the bleed
             pdf.set_draw_color(255, 255, 255)
             pdf.set_line_width(0.15)
             for x in xs:
@@ -248,12 +292,15 @@ class _Pdf:
 
     def _note(self, note: str) -> None:
         pdf, lay = self.pdf, self.layout
-        mark_top = lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - MARK_GAP_MM - PAPER_MARGIN_MM)
+        if lay.crop_marks:
+            mark_top = lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - MARK_GAP_MM - lay.margin)
+        else:
+            mark_top = lay.top
         baseline = mark_top - 0.6  # just above the crop marks, below the blank margin
-        if baseline - 2.5 < PAPER_MARGIN_MM:
-            baseline = PAPER_MARGIN_MM + 2.5
+        if baseline - 2.5 < lay.margin:
+            baseline = lay.margin + 2.5
             if baseline > lay.top - 0.5:
-                return
+                return  # no room above the cards (a card page): no note
         face = face_for("Noto Sans")
         pdf.set_font(self.font(face), size=7)
         pdf.set_text_color(60, 60, 60)
@@ -273,7 +320,7 @@ def write_print_sheet(
     faces: Iterable[RenderedFace],
     out: BinaryIO,
     *,
-    paper: str = "a4",
+    paper: str | Layout = "a4",
     bleed_mm: float = 0,
     back: RenderedFace | None = None,
     cover: str = "",
@@ -281,18 +328,19 @@ def write_print_sheet(
 ) -> int:
     """Write the PDF of ``faces`` (one per copy, in order) to ``out``; the number of cards.
 
-    Each page holds 3 x 3 cards at their exact size, with crop marks around
-    the grid. ``bleed_mm``: the faces' bleed to show (render them with at least
-    that bleed), shrunk if the paper has no room for it. ``back``: after each
-    page, a page of backs mirrored in position for duplex printing (flip on the
-    long edge). ``cover``: a line at the top of each front page (deck name and
-    verdict).
+    ``paper``: the layout (faces.layouts), or its name: the default ones hold 3 x 3 cards a page
+    at their exact size, with crop marks around the grid. ``bleed_mm``: the faces' bleed to show
+    (render them with at least that bleed), shrunk if the paper has no room for it. ``back``:
+    after each page, a page of backs mirrored in position for duplex printing (flip on the long
+    edge). ``cover``: a line at the top of each front page (deck name and verdict), where the
+    layout leaves room for it.
     """
     iterator = iter(faces)
     first = next(iterator, None)
     size = (first.width_mm, first.height_mm) if first is not None else (63.0, 88.0)
     layout = sheet_layout(paper, bleed_mm, size)
-    per_batch = PER_PAGE * max(1, pages_per_batch)
+    per_page = layout.per_page
+    per_batch = per_page * max(1, pages_per_batch)
     stream = _chain(first, iterator) if first is not None else iter(())
     total = 0
     page_no = 0
@@ -300,8 +348,8 @@ def write_print_sheet(
         parts: list[Path] = []
         for batch in _batches(stream, per_batch):
             doc = _Pdf(layout)
-            for start in range(0, len(batch), PER_PAGE):
-                page = batch[start : start + PER_PAGE]
+            for start in range(0, len(batch), per_page):
+                page = batch[start : start + per_page]
                 page_no += 1
                 total += len(page)
                 note = " · ".join(p for p in (cover, f"page {page_no}") if p)
@@ -319,7 +367,7 @@ def write_print_sheet(
             path = Path(tmp) / "part-empty.pdf"
             doc.write(path)
             parts.append(path)
-        _join(parts, out)
+        _join(parts, out, layout)
     return total
 
 
@@ -328,8 +376,9 @@ def _chain(first: RenderedFace, rest: Iterator[RenderedFace]) -> Iterator[Render
     yield from rest
 
 
-def _join(parts: list[Path], out: BinaryIO) -> None:
-    if len(parts) == 1:
+def _join(parts: list[Path], out: BinaryIO, layout: SheetLayout | None = None) -> None:
+    boxes = layout is not None and layout.page_boxes
+    if len(parts) == 1 and not boxes:
         with parts[0].open("rb") as fh:
             shutil.copyfileobj(fh, out)
         return
@@ -340,6 +389,14 @@ def _join(parts: list[Path], out: BinaryIO) -> None:
         joined = pikepdf.new()
         for source in sources:
             joined.pages.extend(source.pages)
+        if boxes:
+            # A print shop's file: the BleedBox is the whole page, the TrimBox the card inside it.
+            pt = 72 / 25.4
+            b = layout.bleed * pt
+            w, h = layout.page_w * pt, layout.page_h * pt
+            for page in joined.pages:
+                page.obj["/BleedBox"] = pikepdf.Array([0, 0, w, h])
+                page.obj["/TrimBox"] = pikepdf.Array([b, b, w - b, h - b])
         joined.docinfo["/Creator"] = "Card Studio"
         joined.save(out, compress_streams=True)
     finally:

@@ -25,6 +25,7 @@ from rules import get_ruleset, registry
 
 from . import deckview, editor, printing, selectors, services
 from .inputs import data_inputs, face_inputs, render_inputs
+from .layouts import layouts
 from .models import JobState, PrintJob
 
 SAMPLES = 4
@@ -339,7 +340,12 @@ def print_page(request, game: str):
     return render(
         request,
         "faces/print.html",
-        {"ruleset": ruleset, "jobs": jobs, "sets": sets, "papers": printing.PAPERS},
+        {
+            "ruleset": ruleset,
+            "jobs": jobs,
+            "sets": sets,
+            "layouts": [(name, layout.label_in()) for name, layout in layouts().items()],
+        },
     )
 
 

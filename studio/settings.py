@@ -500,6 +500,8 @@ DECKS_REVALIDATE_OVERLAP = env_bool("DECKS_REVALIDATE_OVERLAP", True)
 FACES_PRECOMPUTE = env_bool("FACES_PRECOMPUTE", bool(CELERY_BROKER_URL))
 # The most card copies a print sheet or an export takes in one go.
 FACES_MAX_COPIES = env_int("FACES_MAX_COPIES", 10000)
+# A folder of the team's own print sheet layouts (JSON, docs/faces.md), beside the shipped ones.
+FACES_SHEET_LAYOUTS_DIR = os.environ.get("FACES_SHEET_LAYOUTS_DIR", "")
 # A print sheet with more faces than this is made by a task, with progress, not within the request.
 FACES_SYNC_SHEET_MAX = env_int("FACES_SYNC_SHEET_MAX", 120)
 # ... and one of more distinct cards than this (each is drawn; 40 took 6.8 s under load, 120 about

@@ -95,8 +95,8 @@ def test_bleed_shrinks_to_what_the_paper_holds():
         assert 3 * layout.cell_w <= width - 10 + 1e-6 and 3 * layout.cell_h <= height - 10 + 1e-6
 
 
-def test_bad_paper_or_bleed_is_refused():
-    with pytest.raises(SheetError, match="unknown paper"):
+def test_an_unknown_layout_or_a_bad_bleed_is_refused():
+    with pytest.raises(SheetError, match="unknown layout .a3.; use one of a4, letter, "):
         sheet_layout("a3", 0)
     with pytest.raises(SheetError, match="bleed"):
         sheet_layout("a4", 25)

@@ -5,14 +5,16 @@ from rules.registry import registry
 
 from ...adapters import deck_card_counts
 from ...commands import MAX_COPIES, bleed_option, faces_of, game_template, usage
+from ...layouts import layouts
 from ...render import render_back
-from ...sheet import PAPERS, SheetError, write_print_sheet
+from ...sheet import SheetError, sheet_layout, write_print_sheet
 
 
 class Command(LocalizedCommand):
     help = (
-        "A print-and-play PDF, 3 x 3 cards a page with crop marks: a deck (one face per copy) or a game's set "
-        "(FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf [--paper a4|letter] [--bleed MM])."
+        "A print-and-play PDF (by default 3 x 3 cards a page with crop marks): a deck (one face per copy) or a "
+        "game's set (FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf "
+        "[--paper a4|letter | --layout NAME] [--bleed MM])."
     )
 
     def add_arguments(self, parser):
@@ -22,16 +24,23 @@ class Command(LocalizedCommand):
         parser.add_argument("--set", dest="set_code", help="with --game: only this set")
         parser.add_argument("--out", required=True, help="the PDF to write")
         parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
+        parser.add_argument(
+            "--layout",
+            help="a sheet layout by name (docs/faces.md), instead of --paper: " + ", ".join(layouts()),
+        )
         parser.add_argument("--bleed", type=float, default=0, help="millimetres of bleed around each card")
         parser.add_argument(
             "--backs", action="store_true", help="a page of card backs after each page (duplex)"
         )
 
-    def handle(self, *args, deck, game, set_code, out, paper, bleed, backs, **options):
+    def handle(self, *args, deck, game, set_code, out, paper, layout, bleed, backs, **options):
         if not out.lower().endswith(".pdf"):
             raise usage(f"{out}: the file must end in .pdf")
-        if paper.lower() not in PAPERS:
-            raise usage(f"--paper {paper}: use one of {', '.join(PAPERS)}")
+        if layout is None and paper.lower() not in ("a4", "letter"):
+            raise usage(f"--paper {paper}: use one of a4, letter (or --layout NAME)")
+        if layout is not None and layout.lower() not in layouts():
+            raise usage(f"--layout {layout}: use one of {', '.join(layouts())}")
+        paper = (layout or paper).lower()
         bleed = bleed_option(bleed)
         if deck is not None:
             found = Deck.objects.filter(pk=deck if deck.isdigit() else None).first()
@@ -77,4 +86,5 @@ class Command(LocalizedCommand):
             raise usage(str(exc)) from None
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
-        self.stdout.write(f"{out}: {n} cards, {-(-n // 9)} pages{' and their backs' if backs else ''}")
+        per_page = sheet_layout(paper, 0).per_page
+        self.stdout.write(f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}")
