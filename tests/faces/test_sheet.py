@@ -96,7 +96,7 @@ def test_bleed_shrinks_to_what_the_paper_holds():
 
 
 def test_an_unknown_layout_or_a_bad_bleed_is_refused():
-    with pytest.raises(SheetError, match="unknown layout .a3.; use one of a4, letter, "):
+    with pytest.raises(SheetError, match=r"unknown layout .a3.; use one of a4, letter, "):
         sheet_layout("a3", 0)
     with pytest.raises(SheetError, match="bleed"):
         sheet_layout("a4", 25)
