@@ -178,11 +178,12 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_UNKNOWN",
         CARD,
         N_("a key that is no field of the game (or of the format read)"),
-        params=("field", "game", "expected"),
+        params=("field", "game", "expected", "problem", "problemKey", "problemParams"),
         messages=(
             N_("%(field)s is not a field of %(game)s cards"),
             N_("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
             N_("%(field)s is not a key this format knows"),
+            N_("%(field)s %(problem)s"),
         ),
         hints=(N_("remove it, or use one of its fields: %(expected)s"),),
     ),
@@ -198,9 +199,10 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_REQUIRED",
         CARD,
         N_("a required value is missing"),
-        params=("field", "game", "types"),
+        params=("field", "game", "types", "problem", "problemKey", "problemParams"),
         messages=(
             N_("%(field)s is required"),
+            N_("%(field)s %(problem)s"),
             N_("%(types)s cards need a value for %(field)s"),
             N_("a %(game)s card needs a value for %(field)s"),
         ),
@@ -600,8 +602,8 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_READ_ONLY",
         INPUT,
         N_("a key that is never edited this way (the message says what to do instead)"),
-        params=("field",),
-        messages=(N_("%(field)s is not edited this way"),),
+        params=("field", "problem", "problemKey", "problemParams"),
+        messages=(N_("%(field)s is not edited this way"), N_("%(field)s %(problem)s")),
     ),
     _c(
         "FILE_INVALID",
@@ -681,7 +683,10 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a text decklist line that cannot be read"),
         params=("line", "text", "problem", "problemKey", "problemParams"),
-        messages=(N_("line %(line)s of the decklist cannot be read: %(problem)s"),),
+        messages=(
+            N_("line %(line)s of the decklist cannot be read: %(problem)s"),
+            N_("line %(line)s of the decklist (%(text)s) cannot be read: %(problem)s"),
+        ),
     ),
     _c(
         "NO_CHANGE",

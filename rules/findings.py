@@ -20,6 +20,15 @@ from typing import Any
 
 from . import messages
 
+# A finding or a problem whose code (or key) has no template its params fill: production keeps the
+# code as its message (a page still says something); the test suite turns STRICT on
+# (tests/conftest.py), so that such an emit site fails the tests instead.
+STRICT = False
+
+
+class MissingTemplate(LookupError):
+    """A finding (or a problem) raised with params that fill none of its code's templates."""
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -85,7 +94,11 @@ def _made(
     if message is None:
         # Written once: the code's template (rules.codes) filled with the params, in English. A code
         # whose templates the params do not fill says its code (tests/rules/test_codes.py fails on it).
-        message = messages.message(code, values) or code
+        message = messages.message(code, values)
+        if message is None:
+            if STRICT:
+                raise MissingTemplate(f"{code}: no template its params {sorted(values)} fill")
+            message = code
     return Finding(code, message, severity, params=values, hint=hint, **where)
 
 

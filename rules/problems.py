@@ -1,41 +1,190 @@
-"""What is wrong with a value, as a key with params: the ``problem`` of a finding, language-free.
+"""What is wrong with a value, as a key with params: the ``problem`` of a finding, written once.
 
-A finding whose message carries a free-text ``problem`` (FIELD_TYPE "must be a whole number",
-DECKLIST_INVALID "the count must be from 1 to 99") also carries that problem coded: its
-``problemKey`` and ``problemParams`` (:meth:`Problem.params`). The English ``problem`` stays for
-logs, tools and English readers; the pages, the API and the commands render the problem in the
-reader's language from its key (``common/finding_messages.py``, ``PROBLEMS``), as they render
-the finding's message from its code. Keys never change.
+A finding whose message says a problem in words (FIELD_TYPE "grade must be a whole number",
+DECKLIST_INVALID "the count must be from 1 to 99") carries that problem coded: its ``problemKey``
+and ``problemParams`` beside the ``problem`` itself (:meth:`Problem.params`). The words are written
+once, here: :data:`PROBLEMS` gives each key its templates (``%(value)s`` of its values, marked
+``N_``, or ``NP_`` for a plural, as the codes' templates of :mod:`rules.codes` are). A problem is
+made with its key and values only (``problem("COUNT_RANGE", minimum=1, maximum=99)``); its English
+``text``, for logs, tools and English readers, is the template the values fill best
+(:func:`rules.messages.render`, the same choice of variant as a finding's message), and the pages,
+the API and the commands render the same template in the reader's language
+(``common.finding_messages.problem_text``). Keys never change.
+
+Pure: no Django, no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
+
+from . import findings
+from .i18n import N_, NP_
+from .messages import Template, render
+
+# One entry per problem key: its templates, filled with the problem's values.
+_PROBLEMS: dict[str, tuple[Template, ...]] = {
+    # a value of a card field (rules.fields, the editor)
+    "NOT_WHOLE_NUMBER": (N_("must be a whole number"), N_("must be a whole number, not %(value)s")),
+    "NOT_TEXT": (N_("must be text"),),
+    "CONTROL_CHARACTER": (
+        N_(
+            "holds the control character %(character)s (character %(position)s), which a card cannot hold; remove it"
+        ),
+    ),
+    "TOO_LONG": (
+        NP_(
+            "must be at most %(maximum)s character long (it has %(observed)s)",
+            "must be at most %(maximum)s characters long (it has %(observed)s)",
+            "maximum",
+        ),
+    ),
+    "NOT_YES_NO": (N_("must be true or false"),),
+    "NOT_ALLOWED": (N_("%(value)s is not allowed; use one of %(expected)s"),),
+    "NOT_A_LIST": (N_("must be a list"),),
+    "NOT_TEXT_LIST": (N_("must be a list of texts"),),
+    "ITEMS_TOO_LONG": (
+        NP_(
+            "must hold texts of at most %(maximum)s character",
+            "must hold texts of at most %(maximum)s characters",
+            "maximum",
+        ),
+    ),
+    # effects: their JSON shape (rules.effects.shape)
+    "UNKNOWN_KEY": (N_("unknown key %(value)s; the keys here are: %(expected)s"),),
+    "REQUIRED": (N_("required"),),
+    "MUST_BE": (N_("must be %(expected)s"),),
+    "WRONG_TYPE": (N_("must be of the JSON type %(expected)s"),),
+    "NOT_VALID": (N_("%(value)s is not valid here"), N_("%(value)s is not valid here: %(expected)s")),
+    "TOO_FEW_ITEMS": (NP_("needs at least %(minimum)s item", "needs at least %(minimum)s items", "minimum"),),
+    "DUPLICATE_ITEMS": (N_("lists a value twice"),),
+    "TARGET_ID_TAKEN": (N_("%(value)s is already the id of targets[%(index)s]"),),
+    "UNKNOWN_TARGET": (
+        N_("%(value)s names no target of this effect; declare it in targets"),
+        N_("%(value)s names no target of this effect; use one of: %(expected)s"),
+    ),
+    # a JSON Schema error the studio has no words of its own for: the validator's, in English
+    "SCHEMA": (N_("does not follow the effect schema: %(detail)s"),),
+    "NO_EFFECTS": (N_("%(game)s cards have no structured effects; send []"),),
+    "LIMIT_UNSTATED": (N_("the effect has a use limit the text never states"),),
+    "MORE_LIMITS": (
+        NP_(
+            "%(observed)s effect has a use limit, more than the text says once per turn",
+            "%(observed)s effects have a use limit, more than the text says once per turn",
+            "observed",
+        ),
+    ),
+    # a JSON text (the editor's effects, a body): the parser's words, in English
+    "NOT_JSON": (N_("is not valid JSON at line %(line)s, column %(column)s: %(detail)s"),),
+    # a value the input guards refuse (common.guards: their words, already in the reader's language)
+    "NOT_READABLE": (N_("cannot be read: %(detail)s"),),
+    # files
+    "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
+    "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),
+    # decklists (decks.interchange)
+    "COUNT_WITHOUT_CARD": (N_("a count needs a card after it; write %(forms)s"),),
+    "COUNT_RANGE": (
+        N_("the count must be from %(minimum)s to %(maximum)s; write %(forms)s"),
+        # a Tabletop Simulator code line: a code written more often than a count may be
+        NP_(
+            "%(value)s is there %(observed)s time; the count must be from %(minimum)s to %(maximum)s",
+            "%(value)s is there %(observed)s times; the count must be from %(minimum)s to %(maximum)s",
+            "observed",
+        ),
+    ),
+    "REF_TOO_LONG": (
+        NP_(
+            "a card reference is at most %(maximum)s character; write %(forms)s",
+            "a card reference is at most %(maximum)s characters; write %(forms)s",
+            "maximum",
+        ),
+    ),
+    # a deck (decks.interchange)
+    "GAME_NEVER_CHANGES": (N_("never changes: this deck is a %(game)s deck"),),
+    "REQUIRED_ONE_OF": (N_("is required; use one of %(expected)s"),),
+    "NO_SUCH_PICK": (
+        N_("is no pick of %(game)s decks; they have none"),
+        N_("is no pick of %(game)s decks; their picks: %(expected)s"),
+    ),
+    "NOT_A_DECK_KEY": (N_("is not a key of %(game)s decks; their keys are: %(expected)s"),),
+    "NOT_EMPTY_TEXT": (N_("must be a text that is not empty"),),
+    "NOT_EMPTY_TEXT_OR_NULL": (N_("must be a text that is not empty, or null"),),
+    "CARD_REF": (N_("must be a stableCardId or a card name (1 to %(maximum)s characters)"),),
+    "CARD_REF_OR_NULL": (N_("must be a stableCardId or a card name (1 to %(maximum)s characters), or null"),),
+    "SECTIONS_OBJECT": (
+        N_("must be an object {section: [entries]}; %(game)s decks have the sections %(expected)s"),
+    ),
+    "SECTION_NAME": (N_("must name each section in 1 to %(maximum)s characters"),),
+    "ENTRY_LIST": (N_('must be a list of entries such as {"card": "DR-U12", "count": 3}'),),
+    "ENTRY_OBJECT": (N_('must be an object {"card": ..., "count": ...}'),),
+    "ENTRY_KEYS": (N_("has unknown keys %(value)s; an entry has card and count"),),
+    "COUNT_FROM_TO": (N_("must be a whole number from %(minimum)s to %(maximum)s"),),
+    "SECTIONS_OR_DECKLIST": (N_("cannot come with sections: give sections or a decklist, not both"),),
+    "GAME_LINE": (
+        N_(
+            "is required: write a header line such as 'game: vanguard' (games: %(expected)s), or check the "
+            "decklist from a game's page"
+        ),
+    ),
+    "OTHER_GAME_DECKLIST": (
+        N_("is %(value)s: this decklist is not a %(game)s one; check it from the %(value)s page"),
+    ),
+    "PICK_ONE_CARD": (N_("%(pick)s is one card; list exactly one card, once, under it"),),
+    "LINE_CHARACTER": (
+        N_(
+            "holds the character %(character)s (character %(position)s), which no card reference holds; remove it"
+        ),
+    ),
+    "MORE_LINES": (
+        NP_(
+            "and %(observed)s more line that cannot be read",
+            "and %(observed)s more lines that cannot be read",
+            "observed",
+        ),
+    ),
+    "DECKLIST_TOO_LONG": (
+        N_(
+            "the decklist has %(observed)s characters; at most %(maximum)s are read (one deck is a few thousand)"
+        ),
+    ),
+    "DECKLIST_TOO_MANY_LINES": (
+        N_("the decklist has %(observed)s lines; at most %(maximum)s are read (one deck is a few hundred)"),
+    ),
+}
+
+PROBLEMS: Mapping[str, tuple[Template, ...]] = MappingProxyType(_PROBLEMS)
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """A problem's ``key`` and ``values``; its English ``text`` is its template filled with them."""
+
     key: str
-    text: str
     values: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    text: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        text = render(PROBLEMS.get(self.key, ()), self.values)
+        if text is None:
+            if findings.STRICT:
+                raise findings.MissingTemplate(
+                    f"problem {self.key}: no template its values {sorted(self.values)} fill"
+                )
+            text = self.key
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
         return self.text
 
-    def replace(self, text: str) -> Problem:
-        """The same problem said in other English words (the key and values stay)."""
-        return Problem(self.key, text, self.values)
+    def params(self) -> dict[str, Any]:
+        """The params a finding carries for it: ``problem`` (the English text), ``problemKey``,
+        ``problemParams``."""
+        return {"problem": self.text, "problemKey": self.key, "problemParams": dict(self.values)}
 
 
-def problem(key: str, text: str, **values: Any) -> Problem:
-    return Problem(key, text, dict(values))
-
-
-def key_of(found: Problem | str | None) -> str | None:
-    return found.key if isinstance(found, Problem) else None
-
-
-def values_of(found: Problem | str | None) -> dict[str, Any]:
-    return dict(found.values) if isinstance(found, Problem) else {}
+def problem(key: str, /, **values: Any) -> Problem:
+    """The problem ``key`` with its ``values``; there are no words to give (they are its template's)."""
+    return Problem(key, dict(values))

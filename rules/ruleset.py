@@ -26,6 +26,7 @@ from .findings import Finding, error
 from .formats import FormatData
 from .i18n import N_
 from .pool import CardPool
+from .problems import problem
 from .text import canonical_key, key_words
 
 if TYPE_CHECKING:
@@ -256,24 +257,23 @@ class RuleSet:
                         "FIELD_UNKNOWN",
                         card=card_ref,
                         field=name,
-                        params={"field": name, "game": self.key, "expected": list(self.field_names())},
+                        params={
+                            "field": name or '""',
+                            "game": self.key,
+                            "expected": list(self.field_names()),
+                        },
                         hint=f"remove it, or use one of its fields: {allowed}",
                     )
                 )
                 continue
-            problem = spec.shape_error(value)
-            if problem:
+            why = spec.shape_error(value)
+            if why:
                 findings.append(
                     error(
                         "FIELD_TYPE",
                         card=card_ref,
                         field=name,
-                        params={
-                            "field": name,
-                            "problem": str(problem),
-                            "problemKey": problem.key,
-                            "problemParams": dict(problem.values),
-                        },
+                        params={"field": name, **why.params()},
                         hint=f"{name} accepts {spec.describe()}",
                     )
                 )
@@ -357,12 +357,7 @@ class RuleSet:
                     "EFFECT_SCHEMA",
                     card=card_ref,
                     field="effects",
-                    params={
-                        "path": "effects",
-                        "problem": "no structured effects in this game",
-                        "problemKey": "NO_EFFECTS",
-                        "problemParams": {"game": self.key},
-                    },
+                    params={"path": "effects", **problem("NO_EFFECTS", game=self.key).params()},
                     hint=N_("send []"),
                 )
             ]

@@ -12,6 +12,7 @@ from typing import Any
 from ..cards import CardData
 from ..findings import Finding, error, warning
 from ..i18n import N_
+from ..problems import problem
 from ..text import fold
 from .shape import json_path
 from .vocabulary import NEW_MECHANIC, EffectVocabulary
@@ -134,9 +135,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                         "EFFECT_LIMIT_UNSTATED",
                         field,
                         hint=N_("check the limit against the text"),
-                        problem="the effect has a use limit the text never states",
-                        problemKey="LIMIT_UNSTATED",
-                        problemParams={},
+                        **problem("LIMIT_UNSTATED").params(),
                     )
             else:
                 report(
@@ -144,12 +143,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_LIMIT_UNSTATED",
                     "effects",
                     hint=N_("check the limits against the text"),
-                    problem=(
-                        f"{len(limited)} effect{'s have' if len(limited) != 1 else ' has'} a use limit, "
-                        "more than the text says once per turn"
-                    ),
-                    problemKey="MORE_LIMITS",
-                    problemParams={"observed": len(limited)},
+                    **problem("MORE_LIMITS", observed=len(limited)).params(),
                 )
         # durations stated in the text
         present: set[str] = set()

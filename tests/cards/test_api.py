@@ -269,7 +269,7 @@ def test_field_errors_name_every_field(api, designer):
     )
     assert response.status_code == 400
     body = response.json()
-    assert body["cost"] == ["cost must be a whole number, not a string"]
+    assert body["cost"] == ['cost must be a whole number, not "deux"']
     assert body["hp"] == ["hp is not a field of darkrow cards; its fields are: cost, atk, pv, behavior"]
     assert body["behavior"] == ["behavior 'WEAPON' is not allowed; use one of CONSUMABLE, EQUIPMENT"]
     assert {e["field"] for e in body["errors"]} == {"cost", "hp", "behavior"}

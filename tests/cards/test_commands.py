@@ -82,7 +82,7 @@ def test_importcards_lists_every_error_on_standard_error_and_exits_2(tmp_path):
         call_command("importcards", str(path), stderr=err)
     assert caught.value.returncode == 2
     assert err.getvalue().splitlines() == [
-        "error: card 0 (Gin): atk must be a whole number, not a string",
+        'error: card 0 (Gin): atk must be a whole number, not "3"',
         "error: card 1: name: required, a non-empty string",
     ]
     assert str(caught.value) == f"{path}: nothing was imported: 2 error(s); fix the file and import it again"

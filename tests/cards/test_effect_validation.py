@@ -50,7 +50,7 @@ def test_the_api_refuses_a_card_with_invalid_effects_naming_the_path(api, design
     assert response.status_code == 400
     body = response.json()
     assert body["effects[0].actions[0].stat"] == [
-        'effects[0].actions[0].stat: "MANA" is not allowed; use one of: "ATK", "PV"'
+        'effects[0].actions[0].stat: "MANA" is not allowed; use one of "ATK", "PV"'
     ]
     assert (
         body["errors"][0]["code"] == "EFFECT_SCHEMA"
@@ -65,7 +65,7 @@ def test_the_api_refuses_unknown_effect_keys(api, designer):
         "/api/cards/", {"game": "darkrow", **UNIT, "effects": [{**DEPLOY, "speed": "fast"}]}, format="json"
     )
     assert response.status_code == 400
-    assert "unknown key 'speed'" in response.json()["effects[0].speed"][0]
+    assert 'unknown key "speed"' in response.json()["effects[0].speed"][0]
 
 
 @pytest.mark.django_db
@@ -198,7 +198,7 @@ def test_the_import_command_exits_2_naming_the_card_and_the_path(tmp_path, capsy
     with pytest.raises(CommandError) as caught:
         call_command("importcards", str(path))
     assert caught.value.returncode == 2
-    assert "error: card 0 (DR-T02): effects[0].bogus: unknown key 'bogus'" in capsys.readouterr().err
+    assert 'error: card 0 (DR-T02): effects[0].bogus: unknown key "bogus"' in capsys.readouterr().err
     assert not Card.objects.exists()
 
 

@@ -124,7 +124,7 @@ def test_every_error_is_reported_with_the_card_and_the_field():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=bad)
     assert messages(caught) == [
-        "card 0 (DR-U01): cost must be a whole number, not a string",
+        'card 0 (DR-U01): cost must be a whole number, not "3"',
         "card 0 (DR-U01): hp is not a field of darkrow cards; its fields are: cost, atk, pv, behavior",
         "card 1 (Gin): type: BOSS is not a card type of darkrow; use one of LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE",
         "card 2: name: required, a non-empty string",

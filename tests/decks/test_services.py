@@ -77,12 +77,12 @@ def test_bad_input_is_refused_with_every_problem(load_cards, playtester):
             user=playtester,
         )
     messages = " | ".join(f.message for f in caught.value.findings)
-    assert "duel decks have no legend" in messages
-    assert "'colour' is not a key" in messages
+    assert "legend is no pick of duel decks" in messages
+    assert "colour is not a key of duel decks" in messages
     assert (
-        "sections.main[0]: card" in messages
-        and "sections.main[1]: count" in messages
-        and "sections.main[2]" in messages
+        "sections.main[0].card must be a stableCardId" in messages
+        and "sections.main[1].count must be a whole number from 1 to 1000" in messages
+        and "sections.main[2] must be an object" in messages
     )
     assert Deck.objects.count() == 0
 

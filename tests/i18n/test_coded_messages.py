@@ -97,9 +97,9 @@ def test_a_field_of_the_wrong_kind_says_so_in_french():
     [finding] = get_ruleset("vanguard").shape_errors("NORMAL_UNIT", {"grade": "two"})
     assert finding.code == "FIELD_TYPE" and finding.params["problemKey"] == "NOT_WHOLE_NUMBER"
     with translation.override("fr"):
-        assert fm.message(finding) == "grade doit être un nombre entier"
+        assert fm.message(finding) == 'grade doit être un nombre entier, pas « "two" »'
     with translation.override("ru"):
-        assert fm.message(finding) == "grade: должно быть целым числом"
+        assert fm.message(finding) == 'grade: должно быть целым числом, а не «"two"»'
 
 
 def test_an_uncoded_problem_keeps_the_cores_words():
@@ -244,7 +244,7 @@ def test_an_effects_shape_problems_are_coded_and_translated():
     with translation.override("fr"):
         messages = [fm.message(f) for f in findings]
     assert any(
-        m.startswith("effects[0].bogus : clé inconnue bogus ; les clés ici sont :") for m in messages
+        m.startswith('effects[0].bogus : clé inconnue "bogus" ; les clés ici sont :') for m in messages
     ), messages
     assert any(m.endswith(" : obligatoire") for m in messages), messages
     assert not any("unknown key" in m or m.endswith("required") for m in messages)

@@ -232,11 +232,26 @@ def test_no_finding_is_raised_with_words_of_its_own():
     assert written == [], "drop the message: error(CODE, params={...}) renders the code's template"
 
 
-def test_a_finding_raised_without_a_template_says_so():
-    """error() renders the code's template; a code without one its params fill (a test fails on it,
-    tests/rules/test_codes.py) shows its code, not words written at the emit site."""
+def test_a_finding_raised_without_a_template_fails_the_suite(monkeypatch):
+    """error() renders the code's template; under the suite (tests/conftest.py turns
+    rules.findings.STRICT on) a finding or a problem whose params fill none of its templates raises
+    MissingTemplate, so its emit site fails its tests. In production it shows its code (or key)."""
+    from rules import findings
+    from rules.problems import problem
+
+    assert findings.STRICT
     assert error(
         "DECK_SIZE", section="main", params={"section": "main", "observed": 39, "expected": 40}
     ).message == ("main has 39 cards; it must have exactly 40")
+    with pytest.raises(findings.MissingTemplate, match="DECK_SIZE"):
+        error("DECK_SIZE", params={"section": "main"})
+    with pytest.raises(findings.MissingTemplate, match="NO_SUCH_CODE"):
+        error("NO_SUCH_CODE")
+    with pytest.raises(findings.MissingTemplate, match="COUNT_RANGE"):
+        problem("COUNT_RANGE", minimum=1)
+    with pytest.raises(findings.MissingTemplate, match="NO_SUCH_PROBLEM"):
+        problem("NO_SUCH_PROBLEM")
+    monkeypatch.setattr(findings, "STRICT", False)
     assert error("DECK_SIZE", params={"section": "main"}).message == "DECK_SIZE"
     assert error("NO_SUCH_CODE").message == "NO_SUCH_CODE"
+    assert str(problem("NO_SUCH_PROBLEM")) == "NO_SUCH_PROBLEM"
