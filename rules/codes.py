@@ -596,6 +596,7 @@ ENTRIES: tuple[Code, ...] = (
             N_("%(field)s: a value the studio cannot take"),
             N_("a value the studio cannot take"),
             N_("%(field)s %(problem)s"),
+            N_("%(problem)s"),
         ),
     ),
     _c(

@@ -81,6 +81,52 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     "NOT_JSON": (N_("is not valid JSON at line %(line)s, column %(column)s: %(detail)s"),),
     # a value the input guards refuse (common.guards: their words, already in the reader's language)
     "NOT_READABLE": (N_("cannot be read: %(detail)s"),),
+    # a request's body (the API)
+    "BODY_NOT_OBJECT": (
+        N_("the body must be a JSON object"),
+        N_("the body must be a JSON object, e.g. %(example)s"),
+    ),
+    # decks' services and the deck API
+    "NO_SUCH_SECTION": (N_("is %(value)s, a section %(game)s decks do not have; they have %(expected)s"),),
+    "COUNT_OR_REMOVE": (N_("must be a whole number from 0 (remove) to %(maximum)s"),),
+    "ENTRY_TOO_MANY": (N_("must stay at most %(maximum)s copies in one entry"),),
+    "COUNT_OR_DELTA": (N_("give count (the copies) or delta (copies to add or remove)"),),
+    "DELTA": (N_("must be a whole number of copies to add (or remove, below 0)"),),
+    "NOT_A_PRINTING": (N_("%(value)s is not a printing of %(name)s; its printings: %(expected)s"),),
+    "DECKS_LIMIT": (N_("%(value)s has %(maximum)s decks, the limit (DECKS_MAX_PER_USER); delete one first"),),
+    "SECTION_TOO_LONG": (
+        N_(
+            "has %(observed)s entries, over the limit of %(maximum)s per section "
+            "(DECKS_MAX_ENTRIES_PER_SECTION); merge copies of a card into one entry"
+        ),
+    ),
+    "COUNTS_SHAPE": (N_('must be {"TD01-001": 4} or [{"card": "TD01-001", "count": 4}]'),),
+    "FORMAT_TAKEN": (N_("is taken: %(game)s already has a format %(value)s"),),
+    "FORMAT_KEY_FIXED": (N_("never changes; create a new format"),),
+    # a format's data (rules.formats, decks.models.format_errors): each names its path
+    "SIZE_BOUND_SHAPE": (
+        N_('%(path)s must be a size bound, an object such as {"exact": 40} or {"min": 1, "max": 5}'),
+    ),
+    "SIZE_BOUND_KEY": (N_("%(path)s has the unknown key %(value)s; use exact, or min and max"),),
+    "NOT_NATURAL": (N_("%(path)s must be a whole number, 0 or more"),),
+    "EXACT_OR_MIN_MAX": (N_("%(path)s gives exact and min or max; give exact, or min and max, not both"),),
+    "MIN_ABOVE_MAX": (N_("%(path)s has its min (%(minimum)s) above its max (%(maximum)s)"),),
+    "FORMAT_SECTION": (
+        N_("%(path)s names %(value)s, a section %(game)s decks do not have; they have %(expected)s"),
+    ),
+    "SIZES_SHAPE": (N_('%(path)s must be an object such as {"main": {"exact": 40}}'),),
+    "BANLIST_SHAPE": (
+        N_(
+            "%(path)s must be an object {card reference: copies allowed}, each 0 (forbidden), 1 or 2, "
+            'e.g. {"DU-EX-007": 1}'
+        ),
+    ),
+    "EXCEPTIONS_SHAPE": (
+        N_(
+            '%(path)s must be an object {card reference: copy limit or null (any number)}, e.g. {"DR-U02": null}'
+        ),
+    ),
+    "SET_CODES": (N_('%(path)s must be a list of set codes, e.g. ["BT01", "TD01"]; empty for every set'),),
     # files
     "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
     "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),
@@ -188,3 +234,16 @@ class Problem:
 def problem(key: str, /, **values: Any) -> Problem:
     """The problem ``key`` with its ``values``; there are no words to give (they are its template's)."""
     return Problem(key, dict(values))
+
+
+def invalid(
+    field: str | None, why: Problem, *, code: str = "FIELD_INVALID", shown: str | None = None, **where: Any
+) -> findings.Finding:
+    """The error ``code`` of the value at ``field`` (the finding's field) for the problem ``why``:
+    its message is its code's "%(field)s %(problem)s" (``shown``: the path the message names, if not
+    the field: "sections.main[0].count"), or the problem alone for no field (a request's body)."""
+    params: dict[str, Any] = why.params()
+    name = shown if shown is not None else field
+    if name is not None:
+        params = {"field": name or '""', **params}
+    return findings.error(code, field=field, params=params, **where)

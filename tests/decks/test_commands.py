@@ -60,7 +60,10 @@ def test_checkdeck_not_legal_text_decklist(load_cards, tmp_path):
         (None, "no such file"),
         ("{not json", "not valid JSON"),
         ('{"game": "poker", "sections": {}}', "poker is not a game; use one of chesscards"),
-        ('{"game": "duel", "format": "nope", "sections": {}}', "duel has no format 'nope'"),
+        (
+            '{"game": "duel", "format": "nope", "sections": {}}',
+            "duel has no format nope; use one of standard",
+        ),
         ("main:\n4 Blaster Blade\n", "write a header line such as 'game: vanguard'"),
         (
             "game: vanguard\nmain:\n4\n",

@@ -409,7 +409,10 @@ def test_only_a_printing_of_the_same_identity_can_be_chosen(vanguard_owner):
         services.deck_entry_printing(
             deck=deck, section="main", position=0, ref="Blaster Blade", stable_id="TD01-012"
         )
-    assert "not a printing of 'Blaster Blade'" in caught.value.findings[0].message
+    assert (
+        "card TD01-012 is not a printing of Blaster Blade; its printings: BT01-002, TD01-005"
+        in caught.value.findings[0].message
+    )
     with pytest.raises(Conflict):
         services.deck_entry_printing(
             deck=deck, section="main", position=0, ref="Wingal", stable_id="TD01-005"

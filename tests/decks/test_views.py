@@ -165,9 +165,9 @@ def test_a_change_made_on_an_outdated_page_is_refused_and_changes_nothing(client
         **HTMX,
     )
     assert bad.status_code == 400
-    assert "count: a whole number from 0 (remove) to 1000" in text(bad)
+    assert "count must be a whole number from 0 (remove) to 1000" in text(bad)
     unknown = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-NOPE"}, **HTMX)
-    assert "'DU-NOPE' is no duel card" in text(unknown)
+    assert "Not changed: DU-NOPE is no duel card" in text(unknown)
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 3, "DU-EX-002": 2}
 
 
@@ -343,7 +343,10 @@ def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
         ),
         ("main:\n4 Example Light Squire\n", "game is required: write a header line such as 'game: vanguard'"),
         ("game: belote\nmain:\n1 As\n", "belote"),
-        ("game: duel\nformat: vintage\nmain:\n1 Example Spell\n", "duel has no format 'vintage'"),
+        (
+            "game: duel\nformat: vintage\nmain:\n1 Example Spell\n",
+            "duel has no format vintage; use one of standard",
+        ),
         (
             '{"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 0}]}}',
             "sections.main[0].count must be a whole number from 1 to 1000",
