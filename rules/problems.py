@@ -127,6 +127,52 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
         ),
     ),
     "SET_CODES": (N_('%(path)s must be a list of set codes, e.g. ["BT01", "TD01"]; empty for every set'),),
+    # reviews' services and API
+    "AT_LEAST_ONE_CARD": (N_("must name at least one card (stableCardId)"),),
+    "BULK_TOO_MANY": (N_("must name at most %(maximum)s cards at once; you gave %(observed)s"),),
+    "NO_SUCH_VERSION": (
+        N_("%(card)s has no version %(value)s"),
+        N_("%(card)s has no version %(value)s; its versions are 1 to %(maximum)s"),
+    ),
+    "VERSION_NUMBER": (N_("must be a version number"),),
+    "CARD_OBJECT": (N_("must be a JSON object (a card in the interchange format)"),),
+    "CHANGES_OBJECT": (N_("must be a non-empty JSON object of card keys"),),
+    "NOT_IN_PROPOSAL": (N_("is not the card's content, which is all a proposal changes"),),
+    "TWO_CARDS": (N_("must name exactly two different cards (stableCardId)"),),
+    "TWO_GAMES": (N_("the two cards belong to different games; they never collide"),),
+    # corrections of effects (rules.corrections, corrections.services)
+    "CORRECTION_OBJECT": (N_("a correction is an object with effectId, change and why"),),
+    "CORRECTION_KEY": (N_("is an unknown key; a correction has %(expected)s"),),
+    "WHY_IMPORTED": (N_("is required: say why the imported data is wrong (the ruling, its source)"),),
+    "WHY_WITHDRAWN": (N_("is required: say why the correction is withdrawn"),),
+    "EFFECT_ID_REQUIRED": (N_("is required: the id of the effect to correct"),),
+    "NO_SUCH_EFFECT": (
+        N_("names no effect of %(card)s: %(value)s; its effects are not structured"),
+        N_("names no effect of %(card)s: %(value)s; its effects: %(expected)s"),
+    ),
+    "BREAKS_SCHEMA": (N_("would make an effect that breaks the %(game)s effect schema: %(detail)s"),),
+    "CHANGE_LIST": (
+        N_('must be a non-empty list of operations such as {"op": "add", "path": "/limit", "value": {...}}'),
+    ),
+    "OPERATION_OBJECT": (N_("must be an operation, an object with op, path (and value)"),),
+    "OPERATION_KEY": (N_("is an unknown key; an operation has op, path and value"),),
+    "JSON_POINTER": (N_("must be a JSON Pointer inside the effect, e.g. /limit or /actions/0/amount"),),
+    "POINTER_EFFECT_ID": (
+        N_("cannot name effectId, which never changes; a correction targets an effect by its id"),
+    ),
+    "VALUE_REQUIRED": (N_("is required for %(value)s"),),
+    "REMOVE_NO_VALUE": (N_("must be left out: remove takes no value"),),
+    "NO_KEY_HERE": (N_("%(path)s: the effect has no %(value)s here"),),
+    "NO_KEY_TO": (N_("%(path)s: the effect has no %(value)s to %(op)s"),),
+    "NOT_A_CONTAINER": (N_("%(path)s: %(value)s is inside a value that is neither an object nor a list"),),
+    "NOT_AN_INDEX": (N_("%(path)s: %(value)s is not a list index"),),
+    "PAST_THE_END": (
+        NP_(
+            "%(path)s: index %(value)s is past the end of the list (%(observed)s item)",
+            "%(path)s: index %(value)s is past the end of the list (%(observed)s items)",
+            "observed",
+        ),
+    ),
     # files
     "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
     "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),
@@ -247,3 +293,9 @@ def invalid(
     if name is not None:
         params = {"field": name or '""', **params}
     return findings.error(code, field=field, params=params, **where)
+
+
+def refusal(why: Problem, *, code: str = "FIELD_INVALID", **where: Any) -> findings.Finding:
+    """The error ``code`` whose message is the problem ``why`` alone (its code's "%(problem)s";
+    ``where``: its field, card...)."""
+    return findings.error(code, params=why.params(), **where)
