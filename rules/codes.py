@@ -178,12 +178,25 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_UNKNOWN",
         CARD,
         N_("a key that is no field of the game (or of the format read)"),
-        params=("field", "game", "expected", "problem", "problemKey", "problemParams"),
+        params=(
+            "field",
+            "game",
+            "expected",
+            "row",
+            "name",
+            "column",
+            "problem",
+            "problemKey",
+            "problemParams",
+        ),
         messages=(
             N_("%(field)s is not a field of %(game)s cards"),
             N_("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
             N_("%(field)s is not a key this format knows"),
             N_("%(field)s %(problem)s"),
+            # a spreadsheet's cell (cards.spreadsheets)
+            N_("row %(row)s, column %(column)s: %(problem)s"),
+            N_("row %(row)s (%(name)s), column %(column)s: %(problem)s"),
         ),
         hints=(N_("remove it, or use one of its fields: %(expected)s"),),
     ),
@@ -591,12 +604,15 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_INVALID",
         INPUT,
         N_("a value the studio cannot take (says what, where and how to fix it)"),
-        params=("field", "problem", "problemKey", "problemParams"),
+        params=("field", "row", "name", "column", "problem", "problemKey", "problemParams"),
         messages=(
             N_("%(field)s: a value the studio cannot take"),
             N_("a value the studio cannot take"),
             N_("%(field)s %(problem)s"),
             N_("%(problem)s"),
+            # a spreadsheet's cell (cards.spreadsheets)
+            N_("row %(row)s, column %(column)s: %(problem)s"),
+            N_("row %(row)s (%(name)s), column %(column)s: %(problem)s"),
         ),
     ),
     _c(
@@ -618,28 +634,40 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a card of a card set that is not a JSON object"),
         params=("card",),
-        messages=(N_("%(card)s is not a JSON object"),),
+        messages=(N_("%(card)s is not a JSON object"), N_("a card must be a JSON object")),
     ),
     _c(
         "DUPLICATE_ID",
         INPUT,
         N_("a card set names one stableCardId twice"),
-        params=("card",),
-        messages=(N_("the card set names %(card)s twice"),),
+        params=("card", "label", "other"),
+        messages=(
+            N_("the card set names %(card)s twice"),
+            N_("%(label)s: stableCardId %(card)s is already used by %(other)s of this file"),
+        ),
     ),
     _c(
         "DUPLICATE_CARD",
         INPUT,
         N_("a card set holds one identity twice without stableCardId"),
-        params=("card", "name"),
-        messages=(N_("%(card)s: the card set holds %(name)s twice without a stableCardId"),),
+        params=("card", "name", "other", "type"),
+        messages=(
+            N_("%(card)s: the card set holds %(name)s twice without a stableCardId"),
+            N_(
+                "%(card)s: %(other)s is also a %(type)s named %(name)s without a stableCardId; give each of "
+                "them its stableCardId"
+            ),
+        ),
     ),
     _c(
         "ID_OF_OTHER_GAME",
         INPUT,
         N_("a stableCardId that belongs to another game's card"),
-        params=("card", "game"),
-        messages=(N_("%(card)s belongs to a card of %(game)s"),),
+        params=("card", "game", "name"),
+        messages=(
+            N_("%(card)s belongs to a card of %(game)s"),
+            N_("%(card)s belongs to a %(game)s card (%(name)s)"),
+        ),
     ),
     _c(
         "UNKNOWN_GAME",
@@ -649,6 +677,7 @@ ENTRIES: tuple[Code, ...] = (
         messages=(
             N_("%(value)s is not a game of the studio"),
             N_("%(value)s is not a game; use one of %(expected)s"),
+            N_("no game is given; use one of %(expected)s"),
         ),
     ),
     _c(

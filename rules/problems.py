@@ -173,6 +173,87 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
             "observed",
         ),
     ),
+    # a card and its translations (cards.interchange, cards.translations, cards.services)
+    "OTHER_GAME": (N_("is %(value)s, not the game of the card (%(game)s); a card belongs to one game"),),
+    "STABLE_ID": (
+        N_(
+            "%(value)s is not a valid id (1 to 64 letters, digits, '.', '_' or '-', starting with a letter or "
+            "digit)"
+        ),
+    ),
+    "REQUIRED_TEXT": (N_("is required: a text that is not empty"),),
+    "ARCHETYPES_LIST": (N_("must be a list of texts that are not empty (the printed labels)"),),
+    "ARCHETYPES_LIMIT": (N_("must hold at most %(labels)s labels of at most %(maximum)s characters each"),),
+    "EFFECTS_LIST": (N_("must be a list of objects (structured effects)"),),
+    "NOT_A_LANGUAGE": (N_("%(value)s is not a language of the studio; use one of %(expected)s"),),
+    "TRANSLATIONS_OBJECT": (N_('must be an object of language -> translation ({"ru": {"name": ...}})'),),
+    "NUL_CHARACTER": (N_("contains a NUL character (\\u0000), which cannot be stored; remove it"),),
+    "NOT_FINITE": (N_("holds a number that is infinite or not a number; use a finite number"),),
+    "TOO_DEEP": (N_("is nested more than %(maximum)s levels deep"),),
+    "OWN_LANGUAGE": (
+        N_("is %(value)s, the card's own language (its source); translate it into another one"),
+    ),
+    "TRANSLATION_OBJECT": (
+        N_("must be a JSON object of printed texts (name, text, archetypes, ...): a translation"),
+    ),
+    "NOT_TRANSLATED": (
+        N_(
+            "is not translated: a translation holds the printed texts only (name, text, flavour, archetypes, "
+            "effects' texts); stats and the effects' structure stay the card's"
+        ),
+    ),
+    "NO_FLAVOUR": (N_("has nothing to translate: the card has no flavour text; leave it out"),),
+    "EFFECT_TEXTS_OBJECT": (
+        N_("must be an object of effect id -> translated text (the effects' structure is not translated)"),
+    ),
+    "NOT_AN_EFFECT_TEXT": (
+        N_("names %(value)s, which are no effects of the card with a text; it has none"),
+        N_("names %(value)s, which are no effects of the card with a text; translatable: %(expected)s"),
+    ),
+    "CARD_VERSION": (N_("must be a card version (a whole number from 1)"),),
+    "TRANSLATIONS_APART": (
+        N_(
+            "are written one language at a time: PUT /api/cards/{id}/translations/{language}/ (or a card-set "
+            "import)"
+        ),
+    ),
+    "ID_FIXED": (
+        N_(
+            "never changes once a card exists; to have another id, create a new card (POST /api/cards/) and "
+            "disable this one"
+        ),
+    ),
+    "GAME_FIXED": (
+        N_("never changes: create the card in the other game (POST /api/cards/) and disable this one"),
+    ),
+    "STATUS_NOT_HERE": (
+        N_(
+            "is not edited here; make a review transition with POST /api/cards/%(card)s/status/ "
+            '{"status": "...", "note": "..."}'
+        ),
+    ),
+    "ORIGIN_KEPT": (N_("is kept by the studio (where the card came from); it cannot be edited"),),
+    "METHOD_KEPT": (N_("is kept by the studio (how the card was made); it cannot be edited"),),
+    "USER_MODIFIED_KEPT": (N_("is kept by the studio: it turns true when an imported or AI card is edited"),),
+    "VERSION_SENT": (
+        N_("the version sent is not a version number; reload the card and make your change again"),
+    ),
+    # card-set files and spreadsheets (cards.imports, cards.spreadsheets)
+    "CARD_SET_KEY": (N_("is an unknown top-level key; a card-set file has 'game' and 'cards'"),),
+    "REVIEWER_DISABLES": (
+        N_("is DISABLED, which only a reviewer gives; give another status (DRAFT, NEEDS_REVIEW)"),
+    ),
+    "OTHER_GAME_FILE": (N_("is %(value)s: the file is a card set of %(value)s, not of %(game)s"),),
+    "NOT_A_COLUMN": (N_("%(value)s is no key of %(game)s cards; the columns may be: %(expected)s"),),
+    "SAME_KEY_TWICE": (N_("%(value)s is also column %(other)s; give each key one column"),),
+    "UNNAMED_COLUMN": (
+        N_("holds a value, but the column has no name in the header row; name the column or empty the cell"),
+    ),
+    "CELL_NOT_JSON": (N_("%(value)s is not JSON; allowed: the effects as JSON text, e.g. []"),),
+    "CELL_BAD_JSON": (N_("is not valid JSON (%(detail)s); allowed: the effects as JSON text, e.g. []"),),
+    "CELL_NOT_WHOLE": (N_("%(value)s is not a whole number; allowed: %(expected)s"),),
+    "CELL_NOT_YES_NO": (N_("%(value)s is not true or false; allowed: true, false (or empty)"),),
+    "CELL_NOT_LIST": (N_("%(value)s is not a JSON list; allowed: values separated by ';' or '|'"),),
     # files
     "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
     "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),

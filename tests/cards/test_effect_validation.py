@@ -97,7 +97,7 @@ def test_an_effect_id_is_unique_in_the_game(api, designer, make_card):
     )
     assert response.status_code == 400
     [message] = response.json()["effects[0].effectId"]
-    assert f"'DR-T01.arrival' is already an effect of {first.stable_id}" in message
+    assert f"the effectId DR-T01.arrival is already used by {first.stable_id}" in message
     assert response.json()["errors"][0]["code"] == "EFFECT_ID_TAKEN"
     # Another game may use the same id; the card itself may keep it.
     assert (
@@ -212,7 +212,7 @@ def test_an_import_refuses_an_effect_id_used_by_two_cards():
         imports.cards_import(payload=payload)
     [finding] = caught.value.findings
     assert finding.code == "EFFECT_ID_TAKEN" and finding.card == "DR-T02"
-    assert "already an effect of DR-T01" in finding.message
+    assert "the effectId DR-T01.arrival is already used by DR-T01" in finding.message
     assert not Card.objects.exists()
 
 

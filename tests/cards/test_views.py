@@ -551,9 +551,9 @@ def test_live_validation_reports_shape_errors_and_effects_json(client_as, design
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}
         )
     )
-    assert "<strong>name</strong></a>: required, a non-empty string" in page
-    assert 'id="errors-name" hx-swap-oob="true"><p>required, a non-empty string' in page
-    assert "<strong>effects</strong></a>: must be a list of objects" in page
+    assert "<strong>name</strong></a>: name is required: a text that is not empty" in page
+    assert 'id="errors-name" hx-swap-oob="true"><p>name is required: a text that is not empty' in page
+    assert "<strong>effects</strong></a>: effects must be a list of objects" in page
     assert "name: name:" not in page
     assert client.post("/cards/validate/", {"game": "nope"}).status_code == 400
 
