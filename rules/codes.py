@@ -719,6 +719,73 @@ ENTRIES: tuple[Code, ...] = (
         ),
     ),
     _c(
+        "ARTWORK_EMPTY",
+        INPUT,
+        N_("an uploaded artwork file that is empty"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_TOO_LARGE",
+        INPUT,
+        N_("an uploaded artwork file over ARTWORK_MAX_BYTES"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_TOO_MANY_PIXELS",
+        INPUT,
+        N_("an uploaded image of more pixels than ARTWORK_MAX_PIXELS"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_CORRUPT",
+        INPUT,
+        N_("an uploaded image that cannot be decoded"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_ANIMATED",
+        INPUT,
+        N_("an uploaded image that is animated"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_NOT_AN_IMAGE",
+        INPUT,
+        N_("an uploaded file that is no JPEG, PNG or WebP image"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "TEMPLATE_INVALID",
+        INPUT,
+        N_("a card-face template (or a value of its editor) that cannot be stored"),
+        params=("field", "problem", "problemKey", "problemParams"),
+        messages=(N_("%(field)s %(problem)s"), N_("%(problem)s")),
+    ),
+    _c(
+        "SHEET_TOO_LARGE",
+        INPUT,
+        N_("a print sheet of more copies than FACES_MAX_COPIES"),
+        params=("observed", "maximum"),
+        messages=(
+            N_(
+                "%(observed)s copies is more than the %(maximum)s a print sheet takes; print the deck in parts, "
+                "or a selection of cards"
+            ),
+        ),
+    ),
+    _c(
         "TRANSITION_FORBIDDEN",
         INPUT,
         N_("a card of a bulk review move that the user's role may not move"),
@@ -977,7 +1044,11 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a table opened or joined with a deck that is not the player's own"),
         params=("deck", "field"),
-        messages=(N_("you have no deck %(deck)s"), N_("%(field)s: you have no deck %(deck)s")),
+        messages=(
+            N_("you have no deck %(deck)s"),
+            N_("%(field)s: you have no deck %(deck)s"),
+            N_("%(field)s: name one of your own decks"),
+        ),
     ),
     _c(
         "TABLE_WRONG_GAME",

@@ -254,6 +254,18 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     "CELL_NOT_WHOLE": (N_("%(value)s is not a whole number; allowed: %(expected)s"),),
     "CELL_NOT_YES_NO": (N_("%(value)s is not true or false; allowed: true, false (or empty)"),),
     "CELL_NOT_LIST": (N_("%(value)s is not a JSON list; allowed: values separated by ';' or '|'"),),
+    # card faces: templates, print sheets, exports (faces)
+    "TEMPLATE_RULE": (N_("%(detail)s"), N_("%(detail)s (allowed: %(expected)s)")),
+    "TEMPLATE_OBJECT": (N_("a template is a JSON object"),),
+    "NUMBER_EXPECTED": (N_("must be a number, e.g. %(value)s"),),
+    "COPIES_NUMBER": (N_("%(value)s: a number of copies is a whole number from 1"),),
+    "CARDS_TO_PRINT": (N_("must name the cards to print: ?cards=ID,ID*3"),),
+    "ONE_GAME_SHEET": (N_("a print sheet holds the cards of one game"),),
+    "BLEED_MM": (N_("must be a number of mm from 0 to %(maximum)s"),),
+    "CARD_VERSION_NUMBER": (N_('must be the card\'s version number, e.g. "3"'),),
+    "DAY": (N_("must be a day as YYYY-MM-DD"),),
+    "AT_LEAST": (N_("must be a whole number of at least %(minimum)s"),),
+    "INVITE": (N_("must be another user, and only for a table that waits for a second player"),),
     # files
     "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
     "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),
