@@ -73,7 +73,7 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     unknown = [sid for sid in ids if sid not in visible]
     if unknown:
         raise InvalidInput(
-            [error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid}) for sid in unknown]
+            [error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid or '""'}) for sid in unknown]
         )
     moved: list[Card] = []
     refusals: list[tuple[Finding, int]] = []
@@ -251,7 +251,7 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
         found = {c.stable_id for c in cards}
         raise InvalidInput(
             [
-                error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid})
+                error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid or '""'})
                 for sid in stable_ids
                 if sid not in found
             ]

@@ -87,33 +87,29 @@ def _params(params: Mapping[str, Any] | None, where: Mapping[str, Any]) -> dict[
     return dict(params)
 
 
-def _made(
-    code: str, severity: Severity, message: str | None, params: Mapping[str, Any] | None, hint: str, where
-) -> Finding:
+def _made(code: str, severity: Severity, params: Mapping[str, Any] | None, hint: str, where) -> Finding:
+    if "message" in where:
+        raise TypeError(f"{code}: a finding's message is its code's template; give its params, not words")
     values = _params(params, where)
+    # Written once: the code's template (rules.codes) filled with the params, in English. A code
+    # whose templates the params do not fill says its code (MissingTemplate under the suite: STRICT).
+    message = messages.message(code, values)
     if message is None:
-        # Written once: the code's template (rules.codes) filled with the params, in English. A code
-        # whose templates the params do not fill says its code (tests/rules/test_codes.py fails on it).
-        message = messages.message(code, values)
-        if message is None:
-            if STRICT:
-                raise MissingTemplate(f"{code}: no template its params {sorted(values)} fill")
-            message = code
+        if STRICT:
+            raise MissingTemplate(f"{code}: no template its params {sorted(values)} fill")
+        message = code
     return Finding(code, message, severity, params=values, hint=hint, **where)
 
 
-def error(
-    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
-) -> Finding:
-    """An error of ``code``; its message is the code's template filled with ``params``."""
-    return _made(code, Severity.ERROR, message, params, hint, where)
+def error(code: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where) -> Finding:
+    """An error of ``code``; its message is the code's template filled with ``params`` (there is no
+    message to give: a text written here would be English only, and written twice)."""
+    return _made(code, Severity.ERROR, params, hint, where)
 
 
-def warning(
-    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
-) -> Finding:
+def warning(code: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where) -> Finding:
     """A warning of ``code``; its message is the code's template filled with ``params``."""
-    return _made(code, Severity.WARNING, message, params, hint, where)
+    return _made(code, Severity.WARNING, params, hint, where)
 
 
 def has_errors(findings) -> bool:

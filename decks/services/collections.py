@@ -39,7 +39,9 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
             problems.append(invalid(ref, problem("COUNT_FROM_TO", minimum=0, maximum=INT32_MAX), card=ref))
     cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
-        error("UNKNOWN_CARD", card=ref, field=ref, params={"ref": ref}) for ref in counts if ref not in cards
+        error("UNKNOWN_CARD", card=ref, field=ref, params={"ref": ref or '""'})
+        for ref in counts
+        if ref not in cards
     ]
     if problems:
         raise InvalidInput(problems, message=f"the collection was not changed: {len(problems)} error(s)")

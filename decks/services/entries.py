@@ -236,7 +236,7 @@ def deck_entry_printing(
                     "UNKNOWN_CARD",
                     card=ref,
                     field="ref",
-                    params={"ref": ref, "game": deck.game},
+                    params={"ref": ref or '""', "game": deck.game},
                 )
             ]
         )

@@ -48,7 +48,7 @@ def visible_card(user, game: str, stable_id: str) -> Card:
                     "UNKNOWN_CARD",
                     card=stable_id,
                     field="card",
-                    params={"ref": stable_id, "game": game},
+                    params={"ref": stable_id or '""', "game": game},
                 )
             ]
         )

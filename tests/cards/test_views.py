@@ -603,7 +603,7 @@ def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, u
 def test_a_note_with_a_nul_character_is_refused_and_nothing_moves(client_as, reviewer, unit):
     client = client_as(reviewer)
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "note": "a\x00b", "version": 1})
-    assert "Not changed: note contains the NUL character" in text(client.get(f"/cards/{unit.stable_id}/"))
+    assert "Not changed: note contains a NUL character" in text(client.get(f"/cards/{unit.stable_id}/"))
     assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
     assert CardRevision.objects.filter(card=unit).count() == 1
 

@@ -103,9 +103,7 @@ def test_a_field_of_the_wrong_kind_says_so_in_french():
 
 
 def test_an_uncoded_problem_keeps_the_cores_words():
-    finding = error(
-        "DECKLIST_INVALID", "line 3: x", params={"line": 3, "text": "x", "problem": "something new"}
-    )
+    finding = error("DECKLIST_INVALID", params={"line": 3, "text": "x", "problem": "something new"})
     with translation.override("fr"):
         assert "something new" in fm.message(finding)
 
@@ -118,7 +116,6 @@ def test_fixed_and_filled_hints_in_the_readers_language():
         assert fm.hint(missing) == "donnez à la carte son nom imprimé"
     sentinels = error(
         "SENTINEL_LIMIT",
-        "main has 5 Sentinels",
         section="main",
         params={"section": "main", "observed": 5, "expected": 4},
         hint="keep at most 4 Sentinels",

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from rules import registry
 from rules.codes import CODES, EFFECT, REVIEW_LISTS, list_for
 from rules.effects.shape import effect_id_changes, json_path
-from rules.findings import error, warning
+from rules.findings import Finding, Severity
 
 ONCE_PER_TURN = {
     "per": "turn",
@@ -380,11 +380,11 @@ def test_every_effect_finding_code_feeds_an_audit_list():
     effect_codes = [code for code in CODES.values() if code.topic == EFFECT and not code.neutral]
     assert effect_codes and all(code.list_for(code.severity) in REVIEW_LISTS for code in effect_codes)
     chess = registry.get("chesscards")
-    assert list_for(warning("CHESS_BREACH_UNSTATED", "m"), chess) == "NEEDS_REVIEW"
-    assert list_for(error("EFFECT_BONUS_NO_DURATION", "m")) == "BONUS_DURATION_REVIEW"
-    assert list_for(warning("EFFECT_DURATION_MISSING", "m")) == "BONUS_DURATION_REVIEW"
-    assert list_for(error("EFFECT_NEW_MECHANIC", "m")) == "NEW_MECHANIC_REQUIRED"
-    assert list_for(warning("OWNERSHIP_NOT_CHECKED", "m")) is None
+    assert list_for(Finding("CHESS_BREACH_UNSTATED", "m", Severity.WARNING), chess) == "NEEDS_REVIEW"
+    assert list_for(Finding("EFFECT_BONUS_NO_DURATION", "m", Severity.ERROR)) == "BONUS_DURATION_REVIEW"
+    assert list_for(Finding("EFFECT_DURATION_MISSING", "m", Severity.WARNING)) == "BONUS_DURATION_REVIEW"
+    assert list_for(Finding("EFFECT_NEW_MECHANIC", "m", Severity.ERROR)) == "NEW_MECHANIC_REQUIRED"
+    assert list_for(Finding("OWNERSHIP_NOT_CHECKED", "m", Severity.WARNING)) is None
 
 
 @pytest.mark.parametrize("game", GAMES)
