@@ -12,8 +12,7 @@ the services, the tables). A code that one game's checks raise is that game's: i
 its package (``rules/games/<game>/codes.py``, ``RuleSet.codes``, with its message templates and
 hints in ``Code.messages`` and ``Code.hints``), and :func:`catalogue` merges them
 (``tests/rules/test_game_codes.py`` fails on a game's code outside its package). Adding a shared
-code is adding one entry to :data:`ENTRIES` and its message templates to
-``common/finding_messages.py``. The table of docs/codes.md, ``GET /api/codes/`` and the codes
+code is adding one entry to :data:`ENTRIES`, with its message templates (``Code.messages``). The table of docs/codes.md, ``GET /api/codes/`` and the codes
 of ``GET /api/games/`` (every code, the games' own included) are generated from here
 (``python manage.py codes``), and the tests fail when a code is emitted that the catalogue lacks.
 
@@ -75,10 +74,9 @@ class Code:
     blocks_ready: bool = False
     # The games that emit it; empty: any game.
     games: tuple[str, ...] = ()
-    # A game's own code (RuleSet.codes, in rules/games/<game>/codes.py) carries its message templates,
-    # marked N_ (NP_ for a plural) and written with %(param)s of its params, and the templates of its
-    # hints, as common/finding_messages.py holds them for the shared codes; the shared codes leave
-    # them empty.
+    # Every code carries its message templates, marked N_ (NP_ for a plural) and written with
+    # %(param)s of its params, and the templates of its hints: the only words of its findings
+    # (rules.findings.error takes no message; common/finding_messages.py translates these).
     messages: tuple[str | Plural, ...] = ()
     hints: tuple[str | Plural, ...] = ()
 
