@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .findings import Finding, error
+from .findings import HINT, Finding, error
 from .i18n import N_
 from .problems import Problem, problem
 from .text import shown
@@ -124,8 +124,8 @@ class FieldSpec:
             if card_type in self.required_for:
                 yield error(
                     "FIELD_REQUIRED",
-                    params={"field": self.name, "types": [card_type]},
-                    hint=f"{self.name} accepts {self.describe()}",
+                    params={"field": self.name, "types": [card_type], "accepts": self.describe()},
+                    hint=HINT,
                     **where,
                 )
             return
@@ -149,7 +149,7 @@ class FieldSpec:
                     "minimum": self.minimum,
                     "maximum": self.maximum,
                 },
-                hint=f"give a number {self._range()}",
+                hint=HINT,
                 **where,
             )
 

@@ -30,6 +30,16 @@ class MissingTemplate(LookupError):
     """A finding (or a problem) raised with params that fill none of its code's templates."""
 
 
+class _HintTemplate:
+    def __repr__(self) -> str:
+        return "HINT"
+
+
+# ``hint=HINT``: the finding's hint is its code's hint template (``Code.hints``) filled with its
+# params, in English (``rules.messages.hint``), as the web layer renders it in the reader's language.
+HINT = _HintTemplate()
+
+
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
@@ -87,7 +97,9 @@ def _params(params: Mapping[str, Any] | None, where: Mapping[str, Any]) -> dict[
     return dict(params)
 
 
-def _made(code: str, severity: Severity, params: Mapping[str, Any] | None, hint: str, where) -> Finding:
+def _made(
+    code: str, severity: Severity, params: Mapping[str, Any] | None, hint: str | _HintTemplate, where
+) -> Finding:
     if "message" in where:
         raise TypeError(f"{code}: a finding's message is its code's template; give its params, not words")
     values = _params(params, where)
@@ -98,16 +110,25 @@ def _made(code: str, severity: Severity, params: Mapping[str, Any] | None, hint:
         if STRICT:
             raise MissingTemplate(f"{code}: no template its params {sorted(values)} fill")
         message = code
+    if isinstance(hint, _HintTemplate):
+        said = messages.hint(code, values)
+        if said is None and STRICT:
+            raise MissingTemplate(f"{code}: no hint template its params {sorted(values)} fill")
+        hint = said or ""
     return Finding(code, message, severity, params=values, hint=hint, **where)
 
 
-def error(code: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where) -> Finding:
+def error(
+    code: str, *, params: Mapping[str, Any] | None = None, hint: str | _HintTemplate = "", **where
+) -> Finding:
     """An error of ``code``; its message is the code's template filled with ``params`` (there is no
     message to give: a text written here would be English only, and written twice)."""
     return _made(code, Severity.ERROR, params, hint, where)
 
 
-def warning(code: str, *, params: Mapping[str, Any] | None = None, hint: str = "", **where) -> Finding:
+def warning(
+    code: str, *, params: Mapping[str, Any] | None = None, hint: str | _HintTemplate = "", **where
+) -> Finding:
     """A warning of ``code``; its message is the code's template filled with ``params``."""
     return _made(code, Severity.WARNING, params, hint, where)
 

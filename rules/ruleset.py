@@ -22,7 +22,7 @@ from .effects.schema import build_schema, compile_schema
 from .effects.shape import effect_errors
 from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
-from .findings import Finding, error
+from .findings import HINT, Finding, error
 from .formats import FormatData
 from .i18n import N_
 from .pool import CardPool
@@ -245,13 +245,12 @@ class RuleSet:
                     card=card_ref,
                     field="type",
                     params={"value": card_type, "game": self.key, "expected": list(self.card_types)},
-                    hint=f"use one of {', '.join(self.card_types)}",
+                    hint=HINT,
                 )
             )
         for name, value in values.items():
             spec = self.field_spec(name)
             if spec is None:
-                allowed = ", ".join(self.field_names()) or "none"
                 findings.append(
                     error(
                         "FIELD_UNKNOWN",
@@ -262,7 +261,7 @@ class RuleSet:
                             "game": self.key,
                             "expected": list(self.field_names()),
                         },
-                        hint=f"remove it, or use one of its fields: {allowed}",
+                        hint=HINT if self.field_names() else N_("remove it"),
                     )
                 )
                 continue
@@ -273,8 +272,8 @@ class RuleSet:
                         "FIELD_TYPE",
                         card=card_ref,
                         field=name,
-                        params={"field": name, **why.params()},
-                        hint=f"{name} accepts {spec.describe()}",
+                        params={"field": name, "accepts": spec.describe(), **why.params()},
+                        hint=HINT,
                     )
                 )
         return findings
@@ -317,7 +316,7 @@ class RuleSet:
                     card=card.ref,
                     field="type",
                     params={"value": card.type, "game": self.key, "expected": list(self.card_types)},
-                    hint=f"use one of {', '.join(self.card_types)}",
+                    hint=HINT,
                 )
             )
             return findings

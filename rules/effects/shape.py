@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..findings import Finding, error
+from ..findings import HINT, Finding, error
 from ..i18n import N_
 from ..problems import Problem, problem
 from .schema import EffectValidator
@@ -217,7 +217,7 @@ def effect_id_changes(before: Any, after: Any, *, card_ref: str | None = None) -
                         card=card_ref,
                         field=path,
                         params={"observed": effect.get("effectId"), "expected": old_id},
-                        hint=f"keep {old_id!r}",
+                        hint=HINT,
                     )
                 )
                 break

@@ -138,7 +138,7 @@ def test_the_api_gives_hints_in_the_readers_language(api, playtester):
     assert hints["en"]["UNKNOWN_CARD"] == "check the stableCardId or the name"
     assert hints["fr"]["UNKNOWN_CARD"] == "vérifiez le stableCardId ou le nom"
     assert hints["ru"]["UNKNOWN_CARD"] == "проверьте stableCardId или название"
-    assert hints["en"]["DECK_SIZE"] == "the section must have exactly 50"
+    assert hints["en"]["DECK_SIZE"] == "the section must have exactly 50 cards"
     assert hints["fr"]["DECK_SIZE"] == "la section doit contenir exactement 50 cartes"
     assert hints["ru"]["DECK_SIZE"] == "в разделе должно быть ровно 50 карт"
     # Codes and params do not change.

@@ -84,7 +84,7 @@ def test_the_result_is_the_formats_md_json():
                     "minimum": None,
                     "maximum": None,
                 },
-                "hint": "the section must have exactly 40",
+                "hint": "the section must have exactly 40 cards",
             }
         ],
         "readyToPlay": False,

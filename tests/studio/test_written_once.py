@@ -46,6 +46,11 @@ def _words_given(path: Path) -> list[str]:
         if name in ("error", "warning"):
             if len(node.args) > 1 or any(k.arg == "message" for k in node.keywords):
                 found.append(where)
+            # A hint is marked N_ (fixed words, translated as they are) or HINT (its code's hint
+            # template filled with the params), never English built at the emit site.
+            for hint in (k.value for k in node.keywords if k.arg == "hint"):
+                if isinstance(hint, ast.JoinedStr) or (isinstance(hint, ast.Constant) and hint.value):
+                    found.append(f"{where}: hint")
         elif name == "problem" and isinstance(node.func, ast.Name):  # not SizeBound.problem()
             key = node.args[0] if node.args else None
             if len(node.args) != 1:
@@ -73,6 +78,8 @@ def test_the_scan_sees_words_given_at_an_emit_site(tmp_path):
         'problem("NO_SUCH_KEY")\n'
         'logger.error("a log line", exc)\n'
         'error("FIELD_INVALID", field="count", params={"field": "count"})\n'
+        'error("SENTINEL_LIMIT", section="main", params={"expected": 4}, hint=f"keep at most {n}")\n'
+        'error("SENTINEL_LIMIT", section="main", params={"expected": 4}, hint=HINT)\n'
     )
     global ROOT
     saved, ROOT = ROOT, tmp_path
@@ -82,6 +89,7 @@ def test_the_scan_sees_words_given_at_an_emit_site(tmp_path):
             "app.py:2",
             "app.py:3",
             "app.py:4",
+            "app.py:7",
         ]
     finally:
         ROOT = saved
