@@ -8,6 +8,11 @@ and names in it: observed, expected, card, section...), its message for people
 the web layer renders the same template in the reader's language) and a ``hint``
 (how to fix it), kept apart from the message as ``CheckMessage`` keeps its hint. Checks return every finding they have; they
 never stop at the first one.
+
+A finding's words are written once: :func:`error` and :func:`warning` take a code and its params,
+never a message (a value the code's templates cannot say is a problem, :mod:`rules.problems`), and
+``hint=HINT`` takes the code's hint template. ``Finding(...)`` itself still takes a message: a
+stored result read back (:meth:`Finding.from_dict`) keeps the words it was stored with.
 """
 
 from __future__ import annotations
