@@ -26,6 +26,7 @@ from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, Forbidden, InvalidInput
 from common.notes import checked_note
 from rules.findings import error
+from rules.problems import invalid, problem
 
 from .images import DECODE_ERRORS, CleanImage, ImageRefused, clean_image, read_limited, too_big
 from .models import (
@@ -82,25 +83,12 @@ def _lock_card(card_id: int) -> Card:
 def _kind_findings(kind, primary) -> list:
     findings = []
     if kind not in Kind.values:
-        findings.append(
-            error(
-                "FIELD_INVALID", f"kind must be one of {', '.join(Kind.values)}, not {kind!r}", field="kind"
-            )
-        )
+        findings.append(invalid("kind", problem("NOT_ALLOWED", value=repr(kind), expected=list(Kind.values))))
     if primary is not None and not isinstance(primary, bool):
-        findings.append(error("FIELD_INVALID", "primary must be true or false", field="primary"))
+        findings.append(invalid("primary", problem("NOT_YES_NO")))
     if primary is True and kind in Kind.values and kind not in PRIMARY_KINDS:
-        findings.append(
-            error(
-                "ARTWORK_PRIMARY_NOT_HD", _not_primary_message(kind), field="primary", params={"kind": kind}
-            )
-        )
+        findings.append(error("ARTWORK_PRIMARY_NOT_HD", field="primary", params={"kind": kind}))
     return findings
-
-
-def _not_primary_message(kind: str) -> str:
-    what = {Kind.REFERENCE: "a PK reference", Kind.FULL_ART: "a Full Artwork"}.get(kind, kind)
-    return f"{what} is never a card's main artwork: only an HD image can be primary (change its kind to HD first)"
 
 
 # --- uploads ----------------------------------------------------------------------------
@@ -127,7 +115,7 @@ def artwork_check_request_length(content_length) -> None:
 def artwork_refusal(exc: ImageRefused) -> InvalidInput:
     """The service error for a refused image: 413 for a limit, 400 otherwise, on the field ``file``."""
     refusal = ArtworkTooLarge if exc.too_large else InvalidInput
-    return refusal([error(exc.code, exc.message, field="file")])
+    return refusal([error(exc.code, field="file", params={"problem": exc.message})])
 
 
 def artwork_upload(

@@ -47,9 +47,8 @@ class EffectIdIndex:
         self, *, stable_id: str, name: str, before: Sequence[Any], after: Sequence[Any]
     ) -> list[Finding]:
         """Why ``after`` (the new effects of card ``stable_id``) cannot replace ``before``; [] when it can."""
-        label = f"{stable_id} ({name})"
         findings = [
-            error(f.code, f"{label}, {f.message}", card=stable_id, field=f.field)
+            error(f.code, card=stable_id, field=f.field, params=f.params, hint=f.hint)
             for f in effect_id_changes(before, after, card_ref=stable_id)
         ]
         wanted = {effect_id: index for index, effect_id in _indexed_ids(after)}
@@ -58,7 +57,6 @@ class EffectIdIndex:
             findings.append(
                 error(
                     "EFFECT_ID_TAKEN",
-                    f"{label}, {path}: {effect_id!r} is already an effect of {other}; an effectId is unique in the game",
                     card=stable_id,
                     field=path,
                     params={"effectId": effect_id, "card": other},

@@ -248,36 +248,24 @@ class CardForm(forms.Form):
             try:
                 data["effects"] = guards.loads(effects_text)
             except json.JSONDecodeError as exc:
+                why = problem("NOT_JSON", line=exc.lineno, column=exc.colno, detail=exc.msg)
                 findings.append(
-                    error(
-                        "FIELD_INVALID",
-                        f"effects: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                        field="effects",
-                    )
+                    error("FIELD_INVALID", field="effects", params={"field": "effects", **why.params()})
                 )
             except guards.BadInput as exc:
-                findings.append(error("FIELD_INVALID", f"effects: {exc}", field="effects"))
+                why = problem("NOT_READABLE", detail=str(exc))
+                findings.append(
+                    error("FIELD_INVALID", field="effects", params={"field": "effects", **why.params()})
+                )
         else:
             data["effects"] = []
         for name, spec in self.specs.items():
             if card_type in self.ruleset.card_types and not spec.applies_to(card_type):
                 data[name] = None
                 continue
-            value, problem = self._read(spec, cleaned.get(name))
-            if problem:
-                findings.append(
-                    error(
-                        "FIELD_TYPE",
-                        f"{name} {problem}",
-                        field=name,
-                        params={
-                            "field": name,
-                            "problem": str(problem),
-                            "problemKey": problem.key,
-                            "problemParams": dict(problem.values),
-                        },
-                    )
-                )
+            value, why = self._read(spec, cleaned.get(name))
+            if why:
+                findings.append(error("FIELD_TYPE", field=name, params={"field": name, **why.params()}))
             if self.card is not None:
                 stored = (self.card.game_fields or {}).get(name)
                 if _empty(value) and _empty(stored):
@@ -295,9 +283,7 @@ class CardForm(forms.Form):
                 try:
                     return int(text), None
                 except ValueError:
-                    return None, problem(
-                        "NOT_WHOLE_NUMBER", f"must be a whole number, not {text!r}", value=text
-                    )
+                    return None, problem("NOT_WHOLE_NUMBER", value=text)
             case Kind.ENUM | Kind.STR:
                 return (raw.strip() or None) if isinstance(raw, str) else None, None
             case Kind.ENUM_LIST:

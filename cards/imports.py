@@ -17,6 +17,7 @@ from common.notes import checked_note
 from common.users import real_user
 from rules import Finding
 from rules.findings import error
+from rules.problems import invalid, problem
 from rules.text import shown
 
 from .diff import field_changes
@@ -204,26 +205,11 @@ def parse_card_set(
         return (
             None,
             [],
-            [
-                error(
-                    "FILE_INVALID",
-                    "a card-set file is a JSON object with 'game' and 'cards'",
-                    params={
-                        "problem": "a card-set file is a JSON object with 'game' and 'cards'",
-                        "problemKey": "CARD_SET_NOT_OBJECT",
-                        "problemParams": {},
-                    },
-                )
-            ],
+            [error("FILE_INVALID", params=problem("CARD_SET_NOT_OBJECT").params())],
         )
     unknown = sorted(set(payload) - {"game", "cards"})
     errors: list[Finding] = [
-        error(
-            "FIELD_UNKNOWN",
-            f"unknown top-level key {shown(key)}; a card-set file has 'game' and 'cards'",
-            field=key,
-        )
-        for key in unknown
+        invalid(key, problem("CARD_SET_KEY"), code="FIELD_UNKNOWN", shown=shown(key)) for key in unknown
     ]
     game = payload.get("game")
     game_errors = check_game(game)
@@ -234,19 +220,7 @@ def parse_card_set(
         return (
             game,
             [],
-            errors
-            + [
-                error(
-                    "FILE_INVALID",
-                    "'cards' must be a list of cards",
-                    field="cards",
-                    params={
-                        "problem": "'cards' must be a list of cards",
-                        "problemKey": "CARDS_NOT_LIST",
-                        "problemParams": {},
-                    },
-                )
-            ],
+            errors + [error("FILE_INVALID", field="cards", params=problem("CARDS_NOT_LIST").params())],
         )
     inputs: list[CardInput] = []
     seen: dict[str, int] = {}
@@ -264,10 +238,13 @@ def parse_card_set(
                 errors.append(
                     error(
                         "DUPLICATE_ID",
-                        f"{label}: stableCardId {card_input.stable_id} is already used by "
-                        f"{locator.label(seen[card_input.stable_id])} of this file",
                         card=card_input.stable_id,
                         field="stableCardId",
+                        params={
+                            "card": card_input.stable_id,
+                            "label": label,
+                            "other": locator.label(seen[card_input.stable_id]),
+                        },
                     )
                 )
             seen[card_input.stable_id] = index
@@ -278,12 +255,14 @@ def parse_card_set(
                 errors.append(
                     error(
                         "DUPLICATE_CARD",
-                        f"{label}: {locator.label(seen_without_id[identity])} "
-                        f"is also a {card_input.type} named "
-                        f"{card_input.name!r} without a stableCardId; give each of them its stableCardId",
                         card=card_input.name,
                         field="stableCardId",
-                        params={"card": label, "name": card_input.name},
+                        params={
+                            "card": label,
+                            "name": card_input.name,
+                            "other": locator.label(seen_without_id[identity]),
+                            "type": card_input.type,
+                        },
                     )
                 )
             seen_without_id[identity] = index
@@ -368,10 +347,9 @@ def cards_import(
                 _at(
                     error(
                         "ID_OF_OTHER_GAME",
-                        f"stableCardId {c.stable_id} belongs to a {c.game} card ({c.name})",
                         card=c.stable_id,
                         field="stableCardId",
-                        params={"card": c.stable_id, "game": c.game},
+                        params={"card": c.stable_id, "game": c.game, "name": c.name},
                     ),
                     locator.label(index_of[c.stable_id], _raw(payload, index_of[c.stable_id])),
                     locator,
@@ -403,8 +381,6 @@ def cards_import(
                     _at(
                         error(
                             "AMBIGUOUS_CARD",
-                            f"{len(matches)} {game} {card_input.type} cards are named "
-                            f"{card_input.name!r} ({', '.join(c.stable_id for c in matches)}); give its stableCardId",
                             card=card_input.name,
                             field="stableCardId",
                             params={
@@ -443,13 +419,7 @@ def cards_import(
         if card.status == Status.DISABLED and not may_validate and before.get("status") != Status.DISABLED:
             refused.append(
                 _at(
-                    error(
-                        "FIELD_INVALID",
-                        "only a reviewer disables a card; give another status (DRAFT, NEEDS_REVIEW)",
-                        card=card.stable_id,
-                        field="status",
-                        params={"field": "status"},
-                    ),
+                    invalid("status", problem("REVIEWER_DISABLES"), card=card.stable_id),
                     label,
                     locator,
                 )
@@ -600,7 +570,9 @@ def import_conflict_resolve(*, conflict_id: int, keep: str, user, note: str = ""
         raise Conflict(f"import conflict #{conflict.pk} is already resolved ({conflict.resolution})")
     choices = {"USER": ConflictResolution.KEPT_USER, "IMPORTED": ConflictResolution.TOOK_IMPORTED}
     if keep not in choices:
-        raise InvalidInput([error("FIELD_INVALID", "keep must be USER or IMPORTED", field="keep")])
+        raise InvalidInput(
+            [invalid("keep", problem("NOT_ALLOWED", value=shown(keep), expected=list(choices)))]
+        )
     card = Card.objects.select_for_update().get(pk=conflict.card_id)
     if choices[keep] == ConflictResolution.TOOK_IMPORTED:
         card_input, findings = parse_card(conflict.imported, game=card.game)

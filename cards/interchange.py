@@ -16,6 +16,7 @@ from django.conf import settings
 
 from rules import CardData, Finding, UnknownGame, get_ruleset, registry
 from rules.findings import error
+from rules.problems import Problem, invalid, problem
 from rules.text import control_character, shown
 
 from .models import Card, CreationMethod, Origin, Status
@@ -102,7 +103,7 @@ def parse_card(
     finding's ``card`` is the stable id, or the name, or ``where``.
     """
     if not isinstance(raw, dict):
-        return None, [error("CARD_NOT_OBJECT", "a card must be a JSON object", card=where)]
+        return None, [error("CARD_NOT_OBJECT", card=where, params={})]
     ruleset = get_ruleset(game)
     values = {
         "stableCardId": None,
@@ -120,77 +121,55 @@ def parse_card(
     ref = _ref(raw, where)
     errors: list[Finding] = []
 
-    def bad(key: str, message: str) -> None:
-        errors.append(error("FIELD_INVALID", f"{key}: {message}", card=ref, field=key))
+    def bad(key: str, why: Problem) -> None:
+        errors.append(invalid(key, why, card=ref))
 
     unstorable = dict(_unstorable_keys(raw))
     for key, reason in unstorable.items():
         bad(key, reason)
     for key, position, code in _control_characters(raw, skip=unstorable):
-        errors.append(
-            error(
-                "FIELD_INVALID",
-                f"{key}: holds the control character {code} (character {position}), which a card "
-                "cannot hold; remove it",
-                card=ref,
-                field=key,
-                params={
-                    "field": key,
-                    "problem": f"holds the control character {code} (character {position})",
-                    "problemKey": "CONTROL_CHARACTER",
-                    "problemParams": {"character": code, "position": position},
-                },
-            )
-        )
+        bad(key, problem("CONTROL_CHARACTER", character=code, position=position))
     if "game" in raw and raw["game"] != game:
-        bad(
-            "game",
-            f"{shown(raw['game'])} differs from the game of the card ({game}); a card belongs to one game",
-        )
+        bad("game", problem("OTHER_GAME", value=shown(raw["game"]), game=game))
     stable_id = values["stableCardId"]
     if stable_id is not None and (not isinstance(stable_id, str) or not STABLE_ID_RE.match(stable_id)):
-        bad("stableCardId", f"{shown(stable_id)} is not a valid id ({STABLE_ID_HELP})")
+        bad("stableCardId", problem("STABLE_ID", value=shown(stable_id)))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        bad("name", "required, a non-empty string")
+        bad("name", problem("REQUIRED_TEXT"))
     elif len(name.strip()) > NAME_MAX_LENGTH:
-        bad("name", f"at most {NAME_MAX_LENGTH} characters (it has {len(name.strip())})")
+        bad("name", problem("TOO_LONG", maximum=NAME_MAX_LENGTH, observed=len(name.strip())))
     card_type = raw.get("type")
     if not isinstance(card_type, str) or not card_type:
-        bad("type", f"required, one of {', '.join(ruleset.card_types)}")
+        bad("type", problem("REQUIRED_ONE_OF", expected=list(ruleset.card_types)))
     for key in ("set", "text"):
         if not isinstance(values[key], str):
-            bad(key, "must be a string")
+            bad(key, problem("NOT_TEXT"))
     if isinstance(values["set"], str) and len(values["set"].strip()) > SET_MAX_LENGTH:
-        bad("set", f"at most {SET_MAX_LENGTH} characters")
+        bad("set", problem("TOO_LONG", maximum=SET_MAX_LENGTH, observed=len(values["set"].strip())))
     if isinstance(values["text"], str) and len(values["text"]) > TEXT_MAX_LENGTH:
-        bad("text", f"at most {TEXT_MAX_LENGTH} characters (it has {len(values['text'])})")
+        bad("text", problem("TOO_LONG", maximum=TEXT_MAX_LENGTH, observed=len(values["text"])))
     archetypes = values["archetypes"]
     if not isinstance(archetypes, list) or not all(isinstance(a, str) and a.strip() for a in archetypes):
-        bad("archetypes", "must be a list of non-empty strings (the printed labels)")
+        bad("archetypes", problem("ARCHETYPES_LIST"))
     elif len(archetypes) > ARCHETYPES_MAX or any(len(a.strip()) > ARCHETYPE_MAX_LENGTH for a in archetypes):
-        bad(
-            "archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each"
-        )
+        bad("archetypes", problem("ARCHETYPES_LIMIT", labels=ARCHETYPES_MAX, maximum=ARCHETYPE_MAX_LENGTH))
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
-        bad("effects", "must be a list of objects (structured effects)")
+        bad("effects", problem("EFFECTS_LIST"))
     elif "effects" not in unstorable:
         # The game's effect schema: every error names its JSON path (effects[2].actions[0].stat).
         errors.extend(ruleset.effect_errors(values["effects"], card_ref=ref))
     for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):
         if not isinstance(values[key], str) or values[key] not in choices.values:
-            bad(key, f"{shown(values[key])} is not allowed; use one of {', '.join(choices.values)}")
+            bad(key, problem("NOT_ALLOWED", value=shown(values[key]), expected=list(choices.values)))
     if not isinstance(values["userModified"], bool):
-        bad("userModified", "must be true or false")
+        bad("userModified", problem("NOT_YES_NO"))
     source_language = raw.get(SOURCE_LANGUAGE_KEY) or ""
     languages = [code for code, _ in settings.LANGUAGES]
     if source_language and source_language not in languages:
-        bad(
-            SOURCE_LANGUAGE_KEY,
-            f"{shown(source_language)} is not a language of the studio; use one of {', '.join(languages)}",
-        )
+        bad(SOURCE_LANGUAGE_KEY, problem("NOT_A_LANGUAGE", value=shown(source_language), expected=languages))
     if raw.get(TRANSLATIONS_KEY) is not None and not isinstance(raw.get(TRANSLATIONS_KEY), dict):
-        bad(TRANSLATIONS_KEY, 'must be an object of language -> translation ({"ru": {"name": ...}})')
+        bad(TRANSLATIONS_KEY, problem("TRANSLATIONS_OBJECT"))
 
     game_values = {
         k: v
@@ -230,7 +209,7 @@ def parse_card(
 MAX_DEPTH = 32
 
 
-def _unstorable(value: Any) -> str | None:
+def _unstorable(value: Any) -> Problem | None:
     """Why a JSON value cannot be stored: a NUL in text or an infinite number (no database keeps
     them), or nesting deeper than any card needs (walked without recursion)."""
     stack = [(value, 0)]
@@ -238,13 +217,13 @@ def _unstorable(value: Any) -> str | None:
         item, depth = stack.pop()
         if isinstance(item, str):
             if "\x00" in item:
-                return "contains a NUL character (\\u0000), which cannot be stored; remove it"
+                return problem("NUL_CHARACTER")
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return "holds a number that is infinite or not a number; use a finite number"
+                return problem("NOT_FINITE")
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
-                return f"is nested more than {MAX_DEPTH} levels deep"
+                return problem("TOO_DEEP", maximum=MAX_DEPTH)
             children = [part for pair in item.items() for part in pair] if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
     return None
@@ -278,7 +257,7 @@ def _control_characters(raw: dict, *, skip) -> list[tuple[str, int, str]]:
     return found
 
 
-def _unstorable_keys(raw: dict) -> list[tuple[str, str]]:
+def _unstorable_keys(raw: dict) -> list[tuple[str, Problem]]:
     """(key, why) for each key whose value (or the key itself) cannot be stored."""
     found = []
     for key, value in raw.items():
@@ -301,11 +280,10 @@ def _ref(raw: dict, where: str | None) -> str | None:
 def check_game(game: Any) -> list[Finding]:
     try:
         get_ruleset(game)
-    except UnknownGame as exc:
+    except UnknownGame:
         return [
             error(
                 "UNKNOWN_GAME",
-                str(exc),
                 field="game",
                 params={"value": game, "expected": list(registry.keys())},
             )

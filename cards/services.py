@@ -20,7 +20,7 @@ from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.notes import checked_note
 from common.users import real_user
 from rules import Finding, get_ruleset
-from rules.findings import error
+from rules.problems import invalid, problem
 from rules.translations import source_changed
 
 from .diff import field_changes
@@ -249,17 +249,7 @@ def _refuse_translations(data: Any) -> None:
     """A card's own write never takes its translations (nothing is dropped silently): they have
     their own routes and reviews (cards.translations); card-set files carry them (cards.imports)."""
     if isinstance(data, dict) and data.get(TRANSLATIONS_KEY) is not None:
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_READ_ONLY",
-                    "translations are written one language at a time: PUT /api/cards/{id}/translations/{language}/ "
-                    "(or a card-set import)",
-                    field=TRANSLATIONS_KEY,
-                    params={"field": TRANSLATIONS_KEY},
-                )
-            ]
-        )
+        raise InvalidInput([invalid(TRANSLATIONS_KEY, problem("TRANSLATIONS_APART"), code="FIELD_READ_ONLY")])
 
 
 # --- create ----------------------------------------------------------------------------
@@ -301,15 +291,14 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
 # --- edit --------------------------------------------------------------------------------
 IMMUTABLE_KEYS = {"stableCardId": "stable_id", "game": "game"}
 WORKFLOW_KEYS = ("status", "origin", "creationMethod", "userModified")
-READ_ONLY_HINTS = {
-    "stableCardId": "stableCardId never changes once a card exists; to have another id, create a new card "
-    "(POST /api/cards/) and disable this one",
-    "game": "a card never changes game; create the card in the other game (POST /api/cards/) and disable this one",
-    "status": "status is not edited here; make a review transition with POST /api/cards/{id}/status/ "
-    '{{"status": "...", "note": "..."}}',
-    "origin": "origin is kept by the studio (where the card came from); it cannot be edited",
-    "creationMethod": "creationMethod is kept by the studio (how the card was made); it cannot be edited",
-    "userModified": "userModified is kept by the studio: it turns true when an imported or AI card is edited",
+# Why each key is never edited by a card's write (its problem key: rules.problems).
+READ_ONLY_PROBLEMS = {
+    "stableCardId": "ID_FIXED",
+    "game": "GAME_FIXED",
+    "status": "STATUS_NOT_HERE",
+    "origin": "ORIGIN_KEPT",
+    "creationMethod": "METHOD_KEPT",
+    "userModified": "USER_MODIFIED_KEPT",
 }
 
 
@@ -326,12 +315,13 @@ def card_apply(card: Card, data: dict[str, Any]) -> Card:
     problems = []
     for key, attr in IMMUTABLE_KEYS.items():
         if key in data and data[key] != getattr(card, attr):
-            problems.append(error("FIELD_READ_ONLY", READ_ONLY_HINTS[key], card=stable_id, field=key))
+            why = problem(READ_ONLY_PROBLEMS[key], card=stable_id)
+            problems.append(invalid(key, why, code="FIELD_READ_ONLY", card=stable_id))
     before = card_to_dict(card)
     for key in WORKFLOW_KEYS:
         if key in data and data[key] != before[key]:
-            hint = READ_ONLY_HINTS[key].format(id=stable_id)
-            problems.append(error("FIELD_READ_ONLY", hint, card=stable_id, field=key))
+            why = problem(READ_ONLY_PROBLEMS[key], card=stable_id)
+            problems.append(invalid(key, why, code="FIELD_READ_ONLY", card=stable_id))
     if problems:
         raise InvalidInput(problems)
     merged = {

@@ -31,6 +31,7 @@ from common import guards
 from rules import Finding, get_ruleset, registry
 from rules.fields import FieldSpec, Kind
 from rules.findings import error
+from rules.problems import Problem, invalid, problem
 from rules.text import shown
 
 from .interchange import COMMON_KEYS
@@ -164,12 +165,7 @@ def _read_json(data: bytes, game: str | None) -> Sheet:
             payload = {"game": game, **payload}
         elif payload["game"] != game:
             errors.append(
-                error(
-                    "FIELD_INVALID",
-                    f"the file is a card set of {shown(payload['game'])}, not of {game}",
-                    field="game",
-                    params={"field": "game"},
-                )
+                invalid("game", problem("OTHER_GAME_FILE", value=shown(payload["game"]), game=game))
             )
     return Sheet(payload=payload, fmt="json", errors=errors)
 
@@ -288,20 +284,26 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
             errors.append(
                 error(
                     "FIELD_UNKNOWN",
-                    f"row {header_row} (the header), column {_letter(i)}: {shown(name)} is no key of "
-                    f"{the_game} cards; the columns may be: {', '.join(known.values())}",
                     field=name,
-                    params={"field": name, "game": the_game, "expected": list(known.values())},
+                    params={
+                        "row": header_row,
+                        "column": _letter(i),
+                        **problem(
+                            "NOT_A_COLUMN", value=shown(name), game=the_game, expected=list(known.values())
+                        ).params(),
+                    },
                 )
             )
         elif key in seen:
             errors.append(
                 error(
                     "FIELD_INVALID",
-                    f"row {header_row} (the header), column {_letter(i)}: {key} is also column {seen[key]}; "
-                    "give each key one column",
                     field=key,
-                    params={"field": key},
+                    params={
+                        "row": header_row,
+                        "column": _letter(i),
+                        **problem("SAME_KEY_TWICE", value=key, other=seen[key]).params(),
+                    },
                 )
             )
             key = None
@@ -313,26 +315,19 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
     row_numbers: list[int] = []
     for number, values in rows_read:
         card: dict[str, Any] = {}
-        problems: list[tuple[str, str, str]] = []  # (key or letter, column, problem)
+        problems: list[tuple[str, str, Problem]] = []  # (key or letter, column, problem)
         for i in range(max(len(keys), len(values))):
             key = keys[i] if i < len(keys) else None
             value = values[i] if i < len(values) else None
             if key is None:
                 if (i >= len(names) or not names[i]) and not _empty(value):
-                    problems.append(
-                        (
-                            _letter(i),
-                            f"column {_letter(i)}",
-                            "a value in a column without a name in the header "
-                            "row; name the column or empty the cell",
-                        )
-                    )
+                    problems.append((_letter(i), _letter(i), problem("UNNAMED_COLUMN")))
                 continue
             if _empty(value) and not (key == "text" and isinstance(value, str) and value):
                 continue
-            converted, problem = _cell(key.split("@")[0], specs.get(key), value)
-            if problem:
-                problems.append((key, f"column {key} ({columns[key]})", problem))
+            converted, why = _cell(key.split("@")[0], specs.get(key), value)
+            if why:
+                problems.append((key, f"{key} ({columns[key]})", why))
                 continue
             if "@" in key:  # a translation's column: into the card's translations
                 tkey, lang = key.split("@")
@@ -343,16 +338,10 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
             card[key] = converted
         name = card.get("name")
         label = f"row {number}" + (f" ({name})" if isinstance(name, str) and name else "")
-        for key, column, problem in problems:
+        for key, column, why in problems:
             code = "FIELD_UNKNOWN" if key not in columns else "FIELD_INVALID"
-            params = (
-                {"field": key}
-                if code == "FIELD_INVALID"
-                else {"field": key, "game": the_game, "expected": list(known.values())}
-            )
-            errors.append(
-                error(code, f"{label}, {column}: {problem}", card=name or label, field=key, params=params)
-            )
+            params = {"row": number, "name": name if isinstance(name, str) else "", "column": column}
+            errors.append(error(code, card=name or label, field=key, params={**params, **why.params()}))
         cards.append(card)
         row_numbers.append(number)
     return Sheet(
@@ -377,15 +366,15 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _cell(key: str, spec: FieldSpec | None, value: Any) -> tuple[Any, str | None]:
+def _cell(key: str, spec: FieldSpec | None, value: Any) -> tuple[Any, Problem | None]:
     """A cell's value as the card-set JSON holds it, or why it cannot be."""
     if key == "effects":
         if not isinstance(value, str):
-            return None, f"{shown(value)} is not JSON; allowed: the effects as JSON text, e.g. []"
+            return None, problem("CELL_NOT_JSON", value=shown(value))
         try:
             return guards.loads(value), None
         except (json.JSONDecodeError, guards.BadInput) as exc:
-            return None, f"not valid JSON ({exc}); allowed: the effects as JSON text, e.g. []"
+            return None, problem("CELL_BAD_JSON", detail=str(exc))
     if key == "userModified":
         return _bool(value)
     if key in LIST_KEYS:
@@ -405,7 +394,7 @@ def _cell(key: str, spec: FieldSpec | None, value: Any) -> tuple[Any, str | None
             return _text(value), None
 
 
-def _int(value: Any, spec: FieldSpec) -> tuple[Any, str | None]:
+def _int(value: Any, spec: FieldSpec) -> tuple[Any, Problem | None]:
     if isinstance(value, int) and not isinstance(value, bool):
         return value, None
     if isinstance(value, float) and value.is_integer():
@@ -413,13 +402,11 @@ def _int(value: Any, spec: FieldSpec) -> tuple[Any, str | None]:
     text = _text(value).strip()
     if re.fullmatch(r"[+-]?\d{1,18}", text):
         return int(text), None
-    return (
-        None,
-        f"{shown(text)} is not a whole number; allowed: {spec.describe().replace(', or null', ', or empty')}",
-    )
+    allowed = spec.describe().replace(", or null", ", or empty")
+    return None, problem("CELL_NOT_WHOLE", value=shown(text), expected=allowed)
 
 
-def _bool(value: Any) -> tuple[Any, str | None]:
+def _bool(value: Any) -> tuple[Any, Problem | None]:
     if isinstance(value, bool):
         return value, None
     word = _text(value).strip().lower()
@@ -427,10 +414,10 @@ def _bool(value: Any) -> tuple[Any, str | None]:
         return True, None
     if word in FALSE_WORDS:
         return False, None
-    return None, f"{shown(_text(value))} is not true or false; allowed: true, false (or empty)"
+    return None, problem("CELL_NOT_YES_NO", value=shown(_text(value)))
 
 
-def _list(value: Any, spec: FieldSpec | None = None) -> tuple[Any, str | None]:
+def _list(value: Any, spec: FieldSpec | None = None) -> tuple[Any, Problem | None]:
     text = _text(value).strip()
     if text.startswith("["):
         try:
@@ -439,7 +426,7 @@ def _list(value: Any, spec: FieldSpec | None = None) -> tuple[Any, str | None]:
             items = None
         if isinstance(items, list):
             return items, None
-        return None, f"{shown(text)} is not a JSON list; allowed: values separated by ';' or '|'"
+        return None, problem("CELL_NOT_LIST", value=shown(text))
     separator = ";" if ";" in text else "|"
     return [item.strip() for item in text.split(separator) if item.strip()], None
 

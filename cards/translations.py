@@ -20,7 +20,7 @@ from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.notes import checked_note
 from common.users import real_user
 from rules import Finding
-from rules.findings import error
+from rules.problems import Problem, invalid, problem
 from rules.text import control_character, shown
 from rules.translations import (
     source_texts,
@@ -87,98 +87,75 @@ def parse_translation(
     ref = where or card.stable_id
     errors: list[Finding] = []
 
-    def bad(key: str, message: str) -> None:
-        field = f"translations.{language}.{key}"
-        errors.append(
-            error(
-                "FIELD_INVALID",
-                f"{field}: {message}",
-                card=ref,
-                field=field,
-                params={"field": field, "problem": message},
-            )
-        )
+    def bad(key: str, why: Problem) -> None:
+        errors.append(invalid(f"translations.{language}.{key}", why, card=ref))
 
     if language not in studio_languages():
-        bad(
-            "language",
-            f"{shown(language)} is not a language of the studio; use one of {', '.join(studio_languages())}",
-        )
+        bad("language", problem("NOT_A_LANGUAGE", value=shown(language), expected=list(studio_languages())))
         return None, errors
     if language == card.language:
-        bad("language", f"{language} is the card's own language (its source); translate it into another one")
+        bad("language", problem("OWN_LANGUAGE", value=language))
         return None, errors
     if not isinstance(raw, Mapping):
-        bad("", "a translation must be a JSON object of printed texts (name, text, archetypes, ...)")
+        bad("", problem("TRANSLATION_OBJECT"))
         return None, errors
     source = source_texts(card_to_dict(card))
     for key in raw:
         if key not in TRANSLATION_KEYS:
-            bad(
-                str(key),
-                "is not translated: a translation holds the printed texts only (name, text, flavour, "
-                "archetypes, effects' texts); stats and the effects' structure stay the card's",
-            )
+            bad(str(key), problem("NOT_TRANSLATED"))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        bad("name", "required, a non-empty string")
+        bad("name", problem("REQUIRED_TEXT"))
     elif len(name.strip()) > NAME_MAX_LENGTH:
-        bad("name", f"at most {NAME_MAX_LENGTH} characters (it has {len(name.strip())})")
+        bad("name", problem("TOO_LONG", maximum=NAME_MAX_LENGTH, observed=len(name.strip())))
     values: dict[str, Any] = {}
     for key, lines in (("name", False), ("text", True), ("flavour", True)):
         value = raw.get(key, "")
         if value is None:
             value = ""
         if not isinstance(value, str):
-            bad(key, "must be a string")
+            bad(key, problem("NOT_TEXT"))
             continue
         if "\x00" in value:
-            bad(key, "contains a NUL character (\\u0000), which cannot be stored; remove it")
+            bad(key, problem("NUL_CHARACTER"))
             continue
         hit = control_character(value, lines=lines)
         if hit is not None:
-            bad(key, f"holds the control character {hit[1]} (character {hit[0] + 1}); remove it")
+            bad(key, problem("CONTROL_CHARACTER", character=hit[1], position=hit[0] + 1))
         if len(value) > TEXT_MAX_LENGTH:
-            bad(key, f"at most {TEXT_MAX_LENGTH} characters (it has {len(value)})")
+            bad(key, problem("TOO_LONG", maximum=TEXT_MAX_LENGTH, observed=len(value)))
         values[key] = value.strip() if key == "name" else value
     if values.get("flavour") and not source["flavour"]:
-        bad("flavour", "the card has no flavour text to translate; leave it out")
+        bad("flavour", problem("NO_FLAVOUR"))
     archetypes = raw.get("archetypes", [])
     if not isinstance(archetypes, list) or not all(isinstance(a, str) and a.strip() for a in archetypes):
-        bad("archetypes", "must be a list of non-empty strings (the printed labels in this language)")
+        bad("archetypes", problem("ARCHETYPES_LIST"))
     elif len(archetypes) > ARCHETYPES_MAX or any(len(a.strip()) > ARCHETYPE_MAX_LENGTH for a in archetypes):
-        bad(
-            "archetypes", f"at most {ARCHETYPES_MAX} labels of at most {ARCHETYPE_MAX_LENGTH} characters each"
-        )
+        bad("archetypes", problem("ARCHETYPES_LIMIT", labels=ARCHETYPES_MAX, maximum=ARCHETYPE_MAX_LENGTH))
     else:
         values["archetypes"] = [a.strip() for a in archetypes]
     effects = raw.get("effects", {})
     if effects is None:
         effects = {}
     if not isinstance(effects, Mapping) or not all(isinstance(v, str) for v in effects.values()):
-        bad(
-            "effects",
-            "must be an object of effect id -> translated text (the effects' structure is not translated)",
-        )
+        bad("effects", problem("EFFECT_TEXTS_OBJECT"))
     else:
         unknown = sorted(str(k) for k in effects if k not in source["effects"])
         if unknown:
-            bad(
-                "effects",
-                f"{', '.join(unknown)}: not an effect of the card with a text; translatable: "
-                f"{', '.join(source['effects']) or 'none'}",
-            )
+            bad("effects", problem("NOT_AN_EFFECT_TEXT", value=unknown, expected=list(source["effects"])))
         values["effect_texts"] = {k: v for k, v in effects.items() if v}
     status = raw.get("status")
     if status is not None:
         if status not in TranslationStatus.values:
-            bad("status", f"{shown(status)} is not allowed; use one of {', '.join(TranslationStatus.values)}")
+            bad(
+                "status", problem("NOT_ALLOWED", value=shown(status), expected=list(TranslationStatus.values))
+            )
         else:
             values["status"] = status
     source_version = raw.get("sourceVersion")
     if source_version is not None:
         if isinstance(source_version, bool) or not isinstance(source_version, int) or source_version < 1:
-            bad("sourceVersion", "must be a card version (an integer from 1)")
+            bad("sourceVersion", problem("CARD_VERSION"))
         else:
             values["source_version"] = source_version
     if errors:

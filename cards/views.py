@@ -23,7 +23,8 @@ from django_htmx.http import push_url
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.versions import posted_version
 from rules import CardData, get_ruleset, registry
-from rules.findings import error
+from rules.problems import problem as rules_problem
+from rules.problems import refusal
 
 from . import page_parts, selectors, services
 from .diff import change_rows
@@ -299,10 +300,7 @@ def _card_save(request, card: Card):
         # Saving over a newer card, knowingly, sends the version it was shown as overwrite_version.
         expected = posted_version(request.POST, "overwrite_version", "version")
     except InvalidInput:
-        problem = error(
-            "FIELD_INVALID",
-            _("the version sent is not a version number; reload the card and make your change again"),
-        )
+        problem = refusal(rules_problem("VERSION_SENT"))
         context = _detail_context(request, card, form, unsaved=[problem])
         return render(request, "cards/detail.html", context, status=400)
     if findings:

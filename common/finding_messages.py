@@ -14,7 +14,7 @@ declares (``tests/i18n/test_finding_messages.py`` checks it, and that every code
 A finding's hint: a fixed one is marked N_ where it is raised and found in the catalogue as it
 is; one with values in it ("keep at most 4 Sentinels") is its code's hint template
 (``Code.hints``), filled with the finding's params. A finding's free-text ``problem`` is coded too
-(``PROBLEMS`` below, keyed by ``rules.problems``).
+(its templates written once too, in ``rules.problems.PROBLEMS``).
 
 Params are shown as people read them: numbers in the reader's locale (``1 000``, ``33,8``), lists
 joined by commas, statuses and deck sections by their label. A plural template takes its count
@@ -33,98 +33,17 @@ from django.utils.translation import get_language, gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import messages as core_messages
+from rules import problems as core_problems
 from rules.codes import lookup
 from rules.i18n import Plural
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
-# A finding's free-text ``problem`` (FIELD_TYPE, DECKLIST_INVALID...) coded by rules.problems: one
-# template per problem key, filled with its ``problemParams``; the rendered problem fills the
-# finding's ``%(problem)s``.
-PROBLEMS: dict[str, tuple[Any, ...]] = {
-    # a value of a card field (rules.fields, the editor)
-    "NOT_WHOLE_NUMBER": (_("must be a whole number"), _("must be a whole number, not %(value)s")),
-    "NOT_TEXT": (_("must be text"),),
-    "CONTROL_CHARACTER": (
-        _(
-            "holds the control character %(character)s (character %(position)s), which a card cannot hold; remove it"
-        ),
-    ),
-    "TOO_LONG": (
-        ngettext_lazy(
-            "must be at most %(maximum)s character long (it has %(observed)s)",
-            "must be at most %(maximum)s characters long (it has %(observed)s)",
-            "maximum",
-        ),
-    ),
-    "NOT_YES_NO": (_("must be true or false"),),
-    "NOT_ALLOWED": (_("%(value)s is not allowed; use one of %(expected)s"),),
-    "NOT_A_LIST": (_("must be a list"),),
-    "NOT_TEXT_LIST": (_("must be a list of texts"),),
-    "ITEMS_TOO_LONG": (
-        ngettext_lazy(
-            "must hold texts of at most %(maximum)s character",
-            "must hold texts of at most %(maximum)s characters",
-            "maximum",
-        ),
-    ),
-    # effects: their JSON shape (rules.effects.shape)
-    "UNKNOWN_KEY": (_("unknown key %(value)s; the keys here are: %(expected)s"),),
-    "REQUIRED": (_("required"),),
-    "MUST_BE": (_("must be %(expected)s"),),
-    "WRONG_TYPE": (_("must be of the JSON type %(expected)s"),),
-    "NOT_VALID": (_("%(value)s is not valid here"),),
-    "TOO_FEW_ITEMS": (
-        ngettext_lazy("needs at least %(minimum)s item", "needs at least %(minimum)s items", "minimum"),
-    ),
-    "DUPLICATE_ITEMS": (_("lists a value twice"),),
-    "TARGET_ID_TAKEN": (_("%(value)s is already the id of targets[%(index)s]"),),
-    "UNKNOWN_TARGET": (_("%(value)s names no target of this effect; use one of: %(expected)s"),),
-    "NO_EFFECTS": (_("%(game)s cards have no structured effects; send []"),),
-    "LIMIT_UNSTATED": (_("the effect has a use limit the text never states"),),
-    "MORE_LIMITS": (
-        ngettext_lazy(
-            "%(observed)s effect has a use limit, more than the text says once per turn",
-            "%(observed)s effects have a use limit, more than the text says once per turn",
-            "observed",
-        ),
-    ),
-    # files
-    "CARD_SET_NOT_OBJECT": (_("a card-set file is a JSON object with 'game' and 'cards'"),),
-    "CARDS_NOT_LIST": (_("'cards' must be a list of cards"),),
-    # decklists (decks.interchange)
-    "COUNT_WITHOUT_CARD": (_("a count needs a card after it; write %(forms)s"),),
-    "COUNT_RANGE": (_("the count must be from %(minimum)s to %(maximum)s; write %(forms)s"),),
-    "REF_TOO_LONG": (
-        ngettext_lazy(
-            "a card reference is at most %(maximum)s character; write %(forms)s",
-            "a card reference is at most %(maximum)s characters; write %(forms)s",
-            "maximum",
-        ),
-    ),
-    "PICK_ONE_CARD": (_("%(pick)s is one card; list exactly one card, once, under it"),),
-    "LINE_CHARACTER": (
-        _(
-            "holds the character %(character)s (character %(position)s), which no card reference holds; remove it"
-        ),
-    ),
-    "MORE_LINES": (
-        ngettext_lazy(
-            "and %(observed)s more line that cannot be read",
-            "and %(observed)s more lines that cannot be read",
-            "observed",
-        ),
-    ),
-    "DECKLIST_TOO_LONG": (
-        _(
-            "the decklist has %(observed)s characters; at most %(maximum)s are read (one deck is a few thousand)"
-        ),
-    ),
-    "DECKLIST_TOO_MANY_LINES": (
-        _("the decklist has %(observed)s lines; at most %(maximum)s are read (one deck is a few hundred)"),
-    ),
-}
+# A finding's ``problem`` (FIELD_TYPE, DECKLIST_INVALID...) coded by rules.problems: the templates of
+# each problem key are written there (rules.problems.PROBLEMS), filled with its ``problemParams``; the
+# rendered problem fills the finding's ``%(problem)s``.
+PROBLEMS = core_problems.PROBLEMS
 
 PROBLEM_PARAMS = ("problemKey", "problemParams")
 
@@ -289,7 +208,7 @@ def problem_text(params: Mapping[str, Any] | None) -> str | None:
     if not isinstance(key, str) or key not in PROBLEMS:
         return None
     values = params.get("problemParams")
-    return _fill(PROBLEMS[key], values if isinstance(values, Mapping) else {})
+    return _fill(_lazy(PROBLEMS[key]), values if isinstance(values, Mapping) else {})
 
 
 def with_problem(params: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from rules.findings import error
+from rules.problems import invalid, problem
 
 from .errors import InvalidInput
 
@@ -11,15 +11,7 @@ def checked_note(note: str | None, field: str = "note") -> str:
     """``note`` as stored, or InvalidInput: no text accepts the NUL character (PostgreSQL refuses it)."""
     note = note or ""
     if "\x00" in note:
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"{field} contains the NUL character (\\x00); remove it and send again",
-                    field=field,
-                )
-            ]
-        )
+        raise InvalidInput([invalid(field, problem("NUL_CHARACTER"))])
     return note
 
 

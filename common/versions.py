@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.findings import error
+from rules.problems import invalid, problem
 
 from .errors import InvalidInput
 
@@ -25,9 +25,7 @@ def read_version(raw: Any, *, source: str = "version") -> int | None:
         return raw
     match = VERSION.fullmatch(str(raw))
     if not match:
-        raise InvalidInput(
-            [error("FIELD_INVALID", f'{source} must be the card\'s version number, e.g. "3"', field=source)]
-        )
+        raise InvalidInput([invalid(source, problem("CARD_VERSION_NUMBER"))])
     return int(match.group(1))
 
 

@@ -21,7 +21,7 @@ from common.errors import Conflict, InvalidInput
 from common.users import real_user
 from rules import Finding
 from rules.corrections import ChangeConflict, apply_change, change_problems
-from rules.findings import error
+from rules.problems import invalid, problem, refusal
 from rules.translations import source_texts
 
 from .models import EffectCorrection
@@ -51,61 +51,41 @@ def correction_problems(*, card: Card, data: Any) -> list[Finding]:
     """Every reason why ``data`` ({effectId, change, why}) cannot be stored as a correction of ``card``."""
     ref = card.stable_id
     if not isinstance(data, dict):
-        return [error("FIELD_INVALID", "a correction is an object with effectId, change and why", card=ref)]
+        return [refusal(problem("CORRECTION_OBJECT"), card=ref)]
     findings = [
-        error("FIELD_UNKNOWN", f"{key}: unknown key; a correction has {', '.join(KEYS)}", card=ref, field=key)
+        invalid(key, problem("CORRECTION_KEY", expected=list(KEYS)), code="FIELD_UNKNOWN", card=ref)
         for key in sorted(set(data) - set(KEYS))
     ]
     why, effect_id, change = data.get("why"), data.get("effectId"), data.get("change")
     if not isinstance(why, str) or not why.strip():
-        findings.append(
-            error(
-                "FIELD_INVALID",
-                "why: required: say why the imported data is wrong (the ruling, its source)",
-                card=ref,
-                field="why",
-            )
-        )
+        findings.append(invalid("why", problem("WHY_IMPORTED"), card=ref))
     if not isinstance(effect_id, str) or not effect_id:
-        findings.append(
-            error(
-                "FIELD_INVALID",
-                "effectId: required: the id of the effect to correct",
-                card=ref,
-                field="effectId",
-            )
-        )
-    findings += [
-        error("FIELD_INVALID", f"{path}: {problem}", card=ref, field=path)
-        for path, problem in change_problems(change)
-    ]
+        findings.append(invalid("effectId", problem("EFFECT_ID_REQUIRED"), card=ref))
+    findings += [invalid(path, why, card=ref) for path, why in change_problems(change)]
     if findings:
         return findings
     ids = [e.get("effectId") for e in card.effects or [] if isinstance(e, dict)]
     if effect_id not in ids:
-        known = ", ".join(map(str, ids)) or "none (its effects are not structured)"
-        return [
-            error(
-                "FIELD_INVALID",
-                f"effectId: {card.stable_id} has no effect {effect_id!r}; its effects: {known}",
-                card=ref,
-                field="effectId",
-            )
-        ]
+        why = problem(
+            "NO_SUCH_EFFECT", card=card.stable_id, value=repr(effect_id), expected=[str(i) for i in ids]
+        )
+        return [invalid("effectId", why, card=ref)]
     # The change applies to the effect as corrected so far.
     current = effective_effects(card=card)
     index = next(i for i, e in enumerate(current.effects) if e.get("effectId") == effect_id)
     try:
         corrected, _ = apply_change(current.effects[index], change)
     except ChangeConflict as exc:
-        return [error("FIELD_INVALID", f"change: {exc}", card=ref, field="change")]
+        return [invalid("change", exc.problem, card=ref)]
     return [
-        error(
-            "FIELD_INVALID",
-            f"change: the corrected effect would break the {card.game} effect schema: "
-            + f.message.replace("effects[0]", f"effects[{index}]", 1),
+        invalid(
+            "change",
+            problem(
+                "BREAKS_SCHEMA",
+                game=card.game,
+                detail=f.message.replace("effects[0]", f"effects[{index}]", 1),
+            ),
             card=ref,
-            field="change",
         )
         for f in card.ruleset.effect_errors([corrected], card_ref=ref)
     ]
@@ -161,16 +141,7 @@ def correction_withdraw(*, stable_id: str, correction_id: int, why: Any, user=No
     """Withdraw a stored correction: it stops applying and stays in the history with who, when and why."""
     correction = EffectCorrection.objects.select_for_update().get(card_id=stable_id, pk=correction_id)
     if not isinstance(why, str) or not why.strip():
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    "why: required: say why the correction is withdrawn",
-                    card=stable_id,
-                    field="why",
-                )
-            ]
-        )
+        raise InvalidInput([invalid("why", problem("WHY_WITHDRAWN"), card=stable_id)])
     if not correction.active:
         raise Conflict(
             f"correction #{correction.pk} was already withdrawn on {correction.withdrawn_at:%Y-%m-%d} by {correction.withdrawn_by_name or 'someone'}"

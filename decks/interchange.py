@@ -19,7 +19,7 @@ from rules.findings import error
 from rules.formats import SIDEBOARD
 from rules.i18n import N_
 from rules.problems import Problem, problem
-from rules.text import fold, shown
+from rules.text import fold
 
 MAX_REF, MAX_NAME, MAX_SECTION, MAX_COUNT = 200, 200, 64, 1000
 HEADER_KEYS = ("game", "format", "name", "owner")
@@ -80,36 +80,28 @@ def parse_deck(
     stored values).
     """
     if not isinstance(raw, dict):
-        return None, [
-            error(
-                "DECK_INVALID",
-                "a deck is a JSON object with game, name and sections",
-                params={},
-            )
-        ]
+        return None, [error("DECK_INVALID", params={})]
     if "decklist" in raw:
         raw, found = from_decklist(raw, game=game)
         if found:
             return None, found
     errors: list[Finding] = []
 
-    def bad(key: str, message: str, **where) -> None:
-        errors.append(error("FIELD_INVALID", f"{key}: {message}", field=key, **where))
+    def bad(key: str, why: Problem, **where) -> None:
+        errors.append(error("FIELD_INVALID", field=key, params={"field": key, **why.params()}, **where))
 
     given_game = raw.get("game", game)
     if game is not None and "game" in raw and raw["game"] != game:
-        bad("game", f"a deck's game never changes (this deck is a {game} deck)")
+        bad("game", problem("GAME_NEVER_CHANGES", game=game))
     try:
         ruleset = get_ruleset(given_game)
-    except UnknownGame as exc:
+    except UnknownGame:
         if "game" not in raw and game is None:
-            return None, [
-                error("FIELD_REQUIRED", f"game: required, one of {', '.join(registry.keys())}", field="game")
-            ]
+            why = problem("REQUIRED_ONE_OF", expected=list(registry.keys()))
+            return None, [error("FIELD_REQUIRED", field="game", params={"field": "game", **why.params()})]
         return None, [
             error(
                 "UNKNOWN_GAME",
-                str(exc),
                 field="game",
                 params={"value": given_game, "expected": list(registry.keys())},
             )
@@ -122,42 +114,34 @@ def parse_deck(
         if key in ruleset.deck_picks:
             continue
         if key in picks_known:
-            bad(
-                key,
-                f"{ruleset.key} decks have no {key} (their picks: {', '.join(ruleset.deck_picks) or 'none'})",
-            )
+            bad(key, problem("NO_SUCH_PICK", game=ruleset.key, expected=list(ruleset.deck_picks)))
         else:
-            allowed = ", ".join(["game", "format", "name", "owner", "sections", *ruleset.deck_picks])
-            errors.append(
-                error(
-                    "FIELD_UNKNOWN",
-                    f"{key!r} is not a key of a {ruleset.key} deck; its keys are: {allowed}",
-                    field=key,
-                )
-            )
+            allowed = ["game", "format", "name", "owner", "sections", *ruleset.deck_picks]
+            why = problem("NOT_A_DECK_KEY", game=ruleset.key, expected=allowed)
+            errors.append(error("FIELD_UNKNOWN", field=key, params={"field": key or '""', **why.params()}))
 
     deck = DeckInput(game=ruleset.key, given=frozenset(raw) - {PLACE_BY_TYPE})
     if raw.get(PLACE_BY_TYPE) not in (None, True, False):
-        bad(PLACE_BY_TYPE, "true or false")
+        bad(PLACE_BY_TYPE, problem("NOT_YES_NO"))
     deck.place_by_type = raw.get(PLACE_BY_TYPE) is True
     name = raw.get("name", default_name() if not partial else None)
     if name is not None:
         if not isinstance(name, str) or not name.strip():
-            bad("name", "a non-empty string")
+            bad("name", problem("NOT_EMPTY_TEXT"))
         elif len(name) > MAX_NAME:
-            bad("name", f"at most {MAX_NAME} characters")
+            bad("name", problem("TOO_LONG", maximum=MAX_NAME, observed=len(name)))
         else:
             deck.name = name.strip()
     for key in ("format", "owner"):
         value = raw.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
-            bad(key, "a non-empty string, or null")
+            bad(key, problem("NOT_EMPTY_TEXT_OR_NULL"))
         elif value is not None:
             setattr(deck, key, value.strip())
     for pick in ruleset.deck_picks:
         value = raw.get(pick)
         if value is not None and (not isinstance(value, str) or not value.strip() or len(value) > MAX_REF):
-            bad(pick, f"a stableCardId or a card name (1 to {MAX_REF} characters), or null")
+            bad(pick, problem("CARD_REF_OR_NULL", maximum=MAX_REF))
         else:
             deck.picks[pick] = value.strip() if value else None
 
@@ -167,8 +151,7 @@ def parse_deck(
             sections = {}
         if not isinstance(sections, dict):
             bad(
-                "sections",
-                f"an object {{section: [entries]}}; {ruleset.key} sections: {', '.join(ruleset.deck_sections)}",
+                "sections", problem("SECTIONS_OBJECT", game=ruleset.key, expected=list(ruleset.deck_sections))
             )
         else:
             for section, entries in sections.items():
@@ -180,21 +163,17 @@ def parse_deck(
 
 def _parse_section(section: Any, entries: Any, errors: list[Finding]) -> list[Entry] | None:
     if not isinstance(section, str) or not section.strip() or len(section) > MAX_SECTION:
-        errors.append(
-            error(
-                "FIELD_INVALID",
-                f"sections: a section name is 1 to {MAX_SECTION} characters",
-                field="sections",
-            )
-        )
+        why = problem("SECTION_NAME", maximum=MAX_SECTION)
+        errors.append(error("FIELD_INVALID", field="sections", params={"field": "sections", **why.params()}))
         return None
     if not isinstance(entries, list):
+        why = problem("ENTRY_LIST")
         errors.append(
             error(
                 "FIELD_INVALID",
-                f'sections.{section}: a list of entries such as {{"card": "DR-U12", "count": 3}}',
                 field="sections",
                 section=section,
+                params={"field": f"sections.{section}", **why.params()},
             )
         )
         return None
@@ -202,44 +181,48 @@ def _parse_section(section: Any, entries: Any, errors: list[Finding]) -> list[En
     for index, raw in enumerate(entries):
         where = f"sections.{section}[{index}]"
         if not isinstance(raw, dict):
+            why = problem("ENTRY_OBJECT")
             errors.append(
                 error(
                     "FIELD_INVALID",
-                    f'{where}: an object {{"card": ..., "count": ...}}',
                     field="sections",
                     section=section,
+                    params={"field": where, **why.params()},
                 )
             )
             continue
         unknown = sorted(set(raw) - {"card", "count"})
         if unknown:
+            why = problem("ENTRY_KEYS", value=unknown)
             errors.append(
                 error(
                     "FIELD_UNKNOWN",
-                    f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; an entry has card and count",
                     field="sections",
                     section=section,
+                    params={"field": where, **why.params()},
                 )
             )
         card, count = raw.get("card"), raw.get("count", 1)
         ok = True
         if not isinstance(card, str) or not card.strip() or len(card) > MAX_REF:
+            why = problem("CARD_REF", maximum=MAX_REF)
             errors.append(
                 error(
                     "FIELD_INVALID",
-                    f"{where}: card must be a stableCardId or a card name (1 to {MAX_REF} characters)",
                     field="sections",
                     section=section,
+                    params={"field": f"{where}.card", **why.params()},
                 )
             )
             ok = False
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            why = problem("COUNT_FROM_TO", minimum=1, maximum=MAX_COUNT)
             errors.append(
                 error(
                     "FIELD_INVALID",
-                    f"{where}: count must be a whole number from 1 to {MAX_COUNT}",
                     field="sections",
                     section=section,
+                    params={"field": f"{where}.count", **why.params()},
                 )
             )
             ok = False
@@ -372,20 +355,17 @@ def _entry(line: str) -> tuple[str, int] | Problem:
             count, card = "1", line
     card = _DECORATIONS.sub("", card).strip()
     if not card or card.isdigit():
-        return problem("COUNT_WITHOUT_CARD", "a count needs a card after it", forms=FORMS)
+        return problem("COUNT_WITHOUT_CARD", forms=FORMS)
     number = int(count)
     if not 1 <= number <= MAX_COUNT:
         return problem(
             "COUNT_RANGE",
-            f"the count must be from 1 to {MAX_COUNT}",
             minimum=1,
             maximum=MAX_COUNT,
             forms=FORMS,
         )
     if len(card) > MAX_REF:
-        return problem(
-            "REF_TOO_LONG", f"a card reference is at most {MAX_REF} characters", maximum=MAX_REF, forms=FORMS
-        )
+        return problem("REF_TOO_LONG", maximum=MAX_REF, forms=FORMS)
     return card, number
 
 
@@ -402,7 +382,6 @@ def _unreadable_character(line: str) -> Problem | None:
     character = f"U+{ord(found.group()):04X}"
     return problem(
         "LINE_CHARACTER",
-        f"holds the character {character} (character {found.start() + 1}), which no card reference holds; remove it",
         character=character,
         position=found.start() + 1,
     )
@@ -421,16 +400,17 @@ def from_decklist(raw: dict, *, game: str | None = None) -> tuple[dict, list[Fin
     """
     text = raw["decklist"]
     if not isinstance(text, str):
-        return raw, [error("FIELD_INVALID", "decklist: the text of a decklist", field="decklist")]
+        why = problem("NOT_TEXT")
+        return raw, [error("FIELD_INVALID", field="decklist", params={"field": "decklist", **why.params()})]
     if "sections" in raw:
-        return raw, [error("FIELD_INVALID", "give sections or a decklist, not both", field="decklist")]
+        why = problem("SECTIONS_OR_DECKLIST")
+        return raw, [error("FIELD_INVALID", field="decklist", params={"field": "decklist", **why.params()})]
     given = raw.get("game", game)
     named = game_named(given) if isinstance(given, str) else None
     if given is not None and named is None:
         return raw, [
             error(
                 "UNKNOWN_GAME",
-                f"game: {shown(given)} is no game of the studio; use one of {', '.join(registry.keys())}",
                 field="game",
                 params={"value": given, "expected": list(registry.keys())},
             )
@@ -449,7 +429,6 @@ def _too_big(text: str) -> Finding | None:
     if len(text) > MAX_DECKLIST_CHARS:
         why = problem(
             "DECKLIST_TOO_LONG",
-            f"the decklist has {len(text):,} characters; at most {MAX_DECKLIST_CHARS:,} are read (one deck is a few thousand)",
             maximum=MAX_DECKLIST_CHARS,
             observed=len(text),
         )
@@ -459,15 +438,13 @@ def _too_big(text: str) -> Finding | None:
             return None
         why = problem(
             "DECKLIST_TOO_MANY_LINES",
-            f"the decklist has {lines:,} lines; at most {MAX_DECKLIST_LINES:,} are read (one deck is a few hundred)",
             maximum=MAX_DECKLIST_LINES,
             observed=lines,
         )
     return error(
         "DECK_INVALID",
-        f"not a deck file: {why}",
         field="decklist",
-        params={"problem": str(why), "problemKey": why.key, "problemParams": dict(why.values)},
+        params=why.params(),
         hint=N_("paste one deck at a time"),
     )
 
@@ -525,16 +502,9 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         errors.append(
             error(
                 "DECKLIST_INVALID",
-                f"line {number}: {shown(line)}: {why}",
                 field="decklist",
                 section=section,
-                params={
-                    "line": number,
-                    "text": line[:MAX_REF],
-                    "problem": str(why),
-                    "problemKey": why.key,
-                    "problemParams": dict(why.values),
-                },
+                params={"line": number, "text": line[:MAX_REF], **why.params()},
             )
         )
 
@@ -637,7 +607,8 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
                     line[:MAX_REF],
                     problem(
                         "COUNT_RANGE",
-                        f"{over} is there {counted[over]:,} times; the count must be from 1 to {MAX_COUNT}",
+                        value=over,
+                        observed=counted[over],
                         minimum=1,
                         maximum=MAX_COUNT,
                         forms=FORMS,
@@ -649,47 +620,34 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
             continue
         entry = _entry(line)
         if isinstance(entry, Problem):
-            bad(number, line, entry.replace(f"{entry}; write {FORMS}"))
+            bad(number, line, entry)
             continue
         add(number, *entry)
     if unreadable > MAX_LINE_FINDINGS:
         why = problem(
             "MORE_LINES",
-            f"and {unreadable - MAX_LINE_FINDINGS:,} more lines that cannot be read",
             observed=unreadable - MAX_LINE_FINDINGS,
         )
         errors.append(
             error(
                 "DECKLIST_INVALID",
-                f"line {number}: {why}",
                 field="decklist",
-                params={
-                    "line": number,
-                    "text": "",
-                    "problem": str(why),
-                    "problemKey": why.key,
-                    "problemParams": dict(why.values),
-                },
+                params={"line": number, "text": "", **why.params()},
             )
         )
     for pick, entries in pick_entries.items():
         if len(entries) != 1 or entries[0][2] != 1:
             line = entries[1][0] if len(entries) > 1 else (entries[0][0] if entries else 0)
-            why = problem(
-                "PICK_ONE_CARD", f"{pick} is one card; list exactly one card, once, under it", pick=pick
-            )
+            why = problem("PICK_ONE_CARD", pick=pick)
             errors.append(
                 error(
                     "DECKLIST_INVALID",
-                    f"line {line}: {why}",
                     field="decklist",
                     section=pick,
                     params={
                         "line": line,
                         "text": lines[line - 1].strip() if 0 < line <= len(lines) else "",
-                        "problem": str(why),
-                        "problemKey": why.key,
-                        "problemParams": dict(why.values),
+                        **why.params(),
                     },
                 )
             )
@@ -708,14 +666,8 @@ def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:
     written = deck.get("game")
     if written is None:
         if game is None:
-            errors.append(
-                error(
-                    "FIELD_REQUIRED",
-                    f"the decklist needs a header line such as 'game: vanguard' (games: {', '.join(registry.keys())}), "
-                    "or check it from a game's page",
-                    field="game",
-                )
-            )
+            why = problem("GAME_LINE", expected=list(registry.keys()))
+            errors.append(error("FIELD_REQUIRED", field="game", params={"field": "game", **why.params()}))
         else:
             deck["game"] = game
         return
@@ -724,19 +676,13 @@ def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:
         errors.append(
             error(
                 "UNKNOWN_GAME",
-                f"game: {shown(written)} is no game of the studio; use one of {', '.join(registry.keys())}",
                 field="game",
                 params={"value": written, "expected": list(registry.keys())},
             )
         )
     elif game is not None and named != game:
-        errors.append(
-            error(
-                "FIELD_INVALID",
-                f"game: this is a {named} decklist, not a {game} one; check it from the {named} page",
-                field="game",
-            )
-        )
+        why = problem("OTHER_GAME_DECKLIST", value=named, game=game)
+        errors.append(error("FIELD_INVALID", field="game", params={"field": "game", **why.params()}))
     else:
         deck["game"] = named
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from common.i18n import tr
 from rules import registry
 from rules.formats import IDENTITIES, SIDEBOARD, FormatData, SizeBound, size_bound_errors
+from rules.problems import Problem, problem
 
 
 def _games():
@@ -81,7 +82,7 @@ class DeckFormat(models.Model):
             allowed_sets=self.allowed_sets,
         )
         if errors:
-            raise ValidationError(errors)
+            raise ValidationError({key: [str(why) for why in found] for key, found in errors.items()})
 
     def data(self) -> FormatData:
         """The format as the pure rules see it."""
@@ -100,36 +101,39 @@ class DeckFormat(models.Model):
         )
 
 
-def format_errors(*, game, sections, banlist, exceptions, allowed_sets) -> dict[str, list[str]]:
-    """Field errors of a format's data (shared by the model, the admin and the API)."""
-    errors: dict[str, list[str]] = {}
+def format_errors(*, game, sections, banlist, exceptions, allowed_sets) -> dict[str, list[Problem]]:
+    """Field errors of a format's data (shared by the model, the admin and the API), as problems
+    that name their path."""
+    errors: dict[str, list[Problem]] = {}
     if game in registry and isinstance(sections, dict):
         known = (*registry.get(game).deck_sections, SIDEBOARD)  # a format may declare a sideboard
         for section, bound in sections.items():
             if section not in known:
                 errors.setdefault("sections", []).append(
-                    f"{game} decks have no section {section!r}; they have {', '.join(known)}"
+                    problem(
+                        "FORMAT_SECTION",
+                        path="sections",
+                        value=repr(section),
+                        game=game,
+                        expected=list(known),
+                    )
                 )
             errors.setdefault("sections", []).extend(size_bound_errors(section, bound))
     elif not isinstance(sections, dict):
-        errors["sections"] = ['an object such as {"main": {"exact": 40}}']
+        errors["sections"] = [problem("SIZES_SHAPE", path="sections")]
     if not isinstance(banlist, dict) or any(
         value not in (0, 1, 2) or isinstance(value, bool) for value in banlist.values()
     ):
-        errors["banlist"] = [
-            'an object {card reference: copies allowed}, each 0 (forbidden), 1 or 2, e.g. {"DU-EX-007": 1}'
-        ]
+        errors["banlist"] = [problem("BANLIST_SHAPE", path="banlist")]
     if not isinstance(exceptions, dict) or any(
         value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0)
         for value in exceptions.values()
     ):
-        errors["exceptions"] = [
-            'an object {card reference: copy limit or null (any number)}, e.g. {"DR-U02": null}'
-        ]
+        errors["exceptions"] = [problem("EXCEPTIONS_SHAPE", path="exceptions")]
     if not isinstance(allowed_sets, list) or not all(
         isinstance(code, str) and code.strip() for code in allowed_sets
     ):
-        errors["allowed_sets"] = ['a list of set codes, e.g. ["BT01", "TD01"]; empty for every set']
+        errors["allowed_sets"] = [problem("SET_CODES", path="allowed_sets")]
     return {key: value for key, value in errors.items() if value}
 
 

@@ -23,8 +23,8 @@ from cards.selectors import card_list
 from common.errors import InvalidInput
 from decks.models import Deck
 from decks.selectors import deck_get
-from rules.findings import error
 from rules.i18n import N_
+from rules.problems import invalid, problem
 
 from . import printing, selectors, services
 from .inputs import face_inputs, version_inputs
@@ -142,12 +142,8 @@ def _versioned(card, version: str | None):
     if not version.isdigit() or len(version) > 9:
         raise InvalidInput(
             [
-                error(
-                    "FIELD_INVALID",
-                    "version: a whole number, one of the card's versions",
-                    field="version",
-                    params={"field": "version", "problem": "a whole number"},
-                    hint=N_("send one of the card's versions, e.g. 3"),
+                invalid(
+                    "version", problem("VERSION_NUMBER"), hint=N_("send one of the card's versions, e.g. 3")
                 )
             ]
         )

@@ -15,9 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from rules.findings import Finding, error
+from rules.findings import Finding
+from rules.problems import Problem, invalid, problem, refusal
 
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 PREFIX = "t:"
@@ -85,22 +84,22 @@ def normal_path(path: str) -> str:
     return path.lstrip("$").replace("/", ".").strip(".")
 
 
-def _read(row: Row, raw: str) -> tuple[Any, str]:
+def _read(row: Row, raw: str) -> tuple[Any, Problem | None]:
     raw = raw.strip()
     if row.kind == "switch":
-        return raw in ("on", "1", "true"), ""
+        return raw in ("on", "1", "true"), None
     if row.kind in ("integer", "number"):
         try:
             number = float(raw.replace(",", "."))
         except ValueError:
-            return row.value, _("a number is expected, e.g. %(v)s") % {"v": row.value}
-        return (int(number) if number.is_integer() else number), ""
+            return row.value, problem("NUMBER_EXPECTED", value=row.value)
+        return (int(number) if number.is_integer() else number), None
     if row.kind == "json":
         try:
-            return json.loads(raw), ""
+            return json.loads(raw), None
         except json.JSONDecodeError as exc:
-            return row.value, _("not valid JSON: %(e)s") % {"e": exc.msg}
-    return raw, ""
+            return row.value, problem("NOT_JSON", line=exc.lineno, column=exc.colno, detail=exc.msg)
+    return raw, None
 
 
 def _set(data: dict, path: str, value) -> None:
@@ -118,13 +117,13 @@ def from_form(base: Mapping[str, Any], post: Mapping[str, str]) -> tuple[dict, l
     problems: list[Finding] = []
     for row in rows(base):
         if row.kind == "switch":
-            value, problem = row.name in post, ""
+            value, why = row.name in post, None
         elif row.name in post:
-            value, problem = _read(row, post[row.name])
+            value, why = _read(row, post[row.name])
         else:
             continue
-        if problem:
-            problems.append(error("TEMPLATE_INVALID", problem, field=row.path))
+        if why:
+            problems.append(invalid(row.path, why, code="TEMPLATE_INVALID"))
         _set(data, row.path, value)
     return data, problems
 
@@ -133,14 +132,10 @@ def from_json(text: str) -> tuple[dict | None, list[Finding]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        message = _("not valid JSON at line %(line)s, column %(col)s: %(msg)s") % {
-            "line": exc.lineno,
-            "col": exc.colno,
-            "msg": exc.msg,
-        }
-        return None, [error("TEMPLATE_INVALID", message, field="$")]
+        why = problem("NOT_JSON", line=exc.lineno, column=exc.colno, detail=exc.msg)
+        return None, [invalid("$", why, code="TEMPLATE_INVALID")]
     if not isinstance(data, dict):
-        return None, [error("TEMPLATE_INVALID", _("a template is a JSON object"), field="$")]
+        return None, [refusal(problem("TEMPLATE_OBJECT"), code="TEMPLATE_INVALID", field="$")]
     return data, []
 
 

@@ -27,10 +27,11 @@ from common.errors import InvalidInput, StudioError
 from common.media import private_token
 from decks.models import Deck, EntryKind
 from rules.findings import error
+from rules.problems import invalid, problem, refusal
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs
-from .layouts import layouts
+from .layouts import layout_named, layouts
 from .models import JobState, PrintJob
 
 logger = logging.getLogger("faces")
@@ -59,26 +60,13 @@ def read_options(params) -> SheetOptions:
         paper = str(params.get("layout")).lower()
         if paper not in layouts():
             raise InvalidInput(
-                [
-                    error(
-                        "FIELD_INVALID",
-                        _("layout is one of %(names)s, not %(p)r")
-                        % {"names": ", ".join(layouts()), "p": paper[:40]},
-                        field="layout",
-                    )
-                ]
+                [invalid("layout", problem("NOT_ALLOWED", value=repr(paper[:40]), expected=list(layouts())))]
             )
     else:
         paper = (params.get("paper") or "a4").lower()
         if paper not in PAPERS:
             raise InvalidInput(
-                [
-                    error(
-                        "FIELD_INVALID",
-                        _("paper is a4 or letter, not %(p)r") % {"p": paper[:20]},
-                        field="paper",
-                    )
-                ]
+                [invalid("paper", problem("NOT_ALLOWED", value=repr(paper[:20]), expected=list(PAPERS)))]
             )
     backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
     return SheetOptions(paper, services.read_bleed(params.get("bleed")), backs)
@@ -90,27 +78,26 @@ def check_fits(game: str, options: SheetOptions) -> None:
 
     from .sheet import SheetError, sheet_layout
 
+    width, height = card_size(selectors.template_current(game).data)
     try:
-        sheet_layout(options.paper, options.bleed_mm, card_size(selectors.template_current(game).data))
-    except SheetError as exc:
-        raise InvalidInput([error("FIELD_INVALID", str(exc), field="layout")]) from None
+        sheet_layout(options.paper, options.bleed_mm, (width, height))
+    except SheetError:
+        spec = layout_named(options.paper)
+        why = problem(
+            "LAYOUT_TOO_SMALL",
+            columns=spec.columns if spec else 0,
+            rows=spec.rows if spec else 0,
+            width=f"{width:g}",
+            height=f"{height:g}",
+        )
+        raise InvalidInput([invalid("layout", why)]) from None
 
 
 def check_copies(total: int) -> None:
     limit = settings.FACES_MAX_COPIES
     if total > limit:
         raise InvalidInput(
-            [
-                error(
-                    "SHEET_TOO_LARGE",
-                    _(
-                        "%(total)s copies is more than the %(limit)s a print sheet takes; "
-                        "print the deck in parts, or a selection of cards"
-                    )
-                    % {"total": total, "limit": limit},
-                    field="cards",
-                )
-            ]
+            [error("SHEET_TOO_LARGE", field="cards", params={"observed": total, "maximum": limit})]
         )
 
 
@@ -147,20 +134,10 @@ def selection_copies(stable_ids: Iterable[str], *, user) -> list[tuple[Card, int
         except ValueError:
             n = 0
         if n < 1:
-            raise InvalidInput(
-                [
-                    error(
-                        "FIELD_INVALID",
-                        _("%(r)r: a number of copies is a whole number from 1") % {"r": raw[:80]},
-                        field="cards",
-                    )
-                ]
-            )
+            raise InvalidInput([refusal(problem("COPIES_NUMBER", value=repr(raw[:80])), field="cards")])
         wanted[ref] = wanted.get(ref, 0) + n
     if not wanted:
-        raise InvalidInput(
-            [error("FIELD_REQUIRED", _("name the cards to print: ?cards=ID,ID*3"), field="cards")]
-        )
+        raise InvalidInput([invalid("cards", problem("CARDS_TO_PRINT"), code="FIELD_REQUIRED")])
     check_copies(sum(wanted.values()))
     found = {c.stable_id: c for c in card_list(user=user).filter(stable_id__in=list(wanted))}
     missing = [ref for ref in wanted if ref not in found]
@@ -168,9 +145,7 @@ def selection_copies(stable_ids: Iterable[str], *, user) -> list[tuple[Card, int
         raise Card.DoesNotExist(_("no card %(ids)s that you may see") % {"ids": ", ".join(missing[:10])})
     games = {c.game for c in found.values()}
     if len(games) > 1:
-        raise InvalidInput(
-            [error("FIELD_INVALID", _("a print sheet holds the cards of one game"), field="cards")]
-        )
+        raise InvalidInput([refusal(problem("ONE_GAME_SHEET"), field="cards")])
     return [(found[ref], n) for ref, n in wanted.items()]
 
 

@@ -354,7 +354,6 @@ def _draw_text(ctx: _Context, region, palette, x, y, w, h) -> None:
         ctx.findings.append(
             warning(
                 TEXT_OVERFLOW,
-                f"the {region['id']} text does not fit its box even at {fitted.size:g} pt; the end is cut",
                 card=ctx.card.stable_id,
                 field=keys[0] if keys else region["id"],
             )
@@ -412,11 +411,10 @@ def _draw_art(ctx: _Context, region, palette, x, y, w, h) -> None:
             prepared = prepare_art_keyed(
                 art.key, art.data, (w, h), fit=region.get("fit", "cover"), focal=art.focal
             )
-        except ArtUnreadable as exc:
+        except ArtUnreadable:
             ctx.findings.append(
                 warning(
                     ARTWORK_UNREADABLE,
-                    f"the primary artwork cannot be drawn: {exc}; a placeholder is drawn",
                     card=ctx.card.stable_id,
                     field="artwork",
                 )
@@ -535,8 +533,6 @@ def _low_resolution(stable_id: str, source: tuple[int, int], needed: tuple[int, 
     (sw, sh), (nw, nh) = source, needed
     return warning(
         ARTWORK_LOW_RESOLUTION,
-        f"the primary artwork is {sw} × {sh} pixels; its box on the face needs {nw} × {nh} at 300 dpi:"
-        " upload a larger image",
         card=stable_id,
         field="artwork",
         params={"width": sw, "height": sh, "neededWidth": nw, "neededHeight": nh},

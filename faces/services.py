@@ -23,7 +23,7 @@ from cards.models import Card
 from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput, StaleVersion
 from common.media import private_token
-from rules.findings import error
+from rules.problems import invalid, problem, refusal
 
 from . import selectors
 from .inputs import FaceInputs, render_inputs
@@ -49,14 +49,11 @@ def template_findings(data, *, game: str | None = None) -> list:
     from .template import validate_template
 
     findings = []
-    for problem in validate_template(data, game=game):
-        message = problem.message
-        if getattr(problem, "allowed", None):
-            message = _("%(message)s (allowed: %(allowed)s)") % {
-                "message": message,
-                "allowed": _allowed_text(problem.allowed),
-            }
-        findings.append(error("TEMPLATE_INVALID", message, field=problem.path or "$"))
+    for found in validate_template(data, game=game):
+        # The template validator's own words (faces.template), in English, and what it allows.
+        allowed = _allowed_text(found.allowed) if getattr(found, "allowed", None) else ""
+        why = problem("TEMPLATE_RULE", detail=found.message, expected=allowed)
+        findings.append(invalid(found.path or "$", why, code="TEMPLATE_INVALID"))
     return findings
 
 
@@ -73,7 +70,7 @@ def template_save(
     if findings := check_game(game):
         raise InvalidInput(findings)
     if not isinstance(data, dict):
-        raise InvalidInput([error("TEMPLATE_INVALID", _("a template is a JSON object"), field="$")])
+        raise InvalidInput([refusal(problem("TEMPLATE_OBJECT"), code="TEMPLATE_INVALID", field="$")])
     if findings := template_findings(data, game=game):
         raise InvalidInput(findings)
     actor = _actor(user)
@@ -138,15 +135,7 @@ def read_bleed(value) -> float:
     except (TypeError, ValueError):
         bleed = -1.0
     if not 0 <= bleed <= BLEED_MAX_MM:
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    _("bleed is a number of mm from 0 to %(max)s") % {"max": BLEED_MAX_MM},
-                    field="bleed",
-                )
-            ]
-        )
+        raise InvalidInput([invalid("bleed", problem("BLEED_MM", maximum=BLEED_MAX_MM))])
     return bleed
 
 
@@ -159,14 +148,7 @@ def read_dpi(value) -> int:
         dpi = 0
     if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
         raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    _("dpi is a whole number from %(lo)s to %(hi)s")
-                    % {"lo": DPI_RANGE[0], "hi": DPI_RANGE[1]},
-                    field="dpi",
-                )
-            ]
+            [invalid("dpi", problem("COUNT_FROM_TO", minimum=DPI_RANGE[0], maximum=DPI_RANGE[1]))]
         )
     return dpi
 

@@ -9,7 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from common.errors import InvalidInput
-from rules.findings import error
+from rules.i18n import N_
+from rules.problems import Problem, invalid, problem
 
 from . import selectors
 
@@ -24,18 +25,8 @@ FILTERS = [
 ]
 
 
-def _bad(field: str, problem: str, hint: str) -> InvalidInput:
-    return InvalidInput(
-        [
-            error(
-                "FIELD_INVALID",
-                f"{field}: {problem}",
-                field=field,
-                params={"field": field, "problem": problem},
-                hint=hint,
-            )
-        ]
-    )
+def _bad(field: str, why: Problem, hint: str) -> InvalidInput:
+    return InvalidInput([invalid(field, why, hint=hint)])
 
 
 def filters_from(query) -> selectors.Filters:
@@ -43,11 +34,17 @@ def filters_from(query) -> selectors.Filters:
     values: dict[str, Any] = {}
     fmt = query.get("format", "")
     if len(fmt) > 64:
-        raise _bad("format", "at most 64 characters", "send a deck format's key")
+        raise _bad(
+            "format", problem("TOO_LONG", maximum=64, observed=len(fmt)), N_("send a deck format's key")
+        )
     values["format"] = fmt
     source = query.get("source", "")
     if source not in ("", "table", "paper"):
-        raise _bad("source", "table or paper", "send table or paper, or nothing for both")
+        raise _bad(
+            "source",
+            problem("NOT_ALLOWED", value=repr(source[:20]), expected=["table", "paper"]),
+            N_("send table or paper, or nothing for both"),
+        )
     values["source"] = source
     for name in ("since", "until"):
         raw = query.get(name)
@@ -55,10 +52,10 @@ def filters_from(query) -> selectors.Filters:
             try:
                 values[name] = dt.date.fromisoformat(raw)
             except ValueError:
-                raise _bad(name, "a day as YYYY-MM-DD", "send a day such as 2026-12-01")
+                raise _bad(name, problem("DAY"), N_("send a day such as 2026-12-01"))
     raw = query.get("version")
     if raw:
         if not raw.isdigit() or len(raw) > 9:
-            raise _bad("version", "a whole number", "send a card version, e.g. 3")
+            raise _bad("version", problem("VERSION_NUMBER"), N_("send a card version, e.g. 3"))
         values["version"] = int(raw)
     return selectors.Filters(**values)

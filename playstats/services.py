@@ -201,8 +201,8 @@ def _tables_facts(tables: list[Table], chunk: int = 500):
 
 
 # --- paper games ----------------------------------------------------------------------------------
-def _refuse(code: str, message: str, *, field: str, hint: str, **params: Any) -> InvalidInput:
-    return InvalidInput([error(code, message, field=field, params={"field": field, **params}, hint=hint)])
+def _refuse(code: str, *, field: str, hint: str, **params: Any) -> InvalidInput:
+    return InvalidInput([error(code, field=field, params={"field": field, **params}, hint=hint)])
 
 
 def _deck_cards(deck: Deck) -> dict[str, list[int]]:
@@ -230,7 +230,6 @@ def paper_game_record(
     if len(decks) != 2:
         raise _refuse(
             "PAPER_GAME_INVALID",
-            "a paper game has two decks",
             field="decks",
             hint=N_("name the two decks that played"),
             problem="decks",
@@ -239,7 +238,6 @@ def paper_game_record(
     if decks[1].game != game:
         raise _refuse(
             "PAPER_GAME_INVALID",
-            f"the decks are of two games ({decks[0].game}, {decks[1].game})",
             field="decks",
             hint=N_("record a game between two decks of the same game"),
             problem="games",
@@ -247,7 +245,6 @@ def paper_game_record(
     if winner not in (None, 1, 2):
         raise _refuse(
             "PAPER_GAME_INVALID",
-            "winner: 1, 2, or empty for a draw",
             field="winner",
             hint=N_("the winner is player 1 or 2 (empty: a draw)"),
             problem="winner",
@@ -259,7 +256,6 @@ def paper_game_record(
         if len(lists) != 2:
             raise _refuse(
                 "PAPER_GAME_INVALID",
-                f"{name}: one list per player",
                 field=name,
                 hint=N_("give one list of cards for each player"),
                 problem=name,
@@ -269,7 +265,6 @@ def paper_game_record(
             if missing:
                 raise _refuse(
                     "PAPER_GAME_INVALID",
-                    f"{name}: {', '.join(missing[:5])} not in player {index + 1}'s deck",
                     field=name,
                     hint=N_("name only cards of that player's deck"),
                     problem="cards",

@@ -25,6 +25,7 @@ from common.notes import checked_note
 from common.users import real_user
 from rules import Finding
 from rules.findings import error
+from rules.problems import invalid, problem, refusal
 
 from .models import (
     DistinctIdentity,
@@ -63,25 +64,16 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
     note = checked_note(note)  # once, not once per card
     ids = list(dict.fromkeys(stable_ids))
     if not ids:
-        raise InvalidInput([error("FIELD_REQUIRED", "give at least one card (stableCardId)", field="cards")])
+        raise InvalidInput([invalid("cards", problem("AT_LEAST_ONE_CARD"), code="FIELD_REQUIRED")])
     if len(ids) > MAX_BULK_CARDS:
         raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"at most {MAX_BULK_CARDS} cards at once; you gave {len(ids)}",
-                    field="cards",
-                )
-            ]
+            [invalid("cards", problem("BULK_TOO_MANY", maximum=MAX_BULK_CARDS, observed=len(ids)))]
         )
     visible = set(card_list(user=user).filter(stable_id__in=ids).values_list("stable_id", flat=True))
     unknown = [sid for sid in ids if sid not in visible]
     if unknown:
         raise InvalidInput(
-            [
-                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
-                for sid in unknown
-            ]
+            [error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid or '""'}) for sid in unknown]
         )
     moved: list[Card] = []
     refusals: list[tuple[Finding, int]] = []
@@ -96,7 +88,9 @@ def cards_set_status(*, stable_ids: Iterable[str], status: str, user, note: str 
                     ((c, h) for kind, (c, h) in _REFUSAL_CODES.items() if isinstance(exc, kind)),
                     ("TRANSITION_INVALID", 400),
                 )
-                refusals.append((error(code, f"{sid}: {exc.message}", card=sid, field="cards"), http))
+                # the refusal's words: the service's, already in the reader's language
+                said = {"card": sid, "problem": exc.message}
+                refusals.append((error(code, card=sid, field="cards", params=said), http))
         if refusals:
             # Forbidden first: a user who may not make the move learns that before the cards' states.
             worst = 403 if any(h == 403 for _, h in refusals) else max(h for _, h in refusals)
@@ -120,9 +114,8 @@ def card_revert(
     if revision is None:
         raise InvalidInput(
             [
-                error(
-                    "FIELD_INVALID",
-                    f"{stable_id} has no version {version}; its versions are 1 to {card.version}",
+                refusal(
+                    problem("NO_SUCH_VERSION", card=stable_id, value=version, maximum=card.version),
                     field="version",
                 )
             ]
@@ -161,15 +154,7 @@ def proposal_submit_card(*, game: Any, data: dict[str, Any], user, note: str = "
     """A proposed new card: created DRAFT, origin AI, creationMethod AI_GENERATED, waiting for a reviewer."""
     _may_propose(user)
     if not isinstance(data, dict):
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    "card must be a JSON object (a card in the interchange format)",
-                    field="card",
-                )
-            ]
-        )
+        raise InvalidInput([invalid("card", problem("CARD_OBJECT"))])
     proposed = {
         k: v
         for k, v in data.items()
@@ -185,16 +170,11 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
     _may_propose(user)
     card = card_list(user=user).select_for_update().get(stable_id=stable_id)
     if not isinstance(changes, dict) or not changes:
-        raise InvalidInput(
-            [error("FIELD_INVALID", "changes must be a non-empty JSON object of card keys", field="changes")]
-        )
+        raise InvalidInput([invalid("changes", problem("CHANGES_OBJECT"))])
     read_only = [k for k in changes if k in PROPOSAL_READ_ONLY]
     if read_only:
         raise InvalidInput(
-            [
-                error("FIELD_READ_ONLY", f"a proposal changes the card's content, not {key}", field=key)
-                for key in read_only
-            ]
+            [invalid(key, problem("NOT_IN_PROPOSAL"), code="FIELD_READ_ONLY") for key in read_only]
         )
     before = card_to_dict(card)
     after = card_to_dict(card_services.card_apply(card, changes))
@@ -202,15 +182,7 @@ def proposal_submit_change(*, stable_id: str, changes: Any, user, note: str = ""
         after[key] = before[key]
     diff = card_diff(before, after, game_fields=card.ruleset.field_names())
     if not diff["changed"]:
-        raise InvalidInput(
-            [
-                error(
-                    "NO_CHANGE",
-                    "the proposal changes nothing: the card already holds these values",
-                    field="changes",
-                )
-            ]
-        )
+        raise InvalidInput([error("NO_CHANGE", field="changes", params={"card": card.stable_id})])
     return Proposal.objects.create(
         card=card,
         game=card.game,
@@ -273,30 +245,20 @@ def distinct_identity_declare(*, stable_ids: list[str], user, note: str = "") ->
     if not user.has_perm(REVIEW):
         raise Forbidden(gettext("only a reviewer can declare distinct identities"))
     if not isinstance(stable_ids, list) or len(set(stable_ids)) != 2:
-        raise InvalidInput(
-            [error("FIELD_INVALID", "give exactly two different cards (stableCardId)", field="cards")]
-        )
+        raise InvalidInput([invalid("cards", problem("TWO_CARDS"))])
     cards = list(Card.objects.filter(stable_id__in=stable_ids))
     if len(cards) != 2:
         found = {c.stable_id for c in cards}
         raise InvalidInput(
             [
-                error("UNKNOWN_CARD", f"no card {sid}", card=sid, field="cards", params={"ref": sid})
+                error("UNKNOWN_CARD", card=sid, field="cards", params={"ref": sid or '""'})
                 for sid in stable_ids
                 if sid not in found
             ]
         )
     a, b = sorted(cards, key=lambda c: c.pk)
     if a.game != b.game:
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    "the two cards belong to different games; they never collide",
-                    field="cards",
-                )
-            ]
-        )
+        raise InvalidInput([refusal(problem("TWO_GAMES"), field="cards")])
     try:
         with transaction.atomic():
             return DistinctIdentity.objects.create(

@@ -12,8 +12,7 @@ the services, the tables). A code that one game's checks raise is that game's: i
 its package (``rules/games/<game>/codes.py``, ``RuleSet.codes``, with its message templates and
 hints in ``Code.messages`` and ``Code.hints``), and :func:`catalogue` merges them
 (``tests/rules/test_game_codes.py`` fails on a game's code outside its package). Adding a shared
-code is adding one entry to :data:`ENTRIES` and its message templates to
-``common/finding_messages.py``. The table of docs/codes.md, ``GET /api/codes/`` and the codes
+code is adding one entry to :data:`ENTRIES`, with its message templates (``Code.messages``). The table of docs/codes.md, ``GET /api/codes/`` and the codes
 of ``GET /api/games/`` (every code, the games' own included) are generated from here
 (``python manage.py codes``), and the tests fail when a code is emitted that the catalogue lacks.
 
@@ -75,10 +74,9 @@ class Code:
     blocks_ready: bool = False
     # The games that emit it; empty: any game.
     games: tuple[str, ...] = ()
-    # A game's own code (RuleSet.codes, in rules/games/<game>/codes.py) carries its message templates,
-    # marked N_ (NP_ for a plural) and written with %(param)s of its params, and the templates of its
-    # hints, as common/finding_messages.py holds them for the shared codes; the shared codes leave
-    # them empty.
+    # Every code carries its message templates, marked N_ (NP_ for a plural) and written with
+    # %(param)s of its params, and the templates of its hints: the only words of its findings
+    # (rules.findings.error takes no message; common/finding_messages.py translates these).
     messages: tuple[str | Plural, ...] = ()
     hints: tuple[str | Plural, ...] = ()
 
@@ -178,11 +176,25 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_UNKNOWN",
         CARD,
         N_("a key that is no field of the game (or of the format read)"),
-        params=("field", "game", "expected"),
+        params=(
+            "field",
+            "game",
+            "expected",
+            "row",
+            "name",
+            "column",
+            "problem",
+            "problemKey",
+            "problemParams",
+        ),
         messages=(
             N_("%(field)s is not a field of %(game)s cards"),
             N_("%(field)s is not a field of %(game)s cards; its fields are: %(expected)s"),
             N_("%(field)s is not a key this format knows"),
+            N_("%(field)s %(problem)s"),
+            # a spreadsheet's cell (cards.spreadsheets)
+            N_("row %(row)s, column %(column)s: %(problem)s"),
+            N_("row %(row)s (%(name)s), column %(column)s: %(problem)s"),
         ),
         hints=(N_("remove it, or use one of its fields: %(expected)s"),),
     ),
@@ -190,21 +202,25 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_TYPE",
         CARD,
         N_("a field's value is of the wrong kind (a number, a list, a choice...)"),
-        params=("field", "problem", "problemKey", "problemParams"),
+        params=("field", "accepts", "problem", "problemKey", "problemParams"),
         messages=(N_("%(field)s %(problem)s"), N_("%(field)s: wrong kind of value")),
-        hints=(N_("give %(field)s a value of the kind it accepts (GET /api/games/ lists them)"),),
+        hints=(
+            N_("give %(field)s a value of the kind it accepts (GET /api/games/ lists them)"),
+            N_("%(field)s accepts %(accepts)s"),
+        ),
     ),
     _c(
         "FIELD_REQUIRED",
         CARD,
         N_("a required value is missing"),
-        params=("field", "game", "types"),
+        params=("field", "game", "types", "accepts", "problem", "problemKey", "problemParams"),
         messages=(
             N_("%(field)s is required"),
+            N_("%(field)s %(problem)s"),
             N_("%(types)s cards need a value for %(field)s"),
             N_("a %(game)s card needs a value for %(field)s"),
         ),
-        hints=(N_("give %(field)s a value"),),
+        hints=(N_("give %(field)s a value"), N_("%(field)s accepts %(accepts)s")),
     ),
     _c(
         "FIELD_NOT_ALLOWED",
@@ -271,10 +287,10 @@ ENTRIES: tuple[Code, ...] = (
         "EFFECT_BONUS_NO_DURATION",
         EFFECT,
         N_("a stat bonus without duration"),
-        params=("path", "stat"),
+        params=("path", "stat", "expected"),
         review_list=BONUS_DURATION_REVIEW,
         messages=(N_("%(path)s: a bonus to %(stat)s without a duration"),),
-        hints=(N_("give it one of the game's durations"),),
+        hints=(N_("give it one of the game's durations"), N_("give it a duration: %(expected)s")),
     ),
     _c(
         "EFFECT_DURATION_MISSING",
@@ -589,19 +605,23 @@ ENTRIES: tuple[Code, ...] = (
         "FIELD_INVALID",
         INPUT,
         N_("a value the studio cannot take (says what, where and how to fix it)"),
-        params=("field", "problem", "problemKey", "problemParams"),
+        params=("field", "row", "name", "column", "problem", "problemKey", "problemParams"),
         messages=(
             N_("%(field)s: a value the studio cannot take"),
             N_("a value the studio cannot take"),
             N_("%(field)s %(problem)s"),
+            N_("%(problem)s"),
+            # a spreadsheet's cell (cards.spreadsheets)
+            N_("row %(row)s, column %(column)s: %(problem)s"),
+            N_("row %(row)s (%(name)s), column %(column)s: %(problem)s"),
         ),
     ),
     _c(
         "FIELD_READ_ONLY",
         INPUT,
         N_("a key that is never edited this way (the message says what to do instead)"),
-        params=("field",),
-        messages=(N_("%(field)s is not edited this way"),),
+        params=("field", "problem", "problemKey", "problemParams"),
+        messages=(N_("%(field)s is not edited this way"), N_("%(field)s %(problem)s")),
     ),
     _c(
         "FILE_INVALID",
@@ -615,28 +635,40 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a card of a card set that is not a JSON object"),
         params=("card",),
-        messages=(N_("%(card)s is not a JSON object"),),
+        messages=(N_("%(card)s is not a JSON object"), N_("a card must be a JSON object")),
     ),
     _c(
         "DUPLICATE_ID",
         INPUT,
         N_("a card set names one stableCardId twice"),
-        params=("card",),
-        messages=(N_("the card set names %(card)s twice"),),
+        params=("card", "label", "other"),
+        messages=(
+            N_("the card set names %(card)s twice"),
+            N_("%(label)s: stableCardId %(card)s is already used by %(other)s of this file"),
+        ),
     ),
     _c(
         "DUPLICATE_CARD",
         INPUT,
         N_("a card set holds one identity twice without stableCardId"),
-        params=("card", "name"),
-        messages=(N_("%(card)s: the card set holds %(name)s twice without a stableCardId"),),
+        params=("card", "name", "other", "type"),
+        messages=(
+            N_("%(card)s: the card set holds %(name)s twice without a stableCardId"),
+            N_(
+                "%(card)s: %(other)s is also a %(type)s named %(name)s without a stableCardId; give each of "
+                "them its stableCardId"
+            ),
+        ),
     ),
     _c(
         "ID_OF_OTHER_GAME",
         INPUT,
         N_("a stableCardId that belongs to another game's card"),
-        params=("card", "game"),
-        messages=(N_("%(card)s belongs to a card of %(game)s"),),
+        params=("card", "game", "name"),
+        messages=(
+            N_("%(card)s belongs to a card of %(game)s"),
+            N_("%(card)s belongs to a %(game)s card (%(name)s)"),
+        ),
     ),
     _c(
         "UNKNOWN_GAME",
@@ -646,6 +678,7 @@ ENTRIES: tuple[Code, ...] = (
         messages=(
             N_("%(value)s is not a game of the studio"),
             N_("%(value)s is not a game; use one of %(expected)s"),
+            N_("no game is given; use one of %(expected)s"),
         ),
     ),
     _c(
@@ -681,7 +714,105 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a text decklist line that cannot be read"),
         params=("line", "text", "problem", "problemKey", "problemParams"),
-        messages=(N_("line %(line)s of the decklist cannot be read: %(problem)s"),),
+        messages=(
+            N_("line %(line)s of the decklist cannot be read: %(problem)s"),
+            N_("line %(line)s of the decklist (%(text)s) cannot be read: %(problem)s"),
+        ),
+    ),
+    _c(
+        "ARTWORK_EMPTY",
+        INPUT,
+        N_("an uploaded artwork file that is empty"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_TOO_LARGE",
+        INPUT,
+        N_("an uploaded artwork file over ARTWORK_MAX_BYTES"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_TOO_MANY_PIXELS",
+        INPUT,
+        N_("an uploaded image of more pixels than ARTWORK_MAX_PIXELS"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_CORRUPT",
+        INPUT,
+        N_("an uploaded image that cannot be decoded"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_ANIMATED",
+        INPUT,
+        N_("an uploaded image that is animated"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "ARTWORK_NOT_AN_IMAGE",
+        INPUT,
+        N_("an uploaded file that is no JPEG, PNG or WebP image"),
+        params=("problem",),
+        # its words: the upload check's (artwork.images, gettext), in the reader's language
+        messages=(N_("%(problem)s"),),
+    ),
+    _c(
+        "TEMPLATE_INVALID",
+        INPUT,
+        N_("a card-face template (or a value of its editor) that cannot be stored"),
+        params=("field", "problem", "problemKey", "problemParams"),
+        messages=(N_("%(field)s %(problem)s"), N_("%(problem)s")),
+    ),
+    _c(
+        "SHEET_TOO_LARGE",
+        INPUT,
+        N_("a print sheet of more copies than FACES_MAX_COPIES"),
+        params=("observed", "maximum"),
+        messages=(
+            N_(
+                "%(observed)s copies is more than the %(maximum)s a print sheet takes; print the deck in parts, "
+                "or a selection of cards"
+            ),
+        ),
+    ),
+    _c(
+        "TRANSITION_FORBIDDEN",
+        INPUT,
+        N_("a card of a bulk review move that the user's role may not move"),
+        params=("card", "problem"),
+        messages=(N_("%(card)s: %(problem)s"),),
+    ),
+    _c(
+        "TRANSITION_REFUSED",
+        INPUT,
+        N_("a card of a bulk review move that its state keeps from moving"),
+        params=("card", "problem"),
+        messages=(N_("%(card)s: %(problem)s"),),
+    ),
+    _c(
+        "TRANSITION_INVALID",
+        INPUT,
+        N_("a card of a bulk review move that cannot be moved as asked"),
+        params=("card", "problem"),
+        messages=(N_("%(card)s: %(problem)s"),),
+    ),
+    _c(
+        "STALE_VERSION",
+        INPUT,
+        N_("a card of a bulk review move that changed since it was read"),
+        params=("card", "problem"),
+        messages=(N_("%(card)s: %(problem)s"),),
     ),
     _c(
         "NO_CHANGE",
@@ -914,7 +1045,11 @@ ENTRIES: tuple[Code, ...] = (
         INPUT,
         N_("a table opened or joined with a deck that is not the player's own"),
         params=("deck", "field"),
-        messages=(N_("you have no deck %(deck)s"), N_("%(field)s: you have no deck %(deck)s")),
+        messages=(
+            N_("you have no deck %(deck)s"),
+            N_("%(field)s: you have no deck %(deck)s"),
+            N_("%(field)s: name one of your own decks"),
+        ),
     ),
     _c(
         "TABLE_WRONG_GAME",

@@ -29,6 +29,7 @@ from typing import Any
 
 from .effects.shape import json_path
 from .findings import Finding
+from .problems import Problem, problem
 from .text import fold
 
 OPS = ("add", "replace", "remove")
@@ -138,43 +139,40 @@ class Effective:
 
 
 class ChangeConflict(Exception):
-    pass
+    """An operation that does not fit the effect; ``problem`` says why (its path in its values)."""
+
+    def __init__(self, why: Problem):
+        self.problem = why
+        super().__init__(str(why))
 
 
 # --- the change: a JSON Patch subset ----------------------------------------------------
-def change_problems(change: Any) -> list[tuple[str, str]]:
+def change_problems(change: Any) -> list[tuple[str, Problem]]:
     """(path in the change, problem) for every malformed operation; [] when the change is usable."""
     if not isinstance(change, list) or not change:
-        return [
-            (
-                "change",
-                'must be a non-empty list of operations such as {"op": "add", "path": "/limit", "value": {...}}',
-            )
-        ]
+        return [("change", problem("CHANGE_LIST"))]
     problems = []
     for index, op in enumerate(change):
         where = f"change[{index}]"
         if not isinstance(op, dict):
-            problems.append((where, "an operation is an object with op, path (and value)"))
+            problems.append((where, problem("OPERATION_OBJECT")))
             continue
         allowed = {"op", "path", "value"}
         for key in sorted(set(op) - allowed):
-            problems.append((f"{where}.{key}", f"unknown key {key!r}; an operation has op, path and value"))
+            problems.append((f"{where}.{key}", problem("OPERATION_KEY")))
         if op.get("op") not in OPS:
-            problems.append((f"{where}.op", f"{op.get('op')!r} is not allowed; use one of: {', '.join(OPS)}"))
+            problems.append(
+                (f"{where}.op", problem("NOT_ALLOWED", value=repr(op.get("op")), expected=list(OPS)))
+            )
         path = op.get("path")
         if not isinstance(path, str) or not path.startswith("/"):
-            problems.append(
-                (f"{where}.path", "a JSON Pointer inside the effect, e.g. /limit or /actions/0/amount")
-            )
+            problems.append((f"{where}.path", problem("JSON_POINTER")))
         elif _pointer(path)[0] == "effectId":
-            problems.append(
-                (f"{where}.path", "effectId never changes; a correction targets an effect by its id")
-            )
+            problems.append((f"{where}.path", problem("POINTER_EFFECT_ID")))
         if op.get("op") in ("add", "replace") and "value" not in op:
-            problems.append((f"{where}.value", f"required for {op.get('op')}"))
+            problems.append((f"{where}.value", problem("VALUE_REQUIRED", value=op.get("op"))))
         if op.get("op") == "remove" and "value" in op:
-            problems.append((f"{where}.value", "remove takes no value"))
+            problems.append((f"{where}.value", problem("REMOVE_NO_VALUE")))
     return problems
 
 
@@ -185,22 +183,22 @@ def _pointer(path: str) -> list[str]:
 def _step(node: Any, token: str, path: str) -> Any:
     if isinstance(node, dict):
         if token not in node:
-            raise ChangeConflict(f"{path}: the effect has no {token!r} here")
+            raise ChangeConflict(problem("NO_KEY_HERE", path=path, value=repr(token)))
         return node[token]
     if isinstance(node, list):
         index = _index(token, len(node), path)
         return node[index]
-    raise ChangeConflict(f"{path}: {token!r} is inside a value that is neither an object nor a list")
+    raise ChangeConflict(problem("NOT_A_CONTAINER", path=path, value=repr(token)))
 
 
 def _index(token: str, length: int, path: str, *, allow_end: bool = False) -> int:
     if token == "-" and allow_end:
         return length
     if not token.isdigit() or (len(token) > 1 and token.startswith("0")):
-        raise ChangeConflict(f"{path}: {token!r} is not a list index")
+        raise ChangeConflict(problem("NOT_AN_INDEX", path=path, value=repr(token)))
     index = int(token)
     if index > length or (index == length and not allow_end):
-        raise ChangeConflict(f"{path}: index {index} is past the end of the list ({length} item(s))")
+        raise ChangeConflict(problem("PAST_THE_END", path=path, value=index, observed=length))
     return index
 
 
@@ -224,7 +222,7 @@ def apply_change(
         if isinstance(parent, dict):
             before = parent.get(last, _MISSING)
             if op["op"] in ("replace", "remove") and last not in parent:
-                raise ChangeConflict(f"{op['path']}: the effect has no {last!r} to {op['op']}")
+                raise ChangeConflict(problem("NO_KEY_TO", path=op["path"], value=repr(last), op=op["op"]))
             if op["op"] == "remove":
                 del parent[last]
             else:
@@ -242,9 +240,7 @@ def apply_change(
                 else:
                     parent[index] = copy.deepcopy(op["value"])
         else:
-            raise ChangeConflict(
-                f"{op['path']}: {last!r} is inside a value that is neither an object nor a list"
-            )
+            raise ChangeConflict(problem("NOT_A_CONTAINER", path=op["path"], value=repr(last)))
         changes.append(
             {
                 "op": op["op"],

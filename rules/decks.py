@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CardData
 from .codes import blocks_ready
-from .findings import Finding, Severity, error, warning
+from .findings import HINT, Finding, Severity, error, warning
 from .formats import (
     NAME,
     NAME_ID,
@@ -384,7 +384,7 @@ def check_sections(ctx: DeckContext) -> Iterator[Finding]:
             section=resolved.section,
             card=_card_ref(resolved),
             params={"section": resolved.section, "ref": resolved.ref, "expected": list(known)},
-            hint=f"move it to one of {', '.join(known)}",
+            hint=HINT,
         )
 
 
@@ -403,7 +403,7 @@ def check_sizes(ctx: DeckContext) -> Iterator[Finding]:
                     "minimum": bound.minimum,
                     "maximum": bound.maximum,
                 },
-                hint=f"{problem.replace('it must', 'the section must')}",
+                hint=HINT,
             )
 
 
@@ -453,7 +453,7 @@ def check_copy_limit(ctx: DeckContext) -> Iterator[Finding]:
                     "expected": limit,
                     "format": fmt.key,
                 },
-                hint=f"keep at most {limit} of it",
+                hint=HINT,
             )
 
 
@@ -483,7 +483,7 @@ def check_banlist(ctx: DeckContext) -> Iterator[Finding]:
                     "expected": allowed,
                     "format": fmt.key,
                 },
-                hint=f"keep at most {allowed} of it" if allowed else N_("remove it"),
+                hint=HINT if allowed else N_("remove it"),
             )
 
 
@@ -507,7 +507,7 @@ def check_sets(ctx: DeckContext) -> Iterator[Finding]:
                     "expected": sorted(allowed),
                     "format": ctx.format.key,
                 },
-                hint=f"play a print of {', '.join(sorted(allowed))}, or another format",
+                hint=HINT,
             )
 
 

@@ -67,22 +67,22 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
     game = getattr(ruleset, "key", "") or type(ruleset).__name__
     problems: list[DeclarationProblem] = []
 
-    def problem(id: str, message: str, hint: str = "") -> None:
+    def declare(id: str, message: str, hint: str = "") -> None:
         problems.append(DeclarationProblem(id, f"{game}: {message}", hint, game))
 
     missing = [name for name in REQUIRED if not getattr(ruleset, name, None)]
     if missing:
-        problem("rules.E001", f"declares no {', '.join(missing)}", "declare them on the RuleSet subclass")
+        declare("rules.E001", f"declares no {', '.join(missing)}", "declare them on the RuleSet subclass")
         return problems
 
     if not KEY_PATTERN.fullmatch(ruleset.key):
-        problem(
+        declare(
             "rules.E014",
             f"the key {ruleset.key!r} is not 1 to 32 lower-case letters, digits or _ starting with a letter",
             "the key names the game in files, addresses and the database; write it like darkrow",
         )
     if ruleset.hue is not None and not HUE_PATTERN.fullmatch(str(ruleset.hue)):
-        problem("rules.E014", f"hue {ruleset.hue!r} is not a CSS hex colour", 'write it like "#3d3a5c"')
+        declare("rules.E014", f"hue {ruleset.hue!r} is not a CSS hex colour", 'write it like "#3d3a5c"')
 
     types = set(ruleset.card_types)
     sections = tuple(ruleset.deck_sections)
@@ -91,19 +91,19 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
     fields = set(ruleset.field_names())
 
     if not sections:
-        problem("rules.E012", "deck_sections is empty", 'declare at least one section, e.g. ("main",)')
+        declare("rules.E012", "deck_sections is empty", 'declare at least one section, e.g. ("main",)')
     for name in set(sections) & set(picks):
-        problem("rules.E012", f"{name!r} is both a section and a pick", "rename one of them")
+        declare("rules.E012", f"{name!r} is both a section and a pick", "rename one of them")
 
     for card_type, home in ruleset.deck_home.items():
         if home not in places:
-            problem(
+            declare(
                 "rules.E002",
                 f"deck_home sends {card_type} to {home!r}, which is no section or pick",
                 f"use one of {', '.join(places)}",
             )
         if card_type not in types:
-            problem(
+            declare(
                 "rules.E003",
                 f"deck_home names {card_type!r}, which is not a card type",
                 f"card types: {', '.join(ruleset.card_types)}",
@@ -111,16 +111,16 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
 
     for pick, (section, pick_types) in ruleset.deck_pick_choices.items():
         if pick not in picks:
-            problem("rules.E004", f"deck_pick_choices names {pick!r}, which is not a pick", _one_of(picks))
+            declare("rules.E004", f"deck_pick_choices names {pick!r}, which is not a pick", _one_of(picks))
         if section not in sections:
-            problem(
+            declare(
                 "rules.E004",
                 f"deck_pick_choices offers {pick!r} from {section!r}, which is not a section",
                 _one_of(sections),
             )
         unknown = sorted(set(pick_types or ()) - types)
         if unknown:
-            problem(
+            declare(
                 "rules.E004",
                 f"deck_pick_choices offers {pick!r} among unknown card types {', '.join(unknown)}",
                 f"card types: {', '.join(ruleset.card_types)}",
@@ -128,7 +128,7 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
 
     keys = [fmt.key for fmt in ruleset.default_formats]
     if ruleset.default_format not in keys:
-        problem(
+        declare(
             "rules.E005",
             f"default_format {ruleset.default_format!r} is not among default_formats "
             f"({', '.join(keys) or 'none'})",
@@ -136,30 +136,30 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
         )
     for key, n in Counter(keys).items():
         if n > 1:
-            problem("rules.E006", f"default_formats declares {key!r} {n} times", "keep one")
+            declare("rules.E006", f"default_formats declares {key!r} {n} times", "keep one")
     for fmt in ruleset.default_formats:
         if fmt.game != ruleset.key:
-            problem(
+            declare(
                 "rules.E006",
                 f"default format {fmt.key!r} is for game {fmt.game!r}",
                 f"write game={ruleset.key!r}",
             )
         for section in fmt.sections:
             if section not in sections and section != SIDEBOARD:  # a format may declare a sideboard
-                problem(
+                declare(
                     "rules.E006",
                     f"default format {fmt.key!r} sizes {section!r}, which is not a section",
                     _one_of(sections),
                 )
 
     for section in _unknown(ruleset.copy_limit_sections, sections):
-        problem(
+        declare(
             "rules.E007", f"copy_limit_sections names {section!r}, which is not a section", _one_of(sections)
         )
 
     setup = ruleset.draw_setup
     if setup is not None and setup.section not in sections:
-        problem(
+        declare(
             "rules.E008",
             f"draw_setup draws from {setup.section!r}, which is not a section",
             _one_of(sections),
@@ -167,7 +167,7 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
 
     stat_fields = [ruleset.curve_field] if ruleset.curve_field else []
     for name in _unknown([*stat_fields, *ruleset.breakdown_fields], fields):
-        problem(
+        declare(
             "rules.E009",
             f"statistics name the field {name!r}, which the game does not declare",
             _one_of(sorted(fields)) if fields else "declare the field, or name none",
@@ -175,11 +175,11 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
 
     for name, n in Counter(ruleset.field_names()).items():
         if n > 1:
-            problem("rules.E010", f"the field {name!r} is declared {n} times", "keep one")
+            declare("rules.E010", f"the field {name!r} is declared {n} times", "keep one")
     for spec in ruleset.fields:
         unknown = sorted((set(spec.types or ()) | set(spec.required_for)) - types)
         if unknown:
-            problem(
+            declare(
                 "rules.E010",
                 f"the field {spec.name!r} is for unknown card types {', '.join(unknown)}",
                 f"card types: {', '.join(ruleset.card_types)}",
@@ -191,21 +191,21 @@ def declaration_problems(ruleset: RuleSet) -> list[DeclarationProblem]:
         ("deck_aliases", {v: k for k, v in getattr(ruleset, "deck_aliases", {}).items()}),
     ):
         for name in _unknown(names, places):
-            problem("rules.E011", f"{what} names {name!r}, which is no section or pick", _one_of(places))
+            declare("rules.E011", f"{what} names {name!r}, which is no section or pick", _one_of(places))
 
     for card_type in _unknown(ruleset.type_labels, types):
-        problem("rules.E016", f"type_labels names {card_type!r}, which is no card type", _one_of(types))
+        declare("rules.E016", f"type_labels names {card_type!r}, which is no card type", _one_of(types))
     for name, labels in ruleset.value_labels.items():
         labelled = ruleset.field_spec(name)
         if labelled is None or not labelled.choices:
-            problem(
+            declare(
                 "rules.E016",
                 f"value_labels names {name!r}, which is no field with a fixed list of values",
                 "label the values of an enum field",
             )
             continue
         for value in _unknown(labels, labelled.choices):
-            problem(
+            declare(
                 "rules.E016",
                 f"value_labels names {value!r}, which {name} does not allow",
                 _one_of(labelled.choices),

@@ -14,12 +14,13 @@ and ranges. Two levels of checks come out of one declaration:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .findings import Finding, error
+from .findings import HINT, Finding, error
 from .i18n import N_
 from .problems import Problem, problem
 from .text import shown
@@ -76,46 +77,42 @@ class FieldSpec:
         match self.kind:
             case Kind.INT:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    return problem("NOT_WHOLE_NUMBER", f"must be a whole number, not {_kind_of(value)}")
+                    return problem("NOT_WHOLE_NUMBER", value=_json(value))
             case Kind.STR:
                 if not isinstance(value, str):
-                    return problem("NOT_TEXT", f"must be a string, not {_kind_of(value)}")
+                    return problem("NOT_TEXT")
                 if len(value) > STR_MAX_LENGTH:
                     return problem(
                         "TOO_LONG",
-                        f"must be at most {STR_MAX_LENGTH} characters long (it has {len(value)})",
                         maximum=STR_MAX_LENGTH,
                         observed=len(value),
                     )
             case Kind.BOOL:
                 if not isinstance(value, bool):
-                    return problem("NOT_YES_NO", f"must be true or false, not {_kind_of(value)}")
+                    return problem("NOT_YES_NO")
             case Kind.ENUM:
                 if not isinstance(value, str) or value not in self.choices:
                     return problem(
                         "NOT_ALLOWED",
-                        f"{shown(value)} is not allowed; use one of {', '.join(self.choices)}",
                         value=shown(value),
                         expected=list(self.choices),
                     )
             case Kind.ENUM_LIST:
                 if not isinstance(value, list):
-                    return problem("NOT_A_LIST", f"must be a list, not {_kind_of(value)}")
+                    return problem("NOT_A_LIST")
                 bad = [item for item in value if not isinstance(item, str) or item not in self.choices]
                 if bad:
                     return problem(
                         "NOT_ALLOWED",
-                        f"{', '.join(map(shown, bad))} not allowed; use values among {', '.join(self.choices)}",
                         value=", ".join(map(shown, bad)),
                         expected=list(self.choices),
                     )
             case Kind.STR_LIST:
                 if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-                    return problem("NOT_TEXT_LIST", "must be a list of strings")
+                    return problem("NOT_TEXT_LIST")
                 if any(len(item) > STR_MAX_LENGTH for item in value):
                     return problem(
                         "ITEMS_TOO_LONG",
-                        f"must hold strings of at most {STR_MAX_LENGTH} characters",
                         maximum=STR_MAX_LENGTH,
                     )
         return None
@@ -127,8 +124,8 @@ class FieldSpec:
             if card_type in self.required_for:
                 yield error(
                     "FIELD_REQUIRED",
-                    params={"field": self.name, "types": [card_type]},
-                    hint=f"{self.name} accepts {self.describe()}",
+                    params={"field": self.name, "types": [card_type], "accepts": self.describe()},
+                    hint=HINT,
                     **where,
                 )
             return
@@ -152,7 +149,7 @@ class FieldSpec:
                     "minimum": self.minimum,
                     "maximum": self.maximum,
                 },
-                hint=f"give a number {self._range()}",
+                hint=HINT,
                 **where,
             )
 
@@ -164,12 +161,10 @@ class FieldSpec:
         return f"at most {self.maximum}"
 
 
-def _kind_of(value: Any) -> str:
-    if isinstance(value, float):
-        return f"the decimal number {value}"
-    return {bool: "a boolean", int: "a number", str: "a string", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
+def _json(value: Any) -> str:
+    """A value as it was sent, in JSON and cut short ("3" is a string, 3 a number), for a message."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def int_field(name: str, **kw) -> FieldSpec:

@@ -8,6 +8,11 @@ and names in it: observed, expected, card, section...), its message for people
 the web layer renders the same template in the reader's language) and a ``hint``
 (how to fix it), kept apart from the message as ``CheckMessage`` keeps its hint. Checks return every finding they have; they
 never stop at the first one.
+
+A finding's words are written once: :func:`error` and :func:`warning` take a code and its params,
+never a message (a value the code's templates cannot say is a problem, :mod:`rules.problems`), and
+``hint=HINT`` takes the code's hint template. ``Finding(...)`` itself still takes a message: a
+stored result read back (:meth:`Finding.from_dict`) keeps the words it was stored with.
 """
 
 from __future__ import annotations
@@ -19,6 +24,25 @@ from enum import StrEnum
 from typing import Any
 
 from . import messages
+
+# A finding or a problem whose code (or key) has no template its params fill: production keeps the
+# code as its message (a page still says something); the test suite turns STRICT on
+# (tests/conftest.py), so that such an emit site fails the tests instead.
+STRICT = False
+
+
+class MissingTemplate(LookupError):
+    """A finding (or a problem) raised with params that fill none of its code's templates."""
+
+
+class _HintTemplate:
+    def __repr__(self) -> str:
+        return "HINT"
+
+
+# ``hint=HINT``: the finding's hint is its code's hint template (``Code.hints``) filled with its
+# params, in English (``rules.messages.hint``), as the web layer renders it in the reader's language.
+HINT = _HintTemplate()
 
 
 class Severity(StrEnum):
@@ -79,28 +103,39 @@ def _params(params: Mapping[str, Any] | None, where: Mapping[str, Any]) -> dict[
 
 
 def _made(
-    code: str, severity: Severity, message: str | None, params: Mapping[str, Any] | None, hint: str, where
+    code: str, severity: Severity, params: Mapping[str, Any] | None, hint: str | _HintTemplate, where
 ) -> Finding:
+    if "message" in where:
+        raise TypeError(f"{code}: a finding's message is its code's template; give its params, not words")
     values = _params(params, where)
+    # Written once: the code's template (rules.codes) filled with the params, in English. A code
+    # whose templates the params do not fill says its code (MissingTemplate under the suite: STRICT).
+    message = messages.message(code, values)
     if message is None:
-        # Written once: the code's template (rules.codes) filled with the params, in English. A code
-        # whose templates the params do not fill says its code (tests/rules/test_codes.py fails on it).
-        message = messages.message(code, values) or code
+        if STRICT:
+            raise MissingTemplate(f"{code}: no template its params {sorted(values)} fill")
+        message = code
+    if isinstance(hint, _HintTemplate):
+        said = messages.hint(code, values)
+        if said is None and STRICT:
+            raise MissingTemplate(f"{code}: no hint template its params {sorted(values)} fill")
+        hint = said or ""
     return Finding(code, message, severity, params=values, hint=hint, **where)
 
 
 def error(
-    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+    code: str, *, params: Mapping[str, Any] | None = None, hint: str | _HintTemplate = "", **where
 ) -> Finding:
-    """An error of ``code``; its message is the code's template filled with ``params``."""
-    return _made(code, Severity.ERROR, message, params, hint, where)
+    """An error of ``code``; its message is the code's template filled with ``params`` (there is no
+    message to give: a text written here would be English only, and written twice)."""
+    return _made(code, Severity.ERROR, params, hint, where)
 
 
 def warning(
-    code: str, message: str | None = None, *, params: Mapping[str, Any] | None = None, hint: str = "", **where
+    code: str, *, params: Mapping[str, Any] | None = None, hint: str | _HintTemplate = "", **where
 ) -> Finding:
     """A warning of ``code``; its message is the code's template filled with ``params``."""
-    return _made(code, Severity.WARNING, message, params, hint, where)
+    return _made(code, Severity.WARNING, params, hint, where)
 
 
 def has_errors(findings) -> bool:

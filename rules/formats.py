@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .problems import Problem, problem
+
 # What counts as one card identity for copy limits, banlists and exceptions.
 STABLE_ID, NAME, NAME_ID = "stableCardId", "name", "nameId"
 IDENTITIES = (STABLE_ID, NAME, NAME_ID)
@@ -52,24 +54,26 @@ class SizeBound:
         return cls(exact=data.get("exact"), minimum=data.get("min"), maximum=data.get("max"))
 
 
-def size_bound_errors(section: str, data: Any) -> list[str]:
-    """Why ``data`` is not a size bound ({"exact": n} or {"min": a, "max": b}), for format editors."""
+def size_bound_errors(section: str, data: Any) -> list[Problem]:
+    """Why ``data`` is not a size bound ({"exact": n} or {"min": a, "max": b}), for format editors;
+    each problem names its path (``sections.main``)."""
+    path = f"sections.{section}"
     if not isinstance(data, Mapping):
-        return [f'{section}: a size bound is an object such as {{"exact": 40}} or {{"min": 1, "max": 5}}']
+        return [problem("SIZE_BOUND_SHAPE", path=path)]
     problems = [
-        f"{section}: unknown key {key!r}; use exact, or min and max"
+        problem("SIZE_BOUND_KEY", path=path, value=repr(key))
         for key in data
         if key not in ("exact", "min", "max")
     ]
     for key in ("exact", "min", "max"):
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            problems.append(f"{section}: {key} must be a whole number, 0 or more")
+            problems.append(problem("NOT_NATURAL", path=f"{path}.{key}"))
     if data.get("exact") is not None and (data.get("min") is not None or data.get("max") is not None):
-        problems.append(f"{section}: give exact, or min and max, not both")
+        problems.append(problem("EXACT_OR_MIN_MAX", path=path))
     low, high = data.get("min"), data.get("max")
     if isinstance(low, int) and isinstance(high, int) and low > high:
-        problems.append(f"{section}: min ({low}) is above max ({high})")
+        problems.append(problem("MIN_ABOVE_MAX", path=path, minimum=low, maximum=high))
     return problems
 
 

@@ -22,10 +22,11 @@ from .effects.schema import build_schema, compile_schema
 from .effects.shape import effect_errors
 from .effects.vocabulary import EffectVocabulary
 from .fields import FieldSpec
-from .findings import Finding, error
+from .findings import HINT, Finding, error
 from .formats import FormatData
 from .i18n import N_
 from .pool import CardPool
+from .problems import problem
 from .text import canonical_key, key_words
 
 if TYPE_CHECKING:
@@ -244,37 +245,35 @@ class RuleSet:
                     card=card_ref,
                     field="type",
                     params={"value": card_type, "game": self.key, "expected": list(self.card_types)},
-                    hint=f"use one of {', '.join(self.card_types)}",
+                    hint=HINT,
                 )
             )
         for name, value in values.items():
             spec = self.field_spec(name)
             if spec is None:
-                allowed = ", ".join(self.field_names()) or "none"
                 findings.append(
                     error(
                         "FIELD_UNKNOWN",
                         card=card_ref,
                         field=name,
-                        params={"field": name, "game": self.key, "expected": list(self.field_names())},
-                        hint=f"remove it, or use one of its fields: {allowed}",
+                        params={
+                            "field": name or '""',
+                            "game": self.key,
+                            "expected": list(self.field_names()),
+                        },
+                        hint=HINT if self.field_names() else N_("remove it"),
                     )
                 )
                 continue
-            problem = spec.shape_error(value)
-            if problem:
+            why = spec.shape_error(value)
+            if why:
                 findings.append(
                     error(
                         "FIELD_TYPE",
                         card=card_ref,
                         field=name,
-                        params={
-                            "field": name,
-                            "problem": str(problem),
-                            "problemKey": problem.key,
-                            "problemParams": dict(problem.values),
-                        },
-                        hint=f"{name} accepts {spec.describe()}",
+                        params={"field": name, "accepts": spec.describe(), **why.params()},
+                        hint=HINT,
                     )
                 )
         return findings
@@ -317,7 +316,7 @@ class RuleSet:
                     card=card.ref,
                     field="type",
                     params={"value": card.type, "game": self.key, "expected": list(self.card_types)},
-                    hint=f"use one of {', '.join(self.card_types)}",
+                    hint=HINT,
                 )
             )
             return findings
@@ -357,12 +356,7 @@ class RuleSet:
                     "EFFECT_SCHEMA",
                     card=card_ref,
                     field="effects",
-                    params={
-                        "path": "effects",
-                        "problem": "no structured effects in this game",
-                        "problemKey": "NO_EFFECTS",
-                        "problemParams": {"game": self.key},
-                    },
+                    params={"path": "effects", **problem("NO_EFFECTS", game=self.key).params()},
                     hint=N_("send []"),
                 )
             ]

@@ -27,6 +27,7 @@ from decks.selectors import fresh_result
 from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
+from rules.problems import invalid, problem
 from rules.tables import Event, Refusal, apply, deal_table
 
 from . import snapshot
@@ -53,8 +54,8 @@ class TableRefused(InvalidInput):
         self.seq = seq
 
 
-def _refused(code: str, message: str, *, status: int = 400, hint: str = "", **params: Any) -> TableRefused:
-    return TableRefused(error(code, message, params=params, hint=hint), status)
+def _refused(code: str, *, status: int = 400, hint: str = "", **params: Any) -> TableRefused:
+    return TableRefused(error(code, params=params, hint=hint), status)
 
 
 def _check_may_play(user) -> None:
@@ -67,7 +68,6 @@ def _own_deck(user, deck: Deck | None, field: str) -> Deck:
     if deck is None or deck.owner_id != user.pk:
         raise _refused(
             "TABLE_DECK_NOT_YOURS",
-            f"{field}: you have no deck {getattr(deck, 'pk', None)}",
             deck=getattr(deck, "pk", None),
             field=field,
             hint=N_("sit with one of your own decks"),
@@ -140,12 +140,7 @@ def _seed(seed) -> int:
     if seed is None:
         return secrets.randbelow(MAX_SEED)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise _refused(
-            "FIELD_INVALID",
-            f"seed: a whole number from 0 to {MAX_SEED}",
-            field="seed",
-            problem=f"a whole number from 0 to {MAX_SEED}",
-        )
+        raise TableRefused(invalid("seed", problem("COUNT_FROM_TO", minimum=0, maximum=MAX_SEED)))
     return seed
 
 
@@ -153,7 +148,6 @@ def _same_game(game: str, deck: Deck, field: str) -> None:
     if deck.game != game:
         raise _refused(
             "TABLE_WRONG_GAME",
-            f"{field}: deck {deck.pk} is a deck of {deck.game}; this table plays {game}",
             deck=deck.pk,
             game=deck.game,
             expected=game,
@@ -173,12 +167,7 @@ def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, inv
     _check_may_play(user)
     deck = _own_deck(user, deck, "deck")
     if invite is not None and (opponent_deck is not None or invite.pk == user.pk):
-        raise _refused(
-            "FIELD_INVALID",
-            "invite: another user, and only for a table that waits for a second player",
-            field="invite",
-            problem="another user, at a table without opponentDeck",
-        )
+        raise TableRefused(invalid("invite", problem("INVITE")))
     second = None
     if opponent_deck is not None:
         second = _own_deck(user, opponent_deck, "opponentDeck")
@@ -207,7 +196,6 @@ def table_join(*, user, table, deck) -> Table:
     if table.status != Table.Status.WAITING or len(seats) != 1:
         raise _refused(
             "TABLE_NOT_WAITING",
-            f"table {table.pk} already has its two players",
             status=409,
             table=table.pk,
             hint=N_("open a table of your own"),
@@ -215,7 +203,6 @@ def table_join(*, user, table, deck) -> Table:
     if seats[0].user_id == user.pk:
         raise _refused(
             "TABLE_ALREADY_SEATED",
-            f"you already sit at table {table.pk}; to play both seats, open a table with two of your decks",
             table=table.pk,
             hint=N_("open a hot-seat table with two of your decks"),
         )
@@ -239,7 +226,6 @@ def _payload(kind, payload) -> dict[str, Any]:
     if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND:
         raise _refused(
             "TABLE_EVENT_INVALID",
-            "kind: the kind of event, a text (draw, move, step, endTurn...)",
             kind=str(kind)[:MAX_KIND],
             problem="kind",
             hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
@@ -247,7 +233,6 @@ def _payload(kind, payload) -> dict[str, Any]:
     if not isinstance(payload, dict):
         raise _refused(
             "TABLE_EVENT_INVALID",
-            f"{kind}: the event is a JSON object",
             kind=kind,
             problem="payload",
             hint=N_("send the field as the contract describes it"),
@@ -259,7 +244,6 @@ def _payload(kind, payload) -> dict[str, Any]:
     if size > MAX_PAYLOAD:
         raise _refused(
             "TABLE_EVENT_INVALID",
-            f"{kind}: an event takes at most {MAX_PAYLOAD} characters",
             kind=kind,
             problem="size",
             hint=N_("send only the fields the contract lists for this kind"),
@@ -268,7 +252,6 @@ def _payload(kind, payload) -> dict[str, Any]:
     if odd is not None:
         raise _refused(
             "TABLE_EVENT_INVALID",
-            f"{kind}: a text of the event holds the character U+{ord(odd):04X}, which a table does not keep",
             kind=kind,
             problem=f"U+{ord(odd):04X}",
             hint=N_("remove control and direction characters from the text"),
@@ -303,7 +286,6 @@ def _playing_seat(table: Table, seats: list[Seat], user, seat, state) -> int:
         if isinstance(seat, bool) or seat not in mine:
             raise _refused(
                 "TABLE_NOT_YOUR_SEAT",
-                f"seat {str(seat)[:8]} is not yours; you sit at seat {' and '.join(map(str, mine))}",
                 seat=str(seat)[:8],
                 expected=mine,
                 hint=N_("play from your own seat"),
@@ -319,7 +301,6 @@ def _playing_seat(table: Table, seats: list[Seat], user, seat, state) -> int:
         return waiting[0]
     raise _refused(
         "TABLE_EVENT_INVALID",
-        "both seats are yours: say which one plays (seat 1 or 2)",
         problem="seat",
         hint=N_("send the seat that plays (1 or 2)"),
     )
@@ -342,7 +323,6 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise _refused(
             "TABLE_EVENT_INVALID",
-            "expectedSeq: the seq of the table you played from, a whole number",
             kind=str(kind)[:MAX_KIND],
             problem="expectedSeq",
             hint=N_("send the seq of the table you see"),
@@ -351,14 +331,12 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     if not any(s.user_id == user.pk for s in seats):
         raise _refused(
             "TABLE_NOT_SEATED",
-            f"you do not sit at table {locked.pk}; spectators only watch",
             status=403,
             table=locked.pk,
         )
     if locked.status == Table.Status.WAITING:
         raise _refused(
             "TABLE_WAITING",
-            f"table {locked.pk} waits for its second player",
             status=409,
             table=locked.pk,
             hint=N_("wait until the second player sits down"),

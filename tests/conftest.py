@@ -17,6 +17,12 @@ WORKER_MODE = bool(os.environ.get("CELERY_BROKER_URL"))
 # whatever the machine's locale (LANGUAGE only chooses messages, never the encoding).
 os.environ["LANGUAGE"] = "en"
 
+# A finding (or a problem) raised with params that fill none of its code's templates fails the
+# test that raises it (production shows its code instead: rules.findings.STRICT).
+import rules.findings  # noqa: E402
+
+rules.findings.STRICT = True
+
 
 def pytest_configure(config):
     """Processes of one run (pytest-xdist) keep their tables' channel groups apart.

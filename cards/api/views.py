@@ -19,7 +19,7 @@ from common.i18n import tr
 from common.versions import requested_version, with_etag
 from rules import registry
 from rules.codes import catalogue, game_codes
-from rules.findings import error
+from rules.problems import problem, refusal
 
 from .. import services
 from ..filters import CardFilter
@@ -70,13 +70,7 @@ class CardMetadata(SimpleMetadata):
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
         raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    'the body must be a JSON object, e.g. {"name": "..."}',
-                    field="non_field_errors",
-                )
-            ]
+            [refusal(problem("BODY_NOT_OBJECT", example='{"name": "..."}'), field="non_field_errors")]
         )
     return dict(request.data)
 

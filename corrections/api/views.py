@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from cards.selectors import card_get
 from common.errors import InvalidInput
-from rules.findings import error
+from rules.problems import invalid, problem
 
 from .. import services
 from ..selectors import correction_dict, correction_list, effective_card
@@ -34,7 +34,7 @@ class CorrectionPermission(permissions.IsAuthenticated):
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+        raise InvalidInput([invalid(None, problem("BODY_NOT_OBJECT"))])
     return dict(request.data)
 
 

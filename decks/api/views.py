@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from common.errors import InvalidInput
 from common.versions import requested_version, with_etag
-from rules.findings import error
+from rules.problems import invalid, problem
 
 from .. import selectors, services
 from ..models import Deck, DeckFormat
@@ -42,7 +42,7 @@ class ActionPermission(permissions.IsAuthenticated):
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+        raise InvalidInput([invalid(None, problem("BODY_NOT_OBJECT"))])
     return dict(request.data)
 
 
@@ -172,24 +172,14 @@ class DeckFormatViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewse
         data = dict(serializer.validated_data)
         fmt = DeckFormat(game=data.pop("game"), key=data.pop("key"))
         if DeckFormat.objects.filter(game=fmt.game, key=fmt.key).exists():
-            raise InvalidInput(
-                [error("FIELD_INVALID", f"{fmt.game} already has a format {fmt.key!r}", field="key")]
-            )
+            raise InvalidInput([invalid("key", problem("FORMAT_TAKEN", game=fmt.game, value=fmt.key))])
         serializer.instance = services.deck_format_save(fmt=fmt, data=data)
 
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         for key in ("game", "key"):
             if key in data and data.pop(key) != getattr(serializer.instance, key):
-                raise InvalidInput(
-                    [
-                        error(
-                            "FIELD_READ_ONLY",
-                            f"a format's {key} never changes; create a new format",
-                            field=key,
-                        )
-                    ]
-                )
+                raise InvalidInput([invalid(key, problem("FORMAT_KEY_FIXED"), code="FIELD_READ_ONLY")])
         serializer.instance = services.deck_format_save(fmt=serializer.instance, data=data)
 
 
@@ -220,13 +210,7 @@ def _counts(body) -> dict:
             pass
     elif isinstance(cards, dict):
         return cards
-    raise InvalidInput(
-        [
-            error(
-                "FIELD_INVALID", 'cards: {"TD01-001": 4} or [{"card": "TD01-001", "count": 4}]', field="cards"
-            )
-        ]
-    )
+    raise InvalidInput([invalid("cards", problem("COUNTS_SHAPE"))])
 
 
 class MyCollection(APIView):

@@ -13,6 +13,7 @@ from common.guards import INT32_MAX
 from rules import Finding
 from rules.findings import error
 from rules.pool import pick_printing
+from rules.problems import invalid, problem
 
 from ..models import Deck, OwnedCard
 from .formats import format_for
@@ -35,23 +36,10 @@ def collection_set(*, owner, counts: dict[str, int], replace: bool = False) -> d
     problems: list[Finding] = []
     for ref, count in counts.items():
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= INT32_MAX:
-            problems.append(
-                error(
-                    "FIELD_INVALID",
-                    f"{ref}: count must be a whole number from 0 to {INT32_MAX}",
-                    card=ref,
-                    field=ref,
-                )
-            )
+            problems.append(invalid(ref, problem("COUNT_FROM_TO", minimum=0, maximum=INT32_MAX), card=ref))
     cards = dict(visible_cards(owner).filter(stable_id__in=list(counts)).values_list("stable_id", "pk"))
     problems += [
-        error(
-            "UNKNOWN_CARD",
-            f"{ref}: no card has this stableCardId",
-            card=ref,
-            field=ref,
-            params={"ref": ref},
-        )
+        error("UNKNOWN_CARD", card=ref, field=ref, params={"ref": ref or '""'})
         for ref in counts
         if ref not in cards
     ]
@@ -102,14 +90,9 @@ def collection_import(*, owner, data: Any, replace: bool = False) -> dict[str, i
             if match.printings:
                 card = pick_printing(match.printings, fmt)
             if card is None:
-                code, why = (
-                    ("AMBIGUOUS_CARD", "names several cards; use the stableCardId")
-                    if candidates
-                    else ("UNKNOWN_CARD", "names no card")
-                )
-                problems.append(
-                    error(code, f"{section}[{index}]: {entry.ref!r} {why}", section=section, card=entry.ref)
-                )
+                code = "AMBIGUOUS_CARD" if candidates else "UNKNOWN_CARD"
+                params = {"section": f"{section}[{index}]", "ref": entry.ref, "game": deck_input.game}
+                problems.append(error(code, section=section, card=entry.ref, params=params))
                 continue
             wanted[card.stable_id] = wanted.get(card.stable_id, 0) + entry.count
     if problems:

@@ -16,6 +16,7 @@ from rules import get_ruleset
 from rules.decks import ValidationResult
 from rules.findings import error
 from rules.pool import needs_every_printing
+from rules.problems import invalid, problem
 
 from ..interchange import DeckInput, parse_deck
 from ..models import Deck, DeckEntry, OwnedCard
@@ -33,7 +34,6 @@ def _owner(username: str | None):
             [
                 error(
                     "UNKNOWN_USER",
-                    f"owner: no user is named {username!r}",
                     field="owner",
                     params={"value": username},
                 )
@@ -103,13 +103,7 @@ def deck_create(*, data: Any, user=None) -> Deck:
     limit = settings.DECKS_MAX_PER_USER
     if owner is not None and Deck.objects.filter(owner=owner).count() >= limit:
         raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"{owner.get_username()} has {limit} decks, the limit (DECKS_MAX_PER_USER); delete one first",
-                    field="owner",
-                )
-            ]
+            [invalid("owner", problem("DECKS_LIMIT", value=owner.get_username(), maximum=limit))]
         )
     deck = Deck.objects.create(game=deck_input.game, format=fmt, name=deck_input.name, owner=owner)
     _write_entries(deck, deck_input, user=user)

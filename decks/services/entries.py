@@ -12,6 +12,7 @@ from common.errors import Conflict, InvalidInput
 from rules import get_ruleset
 from rules.decks import Entry, known_sections
 from rules.findings import error
+from rules.problems import invalid, problem
 from rules.text import fold
 
 from ..interchange import MAX_COUNT, MAX_REF, DeckInput
@@ -42,10 +43,8 @@ def _check_section_name(deck: Deck, section: str) -> None:
     ):
         raise InvalidInput(
             [
-                error(
-                    "FIELD_INVALID",
-                    f"{deck.game} decks have no section {section!r}; they have {', '.join(known)}",
-                    field="section",
+                invalid(
+                    "section", problem("NO_SUCH_SECTION", value=section, game=deck.game, expected=list(known))
                 )
             ]
         )
@@ -53,9 +52,7 @@ def _check_section_name(deck: Deck, section: str) -> None:
 
 def _check_count(count: Any) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
-        raise InvalidInput(
-            [error("FIELD_INVALID", f"count: a whole number from 0 (remove) to {MAX_COUNT}", field="count")]
-        )
+        raise InvalidInput([invalid("count", problem("COUNT_OR_REMOVE", maximum=MAX_COUNT))])
     return count
 
 
@@ -95,9 +92,7 @@ def deck_card_add(
         entries.append(Entry(stable_id, count))
         check_section_sizes({section: entries})
     if any(e.count > MAX_COUNT for e in entries):
-        raise InvalidInput(
-            [error("FIELD_INVALID", f"count: at most {MAX_COUNT} copies in one entry", field="count")]
-        )
+        raise InvalidInput([invalid("count", problem("ENTRY_TOO_MANY", maximum=MAX_COUNT))])
     return _store_section(deck, section, entries, user)
 
 
@@ -124,26 +119,10 @@ def deck_entry_change(
     entries = _section_input(deck, section)
     _same_entry(entries, section, position, ref)
     if (count is None) == (delta is None):
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    "give count (the copies) or delta (copies to add or remove)",
-                    field="count",
-                )
-            ]
-        )
+        raise InvalidInput([error("FIELD_INVALID", field="count", params=problem("COUNT_OR_DELTA").params())])
     if delta is not None:
         if isinstance(delta, bool) or not isinstance(delta, int):
-            raise InvalidInput(
-                [
-                    error(
-                        "FIELD_INVALID",
-                        "delta: a whole number of copies to add (or remove, below 0)",
-                        field="delta",
-                    )
-                ]
-            )
+            raise InvalidInput([invalid("delta", problem("DELTA"))])
         count = max(0, entries[position].count + delta)
     count = _check_count(count)
     if count == 0:
@@ -183,15 +162,7 @@ def deck_entry_replace(
     _same_entry(entries, section, position, ref)
     card = (card or "").strip()
     if not card or len(card) > MAX_REF:
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"card: a stableCardId or a card name (1 to {MAX_REF} characters)",
-                    field="card",
-                )
-            ]
-        )
+        raise InvalidInput([invalid("card", problem("CARD_REF", maximum=MAX_REF))])
     entries[position] = Entry(card, entries[position].count)
     return _store_section(deck, section, entries, user)
 
@@ -263,10 +234,9 @@ def deck_entry_printing(
             [
                 error(
                     "UNKNOWN_CARD",
-                    f"{ref!r} names no single {deck.game} card",
                     card=ref,
                     field="ref",
-                    params={"ref": ref, "game": deck.game},
+                    params={"ref": ref or '""', "game": deck.game},
                 )
             ]
         )
@@ -276,17 +246,9 @@ def deck_entry_printing(
     elif stable_id in {c.stable_id for c in printings}:
         new_ref = stable_id
     else:
-        choices = ", ".join(c.stable_id for c in printings)
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"{stable_id!r} is not a printing of {current.name!r}; its printings: {choices}",
-                    card=stable_id,
-                    field="card",
-                )
-            ]
-        )
+        choices = [c.stable_id for c in printings]
+        why = problem("NOT_A_PRINTING", value=stable_id, name=current.name, expected=choices)
+        raise InvalidInput([invalid("card", why, card=stable_id)])
     if new_ref == ref:
         return deck
     entries[position] = Entry(new_ref, entries[position].count)
@@ -307,16 +269,8 @@ def deck_pick_set(
     deck = _lock(deck, user, expected_version, tab)
     ruleset = get_ruleset(deck.game)
     if pick not in ruleset.deck_picks:
-        picks = ", ".join(ruleset.deck_picks) or "none"
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"{deck.game} decks have no pick {pick!r} (their picks: {picks})",
-                    field="pick",
-                )
-            ]
-        )
+        why = problem("NO_SUCH_PICK", game=deck.game, expected=list(ruleset.deck_picks))
+        raise InvalidInput([invalid("pick", why, shown=pick)])
     if stable_id:
         visible_card(user, deck.game, stable_id)
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)

@@ -18,13 +18,10 @@ def format_for(game: str, key: str | None) -> DeckFormat:
     qs = DeckFormat.objects.filter(game=game)
     fmt = qs.filter(key=key).first() if key else qs.filter(is_default=True).first()
     if fmt is None:
-        known = ", ".join(qs.values_list("key", flat=True)) or "none"
-        what = f"format {key!r}" if key else "default format"
         raise InvalidInput(
             [
                 error(
                     "UNKNOWN_FORMAT",
-                    f"{game} has no {what}; its formats: {known}",
                     field="format",
                     params={
                         "game": game,
@@ -61,7 +58,7 @@ def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> 
     changed = fmt.pk is None or data is None
     for key, value in (data or {}).items():
         if key not in FORMAT_FIELDS and not (fmt.pk is None and key in ("game", "key")):
-            raise InvalidInput([error("FIELD_READ_ONLY", f"{key} is not edited", field=key)])
+            raise InvalidInput([error("FIELD_READ_ONLY", field=key, params={"field": key})])
         if getattr(fmt, key) != value:
             setattr(fmt, key, value)
             changed = True
@@ -75,9 +72,9 @@ def deck_format_save(*, fmt: DeckFormat, data: dict[str, Any] | None = None) -> 
     if errors:
         raise InvalidInput(
             [
-                error("FIELD_INVALID", f"{key}: {message}", field=key)
-                for key, messages in errors.items()
-                for message in messages
+                error("FIELD_INVALID", field=key, params=why.params())
+                for key, found in errors.items()
+                for why in found
             ]
         )
     if fmt.is_default:

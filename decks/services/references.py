@@ -18,6 +18,7 @@ from rules.decks import Entry
 from rules.findings import error
 from rules.placement import place_by_type
 from rules.pool import CardPool, reserved_ref
+from rules.problems import invalid, problem
 from rules.text import fold
 
 from ..interchange import DeckInput, parse_deck
@@ -45,10 +46,9 @@ def visible_card(user, game: str, stable_id: str) -> Card:
             [
                 error(
                     "UNKNOWN_CARD",
-                    f"{stable_id!r} is no {game} card",
                     card=stable_id,
                     field="card",
-                    params={"ref": stable_id, "game": game},
+                    params={"ref": stable_id or '""', "game": game},
                 )
             ]
         )
@@ -170,12 +170,11 @@ def check_section_sizes(sections: dict[str, list[Entry]]) -> None:
     if over:
         raise InvalidInput(
             [
-                error(
-                    "FIELD_INVALID",
-                    f"sections.{name}: {size} entries, over the limit of {limit} per section "
-                    "(DECKS_MAX_ENTRIES_PER_SECTION); merge copies of a card into one entry",
+                invalid(
+                    "sections",
+                    problem("SECTION_TOO_LONG", observed=size, maximum=limit),
+                    shown=f"sections.{name}",
                     section=name,
-                    field="sections",
                 )
                 for name, size in over
             ]

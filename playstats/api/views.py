@@ -22,7 +22,9 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules import registry
 from rules.findings import error
+from rules.i18n import N_
 from rules.playstats import Rate
+from rules.problems import problem
 from rules.registry import UnknownGame
 
 from .. import selectors, services
@@ -67,7 +69,11 @@ class GameCards(APIView):
     def get(self, request, game: str):
         order = request.query_params.get("order", "playRate")
         if order not in ("playRate", "winSeen"):
-            raise _bad("order", "playRate or winSeen", "send playRate or winSeen")
+            raise _bad(
+                "order",
+                problem("NOT_ALLOWED", value=repr(order[:20]), expected=["playRate", "winSeen"]),
+                N_("send playRate or winSeen"),
+            )
         ranking = selectors.card_ranking(
             user=request.user, game=_game(game), filters=filters_from(request.query_params), order=order
         )
@@ -178,7 +184,11 @@ class GameMatchups(APIView):
     def get(self, request, game: str):
         kind = request.query_params.get("kind", "label")
         if kind not in ("label", "deck"):
-            raise _bad("kind", "label or deck", "send label or deck")
+            raise _bad(
+                "kind",
+                problem("NOT_ALLOWED", value=repr(kind[:20]), expected=["label", "deck"]),
+                N_("send label or deck"),
+            )
         grid = selectors.matchup_grid(game=_game(game), kind=kind, filters=filters_from(request.query_params))
         return Response(plain(grid))
 
@@ -224,7 +234,6 @@ class PaperGames(APIView):
                 [
                     error(
                         "PAPER_GAME_INVALID",
-                        "you may not record games",
                         field="decks",
                         params={"field": "decks", "problem": "permission"},
                     )
@@ -239,7 +248,6 @@ class PaperGames(APIView):
         ):
             raise services._refuse(
                 "PAPER_GAME_INVALID",
-                "decks: the ids of the two decks that played",
                 field="decks",
                 hint="",
                 problem="decks",
@@ -248,7 +256,6 @@ class PaperGames(APIView):
         if not deck_selectors.deck_list(user=request.user).filter(pk=ids[0]).exists():
             raise services._refuse(
                 "PAPER_GAME_INVALID",
-                "decks: the first deck must be one of yours",
                 field="decks",
                 hint="",
                 problem="decks",
@@ -260,14 +267,10 @@ class PaperGames(APIView):
             .prefetch_related("entries__card")
         }
         if any(i not in visible for i in ids):
-            raise services._refuse(
-                "PAPER_GAME_INVALID", "decks: no such deck", field="decks", hint="", problem="decks"
-            )
+            raise services._refuse("PAPER_GAME_INVALID", field="decks", hint="", problem="decks")
         winner = body.get("winner")
         if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
-            raise services._refuse(
-                "PAPER_GAME_INVALID", "winner: 1, 2 or null", field="winner", hint="", problem="winner"
-            )
+            raise services._refuse("PAPER_GAME_INVALID", field="winner", hint="", problem="winner")
         played_on = None
         if body.get("playedOn") is not None:
             try:
@@ -275,7 +278,6 @@ class PaperGames(APIView):
             except ValueError:
                 raise services._refuse(
                     "PAPER_GAME_INVALID",
-                    "playedOn: a day as YYYY-MM-DD",
                     field="playedOn",
                     hint="",
                     problem="playedOn",
@@ -288,7 +290,6 @@ class PaperGames(APIView):
             ):
                 raise services._refuse(
                     "PAPER_GAME_INVALID",
-                    f"{name}: two lists of stableCardIds",
                     field=name,
                     hint="",
                     problem=name,
@@ -296,9 +297,7 @@ class PaperGames(APIView):
             lists[name] = value
         turns = body.get("turns", 0)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 1000:
-            raise services._refuse(
-                "PAPER_GAME_INVALID", "turns: 0 to 1000", field="turns", hint="", problem="turns"
-            )
+            raise services._refuse("PAPER_GAME_INVALID", field="turns", hint="", problem="turns")
         notes = body.get("notes", "")
         paper = services.paper_game_record(
             user=request.user,

@@ -15,7 +15,7 @@ from cards.interchange import check_game
 from cards.selectors import card_get
 from common.errors import InvalidInput
 from common.versions import if_match_version, with_etag
-from rules.findings import error
+from rules.problems import invalid, problem, refusal
 
 from .. import audits, selectors, services
 from ..filters import ReviewQueueFilter
@@ -165,12 +165,11 @@ class CardReviewDiff(APIView):
             revision = card.last_validated_revision
         else:
             if not (raw.isascii() and raw.isdigit()):
-                raise InvalidInput([error("FIELD_INVALID", "from must be a version number", field="from")])
+                raise InvalidInput([invalid("from", problem("VERSION_NUMBER"))])
             revision = card.revisions.filter(version=int(raw)).first()
             if revision is None:
-                raise InvalidInput(
-                    [error("FIELD_INVALID", f"{card.stable_id} has no version {raw}", field="from")]
-                )
+                why = problem("NO_SUCH_VERSION", card=card.stable_id, value=raw)
+                raise InvalidInput([refusal(why, field="from")])
         return Response(
             {
                 "stableCardId": card.stable_id,

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CardData
-from ..findings import Finding, error, warning
+from ..findings import HINT, Finding, error, warning
 from ..i18n import N_
+from ..problems import problem
 from ..text import fold
 from .shape import json_path
 from .vocabulary import NEW_MECHANIC, EffectVocabulary
@@ -60,7 +61,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
     ref = card.ref
     findings: list[Finding] = []
 
-    def report(severity: Callable[..., Finding], code: str, field: str, hint: str = "", **params) -> None:
+    def report(severity: Callable[..., Finding], code: str, field: str, hint: Any = "", **params) -> None:
         # The field is the finding's JSON path; params add the names and values of the message.
         findings.append(severity(code, card=ref, field=field, params={"path": field, **params}, hint=hint))
 
@@ -80,7 +81,8 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     error,
                     "EFFECT_BONUS_NO_DURATION",
                     path,
-                    hint=f"give it a duration: {', '.join(vocabulary.durations)}",
+                    hint=HINT,
+                    expected=list(vocabulary.durations),
                     stat=action.get("stat"),
                 )
         for parts, family in _new_mechanics(effect):
@@ -134,9 +136,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                         "EFFECT_LIMIT_UNSTATED",
                         field,
                         hint=N_("check the limit against the text"),
-                        problem="the effect has a use limit the text never states",
-                        problemKey="LIMIT_UNSTATED",
-                        problemParams={},
+                        **problem("LIMIT_UNSTATED").params(),
                     )
             else:
                 report(
@@ -144,12 +144,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     "EFFECT_LIMIT_UNSTATED",
                     "effects",
                     hint=N_("check the limits against the text"),
-                    problem=(
-                        f"{len(limited)} effect{'s have' if len(limited) != 1 else ' has'} a use limit, "
-                        "more than the text says once per turn"
-                    ),
-                    problemKey="MORE_LIMITS",
-                    problemParams={"observed": len(limited)},
+                    **problem("MORE_LIMITS", observed=len(limited)).params(),
                 )
         # durations stated in the text
         present: set[str] = set()
@@ -163,7 +158,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     warning,
                     "EFFECT_DURATION_MISSING",
                     field,
-                    hint=f"give the effect the duration {duration}, or check the text",
+                    hint=HINT,
                     expected=duration,
                 )
         # kinds stated in the text
@@ -181,7 +176,7 @@ def consistency_findings(card: CardData, vocabulary: EffectVocabulary) -> list[F
                     warning,
                     "EFFECT_KIND_MISMATCH",
                     field,
-                    hint=f"make it {kind}, or check the text",
+                    hint=HINT,
                     observed=observed,
                     expected=kind,
                 )

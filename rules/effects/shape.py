@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..findings import Finding, error
+from ..findings import HINT, Finding, error
 from ..i18n import N_
 from ..problems import Problem, problem
 from .schema import EffectValidator
@@ -29,28 +29,6 @@ def json_path(parts: Iterable[str | int], root: str = "effects") -> str:
     return path
 
 
-_TYPE_NAMES = {
-    "object": "an object",
-    "array": "a list",
-    "string": "a string",
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "null": "null",
-}
-
-
-def _kind_of(value: Any) -> str:
-    return {
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
-
-
 def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple[list, Problem]]:
     for err in validator.iter_errors(effects):
         base = list(err.path)
@@ -62,15 +40,14 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                         base + [key],
                         problem(
                             "UNKNOWN_KEY",
-                            f"unknown key {key!r}; the keys here are: {', '.join(allowed)}",
-                            value=key,
+                            value=json.dumps(key, ensure_ascii=False),
                             expected=allowed,
                         ),
                     )
             case "required":
                 for key in err.validator_value:
                     if isinstance(err.instance, dict) and key not in err.instance:
-                        yield base + [key], problem("REQUIRED", "required")
+                        yield base + [key], problem("REQUIRED")
             case "enum":
                 values = [json.dumps(x, ensure_ascii=False) for x in err.validator_value]
                 value = json.dumps(err.instance, ensure_ascii=False)
@@ -78,14 +55,13 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                     base,
                     problem(
                         "NOT_ALLOWED",
-                        f"{value} is not allowed; use one of: {', '.join(values)}",
                         value=value,
                         expected=values,
                     ),
                 )
             case "const":
                 expected = json.dumps(err.validator_value, ensure_ascii=False)
-                yield base, problem("MUST_BE", f"must be {expected}", expected=expected)
+                yield base, problem("MUST_BE", expected=expected)
             case "type":
                 wanted = (
                     err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
@@ -94,27 +70,25 @@ def _schema_problems(validator: EffectValidator, effects: Any) -> Iterator[tuple
                     base,
                     problem(
                         "WRONG_TYPE",
-                        f"must be {' or '.join(str(_TYPE_NAMES.get(t, t)) for t in wanted)}, not {_kind_of(err.instance)}",
                         expected=[str(t) for t in wanted],
                     ),
                 )
             case "pattern":
-                hint = err.schema.get("description") or f"the pattern {err.validator_value}"
                 value = json.dumps(err.instance, ensure_ascii=False)
-                yield base, problem("NOT_VALID", f"{value} is not valid: {hint}", value=value)
+                expected = err.schema.get("description") or str(err.validator_value)
+                yield base, problem("NOT_VALID", value=value, expected=expected)
             case "minItems":
                 yield (
                     base,
                     problem(
                         "TOO_FEW_ITEMS",
-                        f"needs at least {err.validator_value} item(s)",
                         minimum=err.validator_value,
                     ),
                 )
             case "uniqueItems":
-                yield base, problem("DUPLICATE_ITEMS", "lists a value twice")
+                yield base, problem("DUPLICATE_ITEMS")
             case _:
-                yield base, problem("SCHEMA", err.message)
+                yield base, problem("SCHEMA", detail=err.message)
 
 
 def effect_errors(
@@ -126,11 +100,8 @@ def effect_errors(
     def add(code: str, parts: Iterable, message: Problem | str, **params) -> None:
         parts = tuple(parts)
         path = json_path(parts)
-        if not params:
-            params = {"path": path, "problem": str(message)}
-            if isinstance(message, Problem) and message.key != "SCHEMA":
-                params["problemKey"] = message.key
-                params["problemParams"] = dict(message.values)
+        if isinstance(message, Problem):
+            params = {"path": path, **message.params()}
         found.setdefault((path, str(message)), (parts, code, params))
 
     for parts, message in _schema_problems(validator, effects):
@@ -146,7 +117,7 @@ def effect_errors(
                     add(
                         "EFFECT_ID_DUPLICATE",
                         [index, "effectId"],
-                        f"{effect_id!r} is already the id of effects[{ids[effect_id]}]; an effectId is unique",
+                        f"{effect_id} {index}",  # only tells findings apart: its words are the code's
                         effectId=effect_id,
                     )
                 else:
@@ -180,8 +151,7 @@ def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[
                     ["targets", t_index, "id"],
                     problem(
                         "TARGET_ID_TAKEN",
-                        f"{target_id!r} is already the id of targets[{declared[target_id]}]",
-                        value=target_id,
+                        value=json.dumps(target_id, ensure_ascii=False),
                         index=declared[target_id],
                     ),
                 )
@@ -195,8 +165,7 @@ def _reference_problems(effect: dict, vocabulary: EffectVocabulary) -> Iterator[
                 parts,
                 problem(
                     "UNKNOWN_TARGET",
-                    f"{value!r} names no target of this effect; use one of: {', '.join(known) or 'none'} (declare targets in 'targets')",
-                    value=value,
+                    value=json.dumps(value, ensure_ascii=False),
                     expected=known,
                 ),
             )
@@ -248,7 +217,7 @@ def effect_id_changes(before: Any, after: Any, *, card_ref: str | None = None) -
                         card=card_ref,
                         field=path,
                         params={"observed": effect.get("effectId"), "expected": old_id},
-                        hint=f"keep {old_id!r}",
+                        hint=HINT,
                     )
                 )
                 break

@@ -14,6 +14,7 @@ from common.api import Pagination, exception_handler
 from common.errors import InvalidInput
 from decks.models import Deck
 from rules.findings import error
+from rules.problems import invalid, problem
 
 from .. import selectors, services
 from ..models import Table
@@ -26,7 +27,7 @@ ENVELOPE = ("kind", "expectedSeq", "seat")
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise InvalidInput([error("FIELD_INVALID", "the body must be a JSON object")])
+        raise InvalidInput([invalid(None, problem("BODY_NOT_OBJECT"))])
     return dict(request.data)
 
 
@@ -42,17 +43,12 @@ def _whole(value, name: str, *, low: int = 0, high: int | None = None, default=N
         or value < low
         or (high is not None and value > high)
     ):
-        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InvalidInput(
-            [
-                error(
-                    "FIELD_INVALID",
-                    f"{name}: a whole number {bound}",
-                    field=name,
-                    params={"field": name, "problem": f"a whole number {bound}"},
-                )
-            ]
+        why = (
+            problem("COUNT_FROM_TO", minimum=low, maximum=high)
+            if high is not None
+            else problem("AT_LEAST", minimum=low)
         )
+        raise InvalidInput([invalid(name, why)])
     return value
 
 
@@ -114,7 +110,6 @@ class TableList(APIView):
                     [
                         error(
                             "UNKNOWN_USER",
-                            f"invite: nobody has the username {str(invite)[:150]!r}",
                             field="invite",
                             params={"value": str(invite)[:150]},
                         )
@@ -122,16 +117,7 @@ class TableList(APIView):
                 )
         public = body.get("public", False)
         if not isinstance(public, bool):
-            raise InvalidInput(
-                [
-                    error(
-                        "FIELD_INVALID",
-                        "public: true or false",
-                        field="public",
-                        params={"field": "public", "problem": "true or false"},
-                    )
-                ]
-            )
+            raise InvalidInput([invalid("public", problem("NOT_YES_NO"))])
         try:
             table = services.table_create(
                 user=request.user,

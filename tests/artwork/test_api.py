@@ -174,7 +174,7 @@ def test_missing_or_bad_fields_get_field_messages(card, api, designer, nothing_k
     )
     assert response.status_code == 400
     assert response.json()["primary"] == [
-        "a PK reference is never a card's main artwork: only an HD image can be primary (change its kind to HD first)"
+        "a REFERENCE image cannot be a card's primary image; choose an HD one"
     ]
 
 

@@ -65,7 +65,7 @@ def test_failures_are_listed_and_the_exit_status_says_so(variants):
 
 
 def test_an_unknown_game_is_unusable_input(db):
-    with pytest.raises(CommandError, match="unknown game 'chess'") as caught:
+    with pytest.raises(CommandError, match="chess is not a game; use one of chesscards") as caught:
         run("--game", "chess")
     assert caught.value.returncode == 2
     assert not ImageBatch.objects.exists()

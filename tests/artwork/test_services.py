@@ -84,7 +84,7 @@ def test_a_pk_reference_or_full_artwork_is_never_primary(card, upload, media_roo
     with pytest.raises(InvalidInput) as caught:
         upload(card, kind=kind, primary=True)
     assert caught.value.findings[0].code == "ARTWORK_PRIMARY_NOT_HD"
-    assert "never a card's main artwork" in caught.value.message
+    assert f"a {kind} image cannot be a card's primary image; choose an HD one" == caught.value.message
     assert not ArtworkVariant.objects.exists() and media_files(media_root) == [] and enqueued == []
     # Uploaded without asking, on a card with no primary: it does not become one either.
     assert not upload(card, kind=kind).is_primary
@@ -371,7 +371,7 @@ def test_an_empty_batch_is_done_at_once():
 
 
 def test_an_unknown_game_is_refused():
-    with pytest.raises(InvalidInput, match="unknown game 'chess'"):
+    with pytest.raises(InvalidInput, match="chess is not a game; use one of chesscards"):
         services.image_batch_start(game="chess")
     assert not ImageBatch.objects.exists()
 

@@ -306,7 +306,7 @@ def test_asking_a_reference_to_be_primary_is_refused_with_the_services_message(
 ):
     response = post_upload(card, kind="REFERENCE", primary="on")
     assert response.status_code == 400
-    assert "only an HD image can be primary" in text(response)
+    assert "image cannot be a card&#x27;s primary image; choose an HD one" in text(response)
 
 
 def test_only_a_reviewer_deletes_and_the_image_stays_in_the_history(

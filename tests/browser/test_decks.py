@@ -107,7 +107,7 @@ def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, 
     page.get_by_role("button", name="Import").click()
     errors = page.locator("#import-errors")
     expect(errors).to_contain_text("Nothing was imported")
-    expect(errors).to_contain_text("the decklist needs a header line such as 'game: vanguard'")
+    expect(errors).to_contain_text("game is required: write a header line such as 'game: vanguard'")
     assert Deck.objects.count() == 1
 
     page.get_by_label("Or paste it").fill(

@@ -173,7 +173,7 @@ def test_a_change_that_the_rules_refuse_is_a_form_error_on_the_field(client, sup
     response = client.post(
         change_url(card), change_data(card, type="PLACE", game_fields='{"cost": 1, "atk": "x"}')
     )
-    assert errors_of(response) == {"game_fields": ["atk must be a whole number, not a string"]}
+    assert errors_of(response) == {"game_fields": ['atk must be a whole number, not "x"']}
     assert Card.objects.get().type == "UNIT"
 
 

@@ -82,8 +82,8 @@ def test_importcards_lists_every_error_on_standard_error_and_exits_2(tmp_path):
         call_command("importcards", str(path), stderr=err)
     assert caught.value.returncode == 2
     assert err.getvalue().splitlines() == [
-        "error: card 0 (Gin): atk must be a whole number, not a string",
-        "error: card 1: name: required, a non-empty string",
+        'error: card 0 (Gin): atk must be a whole number, not "3"',
+        "error: card 1: name is required: a text that is not empty",
     ]
     assert str(caught.value) == f"{path}: nothing was imported: 2 error(s); fix the file and import it again"
     assert not Card.objects.exists()
@@ -114,11 +114,11 @@ def run_cli(*args, capsys, monkeypatch) -> tuple[int, str, str]:
         ("{not json", "not valid JSON (line 1, column 2: Expecting property name enclosed in double quotes)"),
         (
             '{"game": "pokemon", "cards": []}',
-            f"unknown game 'pokemon'; the games are: {KNOWN_GAMES}",
+            f"pokemon is not a game; use one of {KNOWN_GAMES}",
         ),
         (
             '{"game": "chesscards", "cards": [{"name": "Mur"}]}',
-            "error: card 0 (Mur): type: required, one of CARD",
+            "error: card 0 (Mur): type is required; use one of CARD",
         ),
     ],
     ids=["missing file", "bad JSON", "unknown game", "invalid cards"],

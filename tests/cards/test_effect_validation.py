@@ -50,7 +50,7 @@ def test_the_api_refuses_a_card_with_invalid_effects_naming_the_path(api, design
     assert response.status_code == 400
     body = response.json()
     assert body["effects[0].actions[0].stat"] == [
-        'effects[0].actions[0].stat: "MANA" is not allowed; use one of: "ATK", "PV"'
+        'effects[0].actions[0].stat: "MANA" is not allowed; use one of "ATK", "PV"'
     ]
     assert (
         body["errors"][0]["code"] == "EFFECT_SCHEMA"
@@ -65,7 +65,7 @@ def test_the_api_refuses_unknown_effect_keys(api, designer):
         "/api/cards/", {"game": "darkrow", **UNIT, "effects": [{**DEPLOY, "speed": "fast"}]}, format="json"
     )
     assert response.status_code == 400
-    assert "unknown key 'speed'" in response.json()["effects[0].speed"][0]
+    assert 'unknown key "speed"' in response.json()["effects[0].speed"][0]
 
 
 @pytest.mark.django_db
@@ -97,7 +97,7 @@ def test_an_effect_id_is_unique_in_the_game(api, designer, make_card):
     )
     assert response.status_code == 400
     [message] = response.json()["effects[0].effectId"]
-    assert f"'DR-T01.arrival' is already an effect of {first.stable_id}" in message
+    assert f"the effectId DR-T01.arrival is already used by {first.stable_id}" in message
     assert response.json()["errors"][0]["code"] == "EFFECT_ID_TAKEN"
     # Another game may use the same id; the card itself may keep it.
     assert (
@@ -198,7 +198,7 @@ def test_the_import_command_exits_2_naming_the_card_and_the_path(tmp_path, capsy
     with pytest.raises(CommandError) as caught:
         call_command("importcards", str(path))
     assert caught.value.returncode == 2
-    assert "error: card 0 (DR-T02): effects[0].bogus: unknown key 'bogus'" in capsys.readouterr().err
+    assert 'error: card 0 (DR-T02): effects[0].bogus: unknown key "bogus"' in capsys.readouterr().err
     assert not Card.objects.exists()
 
 
@@ -212,7 +212,7 @@ def test_an_import_refuses_an_effect_id_used_by_two_cards():
         imports.cards_import(payload=payload)
     [finding] = caught.value.findings
     assert finding.code == "EFFECT_ID_TAKEN" and finding.card == "DR-T02"
-    assert "already an effect of DR-T01" in finding.message
+    assert "the effectId DR-T01.arrival is already used by DR-T01" in finding.message
     assert not Card.objects.exists()
 
 

@@ -77,7 +77,7 @@ def test_line_breaks_are_kept_as_typed_without_the_browsers_cr():
 def test_what_cannot_be_read_is_a_finding_at_its_field():
     _data, findings = form("darkrow", name="X", type="UNIT", cost="3.5", effects='{"oops": ').to_data()
     assert [(f.field, f.code) for f in findings] == [("effects", "FIELD_INVALID"), ("cost", "FIELD_TYPE")]
-    assert findings[1].message == "cost must be a whole number, not '3.5'"
+    assert findings[1].message == "cost must be a whole number, not 3.5"
 
 
 def test_the_form_is_built_from_the_rule_set():

@@ -124,15 +124,15 @@ def test_every_error_is_reported_with_the_card_and_the_field():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=bad)
     assert messages(caught) == [
-        "card 0 (DR-U01): cost must be a whole number, not a string",
+        'card 0 (DR-U01): cost must be a whole number, not "3"',
         "card 0 (DR-U01): hp is not a field of darkrow cards; its fields are: cost, atk, pv, behavior",
         "card 1 (Gin): type: BOSS is not a card type of darkrow; use one of LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE",
-        "card 2: name: required, a non-empty string",
-        "card 2: archetypes: must be a list of non-empty strings (the printed labels)",
+        "card 2: name is required: a text that is not empty",
+        "card 2: archetypes must be a list of texts that are not empty (the printed labels)",
         "card 3: a card must be a JSON object",
-        "card 4 (bad id!): stableCardId: 'bad id!' is not a valid id (1 to 64 letters, digits, '.', '_' or '-', "
+        "card 4 (bad id!): stableCardId 'bad id!' is not a valid id (1 to 64 letters, digits, '.', '_' or '-', "
         "starting with a letter or digit)",
-        "card 4 (bad id!): status: 'LIVE' is not allowed; use one of DRAFT, NEEDS_REVIEW, VALIDATED, DISABLED",
+        "card 4 (bad id!): status 'LIVE' is not allowed; use one of DRAFT, NEEDS_REVIEW, VALIDATED, DISABLED",
     ]
     assert [(f.card, f.field) for f in caught.value.findings] == [
         ("DR-U01", "cost"),
@@ -150,14 +150,20 @@ def test_every_error_is_reported_with_the_card_and_the_field():
 @pytest.mark.parametrize(
     "payload, message",
     [
-        ([], "a card-set file is a JSON object with 'game' and 'cards'"),
-        ({"cards": []}, f"unknown game None; the games are: {KNOWN_GAMES}"),
+        (
+            [],
+            "the file cannot be read as a card set: a card-set file is a JSON object with 'game' and 'cards'",
+        ),
+        ({"cards": []}, f"no game is given; use one of {KNOWN_GAMES}"),
         (
             {"game": "pokemon", "cards": []},
-            f"unknown game 'pokemon'; the games are: {KNOWN_GAMES}",
+            f"pokemon is not a game; use one of {KNOWN_GAMES}",
         ),
-        ({"game": "darkrow"}, "'cards' must be a list of cards"),
-        ({"game": "darkrow", "cards": {"name": "Gin"}}, "'cards' must be a list of cards"),
+        ({"game": "darkrow"}, "the file cannot be read as a card set: 'cards' must be a list of cards"),
+        (
+            {"game": "darkrow", "cards": {"name": "Gin"}},
+            "the file cannot be read as a card set: 'cards' must be a list of cards",
+        ),
     ],
 )
 def test_files_that_are_not_card_sets(payload, message):
@@ -176,14 +182,16 @@ def test_values_no_database_can_store_are_errors():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
     assert messages(caught) == [
-        "card 0 (Mur): effects: holds a number that is infinite or not a number; use a finite number"
+        "card 0 (Mur): effects holds a number that is infinite or not a number; use a finite number"
     ]
 
 
 def test_unknown_top_level_keys_are_errors():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload={"game": "chesscards", "cards": [], "version": 2})
-    assert messages(caught) == ["unknown top-level key 'version'; a card-set file has 'game' and 'cards'"]
+    assert messages(caught) == [
+        "'version' is an unknown top-level key; a card-set file has 'game' and 'cards'"
+    ]
 
 
 def test_a_card_of_another_game_in_the_file_is_an_error():
@@ -191,7 +199,7 @@ def test_a_card_of_another_game_in_the_file_is_an_error():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
     assert messages(caught) == [
-        "card 0 (Mur): game: 'darkrow' differs from the game of the card (chesscards); a card belongs to one game"
+        "card 0 (Mur): game is 'darkrow', not the game of the card (chesscards); a card belongs to one game"
     ]
 
 
@@ -207,9 +215,7 @@ def test_ids_used_by_another_game_are_refused():
     }
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
-    assert messages(caught) == [
-        "card 0 (DR-U01): stableCardId DR-U01 belongs to a darkrow card (Toyama Kazuha)"
-    ]
+    assert messages(caught) == ["card 0 (DR-U01): DR-U01 belongs to a darkrow card (Toyama Kazuha)"]
     assert caught.value.findings[0].field == "stableCardId"
     assert state() == before
 
@@ -240,7 +246,7 @@ def test_two_cards_without_ids_with_the_same_name_and_type_are_ambiguous():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload=payload)
     assert messages(caught) == [
-        "card 1 (Mur): card 0 is also a CARD named 'Mur' without a stableCardId; give each of them its stableCardId"
+        "card 1 (Mur): card 0 is also a CARD named Mur without a stableCardId; give each of them its stableCardId"
     ]
     cards_import(
         payload={
@@ -254,7 +260,7 @@ def test_two_cards_without_ids_with_the_same_name_and_type_are_ambiguous():
     with pytest.raises(InvalidInput) as caught:
         cards_import(payload={"game": "chesscards", "cards": [{"name": "Mur", "type": "CARD", "text": "?"}]})
     assert messages(caught) == [
-        "card 0 (Mur): 2 chesscards CARD cards are named 'Mur' (CC-A, CC-B); give its stableCardId"
+        "card 0 (Mur): Mur names 2 chesscards cards (CC-A, CC-B); give its stableCardId"
     ]
     assert Card.objects.count() == 2
 

@@ -120,7 +120,7 @@ def test_a_bad_row_imports_nothing_and_names_row_column_and_what_is_allowed():
         m.startswith("row 4 (Bad Bool), column sentinel (G): 'perhaps' is not true or false; allowed:")
         for m in found
     )
-    assert any(m.startswith("row 5 (Bad Effects), column effects (H): not valid JSON") for m in found)
+    assert any(m.startswith("row 5 (Bad Effects), column effects (H): is not valid JSON") for m in found)
     assert any(
         m.startswith("row 6 (Bad Trigger), column trigger (F):") and "CRITICAL, DRAW, STAND, HEAL" in m
         for m in found
@@ -132,9 +132,7 @@ def test_an_unknown_column_is_named_with_the_columns_allowed():
     with pytest.raises(InvalidInput) as caught:
         cards_import_file(data=csv_bytes("name,type,colour\nMur,CARD,red\n"), name="s.csv", game="chesscards")
     [message] = messages(caught)
-    assert message.startswith(
-        "row 1 (the header), column C: 'colour' is no key of chesscards cards; the columns may be:"
-    )
+    assert message.startswith("row 1, column C: 'colour' is no key of chesscards cards; the columns may be:")
     assert caught.value.findings[0].code == "FIELD_UNKNOWN"
 
 

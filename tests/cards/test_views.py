@@ -350,9 +350,9 @@ def test_the_editor_refuses_what_cannot_be_read_and_keeps_the_input(client_as, d
     assert not Card.objects.exists()
     page = text(response)
     assert "Not saved: 2 problems to fix" in page
-    assert "cost must be a whole number, not &#x27;trois&#x27;" in page
-    # Under its field, the message does not repeat the field's name.
-    assert "<p>not valid JSON at line 1, column 3" in page and "effects: effects:" not in page
+    assert "cost must be a whole number, not trois" in page
+    # Under its field, the message is the field's problem, as the cost's is (never "effects: effects:").
+    assert "<p>effects is not valid JSON at line 1, column 3" in page and "effects: effects:" not in page
     assert "Texte à garder" in page and 'value="Mouri Ran"' in page
 
 
@@ -538,21 +538,22 @@ def test_live_validation_reports_shape_errors_and_effects_json(client_as, design
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '[{"a": 1,]'}
         )
     )
-    # The path once ("effects: not valid JSON", never "effects: effects: ..."), and bare under the field.
+    # The message as a field's problem ("effects is not valid JSON...", as "cost must be a whole
+    # number"), never "effects: effects: ...", and under the field.
     assert (
-        "<strong>effects</strong></a>: not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
+        "<strong>effects</strong></a>: effects is not valid JSON at line 1, column 10: Expecting property name enclosed in double quotes"
         in page
     )
     assert "effects: effects:" not in page
-    assert 'id="errors-effects" hx-swap-oob="true"><p>not valid JSON' in page
+    assert 'id="errors-effects" hx-swap-oob="true"><p>effects is not valid JSON at line 1, column 10' in page
     page = text(
         client.post(
             "/cards/validate/", {"game": "darkrow", "name": "", "type": "UNIT", "effects": '{"a": 1}'}
         )
     )
-    assert "<strong>name</strong></a>: required, a non-empty string" in page
-    assert 'id="errors-name" hx-swap-oob="true"><p>required, a non-empty string' in page
-    assert "<strong>effects</strong></a>: must be a list of objects" in page
+    assert "<strong>name</strong></a>: name is required: a text that is not empty" in page
+    assert 'id="errors-name" hx-swap-oob="true"><p>name is required: a text that is not empty' in page
+    assert "<strong>effects</strong></a>: effects must be a list of objects" in page
     assert "name: name:" not in page
     assert client.post("/cards/validate/", {"game": "nope"}).status_code == 400
 
@@ -602,7 +603,7 @@ def test_transitions_refused_say_why(client_as, designer, reviewer, make_card, u
 def test_a_note_with_a_nul_character_is_refused_and_nothing_moves(client_as, reviewer, unit):
     client = client_as(reviewer)
     client.post(f"/cards/{unit.stable_id}/status/", {"status": "DISABLED", "note": "a\x00b", "version": 1})
-    assert "Not changed: note contains the NUL character" in text(client.get(f"/cards/{unit.stable_id}/"))
+    assert "Not changed: note contains a NUL character" in text(client.get(f"/cards/{unit.stable_id}/"))
     assert Card.objects.get(pk=unit.pk).status == Status.DRAFT
     assert CardRevision.objects.filter(card=unit).count() == 1
 

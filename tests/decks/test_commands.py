@@ -59,10 +59,16 @@ def test_checkdeck_not_legal_text_decklist(load_cards, tmp_path):
     [
         (None, "no such file"),
         ("{not json", "not valid JSON"),
-        ('{"game": "poker", "sections": {}}', "unknown game 'poker'"),
-        ('{"game": "duel", "format": "nope", "sections": {}}', "duel has no format 'nope'"),
-        ("main:\n4 Blaster Blade\n", "needs a header line such as 'game: vanguard'"),
-        ("game: vanguard\nmain:\n4\n", "line 3: '4': a count needs a card after it"),
+        ('{"game": "poker", "sections": {}}', "poker is not a game; use one of chesscards"),
+        (
+            '{"game": "duel", "format": "nope", "sections": {}}',
+            "duel has no format nope; use one of standard",
+        ),
+        ("main:\n4 Blaster Blade\n", "write a header line such as 'game: vanguard'"),
+        (
+            "game: vanguard\nmain:\n4\n",
+            "line 3 of the decklist (4) cannot be read: a count needs a card after it",
+        ),
         ('{"game": "duel", "sections": {"main": [{"card": 3}]}}', "card must be a stableCardId"),
     ],
 )

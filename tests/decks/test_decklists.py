@@ -149,13 +149,19 @@ def test_picks_as_headers_or_sections():
     [
         (
             "game: duel\nmain:\n0 Example Spell\n",
-            "line 3: '0 Example Spell': the count must be from 1 to 1000",
+            "line 3 of the decklist (0 Example Spell) cannot be read: the count must be from 1 to 1000",
         ),
-        ("game: duel\nmain:\n4\n", "line 3: '4': a count needs a card after it"),
-        ("game: duel\nmain:\n4 Example x3\n3 Spell\n9999 Spell\n", "line 5: '9999 Spell'"),
-        ("game: poker\nmain:\n1 As\n", "'poker' is no game of the studio"),
-        ("main:\n1 As\n", "needs a header line such as 'game: vanguard'"),
-        ("game: riftbound\nLegend:\n1 A\n1 B\n", "line 4: legend is one card"),
+        (
+            "game: duel\nmain:\n4\n",
+            "line 3 of the decklist (4) cannot be read: a count needs a card after it",
+        ),
+        ("game: duel\nmain:\n4 Example x3\n3 Spell\n9999 Spell\n", "line 5 of the decklist (9999 Spell)"),
+        ("game: poker\nmain:\n1 As\n", "poker is not a game; use one of chesscards"),
+        ("main:\n1 As\n", "write a header line such as 'game: vanguard'"),
+        (
+            "game: riftbound\nLegend:\n1 A\n1 B\n",
+            "line 4 of the decklist (1 B) cannot be read: legend is one card",
+        ),
     ],
 )
 def test_a_line_that_fits_no_form_says_which_and_why(text, expected):
@@ -167,7 +173,11 @@ def test_a_line_that_fits_no_form_says_which_and_why(text, expected):
 
 def test_a_game_given_by_the_page_must_agree_with_the_text():
     deck, findings = parse_decklist("game: duel\nmain:\n1 A\n", game="vanguard")
-    assert deck is None and "this is a duel decklist, not a vanguard one" in findings[0].message
+    assert (
+        deck is None
+        and "game is duel: this decklist is not a vanguard one; check it from the duel page"
+        in findings[0].message
+    )
     assert parsed("main:\n1 A\n", game="duel")["game"] == "duel"
 
 
@@ -399,7 +409,10 @@ def test_only_a_printing_of_the_same_identity_can_be_chosen(vanguard_owner):
         services.deck_entry_printing(
             deck=deck, section="main", position=0, ref="Blaster Blade", stable_id="TD01-012"
         )
-    assert "not a printing of 'Blaster Blade'" in caught.value.findings[0].message
+    assert (
+        "card TD01-012 is not a printing of Blaster Blade; its printings: BT01-002, TD01-005"
+        in caught.value.findings[0].message
+    )
     with pytest.raises(Conflict):
         services.deck_entry_printing(
             deck=deck, section="main", position=0, ref="Wingal", stable_id="TD01-005"

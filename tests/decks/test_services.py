@@ -77,18 +77,18 @@ def test_bad_input_is_refused_with_every_problem(load_cards, playtester):
             user=playtester,
         )
     messages = " | ".join(f.message for f in caught.value.findings)
-    assert "duel decks have no legend" in messages
-    assert "'colour' is not a key" in messages
+    assert "legend is no pick of duel decks" in messages
+    assert "colour is not a key of duel decks" in messages
     assert (
-        "sections.main[0]: card" in messages
-        and "sections.main[1]: count" in messages
-        and "sections.main[2]" in messages
+        "sections.main[0].card must be a stableCardId" in messages
+        and "sections.main[1].count must be a whole number from 1 to 1000" in messages
+        and "sections.main[2] must be an object" in messages
     )
     assert Deck.objects.count() == 0
 
 
 def test_unknown_format_is_refused(load_cards, playtester):
-    with pytest.raises(InvalidInput, match="duel has no format 'nope'; its formats: standard"):
+    with pytest.raises(InvalidInput, match="duel has no format nope; use one of standard"):
         services.deck_create(data={"game": "duel", "format": "nope", "sections": {}}, user=playtester)
 
 
@@ -226,8 +226,11 @@ def test_adding_goes_to_the_home_section_or_pick_unless_told(load_cards, playtes
     "kwargs, error",
     [
         ({"stable_id": "DU-NOPE"}, "is no duel card"),
-        ({"stable_id": "DU-EX-001", "section": "sideboard"}, "duel decks have no section 'sideboard'"),
-        ({"stable_id": "DU-EX-001", "count": -1}, "count: a whole number"),
+        (
+            {"stable_id": "DU-EX-001", "section": "sideboard"},
+            "section is sideboard, a section duel decks do not have; they have main",
+        ),
+        ({"stable_id": "DU-EX-001", "count": -1}, "count must be a whole number from 0"),
         ({"stable_id": "DU-EX-001", "count": 1000}, "at most 1000 copies"),
     ],
 )
@@ -297,7 +300,7 @@ def test_picks_are_set_and_cleared(load_cards, playtester):
     services.deck_pick_set(deck=deck, pick="activeLeader", stable_id=None, user=playtester)
     deck.refresh_from_db()
     assert any(v["code"] == "ACTIVE_LEADER" for v in deck.violations) and not deck.ready_to_play
-    with pytest.raises(InvalidInput, match="darkrow decks have no pick 'legend'"):
+    with pytest.raises(InvalidInput, match="legend is no pick of darkrow decks; their picks: activeLeader"):
         services.deck_pick_set(deck=deck, pick="legend", stable_id="DR-L01", user=playtester)
     with pytest.raises(InvalidInput, match="is no darkrow card"):
         services.deck_pick_set(deck=deck, pick="activeLeader", stable_id="DR-ZZZ", user=playtester)

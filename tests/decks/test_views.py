@@ -165,9 +165,9 @@ def test_a_change_made_on_an_outdated_page_is_refused_and_changes_nothing(client
         **HTMX,
     )
     assert bad.status_code == 400
-    assert "count: a whole number from 0 (remove) to 1000" in text(bad)
+    assert "count must be a whole number from 0 (remove) to 1000" in text(bad)
     unknown = client.post(reverse("decks:add", args=[deck.pk]), {"card": "DU-NOPE"}, **HTMX)
-    assert "'DU-NOPE' is no duel card" in text(unknown)
+    assert "Not changed: DU-NOPE is no duel card" in text(unknown)
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 3, "DU-EX-002": 2}
 
 
@@ -339,14 +339,17 @@ def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
         ('{"game": "duel", "sections": {"main": [}', "not valid JSON at line 1, column 40"),
         (
             "main:\n0 Example Light Squire\n",
-            "line 2: '0 Example Light Squire': the count must be from 1 to 1000",
+            "line 2 of the decklist (0 Example Light Squire) cannot be read: the count must be from 1 to 1000",
         ),
-        ("main:\n4 Example Light Squire\n", "the decklist needs a header line such as 'game: vanguard'"),
+        ("main:\n4 Example Light Squire\n", "game is required: write a header line such as 'game: vanguard'"),
         ("game: belote\nmain:\n1 As\n", "belote"),
-        ("game: duel\nformat: vintage\nmain:\n1 Example Spell\n", "duel has no format 'vintage'"),
+        (
+            "game: duel\nformat: vintage\nmain:\n1 Example Spell\n",
+            "duel has no format vintage; use one of standard",
+        ),
         (
             '{"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 0}]}}',
-            "sections.main[0]: count must be a whole number from 1 to 1000",
+            "sections.main[0].count must be a whole number from 1 to 1000",
         ),
         ('["a", "list"]', "a deck file is one JSON object"),
     ],

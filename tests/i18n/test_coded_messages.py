@@ -97,15 +97,13 @@ def test_a_field_of_the_wrong_kind_says_so_in_french():
     [finding] = get_ruleset("vanguard").shape_errors("NORMAL_UNIT", {"grade": "two"})
     assert finding.code == "FIELD_TYPE" and finding.params["problemKey"] == "NOT_WHOLE_NUMBER"
     with translation.override("fr"):
-        assert fm.message(finding) == "grade doit être un nombre entier"
+        assert fm.message(finding) == 'grade doit être un nombre entier, pas « "two" »'
     with translation.override("ru"):
-        assert fm.message(finding) == "grade: должно быть целым числом"
+        assert fm.message(finding) == 'grade: должно быть целым числом, а не «"two"»'
 
 
 def test_an_uncoded_problem_keeps_the_cores_words():
-    finding = error(
-        "DECKLIST_INVALID", "line 3: x", params={"line": 3, "text": "x", "problem": "something new"}
-    )
+    finding = error("DECKLIST_INVALID", params={"line": 3, "text": "x", "problem": "something new"})
     with translation.override("fr"):
         assert "something new" in fm.message(finding)
 
@@ -118,7 +116,6 @@ def test_fixed_and_filled_hints_in_the_readers_language():
         assert fm.hint(missing) == "donnez à la carte son nom imprimé"
     sentinels = error(
         "SENTINEL_LIMIT",
-        "main has 5 Sentinels",
         section="main",
         params={"section": "main", "observed": 5, "expected": 4},
         hint="keep at most 4 Sentinels",
@@ -141,7 +138,7 @@ def test_the_api_gives_hints_in_the_readers_language(api, playtester):
     assert hints["en"]["UNKNOWN_CARD"] == "check the stableCardId or the name"
     assert hints["fr"]["UNKNOWN_CARD"] == "vérifiez le stableCardId ou le nom"
     assert hints["ru"]["UNKNOWN_CARD"] == "проверьте stableCardId или название"
-    assert hints["en"]["DECK_SIZE"] == "the section must have exactly 50"
+    assert hints["en"]["DECK_SIZE"] == "the section must have exactly 50 cards"
     assert hints["fr"]["DECK_SIZE"] == "la section doit contenir exactement 50 cartes"
     assert hints["ru"]["DECK_SIZE"] == "в разделе должно быть ровно 50 карт"
     # Codes and params do not change.
@@ -244,7 +241,7 @@ def test_an_effects_shape_problems_are_coded_and_translated():
     with translation.override("fr"):
         messages = [fm.message(f) for f in findings]
     assert any(
-        m.startswith("effects[0].bogus : clé inconnue bogus ; les clés ici sont :") for m in messages
+        m.startswith('effects[0].bogus : clé inconnue "bogus" ; les clés ici sont :') for m in messages
     ), messages
     assert any(m.endswith(" : obligatoire") for m in messages), messages
     assert not any("unknown key" in m or m.endswith("required") for m in messages)

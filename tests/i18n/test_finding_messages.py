@@ -12,7 +12,7 @@ from django.utils import translation
 from common import finding_messages as fm
 from rules import registry
 from rules.codes import catalogue
-from rules.findings import error
+from rules.findings import Finding, error
 
 ROOT = Path(__file__).resolve().parents[2]
 CODES = catalogue(registry)
@@ -101,7 +101,6 @@ def test_every_emitter_gives_the_params_its_template_needs():
 def test_english_readers_get_the_cores_message():
     finding = error(
         "DECK_SIZE",
-        "main has 39 cards; it must hold exactly 40",
         section="main",
         params={"section": "main", "observed": 39, "expected": 40},
     )
@@ -122,7 +121,6 @@ def test_messages_in_french_and_russian_with_plural_forms(test_catalogue):
     def deck_size(n):
         return error(
             "DECK_SIZE",
-            f"main has {n} cards",
             section="main",
             params={"section": "main", "observed": n, "expected": 50},
         )
@@ -142,7 +140,7 @@ def test_messages_in_french_and_russian_with_plural_forms(test_catalogue):
     assert {k: v for k, v in out["violations"][0].items() if k != "message"} == {
         k: v for k, v in as_dict.items() if k != "message"
     }
-    assert as_dict["message"] == "main has 3 cards"  # the original is not changed
+    assert as_dict["message"] == "main has 3 cards; it must have exactly 50"  # the original is not changed
 
 
 def test_params_are_shown_as_people_read_them():
@@ -178,7 +176,7 @@ def test_a_games_own_code_carries_its_templates(api, designer):
             ),
         )
 
-    finding = error("HEAVY_CARD", "HV-1 weighs 12", card="HV-1", params={"card": "HV-1", "observed": 1200})
+    finding = Finding("HEAVY_CARD", "HV-1 weighs 12", card="HV-1", params={"card": "HV-1", "observed": 1200})
     with registry.registered(Heavy):
         assert fm.templates("HEAVY_CARD")
         with translation.override("fr"):
@@ -195,7 +193,7 @@ def test_a_games_own_code_carries_its_templates(api, designer):
 # --- written once: no English words at the emit sites --------------------------------------------
 EMITTERS = ("error", "warning", "refuse", "report", "_refused")
 # The folders whose emit sites give no words of their own (the others follow, one app at a time).
-WRITTEN_ONCE = ("rules",)
+WRITTEN_ONCE = SOURCES
 
 
 def _written_messages(path: Path):
@@ -232,11 +230,26 @@ def test_no_finding_is_raised_with_words_of_its_own():
     assert written == [], "drop the message: error(CODE, params={...}) renders the code's template"
 
 
-def test_a_finding_raised_without_a_template_says_so():
-    """error() renders the code's template; a code without one its params fill (a test fails on it,
-    tests/rules/test_codes.py) shows its code, not words written at the emit site."""
+def test_a_finding_raised_without_a_template_fails_the_suite(monkeypatch):
+    """error() renders the code's template; under the suite (tests/conftest.py turns
+    rules.findings.STRICT on) a finding or a problem whose params fill none of its templates raises
+    MissingTemplate, so its emit site fails its tests. In production it shows its code (or key)."""
+    from rules import findings
+    from rules.problems import problem
+
+    assert findings.STRICT
     assert error(
         "DECK_SIZE", section="main", params={"section": "main", "observed": 39, "expected": 40}
     ).message == ("main has 39 cards; it must have exactly 40")
+    with pytest.raises(findings.MissingTemplate, match="DECK_SIZE"):
+        error("DECK_SIZE", params={"section": "main"})
+    with pytest.raises(findings.MissingTemplate, match="NO_SUCH_CODE"):
+        error("NO_SUCH_CODE")
+    with pytest.raises(findings.MissingTemplate, match="COUNT_RANGE"):
+        problem("COUNT_RANGE", minimum=1)
+    with pytest.raises(findings.MissingTemplate, match="NO_SUCH_PROBLEM"):
+        problem("NO_SUCH_PROBLEM")
+    monkeypatch.setattr(findings, "STRICT", False)
     assert error("DECK_SIZE", params={"section": "main"}).message == "DECK_SIZE"
     assert error("NO_SUCH_CODE").message == "NO_SUCH_CODE"
+    assert str(problem("NO_SUCH_PROBLEM")) == "NO_SUCH_PROBLEM"

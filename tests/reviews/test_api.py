@@ -208,7 +208,7 @@ def test_bulk_transition_bad_input(api, reviewer):
     response = client.post(
         "/api/reviews/transition/", {"cards": ["DR-NOPE"], "status": "VALIDATED"}, format="json"
     )
-    assert response.status_code == 400 and "no card DR-NOPE" in response.json()["cards"][0]
+    assert response.status_code == 400 and "no card is DR-NOPE" in response.json()["cards"][0]
     assert client.post("/api/reviews/transition/", ["x"], format="json").status_code == 400
 
 

@@ -118,7 +118,7 @@ def test_the_audit_command_shows_a_progress_bar(validated):
 def test_the_audit_command_exit_statuses(validated):
     with pytest.raises(CommandError) as caught:
         call_command("audit", "poker", stdout=io.StringIO())
-    assert caught.value.returncode == 2 and "unknown game 'poker'" in str(caught.value)
+    assert caught.value.returncode == 2 and "poker is not a game; use one of chesscards" in str(caught.value)
     with pytest.raises(CommandError) as caught:
         call_command("audit", stdout=io.StringIO())
     assert caught.value.returncode == 2

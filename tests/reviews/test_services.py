@@ -280,9 +280,9 @@ def test_a_note_with_a_nul_character_is_refused_and_nothing_changes(make_card, d
     proposal = services.proposal_submit_change(
         stable_id=card.stable_id, changes={"text": "Nouveau."}, user=designer
     )
-    with pytest.raises(InvalidInput, match="note contains the NUL character"):
+    with pytest.raises(InvalidInput, match="note contains a NUL character"):
         services.proposal_reject(proposal_id=proposal.pk, user=reviewer, note="a\x00b")
-    with pytest.raises(InvalidInput, match="note contains the NUL character"):
+    with pytest.raises(InvalidInput, match="note contains a NUL character"):
         services.cards_set_status(
             stable_ids=[card.stable_id], status="NEEDS_REVIEW", user=designer, note="\x00"
         )

@@ -190,7 +190,7 @@ def test_an_unknown_or_malformed_card_id_is_named_in_the_refusal_not_a_crash(
         assert "Nothing changed:" in page
         if htmx:
             assert f'value="{card.stable_id}" id="sel-{card.stable_id}" data-select="bulk" checked' in page
-        assert f"<code>{escape(sid)}</code>: no card {escape(sid)}" in page
+        assert f"<code>{escape(sid)}</code>: no card is {escape(sid)}" in page
         assert f'href="/cards/{sid}/"' not in page  # nothing to open
     assert Card.objects.get(pk=card.pk).status == Status.DRAFT
 

@@ -18,7 +18,7 @@ from rules.audit import (
     identity_collisions,
     list_for,
 )
-from rules.findings import Finding, Severity, error, warning
+from rules.findings import Finding, Severity
 
 DARKROW = get_ruleset("darkrow")
 
@@ -88,7 +88,7 @@ def test_a_draft_without_errors_is_not_in_needs_review():
 
 def test_unmapped_warnings_list_nothing():
     card = unit()
-    assert classify(card, [warning("SOME_WARNING", "look at it")]) == []
+    assert classify(card, [Finding("SOME_WARNING", "look at it", Severity.WARNING)]) == []
 
 
 def test_a_disabled_card_is_in_no_list():
@@ -193,18 +193,24 @@ def test_not_implemented_never_lists_a_card():
     card = unit(effects=({**bonus(duration="UNTIL_END_OF_TURN"), "implemented": False},))
     assert audit_card(DARKROW, card) == []
     # Even reported as an error by a rule set, NOT_IMPLEMENTED reopens nothing.
-    assert classify(card, [error("NOT_IMPLEMENTED", "the engine does not run E1")]) == []
+    assert classify(card, [Finding("NOT_IMPLEMENTED", "the engine does not run E1", Severity.ERROR)]) == []
 
 
 # --- the mapping is data ---------------------------------------------------------------------------------------
 def test_the_catalogue_and_the_rule_sets_fields_say_where_a_finding_goes():
-    seed = error("OBJECT_BEHAVIOR_SEED", "m", card="DR-O1", field="behavior")
+    seed = Finding("OBJECT_BEHAVIOR_SEED", "m", Severity.ERROR, card="DR-O1", field="behavior")
     assert list_for(seed, DARKROW) == OBJECT_BEHAVIOR_REVIEW
-    missing = error("FIELD_REQUIRED", "behavior: required", card="DR-O1", field="behavior")
+    missing = Finding("FIELD_REQUIRED", "behavior: required", Severity.ERROR, card="DR-O1", field="behavior")
     assert list_for(missing, DARKROW) == OBJECT_BEHAVIOR_REVIEW
-    assert list_for(error("FIELD_REQUIRED", "cost: required", field="cost"), DARKROW) == NEEDS_REVIEW
+    assert (
+        list_for(Finding("FIELD_REQUIRED", "cost: required", Severity.ERROR, field="cost"), DARKROW)
+        == NEEDS_REVIEW
+    )
     assert list_for(missing, get_ruleset("duel")) == NEEDS_REVIEW
-    assert list_for(warning("FIELD_REQUIRED", "m", field="behavior"), DARKROW) == OBJECT_BEHAVIOR_REVIEW
+    assert (
+        list_for(Finding("FIELD_REQUIRED", "m", Severity.WARNING, field="behavior"), DARKROW)
+        == OBJECT_BEHAVIOR_REVIEW
+    )
     finding = Finding("EFFECT_NO_DURATION", "a bonus without duration", Severity.ERROR)
     # The same error unmapped is a NEEDS_REVIEW reason.
     assert [item.list for item in classify(unit(), [finding])] == [NEEDS_REVIEW]

@@ -80,9 +80,9 @@ def test_a_card_needs_a_name():
     "fields, field, message",
     [
         ({"hp": 3}, "hp", "hp is not a field of darkrow cards; its fields are: cost, atk, pv, behavior"),
-        ({"cost": "3"}, "cost", "cost must be a whole number, not a string"),
-        ({"cost": 2.5}, "cost", "cost must be a whole number, not the decimal number 2.5"),
-        ({"atk": True}, "atk", "atk must be a whole number, not a boolean"),
+        ({"cost": "3"}, "cost", 'cost must be a whole number, not "3"'),
+        ({"cost": 2.5}, "cost", "cost must be a whole number, not 2.5"),
+        ({"atk": True}, "atk", "atk must be a whole number, not true"),
         (
             {"behavior": "WEAPON"},
             "behavior",

@@ -47,10 +47,11 @@ def test_size_bounds(bound, count, problem):
 
 def test_size_bound_errors_name_the_section():
     assert size_bound_errors("main", {"exact": 40}) == []
-    assert size_bound_errors("main", {"min": 5, "max": 1}) == ["main: min (5) is above max (1)"]
-    assert size_bound_errors("main", {"exact": -1, "size": 3}) == [
-        "main: unknown key 'size'; use exact, or min and max",
-        "main: exact must be a whole number, 0 or more",
+    said = lambda section, data: [str(why) for why in size_bound_errors(section, data)]
+    assert said("main", {"min": 5, "max": 1}) == ["sections.main has its min (5) above its max (1)"]
+    assert said("main", {"exact": -1, "size": 3}) == [
+        "sections.main has the unknown key 'size'; use exact, or min and max",
+        "sections.main.exact must be a whole number, 0 or more",
     ]
 
 
@@ -83,7 +84,7 @@ def test_the_result_is_the_formats_md_json():
                     "minimum": None,
                     "maximum": None,
                 },
-                "hint": "the section must have exactly 40",
+                "hint": "the section must have exactly 40 cards",
             }
         ],
         "readyToPlay": False,

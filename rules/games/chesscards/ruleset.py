@@ -5,7 +5,7 @@ import re
 from rules.draws import DrawSetup
 from rules.effects import vocabulary as fx
 from rules.effects.shape import json_path
-from rules.findings import error, warning
+from rules.findings import HINT, error, warning
 from rules.formats import FormatData
 from rules.i18n import N_, NC_
 from rules.registry import register
@@ -142,7 +142,7 @@ def text_and_structure_agree(card, effects):
                 card=card.ref,
                 field="effects",
                 params={"path": "effects", "text": match.group(0), "effect": effect_name},
-                hint=f"add a condition naming {effect_name}",
+                hint=HINT,
             )
 
 

@@ -13,7 +13,7 @@ from rules.decks import DeckContext
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import enum_field, int_field
-from rules.findings import error, warning
+from rules.findings import HINT, error, warning
 from rules.formats import STABLE_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
@@ -468,7 +468,7 @@ def at_most_five_leader_candidates(ctx: DeckContext):
             "LEADER_CANDIDATES",
             section="leaders",
             params={"section": "leaders", "observed": len(repeated), "expected": MAX_LEADER_CANDIDATES},
-            hint=f"keep at most {MAX_LEADER_CANDIDATES} candidates",
+            hint=HINT,
         )
     for ref, count in repeated.items():
         if count > 1:

@@ -5,7 +5,7 @@ from rules.decks import DeckContext, each_card_once, tally
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_list_field, int_field, str_list_field
-from rules.findings import error
+from rules.findings import HINT, error
 from rules.formats import NAME, SIDEBOARD, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
@@ -254,13 +254,12 @@ def cards_in_their_sections(ctx: DeckContext):
         for _resolved, card in ctx.cards(section):
             if card.type not in types:
                 home = HOME.get(card.type, "another section")
-                where = "the deck's legend pick" if home == "legend" else home
                 yield error(
                     "WRONG_SECTION",
                     section=section,
                     card=card.stable_id,
                     params={"section": section, "card": card.stable_id, "type": card.type, "expected": home},
-                    hint=f"move it to {where}",
+                    hint=HINT,
                 )
 
 
@@ -364,7 +363,7 @@ def signatures(ctx: DeckContext):
                 "observed": total,
                 "expected": MAX_SIGNATURES,
             },
-            hint=f"keep at most {MAX_SIGNATURES} SIGNATURE cards",
+            hint=HINT,
         )
     legend = _legend(ctx)
     if legend is None:

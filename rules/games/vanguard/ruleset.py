@@ -5,7 +5,7 @@ from rules.decks import DeckContext
 from rules.draws import DrawSetup, Mulligan
 from rules.effects import vocabulary as fx
 from rules.fields import bool_field, enum_field, int_field, str_field
-from rules.findings import error
+from rules.findings import HINT, error
 from rules.formats import NAME_ID, FormatData, SizeBound
 from rules.i18n import N_, NC_
 from rules.registry import register
@@ -218,7 +218,7 @@ def sixteen_triggers(ctx: DeckContext):
             "TRIGGER_COUNT",
             section="main",
             params={"section": "main", "observed": triggers, "expected": TRIGGER_CARDS},
-            hint=f"play exactly {TRIGGER_CARDS} trigger units",
+            hint=HINT,
         )
 
 
@@ -229,7 +229,7 @@ def four_heals_at_most(ctx: DeckContext):
             "HEAL_LIMIT",
             section="main",
             params={"section": "main", "observed": heals, "expected": MAX_HEALS},
-            hint=f"keep at most {MAX_HEALS} HEAL triggers",
+            hint=HINT,
         )
 
 
@@ -240,7 +240,7 @@ def four_sentinels_at_most(ctx: DeckContext):
             "SENTINEL_LIMIT",
             section="main",
             params={"section": "main", "observed": sentinels, "expected": MAX_SENTINELS},
-            hint=f"keep at most {MAX_SENTINELS} Sentinels",
+            hint=HINT,
         )
 
 

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from rules import registry
 from rules.codes import CODES, EFFECT, REVIEW_LISTS, list_for
 from rules.effects.shape import effect_id_changes, json_path
-from rules.findings import error, warning
+from rules.findings import Finding, Severity
 
 ONCE_PER_TURN = {
     "per": "turn",
@@ -155,7 +155,7 @@ def test_unknown_keys_are_refused_at_every_level_with_their_path(game):
     if VALID[game].get("limit"):
         expected.add(json_path([index, "limit", "resetsAt"]))
     assert expected <= set(found), found
-    assert "unknown key 'bogus'" in found[json_path([index, "bogus"])]
+    assert 'unknown key "bogus"' in found[json_path([index, "bogus"])]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -188,7 +188,7 @@ def test_required_keys_and_wrong_types_name_their_path(game):
     found = errors(game, effects)
     assert found[f"effects[{index}].effectId"].endswith("required")
     assert "at least 1" in found[f"effects[{index}].actions"]
-    assert "must be true or false, not a string" in found[f"effects[{index}].implemented"]
+    assert "must be of the JSON type boolean" in found[f"effects[{index}].implemented"]
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def test_required_keys_and_wrong_types_name_their_path(game):
             '"SOMETIMES"',
         ),
         ("chesscards", lambda e: e.pop("breachRemovable"), "effects[1].breachRemovable", "required"),
-        ("chesscards", lambda e: e.update(limit=ONCE_PER_TURN), "effects[1].limit", "unknown key 'limit'"),
+        ("chesscards", lambda e: e.update(limit=ONCE_PER_TURN), "effects[1].limit", 'unknown key "limit"'),
     ],
 )
 def test_game_specific_errors_name_their_path(game, edit, path, words):
@@ -289,7 +289,7 @@ def test_references_must_name_a_target_of_the_effect_or_a_fixed_reference():
     ]
     found = errors("darkrow", [effect])
     assert set(found) == {"effects[0].actions[2].target", "effects[0].actions[3].target"}
-    assert "'victim' names no target of this effect" in found["effects[0].actions[2].target"]
+    assert '"victim" names no target of this effect' in found["effects[0].actions[2].target"]
 
 
 def test_target_ids_are_unique_in_the_effect():
@@ -312,8 +312,8 @@ def test_a_discriminator_of_the_wrong_kind_is_an_error_not_a_crash():
 
 
 def test_effects_must_be_a_list_of_objects():
-    assert errors("duel", {"effectId": "x"}) == {"effects": "effects: must be a list, not an object"}
-    assert errors("duel", ["x"]) == {"effects[0]": "effects[0]: must be an object, not a string"}
+    assert errors("duel", {"effectId": "x"}) == {"effects": "effects: must be of the JSON type array"}
+    assert errors("duel", ["x"]) == {"effects[0]": "effects[0]: must be of the JSON type object"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -380,11 +380,11 @@ def test_every_effect_finding_code_feeds_an_audit_list():
     effect_codes = [code for code in CODES.values() if code.topic == EFFECT and not code.neutral]
     assert effect_codes and all(code.list_for(code.severity) in REVIEW_LISTS for code in effect_codes)
     chess = registry.get("chesscards")
-    assert list_for(warning("CHESS_BREACH_UNSTATED", "m"), chess) == "NEEDS_REVIEW"
-    assert list_for(error("EFFECT_BONUS_NO_DURATION", "m")) == "BONUS_DURATION_REVIEW"
-    assert list_for(warning("EFFECT_DURATION_MISSING", "m")) == "BONUS_DURATION_REVIEW"
-    assert list_for(error("EFFECT_NEW_MECHANIC", "m")) == "NEW_MECHANIC_REQUIRED"
-    assert list_for(warning("OWNERSHIP_NOT_CHECKED", "m")) is None
+    assert list_for(Finding("CHESS_BREACH_UNSTATED", "m", Severity.WARNING), chess) == "NEEDS_REVIEW"
+    assert list_for(Finding("EFFECT_BONUS_NO_DURATION", "m", Severity.ERROR)) == "BONUS_DURATION_REVIEW"
+    assert list_for(Finding("EFFECT_DURATION_MISSING", "m", Severity.WARNING)) == "BONUS_DURATION_REVIEW"
+    assert list_for(Finding("EFFECT_NEW_MECHANIC", "m", Severity.ERROR)) == "NEW_MECHANIC_REQUIRED"
+    assert list_for(Finding("OWNERSHIP_NOT_CHECKED", "m", Severity.WARNING)) is None
 
 
 @pytest.mark.parametrize("game", GAMES)
