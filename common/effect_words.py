@@ -1,16 +1,22 @@
 """The effect editor's words in the reader's language: each key of an effect (``effectId``: "Effect id")
-and the effect schema's shared help lines (rules/effects/schema.py writes them in English, the contract's
+and the effect schema's help lines (rules/effects/schema.py writes them in English, the contract's
 words). The editor (cards/static/cards/effects.js) reads both from the page (``effect_words``), so that a
 French or Russian designer reads the form in their language; the schema the API serves is unchanged.
 
-A game's own help lines (its actions' and parameters' descriptions) are not here yet: they show as the
-rule set writes them.
+Every help line of every game's schema is marked N_ where the game declares it (rules/games/<game>/,
+rules/effects/); the lines made of several texts (a choice's "KEY: meaning; ..." and the references)
+are written again here in the reader's language from the same vocabulary, with the codes as they are.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from common.i18n import has_entry, tr
+from rules import registry
+from rules.effects.schema import meanings_line, references_line
+from rules.ruleset import RuleSet
 
 # An effect's keys, as the form's labels say them (the key itself stays beside the label).
 KEY_LABELS = {
@@ -122,76 +128,95 @@ KEY_LABELS = {
     "WHITE": pgettext_lazy("a key of a card effect", "White"),
 }
 
-# The shared help lines of the effect schema, by their English words.
-HELP = {
-    "a target id of this effect, or a fixed reference": _("a target id of this effect, or a fixed reference"),
-    "how many (default 1)": _("how many (default 1)"),
-    "how many": _("how many"),
-    "what the mechanic does, in words": _("what the mechanic does, in words"),
-    "the card, unit or player it applies to": _("the card, unit or player it applies to"),
-    "the piece, square or effect it applies to": _("the piece, square or effect it applies to"),
-    "what the effect does": _("what the effect does"),
-    "a action the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED": _(
-        "a action the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"
-    ),
-    "a condition the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED": _(
-        "a condition the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"
-    ),
-    "a cost the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED": _(
-        "a cost the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"
-    ),
-    "lower camelCase, unique in the effect": _("lower camelCase, unique in the effect"),
-    "up to count (as many as possible)": _("up to count (as many as possible)"),
-    "what the effect chooses; actions refer to it by its id": _(
-        "what the effect chooses; actions refer to it by its id"
-    ),
-    "which cards, pieces or squares qualify": _("which cards, pieces or squares qualify"),
-    "when the effect is available or applies": _("when the effect is available or applies"),
-    "unique in the game, never changes (1 to 80 letters, digits, '.', '_', ':' or '-', starting with a letter or digit)": _(
-        "unique in the game, never changes (1 to 80 letters, digits, '.', '_', ':' or '-', starting with a letter or digit)"
-    ),
-    "passive, activated, quick or triggered (as the game has them)": _(
-        "passive, activated, quick or triggered (as the game has them)"
-    ),
-    "the excerpt of the card text this effect structures (optional)": _(
-        "the excerpt of the card text this effect structures (optional)"
-    ),
-    "whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false": _(
-        "whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false"
-    ),
-    "for people": _("for people"),
-    "one effect": _("one effect"),
-    "draw cards": _("draw cards"),
-    "discard cards": _("discard cards"),
-    "positive: a bonus, negative: a malus": _("positive: a bonus, negative: a malus"),
-    "what is paid before the effect resolves": _("what is paid before the effect resolves"),
-    "during its controller's turn": _("during its controller's turn"),
-    "the period the limit counts in": _("the period the limit counts in"),
-    "uses per period (default 1)": _("uses per period (default 1)"),
-    "limits are counted per player": _("limits are counted per player"),
-    "the unit, card, battlefield or player it applies to": _(
-        "the unit, card, battlefield or player it applies to"
-    ),
-    "the zones it is taken from": _("the zones it is taken from"),
-    "whether all copies share the limit": _("whether all copies share the limit"),
-    "a use limit (per player and turn)": _("a use limit (per player and turn)"),
-    "a use limit, keyed by player + turn + effectId, shared by all copies": _(
-        "a use limit, keyed by player + turn + effectId, shared by all copies"
-    ),
-    "player + turn + effectId": _("player + turn + effectId"),
-    "all copies share the limit": _("all copies share the limit"),
-    "deal damage": _("deal damage"),
-    "banish a card": _("banish a card"),
-    "during the opponent's turn": _("during the opponent's turn"),
-    "the monster, card or duelist it applies to": _("the monster, card or duelist it applies to"),
-    "exact names": _("exact names"),
-}
+# The lines the web layer writes again from the vocabulary (rules.effects.schema writes them in English).
+MEANING = pgettext_lazy(
+    "a code of the effect form and what it means (French: a non-breaking space before the colon)",
+    "%(key)s: %(meaning)s",
+)
+REFERENCE = pgettext_lazy("a fixed reference of the effect form and what it means", "%(key)s (%(meaning)s)")
+REFERENCES = _("A card's structured effects. References: %(references)s; or a target id of the same effect.")
+NO_VOCABULARY = _("%(game)s declares no effect vocabulary: cards have no structured effects")
 
 
-def words() -> dict[str, dict[str, str]]:
-    """The editor's words in the active language: ``keys`` (key -> label) and ``help`` (English help
-    line -> translated; a line the catalogue does not translate is left out)."""
+def _descriptions(node: object, found: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                found.add(value)
+            else:
+                _descriptions(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _descriptions(value, found)
+    return found
+
+
+def descriptions(ruleset: RuleSet) -> set[str]:
+    """Every help line (``description``) of the game's effect schema, in English."""
+    return _descriptions(ruleset.effect_schema, set())
+
+
+def _composed(ruleset: RuleSet) -> dict[str, str]:
+    """The lines made of several marked texts, by their English words, in the active language."""
+    vocabulary = ruleset.effect_vocabulary
+    if vocabulary is None:
+        return {ruleset.effect_schema["description"]: str(NO_VOCABULARY) % {"game": ruleset.name}}
+    lines = {}
+    for meanings in (vocabulary.timings, vocabulary.durations, vocabulary.target_kinds):
+        if meanings:
+            lines[meanings_line(meanings)] = "; ".join(
+                str(MEANING) % {"key": key, "meaning": tr(meaning, ruleset.key)}
+                for key, meaning in meanings.items()
+            )
+    listed = ", ".join(str(REFERENCE) % {"key": k, "meaning": m} for k, m in references(ruleset))
+    lines[references_line(vocabulary.references)] = str(REFERENCES) % {"references": listed}
+    return lines
+
+
+def references(ruleset: RuleSet) -> list[tuple[str, str]]:
+    """The game's fixed references (SELF, CONTROLLER...) and their meanings in the active language."""
+    vocabulary = ruleset.effect_vocabulary
+    if vocabulary is None:
+        return []
+    return [(key, tr(meaning, ruleset.key)) for key, meaning in vocabulary.references.items()]
+
+
+def help_lines(ruleset: RuleSet) -> dict[str, str]:
+    """Every help line of the game's effect schema: English -> the active language (a line no
+    catalogue translates reads as it is)."""
+    composed = _composed(ruleset)
+    return {
+        text: composed[text] if text in composed else tr(text, ruleset.key) for text in descriptions(ruleset)
+    }
+
+
+def untranslated(ruleset: RuleSet) -> list[str]:
+    """The English texts of the game's help lines that the active language's catalogue lacks."""
+    vocabulary = ruleset.effect_vocabulary
+    parts = {text for text in descriptions(ruleset) if text not in _composed(ruleset)}
+    if vocabulary is not None:
+        for meanings in (
+            vocabulary.timings,
+            vocabulary.durations,
+            vocabulary.target_kinds,
+            vocabulary.references,
+        ):
+            parts.update(meanings.values())
+    # The templates of the composed lines (MEANING...) are entries like any other: tests/i18n/test_catalogues.py.
+    # A text is translated when the catalogue has it, even as the same words (« Permanent »).
+    return sorted(text for text in parts if not has_entry(text, ruleset.key))
+
+
+def words(ruleset: RuleSet | None = None) -> dict[str, object]:
+    """The editor's words in the active language: ``keys`` (key -> label), ``help`` (English help
+    line -> translated; a line the catalogue does not translate is left out) and ``references`` (the
+    game's fixed references and their meanings, so that the editor need not read them from English)."""
+    games = [ruleset] if ruleset is not None else list(registry)
+    help: dict[str, str] = {}
+    for game in games:
+        help.update({text: shown for text, shown in help_lines(game).items() if shown != text})
     return {
         "keys": {key: str(label) for key, label in KEY_LABELS.items()},
-        "help": {text: str(words) for text, words in HELP.items() if str(words) != text},
+        "help": help,
+        "references": [list(pair) for pair in references(ruleset)] if ruleset is not None else [],
     }

@@ -37,7 +37,7 @@ def tr(text: str | None, context: str | None = None) -> str:
     return gettext(text)
 
 
-def _has_entry(context: str, text: str) -> bool:
+def _has_entry(context: str | None, text: str) -> bool:
     """Whether the active language's catalogue has ``text`` in ``context`` (its translation may be the
     English word itself: riftbound's French keeps "Battlefield" where the studio says « Champ de bataille »)."""
     language = get_language()
@@ -47,7 +47,12 @@ def _has_entry(context: str, text: str) -> bool:
         catalog = trans_real.translation(language)._catalog
     except Exception:
         return False
-    return f"{context}{CONTEXT_SEPARATOR}{text}" in catalog
+    return (f"{context}{CONTEXT_SEPARATOR}{text}" if context else text) in catalog
+
+
+def has_entry(text: str, context: str | None = None) -> bool:
+    """Whether the active language's catalogue translates ``text`` (in ``context``, or without one)."""
+    return bool(context and _has_entry(context, text)) or _has_entry(None, text)
 
 
 def game_ruleset(game: RuleSet | str | None) -> RuleSet | None:

@@ -11,6 +11,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.protocols import Validator
 
+from ..i18n import N_
 from .vocabulary import (
     EFFECT_ID_HELP,
     EFFECT_ID_PATTERN,
@@ -31,14 +32,39 @@ from .vocabulary import (
     variant,
 )
 
+# Each family's NEW_MECHANIC help, written whole so that a catalogue can translate it.
+_NEW_MECHANIC_HELP = {
+    "action": N_(
+        "a action the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"
+    ),
+    "cost": N_("a cost the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"),
+    "condition": N_(
+        "a condition the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED"
+    ),
+}
+
 
 def _new_mechanic(family: str) -> Variant:
     return variant(
         NEW_MECHANIC,
-        f"a {family} the vocabulary cannot say yet: describe it; the card is listed NEW_MECHANIC_REQUIRED",
+        _NEW_MECHANIC_HELP[family],
         required=("description",),
-        description=text("what the mechanic does, in words"),
+        description=text(N_("what the mechanic does, in words")),
     )
+
+
+def meanings_line(meanings: Mapping[str, str]) -> str:
+    """The help line of a choice of codes, each with its meaning: "KEY: meaning; OTHER: meaning".
+
+    Each meaning is marked N_ where the game declares it; the web layer writes the line again in the
+    reader's language from the same mapping (common.effect_words), and the editor splits it per value."""
+    return "; ".join(f"{key}: {meaning}" for key, meaning in meanings.items())
+
+
+def references_line(references: Mapping[str, str]) -> str:
+    """The schema's own help line: the game's fixed references, each with its meaning (marked N_)."""
+    listed = ", ".join(f"{key} ({meaning})" for key, meaning in references.items())
+    return f"A card's structured effects. References: {listed}; or a target id of the same effect."
 
 
 def _union(discriminator: str, variants: Sequence[Variant], help: str) -> dict:
@@ -67,20 +93,20 @@ def _union(discriminator: str, variants: Sequence[Variant], help: str) -> dict:
 
 def _limit_schema(rule: LimitRule) -> dict:
     properties = {
-        "per": one_of(rule.periods, "the period the limit counts in"),
-        "count": integer("uses per period (default 1)", minimum=1),
-        "scope": one_of(("player",), "limits are counted per player"),
+        "per": one_of(rule.periods, N_("the period the limit counts in")),
+        "count": integer(N_("uses per period (default 1)"), minimum=1),
+        "scope": one_of(("player",), N_("limits are counted per player")),
     }
     required = ["per", "scope", "key", "sharedByCopies"]
     if rule.shared_by_copies:
-        properties["key"] = {"const": LIMIT_KEY, "description": "player + turn + effectId"}
-        properties["sharedByCopies"] = {"const": True, "description": "all copies share the limit"}
+        properties["key"] = {"const": LIMIT_KEY, "description": N_("player + turn + effectId")}
+        properties["sharedByCopies"] = {"const": True, "description": N_("all copies share the limit")}
         return closed(
-            properties, required, "a use limit, keyed by player + turn + effectId, shared by all copies"
+            properties, required, N_("a use limit, keyed by player + turn + effectId, shared by all copies")
         )
     properties["key"] = {"enum": [LIMIT_KEY, PER_COPY_LIMIT_KEY]}
-    properties["sharedByCopies"] = flag("whether all copies share the limit")
-    schema = closed(properties, required, "a use limit (per player and turn)")
+    properties["sharedByCopies"] = flag(N_("whether all copies share the limit"))
+    schema = closed(properties, required, N_("a use limit (per player and turn)"))
     # A limit shared by copies has no card instance in its key, a per-copy one has.
     schema["if"] = {"properties": {"sharedByCopies": {"const": False}}, "required": ["sharedByCopies"]}
     schema["then"] = {"properties": {"key": {"const": PER_COPY_LIMIT_KEY}}}
@@ -94,63 +120,64 @@ def build_schema(vocabulary: EffectVocabulary, *, game: str, title: str) -> dict
     effect_properties: dict[str, dict] = {
         "effectId": described(
             {"type": "string", "pattern": EFFECT_ID_PATTERN},
-            f"unique in the game, never changes ({EFFECT_ID_HELP})",
+            EFFECT_ID_HELP,
         ),
-        "kind": one_of(v.kinds, "passive, activated, quick or triggered (as the game has them)"),
-        "timing": one_of(v.timings, "; ".join(f"{k}: {d}" for k, d in v.timings.items())),
-        "text": text("the excerpt of the card text this effect structures (optional)"),
+        "kind": one_of(v.kinds, N_("passive, activated, quick or triggered (as the game has them)")),
+        "timing": one_of(v.timings, meanings_line(v.timings)),
+        "text": text(N_("the excerpt of the card text this effect structures (optional)")),
         "targets": {"type": "array", "items": {"$ref": "#/$defs/target"}},
         "actions": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/action"}},
-        "duration": one_of(v.durations, "; ".join(f"{k}: {d}" for k, d in v.durations.items())),
+        "duration": one_of(v.durations, meanings_line(v.durations)),
         "implemented": flag(
-            "whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false"
+            N_("whether the engine runs this effect (NOT_IMPLEMENTED reopens no ambiguity); default false")
         ),
-        "notes": {"type": "string", "description": "for people"},
+        "notes": {"type": "string", "description": N_("for people")},
     }
     defs: dict[str, dict] = {
-        "action": _union("do", (*v.actions, _new_mechanic("action")), "what the effect does"),
+        "action": _union("do", (*v.actions, _new_mechanic("action")), N_("what the effect does")),
         "target": closed(
             {
                 "id": described(
-                    {"type": "string", "pattern": TARGET_ID_PATTERN}, "lower camelCase, unique in the effect"
+                    {"type": "string", "pattern": TARGET_ID_PATTERN},
+                    N_("lower camelCase, unique in the effect"),
                 ),
-                "what": one_of(v.target_kinds, "; ".join(f"{k}: {d}" for k, d in v.target_kinds.items())),
+                "what": one_of(v.target_kinds, meanings_line(v.target_kinds)),
                 "side": one_of(("ALLY", "OPPONENT", "ANY")),
-                "count": integer("how many (default 1)", minimum=1),
-                "upTo": flag("up to count (as many as possible)"),
+                "count": integer(N_("how many (default 1)"), minimum=1),
+                "upTo": flag(N_("up to count (as many as possible)")),
                 "filter": FILTER,
                 **v.target_params,
             },
             ("id", "what"),
-            "what the effect chooses; actions refer to it by its id",
+            N_("what the effect chooses; actions refer to it by its id"),
         ),
-        "filter": closed(v.filter_params, (), "which cards, pieces or squares qualify"),
+        "filter": closed(v.filter_params, (), N_("which cards, pieces or squares qualify")),
         **v.defs,
     }
     if v.costs:
         effect_properties["costs"] = {"type": "array", "items": {"$ref": "#/$defs/cost"}}
         defs["cost"] = _union(
-            "pay", (*v.costs, _new_mechanic("cost")), "what is paid before the effect resolves"
+            "pay", (*v.costs, _new_mechanic("cost")), N_("what is paid before the effect resolves")
         )
     if v.conditions:
         effect_properties["conditions"] = {"type": "array", "items": {"$ref": "#/$defs/condition"}}
         defs["condition"] = _union(
-            "check", (*v.conditions, _new_mechanic("condition")), "when the effect is available or applies"
+            "check",
+            (*v.conditions, _new_mechanic("condition")),
+            N_("when the effect is available or applies"),
         )
     if v.limit is not None:
         effect_properties["limit"] = {"$ref": "#/$defs/limit"}
         defs["limit"] = _limit_schema(v.limit)
     effect_properties.update(v.effect_params)
     defs["effect"] = closed(
-        effect_properties, ("effectId", "kind", "timing", "actions", *v.effect_required), "one effect"
+        effect_properties, ("effectId", "kind", "timing", "actions", *v.effect_required), N_("one effect")
     )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:card-studio:effects:{game}",
         "title": title,
-        "description": "A card's structured effects. References: "
-        + ", ".join(f"{k} ({d})" for k, d in v.references.items())
-        + "; or a target id of the same effect.",
+        "description": references_line(v.references),
         "type": "array",
         "items": {"$ref": "#/$defs/effect"},
         "$defs": defs,

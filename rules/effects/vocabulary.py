@@ -10,10 +10,13 @@ from typing import Any
 
 from ..cards import CardData
 from ..findings import Finding
+from ..i18n import N_
 
 KINDS = ("passive", "activated", "quick", "triggered")
 EFFECT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"
-EFFECT_ID_HELP = "1 to 80 letters, digits, '.', '_', ':' or '-', starting with a letter or digit"
+EFFECT_ID_HELP = N_(
+    "unique in the game, never changes (1 to 80 letters, digits, '.', '_', ':' or '-', starting with a letter or digit)"
+)
 TARGET_ID_PATTERN = r"^[a-z][A-Za-z0-9_]{0,31}$"
 # A reference names a target of the same effect (lower camelCase) or one of the
 # game's fixed references (upper case: SELF, CONTROLLER...).
@@ -59,7 +62,8 @@ def some_of(values: Iterable[str], help: str = "") -> dict:
 
 def ref(help: str = "") -> dict:
     return described(
-        {"type": "string", "pattern": REF_PATTERN}, help or "a target id of this effect, or a fixed reference"
+        {"type": "string", "pattern": REF_PATTERN},
+        help or N_("a target id of this effect, or a fixed reference"),
     )
 
 
@@ -120,11 +124,11 @@ def targeted(name: str, help: str = "") -> Variant:
 
 def counted(name: str, help: str = "") -> Variant:
     """A variant that only says how many (DRAW, SOUL_CHARGE...)."""
-    return variant(name, help, required=("count",), count=integer("how many", minimum=1))
+    return variant(name, help, required=("count",), count=integer(N_("how many"), minimum=1))
 
 
 def stat_change(
-    stats: Iterable[str], durations: Iterable[str], help: str = "a stat bonus or malus"
+    stats: Iterable[str], durations: Iterable[str], help: str = N_("a stat bonus or malus")
 ) -> Variant:
     """MODIFY_STAT: it lasts, so it needs a duration (on the action or the effect: EFFECT_BONUS_NO_DURATION)."""
     return variant(
@@ -133,7 +137,7 @@ def stat_change(
         required=("stat", "amount"),
         lasting=True,
         stat=one_of(stats),
-        amount=integer("positive: a bonus, negative: a malus"),
+        amount=integer(N_("positive: a bonus, negative: a malus")),
         target=ref(),
         duration=one_of(durations),
     )
@@ -198,9 +202,9 @@ class EffectVocabulary:
     # Fixed references an effect may use besides its own target ids.
     references: Mapping[str, str] = field(
         default_factory=lambda: {
-            "SELF": "this card",
-            "CONTROLLER": "its controller",
-            "OPPONENT": "the opponent",
+            "SELF": N_("this card"),
+            "CONTROLLER": N_("its controller"),
+            "OPPONENT": N_("the opponent"),
         }
     )
     limit: LimitRule | None = field(default_factory=LimitRule)

@@ -8,6 +8,7 @@ from django.utils.html import json_script
 
 from common.finding_messages import message as _finding_message
 from common.i18n import field_label as _field_label
+from common.i18n import game_ruleset as _game_ruleset
 from common.i18n import tr as _tr
 from common.labels import EFFECT_KINDS, label_with_code, labels_for, without_path
 from common.labels import label as _label
@@ -61,12 +62,15 @@ def tr(text):
 
 
 @register.simple_tag
-def effect_labels(element_id: str):
-    """The effect vocabularies' labels as JSON for the effect editor (cards/effects.js)."""
+def effect_labels(element_id: str, ruleset=None):
+    """The effect vocabularies' labels as JSON for the effect editor (cards/effects.js); with the
+    game's rule set, its help lines and fixed references in the reader's language."""
     from common.effect_words import words
 
-    # "$keys" and "$help": the form's labels of an effect's keys and the schema's help lines (common.effect_words).
-    tables = {**labels_for(EFFECT_KINDS), **{f"${name}": table for name, table in words().items()}}
+    # "$keys", "$help" and "$references": the form's labels of an effect's keys, the schema's help lines
+    # and the game's fixed references (common.effect_words).
+    game = _game_ruleset(ruleset) if ruleset else None
+    tables = {**labels_for(EFFECT_KINDS), **{f"${name}": table for name, table in words(game).items()}}
     return json_script(tables, element_id)
 
 

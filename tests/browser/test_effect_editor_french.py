@@ -1,6 +1,7 @@
 """The effect form editor in the designer's language (issue 25): French labels and help lines, no
 message before anything is typed, a message at a field once it is touched or on save, one message per
-problem with no doubled path, and effect ids proposed from the card."""
+problem with no doubled path, effect ids proposed from the card, and the game's help lines and each
+choice's meaning in French."""
 
 import re
 
@@ -55,6 +56,35 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
     for english in ENGLISH:
         assert english not in form_text, english
     assert "ce que fait l’effet" in form_text
+    # The game's own help lines, and a choice's meaning per value, read in French (issue 25, item 5).
+    effect.get_by_label(re.compile("^Moment")).select_option(value='"ON_DEPLOY"')
+    expect(effect.locator('[data-field="effects[0].timing"] .meaning')).to_have_text(
+        "quand la carte est déployée"
+    )
+    effect.get_by_label(re.compile("^Moment")).select_option(value='"END_OF_TURN"')
+    expect(effect.locator('[data-field="effects[0].timing"] .meaning')).to_have_text(
+        "à la fin du tour de son contrôleur"
+    )
+    effect.get_by_label(re.compile("^Durée")).select_option(value='"THIS_PRESENCE"')
+    expect(effect.locator('[data-field="effects[0].duration"] .meaning')).to_contain_text(
+        "perdu quand la carte quitte le terrain"
+    )
+    actions = effect.locator('[data-field="effects[0].actions"]')
+    actions.locator("select[data-adder]").select_option(value="DEPLOY")
+    actions.locator("[data-op=add-item]").click()
+    expect(actions).to_contain_text("déployer des cartes (gratuitement sauf coût indiqué")
+    # The fixed references are offered with their French meanings.
+    expect(editor.locator("datalist option[value=OWN_LEADER]").first).to_have_text(
+        "le Leader de son contrôleur"
+    )
+    form_text = editor.inner_text()
+    for english in (
+        "when the card is deployed",
+        "deploy cards",
+        "lost when the card leaves",
+        "its controller",
+    ):
+        assert english not in form_text, english
     screenshot(page, "effect-editor-fr")
 
     # A field touched and left empty says so once, at its field.

@@ -36,13 +36,18 @@
   }
 
   // "KEY: what it means; OTHER: ..." descriptions (timings, durations, target kinds): the seed's words per value.
-  function meanings(schema) {
-    var out = {}, text = schema.description || "", values = schema.enum || [];
-    var found = values.map(function (v) { return { v: v, at: text.indexOf(v + ": ") }; })
-      .filter(function (f) { return f.at !== -1; }).sort(function (a, b) { return a.at - b.at; });
+  // The codes stay as they are; the meanings are in the reader's language (common/effect_words.py writes the
+  // line again), and French puts a non-breaking space before the colon ("KEY\u00a0: sens").
+  function meanings(schema, text) {
+    var out = {}, values = schema.enum || [];
+    text = text || "";
+    var found = values.map(function (v) {
+      var m = new RegExp("(^|; )" + String(v).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "[\u00a0\u202f ]?: ").exec(text);
+      return m ? { v: v, at: m.index + m[1].length, len: m[0].length - m[1].length } : null;
+    }).filter(function (f) { return f; }).sort(function (a, b) { return a.at - b.at; });
     found.forEach(function (f, i) {
       var end = i + 1 < found.length ? found[i + 1].at : text.length;
-      out[f.v] = text.slice(f.at + f.v.length + 2, end).replace(/;\s*$/, "").trim();
+      out[f.v] = text.slice(f.at + f.len, end).replace(/;\s*$/, "").trim();
     });
     return found.length ? out : null;
   }
@@ -58,11 +63,17 @@
     this.touched = {};
     this.submitted = false;
     this.references = [];
-    var refs = /References: (.*?); or a target id/.exec(schema.description || "");
-    if (refs) refs[1].split(/, (?=[A-Z])/).forEach(function (part) {
-      var m = /^([A-Z][A-Z0-9_]*) \((.*)\)$/.exec(part.trim());
-      if (m) this.references.push([m[1], m[2]]);
-    }, this);
+    // The game's fixed references, from the page in the reader's language (common/effect_words.py);
+    // without them, read from the schema's English line.
+    if (Array.isArray(this.labels.$references) && this.labels.$references.length) {
+      this.references = this.labels.$references.slice();
+    } else {
+      var refs = /References[\u00a0\u202f ]?: (.*?); or a target id/.exec(schema.description || "");
+      if (refs) refs[1].split(/, (?=[A-Z])/).forEach(function (part) {
+        var m = /^([A-Z][A-Z0-9_]*) \((.*)\)$/.exec(part.trim());
+        if (m) this.references.push([m[1], m[2]]);
+      }, this);
+    }
     this.value = [];
     this.build();
     this.readJson(true);
@@ -324,7 +335,7 @@
     }
     if (schema.enum) {
       var kind = this.kindOf(name);
-      var means = meanings(schema);
+      var means = meanings(schema, help);
       control = el("select", { id: id, "data-path": path, "data-type": "enum" }, [el("option", { value: "", text: required ? gettext("— choose —") : gettext("— none —") })]);
       schema.enum.forEach(function (v) {
         control.appendChild(el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value), text: this.labelCode(kind, String(v)) }));
@@ -649,7 +660,7 @@
       if (schema.minimum !== undefined && value < schema.minimum) return fmt(gettext("at least %(n)s"), { n: schema.minimum });
       if (schema.maximum !== undefined && value > schema.maximum) return fmt(gettext("at most %(n)s"), { n: schema.maximum });
     }
-    if (schema.type === "string" && schema.pattern && !new RegExp(schema.pattern).test(value)) return schema.description || gettext("not in the expected form");
+    if (schema.type === "string" && schema.pattern && !new RegExp(schema.pattern).test(value)) return this.help(schema.description) || gettext("not in the expected form");
     if (schema.type === "array" && schema.minItems && Array.isArray(value) && value.length < schema.minItems) return fmt(gettext("needs at least %(n)s"), { n: schema.minItems });
     return "";
   };

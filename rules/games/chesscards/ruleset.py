@@ -29,26 +29,26 @@ PIECE_ROLES = ROLES[:-1]
 INSTANT, TEMPORARY, PERMANENT = "INSTANT", "UNTIL_END_OF_NEXT_OPPONENT_TURN", "PERMANENT"
 PUBLIC, SECRET = "PUBLIC", "SECRET"
 CAPTURE = ("ALLOWED", "FORBIDDEN", "REQUIRED")
-_TARGET = fx.ref("the piece, square or effect it applies to")
+_TARGET = fx.ref(N_("the piece, square or effect it applies to"))
 _RANKS = fx.closed(
     {"from": fx.integer(minimum=1, maximum=8), "to": fx.integer(minimum=1, maximum=8)}, ("from", "to")
 )
 
 # A Coup (an ordinary chess move) that the card includes, possibly with changed rules.
 _MOVE_PROPERTIES = {
-    "count": fx.integer("how many Coups (default 1)", minimum=1, maximum=2),
+    "count": fx.integer(N_("how many Coups (default 1)"), minimum=1, maximum=2),
     "piece": fx.one_of(
         ("ANY_ALLY", "TARGET", "CREATED"),
-        "which piece plays it: any of yours, the chosen target, the piece the card created",
+        N_("which piece plays it: any of yours, the chosen target, the piece the card created"),
     ),
-    "target": fx.ref("the piece that plays it, when piece is TARGET"),
-    "kingAllowed": fx.flag("the king may play it (« roi compris »)"),
+    "target": fx.ref(N_("the piece that plays it, when piece is TARGET")),
+    "kingAllowed": fx.flag(N_("the king may play it (« roi compris »)")),
     "capture": fx.one_of(CAPTURE),
     "modifiers": fx.some_of(
         ("PASS_THROUGH_PIECES", "CHOSEN_GEOMETRY", "LINE_ONLY", "NO_EN_PASSANT", "FIRST_MAY_NOT_CHECK"),
-        "how the card changes the Coup",
+        N_("how the card changes the Coup"),
     ),
-    "geometries": fx.some_of(PIECE_ROLES, "the geometries the player may choose (CHOSEN_GEOMETRY)"),
+    "geometries": fx.some_of(PIECE_ROLES, N_("the geometries the player may choose (CHOSEN_GEOMETRY)")),
 }
 _MOVE_REQUIRED = ("piece", "kingAllowed", "capture")
 
@@ -148,16 +148,16 @@ def text_and_structure_agree(card, effects):
 
 EFFECTS = fx.EffectVocabulary(
     kinds=("activated",),
-    timings={"ON_PLAY": "when its player plays the card in their turn"},
+    timings={"ON_PLAY": N_("when its player plays the card in their turn")},
     durations={
-        INSTANT: "resolves at once; nothing stays",
-        TEMPORARY: "until the end of the next opponent turn",
-        PERMANENT: "never expires with the turns (until triggered, or the end of the game)",
+        INSTANT: N_("resolves at once; nothing stays"),
+        TEMPORARY: N_("until the end of the next opponent turn"),
+        PERMANENT: N_("never expires with the turns (until triggered, or the end of the game)"),
     },
     actions=(
         fx.variant(
             "MOVE_PIECE",
-            "move a piece by the card (not a Coup)",
+            N_("move a piece by the card (not a Coup)"),
             required=("target", "path", "capture"),
             target=_TARGET,
             path=fx.one_of(
@@ -174,116 +174,118 @@ EFFECTS = fx.EffectVocabulary(
                 )
             ),
             capture=fx.one_of(CAPTURE),
-            ignoreObstacles=fx.flag("ignores the usual way of moving and the obstacles"),
-            simultaneous=fx.flag("several pieces move together"),
+            ignoreObstacles=fx.flag(N_("ignores the usual way of moving and the obstacles")),
+            simultaneous=fx.flag(N_("several pieces move together")),
         ),
         fx.variant(
             "PLAY_MOVE",
-            "the card's effect is a Coup with changed rules",
+            N_("the card's effect is a Coup with changed rules"),
             required=_MOVE_REQUIRED,
             params=_MOVE_PROPERTIES,
         ),
         fx.variant(
             "PLACE_MARKER",
-            "put something on squares",
+            N_("put something on squares"),
             required=("marker", "target"),
             marker=fx.one_of(("WALL", "FORBIDDEN_ZONE", "TRAP", "PORTAL_PAIR")),
             target=_TARGET,
         ),
         fx.variant(
             "PROTECT",
-            "protect a piece",
+            N_("protect a piece"),
             required=("target", "against"),
             target=_TARGET,
             against=fx.one_of(("OPPONENT_CAPTURES",)),
         ),
         fx.targeted(
-            "SUPPRESS_ATTACKS", "remove a piece's attacks, control of squares and ability to capture"
+            "SUPPRESS_ATTACKS", N_("remove a piece's attacks, control of squares and ability to capture")
         ),
-        fx.targeted("FREEZE", "its owner cannot change the piece's square"),
-        fx.variant("SUPPRESS_CAPTURES", "no capture, whatever the side or the source"),
-        fx.targeted("SACRIFICE", "the piece leaves the game as a sacrificed piece (it never comes back)"),
-        fx.targeted("CAPTURE", "try to capture (a king or a protected piece survives)"),
+        fx.targeted("FREEZE", N_("its owner cannot change the piece's square")),
+        fx.variant("SUPPRESS_CAPTURES", N_("no capture, whatever the side or the source")),
+        fx.targeted("SACRIFICE", N_("the piece leaves the game as a sacrificed piece (it never comes back)")),
+        fx.targeted("CAPTURE", N_("try to capture (a king or a protected piece survives)")),
         fx.variant(
             "CAPTURE_LINE",
-            "capture the pieces met along a line, together",
+            N_("capture the pieces met along a line, together"),
             required=("source", "direction"),
-            source=fx.ref("the piece that fires"),
+            source=fx.ref(N_("the piece that fires")),
             direction=fx.one_of(("FORWARD",)),
-            includesOwn=fx.flag("your own pieces are captured too"),
+            includesOwn=fx.flag(N_("your own pieces are captured too")),
             stopsAt=fx.some_of(("EDGE", "WALL", "KING")),
         ),
         fx.variant(
             "CREATE_PIECE",
-            "create a piece on a square",
+            N_("create a piece on a square"),
             required=("target", "role"),
-            target=fx.ref("the square"),
+            target=fx.ref(N_("the square")),
             role=fx.one_of(("PAWN", "COPY_OF_SOURCE")),
-            source=fx.ref("the piece whose role is copied"),
+            source=fx.ref(N_("the piece whose role is copied")),
         ),
         fx.variant(
             "RETURN_CAPTURED",
-            "bring back a captured piece (never a sacrificed one)",
+            N_("bring back a captured piece (never a sacrificed one)"),
             required=("target", "to", "as"),
             target=_TARGET,
             to=fx.one_of(("ORIGIN_COLUMN", "ORIGIN_SQUARE")),
             ranks=_RANKS,
             as_=fx.one_of(("PAWN", "CAPTURED_ROLE")),
             with_=fx.ref(
-                "the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)"
+                N_(
+                    "the piece given in exchange: the returned piece's value is at most its (pawn 1, knight or bishop 3, rook 5, queen 9)"
+                )
             ),
         ),
         fx.variant(
             "TRANSFORM",
-            "change a piece's role for good",
+            N_("change a piece's role for good"),
             required=("target", "into"),
             target=_TARGET,
             into=fx.some_of(PIECE_ROLES),
         ),
         fx.variant(
             "SWAP_SQUARES",
-            "two pieces exchange squares, together",
+            N_("two pieces exchange squares, together"),
             required=("target", "with"),
             target=_TARGET,
             with_=fx.ref(),
         ),
         fx.variant(
             "PUSH",
-            "push a piece one square away with one of yours, which takes its square",
+            N_("push a piece one square away with one of yours, which takes its square"),
             required=("target", "by"),
             target=_TARGET,
-            by=fx.ref("the pushing piece"),
+            by=fx.ref(N_("the pushing piece")),
         ),
         fx.variant(
             "PULL",
-            "pull a piece next to one of yours",
+            N_("pull a piece next to one of yours"),
             required=("target", "toward"),
             target=_TARGET,
-            toward=fx.ref("the piece it joins"),
+            toward=fx.ref(N_("the piece it joins")),
         ),
         fx.variant(
             "SHIFT_ROW",
-            "shift every piece of a row by one square",
+            N_("shift every piece of a row by one square"),
             required=("target", "directions"),
             target=_TARGET,
             directions=fx.some_of(("LEFT", "RIGHT")),
         ),
         fx.variant(
             "PUSH_AWAY",
-            "push the pieces around a square one square away from it",
+            N_("push the pieces around a square one square away from it"),
             required=("target",),
-            target=fx.ref("the chosen square"),
+            target=fx.ref(N_("the chosen square")),
         ),
-        fx.targeted("REMOVE_EFFECT", "remove an effect"),
+        fx.targeted("REMOVE_EFFECT", N_("remove an effect")),
         fx.variant(
             "REVEAL_DECK",
-            "reveal the order of a deck to both players",
+            N_("reveal the order of a deck to both players"),
             required=("whose",),
             whose=fx.one_of(("OPPONENT",)),
         ),
         fx.variant(
             "SWAP_HAND_AND_DECK",
-            "exchange a random card of a hand with the top card of its deck",
+            N_("exchange a random card of a hand with the top card of its deck"),
             required=("whose",),
             whose=fx.one_of(("OPPONENT",)),
         ),
@@ -291,21 +293,21 @@ EFFECTS = fx.EffectVocabulary(
     conditions=(
         fx.variant(
             "UNAVAILABLE_UNDER",
-            "the card cannot be played under this effect (or when the target piece is under it)",
+            N_("the card cannot be played under this effect (or when the target piece is under it)"),
             required=("effect",),
             effect=fx.one_of(("PACIFISME", "ECLIPSE")),
-            target=fx.ref("the piece that must not be under it"),
+            target=fx.ref(N_("the piece that must not be under it")),
         ),
         fx.variant(
             "RESTRICTED_UNDER",
-            "under this effect the card is only playable with a restriction",
+            N_("under this effect the card is only playable with a restriction"),
             required=("effect", "restriction"),
             effect=fx.one_of(("PACIFISME", "ECLIPSE")),
             restriction=fx.one_of(("NO_CAPTURE",)),
         ),
         fx.variant(
             "UNAVAILABLE_IF",
-            "the card cannot be played in this state",
+            N_("the card cannot be played in this state"),
             required=("state",),
             state=fx.one_of(
                 (
@@ -318,20 +320,20 @@ EFFECTS = fx.EffectVocabulary(
         ),
         fx.variant(
             "REQUIRES",
-            "the card can only be played in this state",
+            N_("the card can only be played in this state"),
             required=("state",),
             state=fx.one_of(("OWN_KING_IN_CHECK",)),
         ),
     ),
     target_kinds={
-        "PIECE": "a piece on the board",
-        "CAPTURED_PIECE": "one of your captured pieces",
-        "SQUARE": "a square",
-        "ROW": "a row",
-        "EFFECT": "an effect in play",
+        "PIECE": N_("a piece on the board"),
+        "CAPTURED_PIECE": N_("one of your captured pieces"),
+        "SQUARE": N_("a square"),
+        "ROW": N_("a row"),
+        "EFFECT": N_("an effect in play"),
     },
     target_params={
-        "excludeKing": fx.flag("no king may be chosen (« sauf le roi »)"),
+        "excludeKing": fx.flag(N_("no king may be chosen (« sauf le roi »)")),
         "relativeTo": fx.closed(
             {
                 "relation": fx.one_of(
@@ -347,41 +349,41 @@ EFFECTS = fx.EffectVocabulary(
                 "of": fx.ref(),
             },
             ("relation", "of"),
-            "where it is, relative to another target",
+            N_("where it is, relative to another target"),
         ),
     },
     filter_params={
-        "roles": fx.some_of(ROLES, "its current role"),
-        "capturedRoles": fx.some_of(PIECE_ROLES, "its role when it was captured"),
-        "attacked": fx.flag("attacked when chosen"),
-        "free": fx.flag("a free square"),
-        "hasPiece": fx.flag("holds at least one piece"),
-        "sacrificed": fx.flag("false: a sacrificed piece cannot be chosen"),
-        "visible": fx.flag("a visible effect"),
-        "temporary": fx.flag("a temporary effect"),
+        "roles": fx.some_of(ROLES, N_("its current role")),
+        "capturedRoles": fx.some_of(PIECE_ROLES, N_("its role when it was captured")),
+        "attacked": fx.flag(N_("attacked when chosen")),
+        "free": fx.flag(N_("a free square")),
+        "hasPiece": fx.flag(N_("holds at least one piece")),
+        "sacrificed": fx.flag(N_("false: a sacrificed piece cannot be chosen")),
+        "visible": fx.flag(N_("a visible effect")),
+        "temporary": fx.flag(N_("a temporary effect")),
         "ranks": fx.closed(
             {"WHITE": _RANKS, "BLACK": _RANKS},
             ("WHITE", "BLACK"),
-            "allowed ranks for the player with the White or Black pieces",
+            N_("allowed ranks for the player with the White or Black pieces"),
         ),
     },
     effect_params={
-        "visibility": fx.one_of((PUBLIC, SECRET), "whether the effect is visible to the opponent"),
+        "visibility": fx.one_of((PUBLIC, SECRET), N_("whether the effect is visible to the opponent")),
         "followUpMove": {
             "type": ["object", "null"],
-            "description": "the mandatory Coup the card includes after its effect, or null",
+            "description": N_("the mandatory Coup the card includes after its effect, or null"),
             "properties": _MOVE_PROPERTIES,
             "required": list(_MOVE_REQUIRED),
             "additionalProperties": False,
         },
-        "breachRemovable": fx.flag("whether Brèche may remove it: only a visible temporary effect"),
+        "breachRemovable": fx.flag(N_("whether Brèche may remove it: only a visible temporary effect")),
     },
     effect_required=("duration", "visibility", "followUpMove", "breachRemovable"),
     references={
-        "CONTROLLER": "the card's player",
-        "OPPONENT": "the opponent",
-        "MOVED_PIECE": "the piece that played the card's Coup",
-        "CREATED_PIECE": "the piece the card created",
+        "CONTROLLER": N_("the card's player"),
+        "OPPONENT": N_("the opponent"),
+        "MOVED_PIECE": N_("the piece that played the card's Coup"),
+        "CREATED_PIECE": N_("the piece the card created"),
     },
     limit=None,
     checks=(breach_removes_only_visible_temporary, text_and_structure_agree),
