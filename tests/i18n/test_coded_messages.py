@@ -244,7 +244,8 @@ def test_an_effects_shape_problems_are_coded_and_translated():
     with translation.override("fr"):
         messages = [fm.message(f) for f in findings]
     assert any(
-        m.startswith("effects[0].bogus : clé inconnue bogus ; les clés ici sont :") for m in messages
+        m.startswith("effects[0].bogus\xa0: clé inconnue bogus\u202f; les clés ici sont\xa0:")
+        for m in messages
     ), messages
-    assert any(m.endswith(" : obligatoire") for m in messages), messages
+    assert any(m.endswith("\xa0: obligatoire") for m in messages), messages
     assert not any("unknown key" in m or m.endswith("required") for m in messages)
