@@ -331,6 +331,7 @@ def _take_order(node: Node | None, top: bool = True) -> tuple[Node | None, list[
         if node.key in ORDER_KEYS or node.key in DIRECTION_KEYS:
             if not top or node.negated:
                 raise QueryError(
+                    # Translators: french-typography: keep (the query key and its colon, order: or dir:, are syntax)
                     _("%(key)s: applies to the whole query") % {"key": node.key},
                     column=node.column,
                     hint=_("put %(term)s outside parentheses, 'or' and '-'")
@@ -359,6 +360,7 @@ def _order(terms: list[Term]) -> Order | None:
     for found in (orders, directions):
         if len(found) > 1:
             raise QueryError(
+                # Translators: french-typography: keep (the query key and its colon, order: or dir:, are syntax)
                 _("%(key)s: is given twice") % {"key": found[1].key},
                 column=found[1].column,
                 hint=_("keep one of them"),

@@ -254,21 +254,35 @@ class DeckTTS(APIView):
 
     @extend_schema(
         summary="A deck's Tabletop Simulator export: face sheets (JPEG, 10 x 7), the back and deck.json, as a zip",
-        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        parameters=[
+            OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH),
+            OpenApiParameter(
+                "local",
+                OpenApiTypes.STR,
+                description="local mode: the absolute folder the zip will be unpacked into (C:\\Games\\deck, "
+                "/home/me/deck; no .., at most 200 characters); deck.json then points at file:/// paths under it. "
+                "A bad folder answers 400 (TTS_LOCAL_FOLDER_INVALID).",
+            ),
+        ],
         responses={(200, "application/zip"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
         description="deck.json (a DeckCustom saved object) points at the sheets by the studio's own URLs, "
-        "public and signed for this export, so TTS loads them without logging in.",
+        "public and signed for this export, so TTS loads them without logging in; with ?local=FOLDER, at "
+        "the unpacked files' local paths under FOLDER (file:///), for play on that machine.",
     )
     def get(self, request, pk: int):
-        from .tts_export import deck_tts_zip, public_absolute
+        from .tts_export import deck_tts_zip, local_folder, public_absolute
 
+        local = None
+        if "local" in request.query_params:
+            local = local_folder(request.query_params.get("local"))
         try:
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
             raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
-        data, _export = deck_tts_zip(deck, user=request.user, absolute=public_absolute(request))
+        data, _export = deck_tts_zip(deck, user=request.user, absolute=public_absolute(request), local=local)
+        name = f"deck-{deck.pk}-tts-local.zip" if local is not None else f"deck-{deck.pk}-tts.zip"
         response = HttpResponse(data, content_type="application/zip")
-        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}-tts.zip"'
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
 

@@ -190,12 +190,14 @@ def write_tts_dir(
     *,
     deck_name: str,
     base_url: str | None = None,
+    face_url: Callable[[str], str] | None = None,
     width_px: int = FACE_WIDTH_PX,
 ) -> TtsExport:
     """The export as files in ``directory``: the sheets, back.jpg and deck.json.
 
     Without ``base_url`` the JSON points at the files themselves (``file://``),
-    which TTS loads from the disk; with it, at ``base_url + name``.
+    which TTS loads from the disk; with it, at ``base_url + name``; with
+    ``face_url`` (a local export's folder, ``tts_export.local_url``), at ``face_url(name)``.
     """
     directory.mkdir(parents=True, exist_ok=True)
 
@@ -203,6 +205,8 @@ def write_tts_dir(
         (directory / name).write_bytes(data)
 
     def url(name: str) -> str:
+        if face_url is not None:
+            return face_url(name)
         return f"{base_url}{name}" if base_url else (directory / name).resolve().as_uri()
 
     export = build_tts_export(entries, back, write, deck_name=deck_name, face_url=url, width_px=width_px)

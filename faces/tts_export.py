@@ -5,15 +5,21 @@ export's images are stored (``faces/tts/<deck>/<export>/``) and served by a
 public route whose address holds a signature of the deck and the export:
 unguessable, and good for that export only. The zip holds the same images
 and the saved object (``deck.json``) that points at those URLs.
+
+A local export (``?local=FOLDER``, ``exporttts --local FOLDER``) points the saved object at
+``file:///`` paths under FOLDER instead, the folder the player unzips it into: TTS reads images
+from the disk for local play, and nothing is stored on the studio.
 """
 
 from __future__ import annotations
 
 import io
 import ipaddress
+import re
 import uuid
 import zipfile
 from collections.abc import Callable
+from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -22,7 +28,9 @@ from django.core.files.storage import default_storage
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from common.errors import InvalidInput
 from decks.models import Deck
+from rules.findings import error
 
 from . import printing, selectors
 from .inputs import inputs_for_cards, render_inputs
@@ -55,6 +63,51 @@ def export_address(request) -> str:
     return public_absolute(request)("/")
 
 
+LOCAL_FOLDER_MAX = 200  # characters: TTS on Windows reads paths of up to 260, and the names come after
+_WINDOWS = re.compile(r"^[A-Za-z]:[\\/]")
+_WINDOWS_FORBIDDEN = re.compile(r'[<>:"|?*]')
+
+
+def local_folder(raw: str | None, *, field: str = "local") -> PurePath:
+    """The folder a local export will be unzipped into: an absolute path, Windows (``C:\\Games\\deck``)
+    or POSIX (``/home/me/deck``), with no ``..``; else InvalidInput (TTS_LOCAL_FOLDER_INVALID)."""
+    folder = (raw or "").strip()
+
+    def refuse() -> InvalidInput:
+        shown = folder if len(folder) <= 80 else folder[:79] + "…"
+        return InvalidInput(
+            [
+                error(
+                    "TTS_LOCAL_FOLDER_INVALID",
+                    params={"folder": shown, "maxLength": LOCAL_FOLDER_MAX},
+                    field=field,
+                )
+            ]
+        )
+
+    if not folder or len(folder) > LOCAL_FOLDER_MAX or any(ord(c) < 32 or ord(c) == 127 for c in folder):
+        raise refuse()
+    path: PurePath
+    if _WINDOWS.match(folder):
+        path = PureWindowsPath(folder)
+        if any(_WINDOWS_FORBIDDEN.search(part) for part in path.parts[1:]):
+            raise refuse()
+    elif folder.startswith("/") and not folder.startswith("//"):
+        path = PurePosixPath(folder)
+    else:  # relative, ~, a UNC share (\\server), a URL: TTS would not find the files
+        raise refuse()
+    if ".." in path.parts or "." in folder.replace("\\", "/").split("/"):
+        raise refuse()
+    return path
+
+
+def local_url(folder: PurePath) -> Callable[[str], str]:
+    """``name`` -> ``folder/name`` as TTS writes a local image in a saved object: ``file:///`` and the
+    path as the system spells it, not percent-encoded (``file:///C:\\Games\\My deck\\sheet-1.jpg``,
+    ``file:///home/me/deck/sheet-1.jpg``)."""
+    return lambda name: "file:///" + str(folder / name).lstrip("/")
+
+
 def signature(deck_id: int, export_id: str) -> str:
     return salted_hmac(SALT, f"{deck_id}:{export_id}", algorithm="sha256").hexdigest()[:32]
 
@@ -79,8 +132,13 @@ def image_open(deck_id: int, export_id: str, name: str):
     return default_storage.open(_folder(deck_id, export_id) + name, "rb")
 
 
-def deck_tts_zip(deck: Deck, *, user, absolute: Callable[[str], str]) -> tuple[bytes, object]:
-    """The zip of ``deck``'s export (one face per card, its copies in the saved object) and the export."""
+def deck_tts_zip(
+    deck: Deck, *, user, absolute: Callable[[str], str], local: PurePath | None = None
+) -> tuple[bytes, object]:
+    """The zip of ``deck``'s export (one face per card, its copies in the saved object) and the export.
+
+    With ``local`` (``local_folder``), the saved object's URLs are the images' paths under that folder
+    once the zip is unpacked there, and no image is stored for the public route."""
     from .render import render_back
     from .tts import TtsEntry, write_tts_zip
 
@@ -92,6 +150,8 @@ def deck_tts_zip(deck: Deck, *, user, absolute: Callable[[str], str]) -> tuple[b
 
     def url(name: str) -> str:
         return absolute(reverse("faces:tts-image", args=[deck.pk, export_id, sig, name]))
+
+    face_url = local_url(local) if local is not None else url
 
     def entries():
         cards = [card for card, _n in copies]
@@ -105,10 +165,11 @@ def deck_tts_zip(deck: Deck, *, user, absolute: Callable[[str], str]) -> tuple[b
         render_back(deck.game, template, fonts="none"),
         out,
         deck_name=deck.name,
-        face_url=url,
+        face_url=face_url,
     )
     data = out.getvalue()
-    _store_images(data, folder)
+    if local is None:
+        _store_images(data, folder)
     return data, export
 
 

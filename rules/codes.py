@@ -631,6 +631,22 @@ ENTRIES: tuple[Code, ...] = (
         messages=(N_("the file cannot be read as a card set: %(problem)s"),),
     ),
     _c(
+        "TTS_LOCAL_FOLDER_INVALID",
+        INPUT,
+        N_("a folder for a local Tabletop Simulator export that is no absolute path TTS can read"),
+        params=("folder", "maxLength"),
+        messages=(
+            N_(
+                "name the folder the export will be unzipped into, as an absolute path (C:\\Games\\deck on "
+                "Windows, /home/me/deck on macOS and Linux) of at most %(maxLength)s characters"
+            ),
+            N_(
+                "%(folder)s is not a folder Tabletop Simulator can read: give an absolute path (C:\\Games\\deck "
+                "on Windows, /home/me/deck on macOS and Linux) without .., of at most %(maxLength)s characters"
+            ),
+        ),
+    ),
+    _c(
         "CARD_NOT_OBJECT",
         INPUT,
         N_("a card of a card set that is not a JSON object"),

@@ -47,6 +47,7 @@ def test_an_hd_that_does_not_become_primary_says_which_image_stays_primary(uploa
     second = ArtworkVariant.objects.get(card=card, original_name="second.png")
     assert not second.is_primary
     assert (
-        "second.png a été ajoutée aux images HD\xa0; l’image principale de la carte reste first.png." in html
+        "second.png a été ajoutée aux images HD\u202f; l’image principale de la carte reste first.png."
+        in html
     )
     assert "comme Image HD principale" not in html and "Attention" not in html

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from cards import imports as card_imports
 from cards.demo import card_set
 from decks.models import Deck
+from tests.browser.helpers import settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -61,7 +62,9 @@ def test_a_playtester_fixes_an_import_with_the_suggestion_button_a_move_and_a_ty
     expect(page.get_by_label("Copies of Example Fury Brawler")).to_have_value("3")
     expect(page.locator('section[data-section="main"] .size')).to_contain_text("7 / 40")
 
-    # And a card to the sideboard the format declares.
+    # And a card to the sideboard the format declares, once the count's panel is in place (a
+    # change on the panel being swapped out is lost with it).
+    settled(page)
     page.get_by_label("Move Example Fury Brawler to").select_option("sideboard")
     # Up to one panel poll later (15 s): a poll answered with the panel of a revalidation that ran
     # between the count and the move may land after the move's own answer (seen in full .ci/runs).

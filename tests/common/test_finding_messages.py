@@ -17,4 +17,6 @@ def test_a_message_names_a_section_by_the_words_the_page_shows_in_every_language
         assert message(finding, names=names) == "Main deck has 5 cards; it must have exactly 40"
         assert message(finding, names={"section": {"side": "Side deck"}}) == finding["message"]
     with translation.override("fr"):
-        assert message(finding, names={"section": {"main": "Deck principal"}}).startswith("Deck principal ")
+        assert message(finding, names={"section": {"main": "Deck principal"}}).startswith(
+            "Deck principal\xa0: "
+        )

@@ -155,7 +155,7 @@ def test_every_violation_of_a_deck_in_three_languages_with_the_real_catalogues(
         assert len(set(messages.values())) == 3, (code, messages)
     by_code = {lang: {v["code"]: v["message"] for v in body["violations"]} for lang, body in bodies.items()}
     # The catalogues' words, plural forms included (Russian: 13 карт, 7 триггеров, 5 хил-триггеров).
-    assert by_code["fr"]["DECK_SIZE"].endswith("13 cartes ; il en faut exactement 50")
+    assert by_code["fr"]["DECK_SIZE"].endswith("13 cartes\u202f; il en faut exactement 50")
     assert by_code["ru"]["DECK_SIZE"].endswith("13 карт; нужно ровно 50")
     assert "7 триггеров" in by_code["ru"]["TRIGGER_COUNT"]
     assert "5 хил-триггеров" in by_code["ru"]["HEAL_LIMIT"]
@@ -164,7 +164,7 @@ def test_every_violation_of_a_deck_in_three_languages_with_the_real_catalogues(
     # The card by its name, as the English message names it, not by its stable id alone.
     assert (
         by_code["fr"]["COPY_LIMIT"]
-        == "5 exemplaires de Yggdrasil Maiden, Elaine (BT01-047) ; 4 au plus autorisés en format Classique"
+        == "5 exemplaires de Yggdrasil Maiden, Elaine (BT01-047)\u202f; 4 au plus autorisés en format Classique"
     )
     assert (
         by_code["ru"]["COPY_LIMIT"]

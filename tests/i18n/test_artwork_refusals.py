@@ -29,7 +29,7 @@ def test_sizes_in_the_readers_units_and_numbers():
 def test_a_file_too_big_in_french_and_russian():
     with translation.override("fr"):
         assert str(too_big(25 * MB, 20 * MB)) == (
-            "le fichier fait 25 Mo ; la limite est de 20 Mo : exportez une image plus légère et envoyez-la à nouveau"
+            "le fichier fait 25 Mo\u202f; la limite est de 20 Mo\xa0: exportez une image plus légère et envoyez-la à nouveau"
         )
     with translation.override("ru"):
         assert str(too_big(None, 20 * MB, what="upload")).startswith(

@@ -97,7 +97,7 @@ def test_a_field_of_the_wrong_kind_says_so_in_french():
     [finding] = get_ruleset("vanguard").shape_errors("NORMAL_UNIT", {"grade": "two"})
     assert finding.code == "FIELD_TYPE" and finding.params["problemKey"] == "NOT_WHOLE_NUMBER"
     with translation.override("fr"):
-        assert fm.message(finding) == 'grade doit être un nombre entier, pas « "two" »'
+        assert fm.message(finding) == 'grade doit être un nombre entier, pas «\xa0"two"\xa0»'
     with translation.override("ru"):
         assert fm.message(finding) == 'grade: должно быть целым числом, а не «"two"»'
 
@@ -241,7 +241,8 @@ def test_an_effects_shape_problems_are_coded_and_translated():
     with translation.override("fr"):
         messages = [fm.message(f) for f in findings]
     assert any(
-        m.startswith('effects[0].bogus : clé inconnue "bogus" ; les clés ici sont :') for m in messages
+        m.startswith('effects[0].bogus\xa0: clé inconnue "bogus"\u202f; les clés ici sont\xa0:')
+        for m in messages
     ), messages
-    assert any(m.endswith(" : obligatoire") for m in messages), messages
+    assert any(m.endswith("\xa0: obligatoire") for m in messages), messages
     assert not any("unknown key" in m or m.endswith("required") for m in messages)

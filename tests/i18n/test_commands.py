@@ -122,13 +122,13 @@ def test_audit_speaks_lang_and_the_environments_language(darkrow_cards, monkeypa
         in english
     )
     french = audit(lang="fr")
-    assert re.search(r"Audit n° \d+ de darkrow : DONE, ", french)
-    assert "DR-G01 Gin: DR-G01 attend une revue" in french
+    assert re.search(r"Audit n° \d+ de darkrow\xa0: DONE, ", french)
+    assert "DR-G01 Gin\xa0: DR-G01 attend une revue" in french
     assert (
-        "décompte artwork : attendu FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, réel FULL_ART 0, HD 0"
+        "décompte artwork\xa0: attendu FULL_ART 3, HD 72, LEGACY_HD 6, REFERENCE 53, réel FULL_ART 0, HD 0"
         in french
     )
-    assert "Revue de darkrow : OUVERTE ; listes bloquantes : NEEDS_REVIEW" in french
+    assert "Revue de darkrow\xa0: OUVERTE\u202f; listes bloquantes\xa0: NEEDS_REVIEW" in french
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     russian = audit()

@@ -70,7 +70,7 @@ def test_a_refused_mulligan_is_said_in_french(client_as, playtester, load_cards)
         )
     )
     assert "The hand is shown as dealt" not in page and "were chosen" not in page
-    assert "un mulligan remet au plus 2 cartes\xa0; 3 ont été choisies." in page
+    assert "un mulligan remet au plus 2 cartes\u202f; 3 ont été choisies." in page
     assert "La main est montrée telle qu’elle a été distribuée" in page
     assert "Remettez de 0 à 2 cartes" in page or "Placez de 0 à 2 cartes sous le deck" in page
 

@@ -38,9 +38,9 @@ def test_every_error_reads_in_three_languages(text):
 def test_the_card_browser_explains_a_query_in_french(client, designer):
     client.force_login(designer)
     response = client.get("/cards/", {"q": "(t:unit"}, HTTP_ACCEPT_LANGUAGE="fr")
-    text = re.sub(r"\s+", " ", html.unescape(response.content.decode()))
+    text = re.sub(r"[ \t\r\n]+", " ", html.unescape(response.content.decode()))  # no-break spaces kept
     assert response.status_code == 200
-    assert "colonne 8 : une « ( » n’est pas fermée ; ajoutez « ) » à la fin" in text
+    assert "colonne 8\xa0: une «\xa0(\xa0» n’est pas fermée\u202f; ajoutez «\xa0)\xa0» à la fin" in text
     assert "is not closed" not in text
 
 

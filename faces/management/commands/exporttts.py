@@ -3,27 +3,42 @@ from pathlib import Path
 from django.utils.translation import gettext
 
 from common.cli import LocalizedCommand
+from common.errors import InvalidInput
 from decks.models import Deck
 
 from ...adapters import deck_card_counts, face_inputs
 from ...commands import MAX_COPIES, game_template, usage
 from ...render import render_back, render_face
 from ...tts import TtsEntry, write_tts_dir
-from ...tts_export import is_loopback
+from ...tts_export import is_loopback, local_folder, local_url
 
 
 class Command(LocalizedCommand):
     help = (
         "A Tabletop Simulator export of a deck: sheets of faces (JPEG, 10 x 7), back.jpg and deck.json "
-        "(FORMATS.md: exporttts DECK_ID --out DIR). Without --base-url the JSON points at the files in DIR."
+        "(FORMATS.md: exporttts DECK_ID --out DIR). Without --base-url the JSON points at the files in DIR; "
+        "with --local FOLDER, at the files once DIR's content is copied into FOLDER (on this machine or another)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("deck_id", help="the deck's id")
         parser.add_argument("--out", required=True, help="the folder to write")
-        parser.add_argument("--base-url", help="the URL the images will be served from (ends with /)")
+        where = parser.add_mutually_exclusive_group()
+        where.add_argument("--base-url", help="the URL the images will be served from (ends with /)")
+        where.add_argument(
+            "--local",
+            metavar="FOLDER",
+            help="the absolute folder the files will be copied into for Tabletop Simulator (C:\\Games\\deck, "
+            "/home/me/deck): deck.json points at file:/// paths under it",
+        )
 
-    def handle(self, *args, deck_id, out, base_url, **options):
+    def handle(self, *args, deck_id, out, base_url, local=None, **options):
+        face_url = None
+        if local is not None:
+            try:
+                face_url = local_url(local_folder(local))
+            except InvalidInput as exc:
+                raise usage(f"TTS_LOCAL_FOLDER_INVALID: {exc.reader_message()}") from None
         deck = Deck.objects.filter(pk=deck_id if deck_id.isdigit() else None).first()
         if deck is None:
             raise usage(f"no deck has the id {deck_id!r}")
@@ -54,10 +69,20 @@ class Command(LocalizedCommand):
             )
         back = render_back(deck.game, template, fonts="none")
         try:
-            export = write_tts_dir(entries(), back, directory, deck_name=deck.name, base_url=base_url)
+            export = write_tts_dir(
+                entries(), back, directory, deck_name=deck.name, base_url=base_url, face_url=face_url
+            )
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         self.stdout.write(
             f"{out}: {len(export.sheets)} sheet(s), {export.total} cards; load deck.json in Tabletop Simulator "
             "(Objects > Saved Objects)"
         )
+        if local is not None:
+            self.stdout.write(
+                gettext(
+                    "local mode: copy the files of %(out)s into %(folder)s on the computer that runs Tabletop "
+                    "Simulator; deck.json points at them there"
+                )
+                % {"out": out, "folder": local}
+            )

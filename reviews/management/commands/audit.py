@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.core.management.base import CommandError
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from tqdm import tqdm
 
 from common.cli import USAGE_ERROR, LocalizedCommand
@@ -99,8 +99,11 @@ class Command(LocalizedCommand):
             count = (audit.list_counts or {}).get(name, 0)
             write(f"  {name:<24} " + ngettext("%(count)s card", "%(count)s cards", count) % {"count": count})
             if count and show:
+                colon = pgettext(
+                    "after a label, before what it says", ":"
+                )  # French: a no-break space before it
                 for entry in selectors.audit_entries(audit=audit, list_name=name)[:show]:
-                    write(f"    {entry.stable_id} {entry.name}: {entry.message}")
+                    write(f"    {entry.stable_id} {entry.name}{colon} {entry.message}")
         # Keys in a fixed order: PostgreSQL's jsonb keeps them in its own order, SQLite as written.
         for key, value in sorted((audit.counts or {}).items()):
             write("  " + gettext("count %(key)s: %(line)s") % {"key": key, "line": _count_line(value)})
