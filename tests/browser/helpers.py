@@ -73,3 +73,16 @@ def settled(page):
     page.wait_for_function(
         "() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added, .htmx-request')"
     )
+
+
+# Whether the page fits its window's width (no sideways scrolling).
+FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def login_in_any_language(page, user, password: str = "secret-password"):
+    """Log in whatever the page's language: the form's fields by their ids, not their labels."""
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(user.get_username())
+    page.locator("#id_password").fill(password)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)

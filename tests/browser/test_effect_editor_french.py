@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import login_in_any_language
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 # The English the issue found on the French page.
@@ -21,14 +23,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 def test_the_effect_form_speaks_french_and_waits_for_the_designer(

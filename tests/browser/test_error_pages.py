@@ -4,9 +4,9 @@ and 390 px; a GET on a form's target lands on the form's page. Screenshots under
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+from tests.browser.helpers import FITS, login_in_any_language
 
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 @pytest.fixture
@@ -16,14 +16,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 def test_a_playtester_at_the_review_queue_reads_the_studios_403_and_goes_back(

@@ -5,9 +5,9 @@ a line wraps, and break nothing at 1280 or 390 px. Screenshots: french-typograph
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+from tests.browser.helpers import FITS, login_in_any_language
 
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 @pytest.fixture
@@ -17,14 +17,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -4,9 +4,9 @@ changes <html lang> at once, and the choice is kept after logging out and in; at
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+from tests.browser.helpers import FITS, login_in_any_language
 
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 @pytest.fixture
@@ -16,16 +16,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    """Log in whatever the page's language (the form's fields by their ids)."""
-
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 @pytest.mark.parametrize(

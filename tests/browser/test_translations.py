@@ -4,9 +4,10 @@ French source below), and the translation editor shows the source beside the for
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import FITS, login_in_any_language
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 RU = {"name": "Шаг назад", "text": "Отведите одну из своих пешек на одно поле назад.", "archetypes": []}
 
 
@@ -17,14 +18,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 @pytest.fixture

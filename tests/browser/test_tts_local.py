@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import FITS, login_in_any_language
 from tests.decks.conftest import load_cards  # noqa: F401 (fixture)
 from tests.faces.conftest import duel_deck  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
-
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 @pytest.fixture
@@ -25,14 +24,8 @@ def browser_locale():
 
 @pytest.fixture
 def login():
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(user.get_username())
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    return do
+    """Log in whatever the page's language."""
+    return login_in_any_language
 
 
 def test_the_local_zip_from_the_deck_page_in_french_at_390(page, login, playtester, duel_deck, screenshot):  # noqa: F811
