@@ -127,8 +127,6 @@ CHECK = r"""
 import json, os, sys
 import django
 django.setup()
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
 from django.conf import settings
 from cards.demo import card_set
 from cards.imports import cards_import
@@ -171,7 +169,8 @@ print(json.dumps(sorted({v["code"] for row in serial for v in row[3]})))
 """
 
 
-def test_on_a_sqlite_file_the_helper_connections_store_what_one_connection_stores(tmp_path):
+def test_on_a_sqlite_file_the_helper_connections_store_what_one_connection_stores(tmp_path, migrated_sqlite):
+    migrated_sqlite(tmp_path / "studio.sqlite3")
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'studio.sqlite3'}",

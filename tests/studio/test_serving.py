@@ -117,8 +117,12 @@ def test_production_settings_use_the_studios_static_storage():
     assert shown == "studio.staticfiles.StaticFilesStorage"
 
 
-def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path):
-    """scripts/entrypoint migrate, then web (gunicorn, 2 workers) on loopback; /healthz; stop."""
+def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migrated_sqlite):
+    """scripts/entrypoint migrate, then web (gunicorn, 2 workers) on loopback; /healthz; stop.
+
+    The database comes migrated (a copy of the suite's, tests/conftest.py): every migration's run
+    from an empty database is the suite's own setup, so here migrate checks it and collectstatic runs."""
+    migrated_sqlite(tmp_path / "serve.sqlite3")
     port = _free_port()
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},

@@ -45,9 +45,9 @@ def wait_for(what, check, timeout: float):
     raise AssertionError(f"{what}: not within {timeout} s")
 
 
-def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path):
+def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrated_sqlite):
     port = free_port()
-    database = tmp_path / "studio.sqlite3"
+    database = migrated_sqlite(tmp_path / "studio.sqlite3")
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_", "CACHE_"))},
         "DJANGO_SETTINGS_MODULE": "studio.settings",
@@ -108,13 +108,6 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path):
             return db.execute("SELECT status, done, total, ran_on FROM reviews_audit").fetchone()
 
     try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=300,
-        )
         django(
             "from cards.models import Card\n"
             "Card.objects.bulk_create([Card(stable_id=f'DR-K{i:05d}', game='darkrow', name=f'Unité {i}',"
