@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import get_language
 
 from rules import Finding
 from rules.translations import glossary_findings, source_texts, stale_finding
@@ -35,6 +36,36 @@ def current_translation(card: Card, language: str) -> CardTranslation | None:
         if translation.language == language and translation.is_current:
             return translation
     return None
+
+
+# The translations shown to playtesters and printed, as a filter (CardTranslation.is_current).
+CURRENT = Q(status=TranslationStatus.VALIDATED, stale=False)
+
+
+def reader_language() -> str:
+    """The language the page is read in (the active one, without its region): "ru", "fr", "en"."""
+    return (get_language() or "").split("-")[0]
+
+
+def shown_translation(
+    card: Card, language: str, translation: CardTranslation | None
+) -> CardTranslation | None:
+    """``translation`` when a reader of ``language`` sees the card through it: a current one, into a
+    language that is not the card's own; else None (the reader sees the source)."""
+    if translation is None or not translation.is_current or language == card.language:
+        return None
+    return translation
+
+
+def reader_translations(cards: Iterable[Card | None], language: str) -> dict[int, CardTranslation]:
+    """The translation each of ``cards`` shows a reader of ``language`` (see :func:`shown_translation`),
+    by card primary key: one query for all of them, none when no card is written in another language.
+    Pages that list cards (the deck builder, its search) name each card with it, the source a click away."""
+    wanted = {card.pk: card for card in cards if card is not None and card.language != language}
+    if not wanted:
+        return {}
+    found = CardTranslation.objects.filter(CURRENT, card_id__in=list(wanted), language=language)
+    return {t.card_id: t for t in found if shown_translation(wanted[t.card_id], language, t) is not None}
 
 
 def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:

@@ -14,7 +14,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -28,6 +27,8 @@ from .interchange import card_to_dict
 from .models import Card, CardTranslation, TranslationStatus
 from .translation_selectors import (
     may_see_unvalidated,
+    reader_language,
+    shown_translation,
     source_diff,
     translation_findings,
     translation_history,
@@ -54,7 +55,7 @@ def translations_context(request, card: Card) -> dict:
     sees every one, playtesters the current ones), and the reader's own language's, shown first
     when it is current and not the card's language (the source one click away)."""
     visible = {t.language: t for t in visible_translations(card, request.user)}
-    reader = (get_language() or "").split("-")[0]
+    reader = reader_language()
     rows = []
     for code, name in settings.LANGUAGES:
         if code == card.language:
@@ -67,9 +68,7 @@ def translations_context(request, card: Card) -> dict:
     return {
         "translation_rows": rows,
         "source_language_name": language_name(card.language),
-        "reader_translation": shown
-        if shown is not None and shown.is_current and reader != card.language
-        else None,
+        "reader_translation": shown_translation(card, reader, shown),
         "may_translate": request.user.has_perm("cards.change_card"),
     }
 
