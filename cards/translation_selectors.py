@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils.translation import get_language
 
@@ -120,6 +121,28 @@ def source_diff(translation: CardTranslation) -> dict[str, Any]:
         key: {"before": then.get(key), "after": value} for key, value in now.items() if then.get(key) != value
     }
     return {"since": translation.source_version, "version": card.version, "changes": changes}
+
+
+def language_name(code: str) -> str:
+    """A studio language by its name (settings.LANGUAGES), else its code."""
+    return str(dict(settings.LANGUAGES).get(code, code))
+
+
+def translation_source(card: Card) -> dict[str, Any]:
+    """What a translation of ``card`` translates, for the pages that show it beside the translation:
+    its printed texts, its effects' texts (id, text), its language and that language's name."""
+    texts = source_texts(card_to_dict(card))
+    effects = [
+        {"id": e["effectId"], "text": e["text"]}
+        for e in card.effects or []
+        if e.get("effectId") and e.get("text")
+    ]
+    return {
+        **texts,
+        "effect_rows": effects,
+        "language": card.language,
+        "language_name": language_name(card.language),
+    }
 
 
 WAITING = (TranslationStatus.DRAFT, TranslationStatus.NEEDS_REVIEW)

@@ -20,12 +20,11 @@ from django.views.decorators.http import require_POST
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.finding_messages import message as finding_message
 from common.versions import posted_version
-from rules.translations import source_texts
 
 from . import selectors
-from .interchange import card_to_dict
 from .models import Card, CardTranslation, TranslationStatus
 from .translation_selectors import (
+    language_name,
     may_see_unvalidated,
     reader_language,
     shown_translation,
@@ -33,14 +32,11 @@ from .translation_selectors import (
     translation_findings,
     translation_history,
     translation_queue,
+    translation_source,
     visible_translations,
 )
 from .translations import translation_save, translation_set_status
 from .workflow import allowed_targets
-
-
-def language_name(code: str) -> str:
-    return str(dict(settings.LANGUAGES).get(code, code))
 
 
 def _card(request, stable_id: str) -> Card:
@@ -97,21 +93,6 @@ def _moves(user, translation: CardTranslation | None) -> list[dict]:
     return moves
 
 
-def _source(card: Card) -> dict:
-    texts = source_texts(card_to_dict(card))
-    effects = [
-        {"id": e["effectId"], "text": e["text"]}
-        for e in card.effects or []
-        if e.get("effectId") and e.get("text")
-    ]
-    return {
-        **texts,
-        "effect_rows": effects,
-        "language": card.language,
-        "language_name": language_name(card.language),
-    }
-
-
 def _form_values(card: Card, translation: CardTranslation | None, posted=None) -> dict:
     if posted is not None:
         return {
@@ -134,7 +115,7 @@ def _form_values(card: Card, translation: CardTranslation | None, posted=None) -
 
 def _context(request, card: Card, language: str, *, posted=None, errors=None) -> dict:
     translation = next((t for t in visible_translations(card, request.user) if t.language == language), None)
-    source = _source(card)
+    source = translation_source(card)
     values = _form_values(card, translation, posted)
     effect_rows = [{**row, "value": values["effects"].get(row["id"], "")} for row in source["effect_rows"]]
     findings = translation_findings(card, [translation]) if translation else []
@@ -266,7 +247,7 @@ def translation_review(request):
             {
                 "card": card,
                 "translation": translation,
-                "source": _source(card),
+                "source": translation_source(card),
                 "language_name": language_name(translation.language),
                 "moves": _moves(request.user, translation),
                 "findings": [finding_message(f) for f in translation_findings(card, [translation])],
