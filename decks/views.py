@@ -269,6 +269,11 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
     return {"query": query, "error": error, "results": items, "more": more}
 
 
+def _shown_name(card, translations: dict) -> str:
+    translation = translations.get(card.pk)
+    return translation.name if translation is not None else card.name
+
+
 def _named(items: list[dict], translations: dict) -> list[dict]:
     """Each search result with the card's translation into the reader's language (None: its source)."""
     for item in items:
@@ -577,8 +582,18 @@ def deck_stats(request, pk: int):
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
     )
+    # Each card in the reader's language where a current translation exists (one query), the source a click away.
+    translations = reader_translations([e.card for e in entries], reader_language())
     composition = sorted(
-        ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries),
+        (
+            {
+                "name": _shown_name(e.card, translations) if e.card else e.ref,
+                "card": e.card,
+                "count": e.count,
+                "translation": translations.get(e.card.pk) if e.card else None,
+            }
+            for e in entries
+        ),
         key=lambda r: (-r["count"], r["name"].casefold()),
     )
     return render(

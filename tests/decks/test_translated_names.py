@@ -58,6 +58,16 @@ def test_the_russian_playtester_reads_td01_in_russian_with_the_source_one_click_
     assert "Рыцарь розы, Моргана" in page
 
 
+def test_the_decks_statistics_name_its_cards_in_russian_too(client_as, russian_playtester, td01_deck):
+    page = client_as(russian_playtester).get(reverse("decks:stats", args=[td01_deck.pk])).content.decode()
+    composition = page[page.index('class="composition"') :]
+    assert re.search(r'<span lang="ru" title="Blaster Blade">Бластер Блейд</span>', composition)
+    assert '<span lang="en">Blaster Blade</span>' in composition  # behind the "source" toggle
+    assert "Knight of Rose, Morgana" not in composition.replace(
+        'title="Knight of Rose, Morgana"', ""
+    ).replace('<span lang="en">Knight of Rose, Morgana</span>', "")
+
+
 def test_the_builders_search_results_name_cards_in_russian_too(client_as, russian_playtester, td01_deck):
     client = client_as(russian_playtester)
     for url in (
@@ -136,3 +146,4 @@ def test_the_translations_of_a_deck_page_are_read_in_one_query(
     assert translation_queries(13, url + "?q=t:normal_unit") == 1
     assert translation_queries(11, reverse("decks:panel", args=[td01_deck.pk])) == 1
     assert translation_queries(12, reverse("decks:search", args=[td01_deck.pk]) + "?q=blade") == 1
+    assert translation_queries(11, reverse("decks:stats", args=[td01_deck.pk])) == 1
