@@ -120,6 +120,7 @@ BULK_UPDATE_FIELDS = (
     "creation_method",
     "user_modified",
     "status",
+    "source_language",
     "version",
     "updated_at",
     *DERIVED_FIELDS,

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.utils.translation import get_language
 
 from rules import Finding
 from rules.translations import glossary_findings, source_texts, stale_finding
@@ -35,6 +37,36 @@ def current_translation(card: Card, language: str) -> CardTranslation | None:
         if translation.language == language and translation.is_current:
             return translation
     return None
+
+
+# The translations shown to playtesters and printed, as a filter (CardTranslation.is_current).
+CURRENT = Q(status=TranslationStatus.VALIDATED, stale=False)
+
+
+def reader_language() -> str:
+    """The language the page is read in (the active one, without its region): "ru", "fr", "en"."""
+    return (get_language() or "").split("-")[0]
+
+
+def shown_translation(
+    card: Card, language: str, translation: CardTranslation | None
+) -> CardTranslation | None:
+    """``translation`` when a reader of ``language`` sees the card through it: a current one, into a
+    language that is not the card's own; else None (the reader sees the source)."""
+    if translation is None or not translation.is_current or language == card.language:
+        return None
+    return translation
+
+
+def reader_translations(cards: Iterable[Card | None], language: str) -> dict[int, CardTranslation]:
+    """The translation each of ``cards`` shows a reader of ``language`` (see :func:`shown_translation`),
+    by card primary key: one query for all of them, none when no card is written in another language.
+    Pages that list cards (the deck builder, its search) name each card with it, the source a click away."""
+    wanted = {card.pk: card for card in cards if card is not None and card.language != language}
+    if not wanted:
+        return {}
+    found = CardTranslation.objects.filter(CURRENT, card_id__in=list(wanted), language=language)
+    return {t.card_id: t for t in found if shown_translation(wanted[t.card_id], language, t) is not None}
 
 
 def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:
@@ -89,6 +121,28 @@ def source_diff(translation: CardTranslation) -> dict[str, Any]:
         key: {"before": then.get(key), "after": value} for key, value in now.items() if then.get(key) != value
     }
     return {"since": translation.source_version, "version": card.version, "changes": changes}
+
+
+def language_name(code: str) -> str:
+    """A studio language by its name (settings.LANGUAGES), else its code."""
+    return str(dict(settings.LANGUAGES).get(code, code))
+
+
+def translation_source(card: Card) -> dict[str, Any]:
+    """What a translation of ``card`` translates, for the pages that show it beside the translation:
+    its printed texts, its effects' texts (id, text), its language and that language's name."""
+    texts = source_texts(card_to_dict(card))
+    effects = [
+        {"id": e["effectId"], "text": e["text"]}
+        for e in card.effects or []
+        if e.get("effectId") and e.get("text")
+    ]
+    return {
+        **texts,
+        "effect_rows": effects,
+        "language": card.language,
+        "language_name": language_name(card.language),
+    }
 
 
 WAITING = (TranslationStatus.DRAFT, TranslationStatus.NEEDS_REVIEW)

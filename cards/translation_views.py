@@ -14,32 +14,29 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.finding_messages import message as finding_message
 from common.versions import posted_version
-from rules.translations import source_texts
 
 from . import selectors
-from .interchange import card_to_dict
 from .models import Card, CardTranslation, TranslationStatus
 from .translation_selectors import (
+    language_name,
     may_see_unvalidated,
+    reader_language,
+    shown_translation,
     source_diff,
     translation_findings,
     translation_history,
     translation_queue,
+    translation_source,
     visible_translations,
 )
 from .translations import translation_save, translation_set_status
 from .workflow import allowed_targets
-
-
-def language_name(code: str) -> str:
-    return str(dict(settings.LANGUAGES).get(code, code))
 
 
 def _card(request, stable_id: str) -> Card:
@@ -54,7 +51,7 @@ def translations_context(request, card: Card) -> dict:
     sees every one, playtesters the current ones), and the reader's own language's, shown first
     when it is current and not the card's language (the source one click away)."""
     visible = {t.language: t for t in visible_translations(card, request.user)}
-    reader = (get_language() or "").split("-")[0]
+    reader = reader_language()
     rows = []
     for code, name in settings.LANGUAGES:
         if code == card.language:
@@ -67,9 +64,7 @@ def translations_context(request, card: Card) -> dict:
     return {
         "translation_rows": rows,
         "source_language_name": language_name(card.language),
-        "reader_translation": shown
-        if shown is not None and shown.is_current and reader != card.language
-        else None,
+        "reader_translation": shown_translation(card, reader, shown),
         "may_translate": request.user.has_perm("cards.change_card"),
     }
 
@@ -98,21 +93,6 @@ def _moves(user, translation: CardTranslation | None) -> list[dict]:
     return moves
 
 
-def _source(card: Card) -> dict:
-    texts = source_texts(card_to_dict(card))
-    effects = [
-        {"id": e["effectId"], "text": e["text"]}
-        for e in card.effects or []
-        if e.get("effectId") and e.get("text")
-    ]
-    return {
-        **texts,
-        "effect_rows": effects,
-        "language": card.language,
-        "language_name": language_name(card.language),
-    }
-
-
 def _form_values(card: Card, translation: CardTranslation | None, posted=None) -> dict:
     if posted is not None:
         return {
@@ -135,7 +115,7 @@ def _form_values(card: Card, translation: CardTranslation | None, posted=None) -
 
 def _context(request, card: Card, language: str, *, posted=None, errors=None) -> dict:
     translation = next((t for t in visible_translations(card, request.user) if t.language == language), None)
-    source = _source(card)
+    source = translation_source(card)
     values = _form_values(card, translation, posted)
     effect_rows = [{**row, "value": values["effects"].get(row["id"], "")} for row in source["effect_rows"]]
     findings = translation_findings(card, [translation]) if translation else []
@@ -267,7 +247,7 @@ def translation_review(request):
             {
                 "card": card,
                 "translation": translation,
-                "source": _source(card),
+                "source": translation_source(card),
                 "language_name": language_name(translation.language),
                 "moves": _moves(request.user, translation),
                 "findings": [finding_message(f) for f in translation_findings(card, [translation])],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cards.models import Card, Status
+from cards.models import Card, CardTranslation, Status
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from rules import get_ruleset
@@ -144,6 +144,9 @@ class Row:
     played: Card | None = None
     # Closest names, when the reference names no card.
     suggestions: list[str] = field(default_factory=list)
+    # The shown card's translation into the reader's language, when they see it through one (a
+    # current one: cards.translation_selectors.reader_translations); None: its source.
+    translation: CardTranslation | None = None
 
     @property
     def shown(self) -> Card | None:
@@ -166,6 +169,10 @@ class Row:
 
     @property
     def name(self) -> str:
+        """The entry's name as the reader reads it: the card's translated name, else its own, else the
+        reference."""
+        if self.translation is not None:
+            return self.translation.name
         card = self.card or self.played
         return card.name if card is not None else self.ref
 
@@ -200,6 +207,8 @@ class PickView:
     # (stable id, label) of the deck's cards that can be picked; empty: pick from the search.
     choices: list[tuple[str, str]]
     problems: list[Violation] = field(default_factory=list)
+    # The picked card's translation into the reader's language (see Row.translation).
+    translation: CardTranslation | None = None
 
 
 @dataclass
@@ -237,9 +246,29 @@ def copies_by_card(deck: Deck) -> dict[int, int]:
     return dict(copies)
 
 
-def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None = None) -> Board:
-    """``printings``: :func:`decks.selectors.deck_printings`, for the printing choice of each entry."""
+def deck_cards(deck: Deck, printings: dict[str, list[Card]] | None = None) -> list[Card]:
+    """The cards the deck's page may show: its entries' and picks' cards and the printings of their
+    names (no query: entries prefetched), whose translations the page reads at once."""
+    cards = [entry.card for entry in deck.entries.all() if entry.card is not None]
+    return cards + [card for group in (printings or {}).values() for card in group]
+
+
+def board(
+    deck: Deck,
+    verdict: Verdict,
+    printings: dict[str, list[Card]] | None = None,
+    translations: dict[int, CardTranslation] | None = None,
+) -> Board:
+    """``printings``: :func:`decks.selectors.deck_printings`, for the printing choice of each entry;
+    ``translations``: the reader's translation of each card by primary key
+    (:func:`cards.translation_selectors.reader_translations` of :func:`deck_cards`), which names it."""
     printings = printings or {}
+    translations = translations or {}
+
+    def named(card: Card) -> str:
+        translation = translations.get(card.pk)
+        return translation.name if translation is not None else card.name
+
     ruleset = get_ruleset(deck.game)
     entries = sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position))
     by_section: dict[str, list[Row]] = defaultdict(list)
@@ -259,6 +288,8 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
         if entry.card is None and played_id:
             row.played = next((c for c in row.printings if c.stable_id == played_id), None)
         row.suggestions = list(verdict.suggestions.get(entry.ref, []))
+        if row.shown is not None:
+            row.translation = translations.get(row.shown.pk)
         by_section[entry.section].append(row)
 
     format_sections = deck.format.sections or {}
@@ -294,10 +325,10 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
                     and (types is None or card.type in types)
                     and card.stable_id not in dict(choices)
                 ):
-                    choices.append((card.stable_id, f"{card.name} ({card.stable_id})"))
+                    choices.append((card.stable_id, f"{named(card)} ({card.stable_id})"))
         card = entry.card if entry is not None else None
         if card is not None and card.stable_id not in dict(choices):
-            choices.insert(0, (card.stable_id, f"{card.name} ({card.stable_id})"))
+            choices.insert(0, (card.stable_id, f"{named(card)} ({card.stable_id})"))
         picks.append(
             PickView(
                 name=name,
@@ -307,6 +338,7 @@ def board(deck: Deck, verdict: Verdict, printings: dict[str, list[Card]] | None 
                 ref=entry.ref if entry is not None else None,
                 card=card,
                 choices=choices,
+                translation=translations.get(card.pk) if card is not None else None,
             )
         )
 

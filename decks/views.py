@@ -31,6 +31,7 @@ from cards import selectors as card_selectors
 from cards.models import DERIVED_FIELDS, Status
 from cards.query import QueryError
 from cards.search import card_search
+from cards.translation_selectors import reader_language, reader_translations
 from common import i18n
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
 from common.finding_messages import message as finding_message
@@ -41,7 +42,7 @@ from rules import get_ruleset, registry
 from rules.deckstats import NONE, deck_statistics
 
 from . import selectors, services
-from .builder import board, copies_by_card, verdict_of
+from .builder import board, copies_by_card, deck_cards, verdict_of
 from .charts import bar_chart, row_chart
 from .exports import NotExportable, site_text, tts_exportable, tts_line
 from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm
@@ -268,11 +269,31 @@ def _search(request, deck: Deck, query: str, copies: dict[int, int]) -> dict:
     return {"query": query, "error": error, "results": items, "more": more}
 
 
-def _builder_context(request, deck: Deck, error: str = "") -> dict:
+def _shown_name(card, translations: dict) -> str:
+    translation = translations.get(card.pk)
+    return translation.name if translation is not None else card.name
+
+
+def _named(items: list[dict], translations: dict) -> list[dict]:
+    """Each search result with the card's translation into the reader's language (None: its source)."""
+    for item in items:
+        item["translation"] = translations.get(item["card"].pk)
+    return items
+
+
+def _builder_context(request, deck: Deck, error: str = "", query: str | None = None) -> dict:
+    """The builder's deck panel; with ``query``, its search results too. The cards of both are named
+    in the reader's language where a current translation exists: one query for the whole page."""
     verdict = deck_verdict(deck)
-    the_board = board(deck, verdict, selectors.deck_printings(deck, verdict.resolved, request.user))
+    printings = selectors.deck_printings(deck, verdict.resolved, request.user)
     can_change = _can_change(request.user, deck)
-    return {
+    search = _search(request, deck, query, copies_by_card(deck)) if can_change and query is not None else {}
+    found = [item["card"] for item in search.get("results", [])]
+    translations = reader_translations([*deck_cards(deck, printings), *found], reader_language())
+    if search:
+        _named(search["results"], translations)
+    the_board = board(deck, verdict, printings, translations)
+    context = {
         "deck": deck,
         "ruleset": get_ruleset(deck.game),
         "board": the_board,
@@ -289,6 +310,9 @@ def _builder_context(request, deck: Deck, error: str = "") -> dict:
         if can_change
         else None,
     }
+    # The search's own error (a query that cannot be read) is the one the results show, as before.
+    context.update(search)
+    return context
 
 
 def _token(deck: Deck) -> str:
@@ -302,14 +326,8 @@ def _token(deck: Deck) -> str:
 @require_GET
 def deck_detail(request, pk: int):
     deck = deck_or_404(request, pk)
-    context = _builder_context(request, deck)
-    if context["can_change"]:
-        context.update(
-            _search(
-                request, deck, request.GET.get("q", "").replace("\x00", "").strip(), context["board"].copies
-            )
-        )
-    return render(request, "decks/builder.html", context)
+    query = request.GET.get("q", "").replace("\x00", "").strip()
+    return render(request, "decks/builder.html", _builder_context(request, deck, query=query))
 
 
 @login_required
@@ -320,11 +338,10 @@ def deck_search(request, pk: int):
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
     query = request.GET.get("q", "").replace("\x00", "").strip()
-    context = {
-        "deck": deck,
-        "ruleset": get_ruleset(deck.game),
-        **_search(request, deck, query, copies_by_card(deck)),
-    }
+    search = _search(request, deck, query, copies_by_card(deck))
+    translations = reader_translations([item["card"] for item in search["results"]], reader_language())
+    context = {"deck": deck, "ruleset": get_ruleset(deck.game), **search}
+    _named(context["results"], translations)
     return render(request, "decks/_results.html", context)
 
 
@@ -565,8 +582,18 @@ def deck_stats(request, pk: int):
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
     )
+    # Each card in the reader's language where a current translation exists (one query), the source a click away.
+    translations = reader_translations([e.card for e in entries], reader_language())
     composition = sorted(
-        ({"name": e.card.name if e.card else e.ref, "card": e.card, "count": e.count} for e in entries),
+        (
+            {
+                "name": _shown_name(e.card, translations) if e.card else e.ref,
+                "card": e.card,
+                "count": e.count,
+                "translation": translations.get(e.card.pk) if e.card else None,
+            }
+            for e in entries
+        ),
         key=lambda r: (-r["count"], r["name"].casefold()),
     )
     return render(

@@ -34,6 +34,7 @@ from cards.diff import card_diff
 from cards.imports import import_conflict_resolve
 from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
+from cards.translation_selectors import language_name, translation_queue, translation_source
 from cards.workflow import allowed_targets
 from common.errors import Forbidden, InvalidInput, StudioError
 from common.finding_messages import message as finding_message
@@ -144,6 +145,8 @@ def _queue_context(
             : SIDE_ITEMS + 1
         ]
     )
+    # The translations waiting (draft, needs review, stale), each beside its source: one query.
+    translations = list(translation_queue(game=game)[: SIDE_ITEMS + 1])
     latest = selectors.latest_audit(game=game)
     counts = (latest.list_counts or {}) if latest else {}
     kept = {
@@ -182,6 +185,15 @@ def _queue_context(
         "more_proposals": len(proposals) > SIDE_ITEMS,
         "conflicts": [{"conflict": c, "diff": card_diff(c.kept, c.imported)} for c in conflicts[:SIDE_ITEMS]],
         "more_conflicts": len(conflicts) > SIDE_ITEMS,
+        "translations": [
+            {
+                "translation": t,
+                "source": translation_source(t.card),
+                "language_name": language_name(t.language),
+            }
+            for t in translations[:SIDE_ITEMS]
+        ],
+        "more_translations": len(translations) > SIDE_ITEMS,
         "notice": notice,
         "sees_decks": user.has_perm("decks.view_deck"),
     }

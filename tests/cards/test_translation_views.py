@@ -68,6 +68,8 @@ def test_the_review_queue_lists_translations_beside_their_source_and_moves_them(
     client = client_as(reviewer)
     page = client.get(reverse("cards:translation-review")).content.decode()
     assert RU["name"] in page and "Piochez une carte." in page
+    # The printed labels too, on both sides: a reviewer checks every printed text before validating.
+    assert "Lycéenne" in page and "Школьница" in page
     answer = client.post(
         reverse("cards:translation-status", args=[kazuha.stable_id, "ru"]),
         {"status": "VALIDATED", "next": reverse("cards:translation-review")},
@@ -75,6 +77,29 @@ def test_the_review_queue_lists_translations_beside_their_source_and_moves_them(
     assert answer.status_code == 302 and answer["Location"] == reverse("cards:translation-review")
     assert CardTranslation.objects.get().status == "VALIDATED"
     assert RU["name"] not in client.get(reverse("cards:translation-review")).content.decode()
+
+
+def test_the_translations_queue_reads_its_cards_at_once(
+    client_as, make_card, designer, reviewer, django_assert_max_num_queries
+):
+    def add(n):
+        for i in range(n):
+            card = make_card("darkrow", user=designer, text=f"Texte {i}.")
+            translation_save(
+                stable_id=card.stable_id, language="ru", data={"name": f"Карта {i}"}, user=designer
+            )
+
+    client = client_as(reviewer)
+
+    def count():
+        with django_assert_max_num_queries(8) as captured:  # session, user, permissions (2), groups, queue
+            assert client.get(reverse("cards:translation-review")).status_code == 200
+        return len(captured.captured_queries)
+
+    add(2)
+    few = count()
+    add(10)
+    assert count() == few
 
 
 def test_a_russian_playtester_reads_the_validated_russian_card_first(

@@ -498,17 +498,18 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
         d = reverse("decks:detail", args=[deck.pk])
         return [
             # + the deck, its entries, their cards, the search results, the formats of the settings form,
-            # the printings of the names several printings share (the printing choice)
-            (d, 11),
-            (d + "?q=t:monster", 11),
+            # the printings of the names several printings share (the printing choice), the reader's
+            # translations of all the page's cards (one query: cards.translation_selectors)
+            (d, 12),
+            (d + "?q=t:monster", 12),
             # + on SQLite, the text's one sample of the cards (common or rare: cards.search)
-            (reverse("decks:search", args=[deck.pk]) + "?q=example", 9 + (connection.vendor == "sqlite")),
-            # + the deck's record at the tables and its matchups (playstats)
-            (reverse("decks:stats", args=[deck.pk]), 10),
+            (reverse("decks:search", args=[deck.pk]) + "?q=example", 10 + (connection.vendor == "sqlite")),
+            # + the deck's record at the tables and its matchups (playstats), the translations of its cards
+            (reverse("decks:stats", args=[deck.pk]), 11),
             (reverse("decks:draws", args=[deck.pk]) + "?seed=4&mulligan=1&draws=2", 8),
             (reverse("decks:odds", args=[deck.pk]) + "?cards=DU-EX-001&copies=1&turn=3", 8),
             (reverse("decks:export", args=[deck.pk]) + "?as=text", 8),  # + the names shared by several cards
-            (reverse("decks:panel", args=[deck.pk]), 10),
+            (reverse("decks:panel", args=[deck.pk]), 11),
         ]
 
     few = [queries(django_assert_max_num_queries, client, url, limit) for url, limit in pages()]

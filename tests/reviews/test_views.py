@@ -13,6 +13,7 @@ from artwork.models import BatchState, ImageBatch
 from cards.imports import cards_import
 from cards.models import Card, CardRevision, Status
 from cards.services import card_update
+from cards.translations import translation_save, translation_set_status
 from reviews import audits, services
 from reviews.models import Audit, AuditStatus, Proposal, ProposalStatus
 from rules import registry
@@ -290,17 +291,21 @@ def test_queue_queries_do_not_grow_with_the_number_of_cards(
             card_update(stable_id=card.stable_id, data={"text": f"Texte {i}"}, user=designer)
             make_card("darkrow", name=f"Neuve {Card.objects.count()}")
             services.proposal_submit_change(stable_id=card.stable_id, changes={"atk": 9}, user=designer)
+            translation_save(
+                stable_id=card.stable_id, language="ru", data={"name": f"Карта {i}"}, user=designer
+            )
 
     add(2)
     run_audit()
     # Session, user, permissions (2), groups; waiting per game, the count and page of cards, their last
-    # validated revisions, list entries and proposals; open proposals, open conflicts, the latest audit;
-    # the play figures of the edited cards (playstats).
-    few = queries(django_assert_max_num_queries, client, "/review/", 16, game="darkrow")
+    # validated revisions, list entries and proposals; open proposals, open conflicts, the translations
+    # waiting with their cards, the latest audit; the play figures of the edited cards (playstats).
+    few = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow")
     add(12)
     run_audit()
-    many = queries(django_assert_max_num_queries, client, "/review/", 16, game="darkrow")
+    many = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow")
     assert few == many
+    assert "Карта 11" in client.get("/review/", {"game": "darkrow"}).content.decode()
 
 
 def test_audit_page_queries_do_not_grow_with_the_entries(django_assert_max_num_queries, client_as, reviewer):
@@ -446,3 +451,31 @@ def test_review_closures_of_every_game_take_three_queries(django_assert_num_quer
     with django_assert_num_queries(3):
         closures = review_closures()
     assert [c["game"] for c in closures] == registry.keys()
+
+
+# --- translations ----------------------------------------------------------------------------------------
+def test_the_review_queue_lists_the_translations_waiting_each_beside_its_source(
+    client_as, reviewer, designer, validated
+):
+    card = validated(name="Kazuha", text="Piochez une carte.", archetypes=["Lycéenne"])
+    translation_save(
+        stable_id=card.stable_id,
+        language="ru",
+        data={"name": "Кадзуха", "text": "Возьмите карту.", "archetypes": ["Старшеклассница"]},
+        user=designer,
+    )
+    client = client_as(reviewer)
+    page = client.get("/review/", {"game": "darkrow"}).content.decode()
+    panel = page[page.index('id="translations"') :]
+    # The source and the translation side by side: every printed text, the printed labels too.
+    source = re.search(r'<div class="source" lang="fr">.*?</div>', panel, re.S).group(0)
+    target = re.search(r'<div class="target" lang="ru">.*?</div>', panel, re.S).group(0)
+    assert "Kazuha" in source and "Piochez une carte." in source and "Lycéenne" in source
+    assert "Кадзуха" in target and "Возьмите карту." in target and "Старшеклассница" in target
+    assert reverse("cards:translation", args=[card.stable_id, "ru"]) in panel
+    assert 'class="badge DRAFT"' in panel
+    # Once VALIDATED (and current), it no longer waits; another game's translations are not listed.
+    translation_set_status(stable_id=card.stable_id, language="ru", status="NEEDS_REVIEW", user=designer)
+    translation_set_status(stable_id=card.stable_id, language="ru", status="VALIDATED", user=reviewer)
+    page = client.get("/review/", {"game": "darkrow"}).content.decode()
+    assert "Кадзуха" not in page and "No translation of" in page
