@@ -35,6 +35,7 @@ COMMON_KEYS = {
     "creationMethod",
     "userModified",
     "status",
+    "sourceLanguage",
 }
 STATUSES = {"VALIDATED", "DRAFT", "NEEDS_REVIEW", "DISABLED"}
 ORIGINS = {"USER", "AI"}
