@@ -108,3 +108,17 @@ def translation_queue(*, game: str | None = None, language: str | None = None) -
 def translation_history(*, card: Card, language: str):
     """The translation's revisions in the card's history, newest first."""
     return card.translation_revisions.filter(language=language).order_by("-version")
+
+
+def current_translations(card_ids: Iterable[int], language: str) -> dict[int, CardTranslation]:
+    """The current translation (VALIDATED, not STALE) into ``language`` of each of these cards that
+    has one, by card id: one query whatever their number (faces, print sheets, exports)."""
+    ids = list(card_ids)
+    if not ids:
+        return {}
+    return {
+        t.card_id: t
+        for t in CardTranslation.objects.filter(
+            card_id__in=ids, language=language, status=TranslationStatus.VALIDATED, stale=False
+        )
+    }
