@@ -122,3 +122,12 @@ def current_translations(card_ids: Iterable[int], language: str) -> dict[int, Ca
             card_id__in=ids, language=language, status=TranslationStatus.VALIDATED, stale=False
         )
     }
+
+
+def current_languages(card: Card) -> set[str]:
+    """The languages ``card`` has a current translation into (one query)."""
+    return set(
+        CardTranslation.objects.filter(card=card, status=TranslationStatus.VALIDATED, stale=False).values_list(
+            "language", flat=True
+        )
+    )

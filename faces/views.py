@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
@@ -246,19 +247,27 @@ def card_preview(request):
 @login_required
 @permission_required("cards.view_card", raise_exception=True)
 def card_face(request, stable_id: str):
-    """A stored card's face drawn now, with the drawing's findings (for pages that show the card)."""
+    """A stored card's face drawn now, with the drawing's findings (for pages that show the card);
+    ``?lang=``: in that language (its current translation, else its source texts, marked)."""
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     if card is None:
         raise Http404(_("no card %(id)s that you may see") % {"id": stable_id})
-    drawn = render_inputs(face_inputs(card), fonts="none")
+    try:
+        lang = services.read_lang(request.GET.get("lang"))
+    except InvalidInput as exc:
+        return HttpResponse(escape(exc.reader_message()), status=400, content_type="text/plain; charset=utf-8")
+    inputs = face_inputs(card, lang=lang)
+    drawn = render_inputs(inputs, fonts="none")
     return render(
         request,
         "faces/_card_preview.html",
         {
-            "svg": inline_svg(drawn.face.svg, "card", card.name),
+            "svg": inline_svg(drawn.face.svg, "card", drawn.face.name),
             "face_findings": drawn.face.findings,
             "oob": True,
-            "name": card.name,
+            "name": drawn.face.name,
+            "face_lang": inputs.lang,
+            "fallback_lang": inputs.fallback_lang,
         },
     )
 
@@ -345,6 +354,7 @@ def print_page(request, game: str):
             "jobs": jobs,
             "sets": sets,
             "layouts": [(name, layout.label_in()) for name, layout in layouts().items()],
+            "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
         },
     )
 
