@@ -13,6 +13,7 @@ from rules.translations import glossary_findings, source_texts, stale_finding
 
 from .interchange import card_to_dict
 from .models import Card, CardRevision, CardTranslation, TranslationStatus
+from .page_parts import translation_face_findings
 
 
 # --- reads -------------------------------------------------------------------------------------
@@ -70,6 +71,8 @@ def translation_findings(card: Card, translations: Iterable[CardTranslation] | N
                 },
             )
         )
+        # Its texts on the card's face in its language: TEXT_OVERFLOW with the language (faces).
+        findings.extend(translation_face_findings(card, translation))
     return findings
 
 
@@ -127,7 +130,7 @@ def current_translations(card_ids: Iterable[int], language: str) -> dict[int, Ca
 def current_languages(card: Card) -> set[str]:
     """The languages ``card`` has a current translation into (one query)."""
     return set(
-        CardTranslation.objects.filter(card=card, status=TranslationStatus.VALIDATED, stale=False).values_list(
-            "language", flat=True
-        )
+        CardTranslation.objects.filter(
+            card=card, status=TranslationStatus.VALIDATED, stale=False
+        ).values_list("language", flat=True)
     )

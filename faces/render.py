@@ -389,7 +389,13 @@ def _draw_text(ctx: _Context, region, palette, x, y, w, h) -> None:
                 card=ctx.card.stable_id,
                 field=keys[0] if keys else region["id"],
                 # a translation's text that does not fit: the finding of that language's face
-                params={"language": ctx.card.lang} if ctx.card.translated else None,
+                params={
+                    "card": ctx.card.stable_id,
+                    "field": keys[0] if keys else region["id"],
+                    "language": ctx.card.lang,
+                }
+                if ctx.card.translated
+                else None,
             )
         )
     size_mm = fitted.size * PT_MM

@@ -106,6 +106,17 @@ def media_readable(*, user, name: str) -> bool | None:
     return user.has_perm("cards.review_card") or job.created_by_id == user.pk
 
 
+def translation_face_findings(card, translation) -> list:
+    """The TEXT_OVERFLOW findings of ``translation``'s texts (whatever its status: its translator sees
+    them before it is validated) on ``card``'s face in the translation's language, with that language
+    in their params; the game's current template (one query)."""
+    from .adapters import face_card
+    from .render import text_findings
+
+    face = face_card(card, lang=translation.language, translation=translation)
+    return list(text_findings(face, template_current(card.game).data))
+
+
 def primary_artwork_findings(card, size: tuple[int, int]):
     """The findings of an image of ``size`` (width, height) as ``card``'s primary artwork on the faces
     of its game's current template (too few pixels for an art box): the artwork page's warning

@@ -255,7 +255,9 @@ def card_face(request, stable_id: str):
     try:
         lang = services.read_lang(request.GET.get("lang"))
     except InvalidInput as exc:
-        return HttpResponse(escape(exc.reader_message()), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(
+            escape(exc.reader_message()), status=400, content_type="text/plain; charset=utf-8"
+        )
     inputs = face_inputs(card, lang=lang)
     drawn = render_inputs(inputs, fonts="none")
     return render(

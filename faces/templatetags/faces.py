@@ -29,7 +29,6 @@ def tts_loopback_address(context) -> str:
     return address if is_loopback(address) else ""
 
 
-
 @register.simple_tag
 def language_label(code: str) -> str:
     """A studio language's name in the reader's language (its code if the studio has no such language)."""
