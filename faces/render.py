@@ -672,11 +672,14 @@ def render_back(
     lang: str | None = None,
 ) -> RenderedFace:
     """The game's card back, from the template's ``back`` (its regions' content is literal text and
-    the template's words, in ``lang``: default the game's language)."""
+    the template's words, in ``lang``: default the template's own language)."""
     back = template.get("back") or {"regions": []}
-    lang = lang or _game_language(game, template, "en")
     card = FaceCard(
-        game=game, stable_id=f"{game}-back", name=str(template.get("name", game)), type="BACK", lang=lang
+        game=game,
+        stable_id=f"{game}-back",
+        name=str(template.get("name", game)),
+        type="BACK",
+        lang=lang or "",
     )
     template = face_template(card, template)
     bleed = max(0.0, float(bleed_mm))

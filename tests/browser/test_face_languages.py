@@ -54,3 +54,35 @@ def test_the_russian_playtester_sees_the_russian_face_at_390_px(page, make_user,
     assert "Юнит" not in shown
     assert page.evaluate(FITS)
     screenshot(page, "face-en-fallback-390")
+
+
+def test_the_deck_and_print_pages_offer_the_language_and_fit_390_px(page, make_user, make_card, screenshot):
+    from cards.services import card_set_status
+    from decks.services import deck_create
+
+    designer, reviewer = make_user("designer", username="dana"), make_user("reviewer", username="remi")
+    playtester = make_user("playtester", username="pavel")
+    card = make_card("duel", user=designer, name="Example Monster")
+    card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
+    deck = deck_create(
+        data={"game": "duel", "name": "Колода", "sections": {"main": [{"card": card.stable_id, "count": 3}]}},
+        user=playtester,
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    login_in_any_language(page, playtester)
+    page.goto(f"/decks/{deck.pk}/")
+    summary = page.locator(".deck-lang summary")
+    summary.click()
+    choice = page.locator(".deck-lang select[name=lang]")
+    expect(choice).to_have_value("ru")  # the reader's language first
+    assert page.evaluate(FITS)
+    page.locator(".deck-lang").scroll_into_view_if_needed()
+    screenshot(page, "deck-language-390")
+    with page.expect_download() as download:
+        page.locator(".deck-lang button[formaction]").click()
+    assert download.value.suggested_filename == f"deck-{deck.pk}-tts-ru.zip"
+
+    page.goto("/faces/duel/print/")
+    expect(page.locator("select[name=lang]")).to_be_visible()
+    assert page.evaluate(FITS)
+    screenshot(page, "print-language-390")
