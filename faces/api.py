@@ -7,6 +7,7 @@ card that is not VALIDATED) gets a 404 for its face, as for the card.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -83,7 +84,7 @@ LAYOUT = OpenApiParameter(
 LANG = OpenApiParameter(
     "lang",
     OpenApiTypes.STR,
-    enum=["en", "fr", "ru"],
+    enum=[code for code, _name in settings.LANGUAGES],
     description="The faces' language: their labels, and each card's name and texts from its current "
     "(VALIDATED, not STALE) translation into it; a card without one prints its source texts with a mark "
     "of their language (X-Face-Untranslated, X-Faces-Untranslated say which). Default: each card's own "
