@@ -38,9 +38,13 @@ def current_translation(card: Card, language: str) -> CardTranslation | None:
     return None
 
 
-def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:
-    """The card findings of its translations: TRANSLATION_STALE for each stale one, and the glossary
-    warnings of each (TRANSLATION_GLOSSARY)."""
+def translation_findings(
+    card: Card, translations: Iterable[CardTranslation] | None = None, *, face_templates: dict | None = None
+) -> list[Finding]:
+    """The card findings of its translations: TRANSLATION_STALE for each stale one, the glossary
+    warnings of each (TRANSLATION_GLOSSARY), and their texts that do not fit the face in their
+    language (TEXT_OVERFLOW with the language). ``face_templates``: a dict kept across the cards of
+    a list (each game's face template read once)."""
     translations = list(card.translations.all() if translations is None else translations)
     if not translations:
         return []
@@ -72,7 +76,7 @@ def translation_findings(card: Card, translations: Iterable[CardTranslation] | N
             )
         )
         # Its texts on the card's face in its language: TEXT_OVERFLOW with the language (faces).
-        findings.extend(translation_face_findings(card, translation))
+        findings.extend(translation_face_findings(card, translation, face_templates))
     return findings
 
 

@@ -261,6 +261,7 @@ def translation_review(request):
     game = request.GET.get("game") or None
     language = request.GET.get("language") or None
     items = []
+    templates: dict = {}  # each game's face template, read once for the list
     for translation in translation_queue(game=game, language=language)[:100]:
         card = translation.card
         items.append(
@@ -270,7 +271,10 @@ def translation_review(request):
                 "source": _source(card),
                 "language_name": language_name(translation.language),
                 "moves": _moves(request.user, translation),
-                "findings": [finding_message(f) for f in translation_findings(card, [translation])],
+                "findings": [
+                    finding_message(f)
+                    for f in translation_findings(card, [translation], face_templates=templates)
+                ],
             }
         )
     return render(

@@ -211,3 +211,25 @@ def test_a_translation_whose_text_overflows_is_told_in_its_editor_and_api(api, c
     assert not [
         f for f in detail.json()["findings"] if f["code"] == "TEXT_OVERFLOW" and "language" not in f["params"]
     ]
+
+
+def test_the_translation_queue_reads_each_games_face_template_once(client_as, make_card, designer, reviewer):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queue_queries():
+        with CaptureQueriesContext(connection) as queries:
+            page = client_as(reviewer).get(reverse("cards:translation-review"))
+        assert page.status_code == 200
+        return [q["sql"] for q in queries.captured_queries if "faces_facetemplate" in q["sql"]]
+
+    for n in range(2):
+        translate(
+            make_card("duel", user=designer, name=f"Monstre {n}"), "ru", {"name": f"Монстр {n}"}, designer
+        )
+    few = queue_queries()
+    for n in range(2, 7):
+        translate(
+            make_card("duel", user=designer, name=f"Monstre {n}"), "ru", {"name": f"Монстр {n}"}, designer
+        )
+    assert len(queue_queries()) == len(few) == 1
