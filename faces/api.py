@@ -90,6 +90,14 @@ LANG = OpenApiParameter(
     "of their language (X-Face-Untranslated, X-Faces-Untranslated say which). Default: each card's own "
     "language. Another value answers 400 (FIELD_INVALID).",
 )
+FALLBACK = OpenApiParameter(
+    "fallback",
+    OpenApiTypes.STR,
+    enum=["mark", "source"],
+    description="With lang, a card without a current translation into it: mark (default) prints its source "
+    "texts with their language's mark on a face in lang; source draws its face in its own language, as "
+    "without lang (the reader's language where a translation exists, the card as it is elsewhere).",
+)
 BACKS = OpenApiParameter(
     "backs", OpenApiTypes.BOOL, description="A back page after each page of faces, for duplex printing."
 )
@@ -203,6 +211,7 @@ class CardFacePNG(APIView):
                 description="the card as it was at this version (a playtest table's dealt card); default: now",
             ),
             LANG,
+            FALLBACK,
         ],
         responses={
             (200, "image/png"): OpenApiTypes.BINARY,
@@ -215,7 +224,11 @@ class CardFacePNG(APIView):
         bleed = services.read_bleed(request.query_params.get("bleed"))
         dpi = services.read_dpi(request.query_params.get("dpi"))
         lang = services.read_lang(request.query_params.get("lang"))
-        inputs = _versioned(card, request.query_params.get("version"), lang)
+        source_if_untranslated = services.read_fallback(request.query_params.get("fallback"))
+        version = request.query_params.get("version")
+        inputs = _versioned(card, version, lang)
+        if inputs.fallback_lang and source_if_untranslated:
+            inputs = _versioned(card, version)  # no current translation: the card in its own language
         key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
         if _not_modified(request, key.etag):
             return _face_language(_cached(HttpResponse(status=304), key.etag), inputs)

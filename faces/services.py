@@ -162,6 +162,25 @@ def read_lang(value, *, field: str = "lang") -> str | None:
     return language
 
 
+FALLBACKS = ("mark", "source")
+
+
+def read_fallback(value) -> bool:
+    """``fallback`` of a face in a language: ``source`` (True: a card without a current translation is
+    drawn in its own language, unmarked) or ``mark`` (False, the default: its source texts marked)."""
+    if value in (None, ""):
+        return False
+    if value not in FALLBACKS:
+        raise InvalidInput(
+            [
+                invalid(
+                    "fallback", problem("NOT_ALLOWED", value=repr(str(value)[:20]), expected=list(FALLBACKS))
+                )
+            ]
+        )
+    return value == "source"
+
+
 def read_dpi(value) -> int:
     if value in (None, ""):
         return PRINT_DPI

@@ -12,6 +12,21 @@ def face_png_url(card, dpi: int = 100) -> str:
 
 
 @register.simple_tag
+def reader_face_png_url(card, dpi: int = 100) -> str:
+    """The face in the reader's language where the card has a current translation into it, else the
+    card's own face (``fallback=source``: never a marked face): the deck pages' faces."""
+    from django.utils.translation import get_language
+
+    from common.i18n import supported
+
+    url = face_png_url(card, dpi)
+    reader = supported(get_language())
+    if reader and reader != getattr(card, "language", reader):
+        url += f"&lang={reader}&fallback=source"
+    return url
+
+
+@register.simple_tag
 def face_svg_url(card) -> str:
     return f"{reverse('faces-api:card-face-svg', args=[card.stable_id])}?v={card.version}"
 

@@ -233,3 +233,27 @@ def test_the_translation_queue_reads_each_games_face_template_once(client_as, ma
             make_card("duel", user=designer, name=f"Monstre {n}"), "ru", {"name": f"Монстр {n}"}, designer
         )
     assert len(queue_queries()) == len(few) == 1
+
+
+def test_the_deck_pages_faces_are_in_the_readers_language_only_where_translated(
+    api, playtester, monster, designer, reviewer
+):
+    """``fallback=source``: a card without a current translation keeps its own face (unmarked)."""
+    from django.utils import translation
+
+    from faces.templatetags.faces import reader_face_png_url
+
+    with translation.override("ru"):
+        url = reader_face_png_url(monster, 100)
+    with translation.override("fr"):
+        assert "lang=" not in reader_face_png_url(monster, 100)  # the card's own language
+    assert url.endswith("&lang=ru&fallback=source")
+    own = png(api, playtester, monster)
+    untranslated = png(api, playtester, monster, lang="ru", fallback="source")
+    assert untranslated["X-Face-Language"] == "fr" and "X-Face-Untranslated" not in untranslated
+    assert untranslated["ETag"] == own["ETag"]  # the very same face, cached once
+    translate(monster, "ru", RU, designer, reviewer)
+    translated = png(api, playtester, monster, lang="ru", fallback="source")
+    assert translated["X-Face-Language"] == "ru" and translated["ETag"] != own["ETag"]
+    refused = png(api, playtester, monster, lang="ru", fallback="maybe")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "fallback"
