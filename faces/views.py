@@ -69,14 +69,18 @@ def _sample_cards(request, game: str) -> list[Card]:
     return picked[:SAMPLES]
 
 
-def _previews(cards: list[Card], data: dict, template: selectors.CurrentTemplate) -> list[dict]:
+def _previews(
+    cards: list[Card], data: dict, template: selectors.CurrentTemplate, lang: str | None = None
+) -> list[dict]:
+    """The sample cards' faces with ``data`` as their template, in ``lang`` (default: each card's own):
+    a designer checks each language's labels and words before saving."""
     from .inputs import inputs_for_cards
 
     current = selectors.CurrentTemplate(
         template.game, template.version, data, selectors.template_digest(data)
     )
     out = []
-    for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current})):
+    for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current}, lang=lang)):
         drawn = render_inputs(inputs, fonts="none")
         svg = inline_svg(drawn.face.svg, f"p{n}", inputs.card.name)
         out.append({"card": inputs.card, "svg": svg, "findings": drawn.face.findings})
@@ -112,6 +116,7 @@ def _editor_context(request, ruleset, current, *, data=None, problems=(), json_t
         "can_edit": request.user.has_perm("faces.change_facetemplate"),
         "games": list(registry),
         "problems": list(problems),
+        "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
     }
 
 
@@ -179,9 +184,13 @@ def template_preview(request, game: str):
     if not problems:
         problems = services.template_findings(data, game=game)
     samples = _sample_cards(request, game)
+    try:
+        lang = services.read_lang(request.POST.get("preview_lang"))
+    except InvalidInput:
+        lang = None
     context = {
         "ruleset": ruleset,
-        "previews": _previews(samples, data, current) if not problems else [],
+        "previews": _previews(samples, data, current, lang) if not problems else [],
         "problems": problems,
         "checked": True,
     }

@@ -257,3 +257,26 @@ def test_the_deck_pages_faces_are_in_the_readers_language_only_where_translated(
     assert translated["X-Face-Language"] == "ru" and translated["ETag"] != own["ETag"]
     refused = png(api, playtester, monster, lang="ru", fallback="maybe")
     assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "fallback"
+
+
+def test_the_template_editor_previews_a_language_and_its_words_as_typed(client_as, designer, make_card):
+    """A designer types the English word of Vanguard's power and sees it on the English preview."""
+    import json as json_module
+
+    from faces.template import template_for
+
+    make_card("vanguard", user=designer)
+    template = template_for("vanguard")
+    template["translations"]["en"]["words"]["power"] = "MIGHT"
+    url = reverse("faces:template-preview", args=["vanguard"])
+    english = (
+        client_as(designer)
+        .post(url, {"mode": "json", "template_json": json_module.dumps(template), "preview_lang": "en"})
+        .content.decode()
+    )
+    assert "MIGHT 9000" in english and "СИЛА" not in english
+    russian = client_as(designer).post(url, {"mode": "json", "template_json": json_module.dumps(template)})
+    assert "СИЛА 9000" in russian.content.decode()  # each card's own: Vanguard's Russian
+    del template["translations"]["en"]["words"]["power"]  # a face in English would mix languages
+    refused = client_as(designer).post(url, {"mode": "json", "template_json": json_module.dumps(template)})
+    assert "would mix languages" in refused.content.decode() and "<svg" not in refused.content.decode()
