@@ -31,6 +31,10 @@ def _no_decks(*, user, card_id: int, names: int = 5) -> tuple[int, list[str]]:
     return 0, []
 
 
+def _no_face_findings(card: Card, translation, templates: dict | None = None) -> list:
+    return []
+
+
 # The card list's rows, each with its primary thumbnail (``primary_thumb``): artwork.
 with_primary_thumb = Slot("cards.with_primary_thumb", _rows_as_they_are)
 # The card page's artwork gallery (its context: ``artwork``, None for who may not see it): artwork.
@@ -39,3 +43,7 @@ gallery_context = Slot("cards.gallery_context", _no_part)
 decks_legal_with = Slot("cards.decks_legal_with", _no_legal_decks)
 # How many decks use the card, and the names of the first few that ``user`` may see: decks.
 decks_with_card = Slot("cards.decks_with_card", _no_decks)
+# The findings of a translation's texts on the card's face in its language (TEXT_OVERFLOW with the
+# language): faces. ``templates``: a dict the caller keeps across cards (a list of translations: each
+# game's template read once).
+translation_face_findings = Slot("cards.translation_face_findings", _no_face_findings)

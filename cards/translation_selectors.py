@@ -15,6 +15,7 @@ from rules.translations import glossary_findings, source_texts, stale_finding
 
 from .interchange import card_to_dict
 from .models import Card, CardRevision, CardTranslation, TranslationStatus
+from .page_parts import translation_face_findings
 
 
 # --- reads -------------------------------------------------------------------------------------
@@ -65,13 +66,17 @@ def reader_translations(cards: Iterable[Card | None], language: str) -> dict[int
     wanted = {card.pk: card for card in cards if card is not None and card.language != language}
     if not wanted:
         return {}
-    found = CardTranslation.objects.filter(CURRENT, card_id__in=list(wanted), language=language)
-    return {t.card_id: t for t in found if shown_translation(wanted[t.card_id], language, t) is not None}
+    found = current_translations(wanted, language)
+    return {pk: t for pk, t in found.items() if shown_translation(wanted[pk], language, t) is not None}
 
 
-def translation_findings(card: Card, translations: Iterable[CardTranslation] | None = None) -> list[Finding]:
-    """The card findings of its translations: TRANSLATION_STALE for each stale one, and the glossary
-    warnings of each (TRANSLATION_GLOSSARY)."""
+def translation_findings(
+    card: Card, translations: Iterable[CardTranslation] | None = None, *, face_templates: dict | None = None
+) -> list[Finding]:
+    """The card findings of its translations: TRANSLATION_STALE for each stale one, the glossary
+    warnings of each (TRANSLATION_GLOSSARY), and their texts that do not fit the face in their
+    language (TEXT_OVERFLOW with the language). ``face_templates``: a dict kept across the cards of
+    a list (each game's face template read once)."""
     translations = list(card.translations.all() if translations is None else translations)
     if not translations:
         return []
@@ -102,6 +107,8 @@ def translation_findings(card: Card, translations: Iterable[CardTranslation] | N
                 },
             )
         )
+        # Its texts on the card's face in its language: TEXT_OVERFLOW with the language (faces).
+        findings.extend(translation_face_findings(card, translation, face_templates))
     return findings
 
 
@@ -162,3 +169,17 @@ def translation_queue(*, game: str | None = None, language: str | None = None) -
 def translation_history(*, card: Card, language: str):
     """The translation's revisions in the card's history, newest first."""
     return card.translation_revisions.filter(language=language).order_by("-version")
+
+
+def current_translations(card_ids: Iterable[int], language: str) -> dict[int, CardTranslation]:
+    """The current translation (VALIDATED, not STALE) into ``language`` of each of these cards that
+    has one, by card id: one query whatever their number (faces, print sheets, exports)."""
+    ids = list(card_ids)
+    if not ids:
+        return {}
+    return {t.card_id: t for t in CardTranslation.objects.filter(CURRENT, card_id__in=ids, language=language)}
+
+
+def current_languages(card: Card) -> set[str]:
+    """The languages ``card`` has a current translation into (one query)."""
+    return set(CardTranslation.objects.filter(CURRENT, card=card).values_list("language", flat=True))

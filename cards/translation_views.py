@@ -241,6 +241,7 @@ def translation_review(request):
     game = request.GET.get("game") or None
     language = request.GET.get("language") or None
     items = []
+    templates: dict = {}  # each game's face template, read once for the list
     for translation in translation_queue(game=game, language=language)[:100]:
         card = translation.card
         items.append(
@@ -250,7 +251,10 @@ def translation_review(request):
                 "source": translation_source(card),
                 "language_name": language_name(translation.language),
                 "moves": _moves(request.user, translation),
-                "findings": [finding_message(f) for f in translation_findings(card, [translation])],
+                "findings": [
+                    finding_message(f)
+                    for f in translation_findings(card, [translation], face_templates=templates)
+                ],
             }
         )
     return render(

@@ -10,24 +10,55 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from artwork.models import ArtworkVariant
 from artwork.selectors import primary_artwork
 from cards.models import Card
-from rules import get_ruleset
 from rules.registry import UnknownGame
+from rules.translations import FLAVOUR_FIELD
 
 from .render import FaceArt, FaceCard
 
 logger = logging.getLogger("faces")
 
 
-def face_card(card: Card) -> FaceCard:
+def source_language(card: Card) -> str:
+    """The language of the card's own texts (its own, else its rule set's)."""
     try:
-        lang = get_ruleset(card.game).language
+        return card.language
     except UnknownGame:
-        lang = "en"
-    return FaceCard(
+        return card.source_language or "en"
+
+
+def in_language(face: FaceCard, lang: str | None, translation=None, *, source: str | None = None) -> FaceCard:
+    """``face`` (the card's source texts) as its face in ``lang``: the translation's name, text,
+    flavour and printed archetypes when ``translation`` is given (current: VALIDATED, not STALE; the
+    caller checks it), else the source's texts marked with their language. No ``lang``: the source's."""
+    source = source or face.lang
+    if not lang or lang == source:
+        return replace(face, lang=source, text_lang="", translated=False)
+    if translation is None:
+        return replace(face, lang=lang, text_lang=source, translated=False)
+    fields = dict(face.fields)
+    if translation.flavour and FLAVOUR_FIELD in fields:
+        fields[FLAVOUR_FIELD] = translation.flavour
+    return replace(
+        face,
+        name=translation.name,
+        text=translation.text or "",
+        archetypes=tuple(str(a) for a in (translation.archetypes or face.archetypes)),
+        fields=fields,
+        lang=lang,
+        text_lang="",
+        translated=True,
+    )
+
+
+def face_card(card: Card, *, lang: str | None = None, translation=None) -> FaceCard:
+    """The card as the renderer reads it; in ``lang`` (see :func:`in_language`), else in its own."""
+    source = source_language(card)
+    face = FaceCard(
         game=card.game,
         stable_id=card.stable_id,
         name=card.name,
@@ -36,8 +67,9 @@ def face_card(card: Card) -> FaceCard:
         text=card.text or "",
         archetypes=tuple(str(a) for a in (card.archetypes or [])),
         fields=dict(card.game_fields or {}),
-        lang=lang,
+        lang=source,
     )
+    return in_language(face, lang, translation, source=source) if lang and lang != source else face
 
 
 def face_art(variant: ArtworkVariant | None) -> FaceArt | None:
@@ -60,12 +92,30 @@ def primary_face_art(card: Card) -> FaceArt | None:
     return face_art(variant)
 
 
-def face_inputs(cards: Iterable[Card]) -> Iterator[tuple[FaceCard, FaceArt | None]]:
-    """Each card with its primary artwork, in order; one query for all the variants."""
+def translations_for(cards: Iterable[Card], lang: str | None) -> dict:
+    """The current translations into ``lang`` of those ``cards`` whose source is another language,
+    by card id (one query; none without ``lang``)."""
+    if not lang:
+        return {}
+    from cards.translation_selectors import current_translations
+
+    ids = [c.pk for c in cards if source_language(c) != lang]
+    return current_translations(ids, lang) if ids else {}
+
+
+def face_inputs(
+    cards: Iterable[Card], *, lang: str | None = None
+) -> Iterator[tuple[FaceCard, FaceArt | None]]:
+    """Each card with its primary artwork, in order, in ``lang`` (default: each card's own); one query
+    for all the variants, one for the translations."""
     cards = list(cards)
     primaries = primary_artwork(cards=cards)
+    translations = translations_for(cards, lang)
     for card in cards:
-        yield face_card(card), face_art(primaries.get(card.pk))
+        yield (
+            face_card(card, lang=lang, translation=translations.get(card.pk)),
+            face_art(primaries.get(card.pk)),
+        )
 
 
 def deck_card_counts(deck) -> list[tuple[Card, int]]:

@@ -7,6 +7,7 @@ card that is not VALIDATED) gets a 404 for its face, as for the card.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -80,6 +81,23 @@ LAYOUT = OpenApiParameter(
     OpenApiTypes.STR,
     description="A sheet layout by name (GET /api/sheet-layouts/ lists them; docs/faces.md); instead of paper.",
 )
+LANG = OpenApiParameter(
+    "lang",
+    OpenApiTypes.STR,
+    enum=[code for code, _name in settings.LANGUAGES],
+    description="The faces' language: their labels, and each card's name and texts from its current "
+    "(VALIDATED, not STALE) translation into it; a card without one prints its source texts with a mark "
+    "of their language (X-Face-Untranslated, X-Faces-Untranslated say which). Default: each card's own "
+    "language. Another value answers 400 (FIELD_INVALID).",
+)
+FALLBACK = OpenApiParameter(
+    "fallback",
+    OpenApiTypes.STR,
+    enum=["mark", "source"],
+    description="With lang, a card without a current translation into it: mark (default) prints its source "
+    "texts with their language's mark on a face in lang; source draws its face in its own language, as "
+    "without lang (the reader's language where a translation exists, the card as it is elsewhere).",
+)
 BACKS = OpenApiParameter(
     "backs", OpenApiTypes.BOOL, description="A back page after each page of faces, for duplex printing."
 )
@@ -101,6 +119,27 @@ def _file(rendition, content_type: str) -> HttpResponse:
     return FileResponse(rendition.file.open("rb"), content_type=content_type)
 
 
+def _face_language(response: HttpResponse, inputs) -> HttpResponse:
+    """Which language the face is in, and its texts' when they are not (no current translation)."""
+    response["X-Face-Language"] = inputs.lang
+    if inputs.fallback_lang:
+        response["X-Face-Untranslated"] = inputs.fallback_lang
+    return response
+
+
+def _sheet_language(response: HttpResponse, lang: str | None, untranslated: list[str]) -> HttpResponse:
+    """A sheet's or an export's language, and the cards printed in their source texts (marked)."""
+    if lang:
+        response["X-Faces-Language"] = lang
+        response["X-Faces-Untranslated"] = str(len(untranslated))
+        if untranslated:
+            shown = untranslated[:50]
+            response["X-Faces-Untranslated-Cards"] = " ".join(shown) + (
+                " …" if len(untranslated) > 50 else ""
+            )
+    return response
+
+
 def _not_modified(request, etag: str) -> bool:
     return etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
 
@@ -118,7 +157,7 @@ class CardFaceSVG(APIView):
 
     @extend_schema(
         summary="A card's face as SVG (drawn from its data, template and primary artwork)",
-        parameters=[STABLE_ID, BLEED],
+        parameters=[STABLE_ID, BLEED, LANG],
         responses={
             (200, "image/svg+xml"): OpenApiTypes.BINARY,
             304: OpenApiResponse(description="Not modified"),
@@ -128,17 +167,19 @@ class CardFaceSVG(APIView):
     def get(self, request, stableCardId: str):
         card = _card(request, stableCardId)
         bleed = services.read_bleed(request.query_params.get("bleed"))
-        inputs = face_inputs(card)
+        lang = services.read_lang(request.query_params.get("lang"))
+        inputs = face_inputs(card, lang=lang)
         etag = services.face_key(inputs, dpi=0, bleed_mm=bleed).etag.replace('"', '"svg-', 1)
         if _not_modified(request, etag):
-            return _cached(HttpResponse(status=304), etag)
-        return _cached(_file(services.face_svg(inputs, bleed_mm=bleed), "image/svg+xml; charset=utf-8"), etag)
+            return _face_language(_cached(HttpResponse(status=304), etag), inputs)
+        response = _file(services.face_svg(inputs, bleed_mm=bleed), "image/svg+xml; charset=utf-8")
+        return _face_language(_cached(response, etag), inputs)
 
 
-def _versioned(card, version: str | None):
+def _versioned(card, version: str | None, lang: str | None = None):
     """The card's inputs now, or at ``?version=`` (a whole number: else 400; a version it never had: 404)."""
     if version in (None, ""):
-        return face_inputs(card)
+        return face_inputs(card, lang=lang)
     if not version.isdigit() or len(version) > 9:
         raise InvalidInput(
             [
@@ -147,7 +188,7 @@ def _versioned(card, version: str | None):
                 )
             ]
         )
-    inputs = version_inputs(card, int(version))
+    inputs = version_inputs(card, int(version), lang=lang)
     if inputs is None:
         raise NotFound(gettext("this card has no version %(version)s") % {"version": version})
     return inputs
@@ -169,6 +210,8 @@ class CardFacePNG(APIView):
                 OpenApiTypes.INT,
                 description="the card as it was at this version (a playtest table's dealt card); default: now",
             ),
+            LANG,
+            FALLBACK,
         ],
         responses={
             (200, "image/png"): OpenApiTypes.BINARY,
@@ -180,15 +223,21 @@ class CardFacePNG(APIView):
         card = _card(request, stableCardId)
         bleed = services.read_bleed(request.query_params.get("bleed"))
         dpi = services.read_dpi(request.query_params.get("dpi"))
-        inputs = _versioned(card, request.query_params.get("version"))
+        lang = services.read_lang(request.query_params.get("lang"))
+        source_if_untranslated = services.read_fallback(request.query_params.get("fallback"))
+        version = request.query_params.get("version")
+        inputs = _versioned(card, version, lang)
+        if inputs.fallback_lang and source_if_untranslated:
+            inputs = _versioned(card, version)  # no current translation: the card in its own language
         key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
         if _not_modified(request, key.etag):
-            return _cached(HttpResponse(status=304), key.etag)
+            return _face_language(_cached(HttpResponse(status=304), key.etag), inputs)
         response = _file(services.face_png(inputs, dpi=dpi, bleed_mm=bleed), "image/png")
         if request.query_params.get("download"):
             suffix = f"-bleed{bleed:g}mm" if bleed else ""
+            suffix += f"-{lang}" if lang else ""
             response["Content-Disposition"] = f'attachment; filename="{card.stable_id}{suffix}.png"'
-        return _cached(response, key.etag)
+        return _face_language(_cached(response, key.etag), inputs)
 
 
 def _pdf(data: bytes, filename: str) -> HttpResponse:
@@ -205,6 +254,7 @@ class PrintJobDoc(serializers.Serializer):
     total = serializers.IntegerField()
     done = serializers.IntegerField()
     error = serializers.CharField()
+    lang = serializers.CharField(help_text="the faces' language; empty: each card's own")
     file = serializers.CharField(allow_null=True, help_text="The PDF's URL once DONE.")
 
 
@@ -224,6 +274,7 @@ class DeckSheetPDF(APIView):
             LAYOUT,
             BLEED,
             BACKS,
+            LANG,
         ],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
@@ -245,7 +296,10 @@ class DeckSheetPDF(APIView):
         if not printing.drawn_within_request(sum(n for _c, n in copies), len(copies)):
             refs = [f"{card.stable_id}*{n}" for card, n in copies]
             return _sheet_job(request, deck.game, refs, options)
-        return _pdf(printing.deck_sheet(deck, options, user=request.user), f"deck-{deck.pk}.pdf")
+        untranslated: list[str] = []
+        data = printing.deck_sheet(deck, options, user=request.user, untranslated=untranslated)
+        name = f"deck-{deck.pk}-{options.lang}.pdf" if options.lang else f"deck-{deck.pk}.pdf"
+        return _sheet_language(_pdf(data, name), options.lang, untranslated)
 
 
 class DeckTTS(APIView):
@@ -263,6 +317,7 @@ class DeckTTS(APIView):
                 "/home/me/deck; no .., at most 200 characters); deck.json then points at file:/// paths under it. "
                 "A bad folder answers 400 (TTS_LOCAL_FOLDER_INVALID).",
             ),
+            LANG,
         ],
         responses={(200, "application/zip"): OpenApiTypes.BINARY, **_errors(400, 401, 403, 404)},
         description="deck.json (a DeckCustom saved object) points at the sheets by the studio's own URLs, "
@@ -275,15 +330,24 @@ class DeckTTS(APIView):
         local = None
         if "local" in request.query_params:
             local = local_folder(request.query_params.get("local"))
+        lang = services.read_lang(request.query_params.get("lang"))
         try:
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
             raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
-        data, _export = deck_tts_zip(deck, user=request.user, absolute=public_absolute(request), local=local)
-        name = f"deck-{deck.pk}-tts-local.zip" if local is not None else f"deck-{deck.pk}-tts.zip"
+        untranslated: list[str] = []
+        data, _export = deck_tts_zip(
+            deck,
+            user=request.user,
+            absolute=public_absolute(request),
+            local=local,
+            lang=lang,
+            untranslated=untranslated,
+        )
+        name = f"deck-{deck.pk}-tts" + (f"-{lang}" if lang else "") + ("-local" if local is not None else "")
         response = HttpResponse(data, content_type="application/zip")
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
-        return response
+        response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+        return _sheet_language(response, lang, untranslated)
 
 
 class CardsSheetPDF(APIView):
@@ -303,6 +367,7 @@ class CardsSheetPDF(APIView):
             LAYOUT,
             BLEED,
             BACKS,
+            LANG,
         ],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
@@ -324,7 +389,10 @@ class CardsSheetPDF(APIView):
         if not printing.drawn_within_request(sum(n for _c, n in copies), len(copies)):
             refs = [f"{card.stable_id}*{n}" for card, n in copies]
             return _sheet_job(request, copies[0][0].game, refs, options)
-        return _pdf(printing.sheet_pdf(copies[0][0].game, copies, options), "cards.pdf")
+        untranslated: list[str] = []
+        data = printing.sheet_pdf(copies[0][0].game, copies, options, untranslated=untranslated)
+        name = f"cards-{options.lang}.pdf" if options.lang else "cards.pdf"
+        return _sheet_language(_pdf(data, name), options.lang, untranslated)
 
 
 class PrintJobIn(serializers.Serializer):
@@ -335,6 +403,13 @@ class PrintJobIn(serializers.Serializer):
     layout = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
     bleed = serializers.FloatField(required=False, default=0)
     backs = serializers.BooleanField(required=False, default=False)
+    lang = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=20,
+        help_text="the faces' language (en, fr, ru; default: each card's own)",
+    )
 
 
 def job_representation(request, job: PrintJob) -> dict:
@@ -347,6 +422,7 @@ def job_representation(request, job: PrintJob) -> dict:
         "total": job.total,
         "done": job.done,
         "error": job.error,
+        "lang": job.lang,
         "file": request.build_absolute_uri(reverse("faces-api:print-job-file", args=[job.pk]))
         if done
         else None,
@@ -439,6 +515,7 @@ class PrintJobs(APIView):
                 "layout": v["layout"],
                 "bleed": v["bleed"],
                 "backs": "1" if v["backs"] else "0",
+                "lang": v["lang"],
             }
         )
         try:

@@ -43,11 +43,49 @@ def game_template(game: str) -> dict:
     return template
 
 
-def faces_of(cards: Iterable[tuple[Card, int]], *, bleed_mm: float, template: dict) -> Iterator[RenderedFace]:
-    """One face per copy; each card drawn once, its artwork read only then (memory stays flat)."""
+def face_language(lang: str | None) -> str | None:
+    """The faces' language of ``--lang`` (also the messages'): one of the studio's, or None (each
+    card's own language, and the messages' from the environment)."""
+    if not lang:
+        return None
+    from common.i18n import supported
+
+    return supported(lang)
+
+
+def untranslated_line(lang: str | None, faces: list[RenderedFace]) -> str | None:
+    """The summary's line of the cards printed in their source texts (no current translation into
+    ``lang``: their faces carry the mark), or None when every card is in ``lang``."""
+    from django.utils.translation import gettext, ngettext
+
+    if not lang:
+        return None
+    missing = sorted({f.stable_id for f in faces if f.fallback_lang})
+    if not missing:
+        return gettext("every card in %(lang)s") % {"lang": lang}
+    shown = ", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")
+    return ngettext(
+        "%(n)s card without a validated translation into %(lang)s, printed in its source language (marked): %(cards)s",
+        "%(n)s cards without a validated translation into %(lang)s, printed in their source language (marked): %(cards)s",
+        len(missing),
+    ) % {"n": len(missing), "lang": lang, "cards": shown}
+
+
+def faces_of(
+    cards: Iterable[tuple[Card, int]],
+    *,
+    bleed_mm: float,
+    template: dict,
+    lang: str | None = None,
+    seen: list[RenderedFace] | None = None,
+) -> Iterator[RenderedFace]:
+    """One face per copy, in ``lang`` (default: each card's own); each card drawn once, its artwork
+    read only then (memory stays flat). ``seen`` collects each card's face (for the summary)."""
     pairs = list(cards)
     counts = [n for _card, n in pairs]
-    for (face_card, art), n in zip(face_inputs(c for c, _n in pairs), counts, strict=True):
+    for (face_card, art), n in zip(face_inputs((c for c, _n in pairs), lang=lang), counts, strict=True):
         face = render_face(face_card, template, art, bleed_mm=bleed_mm, fonts="none")
+        if seen is not None:
+            seen.append(face)
         for _copy in range(n):
             yield face

@@ -27,6 +27,16 @@ class FaceInputs:
     face_card: Any  # faces.render.FaceCard
     variant: ArtworkVariant | None
     template: selectors.CurrentTemplate
+    # The face's language ("" for unsaved data: its own) and the version of the translation its texts
+    # come from (0: the source's texts): both part of the cache key.
+    lang: str = ""
+    translation_version: int = 0
+
+    @property
+    def fallback_lang(self) -> str:
+        """The language of its texts when they are not the face's (no current translation), else ""."""
+        face = self.face_card
+        return face.text_lang if getattr(face, "fallback", False) else ""
 
     @property
     def art_sha256(self) -> str:
@@ -44,45 +54,81 @@ def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
     return {v.card_id: v for v in ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True)}
 
 
-def _inputs(card: Card, variant, template) -> FaceInputs:
-    return FaceInputs(card=card, face_card=adapters.face_card(card), variant=variant, template=template)
+def _inputs(card: Card, variant, template, *, lang: str | None = None, translation=None) -> FaceInputs:
+    face = adapters.face_card(card, lang=lang, translation=translation)
+    return FaceInputs(
+        card=card,
+        face_card=face,
+        variant=variant,
+        template=template,
+        lang=face.lang,
+        translation_version=translation.version if face.translated else 0,
+    )
 
 
-def face_inputs(card: Card, *, template: selectors.CurrentTemplate | None = None) -> FaceInputs:
-    """One card's inputs: three queries (its primary artwork, their renditions, its game's template)."""
+def face_inputs(
+    card: Card, *, template: selectors.CurrentTemplate | None = None, lang: str | None = None
+) -> FaceInputs:
+    """One card's inputs, in ``lang`` (default: its own language): three queries (its primary artwork,
+    their renditions, its game's template), and one for its translation in another language."""
     variant = _primary_variants([card.pk]).get(card.pk)
-    return _inputs(card, variant, template or selectors.template_current(card.game))
+    translation = adapters.translations_for([card], lang).get(card.pk)
+    return _inputs(
+        card, variant, template or selectors.template_current(card.game), lang=lang, translation=translation
+    )
 
 
-def version_inputs(card: Card, version: int) -> FaceInputs | None:
+def version_inputs(card: Card, version: int, *, lang: str | None = None) -> FaceInputs | None:
     """The inputs of ``card`` as it was at ``version`` (its revision's data, the artwork and template as
     they are now), keyed by that version: the face of a version a playtest table was dealt, cached like
-    the current one. None: the card has no such version."""
+    the current one. None: the card has no such version. In ``lang``, a current translation is used
+    for a version at or after the one it translates (its source text has not changed since: it is not
+    STALE); an older version's face falls back to its source texts, marked."""
     if version == card.version:
-        return face_inputs(card)
+        return face_inputs(card, lang=lang)
     revision = card.revisions.filter(version=version).only("snapshot").first()
     if revision is None:
         return None
     then = copy.copy(card)
     then.version = version  # the cache key's version; nothing is saved
     variant = _primary_variants([card.pk]).get(card.pk)
+    source = adapters.source_language(card)
+    translation = adapters.translations_for([card], lang).get(card.pk)
+    if translation is not None and translation.source_version > version:
+        translation = None
+    face = adapters.in_language(
+        FaceCard.from_data(card.game, revision.snapshot, lang=source), lang, translation, source=source
+    )
     return FaceInputs(
         card=then,
-        face_card=FaceCard.from_data(card.game, revision.snapshot),
+        face_card=face,
         variant=variant,
         template=selectors.template_current(card.game),
+        lang=face.lang,
+        translation_version=translation.version if face.translated else 0,
     )
 
 
 def inputs_for_cards(
-    cards: Iterable[Card], *, templates: Mapping[str, selectors.CurrentTemplate] | None = None
+    cards: Iterable[Card],
+    *,
+    templates: Mapping[str, selectors.CurrentTemplate] | None = None,
+    lang: str | None = None,
 ) -> Iterable[FaceInputs]:
-    """Many cards' inputs with a fixed number of queries, whatever their number (artwork read when drawn)."""
+    """Many cards' inputs with a fixed number of queries, whatever their number (artwork read when
+    drawn), in ``lang`` (default: each card's own; one query more for the translations)."""
     cards = list(cards)
     variants = _primary_variants(c.pk for c in cards)
     templates = templates or selectors.templates_current({c.game for c in cards})
+    translations = adapters.translations_for(cards, lang)
     for card in cards:
-        yield _inputs(card, variants.get(card.pk), templates[card.game])
+        yield _inputs(
+            card,
+            variants.get(card.pk),
+            templates[card.game],
+            lang=lang,
+            translation=translations.get(card.pk),
+        )
 
 
 def data_inputs(game: str, data: Mapping[str, Any], *, card: Card | None = None, template=None) -> FaceInputs:

@@ -79,6 +79,11 @@ class FaceRendition(models.Model):
     template_version = models.PositiveIntegerField(help_text="For people: 0 is the rule set's default.")
     art_sha256 = models.CharField(max_length=64, blank=True, default="", help_text="Empty: no artwork.")
     format = models.CharField(max_length=8, default="png")
+    # The face's language (its labels, its texts or the source's marked) and the version of the
+    # translation its texts come from (0: the source's): a French and a Russian face never collide,
+    # and a translation's edit or validation makes a new key.
+    lang = models.CharField(max_length=8, blank=True, default="")
+    translation_version = models.PositiveIntegerField(default=0)
     dpi = models.PositiveSmallIntegerField()
     bleed_tenths_mm = models.PositiveSmallIntegerField(default=0)
     file = models.FileField(max_length=255)
@@ -98,10 +103,12 @@ class FaceRendition(models.Model):
                     "template_digest",
                     "art_sha256",
                     "format",
+                    "lang",
+                    "translation_version",
                     "dpi",
                     "bleed_tenths_mm",
                 ],
-                name="face_rendition_once_per_key",
+                name="face_rendition_once_per_key_and_language",
             ),
         ]
 
@@ -127,6 +134,8 @@ class PrintJob(models.Model):
     paper = models.CharField(max_length=40, default="a4")  # the sheet layout's name (faces.layouts)
     bleed_mm = models.FloatField(default=0)
     backs = models.BooleanField(default=False)
+    # The language of the faces ("": each card's own).
+    lang = models.CharField(max_length=8, blank=True, default="")
     state = models.CharField(max_length=8, choices=JobState.choices, default=JobState.QUEUED)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)

@@ -51,11 +51,12 @@ class SheetOptions:
     paper: str = "a4"
     bleed_mm: float = 0.0
     backs: bool = False
+    lang: str | None = None  # the faces' language; None: each card's own
 
 
 def read_options(params) -> SheetOptions:
-    """``layout`` (or ``paper``), ``bleed`` and ``backs`` from a query string; a clear 400 for a value
-    out of range. ``SheetOptions.paper`` is the layout's name: ``a4`` and ``letter`` are layouts."""
+    """``layout`` (or ``paper``), ``bleed``, ``backs`` and ``lang`` from a query string; a clear 400 for a
+    value out of range. ``SheetOptions.paper`` is the layout's name: ``a4`` and ``letter`` are layouts."""
     if params.get("layout"):
         paper = str(params.get("layout")).lower()
         if paper not in layouts():
@@ -69,7 +70,9 @@ def read_options(params) -> SheetOptions:
                 [invalid("paper", problem("NOT_ALLOWED", value=repr(paper[:20]), expected=list(PAPERS)))]
             )
     backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
-    return SheetOptions(paper, services.read_bleed(params.get("bleed")), backs)
+    return SheetOptions(
+        paper, services.read_bleed(params.get("bleed")), backs, services.read_lang(params.get("lang"))
+    )
 
 
 def check_fits(game: str, options: SheetOptions) -> None:
@@ -158,14 +161,25 @@ def set_cards(game: str, set_code: str, *, user):
 
 # --- drawing a sheet ----------------------------------------------------------------------------------
 def faces_of(
-    copies: Iterable[tuple[Card, int]], *, bleed_mm: float, on_face: Callable[[], None] | None = None
+    copies: Iterable[tuple[Card, int]],
+    *,
+    bleed_mm: float,
+    on_face: Callable[[], None] | None = None,
+    lang: str | None = None,
+    untranslated: list[str] | None = None,
 ) -> Iterator:
-    """One face per copy, each card drawn once; ``copies`` is read in chunks (memory stays flat)."""
+    """One face per copy, each card drawn once, in ``lang`` (default: each card's own); ``copies`` is
+    read in chunks (memory stays flat). ``untranslated`` collects the stableCardIds printed in their
+    source texts (no current translation into ``lang``: their faces carry the mark)."""
     chunk: list[tuple[Card, int]] = []
 
     def drain():
-        for inputs, (_card, n) in zip(inputs_for_cards(c for c, _n in chunk), chunk, strict=True):
+        for inputs, (_card, n) in zip(
+            inputs_for_cards((c for c, _n in chunk), lang=lang), chunk, strict=True
+        ):
             face = render_inputs(inputs, bleed_mm=bleed_mm).face
+            if untranslated is not None and inputs.fallback_lang:
+                untranslated.append(inputs.card.stable_id)
             for _copy in range(n):
                 yield face
                 if on_face is not None:
@@ -180,15 +194,20 @@ def faces_of(
         yield from drain()
 
 
-def sheet_pdf(game: str, copies, options: SheetOptions, *, cover: str = "", on_face=None) -> bytes:
+def sheet_pdf(
+    game: str, copies, options: SheetOptions, *, cover: str = "", on_face=None, untranslated=None
+) -> bytes:
     """The sheet's PDF as bytes (a deck's or a selection's, within a request)."""
     out = io.BytesIO()
-    write_sheet(game, copies, options, out, cover=cover, on_face=on_face)
+    write_sheet(game, copies, options, out, cover=cover, on_face=on_face, untranslated=untranslated)
     return out.getvalue()
 
 
-def write_sheet(game: str, copies, options: SheetOptions, out, *, cover: str = "", on_face=None) -> None:
-    """Write the sheet's PDF to the binary file ``out``: a set's sheet goes to disk, never whole in memory."""
+def write_sheet(
+    game: str, copies, options: SheetOptions, out, *, cover: str = "", on_face=None, untranslated=None
+) -> None:
+    """Write the sheet's PDF to the binary file ``out``: a set's sheet goes to disk, never whole in memory.
+    In ``options.lang``, its backs too; ``untranslated`` collects the cards printed in their source texts."""
     from .render import render_back
 
     try:
@@ -201,9 +220,15 @@ def write_sheet(game: str, copies, options: SheetOptions, out, *, cover: str = "
     check_fits(game, options)
     back = None
     if options.backs:
-        back = render_back(game, selectors.template_current(game).data, bleed_mm=options.bleed_mm)
+        back = render_back(
+            game, selectors.template_current(game).data, bleed_mm=options.bleed_mm, lang=options.lang
+        )
+    if options.lang:
+        cover = " · ".join(p for p in (cover, options.lang.upper()) if p)
     write_print_sheet(
-        faces_of(copies, bleed_mm=options.bleed_mm, on_face=on_face),
+        faces_of(
+            copies, bleed_mm=options.bleed_mm, on_face=on_face, lang=options.lang, untranslated=untranslated
+        ),
         out,
         paper=options.paper,
         bleed_mm=options.bleed_mm,
@@ -220,10 +245,10 @@ def deck_cover(deck: Deck) -> str:
     return _("%(name)s · %(game)s · %(verdict)s") % {"name": deck.name, "game": deck.game, "verdict": verdict}
 
 
-def deck_sheet(deck: Deck, options: SheetOptions, *, user) -> bytes:
+def deck_sheet(deck: Deck, options: SheetOptions, *, user, untranslated=None) -> bytes:
     copies = deck_copies(deck, user=user)
     check_copies(sum(n for _c, n in copies))
-    return sheet_pdf(deck.game, copies, options, cover=deck_cover(deck))
+    return sheet_pdf(deck.game, copies, options, cover=deck_cover(deck), untranslated=untranslated)
 
 
 # --- jobs: sheets too big for a request ----------------------------------------------------------------
@@ -244,6 +269,7 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
         paper=options.paper,
         bleed_mm=options.bleed_mm,
         backs=options.backs,
+        lang=options.lang or "",
         total=total,
         created_by=user if user.is_authenticated else None,
     )
@@ -261,6 +287,7 @@ def print_job_for(*, user, game: str, card_ids: list[str], options: SheetOptions
         paper=options.paper,
         bleed_mm=options.bleed_mm,
         backs=options.backs,
+        lang=options.lang or "",
         state__in=[JobState.QUEUED, JobState.RUNNING],
     )
     for job in same[:20]:
@@ -325,7 +352,7 @@ def print_job_run(job_id: int) -> str:
                 done=F("done") + PROGRESS_EVERY, heartbeat_at=timezone.now()
             )
 
-    options = SheetOptions(job.paper, job.bleed_mm, job.backs)
+    options = SheetOptions(job.paper, job.bleed_mm, job.backs, job.lang or None)
     try:
         if job.card_ids:
             copies = selection_copies(job.card_ids, user=user)

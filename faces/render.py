@@ -9,6 +9,7 @@ and a finding, text that does not fit is shrunk, then cut with a finding.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,10 @@ from rules.face_template import (
     ARTWORK_UNREADABLE,
     PLACEHOLDER,
     TEXT_OVERFLOW,
+    WORD,
     card_size,
+    localized,
+    template_language,
 )
 from rules.findings import Finding, warning
 
@@ -30,6 +34,14 @@ from .textfit import fit_text
 EDGE = 0.01  # a box this close to the trim edge is extended into the bleed
 DEFAULT_COLOR = Color("#202020")
 LIST_SEPARATOR = " · "
+# A template word ({@power}) or a card's value ({power}, {level|stars}), in one pass: card text that
+# happens to hold "{@...}" is never taken for a word.
+_CONTENT = re.compile(f"{WORD.pattern}|{PLACEHOLDER.pattern}")
+# The mark of a face whose texts are not in its language (no current translation): the texts'
+# language in a badge at the top of the card, so a printed sheet shows which cards are not translated.
+MARK_FILL = Color("#c2410c")
+MARK_INK = Color("#ffffff")
+MARK_W, MARK_H, MARK_TOP = 9.0, 3.0, 0.7
 
 
 @dataclass(frozen=True)
@@ -42,7 +54,19 @@ class FaceCard:
     text: str = ""
     archetypes: tuple[str, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
-    lang: str = "en"
+    # The face's language: its labels and words are printed in it (the card's source language unless
+    # a face in another language is asked for; "": the template's own language).
+    lang: str = ""
+    # The language of its name and texts when they are not in ``lang`` (no current translation: the
+    # source's texts are printed, and the face carries a mark saying their language); "" = ``lang``.
+    text_lang: str = ""
+    # Its name and texts come from a translation (VALIDATED, current) into ``lang``.
+    translated: bool = False
+
+    @property
+    def fallback(self) -> bool:
+        """Its texts are not in the face's language: the face shows their language as a mark."""
+        return bool(self.text_lang) and self.text_lang != self.lang
 
     @classmethod
     def from_data(cls, game: str, data: Mapping[str, Any], *, lang: str | None = None) -> FaceCard:
@@ -99,6 +123,9 @@ class RenderedFace:
     drawing: Drawing | None = field(default=None, repr=False, compare=False)
     stable_id: str = ""
     name: str = ""
+    # The face's language, and its texts' when they are not in it (a fallback to the source: marked).
+    lang: str = ""
+    fallback_lang: str = ""
 
 
 # --- colours and palettes --------------------------------------------------------------------
@@ -194,22 +221,27 @@ def _format(card: FaceCard, template: Mapping[str, Any], key: str, flt: str | No
 
 
 def content_text(card: FaceCard, template: Mapping[str, Any], region: Mapping[str, Any]) -> str | None:
-    """What a text region says for this card, or None when every part names an empty value."""
+    """What a text region says for this card, or None when every part names an empty value.
+
+    ``{@word}`` is the template's word in its ``words`` (see :func:`rules.face_template.localized`)."""
     content = region.get("content", "")
     parts = [content] if isinstance(content, str) else list(content)
+    words = template.get("words") or {}
     shown = []
     for part in parts:
         missing = False
 
         def fill(match, _missing=None):
             nonlocal missing
-            text = _format(card, template, match.group(1), match.group(2))
+            if match.group(1) is not None:
+                return str(words.get(match.group(1), ""))
+            text = _format(card, template, match.group(2), match.group(3))
             if text is None:
                 missing = True
                 return ""
             return text
 
-        text = PLACEHOLDER.sub(fill, part)
+        text = _CONTENT.sub(fill, part)
         if not missing and text.strip():
             shown.append(text)
     if not shown:
@@ -356,6 +388,14 @@ def _draw_text(ctx: _Context, region, palette, x, y, w, h) -> None:
                 TEXT_OVERFLOW,
                 card=ctx.card.stable_id,
                 field=keys[0] if keys else region["id"],
+                # a translation's text that does not fit: the finding of that language's face
+                params={
+                    "card": ctx.card.stable_id,
+                    "field": keys[0] if keys else region["id"],
+                    "language": ctx.card.lang,
+                }
+                if ctx.card.translated
+                else None,
             )
         )
     size_mm = fitted.size * PT_MM
@@ -487,6 +527,46 @@ def _draw_regions(ctx: _Context, regions: Sequence[Mapping[str, Any]], palette) 
             _draw_pips(ctx, region, palette, x, y, w, h)
 
 
+def _draw_mark(ctx: _Context) -> None:
+    """The texts' language (``FR``) in a badge at the top centre, over the frame: a face whose texts
+    are not in its language (no current translation) says so, on screen and on paper."""
+    label = ctx.card.text_lang.upper()
+    width, _height = ctx.size
+    x, y = (width - MARK_W) / 2, MARK_TOP
+    ctx.items.append(Shape("rect", x, y, MARK_W, MARK_H, Paint(MARK_FILL), MARK_INK, 0.25, MARK_H / 2))
+    face = face_for("Noto Sans", "bold")
+    size_mm = MARK_H * 0.62
+    baseline = y + MARK_H / 2 + size_mm * (ascent(face) - descent(face)) / 2
+    ctx.items.append(
+        TextLine(
+            x + MARK_W / 2,
+            baseline,
+            label,
+            face,
+            size_mm,
+            MARK_INK,
+            "middle",
+            text_width(label, face, size_mm),
+        )
+    )
+
+
+def _game_language(game: str, template: Mapping[str, Any], default: str) -> str:
+    from rules import get_ruleset
+    from rules.registry import UnknownGame
+
+    try:
+        return get_ruleset(game).language
+    except UnknownGame:
+        return str(template.get("language") or default)
+
+
+def face_template(card: FaceCard, template: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``template`` with its labels and words in the face's language (``card.lang``; none: the template's)."""
+    default = _game_language(card.game, template, card.lang or "en")
+    return localized(template, card.lang or template_language(template, default), default=default)
+
+
 def _corner(template: Mapping[str, Any], bleed: float, rounded: bool | None) -> float:
     if rounded is False or (rounded is None and bleed > 0):
         return 0.0
@@ -518,14 +598,26 @@ def render_face(
     ``fonts`` and ``font_url``: see :func:`faces.drawing.to_svg`.
     """
     bleed = max(0.0, float(bleed_mm))
+    template = face_template(card, template)
     ctx = _Context(card, template, art, bleed)
     ctx.corner = _corner(template, bleed, rounded)
     palette = palette_for(card, template)
     _draw_regions(ctx, template.get("regions", []), palette)
+    if card.fallback:
+        _draw_mark(ctx)
     drawing = _drawing(ctx, palette, rounded)
     svg = to_svg(drawing, fonts=fonts, font_url=font_url, title=f"{card.name} ({card.stable_id})")
     return RenderedFace(
-        svg, drawing.width, drawing.height, tuple(ctx.findings), bleed, drawing, card.stable_id, card.name
+        svg,
+        drawing.width,
+        drawing.height,
+        tuple(ctx.findings),
+        bleed,
+        drawing,
+        card.stable_id,
+        card.name,
+        lang=str(template.get("language") or card.lang),
+        fallback_lang=card.text_lang if card.fallback else "",
     )
 
 
@@ -560,7 +652,9 @@ def artwork_findings(
 
 def text_findings(card: FaceCard, template: Mapping[str, Any]) -> tuple[Finding, ...]:
     """The TEXT_OVERFLOW findings of ``card``'s face, without drawing it: only the text regions are
-    laid out (no artwork, no SVG), as :func:`render_face` lays them out. For audits of a whole game."""
+    laid out (no artwork, no SVG), as :func:`render_face` lays them out. For audits of a whole game,
+    and for a translation's text in its language (``card`` as the face in that language reads it)."""
+    template = face_template(card, template)
     ctx = _Context(card, template, None, 0.0)
     palette = palette_for(card, template)
     _draw_regions(ctx, [r for r in template.get("regions", []) if r.get("kind") == "text"], palette)
@@ -575,10 +669,19 @@ def render_back(
     fonts: str = "embed",
     font_url: str | None = None,
     rounded: bool | None = None,
+    lang: str | None = None,
 ) -> RenderedFace:
-    """The game's card back, from the template's ``back`` (its regions' content is literal text)."""
+    """The game's card back, from the template's ``back`` (its regions' content is literal text and
+    the template's words, in ``lang``: default the template's own language)."""
     back = template.get("back") or {"regions": []}
-    card = FaceCard(game=game, stable_id=f"{game}-back", name=str(template.get("name", game)), type="BACK")
+    card = FaceCard(
+        game=game,
+        stable_id=f"{game}-back",
+        name=str(template.get("name", game)),
+        type="BACK",
+        lang=lang or "",
+    )
+    template = face_template(card, template)
     bleed = max(0.0, float(bleed_mm))
     ctx = _Context(card, template, None, bleed)
     ctx.corner = _corner(template, bleed, rounded)

@@ -106,6 +106,21 @@ def media_readable(*, user, name: str) -> bool | None:
     return user.has_perm("cards.review_card") or job.created_by_id == user.pk
 
 
+def translation_face_findings(card, translation, templates: dict | None = None) -> list:
+    """The TEXT_OVERFLOW findings of ``translation``'s texts (whatever its status: its translator sees
+    them before it is validated) on ``card``'s face in the translation's language, with that language
+    in their params; the game's current template (one query, or none when ``templates``, a dict kept
+    across a list of translations, has it)."""
+    from .adapters import face_card
+    from .render import text_findings
+
+    templates = {} if templates is None else templates
+    if card.game not in templates:
+        templates[card.game] = template_current(card.game).data
+    face = face_card(card, lang=translation.language, translation=translation)
+    return list(text_findings(face, templates[card.game]))
+
+
 def primary_artwork_findings(card, size: tuple[int, int]):
     """The findings of an image of ``size`` (width, height) as ``card``'s primary artwork on the faces
     of its game's current template (too few pixels for an art box): the artwork page's warning

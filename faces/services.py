@@ -139,6 +139,48 @@ def read_bleed(value) -> float:
     return bleed
 
 
+def read_lang(value, *, field: str = "lang") -> str | None:
+    """A face's language from a query string or a form: one of the studio's languages, or None (each
+    card's own language); another value is a clear 400 (FIELD_INVALID, NOT_A_LANGUAGE)."""
+    from cards.translations import studio_languages
+    from rules.text import shown
+
+    if value in (None, ""):
+        return None
+    language = str(value).strip().lower()
+    if language not in studio_languages():
+        raise InvalidInput(
+            [
+                invalid(
+                    field,
+                    problem(
+                        "NOT_A_LANGUAGE", value=shown(str(value)[:20]), expected=list(studio_languages())
+                    ),
+                )
+            ]
+        )
+    return language
+
+
+FALLBACKS = ("mark", "source")
+
+
+def read_fallback(value) -> bool:
+    """``fallback`` of a face in a language: ``source`` (True: a card without a current translation is
+    drawn in its own language, unmarked) or ``mark`` (False, the default: its source texts marked)."""
+    if value in (None, ""):
+        return False
+    if value not in FALLBACKS:
+        raise InvalidInput(
+            [
+                invalid(
+                    "fallback", problem("NOT_ALLOWED", value=repr(str(value)[:20]), expected=list(FALLBACKS))
+                )
+            ]
+        )
+    return value == "source"
+
+
 def read_dpi(value) -> int:
     if value in (None, ""):
         return PRINT_DPI
@@ -166,6 +208,10 @@ class FaceKey:
     dpi: int
     bleed_tenths_mm: int
     format: str = "png"
+    # The face's language and its translation's version (0: the source's texts, marked when the
+    # language is another): a face per language, and a translation's edit or validation a new key.
+    lang: str = ""
+    translation_version: int = 0
 
     def lookup(self) -> dict:
         return {
@@ -174,6 +220,8 @@ class FaceKey:
             "template_digest": self.template_digest,
             "art_sha256": self.art_sha256,
             "format": self.format,
+            "lang": self.lang,
+            "translation_version": self.translation_version,
             "dpi": self.dpi,
             "bleed_tenths_mm": self.bleed_tenths_mm,
         }
@@ -182,14 +230,21 @@ class FaceKey:
     def etag(self) -> str:
         return (
             f'"{self.card_id}-{self.card_version}-{self.template_digest[:12]}-{self.art_sha256[:12] or "none"}'
-            f'-{self.dpi}-{self.bleed_tenths_mm}"'
+            f'-{self.dpi}-{self.bleed_tenths_mm}-{self.lang or "src"}{self.translation_version}"'
         )
 
     def file_name(self) -> str:
         # A keyed hash of the whole key: one name per key (a half-written file is found again),
         # and no card id nor version anyone could count through.
         token = private_token(
-            "face", self.card_id, self.card_version, self.template_digest, self.art_sha256, self.format
+            "face",
+            self.card_id,
+            self.card_version,
+            self.template_digest,
+            self.art_sha256,
+            self.format,
+            self.lang,
+            self.translation_version,
         )
         return f"faces/{token[:2]}/{token}-{self.dpi}dpi-b{self.bleed_tenths_mm}.{self.format}"
 
@@ -203,6 +258,8 @@ def face_key(inputs: FaceInputs, *, dpi: int, bleed_mm: float) -> FaceKey:
         art_sha256=inputs.art_sha256,
         dpi=dpi,
         bleed_tenths_mm=round(bleed_mm * 10),
+        lang=inputs.lang,
+        translation_version=inputs.translation_version,
     )
 
 

@@ -25,9 +25,12 @@ from rules.face_template import (
     COLOR_PATTERN,
     FILTERS,
     FONT_FAMILIES,
+    LANGUAGE_PATTERN,
     SCHEMA,
     card_size,
+    missing_translations,
     placeholders,
+    words_of,
 )
 from rules.registry import UnknownGame, registry
 
@@ -107,6 +110,12 @@ def _schema_errors_of(data: Any) -> list[TemplateError]:
             )
         elif kind == "pattern" and err.validator_value == COLOR_PATTERN:
             errors.append(TemplateError(path_of(parts), f"{err.instance!r} is not a colour", COLOR_FORMS))
+        elif kind == "pattern" and err.validator_value == LANGUAGE_PATTERN:
+            errors.append(
+                TemplateError(
+                    path_of(parts), f"{err.instance!r} is not a language code", ("en", "fr", "ru", "...")
+                )
+            )
         elif kind == "pattern":
             errors.append(
                 TemplateError(
@@ -153,6 +162,7 @@ def _check_region(
     fields: tuple[str, ...],
     types: tuple[str, ...],
     labels: set[str],
+    words: set[str],
     literal: bool = False,
 ) -> None:
     box = region.get("box") or {}
@@ -198,6 +208,15 @@ def _check_region(
                     tuple(sorted(colors)),
                 )
             )
+    for word in words_of(region.get("content")):
+        if word not in words:
+            errors.append(
+                TemplateError(
+                    f"{where}.content",
+                    f"{{@{word}}} names no word of the template's words",
+                    tuple(sorted(words)),
+                )
+            )
     if not literal:
         for key, flt in placeholders(region.get("content")):
             if key not in fields:
@@ -232,6 +251,64 @@ def _check_region(
                 f"{where}.minSize", f"the minimum size {min_pt:g} pt is above the size {size_pt:g} pt"
             )
         )
+
+
+def _check_translations(errors: list[TemplateError], data: Mapping[str, Any]) -> None:
+    """Each translation gives every label and word with letters (so a face's labels never mix
+    languages), and nothing the template itself does not print."""
+    translations = data.get("translations")
+    labels = data.get("labels")
+    words = data.get("words")
+    if not isinstance(translations, Mapping) or not all(
+        isinstance(x, Mapping) for x in (labels or {}, words or {})
+    ):
+        return
+    if not all(isinstance(t, Mapping) for t in translations.values()):
+        return
+    for language, what in missing_translations(data):
+        errors.append(
+            TemplateError(
+                f"translations.{language}.{what.split('.', 1)[0]}",
+                f"the {language} translation does not give {what}: a face in {language} would mix languages",
+            )
+        )
+    for language, given in translations.items():
+        if language == data.get("language"):
+            errors.append(
+                TemplateError(
+                    f"translations.{language}",
+                    f"{language} is the template's own language: its labels and words are the template's",
+                )
+            )
+        for table, values in (given.get("labels") or {}).items():
+            own = (labels or {}).get(table)
+            if not isinstance(own, Mapping):
+                errors.append(
+                    TemplateError(
+                        f"translations.{language}.labels.{table}",
+                        f"the template has no labels {table!r}",
+                        tuple(sorted(labels or {})),
+                    )
+                )
+                continue
+            for value in values:
+                if value not in own:
+                    errors.append(
+                        TemplateError(
+                            f"translations.{language}.labels.{table}.{value}",
+                            f"the template's labels {table!r} have no {value!r}",
+                            tuple(sorted(own)),
+                        )
+                    )
+        for name in given.get("words") or {}:
+            if name not in (words or {}):
+                errors.append(
+                    TemplateError(
+                        f"translations.{language}.words.{name}",
+                        f"the template has no word {name!r}",
+                        tuple(sorted(words or {})),
+                    )
+                )
 
 
 def validate_template(data: Any, *, game: str | None = None) -> list[TemplateError]:
@@ -289,7 +366,9 @@ def validate_template(data: Any, *, game: str | None = None) -> list[TemplateErr
                 )
             )
     size = card_size(data) if isinstance(data.get("size", {}), Mapping) else (63.0, 88.0)
-    common = dict(size=size, fonts=fonts, fields=fields, types=types, labels=labels)
+    words = set(data.get("words") or {}) if isinstance(data.get("words"), Mapping) else set()
+    _check_translations(errors, data)
+    common = dict(size=size, fonts=fonts, fields=fields, types=types, labels=labels, words=words)
     ids: set[str] = set()
     for i, region in enumerate(data.get("regions") or []):
         if not isinstance(region, Mapping):

@@ -133,11 +133,18 @@ def image_open(deck_id: int, export_id: str, name: str):
 
 
 def deck_tts_zip(
-    deck: Deck, *, user, absolute: Callable[[str], str], local: PurePath | None = None
+    deck: Deck,
+    *,
+    user,
+    absolute: Callable[[str], str],
+    local: PurePath | None = None,
+    lang: str | None = None,
+    untranslated: list[str] | None = None,
 ) -> tuple[bytes, object]:
     """The zip of ``deck``'s export (one face per card, its copies in the saved object) and the export.
 
-    With ``local`` (``local_folder``), the saved object's URLs are the images' paths under that folder
+    In ``lang`` (default: each card's own), faces, names and back; ``untranslated`` collects the
+    stableCardIds printed in their source texts (marked: no current translation). With ``local`` (``local_folder``), the saved object's URLs are the images' paths under that folder
     once the zip is unpacked there, and no image is stored for the public route."""
     from .render import render_back
     from .tts import TtsEntry, write_tts_zip
@@ -155,14 +162,16 @@ def deck_tts_zip(
 
     def entries():
         cards = [card for card, _n in copies]
-        for inputs, (_card, n) in zip(inputs_for_cards(cards), copies, strict=True):
+        for inputs, (_card, n) in zip(inputs_for_cards(cards, lang=lang), copies, strict=True):
+            if untranslated is not None and inputs.fallback_lang:
+                untranslated.append(inputs.card.stable_id)
             yield TtsEntry(render_inputs(inputs).face, n)
 
     template = selectors.template_current(deck.game).data
     out = io.BytesIO()
     export = write_tts_zip(
         entries(),
-        render_back(deck.game, template, fonts="none"),
+        render_back(deck.game, template, fonts="none", lang=lang),
         out,
         deck_name=deck.name,
         face_url=face_url,

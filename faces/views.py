@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
@@ -68,14 +69,18 @@ def _sample_cards(request, game: str) -> list[Card]:
     return picked[:SAMPLES]
 
 
-def _previews(cards: list[Card], data: dict, template: selectors.CurrentTemplate) -> list[dict]:
+def _previews(
+    cards: list[Card], data: dict, template: selectors.CurrentTemplate, lang: str | None = None
+) -> list[dict]:
+    """The sample cards' faces with ``data`` as their template, in ``lang`` (default: each card's own):
+    a designer checks each language's labels and words before saving."""
     from .inputs import inputs_for_cards
 
     current = selectors.CurrentTemplate(
         template.game, template.version, data, selectors.template_digest(data)
     )
     out = []
-    for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current})):
+    for n, inputs in enumerate(inputs_for_cards(cards, templates={template.game: current}, lang=lang)):
         drawn = render_inputs(inputs, fonts="none")
         svg = inline_svg(drawn.face.svg, f"p{n}", inputs.card.name)
         out.append({"card": inputs.card, "svg": svg, "findings": drawn.face.findings})
@@ -111,6 +116,7 @@ def _editor_context(request, ruleset, current, *, data=None, problems=(), json_t
         "can_edit": request.user.has_perm("faces.change_facetemplate"),
         "games": list(registry),
         "problems": list(problems),
+        "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
     }
 
 
@@ -178,9 +184,13 @@ def template_preview(request, game: str):
     if not problems:
         problems = services.template_findings(data, game=game)
     samples = _sample_cards(request, game)
+    try:
+        lang = services.read_lang(request.POST.get("preview_lang"))
+    except InvalidInput:
+        lang = None
     context = {
         "ruleset": ruleset,
-        "previews": _previews(samples, data, current) if not problems else [],
+        "previews": _previews(samples, data, current, lang) if not problems else [],
         "problems": problems,
         "checked": True,
     }
@@ -246,19 +256,29 @@ def card_preview(request):
 @login_required
 @permission_required("cards.view_card", raise_exception=True)
 def card_face(request, stable_id: str):
-    """A stored card's face drawn now, with the drawing's findings (for pages that show the card)."""
+    """A stored card's face drawn now, with the drawing's findings (for pages that show the card);
+    ``?lang=``: in that language (its current translation, else its source texts, marked)."""
     card = card_list(user=request.user).filter(stable_id=stable_id).first()
     if card is None:
         raise Http404(_("no card %(id)s that you may see") % {"id": stable_id})
-    drawn = render_inputs(face_inputs(card), fonts="none")
+    try:
+        lang = services.read_lang(request.GET.get("lang"))
+    except InvalidInput as exc:
+        return HttpResponse(
+            escape(exc.reader_message()), status=400, content_type="text/plain; charset=utf-8"
+        )
+    inputs = face_inputs(card, lang=lang)
+    drawn = render_inputs(inputs, fonts="none")
     return render(
         request,
         "faces/_card_preview.html",
         {
-            "svg": inline_svg(drawn.face.svg, "card", card.name),
+            "svg": inline_svg(drawn.face.svg, "card", drawn.face.name),
             "face_findings": drawn.face.findings,
             "oob": True,
-            "name": card.name,
+            "name": drawn.face.name,
+            "face_lang": inputs.lang,
+            "fallback_lang": inputs.fallback_lang,
         },
     )
 
@@ -345,6 +365,7 @@ def print_page(request, game: str):
             "jobs": jobs,
             "sets": sets,
             "layouts": [(name, layout.label_in()) for name, layout in layouts().items()],
+            "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
         },
     )
 

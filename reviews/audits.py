@@ -238,6 +238,7 @@ class _AuditRun:
         "game",
         "name",
         "type",
+        "source_language",  # the language of its face (faces.adapters.face_card)
         "set_code",
         "text",
         "archetypes",

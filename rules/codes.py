@@ -119,13 +119,23 @@ ENTRIES: tuple[Code, ...] = (
     _c(
         "TEXT_OVERFLOW",
         CARD,
-        N_("a text of the card does not fit its box on the face even at the template's smallest size"),
+        N_(
+            "a text of the card does not fit its box on the face even at the template's smallest size "
+            "(with language: the text of its translation into that language, on the face in that language)"
+        ),
         severity=WARNING,
-        params=_FIELD,
+        params=(*_FIELD, "language"),
         review_list=NEEDS_REVIEW,  # the audit lists it: shorten the text, or adjust the template
         messages=(
             N_("%(field)s does not fit its box on the face, even at the smallest size"),
             N_("%(card)s: %(field)s does not fit its box on the face, even at the smallest size"),
+            N_(
+                "%(field)s of the %(language)s translation does not fit its box on the face, even at the smallest size"
+            ),
+            N_(
+                "%(card)s: %(field)s of the %(language)s translation does not fit its box on the face, "
+                "even at the smallest size"
+            ),
         ),
     ),
     _c(

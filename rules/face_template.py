@@ -9,6 +9,14 @@ region's box is in millimetres from the card's top-left corner. Colours are
 card's palette). Text content names card data with ``{field}`` placeholders,
 never numbers of its own: card text and stats always come from the card.
 
+Languages: the labels and the fixed words a template prints (``words``, named in
+content as ``{@word}``: Vanguard's ``{@power} {power}``) are written in the
+template's ``language`` (default: its game's), and each other language's in
+``translations`` (``{"en": {"labels": {...}, "words": {...}}}``). A translation
+gives every label and word that has letters (a symbol, ★ or ☀, needs none), so
+the face drawn in a language prints all its labels in that language: they never
+mix. :func:`localized` picks them for a face's language.
+
 Pure: no Django, no I/O. :mod:`faces.template` validates against this schema
 and adds the checks a schema cannot say (boxes inside the card, known
 placeholders, palette references); :mod:`faces.render` draws it.
@@ -55,6 +63,10 @@ CARD_KEYS = ("name", "type", "set", "text", "archetypes", "stableCardId")
 
 COLOR_PATTERN = r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|none|@[A-Za-z][A-Za-z0-9_-]*)$"
 PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)(?:\|([A-Za-z][A-Za-z0-9_]*))?\}")
+# A fixed word of the template in content: {@power} is the template's word "power" in the face's language.
+WORD = re.compile(r"\{@([A-Za-z][A-Za-z0-9_]*)\}")
+LANGUAGE_PATTERN = r"^[a-z]{2,3}$"
+NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
 
 _number = {"type": "number"}
 _color = {"type": "string", "pattern": COLOR_PATTERN}
@@ -148,6 +160,20 @@ _layer = {
         "values": {"type": "object", "additionalProperties": _palette},
     },
 }
+_labels = {
+    "type": "object",
+    "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
+}
+_words = {
+    "type": "object",
+    "propertyNames": {"pattern": NAME_PATTERN},
+    "additionalProperties": {"type": "string"},
+}
+_translation = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"labels": _labels, "words": _words},
+}
 _side = {
     "type": "object",
     "additionalProperties": False,
@@ -186,9 +212,14 @@ SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "properties": {"layers": {"type": "array", "items": _layer}},
         },
-        "labels": {
+        # The language of its labels and words (default: the game's), and the other languages'.
+        "language": {"type": "string", "pattern": LANGUAGE_PATTERN},
+        "labels": _labels,
+        "words": _words,
+        "translations": {
             "type": "object",
-            "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
+            "propertyNames": {"pattern": LANGUAGE_PATTERN},
+            "additionalProperties": _translation,
         },
         "regions": {"type": "array", "items": _region, "minItems": 1},
         "back": _side,
@@ -208,3 +239,73 @@ def placeholders(content: str | list[str] | None) -> list[tuple[str, str | None]
         return []
     parts = [content] if isinstance(content, str) else content
     return [(m.group(1), m.group(2)) for part in parts for m in PLACEHOLDER.finditer(part)]
+
+
+def words_of(content: str | list[str] | None) -> list[str]:
+    """The template words (``{@word}``) that a region's content names."""
+    if content is None:
+        return []
+    parts = [content] if isinstance(content, str) else content
+    return [m.group(1) for part in parts if isinstance(part, str) for m in WORD.finditer(part)]
+
+
+def has_letters(text: str) -> bool:
+    """Whether a label or word is written in a language (a symbol such as ★ or ☀ is not)."""
+    return any(c.isalpha() for c in text)
+
+
+def template_language(template: Mapping[str, Any], default: str) -> str:
+    """The language the template's own labels and words are written in."""
+    language = template.get("language")
+    return language if isinstance(language, str) and language else default
+
+
+def template_languages(template: Mapping[str, Any], default: str) -> tuple[str, ...]:
+    """Every language the template prints its labels and words in: its own first."""
+    own = template_language(template, default)
+    others = sorted(k for k in (template.get("translations") or {}) if k != own)
+    return (own, *others)
+
+
+def missing_translations(template: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(language, what) for each label or word with letters that a translation does not give:
+    ``("en", "labels.type.LEADER")``, ``("fr", "words.power")``. Empty: the labels never mix."""
+    labels = template.get("labels") or {}
+    words = template.get("words") or {}
+    missing = []
+    for language, given in sorted((template.get("translations") or {}).items()):
+        if not isinstance(given, Mapping):
+            continue
+        their_labels = given.get("labels") or {}
+        their_words = given.get("words") or {}
+        for table, values in labels.items():
+            if not isinstance(values, Mapping):
+                continue
+            for value, label in values.items():
+                if (
+                    isinstance(label, str)
+                    and has_letters(label)
+                    and value not in (their_labels.get(table) or {})
+                ):
+                    missing.append((language, f"labels.{table}.{value}"))
+        for name, word in words.items():
+            if isinstance(word, str) and has_letters(word) and name not in their_words:
+                missing.append((language, f"words.{name}"))
+    return missing
+
+
+def localized(template: Mapping[str, Any], language: str, *, default: str) -> dict[str, Any]:
+    """The template as a face in ``language`` reads it: ``labels`` and ``words`` in that language
+    (each translated one over the template's own: symbols stay), ``language`` the one they are in
+    (the template's own when it has none for ``language``). A shallow copy: regions are shared."""
+    own = template_language(template, default)
+    translations = template.get("translations") or {}
+    labels = template.get("labels") or {}
+    words = template.get("words") or {}
+    if language != own and isinstance(translations.get(language), Mapping):
+        given = translations[language]
+        their_labels = given.get("labels") or {}
+        labels = {table: {**values, **(their_labels.get(table) or {})} for table, values in labels.items()}
+        words = {**words, **(given.get("words") or {})}
+        own = language
+    return {**template, "labels": labels, "words": words, "language": own}

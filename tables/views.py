@@ -15,12 +15,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Card
+from common.errors import InvalidInput
 from common.finding_messages import message as finding_message
-from common.i18n import tr
+from common.i18n import supported, tr
 from decks import selectors as deck_selectors
 from faces import services as face_services
 from faces.inputs import version_inputs
@@ -204,6 +206,8 @@ def table_detail(request, pk: int):
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
         "labels": table_labels(table.game),
+        # The reader's language: the dealt faces in it where a validated translation of that version exists.
+        "faceLang": face_language(),
     }
     return render(
         request,
@@ -219,6 +223,11 @@ def table_detail(request, pk: int):
     )
 
 
+def face_language() -> str:
+    """The reader's language, one of the studio's ("" when none is)."""
+    return supported(get_language()) or ""
+
+
 @login_required
 def table_face(request, pk: int, stable_id: str, version: int):
     """The face of a card as the table was dealt it, for who sees that card at the table now (a card
@@ -227,7 +236,13 @@ def table_face(request, pk: int, stable_id: str, version: int):
     if not selectors.shows_card(selectors.table_view_for(request.user, table), stable_id, version):
         raise Http404(_("no such card is shown at this table"))
     card = Card.objects.filter(stable_id=stable_id).first()
-    inputs = version_inputs(card, version) if card is not None else None
+    try:
+        lang = face_services.read_lang(request.GET.get("lang"))
+    except InvalidInput:
+        raise Http404(_("no such card is shown at this table")) from None
+    inputs = version_inputs(card, version, lang=lang) if card is not None else None
+    if inputs is not None and lang and inputs.fallback_lang:
+        inputs = version_inputs(card, version)  # no validated translation of that version: the face dealt
     if inputs is None:
         raise Http404(_("no such card is shown at this table"))
     dpi = {"200": 200, "300": 300}.get(request.GET.get("dpi", ""), face_services.GRID_DPI)  # the zoom's
@@ -238,5 +253,6 @@ def table_face(request, pk: int, stable_id: str, version: int):
         if data is not None
         else FileResponse(rendition.file.open("rb"), content_type="image/png")
     )
-    response["Cache-Control"] = "private, max-age=86400"  # a version's face never changes
+    # A version's face never changes; its translation may be edited or validated: kept for minutes.
+    response["Cache-Control"] = "private, max-age=300" if lang else "private, max-age=86400"
     return response

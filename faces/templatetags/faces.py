@@ -12,6 +12,21 @@ def face_png_url(card, dpi: int = 100) -> str:
 
 
 @register.simple_tag
+def reader_face_png_url(card, dpi: int = 100) -> str:
+    """The face in the reader's language where the card has a current translation into it, else the
+    card's own face (``fallback=source``: never a marked face): the deck pages' faces."""
+    from django.utils.translation import get_language
+
+    from common.i18n import supported
+
+    url = face_png_url(card, dpi)
+    reader = supported(get_language())
+    if reader and reader != getattr(card, "language", reader):
+        url += f"&lang={reader}&fallback=source"
+    return url
+
+
+@register.simple_tag
 def face_svg_url(card) -> str:
     return f"{reverse('faces-api:card-face-svg', args=[card.stable_id])}?v={card.version}"
 
@@ -27,3 +42,30 @@ def tts_loopback_address(context) -> str:
         return ""
     address = export_address(request)
     return address if is_loopback(address) else ""
+
+
+@register.simple_tag
+def language_label(code: str) -> str:
+    """A studio language's name in the reader's language (its code if the studio has no such language)."""
+    from django.conf import settings
+
+    return str(dict(settings.LANGUAGES).get(code, code))
+
+
+@register.simple_tag
+def face_languages(card) -> list[dict]:
+    """The languages a card's face may be drawn in: its own first, then the studio's others, each
+    saying whether the card has a current (VALIDATED, not STALE) translation into it (one query)."""
+    from django.conf import settings
+
+    from cards.translation_selectors import current_languages
+
+    own = card.language
+    current = current_languages(card)
+    rows = [{"code": own, "name": language_label(own), "source": True, "translated": True}]
+    for code, _name in settings.LANGUAGES:
+        if code != own:
+            rows.append(
+                {"code": code, "name": language_label(code), "source": False, "translated": code in current}
+            )
+    return rows

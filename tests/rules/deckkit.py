@@ -11,6 +11,8 @@ from rules.formats import FormatData
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "demo"
+# A card-set file's keys that are not game fields (cards.interchange.COMMON_KEYS, which these pure
+# tests do not import).
 COMMON = {
     "stableCardId",
     "name",
@@ -23,6 +25,7 @@ COMMON = {
     "creationMethod",
     "userModified",
     "status",
+    "sourceLanguage",
 }
 
 

@@ -19,24 +19,11 @@ if str(ROOT) not in sys.path:  # plain `pytest` does not put the project root on
     sys.path.insert(0, str(ROOT))
 
 from rules import CardData, get_ruleset  # noqa: E402
+from tests.rules.deckkit import COMMON as COMMON_KEYS  # noqa: E402
 
 DEMO = ROOT / "cards" / "demo"
 DECKS = DEMO / "decks"
 
-COMMON_KEYS = {
-    "stableCardId",
-    "name",
-    "type",
-    "set",
-    "text",
-    "archetypes",
-    "effects",
-    "origin",
-    "creationMethod",
-    "userModified",
-    "status",
-    "sourceLanguage",
-}
 STATUSES = {"VALIDATED", "DRAFT", "NEEDS_REVIEW", "DISABLED"}
 ORIGINS = {"USER", "AI"}
 METHODS = {"IMPORTED", "MANUAL", "AI_GENERATED"}

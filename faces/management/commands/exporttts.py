@@ -7,7 +7,7 @@ from common.errors import InvalidInput
 from decks.models import Deck
 
 from ...adapters import deck_card_counts, face_inputs
-from ...commands import MAX_COPIES, game_template, usage
+from ...commands import MAX_COPIES, face_language, game_template, untranslated_line, usage
 from ...render import render_back, render_face
 from ...tts import TtsEntry, write_tts_dir
 from ...tts_export import is_loopback, local_folder, local_url
@@ -17,7 +17,9 @@ class Command(LocalizedCommand):
     help = (
         "A Tabletop Simulator export of a deck: sheets of faces (JPEG, 10 x 7), back.jpg and deck.json "
         "(FORMATS.md: exporttts DECK_ID --out DIR). Without --base-url the JSON points at the files in DIR; "
-        "with --local FOLDER, at the files once DIR's content is copied into FOLDER (on this machine or another)."
+        "with --local FOLDER, at the files once DIR's content is copied into FOLDER (on this machine or another). "
+        "--lang draws the faces and names in that language (a card without a validated translation in its "
+        "source texts, marked) and speaks it."
     )
 
     def add_arguments(self, parser):
@@ -52,11 +54,15 @@ class Command(LocalizedCommand):
         if directory.exists() and not directory.is_dir():
             raise usage(f"{out}: is a file, not a folder")
         template = game_template(deck.game)
+        lang = face_language(options.get("lang"))
+        seen: list = []
 
         def entries():
             counts = [n for _c, n in copies]
-            for (card, art), n in zip(face_inputs(c for c, _n in copies), counts, strict=True):
-                yield TtsEntry(render_face(card, template, art, fonts="none"), n)
+            for (card, art), n in zip(face_inputs((c for c, _n in copies), lang=lang), counts, strict=True):
+                face = render_face(card, template, art, fonts="none")
+                seen.append(face)
+                yield TtsEntry(face, n)
 
         if base_url and is_loopback(base_url):
             self.stderr.write(
@@ -67,7 +73,7 @@ class Command(LocalizedCommand):
                 )
                 % {"url": base_url}
             )
-        back = render_back(deck.game, template, fonts="none")
+        back = render_back(deck.game, template, fonts="none", lang=lang)
         try:
             export = write_tts_dir(
                 entries(), back, directory, deck_name=deck.name, base_url=base_url, face_url=face_url
@@ -78,6 +84,8 @@ class Command(LocalizedCommand):
             f"{out}: {len(export.sheets)} sheet(s), {export.total} cards; load deck.json in Tabletop Simulator "
             "(Objects > Saved Objects)"
         )
+        if line := untranslated_line(lang, seen):
+            self.stdout.write(line)
         if local is not None:
             self.stdout.write(
                 gettext(

@@ -4,7 +4,15 @@ from decks.models import Deck
 from rules.registry import registry
 
 from ...adapters import deck_card_counts
-from ...commands import MAX_COPIES, bleed_option, faces_of, game_template, usage
+from ...commands import (
+    MAX_COPIES,
+    bleed_option,
+    face_language,
+    faces_of,
+    game_template,
+    untranslated_line,
+    usage,
+)
 from ...layouts import layouts
 from ...render import render_back
 from ...sheet import SheetError, sheet_layout, write_print_sheet
@@ -14,7 +22,9 @@ class Command(LocalizedCommand):
     help = (
         "A print-and-play PDF (by default 3 x 3 cards a page with crop marks): a deck (one face per copy) or a "
         "game's set (FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf "
-        "[--paper a4|letter | --layout NAME] [--bleed MM])."
+        "[--paper a4|letter | --layout NAME] [--bleed MM] [--lang LANG]). --lang prints the faces in that language "
+        "(labels, and each card's validated translation; a card without one in its source texts, marked) "
+        "and speaks it."
     )
 
     def add_arguments(self, parser):
@@ -71,11 +81,15 @@ class Command(LocalizedCommand):
         if total > MAX_COPIES:
             raise usage(f"{total} copies is more than the {MAX_COPIES} a print sheet takes")
         template = game_template(game_key)
-        back = render_back(game_key, template, bleed_mm=bleed, fonts="none") if backs else None
+        lang = face_language(options.get("lang"))
+        if lang:
+            cover = f"{cover} · {lang.upper()}"
+        back = render_back(game_key, template, bleed_mm=bleed, fonts="none", lang=lang) if backs else None
+        seen: list = []
         try:
             with open(out, "wb") as fh:
                 n = write_print_sheet(
-                    faces_of(copies, bleed_mm=bleed, template=template),
+                    faces_of(copies, bleed_mm=bleed, template=template, lang=lang, seen=seen),
                     fh,
                     paper=paper,
                     bleed_mm=bleed,
@@ -88,3 +102,5 @@ class Command(LocalizedCommand):
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         per_page = sheet_layout(paper, 0).per_page
         self.stdout.write(f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}")
+        if line := untranslated_line(lang, seen):
+            self.stdout.write(line)

@@ -4,14 +4,18 @@ from cards.models import Card
 from common.cli import LocalizedCommand
 from common.finding_messages import message as finding_message
 
-from ...adapters import face_card, primary_face_art
-from ...commands import bleed_option, game_template, usage
+from ...adapters import face_card, primary_face_art, translations_for
+from ...commands import bleed_option, face_language, game_template, untranslated_line, usage
 from ...raster import face_to_png
 from ...render import render_face
 
 
 class Command(LocalizedCommand):
-    help = "Draw a card's face as SVG or PNG (FORMATS.md: renderface STABLE_ID --out FILE [--dpi 300] [--bleed MM])."
+    help = (
+        "Draw a card's face as SVG or PNG (FORMATS.md: renderface STABLE_ID --out FILE [--dpi 300] [--bleed MM] "
+        "[--lang LANG]). --lang draws it in that language (labels, and the card's validated translation; "
+        "without one, its source texts, marked) and speaks it."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("stable_id", help="the card's stableCardId")
@@ -34,8 +38,10 @@ class Command(LocalizedCommand):
         card = Card.objects.filter(stable_id=stable_id).first()
         if card is None:
             raise usage(f"no card has the stableCardId {stable_id!r}")
+        lang = face_language(options.get("lang"))
+        translation = translations_for([card], lang).get(card.pk)
         face = render_face(
-            face_card(card),
+            face_card(card, lang=lang, translation=translation),
             game_template(card.game),
             primary_face_art(card),
             bleed_mm=bleed,
@@ -51,3 +57,5 @@ class Command(LocalizedCommand):
         for finding in face.findings:
             self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         self.stdout.write(f"{stable_id}: {out}")
+        if line := untranslated_line(lang, [face]):
+            self.stdout.write(line)

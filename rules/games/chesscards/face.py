@@ -47,12 +47,19 @@ def template() -> dict:
             "emblem": "#1f1f1faa",
         },
         "frame": {"layers": []},
+        # Its words in French (the game's language), then in English and Russian.
+        "language": "fr",
         "labels": {"type": {"CARD": "Carte"}},
+        "words": {"backSubtitle": "41 cartes · échecs"},
+        "translations": {
+            "en": {"labels": {"type": {"CARD": "Card"}}, "words": {"backSubtitle": "41 cards · chess"}},
+            "ru": {"labels": {"type": {"CARD": "Карта"}}, "words": {"backSubtitle": "41 карта · шахматы"}},
+        },
         "regions": regions,
         "back": fl.back_side(
             "CHESS CARDS",
             emblem="♞",
-            subtitle="41 cartes · échecs",
+            subtitle="{@backSubtitle}",
             palette={"back": "#2b2b2b", "back2": "#0d0d0d", "backLine": "#e9dfc8", "backInk": "#f5efe0"},
         ),
     }

@@ -20,8 +20,8 @@ def template() -> dict:
         fl.art_region(12.6, 39.4, emblem="⚖"),
         *fl.type_regions(52.8, content=["{type}", "{behavior}", "{archetypes}"]),
         *fl.text_regions(59.0, 20.8),
-        fl.stat_badge("atk", fl.box(3.2, 79.6, 15.5, 6.2), "ATK {atk}", field="atk"),
-        fl.stat_badge("pv", fl.box(63 - 3.2 - 15.5, 79.6, 15.5, 6.2), "PV {pv}", field="pv"),
+        fl.stat_badge("atk", fl.box(3.2, 79.6, 15.5, 6.2), "{@atk} {atk}", field="atk"),
+        fl.stat_badge("pv", fl.box(63 - 3.2 - 15.5, 79.6, 15.5, 6.2), "{@pv} {pv}", field="pv"),
         fl.footer_region(81.0),
     ]
     return {
@@ -53,11 +53,45 @@ def template() -> dict:
             },
             "behavior": {"CONSUMABLE": "Consommable", "EQUIPMENT": "Équipement"},
         },
+        # Its words in French (the game's language), then in English and Russian (as the studio's
+        # catalogues name the types; ATK and PV are the team's abbreviations in every language).
+        "language": "fr",
+        "words": {"atk": "ATK", "pv": "PV", "backSubtitle": "Chaque indice compte"},
+        "translations": {
+            "en": {
+                "labels": {
+                    "type": {
+                        "LEADER": "Leader",
+                        "UNIT": "Unit",
+                        "LEGENDARY": "Legendary",
+                        "ACTION": "Action",
+                        "OBJECT": "Object",
+                        "PLACE": "Place",
+                    },
+                    "behavior": {"CONSUMABLE": "Consumable", "EQUIPMENT": "Equipment"},
+                },
+                "words": {"atk": "ATK", "pv": "PV", "backSubtitle": "Every Indice counts"},
+            },
+            "ru": {
+                "labels": {
+                    "type": {
+                        "LEADER": "Лидер",
+                        "UNIT": "Юнит",
+                        "LEGENDARY": "Легендарная карта",
+                        "ACTION": "Действие",
+                        "OBJECT": "Объект",
+                        "PLACE": "Место",
+                    },
+                    "behavior": {"CONSUMABLE": "Расходуемый", "EQUIPMENT": "Снаряжение"},
+                },
+                "words": {"atk": "ATK", "pv": "PV", "backSubtitle": "Каждый индекс на счету"},
+            },
+        },
         "regions": regions,
         "back": fl.back_side(
             "DARKROW",
             emblem="⚖",
-            subtitle="Chaque indice compte",
+            subtitle="{@backSubtitle}",
             palette={"back": "#2b2238", "back2": "#120e18", "backLine": "#d8b45a", "backInk": "#f3ead2"},
         ),
     }

@@ -70,7 +70,7 @@ def template() -> dict:
             "atkdef",
             "text",
             fl.box(27, 80.2, 31.8, 4.8),
-            content="ATK {atk}  /  DEF {def}",
+            content="{@atk} {atk}  /  {@def} {def}",
             font="stat",
             size=7.4,
             minSize=5,
@@ -121,11 +121,45 @@ def template() -> dict:
             "faction": {"LIGHT": "Lumière", "DARKNESS": "Ténèbres"},
             "factionIcon": {"LIGHT": "☀", "DARKNESS": "☾"},
         },
+        # Its words in French (the game's language), then in English and Russian (as the studio's
+        # catalogues name the types and factions; ATK, DEF and LP in every language).
+        "language": "fr",
+        "words": {"atk": "ATK", "def": "DEF", "backSubtitle": "6 000 LP · 40 cartes"},
+        "translations": {
+            "en": {
+                "labels": {
+                    "type": {
+                        "MONSTER": "Monster",
+                        "SPELL": "Spell",
+                        "TRAP": "Trap",
+                        "EQUIPMENT": "Equipment",
+                        "CHARACTER": "Character",
+                        "TERRAIN": "Terrain",
+                    },
+                    "faction": {"LIGHT": "Light", "DARKNESS": "Darkness"},
+                },
+                "words": {"atk": "ATK", "def": "DEF", "backSubtitle": "6,000 LP · 40 cards"},
+            },
+            "ru": {
+                "labels": {
+                    "type": {
+                        "MONSTER": "Монстр",
+                        "SPELL": "Магия",
+                        "TRAP": "Ловушка",
+                        "EQUIPMENT": "Снаряжение",
+                        "CHARACTER": "Персонаж",
+                        "TERRAIN": "Поле",
+                    },
+                    "faction": {"LIGHT": "Свет", "DARKNESS": "Тьма"},
+                },
+                "words": {"atk": "ATK", "def": "DEF", "backSubtitle": "6 000 LP · 40 карт"},
+            },
+        },
         "regions": regions,
         "back": fl.back_side(
             "DUEL",
             emblem="❂",
-            subtitle="6 000 LP · 40 cartes",
+            subtitle="{@backSubtitle}",
             palette={"back": "#5a2d0c", "back2": "#1e0e03", "backLine": "#e9b44c", "backInk": "#fbeed2"},
         ),
     }

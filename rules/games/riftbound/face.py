@@ -156,11 +156,65 @@ def template() -> dict:
             "unique": {"true": "UNIQUE"},
             "signature": {"true": "SIGNATURE"},
         },
+        # Its words in French (the game's language), then in English and Russian (as the studio's
+        # catalogues name the types and domains).
+        "language": "fr",
+        "words": {"backSubtitle": "Runes · Légendes · Champs de bataille"},
+        "translations": {
+            "en": {
+                "labels": {
+                    "type": {
+                        "LEGEND": "Legend",
+                        "CHAMPION_UNIT": "Champion Unit",
+                        "UNIT": "Unit",
+                        "SPELL": "Spell",
+                        "GEAR": "Gear",
+                        "RUNE": "Rune",
+                        "BATTLEFIELD": "Battlefield",
+                    },
+                    "domains": {
+                        "FURY": "Fury",
+                        "CALM": "Calm",
+                        "MIND": "Mind",
+                        "BODY": "Body",
+                        "CHAOS": "Chaos",
+                        "ORDER": "Order",
+                    },
+                    "unique": {"true": "UNIQUE"},
+                    "signature": {"true": "SIGNATURE"},
+                },
+                "words": {"backSubtitle": "Runes · Legends · Battlefields"},
+            },
+            "ru": {
+                "labels": {
+                    "type": {
+                        "LEGEND": "Легенда",
+                        "CHAMPION_UNIT": "Юнит-чемпион",
+                        "UNIT": "Юнит",
+                        "SPELL": "Заклинание",
+                        "GEAR": "Снаряжение",
+                        "RUNE": "Руна",
+                        "BATTLEFIELD": "Поле боя",
+                    },
+                    "domains": {
+                        "FURY": "Ярость",
+                        "CALM": "Спокойствие",
+                        "MIND": "Разум",
+                        "BODY": "Тело",
+                        "CHAOS": "Хаос",
+                        "ORDER": "Порядок",
+                    },
+                    "unique": {"true": "УНИКАЛЬНАЯ"},
+                    "signature": {"true": "ФИРМЕННАЯ"},
+                },
+                "words": {"backSubtitle": "Руны · Легенды · Поля боя"},
+            },
+        },
         "regions": regions,
         "back": fl.back_side(
             "RIFTBOUND",
             emblem="⬢",
-            subtitle="Runes · Légendes · Champs de bataille",
+            subtitle="{@backSubtitle}",
             palette={"back": "#1d3557", "back2": "#0b1526", "backLine": "#e4c77a", "backInk": "#f4ecd6"},
         ),
     }

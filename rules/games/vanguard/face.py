@@ -61,7 +61,7 @@ def template() -> dict:
             "gradeCaption",
             "text",
             fl.box(3.4, 5.0, 12.4, 2.6),
-            content="ГРЕЙД",
+            content="{@grade}",
             font="bold",
             size=4,
             minSize=3,
@@ -150,7 +150,7 @@ def template() -> dict:
             "power",
             "text",
             fl.box(4.4, 60.4, 24, 7.4),
-            content="СИЛА {power}",
+            content="{@power} {power}",
             font="stat",
             size=9,
             minSize=5.5,
@@ -163,7 +163,7 @@ def template() -> dict:
             "shield",
             "text",
             fl.box(27.6, 60.4, 17.4, 7.4),
-            content="ЩИТ {shield}",
+            content="{@shield} {shield}",
             font="bold",
             size=7,
             minSize=4.5,
@@ -278,11 +278,33 @@ def template() -> dict:
                 {"field": "trigger", "values": {t: {"triggerFill": c} for t, c in TRIGGER_COLORS.items()}},
             ]
         },
+        # Its words in Russian (the game's language), then in English and French: the trigger
+        # names as the team's glossary writes them in French texts (Critical Trigger...).
+        "language": "ru",
         "labels": {
             "type": {"NORMAL_UNIT": "Обычный юнит", "TRIGGER_UNIT": "Триггер-юнит"},
             "trigger": {"CRITICAL": "КРИТ", "DRAW": "ВЗЯТИЕ", "STAND": "ПОДЪЁМ", "HEAL": "ЛЕЧЕНИЕ"},
             "triggerIcon": {"CRITICAL": "★", "DRAW": "✎", "STAND": "↻", "HEAL": "✚"},
             "sentinel": {"true": "СТРАЖ"},
+        },
+        "words": {"grade": "ГРЕЙД", "power": "СИЛА", "shield": "ЩИТ"},
+        "translations": {
+            "en": {
+                "labels": {
+                    "type": {"NORMAL_UNIT": "Normal Unit", "TRIGGER_UNIT": "Trigger Unit"},
+                    "trigger": {"CRITICAL": "CRITICAL", "DRAW": "DRAW", "STAND": "STAND", "HEAL": "HEAL"},
+                    "sentinel": {"true": "SENTINEL"},
+                },
+                "words": {"grade": "GRADE", "power": "POWER", "shield": "SHIELD"},
+            },
+            "fr": {
+                "labels": {
+                    "type": {"NORMAL_UNIT": "Unité normale", "TRIGGER_UNIT": "Unité déclencheur"},
+                    "trigger": {"CRITICAL": "CRITICAL", "DRAW": "DRAW", "STAND": "STAND", "HEAL": "HEAL"},
+                    "sentinel": {"true": "SENTINELLE"},
+                },
+                "words": {"grade": "GRADE", "power": "PUISSANCE", "shield": "BOUCLIER"},
+            },
         },
         "regions": regions,
         "back": fl.back_side(

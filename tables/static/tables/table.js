@@ -78,7 +78,9 @@
   function replaying() { return state.replayAt !== null && state.replayAt !== undefined; }
   function faceUrl(card, dpi) {
     // The face of the version the table was dealt (through the table), else the card's current one.
-    if (card.face) return card.face + "?dpi=" + dpi;
+    // In the reader's language where the card has a validated translation of that version (the table's
+    // route falls back to the face it was dealt otherwise).
+    if (card.face) return card.face + "?dpi=" + dpi + (config.faceLang ? "&lang=" + encodeURIComponent(config.faceLang) : "");
     return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + dpi + (card.version ? "&version=" + encodeURIComponent(card.version) : "");
   }
   // The seat the viewer acts for: theirs; in hot seat the one whose turn it is, or whose setup decision is due.
