@@ -34,7 +34,7 @@ from rules.findings import error
 from rules.problems import Problem, invalid, problem
 from rules.text import shown
 
-from .interchange import COMMON_KEYS
+from .interchange import COMMON_KEYS, SOURCE_LANGUAGE_KEY
 
 FORMATS = ("json", "csv", "xlsx")
 CONTENT_TYPES = {
@@ -270,7 +270,7 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
             f"unknown game {shown(the_game)}; the games are: {', '.join(registry.keys())}"
         ) from None
     specs = {spec.name: spec for spec in ruleset.fields}
-    known = {k.lower(): k for k in (GAME_COLUMN, *COMMON_KEYS, *specs)}
+    known = {k.lower(): k for k in (GAME_COLUMN, *COMMON_KEYS, SOURCE_LANGUAGE_KEY, *specs)}
     keys: list[str | None] = []
     seen: dict[str, str] = {}
     for i, name in enumerate(names):
@@ -438,11 +438,14 @@ def columns_of(game: str) -> list[str]:
 
 def card_rows(payload: dict[str, Any]) -> Iterator[list[Any]]:
     """The rows of an exported card set (header first); reading them back gives the same payload.
-    Cards with translations add a column `key@lang` per translated key and language."""
+    Cards with translations add a column `key@lang` per translated key and language; cards that say
+    the language they are printed in (sourceLanguage), that column."""
     game = payload["game"]
     ruleset = get_ruleset(game)
     specs = {spec.name: spec for spec in ruleset.fields}
     keys = columns_of(game)
+    if any(card.get(SOURCE_LANGUAGE_KEY) for card in payload["cards"]):
+        keys.append(SOURCE_LANGUAGE_KEY)  # only for a set whose cards say their own language
     languages = sorted({lang for card in payload["cards"] for lang in card.get("translations") or {}})
     translated = [f"{key}@{lang}" for lang in languages for key in TRANSLATION_KEYS]
     yield [*keys, *translated]

@@ -12,7 +12,13 @@ from decks import selectors as deck_selectors
 
 def test_every_slot_of_the_card_pages_is_filled_by_the_app_that_owns_it():
     slots = {name: value for name, value in vars(page_parts).items() if isinstance(value, Slot)}
-    assert set(slots) == {"with_primary_thumb", "gallery_context", "decks_legal_with", "decks_with_card"}
+    assert set(slots) == {
+        "with_primary_thumb",
+        "gallery_context",
+        "decks_legal_with",
+        "decks_with_card",
+        "translation_face_findings",
+    }
     assert all(slot.filled for slot in slots.values()), slots
     assert page_parts.with_primary_thumb._filler is artwork_selectors.with_primary_thumb
     assert page_parts.gallery_context._filler is gallery.gallery_context
