@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Card
+from cards.translation_selectors import reader_language
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from decks import selectors as deck_selectors
@@ -204,6 +205,9 @@ def table_detail(request, pk: int):
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
         "labels": table_labels(table.game),
+        # The reader's language: each card the viewer may see is named in it where a current translation
+        # exists (the answers carry each card's names by language: tables.selectors.with_translated_names).
+        "language": reader_language(),
     }
     return render(
         request,
