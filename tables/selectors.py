@@ -1,7 +1,8 @@
 """Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
 
 A table's state is replayed from its seed, its frozen decks and its events: one query for the
-seats (with their users and decks) and one for the events, whatever their number. A viewer sees
+seats (with their users and decks) and one for the events, whatever their number (and one for the
+translated names of the cards an answer names: :func:`with_translated_names`). A viewer sees
 what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
 for a spectator of a public table, who sees the public zones only.
 """
