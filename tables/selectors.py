@@ -249,12 +249,14 @@ def _waiting_view(table: Table) -> dict[str, Any]:
     }
 
 
-def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
-    """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``)."""
+def table_view_for(user, table: Table, at: int | None = None, *, names: bool = True) -> dict[str, Any]:
+    """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``).
+    ``names=False``: without the cards' translated names (no query), for a check of what it shows."""
     seats = _seats(table)
     state = table_state(table, at, seats=seats) if len(seats) == 2 else None
     view = _view(table, seats, viewer_seats(user, table), state, at)
-    with_translated_names(view)
+    if names:
+        with_translated_names(view)
     if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
         view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
     return view

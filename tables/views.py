@@ -228,7 +228,8 @@ def table_face(request, pk: int, stable_id: str, version: int):
     """The face of a card as the table was dealt it, for who sees that card at the table now (a card
     edited since, or back in review, keeps the face it was played with; a hidden card has none)."""
     table = selectors.table_get_for(request.user, pk)
-    if not selectors.shows_card(selectors.table_view_for(request.user, table), stable_id, version):
+    shown = selectors.table_view_for(request.user, table, names=False)
+    if not selectors.shows_card(shown, stable_id, version):
         raise Http404(_("no such card is shown at this table"))
     card = Card.objects.filter(stable_id=stable_id).first()
     inputs = version_inputs(card, version) if card is not None else None

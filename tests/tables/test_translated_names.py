@@ -9,6 +9,8 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cards import demo
@@ -183,3 +185,8 @@ def test_the_names_of_a_table_are_read_in_one_query(
     with django_assert_max_num_queries(7) as captured:
         assert page.get(reverse("tables:detail", args=[table.pk])).status_code == 200
     assert not any('"cards_cardtranslation"' in q["sql"] for q in captured.captured_queries)
+    # A face checks that the seat sees the card, without the names.
+    card = zone(view(clients[1], table.pk)["seats"][0], "hand")["cards"][0]
+    with CaptureQueriesContext(connection) as face:
+        assert page.get(card["face"]).status_code == 200
+    assert not any('"cards_cardtranslation"' in q["sql"] for q in face.captured_queries)
