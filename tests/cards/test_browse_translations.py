@@ -50,6 +50,9 @@ def test_the_russian_playtester_reads_the_card_list_in_russian_with_the_source_o
         r'<details class="source-name"><summary[^>]*>[^<]+</summary> <span lang="en">Blaster Blade</span></details>',
         page,
     )
+    if view == "list":  # a card without a picture yet: the initial of the name the reader reads
+        row = re.search(r"<tr>(?:(?!</tr>).)*Бластер Блейд.*?</tr>", page, re.S).group(0)
+        assert '<div class="noimage" data-game="vanguard"><span>Б</span>' in row
 
 
 def test_the_htmx_results_and_a_search_by_name_name_cards_in_russian_too(
