@@ -44,6 +44,18 @@ def test_the_russian_playtester_browses_the_cards_in_russian_at_390(page, screen
     assert page.evaluate(FITS)
     screenshot(page, "translated-cards-list-ru-390")
 
+    # The test draws of TD01: the dealt cards in Russian, at 390 px too.
+    from decks.models import Deck
+
+    deck = Deck.objects.filter(owner=playtester, name="Trial Deck Vol.01: Blaster Blade").first()
+    assert deck is not None
+    page.goto(f"/decks/{deck.pk}/draws/?seed=4")
+    names = page.locator("form[data-mulligan] .playcard .name > span[lang]")
+    expect(names).to_have_count(5)
+    assert all(re.search("[а-яА-Я]", name) for name in names.all_inner_texts()), names.all_inner_texts()
+    assert page.evaluate(FITS), "the test draws scroll sideways at 390 px"
+    screenshot(page, "translated-draws-ru-390")
+
 
 def test_a_hot_seat_of_vanguard_names_the_cards_in_russian(player, make_user):  # noqa: F811
     from cards import demo
