@@ -70,6 +70,31 @@ def reader_translations(cards: Iterable[Card | None], language: str) -> dict[int
     return {pk: t for pk, t in found.items() if shown_translation(wanted[pk], language, t) is not None}
 
 
+def translated_names(stable_ids: Iterable[str | None]) -> dict[str, dict[str, Any]]:
+    """For each card (by stable id) that has a current translation, what any reader may be shown
+    instead of its name: ``{"language": its source language, "names": {language: translated name}}``,
+    every language a reader sees it through (:func:`shown_translation`). One query, whatever the number
+    of cards; none for no card. For answers shared by readers of several languages (a table's moves go
+    to each seat's every open page): each page picks its reader's."""
+    wanted = {stable_id for stable_id in stable_ids if stable_id}
+    if not wanted:
+        return {}
+    found = (
+        CardTranslation.objects.filter(CURRENT, card__stable_id__in=wanted)
+        .select_related("card")
+        .only("language", "name", "status", "stale", "card__stable_id", "card__game", "card__source_language")
+        .order_by("card_id", "language")
+    )
+    named: dict[str, dict[str, Any]] = {}
+    for translation in found:
+        card = translation.card
+        if shown_translation(card, translation.language, translation) is None:
+            continue
+        entry = named.setdefault(card.stable_id, {"language": card.language, "names": {}})
+        entry["names"][translation.language] = translation.name
+    return named
+
+
 def translation_findings(
     card: Card, translations: Iterable[CardTranslation] | None = None, *, face_templates: dict | None = None
 ) -> list[Finding]:

@@ -34,6 +34,7 @@ from .models import DERIVED_FIELDS, Card, RevisionAction, Status
 from .query import QueryError
 from .search import card_find, term_for
 from .templatetags.cards import field_rows
+from .translation_selectors import reader_language, reader_translations
 from .translation_views import translations_context
 from .workflow import allowed_targets
 
@@ -119,6 +120,12 @@ def browse(request):
     paginator = Paginator(page_parts.with_primary_thumb(results.defer(*DERIVED_FIELDS)), PAGE_SIZE)
     paginator.count = total
     page = paginator.get_page(request.GET.get("page"))
+    # Each card of the page named in the reader's language where a current translation exists, the
+    # source a click away (one query for the page; the order stays the source names').
+    page.object_list = list(page.object_list)
+    translations = reader_translations(page.object_list, reader_language())
+    for card in page.object_list:
+        card.reader_translation = translations.get(card.pk)
 
     base = {k: v for k, v in {"q": query, "game": game, "sort": sort if sort != "name" else ""}.items() if v}
     context = {

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from cards.translation_selectors import reader_language, reader_translations
 from common.i18n import tr
 from common.numbers import percent as shown_percent
 from rules import get_ruleset
@@ -117,7 +118,7 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
         )
     chosen = next(row for row in table if row["asked"])
     context["odds"] = {
-        "names": [c.name for c in options if c.key in wanted],
+        "hoped": [c for c in options if c.key in wanted],
         "copies": copies,
         "wanted": successes,
         "population": population,
@@ -126,6 +127,15 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
         "table": table,
     }
     return context
+
+
+def reader_names(deck: Deck) -> dict[str, dict]:
+    """The deck's cards by stable id, each as ``{"translation", "card"}``: the current translation its
+    reader reads it through (None: the source, as written) and the stored card (its source name and
+    language, one click away). One query (the entries and their cards are prefetched)."""
+    stored = [entry.card for entry in deck.entries.all() if entry.card is not None]
+    translations = reader_translations(stored, reader_language())
+    return {card.stable_id: {"translation": translations.get(card.pk), "card": card} for card in stored}
 
 
 def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
@@ -140,6 +150,8 @@ def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
         "verdict": deck_verdict(deck),
         "cards": cards,
         "section_label": tr(ruleset.label_of(setup.section)),
+        # The cards' names in the reader's language (templates/decks/_drawn_name.html).
+        "named": reader_names(deck),
     }
     context.update(_odds(request, deck, cards, setup))
     return context, params

@@ -1,7 +1,8 @@
 """Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
 
 A table's state is replayed from its seed, its frozen decks and its events: one query for the
-seats (with their users and decks) and one for the events, whatever their number. A viewer sees
+seats (with their users and decks) and one for the events, whatever their number (and one for the
+translated names of the cards an answer names: :func:`with_translated_names`). A viewer sees
 what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
 for a spectator of a public table, who sees the public zones only.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from contextlib import suppress
 from typing import Any
 
@@ -18,6 +20,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 
+from cards.translation_selectors import translated_names
 from rules import registry
 from rules.tables import Event, TableState, apply, deal_table, event_view, table_view
 
@@ -194,6 +197,33 @@ def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
             _face(table_pk, card)
 
 
+def _named_cards(data: Any) -> Iterator[dict[str, Any]]:
+    """Every card an answer names: those its viewer may see (a hidden card has no stable id or name)."""
+    if isinstance(data, dict):
+        if data.get("stableCardId") and "name" in data:
+            yield data
+        for value in data.values():
+            yield from _named_cards(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _named_cards(value)
+
+
+def with_translated_names(*answers: Any) -> None:
+    """Each card ``answers`` name gets, when it has current (VALIDATED, not stale) translations, its
+    source ``language`` and its ``names`` by language: each page shows its reader's (an answer may go
+    to readers of several languages: a table's news to every page of a seat). Only the cards an answer
+    already names, which its viewer may see, are looked up: hidden information stays on the server.
+    One query for all of them."""
+    cards = [card for answer in answers for card in _named_cards(answer)]
+    named = translated_names(card["stableCardId"] for card in cards)
+    for card in cards:
+        found = named.get(card["stableCardId"])
+        if found is not None:
+            card["language"] = found["language"]
+            card["names"] = dict(found["names"])
+
+
 def shows_card(view: dict[str, Any], stable_id: str, version: int) -> bool:
     """Whether a viewer's view shows this card version face up somewhere (its face may then be served)."""
     zones = [z for seat in view["seats"] for z in seat["zones"]] + list(view["shared"])
@@ -219,11 +249,14 @@ def _waiting_view(table: Table) -> dict[str, Any]:
     }
 
 
-def table_view_for(user, table: Table, at: int | None = None) -> dict[str, Any]:
-    """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``)."""
+def table_view_for(user, table: Table, at: int | None = None, *, names: bool = True) -> dict[str, Any]:
+    """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``).
+    ``names=False``: without the cards' translated names (no query), for a check of what it shows."""
     seats = _seats(table)
     state = table_state(table, at, seats=seats) if len(seats) == 2 else None
     view = _view(table, seats, viewer_seats(user, table), state, at)
+    if names:
+        with_translated_names(view)
     if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
         view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
     return view
@@ -248,6 +281,7 @@ def table_news(table: Table, before: TableState, event: Event, applied, created_
         item = event_view(before, event, applied, viewers)
         item["at"] = created_at.isoformat()
         news[audience(viewers)] = {"events": [item], "view": _view(table, seats, viewers, applied.state)}
+    with_translated_names(news)
     return news
 
 
@@ -340,4 +374,5 @@ def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]
             item["at"] = created_at.isoformat()
             out.append(item)
         state = applied.state
+    with_translated_names(out)
     return out

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Card
+from cards.translation_selectors import reader_language
 from common.errors import InvalidInput
 from common.finding_messages import message as finding_message
 from common.i18n import supported, tr
@@ -206,8 +207,11 @@ def table_detail(request, pk: int):
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
         "labels": table_labels(table.game),
-        # The reader's language: the dealt faces in it where a validated translation of that version exists.
+        # The reader's language: the dealt faces in it where a validated translation of that version
+        # exists, and each card the viewer may see named in it where a current translation exists (the
+        # answers carry each card's names by language: tables.selectors.with_translated_names).
         "faceLang": face_language(),
+        "language": reader_language(),
     }
     return render(
         request,
@@ -233,7 +237,8 @@ def table_face(request, pk: int, stable_id: str, version: int):
     """The face of a card as the table was dealt it, for who sees that card at the table now (a card
     edited since, or back in review, keeps the face it was played with; a hidden card has none)."""
     table = selectors.table_get_for(request.user, pk)
-    if not selectors.shows_card(selectors.table_view_for(request.user, table), stable_id, version):
+    shown = selectors.table_view_for(request.user, table, names=False)
+    if not selectors.shows_card(shown, stable_id, version):
         raise Http404(_("no such card is shown at this table"))
     card = Card.objects.filter(stable_id=stable_id).first()
     try:

@@ -72,6 +72,16 @@ def play_stats(card) -> list[tuple[str, str]]:
 
 
 @register.filter
+def in_reader_language(card, named: dict | None):
+    """A dealt card (rules.CardData, or an odds choice by its key) as its reader reads it, from the page's
+    ``named`` (decks.draw_views.reader_names): ``{"translation", "card"}`` (its current translation, None
+    for the source; its stored card), or None for an entry that names no card."""
+    if not named:
+        return None
+    return named.get(getattr(card, "stable_id", None) or getattr(card, "key", ""))
+
+
+@register.filter
 def ago(moment) -> str:
     """ "just now" within the minute, else "3 minutes ago"."""
     if not moment:

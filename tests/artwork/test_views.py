@@ -471,11 +471,12 @@ def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(
         for _ in range(n):
             add(make_card("darkrow", name=f"Carte {Card.objects.count()}"))
 
+    # The pins of tests/cards/test_views.py (8: the reader's translations of the page's cards included).
     cards_with_art(3)
-    few = [queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")]
+    few = [queries(django_assert_max_num_queries, client, url, 8) for url in ("/cards/", "/cards/?view=list")]
     cards_with_art(20)
     many = [
-        queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")
+        queries(django_assert_max_num_queries, client, url, 8) for url in ("/cards/", "/cards/?view=list")
     ]
     assert few == many
     assert text(client.get("/cards/?view=list")).count('class="cardthumb"') == 23

@@ -630,9 +630,11 @@ PAGES = [
     # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes;
     # designers and reviewers: the review state of every game (audits, cards and import conflicts: three aggregates).
     ("/", 11),
-    ("/cards/", 7),  # + facets (one aggregate, also the total), the page of cards
-    ("/cards/?view=list&q=t:unit", 7),
-    ("/cards/?q=game:darkrow status:draft&game=darkrow", 7),
+    # + facets (one aggregate, also the total), the page of cards, the reader's translations of the
+    # page's cards (one query; none when every card is written in the reader's language)
+    ("/cards/", 8),
+    ("/cards/?view=list&q=t:unit", 8),
+    ("/cards/?q=game:darkrow status:draft&game=darkrow", 8),
     ("/cards/help/", 5),
 ]
 

@@ -20,7 +20,7 @@ def test_draws_get_a_seed_in_their_address_and_replay_the_same_cards(client_as, 
     assert response.status_code == 302 and "seed=" in response["Location"]
     first = client.get(response["Location"])
     again = client.get(response["Location"])
-    hand = lambda r: re.findall(r'<span class="name" lang="fr">(.*?)</span>', r.content.decode())
+    hand = lambda r: re.findall(r'<span class="name"><span lang="fr">(.*?)</span>', r.content.decode())
     assert len(hand(first)) == 5 and hand(first) == hand(again)
 
 

@@ -147,3 +147,67 @@ def test_the_translations_of_a_deck_page_are_read_in_one_query(
     assert translation_queries(11, reverse("decks:panel", args=[td01_deck.pk])) == 1
     assert translation_queries(12, reverse("decks:search", args=[td01_deck.pk]) + "?q=blade") == 1
     assert translation_queries(11, reverse("decks:stats", args=[td01_deck.pk])) == 1
+
+
+# --- test draws and odds -----------------------------------------------------------------------------------
+def playcard_names(page: str) -> list[str]:
+    """The names of the dealt cards (the starter, the hand), as the page shows them."""
+    return re.findall(r'<span class="name"><span lang="[a-z]+"[^>]*>([^<]+)</span>', page)
+
+
+def test_the_test_draws_name_the_dealt_cards_in_russian_with_the_source_one_click_away(
+    client_as, russian_playtester, td01_deck
+):
+    client = client_as(russian_playtester)
+    page = client.get(reverse("decks:draws", args=[td01_deck.pk]) + "?seed=4").content.decode()
+    shown = playcard_names(page)
+    assert len(shown) >= 6, shown  # the starter and the opening hand
+    assert all(re.search("[а-яА-Я]", name) for name in shown), shown
+    # The mulligan's checkboxes name the cards in Russian too.
+    put_back = re.findall(r'aria-label="Вернуть (.+?) \(карта \d+\)"', page)
+    assert put_back and all(re.search("[а-яА-Я]", name) for name in put_back), put_back
+    # The deck's order (behind its toggle) and the odds' choices too, each source behind "source".
+    decklist = page[page.index('class="decklist"') :]
+    assert re.search(
+        r'<li><span lang="ru" title="[^"]+">[^<]+</span> <details class="source-name">', decklist
+    )
+    odds = page[page.index('class="oddsform"') :]
+    assert re.search(r'<span lang="ru" title="Blaster Blade">Бластер Блейд</span>', odds)
+    assert '<span lang="en">Blaster Blade</span>' in odds
+    answer = client.get(
+        reverse("decks:odds", args=[td01_deck.pk]) + "?cards=TD01-005&copies=1&turn=3"
+    ).content.decode()
+    assert re.search(r'<span lang="ru" title="Blaster Blade">Бластер Блейд</span>', answer)
+
+
+@pytest.mark.parametrize("change", ["draft", "needs_review", "stale"])
+def test_the_test_draws_never_show_a_translation_that_is_not_current(
+    client_as, russian_playtester, td01_deck, change
+):
+    blade = Card.objects.get(stable_id="TD01-005")
+    if change == "stale":
+        mark_stale([blade.pk])
+    else:
+        CardTranslation.objects.filter(card=blade, language="ru").update(
+            status=TranslationStatus.DRAFT if change == "draft" else TranslationStatus.NEEDS_REVIEW
+        )
+    page = client_as(russian_playtester).get(reverse("decks:draws", args=[td01_deck.pk]) + "?seed=4")
+    page = page.content.decode()
+    assert "Бластер Блейд" not in page
+    odds = page[page.index('class="oddsform"') :]
+    assert '<span lang="en">Blaster Blade</span>' in odds and "Рыцарь розы, Моргана" in odds
+
+
+def test_the_test_draws_read_their_translations_in_one_query(
+    django_assert_max_num_queries, client_as, russian_playtester, td01_deck
+):
+    client = client_as(russian_playtester)
+    # The pins of tests/decks/test_views.py (8), + the cards the player owns, + the deck's translations.
+    for url in (
+        reverse("decks:draws", args=[td01_deck.pk]) + "?seed=4&mulligan=1&draws=2",
+        reverse("decks:odds", args=[td01_deck.pk]) + "?cards=TD01-005&copies=1&turn=3",
+    ):
+        with django_assert_max_num_queries(10) as captured:
+            page = client.get(url).content.decode()
+        assert "Бластер Блейд" in page
+        assert sum('"cards_cardtranslation"' in q["sql"] for q in captured.captured_queries) == 1

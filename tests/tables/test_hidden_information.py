@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from cards import demo
 from rules import registry
 from rules.tables import apply
 from rules.tables.spec import HIDDEN, OWNER
@@ -26,7 +27,7 @@ from .play import finish_setup, post, view, zone
 
 pytestmark = pytest.mark.django_db
 
-IDENTITY = {"instance", "stableCardId", "name", "version", "face", "type"}
+IDENTITY = {"instance", "stableCardId", "name", "version", "face", "type", "names", "language"}
 
 
 def known_to(state, seat: int) -> set[str]:
@@ -139,6 +140,8 @@ def played(api, playtester, opponent, make_deck):
             format="json",
         )
         assert joined.status_code == 200
+        # The demo translations too: a card's translated names go only with the cards a seat may see.
+        demo.load_translations()
         clients = {1: mine, 2: theirs}
         finish_setup(clients, body["id"])
         populate(clients, body["id"], game)

@@ -23,6 +23,14 @@
   };
   function f(text, values) { return interpolate(text, values, true); }
 
+  // A card in the reader's language: the server gives each card the viewer may see its names by language
+  // when it has current (VALIDATED, not stale) translations (tables.selectors.with_translated_names);
+  // the page shows its reader's (config.language), the source name ("name") one click away (the zoom).
+  var READER = config.language || (document.documentElement.lang || "").split("-")[0];
+  function translatedName(card) { return (card && card.names && card.names[READER]) || ""; }
+  function cardName(card) { return translatedName(card) || (card && card.name) || ""; }
+  function nameLang(card) { return translatedName(card) ? READER : (card && card.language) || null; }
+
   var state = {
     view: null,
     events: [],
@@ -227,7 +235,7 @@
 
   // --- the log, in words -----------------------------------------------------------------------
   function cardWords(moved) {
-    if (moved && moved.name) return moved.name;
+    if (moved && moved.name) return cardName(moved);
     return gettext("a hidden card");
   }
   function describe(event) {
@@ -236,7 +244,7 @@
     var moved = event.moved || [];
     var did = event.did || [];
     var first = moved[0];
-    var card = event.card ? event.card.name : first ? cardWords(first) : gettext("a card");
+    var card = event.card ? cardName(event.card) : first ? cardWords(first) : gettext("a card");
     var on = did.length && did[0].on;
     switch (event.kind) {
       case "mulligan":
@@ -564,18 +572,18 @@
     var chosen = state.selected && state.selected.instance === card.instance;
     var inMulligan = state.mulligan.some(function (m) { return m.instance === card.instance; });
     var classes = "tcard" + (card.tapped ? " tapped" : "") + (card.faceDown ? " facedown" : "") + (chosen ? " chosen" : "") + (inMulligan ? " mulligan" : "");
-    var label = card.name ? card.name + (card.faceDown ? " (" + gettext("face down") + ")" : "") + (card.tapped ? " (" + gettext("tapped") + ")" : "") : gettext("a hidden card");
+    var label = card.name ? cardName(card) + (card.faceDown ? " (" + gettext("face down") + ")" : "") + (card.tapped ? " (" + gettext("tapped") + ")" : "") : gettext("a hidden card");
     var item = el("li", { class: classes, "data-instance": card.instance || "", "data-zone": zone, "data-owner": cardOwner || "" });
     if (!card.instance) {
       item.appendChild(el("span", { class: "backface", "aria-hidden": "true" }));
       item.appendChild(el("span", { class: "visually-hidden", text: label }));
       return item;
     }
-    var face = el("button", { type: "button", class: "face", "aria-label": label, "aria-pressed": chosen ? "true" : "false", title: card.name, draggable: ownCard ? "true" : null });
+    var face = el("button", { type: "button", class: "face", "aria-label": label, "aria-pressed": chosen ? "true" : "false", title: translatedName(card) ? cardName(card) + " (" + card.name + ")" : card.name, draggable: ownCard ? "true" : null });
     // A card without a stable id (never imported as one) has no face: its name on a blank card.
     if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", width: "75", height: "105" }));
     else face.appendChild(el("span", { class: "noface", "aria-hidden": "true", text: card.type || "" }));
-    face.appendChild(el("span", { class: "cardname", text: card.name }));
+    face.appendChild(el("span", { class: "cardname", lang: nameLang(card), text: cardName(card) }));
     face.addEventListener("click", function () { choose(card, cardOwner, zone); });
     face.addEventListener("dblclick", function () { zoom(card); });
     if (ownCard) {
@@ -646,7 +654,11 @@
     if (!chosen) { box.hidden = true; return; }
     box.hidden = false;
     var card = chosen.card;
-    box.appendChild(el("p", {}, [el("strong", { text: card.name }), " · ", zoneLabel(chosen.zone)]));
+    box.appendChild(el("p", {}, [
+      el("strong", { lang: nameLang(card), text: cardName(card) }),
+      translatedName(card) ? el("span", { class: "muted small", lang: card.language || null, text: " (" + card.name + ")" }) : null,
+      " · ", zoneLabel(chosen.zone),
+    ]));
     var row = el("div", { class: "row" });
     row.appendChild(button(gettext("Zoom"), function () { zoom(card); }, { class: "secondary small", "aria-keyshortcuts": "z" }));
     var canAct = mine(chosen.owner) && !replaying() && !finished();
@@ -697,12 +709,20 @@
   function zoom(card) {
     if (!card || !card.instance) return;
     var dialog = document.getElementById("zoom");
-    document.getElementById("zoom-title").textContent = card.name;
+    var title = document.getElementById("zoom-title");
+    title.textContent = cardName(card);
+    if (nameLang(card)) title.setAttribute("lang", nameLang(card)); else title.removeAttribute("lang");
+    // The source name, below the translated one.
+    var source = document.getElementById("zoom-source");
+    source.hidden = !translatedName(card);
+    var sourceName = document.getElementById("zoom-source-name");
+    sourceName.textContent = translatedName(card) ? card.name : "";
+    if (card.language) sourceName.setAttribute("lang", card.language); else sourceName.removeAttribute("lang");
     var image = document.getElementById("zoom-image");
     image.hidden = !card.stableCardId;
     if (card.stableCardId) {
       image.src = faceUrl(card, 200);
-      image.alt = card.name;
+      image.alt = cardName(card);
     }
     if (dialog.showModal && !dialog.open) dialog.showModal();
   }
