@@ -206,5 +206,6 @@ def current_translations(card_ids: Iterable[int], language: str) -> dict[int, Ca
 
 
 def current_languages(card: Card) -> set[str]:
-    """The languages ``card`` has a current translation into (one query)."""
-    return set(CardTranslation.objects.filter(CURRENT, card=card).values_list("language", flat=True))
+    """The languages ``card`` has a current translation into (its prefetched translations where the
+    page read them already, else one query)."""
+    return {t.language for t in card.translations.all() if t.is_current}

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -235,6 +236,8 @@ def _history(card: Card) -> list[dict]:
 
 
 def _detail_context(request, card: Card, form: CardForm | None = None, **extra) -> dict:
+    # The translations once for the page: its findings, its panel and its face's languages.
+    prefetch_related_objects([card], "translations")
     findings = services.card_findings(card)
     user = request.user
     if form is None and _can_edit(user):
