@@ -40,8 +40,9 @@ from rules import registry
 from rules.fields import Kind
 from rules.text import canonical_key, fold, search_fold, strip_quotes
 
-from .models import CreationMethod, Origin, Status
+from .models import CardTranslation, CreationMethod, Origin, Status, TranslationStatus
 from .query import All, Node, Order, Query, QueryError, Term, parse
+from .translations import studio_languages
 
 STATUS_WORDS = {
     "draft": Status.DRAFT,
@@ -102,8 +103,13 @@ ORDERS = {
     "created": ("created_at",),
     "game": ("game", "search_name"),
 }
-# Which derived column a text key searches (cards.models.Card.refresh_derived).
-TEXT_COLUMNS = {"words": "search_text", "name": "search_name", "text": "search_body"}
+# Which derived column a text key searches through the index (cards.models.Card.refresh_derived):
+# a name term looks in ``search_text`` (which holds the name and the current translated names),
+# then keeps the cards whose ``search_name`` or ``search_translated`` holds it (:func:`named`).
+TEXT_COLUMNS = {"words": "search_text", "name": "search_text", "text": "search_body"}
+# cites: a name given in several languages (the names of the cards it is a name of) looks for at
+# most this many names of at most this many cards.
+CITES_MAX_CARDS = 10
 FTS_TABLE = "cards_card_fts"
 
 
@@ -204,6 +210,17 @@ def _text_column(term: Term) -> str | None:
     return key if key in ("name", "text") and term.op != "!" else None
 
 
+def named(fragment: str) -> Q:
+    """Cards whose name or one of their current translated names holds ``fragment`` (a row filter,
+    put beside an index condition on ``search_text``, which holds both: :data:`TEXT_COLUMNS`)."""
+    return Q(search_name__contains=fragment) | Q(search_translated__contains=fragment)
+
+
+def current_translations():
+    """The translations a search reads: VALIDATED and not behind their source (printed, shown)."""
+    return CardTranslation.objects.filter(status=TranslationStatus.VALIDATED, stale=False)
+
+
 def _fts_phrase(column: str, fragment: str) -> str:
     return f'{column} : "' + fragment.replace('"', '""') + '"'
 
@@ -260,6 +277,9 @@ class CardSearch:
                 combined = contains_all(
                     self.qs, [(TEXT_COLUMNS[_text_column(item)], self._fragment(item)) for item in texts]
                 )
+                for item in texts:
+                    if _text_column(item) == "name":
+                        combined &= named(self._fragment(item))
                 items = tuple(item for item in items if not self._plain_text(item))
         for item in items:
             q = self.node(item)
@@ -278,7 +298,11 @@ class CardSearch:
                     column=term.column,
                     hint=_("e.g. %(example)s") % {"example": '!"Blaster Blade"'},
                 )
-            return Q(search_name=name)
+            # The name itself, or one of its current translated names, whole (a line of its own).
+            in_translations = contains(self.qs, "search_text", indexed_fragment(term.value)) & Q(
+                search_translated__contains=f"\n{name}\n"
+            )
+            return Q(search_name=name) | in_translations
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
@@ -303,7 +327,9 @@ class CardSearch:
         return ~q if term.op == "!=" else q
 
     def _text(self, column: str, term: Term) -> Q:
-        return contains(self.qs, TEXT_COLUMNS[column], self._fragment(term))
+        fragment = self._fragment(term)
+        q = contains(self.qs, TEXT_COLUMNS[column], fragment)
+        return q & named(fragment) if column == "name" else q
 
     def _fragment(self, term: Term) -> str:
         fragment = indexed_fragment(term.value)
@@ -375,15 +401,20 @@ class CardSearch:
         return Q(game=term.value.lower())
 
     def _key_lang(self, term: Term) -> Q:
-        languages = sorted({rs.language for rs in registry})
+        """Cards readable in a language: written in it (the card's source language, its game's
+        unless it says otherwise) or with a current translation into it (VALIDATED, not STALE)."""
+        languages = sorted({rs.language for rs in registry} | set(studio_languages()))
         wanted = fold(term.value)
         if wanted not in languages:
             raise QueryError(
-                _("%(term)s is not a language of the games") % {"term": f"lang:{term.value}"},
+                _("%(term)s is not a language cards are written or translated in")
+                % {"term": f"lang:{term.value}"},
                 column=term.column,
                 hint=_("use one of %(choices)s") % {"choices": ", ".join(languages)},
             )
-        return Q(game__in=[rs.key for rs in registry if rs.language == wanted])
+        games = [rs.key for rs in registry if rs.language == wanted]
+        translated = current_translations().filter(language=wanted).values("card_id")
+        return Q(source_language=wanted) | Q(source_language="", game__in=games) | Q(pk__in=translated)
 
     def _key_id(self, term: Term) -> Q:
         return Q(stable_id__iexact=term.value)
@@ -419,7 +450,34 @@ class CardSearch:
                 hint=_("give a name that starts and ends with a letter or digit, e.g. %(example)s")
                 % {"example": 'cites:"Hattori Heiji"'},
             )
-        return contains(self.qs, "search_name", needle) | contains(self.qs, "search_body", needle)
+        # A card's name in any language cites it: the names of the cards X is a name of (source or
+        # current translation) are looked for too, in the names and texts of the cards and in the
+        # texts of their current translations.
+        needles = self._names_of_cards_named(needle)
+        condition = Q()
+        for name in needles:
+            condition |= contains(self.qs, "search_text", name) & (
+                named(name) | Q(search_body__contains=name)
+            )
+        in_translations = Q()
+        for name in needles:
+            in_translations |= Q(search_body__contains=name)
+        return condition | Q(pk__in=current_translations().filter(in_translations).values("card_id"))
+
+    def _names_of_cards_named(self, needle: str) -> list[str]:
+        """``needle`` (a :func:`rules.text.search_fold` form) and every name, in any language, of the
+        cards (among those searched) whose name or current translated name it is: one query."""
+        translated = current_translations().filter(language__in=studio_languages(), search_name=needle)
+        rows = (
+            self.qs.filter(Q(search_name=needle) | Q(pk__in=translated.values("card_id")))
+            .order_by("pk")
+            .values_list("search_name", "search_translated")[:CITES_MAX_CARDS]
+        )
+        names = {needle}
+        for search_name, lines in rows:
+            names.add(search_name)
+            names.update(line for line in lines.split("\n") if line.strip())
+        return sorted(names)
 
     def _key_is(self, term: Term) -> Q:
         word = fold(term.value).replace(" ", "_")

@@ -1,0 +1,64 @@
+"""Search by translations (issue 28, item 6): a card's current translated names in searchable form
+(``Card.search_translated``, read by the query language's name terms and ``cites:``) and a
+translation's text in searchable form (``CardTranslation.search_body``, read by ``cites:``),
+filled from what is stored; on PostgreSQL a trigram index on the latter."""
+
+from django.db import migrations, models
+
+from cards.models import translated_lines
+from rules.text import search_fold
+
+PG_INDEX = "card_translation_search_body_trgm"
+
+
+def fill(apps, schema_editor):
+    db = schema_editor.connection.alias
+    Card = apps.get_model("cards", "Card")
+    CardTranslation = apps.get_model("cards", "CardTranslation")
+    cards = []
+    for card in Card.objects.using(db).exclude(translated_names="").only("pk", "translated_names").iterator():
+        card.search_translated = translated_lines(card.translated_names.splitlines())
+        cards.append(card)
+    Card.objects.using(db).bulk_update(cards, ["search_translated"], batch_size=500)
+    translations = []
+    for translation in CardTranslation.objects.using(db).only("pk", "text").iterator():
+        translation.search_body = search_fold(translation.text)
+        translations.append(translation)
+    CardTranslation.objects.using(db).bulk_update(translations, ["search_body"], batch_size=500)
+
+
+def create_index(apps, schema_editor):
+    connection = schema_editor.connection
+    if connection.vendor == "postgresql":  # pg_trgm: created by 0005_search_columns
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON cards_cardtranslation "
+                "USING gin (search_body gin_trgm_ops)"
+            )
+
+
+def drop_index(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        with schema_editor.connection.cursor() as cursor:
+            cursor.execute(f"DROP INDEX IF EXISTS {PG_INDEX}")
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("cards", "0008_cardset_import_jobs"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="card",
+            name="search_translated",
+            field=models.TextField(default="", editable=False),
+        ),
+        migrations.AddField(
+            model_name="cardtranslation",
+            name="search_body",
+            field=models.TextField(default="", editable=False),
+        ),
+        migrations.RunPython(fill, migrations.RunPython.noop),
+        migrations.RunPython(create_index, drop_index),
+    ]
