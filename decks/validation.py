@@ -221,9 +221,8 @@ class Validator:
             self._add_cards(Card.objects.filter(game=game).exclude(pk__in=list(self.cards)))
 
     def _add_cards(self, queryset) -> None:
-        for pk, game, stable_id, name, card_type, set_code, fields, status, version, translated in (
-            queryset.values_list(*CARD_COLUMNS)
-        ):
+        for row in queryset.values_list(*CARD_COLUMNS):
+            pk, game, stable_id, name, card_type, set_code, fields, status, version, translated = row
             card = CardData(
                 game=game,
                 name=name,
