@@ -5,13 +5,18 @@ Keys (see the help page, ``templates/cards/help.html``, at /cards/help/):
 - ``t:`` / ``type:`` card type (part of it: ``t:unit`` finds UNIT and CHAMPION_UNIT;
   ``t=unit`` only UNIT)
 - ``name:`` / ``n:`` and ``o:`` / ``text:`` a word (or a "phrase", words together) in
-  the name / the text; ``!"Exact Name"`` the name itself
+  the name / the text; ``!"Exact Name"`` the name itself. A name is the card's own or one of
+  its current translations' (VALIDATED, not STALE: ``Card.search_translated``)
 - ``arch:`` / ``archetype:`` a printed archetype or its canonical key (aliases apply)
-- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``lang:``, ``id:``
+- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``id:``
+- ``lang:`` the cards readable in a language: written in it (the card's source language, its
+  game's unless it says otherwise) or with a current translation into it
 - ``origin:`` (user, ai), ``method:`` (imported, manual, ai), ``is:`` (modified,
   ai, imported, manual, validated, draft, review, disabled, and boolean game
   fields such as sentinel, unique, signature)
-- ``cites:`` cards citing X in their title or text (the seed's meaning)
+- ``cites:`` cards citing X in their title or text (the seed's meaning), or in the title or text
+  of a current translation; when X is a name of cards (in any language), their names in every
+  language are cited as well
 - any field of a game's rule set: numbers compare (``cost<=3``, ``grade=0``,
   ``level>=5``), others match (``trigger:heal``, ``clan:"royal paladin"``,
   ``domains:fury``, ``behavior:equipment``)
