@@ -80,7 +80,12 @@ def test_the_translated_search_columns_are_filled_from_what_is_stored():
         game="chesscards", stable_id="CC-M1", name="Marche arrière", type="CARD", translated_names="Шаг назад"
     )
     CardTranslation.objects.create(
-        card=card, language="ru", name="Шаг назад", text="Сыграйте «Мур».", source_version=1, status="VALIDATED"
+        card=card,
+        language="ru",
+        name="Шаг назад",
+        text="Сыграйте «Мур».",
+        source_version=1,
+        status="VALIDATED",
     )
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
