@@ -112,8 +112,8 @@ ORDERS = {
 # a name term looks in ``search_text`` (which holds the name and the current translated names),
 # then keeps the cards whose ``search_name`` or ``search_translated`` holds it (:func:`named`).
 TEXT_COLUMNS = {"words": "search_text", "name": "search_text", "text": "search_body"}
-# cites: a name given in several languages (the names of the cards it is a name of) looks for at
-# most this many names of at most this many cards.
+# cites:X, X a name of cards in some language: the names in every language of at most this many
+# of those cards are cited too (one query finds them, cards.search.CardSearch._names_of_cards_named).
 CITES_MAX_CARDS = 10
 FTS_TABLE = "cards_card_fts"
 
