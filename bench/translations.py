@@ -34,6 +34,7 @@ QUERY_LANGUAGE = [
     ("query name: syllables", "name:kari"),
     ("query name: short", "n:ka"),
     ("query exact name", '!"karito mola"'),
+    ("query lang:fr", "lang:fr"),
     ("query lang:ru", "lang:ru"),
     ("query lang:ru + word", f"lang:ru {COMMON}"),
     ("query cites: rare", f"cites:{RARE}"),

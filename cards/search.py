@@ -47,6 +47,7 @@ from rules.text import canonical_key, fold, search_fold, strip_quotes
 
 from .models import CardTranslation, CreationMethod, Origin, Status, TranslationStatus
 from .query import All, Node, Order, Query, QueryError, Term, parse
+from .search_index import TRANSLATION_FTS
 from .translations import studio_languages
 
 STATUS_WORDS = {
@@ -464,10 +465,20 @@ class CardSearch:
             condition |= contains(self.qs, "search_text", name) & (
                 named(name) | Q(search_body__contains=name)
             )
-        in_translations = Q()
-        for name in needles:
-            in_translations |= Q(search_body__contains=name)
-        return condition | Q(pk__in=current_translations().filter(in_translations).values("card_id"))
+        translations = current_translations().filter(self._translation_texts_hold(needles))
+        return condition | Q(pk__in=translations.values("card_id"))
+
+    def _translation_texts_hold(self, fragments: list[str]) -> Q:
+        """Translations whose text holds one of ``fragments`` (each three characters or more),
+        through the translations' trigram index (search_index.TRANSLATION_FTS on SQLite)."""
+        if _vendor(self.qs) == "sqlite":
+            expression = " OR ".join(_fts_phrase("search_body", fragment) for fragment in fragments)
+            table = TRANSLATION_FTS
+            return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [expression]))
+        condition = Q()
+        for fragment in fragments:
+            condition |= Q(search_body__contains=fragment)
+        return condition
 
     def _names_of_cards_named(self, needle: str) -> list[str]:
         """``needle`` (a :func:`rules.text.search_fold` form) and every name, in any language, of the

@@ -1,10 +1,12 @@
 """Search by translations (issue 28, item 6): a card's current translated names in searchable form
 (``Card.search_translated``, read by the query language's name terms and ``cites:``) and a
 translation's text in searchable form (``CardTranslation.search_body``, read by ``cites:``),
-filled from what is stored; on PostgreSQL a trigram index on the latter."""
+filled from what is stored; a trigram index on the latter (PostgreSQL: pg_trgm GIN; SQLite: an FTS5
+table kept by triggers, cards.search_index.ensure_sqlite_translations)."""
 
 from django.db import migrations, models
 
+from cards import search_index
 from cards.models import translated_lines
 from rules.text import search_fold
 
@@ -29,6 +31,8 @@ def fill(apps, schema_editor):
 
 def create_index(apps, schema_editor):
     connection = schema_editor.connection
+    if connection.vendor == "sqlite":
+        search_index.ensure_sqlite_translations(connection)
     if connection.vendor == "postgresql":  # pg_trgm: created by 0005_search_columns
         with connection.cursor() as cursor:
             cursor.execute(
@@ -38,6 +42,8 @@ def create_index(apps, schema_editor):
 
 
 def drop_index(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        search_index.drop_sqlite_translations(schema_editor.connection)
     if schema_editor.connection.vendor == "postgresql":
         with schema_editor.connection.cursor() as cursor:
             cursor.execute(f"DROP INDEX IF EXISTS {PG_INDEX}")
