@@ -109,6 +109,8 @@ class Card(models.Model):
     # The names of its current translations (VALIDATED, not STALE), one a line: kept by
     # cards.translations, part of search_text so that a search finds a card by them.
     translated_names = models.TextField(editable=False, default="")
+    # The languages of those translations, "|en|ru|" (what lang: reads, cards.search), kept with them.
+    translated_languages = models.CharField(max_length=200, editable=False, default="")
     # Derived on save (refresh_derived), searched through trigram indexes (cards.search).
     search_text = models.TextField(editable=False, default="")
     search_name = models.TextField(editable=False, default="")
@@ -155,6 +157,12 @@ class Card(models.Model):
 
     def archetype_keys(self) -> list[str]:
         return self.ruleset.archetype_keys(self.archetypes or [])
+
+    def forget_translations(self) -> None:
+        """Its translations fell behind its source (STALE): their names and languages are no
+        longer searched (saved with the card's write, which refreshes its search columns)."""
+        self.translated_names = ""
+        self.translated_languages = ""
 
     def refresh_derived(self) -> None:
         """Recompute the search columns from the card's content (every write path calls this)."""

@@ -419,8 +419,9 @@ class CardSearch:
                 hint=_("use one of %(choices)s") % {"choices": ", ".join(languages)},
             )
         games = [rs.key for rs in registry if rs.language == wanted]
-        translated = current_translations().filter(language=wanted).values("card_id")
-        return Q(source_language=wanted) | Q(source_language="", game__in=games) | Q(pk__in=translated)
+        # Card.translated_languages: its current translations' languages, kept with their names.
+        translated = Q(translated_languages__contains=f"|{wanted}|")
+        return Q(source_language=wanted) | Q(source_language="", game__in=games) | translated
 
     def _key_id(self, term: Term) -> Q:
         return Q(stable_id__iexact=term.value)

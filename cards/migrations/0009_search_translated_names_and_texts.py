@@ -1,5 +1,6 @@
 """Search by translations (issue 28, item 6): a card's current translated names in searchable form
-(``Card.search_translated``, read by the query language's name terms and ``cites:``) and a
+(``Card.search_translated``, read by the query language's name terms and ``cites:``), their
+languages (``Card.translated_languages``, read by ``lang:``) and a
 translation's text in searchable form (``CardTranslation.search_body``, read by ``cites:``),
 filled from what is stored; a trigram index on the latter (PostgreSQL: pg_trgm GIN; SQLite: an FTS5
 table kept by triggers, cards.search_index.ensure_sqlite_translations)."""
@@ -13,15 +14,26 @@ from rules.text import search_fold
 PG_INDEX = "card_translation_search_body_trgm"
 
 
+def languages_index(languages) -> str:
+    """As cards.translations.languages_index: "|en|ru|", "" for none."""
+    codes = sorted(set(languages))
+    return "|" + "|".join(codes) + "|" if codes else ""
+
+
 def fill(apps, schema_editor):
     db = schema_editor.connection.alias
     Card = apps.get_model("cards", "Card")
     CardTranslation = apps.get_model("cards", "CardTranslation")
+    current = CardTranslation.objects.using(db).filter(status="VALIDATED", stale=False)
+    languages = {}
+    for card_id, language in current.values_list("card_id", "language"):
+        languages.setdefault(card_id, set()).add(language)
     cards = []
     for card in Card.objects.using(db).exclude(translated_names="").only("pk", "translated_names").iterator():
         card.search_translated = translated_lines(card.translated_names.splitlines())
+        card.translated_languages = languages_index(languages.get(card.pk, ()))
         cards.append(card)
-    Card.objects.using(db).bulk_update(cards, ["search_translated"], batch_size=500)
+    Card.objects.using(db).bulk_update(cards, ["search_translated", "translated_languages"], batch_size=500)
     translations = []
     for translation in CardTranslation.objects.using(db).only("pk", "text").iterator():
         translation.search_body = search_fold(translation.text)
@@ -59,6 +71,11 @@ class Migration(migrations.Migration):
             model_name="card",
             name="search_translated",
             field=models.TextField(default="", editable=False),
+        ),
+        migrations.AddField(
+            model_name="card",
+            name="translated_languages",
+            field=models.CharField(default="", editable=False, max_length=200),
         ),
         migrations.AddField(
             model_name="cardtranslation",

@@ -92,5 +92,6 @@ def test_the_translated_search_columns_are_filled_from_what_is_stored():
     from cards.models import Card as CurrentCard
     from cards.models import CardTranslation as CurrentTranslation
 
-    assert CurrentCard.objects.get(stable_id="CC-M1").search_translated == "\n шаг назад \n"
+    card = CurrentCard.objects.get(stable_id="CC-M1")
+    assert (card.search_translated, card.translated_languages) == ("\n шаг назад \n", "|ru|")
     assert CurrentTranslation.objects.get(card__stable_id="CC-M1").search_body == " сыграйте « мур » . "

@@ -158,3 +158,19 @@ def test_cites_and_name_terms_cost_a_bounded_number_of_queries(chess, django_ass
     # table once a fragment to choose between its index and a scan, cards.search.common_on_sqlite).
     with django_assert_max_num_queries(8):
         assert len(names('cites:"Шаг назад" name:марш or name:шаг')) >= 1
+
+
+def test_an_import_that_changes_the_source_forgets_the_names_and_languages(chess, designer, reviewer):
+    from cards.imports import cards_import
+
+    card = {"stableCardId": "CC-IMP", "name": "Clone", "type": "CARD", "text": "Copie une pièce."}
+    cards_import(payload={"game": "chesscards", "cards": [card]})
+    translate(
+        Card.objects.get(stable_id="CC-IMP"), "en", designer, reviewer, name="Twin", text="Copy a piece."
+    )
+    assert names("name:twin") == names("lang:en game:chesscards -name:step") == ["Clone"]
+    report = cards_import(payload={"game": "chesscards", "cards": [{**card, "text": "Copie deux pièces."}]})
+    assert report.updated and not report.conflicts  # one batch: cards_save_changes
+    assert names("name:twin") == []
+    assert names("lang:en game:chesscards -name:step") == []
+    assert names("cites:twin") == []
