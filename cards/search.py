@@ -304,11 +304,10 @@ class CardSearch:
                     column=term.column,
                     hint=_("e.g. %(example)s") % {"example": '!"Blaster Blade"'},
                 )
-            # The name itself, or one of its current translated names, whole (a line of its own).
-            in_translations = contains(self.qs, "search_text", indexed_fragment(term.value)) & Q(
-                search_translated__contains=f"\n{name}\n"
-            )
-            return Q(search_name=name) | in_translations
+            # The name itself, or the name of one of its current translations (both through a b-tree
+            # index: card_search_name_order, card_translation_name).
+            translated = current_translations().filter(language__in=studio_languages(), search_name=name)
+            return Q(search_name=name) | Q(pk__in=translated.values("card_id"))
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
