@@ -306,8 +306,10 @@ class CardSearch:
                 )
             # The name itself, or the name of one of its current translations (both through a b-tree
             # index: card_search_name_order, card_translation_name).
+            # A UNION of the two lookups: an OR would read every card on PostgreSQL.
             translated = current_translations().filter(language__in=studio_languages(), search_name=name)
-            return Q(search_name=name) | Q(pk__in=translated.values("card_id"))
+            own = self.qs.model.objects.filter(search_name=name).values("pk")
+            return Q(pk__in=own.union(translated.values("card_id")))
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
@@ -333,8 +335,17 @@ class CardSearch:
 
     def _text(self, column: str, term: Term) -> Q:
         fragment = self._fragment(term)
-        q = contains(self.qs, TEXT_COLUMNS[column], fragment)
-        return q & named(fragment) if column == "name" else q
+        if column == "name":
+            return self._named(fragment)
+        return contains(self.qs, TEXT_COLUMNS[column], fragment)
+
+    def _named(self, fragment: str) -> Q:
+        """Cards whose name or a current translated name holds ``fragment``: on PostgreSQL through
+        the trigram indexes of both columns; on SQLite through the FTS5 index of ``search_text``
+        (which holds both), kept to the names by a row filter."""
+        if _vendor(self.qs) == "postgresql":
+            return named(fragment)
+        return contains(self.qs, "search_text", fragment) & named(fragment)
 
     def _fragment(self, term: Term) -> str:
         fragment = indexed_fragment(term.value)
@@ -460,13 +471,19 @@ class CardSearch:
         # current translation) are looked for too, in the names and texts of the cards and in the
         # texts of their current translations.
         needles = self._names_of_cards_named(needle)
-        condition = Q()
+        in_cards = Q()
         for name in needles:
-            condition |= contains(self.qs, "search_text", name) & (
-                named(name) | Q(search_body__contains=name)
+            # In its name, a translated name or its text: one index condition (search_text holds
+            # the three on SQLite; PostgreSQL has a trigram index on each).
+            cited = named(name) | Q(search_body__contains=name)
+            in_cards |= (
+                cited if _vendor(self.qs) == "postgresql" else contains(self.qs, "search_text", name) & cited
             )
         translations = current_translations().filter(self._translation_texts_hold(needles))
-        return condition | Q(pk__in=translations.values("card_id"))
+        # A UNION of the cards and the translations that cite it: an OR of the two would read every
+        # card on PostgreSQL.
+        citing = self.qs.model.objects.filter(in_cards).values("pk")
+        return Q(pk__in=citing.union(translations.values("card_id")))
 
     def _translation_texts_hold(self, fragments: list[str]) -> Q:
         """Translations whose text holds one of ``fragments`` (each three characters or more),
