@@ -340,11 +340,10 @@ class CardSearch:
         return contains(self.qs, TEXT_COLUMNS[column], fragment)
 
     def _named(self, fragment: str) -> Q:
-        """Cards whose name or a current translated name holds ``fragment``: on PostgreSQL through
-        the trigram indexes of both columns; on SQLite through the FTS5 index of ``search_text``
-        (which holds both), kept to the names by a row filter."""
-        if _vendor(self.qs) == "postgresql":
-            return named(fragment)
+        """Cards whose name or a current translated name holds ``fragment``: through the trigram
+        index of ``search_text`` (which holds both), kept to the names by a row filter. (On
+        PostgreSQL an OR of the two columns' own indexes is read as a scan of every card: the
+        planner prices a trigram bitmap on ``search_translated`` above it, bench/README.md.)"""
         return contains(self.qs, "search_text", fragment) & named(fragment)
 
     def _fragment(self, term: Term) -> str:
@@ -474,11 +473,9 @@ class CardSearch:
         in_cards = Q()
         for name in needles:
             # In its name, a translated name or its text: one index condition (search_text holds
-            # the three on SQLite; PostgreSQL has a trigram index on each).
+            # the three), then a row filter.
             cited = named(name) | Q(search_body__contains=name)
-            in_cards |= (
-                cited if _vendor(self.qs) == "postgresql" else contains(self.qs, "search_text", name) & cited
-            )
+            in_cards |= contains(self.qs, "search_text", name) & cited
         translations = current_translations().filter(self._translation_texts_hold(needles))
         # A UNION of the cards and the translations that cite it: an OR of the two would read every
         # card on PostgreSQL.

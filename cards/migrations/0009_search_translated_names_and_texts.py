@@ -12,7 +12,6 @@ from cards.models import translated_lines
 from rules.text import search_fold
 
 PG_INDEX = "card_translation_search_body_trgm"
-PG_NAMES_INDEX = "card_search_translated_trgm"
 
 
 def languages_index(languages) -> str:
@@ -52,10 +51,6 @@ def create_index(apps, schema_editor):
                 f"CREATE INDEX IF NOT EXISTS {PG_INDEX} ON cards_cardtranslation "
                 "USING gin (search_body gin_trgm_ops)"
             )
-            cursor.execute(
-                f"CREATE INDEX IF NOT EXISTS {PG_NAMES_INDEX} ON cards_card "
-                "USING gin (search_translated gin_trgm_ops)"
-            )
 
 
 def drop_index(apps, schema_editor):
@@ -64,7 +59,6 @@ def drop_index(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
         with schema_editor.connection.cursor() as cursor:
             cursor.execute(f"DROP INDEX IF EXISTS {PG_INDEX}")
-            cursor.execute(f"DROP INDEX IF EXISTS {PG_NAMES_INDEX}")
 
 
 class Migration(migrations.Migration):
