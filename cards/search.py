@@ -116,6 +116,8 @@ TEXT_COLUMNS = {"words": "search_text", "name": "search_text", "text": "search_b
 # cites:X, X a name of cards in some language: the names in every language of at most this many
 # of those cards are cited too (one query finds them, cards.search.CardSearch._names_of_cards_named).
 CITES_MAX_CARDS = 10
+# The cards of at most this many translations are looked up by their ids (CardSearch._cards_of).
+EAGER_CARDS = 500
 FTS_TABLE = "cards_card_fts"
 
 
@@ -306,10 +308,8 @@ class CardSearch:
                 )
             # The name itself, or the name of one of its current translations (both through a b-tree
             # index: card_search_name_order, card_translation_name).
-            # A UNION of the two lookups: an OR would read every card on PostgreSQL.
             translated = current_translations().filter(language__in=studio_languages(), search_name=name)
-            own = self.qs.model.objects.filter(search_name=name).values("pk")
-            return Q(pk__in=own.union(translated.values("card_id")))
+            return Q(search_name=name) | self._cards_of(translated)
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
@@ -477,10 +477,17 @@ class CardSearch:
             cited = named(name) | Q(search_body__contains=name)
             in_cards |= contains(self.qs, "search_text", name) & cited
         translations = current_translations().filter(self._translation_texts_hold(needles))
-        # A UNION of the cards and the translations that cite it: an OR of the two would read every
-        # card on PostgreSQL.
-        citing = self.qs.model.objects.filter(in_cards).values("pk")
-        return Q(pk__in=citing.union(translations.values("card_id")))
+        return in_cards | self._cards_of(translations)
+
+    @staticmethod
+    def _cards_of(translations) -> Q:
+        """The cards of ``translations``: their ids, read first (one query through the translations'
+        index) when they are few, so that the database ORs two indexed conditions (an OR with a
+        subquery reads every card on PostgreSQL); else the subquery."""
+        ids = list(translations.order_by().values_list("card_id", flat=True).distinct()[: EAGER_CARDS + 1])
+        if len(ids) > EAGER_CARDS:
+            return Q(pk__in=translations.values("card_id"))
+        return Q(pk__in=ids) if ids else Q()  # Q(): nothing to add to an OR
 
     def _translation_texts_hold(self, fragments: list[str]) -> Q:
         """Translations whose text holds one of ``fragments`` (each three characters or more),

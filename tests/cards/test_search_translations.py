@@ -174,3 +174,12 @@ def test_an_import_that_changes_the_source_forgets_the_names_and_languages(chess
     assert names("name:twin") == []
     assert names("lang:en game:chesscards -name:step") == []
     assert names("cites:twin") == []
+
+
+def test_many_citing_translations_are_read_through_a_subquery_with_the_same_answer(chess, monkeypatch):
+    from cards import search
+
+    expected = (names('cites:"Шаг назад"'), names('!"Step back"'), names("cites:сыграйте"))
+    monkeypatch.setattr(search, "EAGER_CARDS", 0)  # more than this many: a subquery, not their ids
+    assert (names('cites:"Шаг назад"'), names('!"Step back"'), names("cites:сыграйте")) == expected
+    assert expected == (["Marche arrière", "Renfort", "Repli"], ["Marche arrière"], ["Renfort", "Repli"])
