@@ -10,6 +10,9 @@ prints one JSON line a query with the ratio with/without. Then counts the querie
 stale: a card edit (one card, its 2 translations) and a 500-card re-import batch
 (cards.services.cards_save_changes, 1,000 translations). Without --database-url it works in a
 temporary SQLite file, never in the studio's own database.
+
+The query language's terms that read translations (issue 28, item 6: name terms, ``lang:``,
+``cites:``) are timed the same way (``query``, cards.search.card_find), labelled "query ...".
 """
 
 from __future__ import annotations
@@ -21,9 +24,22 @@ import sys
 import time
 
 from benchkit import django_on  # bench/benchkit.py (puts the project on sys.path)
-from search import QUERIES, _median, _word, fill  # bench/search.py
+from search import COMMON, QUERIES, RARE, _median, _word, fill  # bench/search.py
 
 PAGE_SIZE = 50
+# The query language's terms that read translations (names, languages, citations): label, query.
+# The translated names are made of the syllables of bench/search.py's words (``_word``).
+QUERY_LANGUAGE = [
+    ("query name: rare", f"name:{RARE}"),
+    ("query name: syllables", "name:kari"),
+    ("query name: short", "n:ka"),
+    ("query exact name", '!"karito mola"'),
+    ("query lang:fr", "lang:fr"),
+    ("query lang:ru", "lang:ru"),
+    ("query lang:ru + word", f"lang:ru {COMMON}"),
+    ("query cites: rare", f"cites:{RARE}"),
+    ("query cites: word", f"cites:{COMMON}"),
+]
 
 
 def translate_all() -> None:
@@ -36,6 +52,11 @@ def translate_all() -> None:
 
     rng = random.Random(28)
     started = time.perf_counter()
+    # The translation's searchable text (cards.models.CardTranslation.search_body, issue 28 item
+    # 6); absent before it, so that the same file times the code before and after.
+    with_body = any(f.name == "search_body" for f in CardTranslation._meta.fields)
+    with_languages = any(f.name == "translated_languages" for f in Card._meta.fields)
+    card_fields = ["translated_names", *(["translated_languages"] if with_languages else [])]
     batch = []
     with transaction.atomic():
         for pk, version in Card.objects.values_list("pk", "version").iterator(chunk_size=5000):
@@ -47,11 +68,15 @@ def translate_all() -> None:
                         language=language,
                         name=name,
                         search_name=search_fold(name),
+                        **({"search_body": ""} if with_body else {}),
                         text=" ".join(_word(rng) for _ in range(12)),
                         source_version=version,
                         status="VALIDATED",
                     )
                 )
+            if with_body:
+                batch[-1].search_body = search_fold(batch[-1].text)
+                batch[-2].search_body = search_fold(batch[-2].text)
             if len(batch) >= 4000:
                 CardTranslation.objects.bulk_create(batch)
                 batch = []
@@ -65,12 +90,14 @@ def translate_all() -> None:
         cards = []
         for card in Card.objects.all().iterator(chunk_size=5000):
             card.translated_names = "\n".join(names.get(card.pk, []))
+            if with_languages:  # Card.translated_languages (issue 28, item 6), absent before it
+                card.translated_languages = "|en|ru|" if card.pk in names else ""
             card.refresh_derived()
             cards.append(card)
             if len(cards) >= 2000:
-                Card.objects.bulk_update(cards, ["translated_names", *DERIVED_FIELDS])
+                Card.objects.bulk_update(cards, [*card_fields, *DERIVED_FIELDS])
                 cards = []
-        Card.objects.bulk_update(cards, ["translated_names", *DERIVED_FIELDS])
+        Card.objects.bulk_update(cards, [*card_fields, *DERIVED_FIELDS])
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite" and os.environ.get("BENCH_FTS_OPTIMIZE"):
             # The FTS5 index after 100,000 updates through its triggers, merged as after a bulk load.
@@ -86,6 +113,7 @@ def time_queries(rounds: int) -> dict[str, float]:
     from cards.api.pagination import MAX_COUNT
     from cards.filters import DEFAULT_ORDER
     from cards.models import DERIVED_FIELDS, Card
+    from cards.search import card_find
     from cards.selectors import filter_text
 
     def search(text):
@@ -94,11 +122,20 @@ def time_queries(rounds: int) -> dict[str, float]:
         if len(rows) > PAGE_SIZE:
             qs.order_by()[:MAX_COUNT].count()
 
-    return {
+    def query(text):
+        qs, _ = card_find(Card.objects.all().defer(*DERIVED_FIELDS), text, default_order=DEFAULT_ORDER)
+        rows = list(qs[: PAGE_SIZE + 1])
+        if len(rows) > PAGE_SIZE:
+            qs.order_by()[:MAX_COUNT].count()
+
+    timed = {
         label: _median(lambda text=text: search(text), rounds)[0]
         for param, label, text in QUERIES
         if param == "q"
     }
+    for label, text in QUERY_LANGUAGE:
+        timed[label] = _median(lambda text=text: query(text), rounds)[0]
+    return timed
 
 
 def stale_costs() -> dict[str, int]:

@@ -27,3 +27,5 @@ def _check_search_index(sender, using, **kwargs):
     applied = MigrationRecorder(connection).applied_migrations()
     if ("cards", "0005_search_columns") in applied:
         search_index.ensure_sqlite(connection)
+    if ("cards", "0009_search_translated_names_and_texts") in applied:
+        search_index.ensure_sqlite_translations(connection)

@@ -31,7 +31,15 @@ class CreationMethod(models.TextChoices):
     AI_GENERATED = "AI_GENERATED", _("AI generated")
 
 
-DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index")
+DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index", "search_translated")
+
+
+def translated_lines(names: list[str] | tuple[str, ...]) -> str:
+    """The searchable form of a card's translated names (``Card.search_translated``): each name's
+    :func:`rules.text.search_fold` form on a line of its own, the whole framed by line feeds, so that
+    a name term is a substring (`` шаг``) and an exact name a whole line (``\\n шаг назад \\n``)."""
+    lines = [line for line in (search_fold(name) for name in names) if line]
+    return "\n" + "\n".join(lines) + "\n" if lines else ""
 
 
 def derived_columns(
@@ -54,6 +62,7 @@ def derived_columns(
         "search_name": search_name,
         "search_body": search_body,
         "archetype_index": "|" + "|".join(keys) + "|" if keys else "",
+        "search_translated": translated_lines(translated_names.splitlines()),
     }
 
 
@@ -100,11 +109,16 @@ class Card(models.Model):
     # The names of its current translations (VALIDATED, not STALE), one a line: kept by
     # cards.translations, part of search_text so that a search finds a card by them.
     translated_names = models.TextField(editable=False, default="")
+    # The languages of those translations, "|en|ru|" (what lang: reads, cards.search), kept with them.
+    translated_languages = models.CharField(max_length=200, editable=False, default="")
     # Derived on save (refresh_derived), searched through trigram indexes (cards.search).
     search_text = models.TextField(editable=False, default="")
     search_name = models.TextField(editable=False, default="")
     search_body = models.TextField(editable=False, default="")
     archetype_index = models.TextField(editable=False, default="")
+    # Its current translations' names in searchable form (:func:`translated_lines`): what the
+    # query language's name terms and ``cites:`` read besides ``search_name`` (cards.search).
+    search_translated = models.TextField(editable=False, default="")
 
     class Meta:
         ordering = ["game", "name", "stable_id"]
@@ -143,6 +157,12 @@ class Card(models.Model):
 
     def archetype_keys(self) -> list[str]:
         return self.ruleset.archetype_keys(self.archetypes or [])
+
+    def forget_translations(self) -> None:
+        """Its translations fell behind its source (STALE): their names and languages are no
+        longer searched (saved with the card's write, which refreshes its search columns)."""
+        self.translated_names = ""
+        self.translated_languages = ""
 
     def refresh_derived(self) -> None:
         """Recompute the search columns from the card's content (every write path calls this)."""
@@ -288,6 +308,8 @@ class CardTranslation(models.Model):
     stale = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
     search_name = models.TextField(editable=False, default="")
+    # The text's searchable form (rules.text.search_fold): what ``cites:`` reads in a translation.
+    search_body = models.TextField(editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
@@ -319,9 +341,10 @@ class CardTranslation(models.Model):
 
     def save(self, *args, **kwargs):  # noqa: DJ012
         self.search_name = search_fold(self.name)
+        self.search_body = search_fold(self.text)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "search_name", "updated_at"}
+            kwargs["update_fields"] = {*update_fields, "search_name", "search_body", "updated_at"}
         super().save(*args, **kwargs)
 
 

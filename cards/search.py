@@ -5,13 +5,18 @@ Keys (see the help page, ``templates/cards/help.html``, at /cards/help/):
 - ``t:`` / ``type:`` card type (part of it: ``t:unit`` finds UNIT and CHAMPION_UNIT;
   ``t=unit`` only UNIT)
 - ``name:`` / ``n:`` and ``o:`` / ``text:`` a word (or a "phrase", words together) in
-  the name / the text; ``!"Exact Name"`` the name itself
+  the name / the text; ``!"Exact Name"`` the name itself. A name is the card's own or one of
+  its current translations' (VALIDATED, not STALE: ``Card.search_translated``)
 - ``arch:`` / ``archetype:`` a printed archetype or its canonical key (aliases apply)
-- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``lang:``, ``id:``
+- ``status:`` / ``s:``, ``set:`` / ``e:``, ``game:`` / ``g:``, ``id:``
+- ``lang:`` the cards readable in a language: written in it (the card's source language, its
+  game's unless it says otherwise) or with a current translation into it
 - ``origin:`` (user, ai), ``method:`` (imported, manual, ai), ``is:`` (modified,
   ai, imported, manual, validated, draft, review, disabled, and boolean game
   fields such as sentinel, unique, signature)
-- ``cites:`` cards citing X in their title or text (the seed's meaning)
+- ``cites:`` cards citing X in their title or text (the seed's meaning), or in the title or text
+  of a current translation; when X is a name of cards (in any language), their names in every
+  language are cited as well
 - any field of a game's rule set: numbers compare (``cost<=3``, ``grade=0``,
   ``level>=5``), others match (``trigger:heal``, ``clan:"royal paladin"``,
   ``domains:fury``, ``behavior:equipment``)
@@ -40,8 +45,10 @@ from rules import registry
 from rules.fields import Kind
 from rules.text import canonical_key, fold, search_fold, strip_quotes
 
-from .models import CreationMethod, Origin, Status
+from .models import CardTranslation, CreationMethod, Origin, Status, TranslationStatus
 from .query import All, Node, Order, Query, QueryError, Term, parse
+from .search_index import TRANSLATION_FTS
+from .translations import studio_languages
 
 STATUS_WORDS = {
     "draft": Status.DRAFT,
@@ -102,8 +109,15 @@ ORDERS = {
     "created": ("created_at",),
     "game": ("game", "search_name"),
 }
-# Which derived column a text key searches (cards.models.Card.refresh_derived).
-TEXT_COLUMNS = {"words": "search_text", "name": "search_name", "text": "search_body"}
+# Which derived column a text key searches through the index (cards.models.Card.refresh_derived):
+# a name term looks in ``search_text`` (which holds the name and the current translated names),
+# then keeps the cards whose ``search_name`` or ``search_translated`` holds it (:func:`named`).
+TEXT_COLUMNS = {"words": "search_text", "name": "search_text", "text": "search_body"}
+# cites:X, X a name of cards in some language: the names in every language of at most this many
+# of those cards are cited too (one query finds them, cards.search.CardSearch._names_of_cards_named).
+CITES_MAX_CARDS = 10
+# The cards of at most this many translations are looked up by their ids (CardSearch._cards_of).
+EAGER_CARDS = 500
 FTS_TABLE = "cards_card_fts"
 
 
@@ -204,6 +218,17 @@ def _text_column(term: Term) -> str | None:
     return key if key in ("name", "text") and term.op != "!" else None
 
 
+def named(fragment: str) -> Q:
+    """Cards whose name or one of their current translated names holds ``fragment`` (a row filter,
+    put beside an index condition on ``search_text``, which holds both: :data:`TEXT_COLUMNS`)."""
+    return Q(search_name__contains=fragment) | Q(search_translated__contains=fragment)
+
+
+def current_translations():
+    """The translations a search reads: VALIDATED and not behind their source (printed, shown)."""
+    return CardTranslation.objects.filter(status=TranslationStatus.VALIDATED, stale=False)
+
+
 def _fts_phrase(column: str, fragment: str) -> str:
     return f'{column} : "' + fragment.replace('"', '""') + '"'
 
@@ -260,6 +285,9 @@ class CardSearch:
                 combined = contains_all(
                     self.qs, [(TEXT_COLUMNS[_text_column(item)], self._fragment(item)) for item in texts]
                 )
+                for item in texts:
+                    if _text_column(item) == "name":
+                        combined &= named(self._fragment(item))
                 items = tuple(item for item in items if not self._plain_text(item))
         for item in items:
             q = self.node(item)
@@ -278,7 +306,10 @@ class CardSearch:
                     column=term.column,
                     hint=_("e.g. %(example)s") % {"example": '!"Blaster Blade"'},
                 )
-            return Q(search_name=name)
+            # The name itself, or the name of one of its current translations (both through a b-tree
+            # index: card_search_name_order, card_translation_name).
+            translated = current_translations().filter(language__in=studio_languages(), search_name=name)
+            return Q(search_name=name) | self._cards_of(translated)
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
             return self._game_field(key, term)
@@ -303,7 +334,17 @@ class CardSearch:
         return ~q if term.op == "!=" else q
 
     def _text(self, column: str, term: Term) -> Q:
-        return contains(self.qs, TEXT_COLUMNS[column], self._fragment(term))
+        fragment = self._fragment(term)
+        if column == "name":
+            return self._named(fragment)
+        return contains(self.qs, TEXT_COLUMNS[column], fragment)
+
+    def _named(self, fragment: str) -> Q:
+        """Cards whose name or a current translated name holds ``fragment``: through the trigram
+        index of ``search_text`` (which holds both), kept to the names by a row filter. (On
+        PostgreSQL an OR of the two columns' own indexes is read as a scan of every card: the
+        planner prices a trigram bitmap on ``search_translated`` above it, bench/README.md.)"""
+        return contains(self.qs, "search_text", fragment) & named(fragment)
 
     def _fragment(self, term: Term) -> str:
         fragment = indexed_fragment(term.value)
@@ -375,15 +416,21 @@ class CardSearch:
         return Q(game=term.value.lower())
 
     def _key_lang(self, term: Term) -> Q:
-        languages = sorted({rs.language for rs in registry})
+        """Cards readable in a language: written in it (the card's source language, its game's
+        unless it says otherwise) or with a current translation into it (VALIDATED, not STALE)."""
+        languages = sorted({rs.language for rs in registry} | set(studio_languages()))
         wanted = fold(term.value)
         if wanted not in languages:
             raise QueryError(
-                _("%(term)s is not a language of the games") % {"term": f"lang:{term.value}"},
+                _("%(term)s is not a language cards are written or translated in")
+                % {"term": f"lang:{term.value}"},
                 column=term.column,
                 hint=_("use one of %(choices)s") % {"choices": ", ".join(languages)},
             )
-        return Q(game__in=[rs.key for rs in registry if rs.language == wanted])
+        games = [rs.key for rs in registry if rs.language == wanted]
+        # Card.translated_languages: its current translations' languages, kept with their names.
+        translated = Q(translated_languages__contains=f"|{wanted}|")
+        return Q(source_language=wanted) | Q(source_language="", game__in=games) | translated
 
     def _key_id(self, term: Term) -> Q:
         return Q(stable_id__iexact=term.value)
@@ -419,7 +466,55 @@ class CardSearch:
                 hint=_("give a name that starts and ends with a letter or digit, e.g. %(example)s")
                 % {"example": 'cites:"Hattori Heiji"'},
             )
-        return contains(self.qs, "search_name", needle) | contains(self.qs, "search_body", needle)
+        # A card's name in any language cites it: the names of the cards X is a name of (source or
+        # current translation) are looked for too, in the names and texts of the cards and in the
+        # texts of their current translations.
+        needles = self._names_of_cards_named(needle)
+        in_cards = Q()
+        for name in needles:
+            # In its name, a translated name or its text: one index condition (search_text holds
+            # the three), then a row filter.
+            cited = named(name) | Q(search_body__contains=name)
+            in_cards |= contains(self.qs, "search_text", name) & cited
+        translations = current_translations().filter(self._translation_texts_hold(needles))
+        return in_cards | self._cards_of(translations)
+
+    @staticmethod
+    def _cards_of(translations) -> Q:
+        """The cards of ``translations``: their ids, read first (one query through the translations'
+        index) when they are few, so that the database ORs two indexed conditions (an OR with a
+        subquery reads every card on PostgreSQL); else the subquery."""
+        ids = list(translations.order_by().values_list("card_id", flat=True).distinct()[: EAGER_CARDS + 1])
+        if len(ids) > EAGER_CARDS:
+            return Q(pk__in=translations.values("card_id"))
+        return Q(pk__in=ids) if ids else Q()  # Q(): nothing to add to an OR
+
+    def _translation_texts_hold(self, fragments: list[str]) -> Q:
+        """Translations whose text holds one of ``fragments`` (each three characters or more),
+        through the translations' trigram index (search_index.TRANSLATION_FTS on SQLite)."""
+        if _vendor(self.qs) == "sqlite":
+            expression = " OR ".join(_fts_phrase("search_body", fragment) for fragment in fragments)
+            table = TRANSLATION_FTS
+            return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [expression]))
+        condition = Q()
+        for fragment in fragments:
+            condition |= Q(search_body__contains=fragment)
+        return condition
+
+    def _names_of_cards_named(self, needle: str) -> list[str]:
+        """``needle`` (a :func:`rules.text.search_fold` form) and every name, in any language, of the
+        cards (among those searched) whose name or current translated name it is: one query."""
+        translated = current_translations().filter(language__in=studio_languages(), search_name=needle)
+        rows = (
+            self.qs.filter(Q(search_name=needle) | Q(pk__in=translated.values("card_id")))
+            .order_by("pk")
+            .values_list("search_name", "search_translated")[:CITES_MAX_CARDS]
+        )
+        names = {needle}
+        for search_name, lines in rows:
+            names.add(search_name)
+            names.update(line for line in lines.split("\n") if line.strip())
+        return sorted(names)
 
     def _key_is(self, term: Term) -> Q:
         word = fold(term.value).replace(" ", "_")

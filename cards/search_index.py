@@ -26,6 +26,17 @@ OLD_VOCAB = "cards_card_fts_vocab"
 SCAN_INDEX = "cards_card_search_text_scan"
 
 
+# SQLite: the current translations' texts are searched by cites: (cards.search) through an FTS5
+# trigram table of their own over cards_cardtranslation.search_body (PostgreSQL: a pg_trgm GIN
+# index, migration 0009), kept in step by triggers like the cards' one.
+TRANSLATION_FTS = "cards_cardtranslation_fts"
+TRANSLATION_TRIGGERS = (
+    "cards_cardtranslation_fts_insert",
+    "cards_cardtranslation_fts_delete",
+    "cards_cardtranslation_fts_update",
+)
+
+
 class SearchIndexError(RuntimeError):
     """The database cannot hold the search index; the message says what to do."""
 
@@ -104,6 +115,51 @@ def ensure_sqlite(connection) -> bool:
         # Whatever was written while the triggers were missing is indexed again.
         cursor.execute(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
     return True
+
+
+def ensure_sqlite_translations(connection) -> bool:
+    """Create what is missing of the translations' FTS5 index (:data:`TRANSLATION_FTS`) and its
+    triggers (needs ``cards_cardtranslation.search_body``, migration 0009); True when it changed
+    something."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT name FROM sqlite_master WHERE name = %s OR (type = 'trigger' AND name LIKE %s)",
+            [TRANSLATION_FTS, "cards_cardtranslation_fts_%"],
+        )
+        present = {row[0] for row in cursor.fetchall()}
+        if {TRANSLATION_FTS, *TRANSLATION_TRIGGERS} <= present:
+            return False
+        if TRANSLATION_FTS not in present:
+            cursor.execute(
+                f"CREATE VIRTUAL TABLE {TRANSLATION_FTS} USING fts5(search_body, "
+                "content='cards_cardtranslation', content_rowid='id', tokenize='trigram')"
+            )
+        for trigger in TRANSLATION_TRIGGERS:
+            cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+        table = TRANSLATION_FTS
+        cursor.execute(
+            "CREATE TRIGGER cards_cardtranslation_fts_insert AFTER INSERT ON cards_cardtranslation BEGIN "
+            f"INSERT INTO {table}(rowid, search_body) VALUES (new.id, new.search_body); END"
+        )
+        cursor.execute(
+            "CREATE TRIGGER cards_cardtranslation_fts_delete AFTER DELETE ON cards_cardtranslation BEGIN "
+            f"INSERT INTO {table}({table}, rowid, search_body) VALUES ('delete', old.id, old.search_body); END"
+        )
+        cursor.execute(
+            "CREATE TRIGGER cards_cardtranslation_fts_update AFTER UPDATE OF search_body "
+            "ON cards_cardtranslation BEGIN "
+            f"INSERT INTO {table}({table}, rowid, search_body) VALUES ('delete', old.id, old.search_body); "
+            f"INSERT INTO {table}(rowid, search_body) VALUES (new.id, new.search_body); END"
+        )
+        cursor.execute(f"INSERT INTO {table}({table}) VALUES ('rebuild')")
+    return True
+
+
+def drop_sqlite_translations(connection) -> None:
+    with connection.cursor() as cursor:
+        for trigger in TRANSLATION_TRIGGERS:
+            cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+        cursor.execute(f"DROP TABLE IF EXISTS {TRANSLATION_FTS}")
 
 
 def _pg_trgm(connection) -> None:

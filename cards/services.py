@@ -98,7 +98,7 @@ def card_save_change(
     if not new:
         if source_changed(before, snapshot):
             mark_stale([card.pk])  # its translations fall behind, in this transaction
-            card.translated_names = ""  # and are no longer searched
+            card.forget_translations()  # and are no longer searched
         card.save()
     if announce_it:
         announce([card], changes)
@@ -156,7 +156,7 @@ def cards_save_changes(
     for card, before in changes:
         card.version = 1 if card._state.adding else card.version + 1
         if before and card.translated_names and source_changed(before, card_to_dict(card)):
-            card.translated_names = ""  # its translations fall behind (below): no longer searched
+            card.forget_translations()  # its translations fall behind (below): no longer searched
         card.refresh_derived()
         card.updated_at = now
     Card.objects.bulk_create(created, batch_size=BULK_BATCH)
@@ -184,7 +184,9 @@ def cards_save_changes(
             validated.append(card)
     updated = [card for card, before in changes if before]
     Card.objects.bulk_update(
-        updated, [*BULK_UPDATE_FIELDS, "translated_names", "last_validated_revision"], batch_size=BULK_BATCH
+        updated,
+        [*BULK_UPDATE_FIELDS, "translated_names", "translated_languages", "last_validated_revision"],
+        batch_size=BULK_BATCH,
     )
     fresh_validated = [card for card in validated if id(card) in created_ids]
     Card.objects.bulk_update(fresh_validated, ["last_validated_revision"], batch_size=BULK_BATCH)

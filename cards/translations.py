@@ -51,18 +51,28 @@ def studio_languages() -> tuple[str, ...]:
 def refresh_searched_names(card: Card) -> None:
     """Keep the card's ``translated_names`` (its current translations' names, part of its search
     columns) after a translation changed; no revision (it is derived), no ``updated_at`` change."""
-    names = "\n".join(
+    current = list(
         CardTranslation.objects.filter(card=card, status=TranslationStatus.VALIDATED, stale=False)
         .order_by("language")
-        .values_list("name", flat=True)
+        .values_list("language", "name")
     )
-    if names == card.translated_names:
+    names = "\n".join(name for _, name in current)
+    languages = languages_index(language for language, _ in current)
+    if (names, languages) == (card.translated_names, card.translated_languages):
         return
-    card.translated_names = names
+    card.translated_names, card.translated_languages = names, languages
     card.refresh_derived()
     Card.objects.filter(pk=card.pk).update(
-        translated_names=names, **{f: getattr(card, f) for f in DERIVED_FIELDS}
+        translated_names=names,
+        translated_languages=languages,
+        **{f: getattr(card, f) for f in DERIVED_FIELDS},
     )
+
+
+def languages_index(languages: Iterable[str]) -> str:
+    """``Card.translated_languages``: "|en|ru|" (a ``lang:`` term looks for "|ru|"), "" for none."""
+    codes = sorted(set(languages))
+    return "|" + "|".join(codes) + "|" if codes else ""
 
 
 def mark_stale(card_ids: Iterable[int]) -> int:

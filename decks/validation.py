@@ -54,7 +54,19 @@ DECK, KIND, SECTION, TOKENS = range(4)
 SEPARATOR = "\x1f"
 SECTION_ORDER = itemgetter(DECK, KIND, SECTION)
 _NOTHING_HELD: dict = {}
-CARD_COLUMNS = ("pk", "game", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
+# translated_names: the card's current translations' names (a reference may name it by one).
+CARD_COLUMNS = (
+    "pk",
+    "game",
+    "stable_id",
+    "name",
+    "type",
+    "set_code",
+    "game_fields",
+    "status",
+    "version",
+    "translated_names",
+)
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
 
 
@@ -209,9 +221,8 @@ class Validator:
             self._add_cards(Card.objects.filter(game=game).exclude(pk__in=list(self.cards)))
 
     def _add_cards(self, queryset) -> None:
-        for pk, game, stable_id, name, card_type, set_code, fields, status, version in queryset.values_list(
-            *CARD_COLUMNS
-        ):
+        for row in queryset.values_list(*CARD_COLUMNS):
+            pk, game, stable_id, name, card_type, set_code, fields, status, version, translated = row
             card = CardData(
                 game=game,
                 name=name,
@@ -221,6 +232,7 @@ class Validator:
                 fields=fields or {},
                 status=status,
                 version=version,
+                translated_names=tuple(translated.splitlines()),
             )
             self.cards[pk] = card
             self._held.clear()

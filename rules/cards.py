@@ -32,6 +32,9 @@ class CardData:
     effects: tuple[Mapping[str, Any], ...] = ()
     status: str = "DRAFT"
     version: int = 0
+    # Its names in other languages (its current translations'): a deck reference may name the card
+    # by one of them (rules.pool). Not part of the value (equality, repr).
+    translated_names: tuple[str, ...] = field(default=(), compare=False, repr=False)
     # Derived keys (folded name, folded nameId), computed on first use and kept: once per card,
     # not once per validation. Not part of the value (equality, repr).
     _folded: dict[str, str] | None = field(default=None, init=False, compare=False, repr=False)
@@ -43,6 +46,8 @@ class CardData:
             object.__setattr__(self, "archetypes", tuple(self.archetypes))
         if not isinstance(self.effects, tuple):
             object.__setattr__(self, "effects", tuple(self.effects))
+        if not isinstance(self.translated_names, tuple):
+            object.__setattr__(self, "translated_names", tuple(self.translated_names))
 
     def folded(self, key: str = "name") -> str:
         """The folded (case- and accent-free) name, or nameId field (``key="nameId"``, else the name)."""

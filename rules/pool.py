@@ -116,10 +116,14 @@ class CardPool:
     """The cards of one game a deck may name, indexed by stable id, by name and by set and number.
 
     A reference is first a stableCardId; then a name: the exact name if it names
-    one card, else the name ignoring case and accents; then a printing written by
-    set and number ("Blaster Blade (TD01) 005", "TD01-005"). A name shared by
-    several cards is ambiguous (darkrow's "Gin" is a Leader and a Legendary),
-    unless they are printings of one copy identity of the format (:meth:`find`).
+    one card, else the name ignoring case and accents; then a name in another language (a
+    card's ``translated_names``, its current translations'), ignoring case and accents too;
+    then a printing written by set and number ("Blaster Blade (TD01) 005", "TD01-005"). A name
+    shared by several cards is ambiguous (darkrow's "Gin" is a Leader and a Legendary),
+    unless they are printings of one copy identity of the format (:meth:`find`). Source names
+    win: a name that is one card's own name and another's translated name names the first, so
+    that a translation never changes what a list already names; a translated name shared by
+    several cards (and nobody's own name) is ambiguous.
 
     What is derived from a card (its folded name, its key under each identity,
     its set and number) is computed once, when it is first needed, and shared by
@@ -131,6 +135,11 @@ class CardPool:
         self._by_name: dict[str, list[CardData]] = {}
         self._by_folded: dict[str, list[CardData]] = {}
         self._by_loose: dict[str, list[CardData]] | None = None
+        # Translated names, folded (and as deck sites write them): the cards they name, and how
+        # each is written (for suggestions).
+        self._by_translated: dict[str, list[CardData]] = {}
+        self._by_translated_loose: dict[str, list[CardData]] | None = None
+        self._translated_spelling: dict[str, str] = {}
         self._by_set_number: dict[tuple[str, str], list[CardData]] | None = None
         # identity -> {stableCardId: key}, and identity -> {key: printings, by stable id}.
         self._keys: dict[str, dict[str, str]] = {}
@@ -150,8 +159,15 @@ class CardPool:
         self.by_id[card.id] = card
         self._by_name.setdefault(card.name, []).append(card)
         self._by_folded.setdefault(card.folded(), []).append(card)
+        for name in card.translated_names:
+            folded = fold(name)
+            named = self._by_translated.setdefault(folded, [])
+            if folded and folded != card.folded() and all(c is not card for c in named):
+                named.append(card)
+                self._translated_spelling.setdefault(folded, name)
         self._by_set_number = None
         self._by_loose = None
+        self._by_translated_loose = None
         self._keys.clear()
         self._by_identity.clear()
         self._printing_ids.clear()
@@ -236,6 +252,8 @@ class CardPool:
         if card is not None:
             return Match(card)
         matches = self._by_name.get(ref) or self._by_folded.get(fold(ref)) or self._loose(ref)
+        if not matches:  # a name in another language; the cards' own names came first
+            matches = self._translated(ref)
         if not matches:
             printing = self._printing(ref)
             if printing is not None:
@@ -257,6 +275,24 @@ class CardPool:
             self._by_loose = index
         return self._by_loose.get(loose_name(ref))
 
+    def _translated(self, ref: str) -> list[CardData] | None:
+        """The cards whose translated name is ``ref``, ignoring case and accents, or as deck sites
+        write it (:func:`loose_name`)."""
+        found = self._by_translated.get(fold(ref))
+        if found:
+            return found
+        if self._by_translated_loose is None:
+            index: dict[str, list[CardData]] = {}
+            for folded, cards in self._by_translated.items():
+                loose = index.setdefault(loose_name(folded), [])
+                loose += [card for card in cards if all(c is not card for c in loose)]
+            self._by_translated_loose = index
+        return self._by_translated_loose.get(loose_name(ref))
+
+    def _named(self, name: str) -> list[CardData]:
+        """The cards ``name`` names as deck sites write it: by their own name, else a translated one."""
+        return self._loose(name) or self._translated(name) or []
+
     def _printing(self, ref: str) -> Match | None:
         """A printing written by set and number, with its name or without.
 
@@ -272,9 +308,10 @@ class CardPool:
             if number:
                 cards = self._set_numbers().get((fold(set_code), number_key(number)), [])
             else:  # "Blaster Blade (TD01)": the printing of that name in that set
-                cards = [c for c in self._loose(name or "") or [] if fold(c.set) == fold(set_code)]
+                cards = [c for c in self._named(name or "") if fold(c.set) == fold(set_code)]
             if name and number:
-                cards = [c for c in cards if loose_name(c.name) == loose_name(name)]
+                named = self._named(name)
+                cards = [c for c in cards if any(c is n for n in named)]
             if cards:
                 break
         else:
@@ -313,8 +350,10 @@ class CardPool:
 
     def suggestions(self, ref: str, limit: int = 3) -> list[str]:
         """The names closest to ``ref``, ignoring case and accents (for UNKNOWN_CARD)."""
-        if self._names is None:
-            self._names = sorted(self._by_folded)
+        if self._names is None:  # every name, in every language, folded
+            self._names = sorted(
+                {*self._by_folded, *(n for n, cards in self._by_translated.items() if cards)}
+            )
         folded = fold(ref)
         close = difflib.get_close_matches(folded, self._names, n=limit, cutoff=0.6)
         if len(close) < limit:  # a word of the name is enough: "Blaster" finds "Blaster Blade"
@@ -322,7 +361,10 @@ class CardPool:
             close += [n for n in self._names if n not in close and words & set(n.split())][
                 : limit - len(close)
             ]
-        return [self._by_folded[name][0].name for name in close]
+        return [
+            self._by_folded[name][0].name if name in self._by_folded else self._translated_spelling[name]
+            for name in close
+        ]
 
 
 def pick_printing(

@@ -25,7 +25,18 @@ from ..interchange import DeckInput, parse_deck
 from ..models import Deck, DeckEntry, EntryKind
 from .formats import format_for
 
-CARD_VALUES = ("pk", "stable_id", "name", "type", "set_code", "game_fields", "status", "version")
+# translated_names: the card's current translations' names (a reference may name it by one).
+CARD_VALUES = (
+    "pk",
+    "stable_id",
+    "name",
+    "type",
+    "set_code",
+    "game_fields",
+    "status",
+    "version",
+    "translated_names",
+)
 
 
 def visible_cards(user) -> QuerySet[Card]:
@@ -72,7 +83,7 @@ def _pool_for(
     if whole or {row[1] for row in rows} != refs:
         rows = list(qs.values_list(*CARD_VALUES))
     pool, pks = CardPool(), {}
-    for pk, stable_id, name, card_type, set_code, fields, status, version in rows:
+    for pk, stable_id, name, card_type, set_code, fields, status, version, translated in rows:
         pool.add(
             CardData(
                 game=game,
@@ -83,6 +94,7 @@ def _pool_for(
                 fields=fields or {},
                 status=status,
                 version=version,
+                translated_names=tuple(translated.splitlines()),
             )
         )
         pks[stable_id] = pk

@@ -65,3 +65,33 @@ def test_the_search_columns_are_filled_for_existing_cards_and_indexed():
     assert (card.search_name, card.search_body) == (" chianti&korn ", " recherche sniper . ")
     found = card_search(CurrentCard.objects.all(), 'o:sniper cites:"Chianti & Korn"')
     assert list(found.values_list("stable_id", flat=True)) == ["DR-M1"]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_translated_search_columns_are_filled_from_what_is_stored():
+    """0009: a card's current translated names (kept since 0007) and its translations' texts get
+    their searchable forms, so that name terms and cites: find them without a save."""
+    before = [("cards", "0008_cardset_import_jobs")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    Card, CardTranslation = old.get_model("cards", "Card"), old.get_model("cards", "CardTranslation")
+    card = Card.objects.create(
+        game="chesscards", stable_id="CC-M1", name="Marche arrière", type="CARD", translated_names="Шаг назад"
+    )
+    CardTranslation.objects.create(
+        card=card,
+        language="ru",
+        name="Шаг назад",
+        text="Сыграйте «Мур».",
+        source_version=1,
+        status="VALIDATED",
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    from cards.models import Card as CurrentCard
+    from cards.models import CardTranslation as CurrentTranslation
+
+    card = CurrentCard.objects.get(stable_id="CC-M1")
+    assert (card.search_translated, card.translated_languages) == ("\n шаг назад \n", "|ru|")
+    assert CurrentTranslation.objects.get(card__stable_id="CC-M1").search_body == " сыграйте « мур » . "

@@ -110,7 +110,7 @@ def test_cites_keeps_the_seeds_meaning(catalogue):
         ("t<3", "t takes ':', '=' or '!='"),
         ("id>DR-1", "id takes ':', '=' or '!='"),
         ("order:colour", "order:colour is not something"),
-        ("lang:de", "use one of fr, ru"),
+        ("lang:de", "use one of en, fr, ru"),
         ('cites:"..."', "is not a name"),
         ("'", "no letter or digit"),
         ("trigger>2", "trigger is not a number"),

@@ -261,6 +261,8 @@ def test_the_help_page_documents_keys_with_french_examples(client_as, playtester
         "t:unit cost&lt;=3 arch:lycéenne",
         '!"Blaster Blade"',
         "-(t:unit or t:leader)",
+        '"шаг назад"',  # a card by a translated name (issue 28, item 6)
+        'n:"step back"',
     ]:
         assert example in page
     assert "Cost (Indices)" in page and "trigger" in page
