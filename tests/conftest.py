@@ -161,6 +161,15 @@ def playtester(make_user):
 
 
 @pytest.fixture
+def russian_playtester(playtester):
+    """The playtester, who reads Russian (their preference, as the demo's)."""
+    from studio.models import Preference
+
+    Preference.objects.create(user=playtester, language="ru")
+    return playtester
+
+
+@pytest.fixture
 def client_as(client):
     """The test client, logged in as ``client_as(user)``."""
 

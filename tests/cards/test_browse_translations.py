@@ -13,15 +13,8 @@ from cards.demo import card_set
 from cards.imports import cards_import
 from cards.models import Card, CardTranslation, TranslationStatus
 from cards.translations import mark_stale
-from studio.models import Preference
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def russian_playtester(playtester):
-    Preference.objects.create(user=playtester, language="ru")
-    return playtester
 
 
 @pytest.fixture

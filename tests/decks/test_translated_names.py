@@ -13,17 +13,10 @@ from cards import demo
 from cards.models import Card, CardTranslation, TranslationStatus
 from cards.translations import mark_stale
 from decks.services import deck_create
-from studio.models import Preference
 
 from .conftest import own_everything
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def russian_playtester(playtester):
-    Preference.objects.create(user=playtester, language="ru")
-    return playtester
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ from django.urls import reverse
 from cards import demo
 from cards.models import Card, CardTranslation, TranslationStatus
 from cards.translations import mark_stale
-from studio.models import Preference
 from tables import realtime
 from tables.models import Table
 from tables.selectors import table_state
@@ -25,12 +24,6 @@ from .play import finish_setup, play, view, zone
 from .test_hidden_information import known_to
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def russian_playtester(playtester):
-    Preference.objects.create(user=playtester, language="ru")
-    return playtester
 
 
 @pytest.fixture
