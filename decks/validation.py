@@ -43,6 +43,7 @@ from rules.decks import DeckData, ValidationResult, validate_resolved
 from rules.formats import FormatData
 from rules.pool import CardPool, Resolved, needs_every_printing, reserved_ref
 
+from .card_rows import CARD_COLUMNS, card_data
 from .models import CardVersions, Deck, DeckEntry, DeckFormat, EntryKind, OwnedCard
 
 DEFAULT_BATCH_SIZE = 1000
@@ -54,19 +55,6 @@ DECK, KIND, SECTION, TOKENS = range(4)
 SEPARATOR = "\x1f"
 SECTION_ORDER = itemgetter(DECK, KIND, SECTION)
 _NOTHING_HELD: dict = {}
-# translated_names: the card's current translations' names (a reference may name it by one).
-CARD_COLUMNS = (
-    "pk",
-    "game",
-    "stable_id",
-    "name",
-    "type",
-    "set_code",
-    "game_fields",
-    "status",
-    "version",
-    "translated_names",
-)
 DECK_COLUMNS = ("pk", "game", "name", "format_id", "owner_id", "owner__username", "stale_generation")
 
 
@@ -222,22 +210,12 @@ class Validator:
 
     def _add_cards(self, queryset) -> None:
         for row in queryset.values_list(*CARD_COLUMNS):
-            pk, game, stable_id, name, card_type, set_code, fields, status, version, translated = row
-            card = CardData(
-                game=game,
-                name=name,
-                type=card_type,
-                stable_id=stable_id,
-                set=set_code,
-                fields=fields or {},
-                status=status,
-                version=version,
-                translated_names=tuple(translated.splitlines()),
-            )
+            card = card_data(row)
+            pk, game = row[0], row[1]
             self.cards[pk] = card
             self._held.clear()
             self.pools[game, SEES_ALL].add(card)
-            if status == Status.VALIDATED:
+            if card.status == Status.VALIDATED:
                 self.pools[game, SEES_VALIDATED].add(card)
 
     def _load_formats(self, pks: Iterable[int]) -> None:

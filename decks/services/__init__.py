@@ -36,11 +36,10 @@ from .entries import (
     deck_pick_set,
 )
 from .formats import FORMAT_FIELDS, deck_format_save, format_for
-from .references import CARD_VALUES, check_section_sizes, visible_card, visible_cards
+from .references import check_section_sizes, visible_card, visible_cards
 from .staleness import card_versions_prune, deck_validate, decks_mark_stale, decks_revalidate
 
 __all__ = [
-    "CARD_VALUES",
     "FORMAT_FIELDS",
     "can_manage_all_decks",
     "card_versions_prune",

@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from cards import selectors as card_selectors
 from cards.models import Card
 from common.errors import InvalidInput
-from rules import CardData, get_ruleset
+from rules import get_ruleset
 from rules.decks import Entry
 from rules.findings import error
 from rules.placement import place_by_type
@@ -21,22 +21,10 @@ from rules.pool import CardPool, reserved_ref
 from rules.problems import invalid, problem
 from rules.text import fold
 
+from ..card_rows import CARD_COLUMNS, card_data
 from ..interchange import DeckInput, parse_deck
 from ..models import Deck, DeckEntry, EntryKind
 from .formats import format_for
-
-# translated_names: the card's current translations' names (a reference may name it by one).
-CARD_VALUES = (
-    "pk",
-    "stable_id",
-    "name",
-    "type",
-    "set_code",
-    "game_fields",
-    "status",
-    "version",
-    "translated_names",
-)
 
 
 def visible_cards(user) -> QuerySet[Card]:
@@ -79,25 +67,14 @@ def _pool_for(
     reserved = get_ruleset(game).reserved_refs
     refs = {ref for ref in refs if reserved_ref(ref, reserved) is None}
     qs = visible_cards(user).filter(game=game)
-    rows = [] if whole else list(qs.filter(stable_id__in=refs).values_list(*CARD_VALUES))
-    if whole or {row[1] for row in rows} != refs:
-        rows = list(qs.values_list(*CARD_VALUES))
+    rows = [] if whole else list(qs.filter(stable_id__in=refs).values_list(*CARD_COLUMNS))
+    if whole or {row[2] for row in rows} != refs:
+        rows = list(qs.values_list(*CARD_COLUMNS))
     pool, pks = CardPool(), {}
-    for pk, stable_id, name, card_type, set_code, fields, status, version, translated in rows:
-        pool.add(
-            CardData(
-                game=game,
-                name=name,
-                type=card_type,
-                stable_id=stable_id,
-                set=set_code,
-                fields=fields or {},
-                status=status,
-                version=version,
-                translated_names=tuple(translated.splitlines()),
-            )
-        )
-        pks[stable_id] = pk
+    for row in rows:
+        card = card_data(row)
+        pool.add(card)
+        pks[card.stable_id] = row[0]
     return pool, pks
 
 
