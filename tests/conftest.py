@@ -70,6 +70,49 @@ def _restore_migrated_data_in_transactional_tests(items):
             )
 
 
+def _is_transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and marker.kwargs.get("transaction"):
+        return True
+    return bool({"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ())))
+
+
+def _uses_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        {"db", "transactional_db", "live_server"} & set(getattr(item, "fixturenames", ()))
+    )
+
+
+# Whether a transactional test's flush has left this process's tables empty.
+_FLUSHED = [False]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """A test in a transaction finds the migrated data (the role groups), whatever ran before it.
+
+    A transactional test ends with a flush, and only the next transactional test restores the data
+    at its start. pytest-django runs transactional tests last, but pytest-xdist's ``worksteal`` can
+    give a process a plain test after them: the data is restored (and committed) before that test
+    opens its transaction."""
+    if not _FLUSHED[0] or _is_transactional(item) or not _uses_database(item):
+        return
+    from django.db import connections
+    from pytest_django.plugin import blocking_manager_key
+
+    with item.config.stash[blocking_manager_key].unblock():
+        for connection in connections.all(initialized_only=True):
+            contents = getattr(connection, "_test_serialized_contents", None)
+            if contents:
+                connection.creation.deserialize_db_from_string(contents)
+    _FLUSHED[0] = False
+
+
+def pytest_runtest_teardown(item):
+    if _is_transactional(item):
+        _FLUSHED[0] = True
+
+
 @pytest.fixture(autouse=True)
 def _tasks_in_process(request):
     """Run tasks in-process, eagerly, except in tests marked ``worker``.

@@ -1,0 +1,30 @@
+"""The suite's own machinery (tests/conftest.py): a plain test after a transactional one, in any order."""
+
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+
+from tests import conftest
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_plain_test_after_a_transactional_flush_finds_the_migrated_data_again(request):
+    """pytest-xdist's worksteal can run a plain test right after a transactional one in a process."""
+    roles = set(Group.objects.values_list("name", flat=True))
+    assert {"designer", "reviewer", "playtester"} <= roles
+    # What a transactional test's teardown does: flush, without re-creating anything.
+    call_command("flush", interactive=False, inhibit_post_migrate=True, verbosity=0)
+    conftest.pytest_runtest_teardown(request.node)
+    assert not Group.objects.exists()
+
+    plain = SimpleNamespace(
+        get_closest_marker=lambda name: pytest.mark.django_db.mark if name == "django_db" else None,
+        fixturenames=["db"],
+        config=request.config,
+    )
+    conftest.pytest_runtest_setup(plain)
+    assert set(Group.objects.values_list("name", flat=True)) == roles
+    conftest.pytest_runtest_setup(plain)  # once restored, not again
+    assert Group.objects.count() == len(roles)
