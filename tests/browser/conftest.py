@@ -127,6 +127,26 @@ def _note_csp_violation(text: str, violations: list[str]) -> None:
 
 @pytest.fixture
 def login(live_server):
+    """``login(page, user)``: ``user``'s browser is logged in and shows the page the login form leads
+    to ("/"), or ``path``.
+
+    The session is the one Django's ``login()`` makes (the user's language preference read into it),
+    its cookie handed to the browser: the login form's page and its post are not loaded again in
+    every test (the tests of the form itself use ``login_with_form``)."""
+    from django.test import Client
+
+    def do(page, user, path: str = "/"):
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+        page.goto(path)
+
+    return do
+
+
+@pytest.fixture
+def login_with_form(live_server):
     """Log ``user`` in through the login form (password ``secret-password``, the factory's)."""
 
     def do(page, user, password: str = "secret-password"):

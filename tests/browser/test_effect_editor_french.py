@@ -8,8 +8,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import login_in_any_language
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 # The English the issue found on the French page.
@@ -19,12 +17,6 @@ ENGLISH = ["Effect id", "Kind", "Timing", "what the effect does", "a use limit, 
 @pytest.fixture
 def browser_locale():
     return "fr-FR"
-
-
-@pytest.fixture
-def login():
-    """Log in whatever the page's language."""
-    return login_in_any_language
 
 
 def test_the_effect_form_speaks_french_and_waits_for_the_designer(

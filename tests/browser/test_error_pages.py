@@ -4,7 +4,7 @@ and 390 px; a GET on a form's target lands on the form's page. Screenshots under
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -12,12 +12,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 @pytest.fixture
 def browser_locale():
     return "ru-RU"
-
-
-@pytest.fixture
-def login():
-    """Log in whatever the page's language."""
-    return login_in_any_language
 
 
 def test_a_playtester_at_the_review_queue_reads_the_studios_403_and_goes_back(

@@ -5,7 +5,7 @@ a line wraps, and break nothing at 1280 or 390 px. Screenshots: french-typograph
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -13,12 +13,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 @pytest.fixture
 def browser_locale():
     return "fr-FR"
-
-
-@pytest.fixture
-def login():
-    """Log in whatever the page's language."""
-    return login_in_any_language
 
 
 @pytest.mark.parametrize("width", [1280, 390])

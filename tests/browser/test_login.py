@@ -6,15 +6,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 
 @pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
-def test_each_role_logs_in_and_sees_its_name(page, login, make_user, screenshot, role):
+def test_each_role_logs_in_and_sees_its_name(page, login_with_form, make_user, screenshot, role):
     user = make_user(role, username=f"{role}-ana")
-    login(page, user)
+    login_with_form(page, user)
     assert page.get_by_text(f"{role}-ana").first.is_visible()
     assert role in page.locator("header").inner_text()
     screenshot(page, f"dashboard-{role}")
 
 
-def test_a_wrong_password_says_so(page, login, make_user):
+def test_a_wrong_password_says_so(page, make_user):
     make_user("designer", username="dora")
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("dora")

@@ -4,7 +4,7 @@ French source below), and the translation editor shows the source beside the for
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -14,12 +14,6 @@ RU = {"name": "Шаг назад", "text": "Отведите одну из св�
 @pytest.fixture
 def browser_locale():
     return "ru-RU"
-
-
-@pytest.fixture
-def login():
-    """Log in whatever the page's language."""
-    return login_in_any_language
 
 
 @pytest.fixture

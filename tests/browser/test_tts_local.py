@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 from tests.decks.conftest import load_cards  # noqa: F401 (fixture)
 from tests.faces.conftest import duel_deck  # noqa: F401 (fixture)
 
@@ -20,12 +20,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 @pytest.fixture
 def browser_locale():
     return "fr-FR"
-
-
-@pytest.fixture
-def login():
-    """Log in whatever the page's language."""
-    return login_in_any_language
 
 
 def test_the_local_zip_from_the_deck_page_in_french_at_390(page, login, playtester, duel_deck, screenshot):  # noqa: F811
