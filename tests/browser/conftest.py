@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -28,9 +29,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 class SerialWSGIServer(WSGIServer):
     """The live server, one request at a time (answers carry ``Connection: close``)."""
 
+    # Held while a request is answered: a test's end waits for it (``_no_request_in_flight``).
+    answering = threading.Lock()
+
     def __init__(self, *args, connections_override=None, **kwargs):
         # The server thread installs connections_override itself and serves every request in it.
         super().__init__(*args, **kwargs)
+
+    def process_request(self, request, client_address):
+        with self.answering:
+            super().process_request(request, client_address)
 
 
 # On SQLite the test database lives in memory and the live server shares the test's one
@@ -39,6 +47,16 @@ class SerialWSGIServer(WSGIServer):
 # misuse"). PostgreSQL gives each request thread its own connection and keeps the threaded server.
 if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     LiveServerThread.server_class = SerialWSGIServer
+
+
+@pytest.fixture(autouse=True)
+def _no_request_in_flight():
+    """A test's end waits for the answer the live server is still making (a page's poll, sent just
+    before its browser closed): on SQLite that request reads the one connection the test's flush
+    then empties ("database table is locked")."""
+    yield
+    with SerialWSGIServer.answering:
+        pass
 
 
 def pytest_collection_modifyitems(config, items):

@@ -34,8 +34,7 @@ def test_a_designer_uploads_drops_and_chooses_the_primary_image(
 ):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Toyama Kazuha")
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     gallery = page.locator("#artwork")
     expect(gallery.get_by_role("heading", name=re.compile("^Artwork"))).to_be_visible()
     expect(gallery).to_contain_text("No image yet.")
@@ -124,8 +123,7 @@ def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(
     card = make_card("darkrow", user=designer, name="Hattori Heiji")
     # As with a busy worker: the renditions are not made when the upload is answered.
     monkeypatch.setattr(services, "_enqueue_render", lambda ids, **kwargs: None)
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     page.get_by_label("Image file").set_input_files(
         {"name": "heiji.png", "mimeType": "image/png", "buffer": make_image("PNG", (240, 336))}
     )

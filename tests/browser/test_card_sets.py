@@ -78,8 +78,7 @@ def test_the_builder_shows_the_printing_choice(page, login, make_user, screensho
         user=player,
     )
     page.set_viewport_size({"width": width, "height": 900})
-    login(page, player)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, player, f"/decks/{deck.pk}/")
     choice = page.locator('select[data-printing-of="Blaster Blade"]')
     expect(choice).to_be_visible()
     screenshot(page, f"builder-printing-{width}")

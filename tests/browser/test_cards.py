@@ -155,8 +155,7 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
 def test_a_stale_save_is_refused_with_a_reload_and_keeps_the_input(page, login, make_user, make_card):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer)
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     page.get_by_label("Name").fill("Kazuha, version Dana")
     # Meanwhile, someone else saves the card.
     services.card_update(

@@ -27,7 +27,6 @@ def test_an_inline_script_without_the_nonce_is_a_violation_the_fixture_hears(
 def test_the_dashboard_and_the_deck_pages_pass_the_policy(page, login, designer):
     # The page fixture fails the test on any violation; htmx's indicator style must carry the nonce.
     login(page, designer)
-    page.goto("/")
     page.goto("/decks/")
     page.goto("/cards/")
     assert page.evaluate("() => window.htmx !== undefined")

@@ -29,8 +29,7 @@ def test_a_playtester_fixes_an_import_with_the_suggestion_button_a_move_and_a_ty
 ):
     card_imports.cards_import(payload=card_set("riftbound"))
     playtester = make_user("playtester", username="paula")
-    login(page, playtester)
-    page.goto("/decks/")
+    login(page, playtester, "/decks/")
     page.get_by_role("region", name="Import a deck").get_by_label("Game").select_option("riftbound")
     page.get_by_label("Or paste it").fill(PASTED)
     page.get_by_role("button", name="Import").click()

@@ -100,8 +100,7 @@ def test_importing_and_exporting_a_text_decklist(page, login, make_user, cards, 
         },
         user=playtester,
     )
-    login(page, playtester)
-    page.goto("/decks/")
+    login(page, playtester, "/decks/")
     box = page.get_by_label("Or paste it")
     box.fill("main:\n3 Example Light Squire\n")
     page.get_by_role("button", name="Import").click()
@@ -145,8 +144,7 @@ def test_statistics_and_test_draws(page, login, make_user, cards, screenshot):
     )
     deck = services.deck_create(data=data, user=playtester)
     assert deck.legal
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     page.get_by_role("link", name="Statistics", exact=True).click()  # not the header's "Play statistics"
     expect(page.get_by_role("heading", name="Grade curve")).to_be_visible()
     expect(page.get_by_role("heading", name="Triggers")).to_be_visible()
@@ -195,8 +193,7 @@ def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login,
         data={"game": "duel", "name": "Rapide", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}},
         user=playtester,
     )
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     held = []
     page.route("**/entry/", lambda route: held.append(route))
     page.get_by_label("Copies of Example Light Squire").fill("20")
@@ -222,8 +219,7 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
         data={"game": "duel", "name": "Lent", "sections": {"main": [{"card": "DU-EX-001", "count": 1}]}},
         user=playtester,
     )
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     box = page.get_by_label("Copies of Example Light Squire")
     box.fill("7")  # typing, not done yet
     # Meanwhile the deck changes elsewhere (another tab): the refresh would bring the new panel.

@@ -19,8 +19,7 @@ def test_a_designer_builds_a_darkrow_effect_in_the_form_and_saves_it(
     card = make_card(
         "darkrow", user=designer, name="Toyama Kazuha", text="Une fois par tour : piochez 1 carte."
     )
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     editor = page.locator("[data-effect-editor]")
     expect(editor.get_by_role("button", name="Form")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#id_effects")).to_be_hidden()
@@ -120,8 +119,7 @@ def test_a_designer_builds_a_darkrow_effect_in_the_form_and_saves_it(
 def test_a_schema_error_from_the_rules_lands_at_its_field(page, login, make_user, make_card):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer)
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     editor = page.locator("[data-effect-editor]")
     editor.get_by_role("button", name="JSON").click()
     page.locator("#id_effects").fill(

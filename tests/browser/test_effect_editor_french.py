@@ -26,8 +26,7 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
     card = make_card(
         "darkrow", user=designer, name="Toyama Kazuha", text="Une fois par tour : piochez 1 carte."
     )
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     editor = page.locator("[data-effect-editor]")
     editor.get_by_role("button", name="+ Ajouter un effet").click()
     effect = editor.locator("fieldset.effect").first
@@ -94,8 +93,7 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
 
 def test_a_new_card_proposes_effect_ids_from_its_name(page, login, make_user):
     designer = make_user("designer", username="dana")
-    login(page, designer)
-    page.goto("/cards/new/?game=darkrow")
+    login(page, designer, "/cards/new/?game=darkrow")
     page.locator("#id_name").fill("Toyama Kazuha")
     editor = page.locator("[data-effect-editor]")
     editor.get_by_role("button", name="+ Ajouter un effet").click()

@@ -19,8 +19,7 @@ def test_a_long_name_wraps_and_the_panel_does_not_say_no_problem_above_an_overfl
 ):
     designer = make_user("designer", username="dana")
     card = make_card("vanguard", user=designer, name=NAME, text="Короткий текст.")
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     face = page.locator("#face-preview svg")
     expect(face).to_be_visible()
     shown = " ".join(face.locator("text").all_text_contents())

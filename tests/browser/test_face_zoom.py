@@ -18,8 +18,7 @@ def test_the_editors_face_is_large_and_zooms_to_print_size(page, login, make_use
         name="Blaster Blade",
         text="[AUTO] Quand cette unité est posée, retirez une unité.",
     )
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     face = page.locator("#face-preview svg")
     expect(face).to_be_visible()
     width = face.bounding_box()["width"]
@@ -50,8 +49,7 @@ def test_the_review_queue_compares_the_faces_full_size(page, login, make_user, m
     card = make_card("darkrow", name="Toyama Kazuha", text="Rapide : piochez une carte.")
     card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
     card_update(stable_id=card.stable_id, data={"text": "Rapide : piochez deux cartes."}, user=designer)
-    login(page, reviewer)
-    page.goto("/review/")
+    login(page, reviewer, "/review/")
     item = page.locator(f'[data-card="{card.stable_id}"]')
     expect(item.locator(".face-compare a")).to_have_count(2)  # each face opens full size
     item.get_by_role("button", name="Compare full size").click()

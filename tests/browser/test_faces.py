@@ -17,8 +17,7 @@ def test_the_editor_face_follows_typing_with_the_overflow_finding(
 ):
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", name="Toyama Kazuha", text="Rapide : déployer une unité.")
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     face = page.locator("#face-preview svg")
     expect(face).to_contain_text("Toyama Kazuha")
     settled(page)
@@ -35,8 +34,7 @@ def test_the_editor_face_follows_typing_with_the_overflow_finding(
 def test_a_designer_changes_a_colour_and_the_preview_follows(page, login, make_user, make_card, screenshot):
     designer = make_user("designer", username="dana")
     make_card("darkrow", name="Agasa", cost=2, atk=1, pv=2)
-    login(page, designer)
-    page.goto("/faces/darkrow/template/")
+    login(page, designer, "/faces/darkrow/template/")
     preview = page.locator("#template-preview")
     expect(preview.locator("svg")).to_have_count(1)
     before = preview.inner_html()
@@ -69,8 +67,7 @@ def test_the_visual_deck_view_shows_faces_in_columns_with_copies_stacked(page, l
     playtester = make_user("playtester", username="paula")
     with open(DEMO_DIR / "decks" / "duel-example.deck.json", encoding="utf-8") as handle:
         deck = services.deck_create(data=json.load(handle), user=playtester)
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     page.get_by_role("link", name="Faces").click()
     columns = page.locator(".deck-visual .vcol")
     expect(columns.first).to_be_visible()

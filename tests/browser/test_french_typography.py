@@ -20,8 +20,7 @@ def test_a_query_error_and_the_query_help_in_french(page, login, make_user, make
     designer = make_user("designer", username="dominique")
     make_card("darkrow", name="Toyama Kazuha", text="Rapide : piochez une carte.")
     page.set_viewport_size({"width": width, "height": 900})
-    login(page, designer)
-    page.goto("/cards/?q=(t:unit")
+    login(page, designer, "/cards/?q=(t:unit")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     error = page.locator(".query-error").first
     expect(error).to_be_visible()

@@ -25,8 +25,7 @@ def test_a_refused_upload_keeps_the_page_and_the_unsaved_edit(
     settings.DEBUG = debug  # with DEBUG on, django-htmx's debug script is on the page too
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Toyama Kazuha")
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     page.evaluate("window.__samePage = true")
     page.get_by_label("Name").fill("Toyama Kazuha (unsaved)")
     gallery = page.locator("#artwork")
@@ -80,8 +79,7 @@ def test_a_forbidden_htmx_request_shows_its_reason_beside_the_form(
     settings.DEBUG = debug
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Mouri Ran")
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, designer, f"/cards/{card.stable_id}/")
     page.evaluate("window.__samePage = true")
     page.get_by_label("Name").fill("Mouri Ran (unsaved)")
     # A form the page would not offer a designer: htmx posts it, the studio answers 403.
@@ -115,8 +113,7 @@ def test_a_refused_copy_count_is_explained_on_its_row_and_kept(page, login, make
         },
         user=playtester,
     )
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     row = page.locator('#deck tr[data-card="DU-EX-001"]')
     count = row.get_by_role("spinbutton")
     # Meanwhile, in another tab, the section changes: this page is out of date.

@@ -21,8 +21,7 @@ def test_counts_follow_the_moves_and_a_refusal_keeps_the_ticks(page, login, make
     other = make_card("darkrow", name="Autre")
     bad = imported("Sans durée", [bonus()], status="NEEDS_REVIEW")
     make_card("duel")
-    login(page, reviewer)
-    page.goto("/review/?game=darkrow")
+    login(page, reviewer, "/review/?game=darkrow")
     tab = page.locator('#gametabs a[data-game="darkrow"] .count')
     expect(tab).to_have_text("3")
 
@@ -85,8 +84,7 @@ def test_before_disabling_the_reviewer_sees_the_decks_it_makes_illegal(
         user=playtester,
     )
     assert card.deck_entries.filter(deck__legal=True).count() == 2
-    login(page, reviewer)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, reviewer, f"/cards/{card.stable_id}/")
     warning = page.locator("#disable-warning")
     expect(warning).to_contain_text("Disabling it makes 2 legal decks illegal")
     page.once("dialog", lambda dialog: dialog.dismiss())

@@ -22,8 +22,7 @@ def test_the_designer_is_asked_before_a_validated_card_goes_back_to_review(
         data={"game": "duel", "name": "Alpha", "sections": {"main": [{"card": card.stable_id, "count": 3}]}},
         user=lead,
     )
-    login(page, lead)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, lead, f"/cards/{card.stable_id}/")
     expect(page.locator("#save-warning")).to_contain_text("1 deck uses it: Alpha.")
     page.locator("#id_text").fill("Retouché")
     asked = []

@@ -76,8 +76,7 @@ def test_at_390_px_the_builder_deck_list_and_card_browser_fit(page, login, duel_
 
 def test_the_printed_deck_is_a_clean_list_with_its_verdict(page, login, duel_deck, screenshot):
     playtester, deck = duel_deck
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     page.emulate_media(media="print")
     expect(page.locator("#verdict")).to_be_visible()
     expect(page.locator(".decksection").first).to_contain_text("DU-EX-001")
@@ -91,8 +90,7 @@ def test_the_printed_deck_is_a_clean_list_with_its_verdict(page, login, duel_dec
 
 def test_a_copy_count_typed_and_entered_sends_one_request(page, login, duel_deck):
     playtester, deck = duel_deck
-    login(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     posts = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     box = page.get_by_role("spinbutton").first
@@ -106,8 +104,7 @@ def test_a_copy_count_typed_and_entered_sends_one_request(page, login, duel_deck
 
 def test_enter_does_not_create_a_card_but_ctrl_enter_does(page, login, make_user):
     designer = make_user("designer", username="dana")
-    login(page, designer)
-    page.goto("/cards/new/?game=darkrow")
+    login(page, designer, "/cards/new/?game=darkrow")
     page.get_by_label("Name").fill("Carte par erreur")
     page.get_by_label("Name").press("Enter")
     page.wait_for_timeout(500)
@@ -122,8 +119,7 @@ def test_the_game_menu_follows_the_query_and_facets_show_printed_labels(page, lo
     designer = make_user("designer", username="dana")
     make_card("darkrow", name="Kazuha", archetypes=["Lycéenne"])
     make_card("duel")
-    login(page, designer)
-    page.goto("/cards/")
+    login(page, designer, "/cards/")
     menu = page.locator("#id_game")
     expect(menu).to_have_value("")
     page.get_by_role("searchbox", name="Search cards").fill("game:darkrow ")

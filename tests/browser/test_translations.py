@@ -38,8 +38,7 @@ def test_the_russian_playtester_reads_the_validated_russian_card(
 
     card, _, reviewer = translated_card
     playtester = make_user("playtester", username="paula")
-    login(page, playtester)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, playtester, f"/cards/{card.stable_id}/")
     expect(page.locator("#reader-translation")).to_have_count(0)  # a draft is not shown to playtesters
     translation_set_status(stable_id=card.stable_id, language="ru", status="VALIDATED", user=reviewer)
     page.goto(f"/cards/{card.stable_id}/")
@@ -56,8 +55,7 @@ def test_the_translation_editor_shows_the_source_beside_the_form_at_390(
     page, login, translated_card, screenshot
 ):
     card, designer, _ = translated_card
-    login(page, designer)
-    page.goto(f"/cards/{card.stable_id}/translations/ru/")
+    login(page, designer, f"/cards/{card.stable_id}/translations/ru/")
     expect(page.locator(".translation-pair .source")).to_contain_text("Recule un de tes pions")
     page.locator("#tr-text").fill("Отведите пешку на одно поле назад.")
     page.locator("#translation-form button[type=submit]").click()

@@ -24,8 +24,7 @@ def browser_locale():
 
 def test_the_local_zip_from_the_deck_page_in_french_at_390(page, login, playtester, duel_deck, screenshot):  # noqa: F811
     page.set_viewport_size({"width": 390, "height": 900})
-    login(page, playtester)
-    page.goto(f"/decks/{duel_deck.pk}/")
+    login(page, playtester, f"/decks/{duel_deck.pk}/")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     local = page.locator("details.tts-local")
     local.locator("summary").click()
