@@ -150,7 +150,7 @@ def login(live_server):
 
     The session is the one Django's ``login()`` makes (the user's language preference read into it),
     its cookie handed to the browser: the login form's page and its post are not loaded again in
-    every test (the tests of the form itself use ``login_with_form``)."""
+    every test (the tests of the form itself use ``helpers.login_in_any_language``)."""
     from django.test import Client
 
     def do(page, user, path: str = "/"):
@@ -159,20 +159,6 @@ def login(live_server):
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
         page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
         page.goto(path)
-
-    return do
-
-
-@pytest.fixture
-def login_with_form(live_server):
-    """Log ``user`` in through the login form (password ``secret-password``, the factory's)."""
-
-    def do(page, user, password: str = "secret-password"):
-        page.goto("/accounts/login/")
-        page.get_by_label("Username").fill(user.get_username())
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
     return do
 

@@ -6,7 +6,7 @@ test-output/screenshots/face-ru-390.png and face-en-fallback-390.png."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -16,7 +16,9 @@ def browser_locale():
     return "ru-RU"
 
 
-def test_the_russian_playtester_sees_the_russian_face_at_390_px(page, make_user, make_card, screenshot):
+def test_the_russian_playtester_sees_the_russian_face_at_390_px(
+    page, login, make_user, make_card, screenshot
+):
     from cards.services import card_set_status
     from cards.translations import translation_save, translation_set_status
 
@@ -35,8 +37,7 @@ def test_the_russian_playtester_sees_the_russian_face_at_390_px(page, make_user,
     translation_set_status(stable_id=card.stable_id, language="ru", status="VALIDATED", user=reviewer)
 
     page.set_viewport_size({"width": 390, "height": 844})
-    login_in_any_language(page, playtester)
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, playtester, f"/cards/{card.stable_id}/")
     face = page.locator("#face-preview svg")
     expect(face).to_be_visible()
     shown = " ".join(face.locator("text").all_text_contents())
@@ -56,7 +57,9 @@ def test_the_russian_playtester_sees_the_russian_face_at_390_px(page, make_user,
     screenshot(page, "face-en-fallback-390")
 
 
-def test_the_deck_and_print_pages_offer_the_language_and_fit_390_px(page, make_user, make_card, screenshot):
+def test_the_deck_and_print_pages_offer_the_language_and_fit_390_px(
+    page, login, make_user, make_card, screenshot
+):
     from cards.services import card_set_status
     from decks.services import deck_create
 
@@ -69,8 +72,7 @@ def test_the_deck_and_print_pages_offer_the_language_and_fit_390_px(page, make_u
         user=playtester,
     )
     page.set_viewport_size({"width": 390, "height": 844})
-    login_in_any_language(page, playtester)
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     summary = page.locator(".deck-lang summary")
     summary.click()
     choice = page.locator(".deck-lang select[name=lang]")

@@ -2,13 +2,15 @@
 
 import pytest
 
+from tests.browser.helpers import login_in_any_language
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 @pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
-def test_each_role_logs_in_and_sees_its_name(page, login_with_form, make_user, screenshot, role):
+def test_each_role_logs_in_and_sees_its_name(page, make_user, screenshot, role):
     user = make_user(role, username=f"{role}-ana")
-    login_with_form(page, user)
+    login_in_any_language(page, user)
     assert page.get_by_text(f"{role}-ana").first.is_visible()
     assert role in page.locator("header").inner_text()
     screenshot(page, f"dashboard-{role}")

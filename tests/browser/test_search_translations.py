@@ -5,7 +5,7 @@ the help page that says so, at 390 px too."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -16,7 +16,7 @@ def browser_locale():
 
 
 def test_the_russian_playtester_finds_a_french_card_by_its_russian_name(
-    page, make_card, make_user, screenshot
+    page, login, make_card, make_user, screenshot
 ):
     from cards import services
     from cards.translations import translation_save, translation_set_status
@@ -36,7 +36,7 @@ def test_the_russian_playtester_finds_a_french_card_by_its_russian_name(
         user=designer,
     )
     translation_set_status(stable_id=card.stable_id, language="ru", status="VALIDATED", user=reviewer)
-    login_in_any_language(page, playtester)
+    login(page, playtester)
     for query in ("ШАГ НАЗАД", 'n:"шаг" lang:ru'):
         page.goto("/cards/?" + __import__("urllib.parse").parse.urlencode({"q": query}))
         results = page.locator("main")

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -17,13 +17,12 @@ def demo():
     call_command("loaddemo", verbosity=0)
 
 
-def test_the_russian_playtester_reads_td01_in_russian_at_390(page, demo, screenshot):
+def test_the_russian_playtester_reads_td01_in_russian_at_390(page, login, demo, screenshot):
     from django.contrib.auth import get_user_model
 
     playtester = get_user_model().objects.get(username="playtester")
     page.set_viewport_size({"width": 390, "height": 844})
-    login_in_any_language(page, playtester, "playtester-demo")  # the demo's playtester reads Russian
-    page.goto("/decks/")
+    login(page, playtester, "/decks/")  # the demo's playtester reads Russian
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     page.get_by_role("link", name="Trial Deck Vol.01: Blaster Blade", exact=True).click()
     entries = page.locator(".entries .cardname")
@@ -63,7 +62,7 @@ def _path(name: str):
     return SCREENSHOTS / f"{name}.png"
 
 
-def test_a_reviewer_sees_the_translations_waiting_beside_their_source(page, demo, screenshot):
+def test_a_reviewer_sees_the_translations_waiting_beside_their_source(page, login, demo, screenshot):
     from django.contrib.auth import get_user_model
 
     from cards.translations import translation_save
@@ -77,8 +76,7 @@ def test_a_reviewer_sees_the_translations_waiting_beside_their_source(page, demo
     )
     reviewer = get_user_model().objects.get(username="reviewer")
     page.set_viewport_size({"width": 390, "height": 844})
-    login_in_any_language(page, reviewer, "reviewer-demo")  # the demo's reviewer reads French
-    page.goto("/review/?game=chesscards")
+    login(page, reviewer, "/review/?game=chesscards")  # the demo's reviewer reads French
     panel = page.locator("#translations")
     expect(panel.locator(".source")).to_contain_text("Recule un de tes pions")
     expect(panel.locator(".target")).to_contain_text("Шаг назад (черновик)")

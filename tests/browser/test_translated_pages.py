@@ -9,7 +9,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tables.models import Table
-from tests.browser.helpers import FITS, login_in_any_language
+from tests.browser.helpers import FITS
 from tests.tables.live_kit import deck_for
 
 from .test_tables import asgi_server, player, shoot  # noqa: F401 (the table's fixtures)
@@ -17,14 +17,13 @@ from .test_tables import asgi_server, player, shoot  # noqa: F401 (the table's f
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_the_russian_playtester_browses_the_cards_in_russian_at_390(page, screenshot):
+def test_the_russian_playtester_browses_the_cards_in_russian_at_390(page, login, screenshot):
     from django.contrib.auth import get_user_model
 
     call_command("loaddemo", verbosity=0)
     playtester = get_user_model().objects.get(username="playtester")
     page.set_viewport_size({"width": 390, "height": 844})
-    login_in_any_language(page, playtester, "playtester-demo")  # the demo's playtester reads Russian
-    page.goto("/cards/?q=set:TD01")
+    login(page, playtester, "/cards/?q=set:TD01")  # the demo's playtester reads Russian
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     tiles = page.locator(".cardtile h3 > a")
     expect(tiles.filter(has_text="Бластер Блейд")).to_have_attribute("lang", "ru")
