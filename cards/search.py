@@ -45,9 +45,10 @@ from rules import registry
 from rules.fields import Kind
 from rules.text import canonical_key, fold, search_fold, strip_quotes
 
-from .models import CardTranslation, CreationMethod, Origin, Status, TranslationStatus
+from .models import CardTranslation, CreationMethod, Origin, Status
 from .query import All, Node, Order, Query, QueryError, Term, parse
 from .search_index import TRANSLATION_FTS
+from .translation_selectors import CURRENT
 from .translations import studio_languages
 
 STATUS_WORDS = {
@@ -225,8 +226,13 @@ def named(fragment: str) -> Q:
 
 
 def current_translations():
-    """The translations a search reads: VALIDATED and not behind their source (printed, shown)."""
-    return CardTranslation.objects.filter(status=TranslationStatus.VALIDATED, stale=False)
+    """The translations a search reads: the current ones (validated, not behind their source)."""
+    return CardTranslation.objects.filter(CURRENT)
+
+
+def _translations_named(name: str):
+    """The current translations, into one of the studio's languages, whose folded name is ``name``."""
+    return current_translations().filter(language__in=studio_languages(), search_name=name)
 
 
 def _fts_phrase(column: str, fragment: str) -> str:
@@ -308,7 +314,7 @@ class CardSearch:
                 )
             # The name itself, or the name of one of its current translations (both through a b-tree
             # index: card_search_name_order, card_translation_name).
-            translated = current_translations().filter(language__in=studio_languages(), search_name=name)
+            translated = _translations_named(name)
             return Q(search_name=name) | self._cards_of(translated)
         key = KEY_ALIASES.get(term.key, term.key)
         if key in self.fields and key not in SEARCH_KEYS:
@@ -504,7 +510,7 @@ class CardSearch:
     def _names_of_cards_named(self, needle: str) -> list[str]:
         """``needle`` (a :func:`rules.text.search_fold` form) and every name, in any language, of the
         cards (among those searched) whose name or current translated name it is: one query."""
-        translated = current_translations().filter(language__in=studio_languages(), search_name=needle)
+        translated = _translations_named(needle)
         rows = (
             self.qs.filter(Q(search_name=needle) | Q(pk__in=translated.values("card_id")))
             .order_by("pk")

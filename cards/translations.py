@@ -36,6 +36,7 @@ from .models import (
     TranslationAction,
     TranslationStatus,
 )
+from .translation_selectors import CURRENT
 from .workflow import transition_refusal
 
 # The keys of a translation in the interchange format (FORMATS.md v1.2, "Card translations").
@@ -52,7 +53,7 @@ def refresh_searched_names(card: Card) -> None:
     """Keep the card's ``translated_names`` (its current translations' names, part of its search
     columns) after a translation changed; no revision (it is derived), no ``updated_at`` change."""
     current = list(
-        CardTranslation.objects.filter(card=card, status=TranslationStatus.VALIDATED, stale=False)
+        CardTranslation.objects.filter(CURRENT, card=card)
         .order_by("language")
         .values_list("language", "name")
     )

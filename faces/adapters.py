@@ -69,7 +69,7 @@ def face_card(card: Card, *, lang: str | None = None, translation=None) -> FaceC
         fields=dict(card.game_fields or {}),
         lang=source,
     )
-    return in_language(face, lang, translation, source=source) if lang and lang != source else face
+    return in_language(face, lang, translation, source=source)
 
 
 def face_art(variant: ArtworkVariant | None) -> FaceArt | None:
@@ -100,7 +100,7 @@ def translations_for(cards: Iterable[Card], lang: str | None) -> dict:
     from cards.translation_selectors import current_translations
 
     ids = [c.pk for c in cards if source_language(c) != lang]
-    return current_translations(ids, lang) if ids else {}
+    return current_translations(ids, lang)
 
 
 def face_inputs(

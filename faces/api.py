@@ -28,7 +28,7 @@ from rules.i18n import N_
 from rules.problems import invalid, problem
 
 from . import printing, selectors, services
-from .inputs import face_inputs, version_inputs
+from .inputs import face_inputs, in_its_own_language, version_inputs
 from .layouts import layouts
 from .models import JobState, PrintJob
 
@@ -228,7 +228,7 @@ class CardFacePNG(APIView):
         version = request.query_params.get("version")
         inputs = _versioned(card, version, lang)
         if inputs.fallback_lang and source_if_untranslated:
-            inputs = _versioned(card, version)  # no current translation: the card in its own language
+            inputs = in_its_own_language(inputs)  # no current translation: the card in its own language
         key = services.face_key(inputs, dpi=dpi, bleed_mm=bleed)
         if _not_modified(request, key.etag):
             return _face_language(_cached(HttpResponse(status=304), key.etag), inputs)

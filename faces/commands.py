@@ -43,16 +43,6 @@ def game_template(game: str) -> dict:
     return template
 
 
-def face_language(lang: str | None) -> str | None:
-    """The faces' language of ``--lang`` (also the messages'): one of the studio's, or None (each
-    card's own language, and the messages' from the environment)."""
-    if not lang:
-        return None
-    from common.i18n import supported
-
-    return supported(lang)
-
-
 def untranslated_line(lang: str | None, faces: list[RenderedFace]) -> str | None:
     """The summary's line of the cards printed in their source texts (no current translation into
     ``lang``: their faces carry the mark), or None when every card is in ``lang``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from artwork.models import ArtworkVariant
@@ -47,6 +47,13 @@ class FaceInputs:
 class Drawn:
     face: Any  # faces.render.RenderedFace
     problems: tuple[str, ...] = field(default=())  # e.g. the artwork could not be read: placeholder drawn
+
+
+def in_its_own_language(inputs: FaceInputs) -> FaceInputs:
+    """The same face in its card's own language, for one whose texts fell back to it (no current
+    translation): what ``face_inputs``/``version_inputs`` give without ``lang``, with no query."""
+    source = inputs.fallback_lang
+    return replace(inputs, lang=source, face_card=adapters.in_language(inputs.face_card, None, source=source))
 
 
 def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:

@@ -26,7 +26,7 @@ from common.finding_messages import message as finding_message
 from common.i18n import supported, tr
 from decks import selectors as deck_selectors
 from faces import services as face_services
-from faces.inputs import version_inputs
+from faces.inputs import in_its_own_language, version_inputs
 from rules import get_ruleset
 from rules.tables.state import with_draws
 
@@ -247,7 +247,7 @@ def table_face(request, pk: int, stable_id: str, version: int):
         raise Http404(_("no such card is shown at this table")) from None
     inputs = version_inputs(card, version, lang=lang) if card is not None else None
     if inputs is not None and lang and inputs.fallback_lang:
-        inputs = version_inputs(card, version)  # no validated translation of that version: the face dealt
+        inputs = in_its_own_language(inputs)  # no validated translation of that version: the face dealt
     if inputs is None:
         raise Http404(_("no such card is shown at this table"))
     dpi = {"200": 200, "300": 300}.get(request.GET.get("dpi", ""), face_services.GRID_DPI)  # the zoom's

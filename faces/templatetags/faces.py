@@ -47,9 +47,9 @@ def tts_loopback_address(context) -> str:
 @register.simple_tag
 def language_label(code: str) -> str:
     """A studio language's name in the reader's language (its code if the studio has no such language)."""
-    from django.conf import settings
+    from cards.translation_selectors import language_name
 
-    return str(dict(settings.LANGUAGES).get(code, code))
+    return language_name(code)
 
 
 @register.simple_tag

@@ -4,10 +4,11 @@ from django.utils.translation import gettext
 
 from common.cli import LocalizedCommand
 from common.errors import InvalidInput
+from common.i18n import supported
 from decks.models import Deck
 
 from ...adapters import deck_card_counts, face_inputs
-from ...commands import MAX_COPIES, face_language, game_template, untranslated_line, usage
+from ...commands import MAX_COPIES, game_template, untranslated_line, usage
 from ...render import render_back, render_face
 from ...tts import TtsEntry, write_tts_dir
 from ...tts_export import is_loopback, local_folder, local_url
@@ -54,7 +55,7 @@ class Command(LocalizedCommand):
         if directory.exists() and not directory.is_dir():
             raise usage(f"{out}: is a file, not a folder")
         template = game_template(deck.game)
-        lang = face_language(options.get("lang"))
+        lang = supported(options.get("lang"))  # LocalizedCommand has checked it
         seen: list = []
 
         def entries():

@@ -1,5 +1,6 @@
 from cards.models import Card
 from common.cli import LocalizedCommand
+from common.i18n import supported
 from decks.models import Deck
 from rules.registry import registry
 
@@ -7,7 +8,6 @@ from ...adapters import deck_card_counts
 from ...commands import (
     MAX_COPIES,
     bleed_option,
-    face_language,
     faces_of,
     game_template,
     untranslated_line,
@@ -81,7 +81,7 @@ class Command(LocalizedCommand):
         if total > MAX_COPIES:
             raise usage(f"{total} copies is more than the {MAX_COPIES} a print sheet takes")
         template = game_template(game_key)
-        lang = face_language(options.get("lang"))
+        lang = supported(options.get("lang"))  # LocalizedCommand has checked it
         if lang:
             cover = f"{cover} · {lang.upper()}"
         back = render_back(game_key, template, bleed_mm=bleed, fonts="none", lang=lang) if backs else None

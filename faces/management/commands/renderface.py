@@ -3,9 +3,10 @@ from pathlib import Path
 from cards.models import Card
 from common.cli import LocalizedCommand
 from common.finding_messages import message as finding_message
+from common.i18n import supported
 
 from ...adapters import face_card, primary_face_art, translations_for
-from ...commands import bleed_option, face_language, game_template, untranslated_line, usage
+from ...commands import bleed_option, game_template, untranslated_line, usage
 from ...raster import face_to_png
 from ...render import render_face
 
@@ -38,7 +39,7 @@ class Command(LocalizedCommand):
         card = Card.objects.filter(stable_id=stable_id).first()
         if card is None:
             raise usage(f"no card has the stableCardId {stable_id!r}")
-        lang = face_language(options.get("lang"))
+        lang = supported(options.get("lang"))  # LocalizedCommand has checked it
         translation = translations_for([card], lang).get(card.pk)
         face = render_face(
             face_card(card, lang=lang, translation=translation),
