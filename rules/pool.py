@@ -161,10 +161,11 @@ class CardPool:
         self._by_folded.setdefault(card.folded(), []).append(card)
         for name in card.translated_names:
             folded = fold(name)
-            named = self._by_translated.setdefault(folded, [])
-            if folded and folded != card.folded() and all(c is not card for c in named):
-                named.append(card)
-                self._translated_spelling.setdefault(folded, name)
+            if folded and folded != card.folded():
+                named = self._by_translated.setdefault(folded, [])
+                if all(c is not card for c in named):
+                    named.append(card)
+                    self._translated_spelling.setdefault(folded, name)
         self._by_set_number = None
         self._by_loose = None
         self._by_translated_loose = None
@@ -351,9 +352,7 @@ class CardPool:
     def suggestions(self, ref: str, limit: int = 3) -> list[str]:
         """The names closest to ``ref``, ignoring case and accents (for UNKNOWN_CARD)."""
         if self._names is None:  # every name, in every language, folded
-            self._names = sorted(
-                {*self._by_folded, *(n for n, cards in self._by_translated.items() if cards)}
-            )
+            self._names = sorted({*self._by_folded, *self._by_translated})
         folded = fold(ref)
         close = difflib.get_close_matches(folded, self._names, n=limit, cutoff=0.6)
         if len(close) < limit:  # a word of the name is enough: "Blaster" finds "Blaster Blade"
