@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.servers.basehttp import WSGIServer
+from django.core.servers.basehttp import ThreadedWSGIServer, WSGIServer
 from django.test.testcases import LiveServerThread
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -26,19 +26,68 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+class Answers:
+    """The requests the live server is answering, so that a test's end can wait for none.
+
+    A page's poll, sent just before its browser closed, is still being answered when the test's
+    flush empties the tables: on SQLite it reads the one connection the flush uses ("database table
+    is locked"); on PostgreSQL its reads and the flush's TRUNCATE can lock each other ("couldn't be
+    flushed", a deadlock PostgreSQL breaks by failing the flush).
+    """
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._count = 0
+
+    def begin(self) -> None:
+        with self._changed:
+            self._count += 1
+
+    def end(self) -> None:
+        with self._changed:
+            self._count -= 1
+            self._changed.notify_all()
+
+    def wait_for_none(self, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count == 0, timeout)
+
+
+ANSWERS = Answers()
+
+
 class SerialWSGIServer(WSGIServer):
     """The live server, one request at a time (answers carry ``Connection: close``)."""
-
-    # Held while a request is answered: a test's end waits for it (``_no_request_in_flight``).
-    answering = threading.Lock()
 
     def __init__(self, *args, connections_override=None, **kwargs):
         # The server thread installs connections_override itself and serves every request in it.
         super().__init__(*args, **kwargs)
 
     def process_request(self, request, client_address):
-        with self.answering:
+        ANSWERS.begin()
+        try:
             super().process_request(request, client_address)
+        finally:
+            ANSWERS.end()
+
+
+class CountedThreadedWSGIServer(ThreadedWSGIServer):
+    """Django's live server, a thread per request, each counted until its connections are closed."""
+
+    def process_request(self, request, client_address):
+        # Counted before its thread starts, so that a test ending at once still waits for it.
+        ANSWERS.begin()
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            ANSWERS.end()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            ANSWERS.end()
 
 
 # On SQLite the test database lives in memory and the live server shares the test's one
@@ -47,16 +96,16 @@ class SerialWSGIServer(WSGIServer):
 # misuse"). PostgreSQL gives each request thread its own connection and keeps the threaded server.
 if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     LiveServerThread.server_class = SerialWSGIServer
+else:
+    LiveServerThread.server_class = CountedThreadedWSGIServer
 
 
 @pytest.fixture(autouse=True)
 def _no_request_in_flight():
-    """A test's end waits for the answer the live server is still making (a page's poll, sent just
-    before its browser closed): on SQLite that request reads the one connection the test's flush
-    then empties ("database table is locked")."""
+    """A test's end (its flush) waits for the answers the live server is still making."""
     yield
-    with SerialWSGIServer.answering:
-        pass
+    if not ANSWERS.wait_for_none(timeout=30):
+        pytest.fail("the live server was still answering a request 30 s after the test ended")
 
 
 def pytest_collection_modifyitems(config, items):
