@@ -26,6 +26,9 @@ def test_a_designer_imports_a_spreadsheet_in_place(page, login, make_user, scree
     login(page, make_user("designer", username=f"dana{width}"))
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Card sets").click()
     expect(page.get_by_role("heading", name="Card sets", level=1)).to_be_visible()
+    # A click's navigation is not waited for: the page is shown before htmx wires its form, and an
+    # import sent before that is a plain post (the refusal then gets no focus).
+    page.wait_for_load_state()
     bad, good = tmp_path / "bad.csv", tmp_path / "good.csv"
     bad.write_bytes(BAD)
     good.write_bytes(GOOD)
