@@ -152,6 +152,17 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
                 time.sleep(0.5)
         assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
         assert body[0] == 200 and '"database": "ok"' in body[1]
+        # The static files are served by the names the pages link to (the hashed ones, the only
+        # ones collectstatic keeps), compressed, but for the source maps (developer tools only).
+        login = urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5).read().decode()
+        stylesheet = re.search(r'href="(/static/studio/studio\.[0-9a-f]{12}\.css)"', login).group(1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{stylesheet}", timeout=5) as response:
+            assert response.status == 200 and b"--ink" in response.read()
+        docs = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/docs/", timeout=5).read().decode()
+        bundles = re.findall(r'"(/static/drf_spectacular_sidecar/[^"]+)"', docs)
+        assert any("swagger-ui-bundle" in bundle for bundle in bundles), docs
+        for bundle in bundles:
+            assert urllib.request.urlopen(f"http://127.0.0.1:{port}{bundle}", timeout=5).status == 200
     finally:
         server.terminate()
         try:
@@ -159,6 +170,9 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
         except subprocess.TimeoutExpired:
             server.kill()
             output = server.communicate()[0].decode()
+    static = tmp_path / "static"
+    assert (static / "studio/favicon.svg").exists() is False and list(static.glob("studio/studio.*.css.br"))
+    assert list(static.rglob("*.map")) and not list(static.rglob("*.map.br")) + list(static.rglob("*.map.gz"))
     assert "Booting worker" in output  # gunicorn served it
     assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
 
