@@ -40,8 +40,13 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Transactional tests restore the migrated data; ``worker`` tests need a real worker."""
+    """Transactional tests restore the migrated data; ``slow`` tests go first; ``worker`` tests
+    need a real worker."""
     _restore_migrated_data_in_transactional_tests(items)
+    # pytest-xdist gives each process a share of the tests in order, then lets an idle one take
+    # from the other's: a long test at the end would run alone while the other process waits.
+    # pytest-django's order (plain database tests, transactional, the rest) holds otherwise.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if WORKER_MODE:
         return
     reason = "needs a real Celery worker: set CELERY_BROKER_URL and start one (.ci/run does)"

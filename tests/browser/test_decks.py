@@ -241,6 +241,7 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 7, "DU-EX-002": 1}
 
 
+@pytest.mark.slow
 def test_an_edit_from_a_stale_tab_is_refused_in_place_and_the_input_kept(
     page, login, make_user, cards, settings
 ):

@@ -32,6 +32,7 @@ def approve_in_queue(page, card: Card, note: str):
     expect(page.locator(f'[data-card="{card.stable_id}"]')).to_have_count(0)
 
 
+@pytest.mark.slow
 def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_user, screenshot, settings):
     settings.DECKS_PANEL_POLL_SECONDS = 1
     card_imports.cards_import(payload=card_set("duel"))

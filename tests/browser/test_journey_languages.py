@@ -295,6 +295,7 @@ def pasted_decklist(journey: Journey) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("journey", [FRENCH, RUSSIAN], ids=lambda j: j.language)
 def test_the_journey_in_the_teams_language(journey, session, make_user, screenshot, settings):
     settings.DECKS_PANEL_POLL_SECONDS = 1

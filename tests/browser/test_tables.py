@@ -160,6 +160,7 @@ def seat_of(table, user) -> int:
     return table.seats.get(user=user).index
 
 
+@pytest.mark.slow
 def test_two_players_play_vanguard_and_see_each_move_arrive(player, make_user):
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table, a, b = sit_down(player, alice, bob, "vanguard")

@@ -117,6 +117,7 @@ def test_production_settings_use_the_studios_static_storage():
     assert shown == "studio.staticfiles.StaticFilesStorage"
 
 
+@pytest.mark.slow
 def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migrated_sqlite):
     """scripts/entrypoint migrate, then web (gunicorn, 2 workers) on loopback; /healthz; stop.
 

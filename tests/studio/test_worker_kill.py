@@ -26,7 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CARDS = 3000
 STALE_AFTER = 4
 
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+]
 
 
 def free_port() -> int:
