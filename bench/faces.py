@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -32,6 +33,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# The sheets read their layouts' folder from the settings (FACES_SHEET_LAYOUTS_DIR); no database.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
+
+import django  # noqa: E402
+
+django.setup()
 
 from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 

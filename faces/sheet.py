@@ -347,6 +347,10 @@ def write_print_sheet(
     with tempfile.TemporaryDirectory(prefix="cardstudio-sheet-") as tmp:
         parts: list[Path] = []
         for batch in _batches(stream, per_batch):
+            if parts:
+                # The previous batch's FPDF document is a web of cycles: freed before the next is
+                # made, not at some later collection (a sheet of one batch needs no collection).
+                gc.collect()
             doc = _Pdf(layout)
             for start in range(0, len(batch), per_page):
                 page = batch[start : start + per_page]
@@ -360,7 +364,6 @@ def write_print_sheet(
             doc.write(path)
             parts.append(path)
             del doc
-            gc.collect()  # an FPDF document is a web of cycles: free it now, not at some later collection
         if not parts:
             doc = _Pdf(layout)
             doc.page([], note=" · ".join(p for p in (cover, "no cards") if p))
