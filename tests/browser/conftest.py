@@ -73,38 +73,50 @@ class Answers:
 ANSWERS = Answers()
 
 
-class SerialWSGIServer(WSGIServer):
+class _Counted:
+    """An answer's body, counted in ``ANSWERS`` until the server closes it (Django's request_finished,
+    which closes the request's database connection, runs in that close)."""
+
+    def __init__(self, body):
+        self.body = body
+
+    def __iter__(self):
+        return iter(self.body)
+
+    def close(self):
+        try:
+            if hasattr(self.body, "close"):
+                self.body.close()
+        finally:
+            ANSWERS.end()
+
+
+class CountedAnswers:
+    """Counts each request from its application's call to its body's close: per request, not per
+    connection (a page kept open, the reused contexts' ``keeper``, keeps its connection alive)."""
+
+    def set_app(self, application):
+        def counted(environ, start_response):
+            ANSWERS.begin()
+            try:
+                return _Counted(application(environ, start_response))
+            except BaseException:
+                ANSWERS.end()
+                raise
+
+        super().set_app(counted)
+
+
+class SerialWSGIServer(CountedAnswers, WSGIServer):
     """The live server, one request at a time (answers carry ``Connection: close``)."""
 
     def __init__(self, *args, connections_override=None, **kwargs):
         # The server thread installs connections_override itself and serves every request in it.
         super().__init__(*args, **kwargs)
 
-    def process_request(self, request, client_address):
-        ANSWERS.begin()
-        try:
-            super().process_request(request, client_address)
-        finally:
-            ANSWERS.end()
 
-
-class CountedThreadedWSGIServer(ThreadedWSGIServer):
-    """Django's live server, a thread per request, each counted until its connections are closed."""
-
-    def process_request(self, request, client_address):
-        # Counted before its thread starts, so that a test ending at once still waits for it.
-        ANSWERS.begin()
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            ANSWERS.end()
-            raise
-
-    def process_request_thread(self, request, client_address):
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            ANSWERS.end()
+class CountedThreadedWSGIServer(CountedAnswers, ThreadedWSGIServer):
+    """Django's live server, a thread per connection, each request counted."""
 
 
 # On SQLite the test database lives in memory and the live server shares the test's one
