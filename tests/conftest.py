@@ -110,7 +110,21 @@ def pytest_runtest_setup(item):
             contents = getattr(connection, "_test_serialized_contents", None)
             if contents:
                 connection.creation.deserialize_db_from_string(contents)
+                _reset_sequences(connection)
     _FLUSHED[0] = False
+
+
+def _reset_sequences(connection) -> None:
+    """Sequences past the ids just restored: a flush may have restarted them (``call_command("flush")``
+    does), and PostgreSQL would then hand out an id the restored rows hold (SQLite takes the largest)."""
+    from django.apps import apps
+    from django.core.management.color import no_style
+
+    statements = connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True))
+    if statements:
+        with connection.cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement)
 
 
 def pytest_runtest_teardown(item):

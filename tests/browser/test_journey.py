@@ -44,6 +44,8 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     nav(designer, "Cards")
     designer.get_by_role("link", name="New card").click()
     designer.get_by_role("link", name="Duel").click()
+    # The form is there once the HTML is parsed; htmx wires its live check only after "load".
+    designer.wait_for_load_state()
     designer.get_by_label("Name").fill(NAME)
     designer.get_by_label("Type", exact=True).select_option("MONSTER")
     designer.get_by_label("Level (stars)").fill("4")

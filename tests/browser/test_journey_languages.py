@@ -316,6 +316,8 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
     nav(designer, words["cards"])
     designer.get_by_role("link", name=words["new card"]).click()
     designer.get_by_role("link", name=re.compile(f"^{re.escape(journey.game_name)}")).click()
+    # The form is there once the HTML is parsed; htmx wires its live check only after "load".
+    designer.wait_for_load_state()
     designer.get_by_label(words["name"], exact=True).fill(journey.card_name)
     designer.locator("#id_type").select_option(journey.card_type)
     for label, value in journey.card_fields.items():
