@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.servers.basehttp import ThreadedWSGIServer, WSGIServer
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -77,8 +77,9 @@ class _Counted:
     """An answer's body, counted in ``ANSWERS`` until the server closes it (Django's request_finished,
     which closes the request's database connection, runs in that close)."""
 
-    def __init__(self, body):
+    def __init__(self, body, done):
         self.body = body
+        self.done = done
 
     def __iter__(self):
         return iter(self.body)
@@ -88,41 +89,52 @@ class _Counted:
             if hasattr(self.body, "close"):
                 self.body.close()
         finally:
-            ANSWERS.end()
+            self.done()
 
 
-class CountedAnswers:
-    """Counts each request from its application's call to its body's close: per request, not per
-    connection (a page kept open, the reused contexts' ``keeper``, keeps its connection alive)."""
+class CountedThreadedWSGIServer(ThreadedWSGIServer):
+    """Django's live server, a thread per connection, each request counted from its application's
+    call to its body's close: per request, not per connection (a page kept open, the reused
+    contexts' ``keeper``, keeps its connection alive)."""
 
     def set_app(self, application):
         def counted(environ, start_response):
-            ANSWERS.begin()
+            self.begin()
             try:
-                return _Counted(application(environ, start_response))
+                return _Counted(application(environ, start_response), self.end)
             except BaseException:
-                ANSWERS.end()
+                self.end()
                 raise
 
         super().set_app(counted)
 
+    def begin(self) -> None:
+        ANSWERS.begin()
 
-class SerialWSGIServer(CountedAnswers, WSGIServer):
-    """The live server, one request at a time (answers carry ``Connection: close``)."""
-
-    def __init__(self, *args, connections_override=None, **kwargs):
-        # The server thread installs connections_override itself and serves every request in it.
-        super().__init__(*args, **kwargs)
+    def end(self) -> None:
+        ANSWERS.end()
 
 
-class CountedThreadedWSGIServer(CountedAnswers, ThreadedWSGIServer):
-    """Django's live server, a thread per connection, each request counted."""
+class SerialWSGIServer(CountedThreadedWSGIServer):
+    """The live server answering one request at a time, each connection in a thread of its own: an
+    idle connection (a preconnect, a socket kept alive) never holds the others up."""
+
+    # One answer at a time: the in-memory SQLite connection is shared by every thread.
+    answering = threading.Lock()
+
+    def begin(self) -> None:
+        self.answering.acquire()
+        super().begin()
+
+    def end(self) -> None:
+        super().end()
+        self.answering.release()
 
 
 # On SQLite the test database lives in memory and the live server shares the test's one
 # connection with its request threads: two requests at once (a builder polling its panel while
 # another person's page loads) would use that connection together ("bad parameter or other API
-# misuse"). PostgreSQL gives each request thread its own connection and keeps the threaded server.
+# misuse"). PostgreSQL gives each request thread its own connection and answers them at once.
 if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     LiveServerThread.server_class = SerialWSGIServer
 else:
