@@ -22,6 +22,7 @@ NAME = "Chevalier d’Écume"
 
 def nav(page, name: str):
     page.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True).click()
+    page.wait_for_load_state()  # htmx wires the page's forms on load
 
 
 def approve_in_queue(page, card: Card, note: str):
@@ -55,6 +56,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     expect(designer.locator("#findings")).to_contain_text("No problem found")
     designer.get_by_role("button", name="Create card").click()
     expect(designer.get_by_role("heading", name=NAME, level=1)).to_be_visible()
+    designer.wait_for_load_state()
     card = Card.objects.get(name=NAME)
 
     gallery = designer.locator("#artwork")
@@ -105,6 +107,8 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     )
     playtester.get_by_label("Name").fill("Écume et ténèbres")
     playtester.get_by_role("button", name="Create deck").click()
+    playtester.wait_for_url(re.compile(r"/decks/\d+/"))
+    playtester.wait_for_load_state()
     add_from_search(playtester, "squire", "Example Light Squire", 20)
     add_from_search(playtester, "imp", "Example Dark Imp", 10)
     add_from_search(playtester, "chevalier ecume", NAME, 10)

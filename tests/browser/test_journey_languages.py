@@ -309,6 +309,7 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
 
     def nav(page, name):
         page.get_by_role("navigation", name=words["nav"]).get_by_role("link", name=name, exact=True).click()
+        page.wait_for_load_state()  # htmx wires the page's forms on load
 
     # The designer creates the card with the game's own fields, adds its image and submits it.
     designer = session(people["designer"])
@@ -332,6 +333,7 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
     reader.reads(designer, "new-card")
     designer.get_by_role("button", name=words["create"]).click()
     expect(designer.get_by_role("heading", name=journey.card_name, level=1)).to_be_visible()
+    designer.wait_for_load_state()
     card = Card.objects.get(name=journey.card_name)
     expect(designer.get_by_role("status").first).to_contain_text(
         words["created"].format(name=journey.card_name, id=card.stable_id)
