@@ -206,18 +206,22 @@ def browser_locale():
     return "en-US"
 
 
+def new_context(browser, base_url: str, locale: str = "en-US", width: int = 1280):
+    """A browser context as the tests use them: 10 s timeouts, and every page's Content-Security-
+    Policy violations said on its console (a test listening there fails on one)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900}, locale=locale)
+    context.set_default_timeout(10_000)
+    context.add_init_script(CSP_LISTENER)
+    return context
+
+
 class ReusedContext:
     """A browser context kept for the whole run, the tests' pages opened in it, and emptied after
     each test (``page``). A new context costs Chromium about 0.45 s of CPU; a new page 0.2 while
     another page of the studio keeps its renderer process alive (``keeper``), 0.35 otherwise."""
 
     def __init__(self, browser, base_url: str, locale: str):
-        self.context = browser.new_context(
-            base_url=base_url, viewport={"width": 1280, "height": 900}, locale=locale
-        )
-        self.context.set_default_timeout(10_000)
-        # Every page must pass the Content-Security-Policy: a violation fails the test that saw it.
-        self.context.add_init_script(CSP_LISTENER)
+        self.context = new_context(browser, base_url, locale)
         self.keeper = self.context.new_page()
         self.keeper.goto("/static/studio/favicon.svg")
         self.devtools = self.context.new_cdp_session(self.keeper)
@@ -301,10 +305,7 @@ def session(browser, live_server, login, browser_locale):
     contexts = []
 
     def open_as(user):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale=browser_locale
-        )
-        context.set_default_timeout(10_000)
+        context = new_context(browser, live_server.url, browser_locale)
         contexts.append(context)
         page = context.new_page()
         login(page, user)

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
-from .conftest import CSP_LISTENER, SCREENSHOTS, _note_csp_violation
+from .conftest import SCREENSHOTS, _note_csp_violation, new_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -77,11 +77,7 @@ def player(browser, asgi_server):
     contexts, violations = [], []
 
     def open_as(user, width: int = 1280):
-        context = browser.new_context(
-            base_url=asgi_server, viewport={"width": width, "height": 900}, locale="en-US"
-        )
-        context.set_default_timeout(10_000)
-        context.add_init_script(CSP_LISTENER)
+        context = new_context(browser, asgi_server, width=width)
         contexts.append(context)
         page = context.new_page()
         page.on("console", lambda message: _note_csp_violation(message.text, violations))
