@@ -7,11 +7,11 @@ PORT ?= 8000
 # The suite's processes (pytest-xdist): one per core; TEST_WORKERS=0 runs it in this process.
 TEST_WORKERS ?= logical
 
-.PHONY: run serve test lint format install migrate demo worker beat check clean help messages catalogues-po
+.PHONY: run serve test screenshots lint format install migrate demo worker beat check clean help messages catalogues-po
 
 help: ## list every target
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/' | \
-		awk -F '\t' '{ printf "make %-8s %s\n", $$1, $$2 }'
+		awk -F '\t' '{ printf "make %-12s %s\n", $$1, $$2 }'
 
 # The virtual environment, rebuilt when the project's dependencies change.
 $(VENV)/.installed: pyproject.toml
@@ -46,6 +46,9 @@ COMPILE_EXCLUDE := '(^|/)(\.venv|\.git|node_modules|test-output|var|media)/'
 test: install ## run the whole test suite (SQLite, tasks in-process; TEST_WORKERS processes, PYTEST_ARGS)
 	@PYTHONDONTWRITEBYTECODE= $(PY) -m compileall -q -j0 -x $(COMPILE_EXCLUDE) .
 	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+
+screenshots: install ## the browser tests, saving screenshots of the main pages in test-output/screenshots/
+	SCREENSHOTS=1 $(MAKE) --no-print-directory test PYTEST_ARGS="tests/browser $(PYTEST_ARGS)"
 
 lint: install ## ruff (lint and format check), the import contracts, mypy on rules/
 	$(VENV)/bin/ruff check .

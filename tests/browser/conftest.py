@@ -2,8 +2,9 @@
 
 Chromium is /usr/bin/chromium (``apt-get install chromium``; .ci/run installs
 it); no browser is downloaded. Without it these tests skip, unless
-REQUIRE_BROWSER is set (CI), where they fail. Screenshots of the main pages go
-to test-output/screenshots/ for people to look at.
+REQUIRE_BROWSER is set (CI), where they fail. With SCREENSHOTS=1 (``make
+screenshots``, and CI's SQLite run) screenshots of the main pages go to
+test-output/screenshots/ for people to look at.
 """
 
 from __future__ import annotations
@@ -37,6 +38,16 @@ PLAYWRIGHT_DISABLED_FEATURES = (
     "PreconnectToSearch",
 )
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+
+
+def screenshots_asked(environ=os.environ) -> bool:
+    """Whether this run takes screenshots (``SCREENSHOTS=1``). They are for people to look at and
+    nothing in the suite reads them back, while a full page's costs Chromium about a third of a
+    core-second (135 a run): only a run that asks takes them."""
+    return environ.get("SCREENSHOTS", "") not in ("", "0")
+
+
+SCREENSHOTS_TAKEN = screenshots_asked()
 
 # Playwright's sync API runs an event loop in the test's thread; Django's ORM
 # calls from the test itself (fixtures, assertions) stay synchronous.
@@ -316,17 +327,21 @@ def session(browser, live_server, login, browser_locale):
         context.close()
 
 
+def save_screenshot(page, name: str, *, full_page: bool = True) -> Path | None:
+    """Save a screenshot of ``page`` as test-output/screenshots/NAME.png, when the run takes them
+    (``SCREENSHOTS=1``); its path, or None."""
+    if not SCREENSHOTS_TAKEN:
+        return None
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
 @pytest.fixture
 def screenshot():
-    """Save a full-page screenshot of a main page under test-output/screenshots/NAME.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-
-    def shoot(page, name: str) -> Path:
-        path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
-
-    return shoot
+    """``screenshot(page, name)``: a full-page screenshot of a main page (``save_screenshot``)."""
+    return save_screenshot
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
-from .conftest import SCREENSHOTS, _note_csp_violation, new_context
+from .conftest import SCREENSHOTS_TAKEN, _note_csp_violation, new_context, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -97,13 +97,14 @@ def player(browser, asgi_server):
 
 
 def shoot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    if not SCREENSHOTS_TAKEN:
+        return
     # The faces are drawn on their first request: the screenshot waits for them (a while at most).
     # Polled from here: wait_for_function's polling evaluates a string, which the page's CSP refuses.
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and not page.evaluate("[...document.images].every(i => i.complete)"):
         page.wait_for_timeout(100)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    save_screenshot(page, name)
 
 
 def seq(page) -> int:

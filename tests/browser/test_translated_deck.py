@@ -43,7 +43,7 @@ def test_the_russian_playtester_reads_td01_in_russian_at_390(page, login, demo, 
     expect(source.locator("span[lang=en]")).to_be_visible()
     assert page.evaluate(FITS), "the open source name makes the page scroll sideways"
     row.scroll_into_view_if_needed()
-    page.screenshot(path=str(_path("translated-td01-source-open-390")))  # the window, where the row is
+    screenshot(page, "translated-td01-source-open-390", full_page=False)  # the window, where the row is
 
     # The builder's search names the cards in Russian too ("Добавить карты": the search, one tab away).
     page.get_by_role("tab", name="Добавить карты").click()
@@ -53,13 +53,6 @@ def test_the_russian_playtester_reads_td01_in_russian_at_390(page, login, demo, 
     expect(page.locator(".result .name span[lang=ru]")).to_have_text(["Бластер Блейд", "Бластер Блейд"])
     assert page.evaluate(FITS)
     screenshot(page, "translated-td01-search-ru-390")
-
-
-def _path(name: str):
-    from tests.browser.conftest import SCREENSHOTS
-
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS / f"{name}.png"
 
 
 def test_a_reviewer_sees_the_translations_waiting_beside_their_source(page, login, demo, screenshot):
