@@ -438,3 +438,26 @@ def test_a_hot_seat_of_chesscards_moves_the_pieces_on_the_board(player, make_use
     wait_seq(narrow, 6)
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(narrow, "table-chesscards-390")
+
+
+def test_a_move_whose_announce_is_lost_shows_at_once_on_the_page_that_made_it(player, make_user, monkeypatch):
+    """The page that made a move does not wait for its announce (a channel layer that did not reach
+    its web process): it asks its socket at once, and the move shows well before the next ping."""
+    from tables import realtime
+
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("chesscards", alice), deck_for("chesscards", alice, which=1)
+    page = player(alice, 1280)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    board = page.locator(".chessboard")
+    expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
+    expect(page.locator("#live")).to_contain_text("Live")
+    monkeypatch.setattr(realtime, "announce", lambda *args, **kwargs: None)
+    board.locator("[data-square='e2']").click()
+    board.locator("[data-square='e4']").click()
+    # Within 5 s: the socket's own ping comes every 10 s.
+    wait_seq(page, 1)
+    expect(board.locator("[data-square='e4']")).to_have_text("\u2659")
+    assert TableEvent.objects.filter(kind="piece").count() == 1

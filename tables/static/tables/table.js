@@ -147,7 +147,10 @@
       state.busy = false;
       if (response.status === 201) {
         say("");
-        if (!state.open) catchUp();
+        // The move shows at once on the page that made it, its announce lost or not: the socket's
+        // ping brings any event it has not sent yet (each once), the poll reads it without a socket.
+        if (state.open && state.socket && state.socket.readyState === 1) state.socket.send(JSON.stringify({ type: "ping" }));
+        else catchUp();
         return true;
       }
       if (response.status === 409) {
