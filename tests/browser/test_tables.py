@@ -395,18 +395,25 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def open_chess_hot_seat(player, user):
+    """A hot seat of chesscards opened by ``user`` (both demo decks): its page and its board, White to
+    move."""
+    first, second = deck_for("chesscards", user), deck_for("chesscards", user, which=1)
+    page = player(user, 1280)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    board = page.locator(".chessboard")
+    expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
+    return page, board
+
+
 def test_a_hot_seat_of_chesscards_moves_the_pieces_on_the_board(player, make_user):
     """Chesscards' board at the table: White (the first player) picks a pawn and its square, ends the
     turn, Black answers; a piece reached is taken and shown aside; the board fits at 390 px."""
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("chesscards", alice), deck_for("chesscards", alice, which=1)
-    page = player(alice, 1280)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
+    page, board = open_chess_hot_seat(player, alice)
     table = Table.objects.get()
-    board = page.locator(".chessboard")
-    expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
 
     def move(source: str, target: str, seq: int) -> None:
         board.locator(f"[data-square='{source}']").click()
@@ -445,14 +452,7 @@ def test_a_move_whose_announce_is_lost_shows_at_once_on_the_page_that_made_it(pl
     its web process): it asks its socket at once, and the move shows well before the next ping."""
     from tables import realtime
 
-    alice = make_user("playtester", username="alice")
-    first, second = deck_for("chesscards", alice), deck_for("chesscards", alice, which=1)
-    page = player(alice, 1280)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
-    board = page.locator(".chessboard")
-    expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
+    page, board = open_chess_hot_seat(player, make_user("playtester", username="alice"))
     expect(page.locator("#live")).to_contain_text("Live")
     monkeypatch.setattr(realtime, "announce", lambda *args, **kwargs: None)
     board.locator("[data-square='e2']").click()
