@@ -47,6 +47,22 @@ def body_limit(request) -> int:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
+class ImmutableResponseMiddleware:
+    """A response marked ``Cache-Control: immutable`` varies on nothing: its address names all it
+    depends on (the JavaScript catalog's language and version, studio.jsi18n). The ``Vary: Cookie,
+    Accept-Language`` the session and language middleware add would have browsers fetch it again
+    each time a cookie changes. Placed before them, so that it sees their headers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "immutable" in response.get("Cache-Control", ""):
+            del response["Vary"]
+        return response
+
+
 class RequestGuardMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response

@@ -115,6 +115,8 @@ MIDDLEWARE = [
     "studio.middleware.RequestGuardMiddleware",
     # Static files after collectstatic (DEBUG off); with DEBUG on, runserver serves them.
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    # Immutable responses (the JavaScript catalog at its versioned address) lose the Vary the next two add.
+    "studio.middleware.ImmutableResponseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the language cookie (the header's switch), else Accept-Language; after the
     # session, before CommonMiddleware (Django's documented place).

@@ -5,12 +5,14 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import health, media, views
+from . import health, jsi18n, media, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # What pages link to: the catalog at an address of its language and version, kept by browsers.
+    path("jsi18n/<str:language>/", jsi18n.catalog_view, name="javascript-catalog-language"),
     # The header's language switch (Django's set_language, and the user's preference).
     path("i18n/setlang/", views.set_language, name="set_language"),
     path("accounts/preferences/", views.preferences_page, name="preferences"),

@@ -75,3 +75,30 @@ def test_at_390_px_the_switch_fits_and_works(page, login, make_user, screenshot)
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     assert page.evaluate(FITS)
     screenshot(page, "language-switch-390")
+
+
+def test_the_javascript_catalog_is_fetched_once_per_language_not_once_per_page(
+    page, login, make_user, browser_locale
+):
+    from django.core.signals import request_started
+
+    fetched: list[str] = []
+
+    def note(sender, environ, **kwargs):
+        if environ["PATH_INFO"].startswith("/jsi18n/"):
+            fetched.append(environ["PATH_INFO"])
+
+    request_started.connect(note)
+    try:
+        login(page, make_user("designer", username="dominique"))
+        for path in ("/cards/", "/decks/", "/cards/sets/", "/"):
+            page.goto(path)
+        assert fetched == ["/jsi18n/fr/"]  # the browser's language; later pages kept it
+        assert page.evaluate("gettext('How to edit the effects')") == "Comment modifier les effets"
+        page.get_by_role("button", name="Русский").click()
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        page.goto("/cards/")
+        assert fetched == ["/jsi18n/fr/", "/jsi18n/ru/"]
+        assert page.evaluate("gettext('How to edit the effects')") == "Как редактировать эффекты"
+    finally:
+        request_started.disconnect(note)
