@@ -24,30 +24,34 @@ from django.views.decorators.http import require_safe
 from django.views.i18n import JavaScriptCatalog
 
 YEAR = 365 * 24 * 3600
-CONTENT_TYPE = 'text/javascript; charset="utf-8"'
 
 
 @cache
-def _catalog(language: str) -> tuple[bytes, str]:
-    """The catalog's script in ``language`` and its digest (made once per process and language)."""
+def _catalog(language: str) -> tuple[bytes, str, str]:
+    """The catalog's script in ``language``, its content type and its digest (made once per process
+    and language)."""
     with translation.override(language):
-        body = JavaScriptCatalog().get(None).content
-    return body, hashlib.sha256(body).hexdigest()[:16]
+        made = JavaScriptCatalog().get(None)
+    return made.content, made["Content-Type"], hashlib.sha256(made.content).hexdigest()[:16]
+
+
+def _spoken(language: str) -> bool:
+    return language in dict(settings.LANGUAGES)
 
 
 def catalog_url(language: str) -> str:
     """The address of the catalog in ``language``, with the version that lets browsers keep it."""
-    if language not in dict(settings.LANGUAGES):
+    if not _spoken(language):
         language = settings.LANGUAGE_CODE
-    return f"{reverse('javascript-catalog-language', args=[language])}?v={_catalog(language)[1]}"
+    return f"{reverse('javascript-catalog-language', args=[language])}?v={_catalog(language)[2]}"
 
 
 @require_safe
 def catalog_view(request, language: str):
-    if language not in dict(settings.LANGUAGES):
+    if not _spoken(language):
         raise Http404(language)
-    body, digest = _catalog(language)
-    response = HttpResponse(body, content_type=CONTENT_TYPE)
+    body, content_type, digest = _catalog(language)
+    response = HttpResponse(body, content_type=content_type)
     response["Content-Language"] = language
     if request.GET.get("v") == digest:
         patch_cache_control(response, public=True, max_age=YEAR, immutable=True)

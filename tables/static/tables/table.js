@@ -149,8 +149,7 @@
         say("");
         // The move shows at once on the page that made it, its announce lost or not: the socket's
         // ping brings any event it has not sent yet (each once), the poll reads it without a socket.
-        if (state.open && state.socket && state.socket.readyState === 1) state.socket.send(JSON.stringify({ type: "ping" }));
-        else catchUp();
+        if (!ping()) catchUp();
         return true;
       }
       if (response.status === 409) {
@@ -175,6 +174,14 @@
 
   function setLive(text) { document.getElementById("live").textContent = text; }
 
+  // Asks the open socket for any event it has not sent yet; false when there is none open.
+  function ping() {
+    var socket = state.socket;
+    if (!state.open || !socket || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify({ type: "ping" }));
+    return true;
+  }
+
   var pollTimer = null;
   function connect() {
     if (replaying() || !window.WebSocket) { startPolling(); return; }
@@ -185,9 +192,7 @@
       state.open = true;
       // Now and then a ping: the server sends any move whose announce did not reach this process.
       clearInterval(state.pinger);
-      state.pinger = setInterval(function () {
-        if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" }));
-      }, 10000);
+      state.pinger = setInterval(ping, 10000);
       state.retries = 0;
       stopPolling();
       setLive(gettext("Live: the other player's moves appear as they are played."));
