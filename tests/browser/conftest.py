@@ -55,33 +55,53 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 class Answers:
-    """The requests the live server is answering, so that a test's end can wait for none.
+    """The requests the live server is answering, and whether it answers at all: a test's end waits
+    for none, then closes the studio until the next test begins.
 
     A page's poll, sent just before its browser closed, is still being answered when the test's
     flush empties the tables: on SQLite it reads the one connection the flush uses ("database table
     is locked"); on PostgreSQL its reads and the flush's TRUNCATE can lock each other ("couldn't be
-    flushed", a deadlock PostgreSQL breaks by failing the flush).
+    flushed", a deadlock PostgreSQL breaks by failing the flush). Waiting is not enough: a request
+    Chromium sent before its page closed can reach the server after the wait saw none (CI: "database
+    table is locked: auth_user" at a flush). Between tests such a request gets a 503, the studio
+    never called.
     """
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
         self._count = 0
+        self._open = True
 
-    def begin(self) -> None:
+    def begin(self) -> bool:
+        """Count a request the studio is to answer; False while it is closed (between tests)."""
         with self._changed:
+            if not self._open:
+                return False
             self._count += 1
+            return True
 
     def end(self) -> None:
         with self._changed:
             self._count -= 1
             self._changed.notify_all()
 
-    def wait_for_none(self, timeout: float) -> bool:
+    def open(self) -> None:
         with self._changed:
-            return self._changed.wait_for(lambda: self._count == 0, timeout)
+            self._open = True
+
+    def close_when_idle(self, timeout: float) -> bool:
+        """Wait until no request is being answered, then answer none until ``open``; False if a
+        request was still being answered after ``timeout`` seconds (the studio stays open)."""
+        with self._changed:
+            if not self._changed.wait_for(lambda: self._count == 0, timeout):
+                return False
+            self._open = False
+            return True
 
 
 ANSWERS = Answers()
+
+CLOSED = b"The live server answers no request between tests."
 
 
 class _Counted:
@@ -106,11 +126,13 @@ class _Counted:
 class CountedThreadedWSGIServer(ThreadedWSGIServer):
     """Django's live server, a thread per connection, each request counted from its application's
     call to its body's close: per request, not per connection (a page kept open, the reused
-    contexts' ``keeper``, keeps its connection alive)."""
+    contexts' ``keeper``, keeps its connection alive). Between tests it answers 503 itself."""
 
     def set_app(self, application):
         def counted(environ, start_response):
-            self.begin()
+            if not self.begin():
+                start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+                return [CLOSED]
             try:
                 return _Counted(application(environ, start_response), self.end)
             except BaseException:
@@ -119,8 +141,8 @@ class CountedThreadedWSGIServer(ThreadedWSGIServer):
 
         super().set_app(counted)
 
-    def begin(self) -> None:
-        ANSWERS.begin()
+    def begin(self) -> bool:
+        return ANSWERS.begin()
 
     def end(self) -> None:
         ANSWERS.end()
@@ -133,30 +155,82 @@ class SerialWSGIServer(CountedThreadedWSGIServer):
     # One answer at a time: the in-memory SQLite connection is shared by every thread.
     answering = threading.Lock()
 
-    def begin(self) -> None:
+    def begin(self) -> bool:
         self.answering.acquire()
-        super().begin()
+        if super().begin():
+            return True
+        self.answering.release()
+        return False
 
     def end(self) -> None:
         super().end()
         self.answering.release()
 
 
+class Turn:
+    """The serial live server's turn to use the database, taken by the test's own thread while it
+    runs and lent while it waits for the browser (a Playwright call), when the pages' requests are
+    answered.
+
+    On SQLite the test's thread shares the one connection with the live server: a query of its own
+    (an assertion, a change made "elsewhere") beside a request's would fail one of them ("database
+    table is locked: decks_deck"), and the page would show "the studio failed to answer" (CI: a deck
+    builder's search, then its refresh, lost that way)."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.lock = lock
+        self.holder: int | None = None
+        self.lent = False
+
+    def take(self) -> None:
+        self.lock.acquire()
+        self.holder = threading.get_ident()
+
+    def give_back(self) -> None:
+        self.holder = None
+        self.lock.release()
+
+    def lending(self, wait):
+        """``wait`` (Playwright's wait for a call's answer), the turn lent to the live server meanwhile.
+        A handler Playwright calls during the wait (``page.on``) runs in this thread, turn lent."""
+
+        def wait_lending_the_turn(*args, **kwargs):
+            if self.holder != threading.get_ident() or self.lent:
+                return wait(*args, **kwargs)
+            self.lent = True
+            self.lock.release()
+            try:
+                return wait(*args, **kwargs)
+            finally:
+                self.lock.acquire()
+                self.lent = False
+
+        return wait_lending_the_turn
+
+
 # On SQLite the test database lives in memory and the live server shares the test's one
 # connection with its request threads: two requests at once (a builder polling its panel while
 # another person's page loads) would use that connection together ("bad parameter or other API
-# misuse"). PostgreSQL gives each request thread its own connection and answers them at once.
-if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    LiveServerThread.server_class = SerialWSGIServer
-else:
-    LiveServerThread.server_class = CountedThreadedWSGIServer
+# misuse"), and so would the test's thread beside a request (``Turn``). PostgreSQL gives each thread
+# its own connection and answers requests at once.
+SERIAL = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+TURN = Turn(SerialWSGIServer.answering)
+LiveServerThread.server_class = SerialWSGIServer if SERIAL else CountedThreadedWSGIServer
 
 
 @pytest.fixture(autouse=True)
-def _no_request_in_flight():
-    """A test's end (its flush) waits for the answers the live server is still making."""
+def _no_request_in_flight(request):
+    """A test's end (its flush) waits for the answers the live server is still making, and the
+    server answers no other until the next test. On SQLite a test of the live server uses the
+    database in turns with it (``Turn``)."""
+    ANSWERS.open()
+    turns = SERIAL and "live_server" in request.fixturenames
+    if turns:
+        TURN.take()
     yield
-    if not ANSWERS.wait_for_none(timeout=30):
+    if turns:
+        TURN.give_back()
+    if not ANSWERS.close_when_idle(timeout=30):
         pytest.fail("the live server was still answering a request 30 s after the test ended")
 
 
@@ -178,6 +252,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def browser():
     from django.db import connections
+    from playwright._impl import _sync_base
     from playwright.sync_api import sync_playwright
 
     # Playwright leaves its event loop marked as running in this thread, so
@@ -185,7 +260,8 @@ def browser():
     # would open new ones, without the serialized data that
     # serialized_rollback restores. Carry the thread's connections over.
     existing = {alias: connections[alias] for alias in connections}
-    with sync_playwright() as playwright:
+    with sync_playwright() as playwright, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sync_base, "wait_for_future", TURN.lending(_sync_base.wait_for_future))
         for alias, connection in existing.items():
             connections[alias] = connection
         browser = playwright.chromium.launch(

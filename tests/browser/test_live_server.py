@@ -1,15 +1,16 @@
 """The browser tests' live servers count the requests they are answering, so that a test's end (its
-flush) waits for a poll still being answered (tests/browser/conftest.py). No browser here: a plain
-HTTP request to a server whose application holds its answer until told."""
+flush) waits for a poll still being answered, and answer none between tests (tests/browser/conftest.py).
+No browser here: a plain HTTP request to a server whose application holds its answer until told."""
 
 import socket
 import threading
+import urllib.error
 import urllib.request
 
 import pytest
 from django.core.servers.basehttp import WSGIRequestHandler
 
-from .conftest import ANSWERS, CountedThreadedWSGIServer, SerialWSGIServer
+from .conftest import ANSWERS, CountedThreadedWSGIServer, SerialWSGIServer, Turn
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -18,10 +19,12 @@ class QuietHandler(WSGIRequestHandler):
 
 
 @pytest.mark.parametrize("server_class", [SerialWSGIServer, CountedThreadedWSGIServer])
-def test_a_request_being_answered_is_waited_for(server_class):
+def test_a_request_being_answered_is_waited_for_and_none_answered_after(server_class):
     asked, release = threading.Event(), threading.Event()
+    called = []
 
     def application(environ, start_response):
+        called.append(environ["PATH_INFO"])
         asked.set()
         release.wait(10)
         start_response("200 OK", [("Content-Type", "text/plain")])
@@ -37,12 +40,22 @@ def test_a_request_being_answered_is_waited_for(server_class):
     try:
         client.start()
         assert asked.wait(10)
-        assert not ANSWERS.wait_for_none(timeout=0.2)  # the request is still being answered
+        assert not ANSWERS.close_when_idle(timeout=0.2)  # the request is still being answered
         release.set()
-        assert ANSWERS.wait_for_none(timeout=10)
+        assert ANSWERS.close_when_idle(timeout=10)
         client.join(10)
         assert answers == [b"ok"]
+        # A request that reaches the server once the test has ended (a closed page's last poll) is
+        # answered without the studio, which the flush is emptying.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}late", timeout=10)
+        assert refused.value.code == 503
+        assert called == ["/"]
+        ANSWERS.open()
+        assert urllib.request.urlopen(f"{url}next", timeout=10).read() == b"ok"
+        assert called == ["/", "/next"]
     finally:
+        ANSWERS.open()
         release.set()
         server.shutdown()
         server.server_close()
@@ -83,5 +96,44 @@ def test_the_sqlite_server_answers_one_request_at_a_time_and_an_idle_connection_
     finally:
         release.set()
         idle.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_on_sqlite_the_tests_thread_and_the_server_use_the_database_in_turns():
+    """The test's thread holds the turn while it runs (its own queries) and lends it while it waits for
+    the browser: only then is a request answered, and the turn comes back after the answer."""
+
+    class Server(SerialWSGIServer):
+        answering = threading.Lock()
+
+    called, answers = [], []
+
+    def application(environ, start_response):
+        called.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    server = Server(("127.0.0.1", 0), QuietHandler, allow_reuse_address=False)
+    server.set_app(application)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/asked"
+    client = threading.Thread(target=lambda: answers.append(urllib.request.urlopen(url, timeout=10).read()))
+    turn = Turn(Server.answering)
+    turn.take()
+    try:
+        client.start()
+        client.join(0.5)
+        assert called == [] and client.is_alive()  # not while the test's thread runs
+
+        def wait_for_the_browser():
+            client.join(10)
+            return "answered"
+
+        assert turn.lending(wait_for_the_browser)() == "answered"
+        assert called == ["/asked"] and answers == [b"ok"]
+        assert not Server.answering.acquire(blocking=False)  # the turn is the test's again
+    finally:
+        turn.give_back()
         server.shutdown()
         server.server_close()
