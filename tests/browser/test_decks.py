@@ -268,6 +268,9 @@ def test_an_edit_from_a_stale_tab_is_refused_in_place_and_the_input_kept(
     assert Deck.objects.get(pk=deck.pk).version == 2
 
     # The first tab still shows version 1: what the player types there is refused, in place, and kept.
+    # The player goes back to it (a tab behind another has no animation frames: each click would
+    # wait two seconds for Playwright's stable-position check).
+    first.bring_to_front()
     copies = first.get_by_label("Copies of Example Light Squire")
     copies.fill("7")
     copies.press("Tab")
