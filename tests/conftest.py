@@ -25,10 +25,16 @@ rules.findings.STRICT = True
 
 
 def pytest_configure(config):
-    """Processes of one run (pytest-xdist) keep their tables' channel groups apart.
+    """A transactional test's migrated data is restored a table at a time (tests/serialized.py).
 
-    Each process has a database of its own, so table 1 of one is not table 1 of another; on a
-    shared Redis channel layer (.ci/run's PostgreSQL pass) their groups would be the same name."""
+    Processes of one run (pytest-xdist) keep their tables' channel groups apart: each process has a
+    database of its own, so table 1 of one is not table 1 of another; on a shared Redis channel
+    layer (.ci/run's PostgreSQL pass) their groups would be the same name."""
+    from django.db.backends.base.creation import BaseDatabaseCreation
+
+    from tests import serialized
+
+    BaseDatabaseCreation.deserialize_db_from_string = serialized.restore
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return

@@ -81,7 +81,10 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
     expect(effect.locator('[data-error-for="effects[0].effectId"]')).to_have_text("")
 
     # On save, every problem shows, each once, none with its path twice.
+    page.evaluate("window.beforeSave = true")
     page.locator("main form button[type=submit]").first.click()
+    # The page the save answers with: the click may return before the browser has left this one.
+    page.wait_for_function("!window.beforeSave")
     page.wait_for_load_state()
     screenshot(page, "effect-editor-fr-saved")
     texts = [t for t in page.locator(".fielderror, .errors").all_inner_texts() if t.strip()]
