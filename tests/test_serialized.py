@@ -25,12 +25,14 @@ def _stored(data: str) -> dict:
     return rows
 
 
+def _role_permissions() -> dict[str, set[int]]:
+    return {group.name: set(group.permissions.values_list("pk", flat=True)) for group in Group.objects.all()}
+
+
 def test_the_migrated_data_comes_back_whole_in_a_few_queries():
     data = connection._test_serialized_contents
     before = _stored(data)
-    role_permissions = {
-        group.name: set(group.permissions.values_list("pk", flat=True)) for group in Group.objects.all()
-    }
+    role_permissions = _role_permissions()
     assert None not in before.values() and any(role_permissions.values())
 
     # As a transactional test ends (TransactionTestCase._fixture_teardown): sequences kept.
@@ -40,9 +42,7 @@ def test_the_migrated_data_comes_back_whole_in_a_few_queries():
         serialized.restore(connection.creation, data)
 
     assert _stored(data) == before
-    assert {
-        group.name: set(group.permissions.values_list("pk", flat=True)) for group in Group.objects.all()
-    } == role_permissions
+    assert _role_permissions() == role_permissions
     # Django's own restore makes an UPDATE and an INSERT per row (about 500 here).
     assert len(queries) < 30, len(queries)
 
