@@ -4,6 +4,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrating import migrate_to_latest
+
 BEFORE = [("cards", "0003_importconflict")]
 AFTER = [("cards", "0004_card_last_validated_revision")]
 
@@ -12,8 +14,7 @@ AFTER = [("cards", "0004_card_last_validated_revision")]
 def _back_to_the_latest_migrations():
     """Leave the database as the other tests expect it: every migration applied."""
     yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)

@@ -4,6 +4,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrating import migrate_to_latest
+
 BEFORE = [("decks", "0006_deck_edit_tab")]
 AFTER = [("decks", "0007_riftbound_sideboard")]
 
@@ -37,5 +39,4 @@ def test_riftbound_constructed_gets_its_sideboard_and_a_reviewers_bound_is_kept(
 @pytest.fixture(autouse=True)
 def _back_to_the_latest_migrations():
     yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()

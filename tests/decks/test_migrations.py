@@ -4,6 +4,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrating import migrate_to_latest
+
 BEFORE = [("decks", "0002_defaults_and_roles")]
 AFTER = [("decks", "0003_card_versions_read_once")]
 
@@ -34,5 +36,4 @@ def test_existing_decks_keep_the_card_versions_they_were_validated_against():
 def _back_to_the_latest_migrations():
     """Leave the database migrated to the end (later migrations of decks exist), whatever happened."""
     yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
