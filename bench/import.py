@@ -1,6 +1,6 @@
 """Benchmark: importing a card-set file against a plain bulk_create of the same cards and revisions.
 
-    python bench/import.py [--cards 10000] [--rounds 3] [--database-url URL]
+    python bench/import.py [--cards 10000] [--rounds 3] [--status DRAFT] [--database-url URL]
 
 Each round, on empty card tables, in the same run (alternating, medians):
 
@@ -30,14 +30,17 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
+        "--status", default="DRAFT", choices=["DRAFT", "VALIDATED"], help="the cards' status in the file"
+    )
+    parser.add_argument(
         "--database-url", help="a database the benchmark may fill (default: a temporary SQLite file)"
     )
     args = parser.parse_args()
     with django_on(args.database_url, prefix="bench-import-", secret="bench-import-"):
-        print(json.dumps(run(args.cards, args.rounds)))
+        print(json.dumps(run(args.cards, args.rounds, args.status)))
 
 
-def card_file(n: int) -> dict:
+def card_file(n: int, status: str = "DRAFT") -> dict:
     return {
         "game": "darkrow",
         "cards": [
@@ -51,7 +54,7 @@ def card_file(n: int) -> dict:
                 "cost": i % 8,
                 "atk": i % 9,
                 "pv": 1 + i % 7,
-                "status": "DRAFT",
+                "status": status,
             }
             for i in range(n)
         ],
@@ -109,13 +112,13 @@ def plain_bulk_create(payload: dict) -> None:
         )
 
 
-def run(n: int, rounds: int) -> dict:
+def run(n: int, rounds: int, status: str = "DRAFT") -> dict:
     from django.db import connection
 
     from cards.imports import cards_import
     from cards.models import Card, CardRevision
 
-    payload = card_file(n)
+    payload = card_file(n, status)
     times = {"bulk_create": [], "import": [], "reimport": []}
     for _ in range(rounds):
         _empty()
@@ -136,6 +139,7 @@ def run(n: int, rounds: int) -> dict:
     return {
         "database": connection.vendor,
         "cards": n,
+        "status": status,
         "rounds": rounds,
         "bulk_create_s": round(median["bulk_create"], 3),
         "import_s": round(median["import"], 3),

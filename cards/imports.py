@@ -439,7 +439,8 @@ def cards_import(
         raise error_class(message, refused) if forbidden else error_class(refused, message=message)
     changed_keys: set[str] = set()
     for pairs, note, ids in ((created, "imported", report.created), (updated, "re-imported", report.updated)):
-        changes = cards_save_changes(pairs, action=RevisionAction.IMPORT, user=user, note=note)
+        # Every VALIDATED card among them passed _review_gate.
+        changes = cards_save_changes(pairs, action=RevisionAction.IMPORT, user=user, note=note, checked=True)
         ids.extend(card.stable_id for card, _ in pairs)
         for change in changes.values():
             changed_keys.update(change)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -128,20 +129,22 @@ BULK_UPDATE_FIELDS = (
 
 
 def cards_save_changes(
-    changes: list[tuple[Card, dict[str, Any]]], *, action: str, user, note: str = ""
+    changes: list[tuple[Card, dict[str, Any]]], *, action: str, user, note: str = "", checked: bool = False
 ) -> dict[str, dict[str, dict[str, Any]]]:
     """:func:`card_save_change` for many cards at once, in batches: the same versions, revisions and
     ``last_validated_revision``, with a handful of queries per few hundred cards instead of two a card.
 
     ``changes`` pairs each card (changed in memory; new ones not saved yet) with its interchange form
     before (``{}`` for a new card). Nothing is announced: the caller announces the batch. Returns
-    each card's revision changes by stable id. Call it inside a transaction.
+    each card's revision changes by stable id. Call it inside a transaction. ``checked``: the caller
+    has just run the rules of every VALIDATED card in ``changes`` and kept VALIDATED only those with
+    no error (the import's review gate), so they are not run a second time.
     """
     note = checked_note(note)
     refused = {
         card.stable_id: findings
         for card, _ in changes
-        if card.status == Status.VALIDATED and (findings := validation_refusal(card))
+        if not checked and card.status == Status.VALIDATED and (findings := validation_refusal(card))
     }
     if refused:
         raise Conflict(
@@ -188,8 +191,14 @@ def cards_save_changes(
         [*BULK_UPDATE_FIELDS, "translated_names", "translated_languages", "last_validated_revision"],
         batch_size=BULK_BATCH,
     )
-    fresh_validated = [card for card in validated if id(card) in created_ids]
-    Card.objects.bulk_update(fresh_validated, ["last_validated_revision"], batch_size=BULK_BATCH)
+    # New VALIDATED cards point at their first revision: one UPDATE a batch, each card's own revision
+    # found by a subquery. bulk_update would build a CASE of one WHEN a card, a third of an import's CPU.
+    fresh_validated = [card.pk for card in validated if id(card) in created_ids]
+    own_revision = CardRevision.objects.filter(card=OuterRef("pk"), version=OuterRef("version")).values("pk")
+    for start in range(0, len(fresh_validated), BULK_BATCH):
+        Card.objects.filter(pk__in=fresh_validated[start : start + BULK_BATCH]).update(
+            last_validated_revision=Subquery(own_revision[:1])
+        )
     # Their translations fall behind: one query for the whole batch, whatever their number.
     mark_stale(
         card.pk
