@@ -50,12 +50,6 @@ def own_everything(user, deck: dict):
     collection_set(owner=user, counts=counts)
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # Users are made by the dozen here; a slow password hash buys these tests nothing.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def duel(load_cards):
     load_cards("duel")
