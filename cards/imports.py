@@ -42,7 +42,7 @@ from .services import (
     validation_refusal,
 )
 from .spreadsheets import Sheet, read_card_set
-from .translations import parse_translation, translations_import
+from .translations import parse_translation, translations_import_many
 
 
 # --- import ------------------------------------------------------------------------------
@@ -444,10 +444,11 @@ def cards_import(
         ids.extend(card.stable_id for card, _ in pairs)
         for change in changes.values():
             changed_keys.update(change)
-    for card, card_input in translated:
-        report.translations += translations_import(
-            card, card_input.translations, user=user, may_validate=may_validate
-        )
+    report.translations += translations_import_many(
+        [(card, card_input.translations) for card, card_input in translated],
+        user=user,
+        may_validate=may_validate,
+    )
     if progress is not None and inputs:
         progress(len(inputs) % 500 or 500)
     announce([card for card, _ in created + updated], changed_keys)

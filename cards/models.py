@@ -339,9 +339,13 @@ class CardTranslation(models.Model):
         """Shown to playtesters and printed: VALIDATED and not behind its source."""
         return self.status == TranslationStatus.VALIDATED and not self.stale
 
-    def save(self, *args, **kwargs):  # noqa: DJ012
+    def refresh_derived(self) -> None:
+        """Its searchable forms, from its name and text (each save; a bulk_create calls it first)."""
         self.search_name = search_fold(self.name)
         self.search_body = search_fold(self.text)
+
+    def save(self, *args, **kwargs):  # noqa: DJ012
+        self.refresh_derived()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, "search_name", "search_body", "updated_at"}

@@ -49,9 +49,9 @@ def load_translations() -> int:
     from ..imports import read_translations
     from ..interchange import card_to_dict, parse_card
     from ..models import Card
-    from ..translations import translations_import
+    from ..translations import translations_import_many
 
-    written = 0
+    given_to = []
     for game, cards in translations().items():
         for card in Card.objects.filter(game=game, stable_id__in=list(cards)).order_by("stable_id"):
             given = {lang: {**texts, "status": "VALIDATED"} for lang, texts in cards[card.stable_id].items()}
@@ -60,5 +60,5 @@ def load_translations() -> int:
             problems = read_translations(raw, card_input, card.stable_id)
             if problems:
                 raise ValueError("; ".join(f.message for f in problems))
-            written += translations_import(card, card_input.translations, user=None, may_validate=True)
-    return written
+            given_to.append((card, card_input.translations))
+    return translations_import_many(given_to, user=None, may_validate=True)

@@ -5,7 +5,7 @@ from django.core.management import call_command
 
 from cards import imports
 from cards.imports import cards_import
-from cards.models import Card, CardRevision
+from cards.models import Card, CardRevision, CardTranslation, CardTranslationRevision
 from cards.search import card_search
 from common.errors import InvalidInput
 
@@ -36,6 +36,39 @@ def test_creating_and_updating_cards_costs_queries_per_batch_not_per_card(django
         assert len(cards_import(payload=duel_file(400, start=20)).created) == 400
     with django_assert_max_num_queries(16):
         assert len(cards_import(payload=duel_file(420, text="Nouveau")).updated) == 420
+
+
+def with_translations(payload, status="VALIDATED"):
+    for card in payload["cards"]:
+        number = card["stableCardId"][3:]
+        card["translations"] = {
+            "ru": {"name": f"Карта {number}", "text": f"Текст {number}", "status": status},
+            "en": {"name": f"Card {number}", "text": f"Text {number}", "status": status},
+        }
+    return payload
+
+
+def test_translations_in_the_file_cost_queries_per_batch_not_per_translation(django_assert_max_num_queries):
+    # The cards' queries above, then: the translations and the last versions read, the new ones and
+    # their revisions inserted, the current names read, and one write a card whose searched names change.
+    with django_assert_max_num_queries(12 + 5 + 20):
+        assert cards_import(payload=with_translations(duel_file(20))).translations == 40
+    with django_assert_max_num_queries(12 + 5 + 400):
+        assert cards_import(payload=with_translations(duel_file(400, start=20))).translations == 800
+    card = Card.objects.get(stable_id="DU-00419")
+    assert card.translated_names == "Card 00419\nКарта 00419" and card.translated_languages == "|en|ru|"
+    assert list(card_search(Card.objects.all(), "карта 00419").values_list("stable_id", flat=True)) == [
+        "DU-00419"
+    ]
+    translation = CardTranslation.objects.get(card=card, language="ru")
+    assert (translation.version, translation.search_name) == (1, " карта 00419 ")
+    [revision] = CardTranslationRevision.objects.filter(card=card, language="ru")
+    assert (revision.version, revision.action, revision.snapshot["name"]) == (1, "IMPORT", "Карта 00419")
+    # Again, nothing changes; one status changed writes that translation and its revision only.
+    assert cards_import(payload=with_translations(duel_file(420))).translations == 0
+    assert cards_import(payload=with_translations(duel_file(1, start=7), status="DRAFT")).translations == 2
+    assert CardTranslationRevision.objects.filter(card__stable_id="DU-00007").count() == 4
+    assert Card.objects.get(stable_id="DU-00007").translated_names == ""  # no current translation
 
 
 def test_bulk_rows_are_the_rows_of_a_one_by_one_write():
