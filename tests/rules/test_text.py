@@ -1,13 +1,12 @@
 """Folding, search terms, canonical keys and "citing X" (the seed's cases)."""
 
 import string
-import unicodedata
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.text import canonical_key, cites, fold, search_terms, shown, strip_quotes
+from rules.text import _fold_letter_by_letter, canonical_key, cites, fold, search_terms, shown, strip_quotes
 
 
 @pytest.mark.parametrize(
@@ -117,22 +116,6 @@ def test_whole_words_case_and_accents():
 def test_empty_or_blank_x_cites_nothing():
     assert not cites("", ["Chianti"])
     assert not cites('  ""  ', ["Chianti"])
-
-
-def _fold_letter_by_letter(text: str) -> str:
-    """fold as it was first written, every text through the same steps (the ASCII path must agree)."""
-    from rules.text import _KEEP_COMBINING_AFTER, _LIGATURES, _SPACES
-
-    text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
-    out, previous = [], ""
-    for char in text:
-        if unicodedata.combining(char):
-            if _KEEP_COMBINING_AFTER.get(previous) == char:
-                out.append(char)
-            continue
-        out.append(char)
-        previous = char
-    return _SPACES.sub(" ", unicodedata.normalize("NFC", "".join(out)).casefold()).strip()
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=127)) | st.text(alphabet=string.printable))
