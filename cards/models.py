@@ -32,6 +32,9 @@ class CreationMethod(models.TextChoices):
 
 
 DERIVED_FIELDS = ("search_text", "search_name", "search_body", "archetype_index", "search_translated")
+# Batches of a bulk write (cards, revisions, translations): a few hundred rows an INSERT/UPDATE keeps
+# statements small on both databases.
+BULK_BATCH = 500
 
 
 def translated_lines(names: list[str] | tuple[str, ...]) -> str:

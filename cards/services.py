@@ -28,6 +28,7 @@ from .diff import field_changes
 from .effect_ids import EffectIdIndex
 from .interchange import TRANSLATIONS_KEY, CardInput, card_data, card_to_dict, check_game, parse_card
 from .models import (
+    BULK_BATCH,
     DERIVED_FIELDS,
     Card,
     CardRevision,
@@ -106,8 +107,6 @@ def card_save_change(
     return changes
 
 
-# Batches of a bulk write: a few hundred rows an INSERT/UPDATE keeps statements small on both databases.
-BULK_BATCH = 500
 # What a bulk update writes: the content a card-set file holds, its derived columns, its bookkeeping.
 BULK_UPDATE_FIELDS = (
     "name",

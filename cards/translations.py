@@ -30,6 +30,7 @@ from rules.translations import (
 
 from .interchange import ARCHETYPE_MAX_LENGTH, ARCHETYPES_MAX, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, card_to_dict
 from .models import (
+    BULK_BATCH,
     DERIVED_FIELDS,
     Card,
     CardTranslation,
@@ -392,12 +393,9 @@ def translations_import_many(
     written a batch of cards at a time (new translations and their revisions inserted together)
     instead of about five queries a translation."""
     changed = 0
-    for start in range(0, len(items), TRANSLATIONS_BATCH):
-        changed += _import_batch(items[start : start + TRANSLATIONS_BATCH], user, may_validate)
+    for start in range(0, len(items), BULK_BATCH):
+        changed += _import_batch(items[start : start + BULK_BATCH], user, may_validate)
     return changed
-
-
-TRANSLATIONS_BATCH = 500
 
 
 def _import_batch(items, user, may_validate: bool) -> int:
@@ -446,13 +444,12 @@ def _import_batch(items, user, may_validate: bool) -> int:
             written.append(translation)
         if len(written) > before:
             touched.append(card)
+    for translation in written:
+        if translation.pk is not None:  # changed; the new ones are inserted together below
+            translation.save()
     for translation in created:
         translation.refresh_derived()
     CardTranslation.objects.bulk_create(created)
-    new = {id(translation) for translation in created}
-    for translation in written:
-        if id(translation) not in new:
-            translation.save()
     CardTranslationRevision.objects.bulk_create(
         [_revision(t, action=TranslationAction.IMPORT, user=user, note="") for t in written]
     )
