@@ -116,23 +116,16 @@ def strip_quotes(text: str) -> str:
 def cites(x: str, haystacks: Iterable[str]) -> bool:
     """Whether a card whose title and text are ``haystacks`` cites ``x``.
 
-    The seed's meaning: X is found in the title OR the text, as whole words,
-    ignoring case and accents. Quotes around X change nothing (a citation stays
-    a citation). A composite character ("Chianti & Korn") is its own identity:
-    an occurrence joined to another name by "&" does not cite either component,
-    so "Chianti" does not match "Chianti & Korn".
+    The seed's meaning: « citant X » searches X in the title OR the effect text, as whole words,
+    ignoring case and accents. Quotes around X change nothing (a citation stays a citation). A
+    composite character ("Chianti & Korn") is its own identity: an occurrence joined to another
+    name by "&" does not cite either component, so "Chianti" does not match "Chianti & Korn".
+
+    It is the search's own test, on the :func:`search_fold` forms, so that a deck's rules and the
+    studio's ``cites:`` search (which a database index answers) never disagree: spacing around
+    punctuation is not part of a name ("J.J" cites "J. J").
     """
-    needle = fold(strip_quotes(x))
+    needle = search_fold(strip_quotes(x))
     if not needle:
         return False
-    pattern = re.compile(r"(?<![\w&])(?<!&\s)" + re.escape(needle) + r"(?![\w])(?!\s*&)")
-    for haystack in haystacks:
-        folded = fold(haystack or "")
-        for match in pattern.finditer(folded):
-            if not _joined_by_ampersand_before(folded, match.start()):
-                return True
-    return False
-
-
-def _joined_by_ampersand_before(text: str, start: int) -> bool:
-    return text[:start].rstrip().endswith("&")
+    return any(needle in search_fold(haystack or "") for haystack in haystacks)
