@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -352,3 +353,11 @@ def migrated_sqlite(request, tmp_path_factory):
         return path
 
     return make
+
+
+def pytest_collection_finish(session):
+    """What exists before the first test (Django, the modules, the collected tests) lives to the
+    end: frozen, it is no longer traversed by each full garbage collection (a process spends a quarter
+    to a third less time collecting, about 2 % of its CPU)."""
+    gc.collect()
+    gc.freeze()
