@@ -1,19 +1,6 @@
 """The OpenAPI schema: valid, public, and listing every status code (the fuzzing of every operation as
 every role is tests/studio/test_api_fuzz.py)."""
 
-import schemathesis
-
-from studio.wsgi import application
-
-# The examples and fuzzing phases (positive and negative cases); the coverage phase's many hundred
-# boundary cases would take minutes (tests/cards/test_api.py sends bad values to every key instead).
-CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
-
-# The schema the studio serves, read through the WSGI application (the schema view needs no database).
-schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG).include(
-    path_regex="^/api/(cards|games)/"
-)
-
 
 def test_the_schema_is_valid_openapi_without_a_warning(tmp_path):
     from django.core.management import call_command
