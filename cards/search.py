@@ -43,7 +43,7 @@ from django.utils.translation import gettext as _
 
 from rules import registry
 from rules.fields import Kind
-from rules.text import canonical_key, fold, search_fold, strip_quotes
+from rules.text import canonical_key, cited_form, fold, search_fold
 
 from .models import CardTranslation, CreationMethod, Origin, Status
 from .query import All, Node, Order, Query, QueryError, Term, parse
@@ -463,7 +463,7 @@ class CardSearch:
     def _key_cites(self, term: Term) -> Q:
         # rules.text.cites in SQL: search_fold glues "&" names and isolates punctuation,
         # so a citation is the padded name as a substring of the name or of the text.
-        needle = search_fold(strip_quotes(term.value))
+        needle = cited_form(term.value)
         core = needle.strip()
         if not core or not re.match(r"\w", core[0]) or not re.match(r"\w", core[-1]):
             raise QueryError(

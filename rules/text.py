@@ -125,7 +125,13 @@ def cites(x: str, haystacks: Iterable[str]) -> bool:
     studio's ``cites:`` search (which a database index answers) never disagree: spacing around
     punctuation is not part of a name ("J.J" cites "J. J").
     """
-    needle = search_fold(strip_quotes(x))
+    needle = cited_form(x)
     if not needle:
         return False
     return any(needle in search_fold(haystack or "") for haystack in haystacks)
+
+
+def cited_form(x: str) -> str:
+    """What a citation of ``x`` is looked for as, in :func:`search_fold` forms: X without its quotes,
+    folded and padded (empty for no name). :func:`cites` and the ``cites:`` search both use it."""
+    return search_fold(strip_quotes(x))
