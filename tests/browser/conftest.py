@@ -1,10 +1,10 @@
 """Browser tests: Playwright for Python driving Debian's Chromium against the live server.
 
-The browser is Debian's old headless shell (``apt-get install chromium-headless-shell``) where it is
-installed, else Debian's Chromium itself (``apt-get install chromium``), or the one ``CHROMIUM``
+The browser is Debian's old headless shell (``apt-get install chromium-headless-shell``) where it
+is installed, else Debian's Chromium itself (``apt-get install chromium``), or the one ``CHROMIUM``
 names (``chromium_path``; .ci/run installs both and runs the suite once in each); no browser is
-downloaded. Without one these tests skip, unless REQUIRE_BROWSER is set (CI), where they fail. With SCREENSHOTS=1 (``make
-screenshots``, and CI's SQLite run) screenshots of the main pages go to
+downloaded. Without one these tests skip, unless REQUIRE_BROWSER is set (CI), where they fail.
+With SCREENSHOTS=1 (``make screenshots``, and CI's SQLite run) screenshots of the main pages go to
 test-output/screenshots/ for people to look at.
 """
 
