@@ -40,7 +40,10 @@ def add_from_search(
     copies_of: str = "Copies of {name}",
 ):
     """In the deck builder: search, add one copy of ``name``, type the number of copies in its
-    stepper, and wait until the deck has stored them (the panel comes back with that count).
+    stepper, and wait until the deck has stored them (the panel comes back with that count) and the
+    page is quiet again: each change's answer asks the search results to be drawn again
+    (``deckChanged``), and that search, answered after the test changed the deck itself, would show
+    the test's change (a loaded machine: results at version 6 where the test expected 5).
 
     ``search`` (a pattern), ``add`` and ``copies_of`` are the builder's words in the page's
     language (English by default)."""
@@ -66,6 +69,7 @@ def add_from_search(
         expect(page.get_by_label(copies_of)).to_have_attribute("value", str(copies))
     except AssertionError as failure:
         raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None
+    settled(page)
 
 
 def settled(page):
