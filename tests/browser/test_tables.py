@@ -393,6 +393,22 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
     shoot(page, f"table-riftbound-hotseat-{language}-{1280 if language == 'fr' else 390}")
     if language == "ru":
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # The note's field shows its whole prompt, and its button's label is one line.
+        assert page.evaluate(NOTE_FORM_FITS) == {"promptShown": True, "buttonLines": 1}
+
+
+# Whether the log's note form reads whole: its field wide enough for its prompt (the placeholder's
+# width in the field's font), its button's label on one line.
+NOTE_FORM_FITS = """() => {
+  const form = document.querySelector(".tablenote"), input = form.querySelector("input");
+  const style = getComputedStyle(input), context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const label = document.createRange();
+  label.selectNodeContents(form.querySelector("button"));
+  const lines = new Set([...label.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+  return {promptShown: context.measureText(input.placeholder).width <= room, buttonLines: lines.size};
+}"""
 
 
 def open_chess_hot_seat(player, user):
