@@ -127,6 +127,7 @@ class DeckFigure(_Sums):
     wins = models.PositiveIntegerField(default=0)
     losses = models.PositiveIntegerField(default=0)
     turns = models.PositiveIntegerField(default=0)
+    timed = models.PositiveIntegerField(default=0, help_text="The games whose length (turns) is known.")
 
     class Meta:
         constraints = [

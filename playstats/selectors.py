@@ -109,10 +109,11 @@ def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = 
 
 
 def deck_record(*, deck_id: int, filters: Filters = Filters()) -> dict[str, Any]:
-    """A deck's games, wins, losses, average length in turns, and its matchups."""
+    """A deck's games, wins, losses, average length in turns (of the games whose length is known),
+    and its matchups."""
     key = str(deck_id)
     total = filters.apply(DeckFigure.objects.filter(deck=key)).aggregate(
-        games=Sum("games"), wins=Sum("wins"), losses=Sum("losses"), turns=Sum("turns")
+        games=Sum("games"), wins=Sum("wins"), losses=Sum("losses"), turns=Sum("turns"), timed=Sum("timed")
     )
     games = total["games"] or 0
     matchups = [
@@ -139,7 +140,7 @@ def deck_record(*, deck_id: int, filters: Filters = Filters()) -> dict[str, Any]
         "wins": total["wins"] or 0,
         "losses": total["losses"] or 0,
         "winRate": wilson(total["wins"] or 0, games),
-        "averageTurns": round((total["turns"] or 0) / games, 1) if games else None,
+        "averageTurns": round((total["turns"] or 0) / total["timed"], 1) if total["timed"] else None,
         "matchups": matchups,
     }
 

@@ -41,7 +41,7 @@ CARD_FIELDS = {
     "firstTurnSum": "first_turn_sum",
     "firstTurnGames": "first_turn_games",
 }
-SIDE_FIELDS = {"games": "games", "wins": "wins", "losses": "losses", "turns": "turns"}
+SIDE_FIELDS = {"games": "games", "wins": "wins", "losses": "losses", "turns": "turns", "timed": "timed"}
 
 
 def _row(key: tuple) -> tuple[type, dict[str, Any], dict[str, str]]:
@@ -53,7 +53,7 @@ def _row(key: tuple) -> tuple[type, dict[str, Any], dict[str, str]]:
     if what == "deck":
         return DeckFigure, {**base, "deck": rest[0]}, SIDE_FIELDS
     kind = "deck" if what == "matchup" else "label"
-    fields = {k: v for k, v in SIDE_FIELDS.items() if k != "turns"}
+    fields = {k: v for k, v in SIDE_FIELDS.items() if k not in ("turns", "timed")}
     return MatchupFigure, {**base, "kind": kind, "side": rest[0], "other": rest[1]}, fields
 
 

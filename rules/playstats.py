@@ -180,7 +180,9 @@ CARD_COUNTS = (
     "firstTurnSum",
     "firstTurnGames",
 )
-DECK_COUNTS = ("games", "wins", "losses", "turns")
+# "timed": the games whose length is known (a paper game may be recorded without it, a table may end
+# before its first turn): a deck's average length is turns / timed.
+DECK_COUNTS = ("games", "wins", "losses", "turns", "timed")
 
 
 def contribution(game: GameFacts) -> dict[tuple, Counter]:
@@ -210,7 +212,9 @@ def contribution(game: GameFacts) -> dict[tuple, Counter]:
                 counts["firstTurnSum"] += facts.first_played_turn
                 counts["firstTurnGames"] += 1
         deck = out.setdefault(("deck", *base, seat.deck), Counter())
-        deck.update({"games": 1, "wins": won, "losses": lost, "turns": game.turns})
+        deck.update(
+            {"games": 1, "wins": won, "losses": lost, "turns": game.turns, "timed": 1 if game.turns else 0}
+        )
         matchup = out.setdefault(("matchup", *base, seat.deck, other.deck), Counter())
         matchup.update({"games": 1, "wins": won, "losses": lost})
         if seat.label or other.label:

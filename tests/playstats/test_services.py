@@ -115,6 +115,23 @@ def test_a_paper_game_is_recorded_and_counted_as_paper(playtester, make_deck, op
 
 
 @pytest.mark.django_db
+def test_a_decks_average_length_is_over_the_games_whose_length_is_known(playtester, make_deck, opponent):
+    """A paper game may be recorded without its number of turns: it counts as a game, a win or a
+    loss, but not in the average length (it was counted as a game of no turn)."""
+    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
+    for turns in (7, 8, 0):
+        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    record = deck_record(deck_id=mine.pk)
+    assert record["games"] == 3 and record["averageTurns"] == 7.5
+    services.paper_game_record(user=playtester, decks=[mine, theirs], winner=2)
+    assert deck_record(deck_id=theirs.pk)["averageTurns"] == 7.5
+    untimed = make_deck(opponent, "duel")
+    services.paper_game_record(user=playtester, decks=[mine, untimed], winner=1)
+    assert deck_record(deck_id=untimed.pk)["games"] == 1
+    assert deck_record(deck_id=untimed.pk)["averageTurns"] is None  # no game of known length
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("change", "field"),
     [

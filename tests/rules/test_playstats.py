@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.playstats import (
+    DECK_COUNTS,
     CardFacts,
     GameFacts,
     SeatFacts,
@@ -150,3 +151,17 @@ def test_incremental_figures_equal_a_rebuild(history):
     for game in history:
         figures = add(figures, game)
     assert figures == rebuild(history)
+
+
+def test_a_deck_counts_the_games_whose_length_is_known():
+    """A game of no turn (a paper game recorded without its turns, a table ended during its setup)
+    is a game, not a timed one: the deck's average length is its turns over its timed games."""
+
+    def game(turns: int) -> GameFacts:
+        return GameFacts(
+            "duel", "", "paper", "2026-12-02", turns, (SeatFacts("1", won=True), SeatFacts("2", won=False))
+        )
+
+    deck = rebuild([game(7), game(8), game(0)])[("deck", "duel", "", "paper", "2026-12-02", "1")]
+    assert (deck["games"], deck["wins"], deck["turns"], deck["timed"]) == (3, 3, 15, 2)
+    assert set(deck) <= set(DECK_COUNTS)
