@@ -9,7 +9,7 @@ from tests.playstats.test_services import finished_vanguard_game
 from tests.tables import conftest as table_fixtures
 
 # The table tests' fixtures: demo cards in the database, decks of them.
-load_cards, make_deck = table_fixtures.load_cards, table_fixtures.make_deck
+load_cards, make_deck, opponent = table_fixtures.load_cards, table_fixtures.make_deck, table_fixtures.opponent
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -38,3 +38,22 @@ def test_a_played_cards_figures_on_its_page_and_the_games_ranking(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the statistics page is {width} px wide at 390 px"
     screenshot(page, "playstats-game-390")
+
+
+def test_a_decks_record_in_russian_at_390_px(page, login, playtester, opponent, make_deck, screenshot):
+    """A deck's statistics tab in its player's language on a phone: the record's figures, the average
+    length a decimal number of turns (a game recorded without its length left out of it)."""
+    from studio.models import Preference
+
+    Preference.objects.update_or_create(user=playtester, defaults={"language": "ru"})
+    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
+    for turns in (7, 8, 0):
+        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    page.set_viewport_size({"width": 390, "height": 900})
+    login(page, playtester, f"/decks/{mine.pk}/stats/")
+    record = page.locator(".playrecord")
+    expect(record.locator("dt", has_text="средняя длина, в ходах").locator("+ dd")).to_have_text("7,5")
+    expect(record.locator("dt", has_text="партии")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    record.scroll_into_view_if_needed()
+    screenshot(page, "playstats-deck-record-ru-390")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from playstats import services
@@ -55,6 +57,29 @@ def test_the_deck_statistics_tab_shows_its_record(client_as, playtester, counted
     deck = table.seats.get(index=1).deck
     html = client_as(playtester).get(f"/decks/{deck.pk}/stats/").content.decode()
     assert "Record at the tables" in html and table.seats.get(index=2).deck.name in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "label", "average"),
+    [
+        ("en", "average length, in turns", "7.5"),
+        ("fr", "durée moyenne, en tours", "7,5"),
+        ("ru", "средняя длина, в ходах", "7,5"),
+    ],
+)
+def test_a_decks_average_length_reads_as_a_number_of_turns_in_each_language(
+    client_as, playtester, opponent, make_deck, language, label, average, recwarn
+):
+    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
+    for turns in (7, 8, 0):  # the last recorded without its length
+        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    html = (
+        client_as(playtester).get(f"/decks/{mine.pk}/stats/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
+    assert re.search(rf"<dt>{label}</dt><dd>{average}</dd>", html), html
+    # A decimal is no plural count: gettext was handed 7.5 to choose "turn" or "turns" by.
+    assert not [w for w in recwarn if "Plural value" in str(w.message)]
 
 
 @pytest.mark.django_db
