@@ -17,9 +17,10 @@ def count_the_timed_games(apps, schema_editor):
     PaperSeat = apps.get_model("playstats", "PaperSeat")
     counted = CountedGame.objects.filter(paper__isnull=False, paper__turns__gt=0).values("paper")
     timed = Counter()
-    for paper_game, game, format, day, deck_id, seat in PaperSeat.objects.filter(
-        game__in=counted
-    ).values_list("game", "game__game", "game__format", "game__played_on", "deck", "pk"):
+    seats = PaperSeat.objects.filter(game__in=counted)
+    for game, format, day, deck_id, seat in seats.values_list(
+        "game__game", "game__format", "game__played_on", "deck", "pk"
+    ):
         deck = str(deck_id) if deck_id is not None else f"seat-{seat}"
         timed[(game, format, day, deck)] += 1
     figures = DeckFigure.objects.filter(turns__gt=0)
