@@ -21,7 +21,15 @@ from decks.models import Deck
 from rules import registry
 from rules.findings import error
 from rules.i18n import N_
-from rules.playstats import GameFacts, contribution, matchup_label, paper_facts, rebuild, table_facts
+from rules.playstats import (
+    DECK_COUNTS,
+    GameFacts,
+    contribution,
+    matchup_label,
+    paper_facts,
+    rebuild,
+    table_facts,
+)
 from rules.tables import Event, deal_table
 from tables.models import Seat, Table, TableEvent
 from tables.selectors import table_events
@@ -41,7 +49,9 @@ CARD_FIELDS = {
     "firstTurnSum": "first_turn_sum",
     "firstTurnGames": "first_turn_games",
 }
-SIDE_FIELDS = {"games": "games", "wins": "wins", "losses": "losses", "turns": "turns", "timed": "timed"}
+# A deck's counts are its figure's columns of the same names; a matchup's, all but its games' lengths.
+SIDE_FIELDS = {name: name for name in DECK_COUNTS}
+MATCHUP_FIELDS = {k: v for k, v in SIDE_FIELDS.items() if k not in ("turns", "timed")}
 
 
 def _row(key: tuple) -> tuple[type, dict[str, Any], dict[str, str]]:
@@ -53,8 +63,7 @@ def _row(key: tuple) -> tuple[type, dict[str, Any], dict[str, str]]:
     if what == "deck":
         return DeckFigure, {**base, "deck": rest[0]}, SIDE_FIELDS
     kind = "deck" if what == "matchup" else "label"
-    fields = {k: v for k, v in SIDE_FIELDS.items() if k not in ("turns", "timed")}
-    return MatchupFigure, {**base, "kind": kind, "side": rest[0], "other": rest[1]}, fields
+    return MatchupFigure, {**base, "kind": kind, "side": rest[0], "other": rest[1]}, MATCHUP_FIELDS
 
 
 def _add(counts: dict[tuple, Counter]) -> None:

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from playstats import services
-from tests.playstats.test_services import finished_vanguard_game
+from tests.playstats.test_services import finished_vanguard_game, games_of_7_8_and_unknown_turns
 from tests.tables import conftest as table_fixtures
 
 # The table tests' fixtures: demo cards in the database, decks of them.
@@ -46,9 +46,7 @@ def test_a_decks_record_in_russian_at_390_px(page, login, playtester, opponent, 
     from studio.models import Preference
 
     Preference.objects.update_or_create(user=playtester, defaults={"language": "ru"})
-    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
-    for turns in (7, 8, 0):
-        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    mine, _theirs = games_of_7_8_and_unknown_turns(playtester, opponent, make_deck)
     page.set_viewport_size({"width": 390, "height": 900})
     login(page, playtester, f"/decks/{mine.pk}/stats/")
     record = page.locator(".playrecord")

@@ -20,6 +20,15 @@ def play(user, table, kind, seat=None, **payload):
     )
 
 
+def games_of_7_8_and_unknown_turns(user, opponent, make_deck):
+    """Three paper games of duel won by ``user``'s deck, of 7 turns, 8, and one recorded without its
+    length (an average length of 7.5); the two decks."""
+    mine, theirs = make_deck(user, "duel"), make_deck(opponent, "duel", second=True)
+    for turns in (7, 8, 0):
+        services.paper_game_record(user=user, decks=[mine, theirs], winner=1, turns=turns)
+    return mine, theirs
+
+
 def finished_vanguard_game(user, make_deck, *, seed=3, winner=1):
     """A hot-seat vanguard game: both keep, the first player calls a card, then a result."""
     one, two = make_deck(user, "vanguard"), make_deck(user, "vanguard", second=True)
@@ -118,9 +127,7 @@ def test_a_paper_game_is_recorded_and_counted_as_paper(playtester, make_deck, op
 def test_a_decks_average_length_is_over_the_games_whose_length_is_known(playtester, make_deck, opponent):
     """A paper game may be recorded without its number of turns: it counts as a game, a win or a
     loss, but not in the average length (it was counted as a game of no turn)."""
-    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
-    for turns in (7, 8, 0):
-        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    mine, theirs = games_of_7_8_and_unknown_turns(playtester, opponent, make_deck)
     record = deck_record(deck_id=mine.pk)
     assert record["games"] == 3 and record["averageTurns"] == 7.5
     services.paper_game_record(user=playtester, decks=[mine, theirs], winner=2)

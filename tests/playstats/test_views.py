@@ -9,7 +9,7 @@ import pytest
 from playstats import services
 from playstats.models import PaperGame
 
-from .test_services import finished_vanguard_game
+from .test_services import finished_vanguard_game, games_of_7_8_and_unknown_turns
 
 
 @pytest.fixture
@@ -71,9 +71,7 @@ def test_the_deck_statistics_tab_shows_its_record(client_as, playtester, counted
 def test_a_decks_average_length_reads_as_a_number_of_turns_in_each_language(
     client_as, playtester, opponent, make_deck, language, label, average, recwarn
 ):
-    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
-    for turns in (7, 8, 0):  # the last recorded without its length
-        services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=turns)
+    mine, _theirs = games_of_7_8_and_unknown_turns(playtester, opponent, make_deck)
     html = (
         client_as(playtester).get(f"/decks/{mine.pk}/stats/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     )
