@@ -578,7 +578,9 @@ def deck_stats(request, pk: int):
     deck = deck_or_404(request, pk)
     ruleset = get_ruleset(deck.game)
     section = ruleset.draws().section
-    entries = section_entries(deck, section)
+    verdict = deck_verdict(deck)
+    # The cards the entries play (a name of several printings plays the printing its verdict picked).
+    entries = section_entries(deck, section, verdict.resolved)
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
     )
@@ -602,7 +604,7 @@ def deck_stats(request, pk: int):
         {
             "deck": deck,
             "ruleset": ruleset,
-            "verdict": deck_verdict(deck),
+            "verdict": verdict,
             "section_label": tr(ruleset.label_of(section)),
             "stats": stats,
             # 1,18 in French and Russian, 1.18 in English.
