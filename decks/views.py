@@ -287,7 +287,10 @@ def _builder_context(request, deck: Deck, error: str = "", query: str | None = N
     verdict = deck_verdict(deck)
     printings = selectors.deck_printings(deck, verdict.resolved, request.user)
     can_change = _can_change(request.user, deck)
-    search = _search(request, deck, query, copies_by_card(deck)) if can_change and query is not None else {}
+    search = {}
+    if can_change and query is not None:
+        copies = copies_by_card(selectors.deck_played(deck, resolved=verdict.resolved))
+        search = _search(request, deck, query, copies)
     found = [item["card"] for item in search.get("results", [])]
     translations = reader_translations([*deck_cards(deck, printings), *found], reader_language())
     if search:
@@ -338,7 +341,7 @@ def deck_search(request, pk: int):
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
     query = request.GET.get("q", "").replace("\x00", "").strip()
-    search = _search(request, deck, query, copies_by_card(deck))
+    search = _search(request, deck, query, copies_by_card(selectors.deck_played(deck)))
     translations = reader_translations([item["card"] for item in search["results"]], reader_language())
     context = {"deck": deck, "ruleset": get_ruleset(deck.game), **search}
     _named(context["results"], translations)

@@ -8,6 +8,7 @@ cards named without being held are read in one query for any number of decks and
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from cards.models import Card
 from decks.models import Deck
@@ -107,3 +108,15 @@ def test_a_page_s_verdict_is_used_as_it_is(by_names, playtester, django_assert_n
     with django_assert_num_queries(1):  # a map that says otherwise is what the page read
         played = deck_played(deck, resolved={"main": {**resolved["main"], "Dragonic Overlord": "BT01-004"}})
     assert next(p for p in played if p.ref == "Dragonic Overlord").card.stable_id == "BT01-004"
+
+
+def test_the_builder_s_search_counts_the_printing_a_name_plays(by_names, playtester, client_as):
+    """A search result says how many copies the deck has of it: 2 of TD02's Dragonic Overlord,
+    which the entry "Dragonic Overlord" plays, none of BT01's."""
+    deck = by_names()
+    page = client_as(playtester).get(reverse("decks:search", args=[deck.pk]), {"q": "Dragonic Overlord"})
+    in_deck = {item["card"].stable_id: item["in_deck"] for item in page.context["results"]}
+    assert in_deck == {"TD02-001": 2, "BT01-004": 0}
+    board = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).context["board"]
+    assert board.copies[Card.objects.get(stable_id="TD02-001").pk] == 2
+    assert sum(board.copies.values()) == 50
