@@ -120,3 +120,25 @@ def test_the_builder_s_search_counts_the_printing_a_name_plays(by_names, playtes
     board = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).context["board"]
     assert board.copies[Card.objects.get(stable_id="TD02-001").pk] == 2
     assert sum(board.copies.values()) == 50
+
+
+def test_a_pick_by_a_name_of_several_printings_shows_the_printing_it_plays(
+    db, demo_deck, playtester, client_as
+):
+    """Riftbound's Legend written by its name, printed twice (an alternate art): the builder's pick
+    shows the printing the deck plays, as every other reader reads it."""
+    from cards.demo import card_set
+    from cards.imports import cards_import
+
+    payload = card_set("riftbound")
+    legend = next(c for c in payload["cards"] if c["stableCardId"] == "RB-EX-001")
+    payload["cards"].append({**legend, "stableCardId": "RB-EX-001a"})
+    cards_import(payload=payload)
+    data = demo_deck("riftbound-example")
+    data["legend"] = legend["name"]
+    deck = deck_create(data=data, user=playtester)
+    assert deck.entries.get(kind="PICK", section="legend").card_id is None
+    board = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).context["board"]
+    pick = next(p for p in board.picks if p.name == "legend")
+    assert pick.card is not None and pick.card.stable_id == "RB-EX-001"
+    assert next(p for p in deck_played(deck) if p.section == "legend").card.stable_id == "RB-EX-001"
