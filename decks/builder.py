@@ -261,12 +261,16 @@ def board(
     verdict: Verdict,
     printings: dict[str, list[Card]] | None = None,
     translations: dict[int, CardTranslation] | None = None,
+    played: Iterable[Any] = (),
 ) -> Board:
     """``printings``: :func:`decks.selectors.deck_printings`, for the printing choice of each entry;
     ``translations``: the reader's translation of each card by primary key
-    (:func:`cards.translation_selectors.reader_translations` of :func:`deck_cards`), which names it."""
+    (:func:`cards.translation_selectors.reader_translations` of :func:`deck_cards`), which names it;
+    ``played``: :func:`decks.selectors.deck_played`, the card an entry holding none plays when it is
+    not a printing of its name (an id written before its owner could see the card)."""
     printings = printings or {}
     translations = translations or {}
+    plays = {(p.kind, p.section, p.position): p.card for p in played if p.card is not None}
 
     def named(card: Card) -> str:
         translation = translations.get(card.pk)
@@ -288,7 +292,9 @@ def board(
         row = Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}")
         row.printings = printings.get(fold(entry.card.name if entry.card is not None else entry.ref), [])
         if entry.card is None:  # the printing its validation picked (rules.decks.played_id)
-            row.played = _played(row.printings, verdict, entry)
+            row.played = _played(row.printings, verdict, entry) or plays.get(
+                (entry.kind, entry.section, entry.position)
+            )
         row.suggestions = list(verdict.suggestions.get(entry.ref, []))
         if row.shown is not None:
             row.translation = translations.get(row.shown.pk)
@@ -330,7 +336,11 @@ def board(
                     choices.append((card.stable_id, f"{named(card)} ({card.stable_id})"))
         card = None
         if entry is not None:
-            card = entry.card or _played(printings.get(fold(entry.ref), []), verdict, entry)
+            card = (
+                entry.card
+                or _played(printings.get(fold(entry.ref), []), verdict, entry)
+                or plays.get((entry.kind, entry.section, entry.position))
+            )
         if card is not None and card.stable_id not in dict(choices):
             choices.insert(0, (card.stable_id, f"{named(card)} ({card.stable_id})"))
         picks.append(

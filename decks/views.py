@@ -287,15 +287,17 @@ def _builder_context(request, deck: Deck, error: str = "", query: str | None = N
     verdict = deck_verdict(deck)
     printings = selectors.deck_printings(deck, verdict.resolved, request.user)
     can_change = _can_change(request.user, deck)
+    # The card each entry plays (rules.decks.played_id), as every reader of the deck reads it.
+    played = selectors.deck_played(deck, resolved=verdict.resolved)
     search = {}
     if can_change and query is not None:
-        copies = copies_by_card(selectors.deck_played(deck, resolved=verdict.resolved))
-        search = _search(request, deck, query, copies)
+        search = _search(request, deck, query, copies_by_card(played))
     found = [item["card"] for item in search.get("results", [])]
-    translations = reader_translations([*deck_cards(deck, printings), *found], reader_language())
+    shown = [*deck_cards(deck, printings), *(p.card for p in played if p.card is not None and not p.held)]
+    translations = reader_translations([*shown, *found], reader_language())
     if search:
         _named(search["results"], translations)
-    the_board = board(deck, verdict, printings, translations)
+    the_board = board(deck, verdict, printings, translations, played)
     context = {
         "deck": deck,
         "ruleset": get_ruleset(deck.game),

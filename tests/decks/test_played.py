@@ -13,7 +13,7 @@ from django.urls import reverse
 from cards.models import Card
 from decks.models import Deck
 from decks.selectors import deck_get, deck_list, deck_played, played_entries
-from decks.services import collection_set, deck_create
+from decks.services import collection_set, deck_create, deck_validate
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +142,29 @@ def test_a_pick_by_a_name_of_several_printings_shows_the_printing_it_plays(
     pick = next(p for p in board.picks if p.name == "legend")
     assert pick.card is not None and pick.card.stable_id == "RB-EX-001"
     assert next(p for p in deck_played(deck) if p.section == "legend").card.stable_id == "RB-EX-001"
+
+
+def test_an_id_written_before_its_card_could_be_seen_is_played_once_it_can(
+    load_cards, demo_deck, playtester, reviewer, client_as
+):
+    """An entry by stableCardId of a card its owner could not see when it was written holds no card;
+    once the card is validated, the deck's validation finds it (legal), and so does every reader."""
+    from cards.services import card_set_status
+
+    load_cards("vanguard")
+    Card.objects.filter(stable_id="TD02-002").update(status="NEEDS_REVIEW")  # hidden from a playtester
+    data = demo_deck("vanguard-td02")
+    owned = {e["card"]: e["count"] for e in data["sections"]["main"]}
+    collection_set(owner=playtester, counts={k: n for k, n in owned.items() if k != "TD02-002"})
+    deck = deck_create(data=data, user=playtester)
+    assert not deck.legal and deck.entries.get(ref="TD02-002").card_id is None
+    card_set_status(stable_id="TD02-002", status="VALIDATED", user=reviewer)
+    collection_set(owner=playtester, counts=owned)
+    deck_validate(deck=deck)  # as the revalidation does
+    deck = deck_get(user=playtester, pk=deck.pk)
+    assert deck.legal and not deck.stale, deck.violations
+    goku = next(p for p in deck_played(deck) if p.ref == "TD02-002")
+    assert goku.card is not None and goku.card.stable_id == "TD02-002" and not goku.held
+    board = client_as(playtester).get(reverse("decks:detail", args=[deck.pk])).context["board"]
+    row = next(r for s in board.sections for r in s.rows if r.ref == "TD02-002")
+    assert row.shown is not None and row.shown.stable_id == "TD02-002"
