@@ -68,11 +68,12 @@ def decks_using_cards(
     changed = None if changed_keys is None else frozenset(changed_keys)
     if changed is not None and not changed - verdict_neutral_keys():
         return Deck.objects.none()
-    cards = Card.objects.filter(stable_id__in=list(stable_ids))
+    ids = list(stable_ids)
+    cards = Card.objects.filter(stable_id__in=ids)
     # Index lookups (entries by card; entries by folded name, which name every printing of an
-    # identity), not one scan of every entry.
+    # identity, or by the card's id written before its owner could see it), not one scan of every entry.
     condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
-    names = {fold(name) for name in cards.values_list("name", flat=True)}
+    names = {fold(name) for name in cards.values_list("name", flat=True)} | {fold(sid) for sid in ids}
     if names:
         condition |= Q(
             pk__in=DeckEntry.objects.filter(card__isnull=True, ref_key__in=names).values("deck_id")

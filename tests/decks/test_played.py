@@ -157,8 +157,9 @@ def test_an_id_written_before_its_card_could_be_seen_is_played_once_it_can(
     owned = {e["card"]: e["count"] for e in data["sections"]["main"]}
     collection_set(owner=playtester, counts={k: n for k, n in owned.items() if k != "TD02-002"})
     deck = deck_create(data=data, user=playtester)
-    assert not deck.legal and deck.entries.get(ref="TD02-002").card_id is None
+    assert not deck.legal and not deck.stale and deck.entries.get(ref="TD02-002").card_id is None
     card_set_status(stable_id="TD02-002", status="VALIDATED", user=reviewer)
+    assert Deck.objects.get(pk=deck.pk).stale  # the card it names is now one its owner may see
     collection_set(owner=playtester, counts=owned)
     deck_validate(deck=deck)  # as the revalidation does
     deck = deck_get(user=playtester, pk=deck.pk)
