@@ -9,6 +9,7 @@ never its old stored result.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -17,7 +18,7 @@ from cards.models import Card, CardTranslation, Status
 from common.finding_messages import message as finding_message
 from common.i18n import tr
 from rules import get_ruleset
-from rules.decks import ValidationResult, known_sections
+from rules.decks import ValidationResult, known_sections, played_id
 from rules.formats import SIDEBOARD, SizeBound
 from rules.text import fold
 
@@ -237,10 +238,12 @@ def _bound_text(bound: dict | None) -> str:
     return f"≥ {size.minimum}" if size.minimum is not None else f"≤ {size.maximum}"
 
 
-def copies_by_card(deck: Deck) -> dict[int, int]:
-    """Copies in the deck (every section) per card primary key."""
+def copies_by_card(played: Iterable[Any]) -> dict[int, int]:
+    """Copies in the deck (every section) per card primary key, of the cards its entries play
+    (``played``: :func:`decks.selectors.deck_played`; a name of several printings counts as the
+    printing the deck plays)."""
     copies: dict[int, int] = defaultdict(int)
-    for entry in deck.entries.all():
+    for entry in played:
         if entry.kind == EntryKind.CARD and entry.card_id is not None:
             copies[entry.card_id] += entry.count
     return dict(copies)
@@ -258,12 +261,16 @@ def board(
     verdict: Verdict,
     printings: dict[str, list[Card]] | None = None,
     translations: dict[int, CardTranslation] | None = None,
+    played: Iterable[Any] = (),
 ) -> Board:
     """``printings``: :func:`decks.selectors.deck_printings`, for the printing choice of each entry;
     ``translations``: the reader's translation of each card by primary key
-    (:func:`cards.translation_selectors.reader_translations` of :func:`deck_cards`), which names it."""
+    (:func:`cards.translation_selectors.reader_translations` of :func:`deck_cards`), which names it;
+    ``played``: :func:`decks.selectors.deck_played`, the card an entry holding none plays when it is
+    not a printing of its name (an id written before its owner could see the card)."""
     printings = printings or {}
     translations = translations or {}
+    plays = {(p.kind, p.section, p.position): p.card for p in played if p.card is not None}
 
     def named(card: Card) -> str:
         translation = translations.get(card.pk)
@@ -283,10 +290,11 @@ def board(
             names.append(entry.section)
         index = names.index(entry.section)
         row = Row(entry.position, entry.ref, entry.count, entry.card, f"s{index}-e{entry.position}")
-        played_id = verdict.resolved.get(entry.section, {}).get(entry.ref)
         row.printings = printings.get(fold(entry.card.name if entry.card is not None else entry.ref), [])
-        if entry.card is None and played_id:
-            row.played = next((c for c in row.printings if c.stable_id == played_id), None)
+        if entry.card is None:  # the printing its validation picked (rules.decks.played_id)
+            row.played = _played(row.printings, verdict, entry) or plays.get(
+                (entry.kind, entry.section, entry.position)
+            )
         row.suggestions = list(verdict.suggestions.get(entry.ref, []))
         if row.shown is not None:
             row.translation = translations.get(row.shown.pk)
@@ -319,14 +327,20 @@ def board(
         if source is not None:
             section, types = source
             for row in by_section.get(section, []):
-                card = row.card
+                card = row.shown
                 if (
                     card is not None
                     and (types is None or card.type in types)
                     and card.stable_id not in dict(choices)
                 ):
                     choices.append((card.stable_id, f"{named(card)} ({card.stable_id})"))
-        card = entry.card if entry is not None else None
+        card = None
+        if entry is not None:
+            card = (
+                entry.card
+                or _played(printings.get(fold(entry.ref), []), verdict, entry)
+                or plays.get((entry.kind, entry.section, entry.position))
+            )
         if card is not None and card.stable_id not in dict(choices):
             choices.insert(0, (card.stable_id, f"{named(card)} ({card.stable_id})"))
         picks.append(
@@ -348,9 +362,26 @@ def board(
         picks=picks,
         verdict=verdict,
         general=general,
-        copies=copies_by_card(deck),
+        copies=_shown_copies(sections),
         targets=[(name, tr(ruleset.label_of(name))) for name in known],
     )
+
+
+def _played(printings: list[Card], verdict: Verdict, entry) -> Card | None:
+    """The printing (among ``printings``) that an entry holding no card plays, as its verdict resolved it."""
+    stable_id = played_id(verdict.resolved, entry.section, entry.ref)
+    return next((c for c in printings if c.stable_id == stable_id), None) if stable_id else None
+
+
+def _shown_copies(sections: list[SectionView]) -> dict[int, int]:
+    """Copies in the deck per card primary key, of the card each row shows (the one it holds, else
+    the printing it plays)."""
+    copies: dict[int, int] = defaultdict(int)
+    for section in sections:
+        for row in section.rows:
+            if row.shown is not None:
+                copies[row.shown.pk] += row.count
+    return dict(copies)
 
 
 def _attach(

@@ -21,6 +21,7 @@ from rules.odds import percent
 from .forms import OddsForm
 from .models import Deck
 from .playtest import choices, dealt_cards, key_of
+from .selectors import deck_played
 from .views import deck_or_404, deck_verdict, int_or
 
 MAX_DRAWS = 200
@@ -129,11 +130,12 @@ def _odds(request, deck: Deck, cards, setup) -> dict:
     return context
 
 
-def reader_names(deck: Deck) -> dict[str, dict]:
+def reader_names(deck: Deck, resolved: dict | None = None) -> dict[str, dict]:
     """The deck's cards by stable id, each as ``{"translation", "card"}``: the current translation its
     reader reads it through (None: the source, as written) and the stored card (its source name and
-    language, one click away). One query (the entries and their cards are prefetched)."""
-    stored = [entry.card for entry in deck.entries.all() if entry.card is not None]
+    language, one click away). One query (the entries and their cards are prefetched), with the
+    cards the entries play (:func:`decks.selectors.deck_played`; ``resolved``: the verdict's map)."""
+    stored = [entry.card for entry in deck_played(deck, resolved=resolved) if entry.card is not None]
     translations = reader_translations(stored, reader_language())
     return {card.stable_id: {"translation": translations.get(card.pk), "card": card} for card in stored}
 
@@ -141,17 +143,18 @@ def reader_names(deck: Deck) -> dict[str, dict]:
 def _draws_context(request, deck: Deck) -> tuple[dict, dict]:
     ruleset = get_ruleset(deck.game)
     setup = ruleset.draws()
-    cards = dealt_cards(deck, setup)
+    verdict = deck_verdict(deck)
+    cards = dealt_cards(deck, setup, verdict.resolved)
     params = _draw_params(request)
     context = {
         "deck": deck,
         "ruleset": ruleset,
         "setup": setup,
-        "verdict": deck_verdict(deck),
+        "verdict": verdict,
         "cards": cards,
         "section_label": tr(ruleset.label_of(setup.section)),
         # The cards' names in the reader's language (templates/decks/_drawn_name.html).
-        "named": reader_names(deck),
+        "named": reader_names(deck, verdict.resolved),
     }
     context.update(_odds(request, deck, cards, setup))
     return context, params

@@ -244,12 +244,16 @@ class Deck(models.Model):
     def card_versions(self) -> dict[str, int]:
         """``{stableCardId: version}`` of this deck's cards, as its latest validation read them.
 
-        Reads the entries and ``validated_against`` (prefetch both for many decks).
+        The cards its entries hold, and the printings it plays for names of several printings
+        (the result's ``resolved`` map, as :func:`rules.decks.played_id` reads it). Reads the
+        entries and ``validated_against`` (prefetch both for many decks).
         """
         if self.validated_against_id is None:
             return {}
         read = self.validated_against.versions
-        ids = sorted({e.card.stable_id for e in self.entries.all() if e.card_id is not None})
+        held = {e.card.stable_id for e in self.entries.all() if e.card_id is not None}
+        named = {sid for refs in (self.resolved or {}).values() for sid in refs.values()}
+        ids = sorted(held | named)
         return {sid: read[sid] for sid in ids if sid in read}
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, prefetch_related_objects
 
 from cards.models import Card
 from rules import CardData, registry
-from rules.decks import ValidationResult
+from rules.decks import ValidationResult, played_id
 from rules.formats import STABLE_ID
 from rules.pool import identity_key, printing_number
 from rules.text import fold
@@ -67,11 +68,12 @@ def decks_using_cards(
     changed = None if changed_keys is None else frozenset(changed_keys)
     if changed is not None and not changed - verdict_neutral_keys():
         return Deck.objects.none()
-    cards = Card.objects.filter(stable_id__in=list(stable_ids))
+    ids = list(stable_ids)
+    cards = Card.objects.filter(stable_id__in=ids)
     # Index lookups (entries by card; entries by folded name, which name every printing of an
-    # identity), not one scan of every entry.
+    # identity, or by the card's id written before its owner could see it), not one scan of every entry.
     condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
-    names = {fold(name) for name in cards.values_list("name", flat=True)}
+    names = {fold(name) for name in cards.values_list("name", flat=True)} | {fold(sid) for sid in ids}
     if names:
         condition |= Q(
             pk__in=DeckEntry.objects.filter(card__isnull=True, ref_key__in=names).values("deck_id")
@@ -97,6 +99,103 @@ def decks_to_revalidate(*, stable_ids=None, format_id=None, owner_id=None) -> Qu
     if owner_id is not None:
         qs = qs.filter(owner_id=owner_id)
     return qs
+
+
+# --- what a deck plays: one resolution for every reader --------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A deck entry (or pick) and the card it plays (:func:`played_entries`). Read like the entry
+    it wraps (``kind``, ``section``, ``position``, ``ref``, ``count``), except that ``card`` and
+    ``card_id`` are the card it plays, whether it holds it or names it by a name of several
+    printings (None: it names no card, or several)."""
+
+    entry: DeckEntry
+    card: Card | None
+
+    @property
+    def card_id(self) -> int | None:
+        return self.card.pk if self.card is not None else None
+
+    @property
+    def kind(self) -> str:
+        return self.entry.kind
+
+    @property
+    def section(self) -> str:
+        return self.entry.section
+
+    @property
+    def position(self) -> int:
+        return self.entry.position
+
+    @property
+    def ref(self) -> str:
+        return self.entry.ref
+
+    @property
+    def count(self) -> int:
+        return self.entry.count
+
+    @property
+    def held(self) -> bool:
+        """Whether the entry holds its card (False for a name the deck plays a printing of)."""
+        return self.entry.card_id is not None
+
+
+def _resolutions(decks: list[Deck]) -> dict[int, dict[str, dict[str, str]]]:
+    """Each deck's validation ``resolved`` map (what its references that hold no card name): the
+    stored one, or one computed now for a stale deck (:func:`decks.validation.fresh_results`, as
+    its verdict is); only for the decks with an entry that holds no card."""
+    unheld = [d for d in decks if any(e.card_id is None for e in d.entries.all())]
+    stale = [d for d in unheld if d.stale or d.legal is None]
+    fresh = fresh_results(stale) if stale else {}
+    return {d.pk: (dict(fresh[d.pk].resolved) if d.pk in fresh else dict(d.resolved or {})) for d in unheld}
+
+
+def played_entries(
+    decks: Iterable[Deck], *, resolved: Mapping[int, Mapping[str, Mapping[str, str]]] | None = None
+) -> dict[int, list[Played]]:
+    """Each deck's entries and picks (kind, section, position order), each with the card it plays
+    (:func:`rules.decks.played_id`): the card it holds, else the printing its validation resolved its
+    reference to. A name that printings of one identity share (a Vanguard name printed in TD02 and
+    BT01) plays the printing the validation picked (the owner's, else one the format allows, else
+    the first): every reader of a deck (statistics, draws, odds, faces, print sheets, Tabletop
+    Simulator, tables, play statistics, exports) sees through this the cards its verdict counts.
+
+    ``resolved``: ``{deck pk: resolved map}`` already at hand (a page's verdict); the others are
+    the stored results, or computed now for a stale deck. Queries: the entries and their cards
+    unless prefetched (``entries__card``, as :func:`deck_get` does), and one for every deck's
+    named cards (none when every entry holds its card).
+    """
+    decks = list(decks)
+    prefetch_related_objects(decks, "entries__card")
+    given = dict(resolved or {})
+    maps = {**_resolutions([d for d in decks if d.pk not in given]), **given}
+    named: dict[int, list[tuple[DeckEntry, str | None]]] = {}
+    wanted: set[str] = set()
+    for deck in decks:
+        rows = []
+        for entry in sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position)):
+            stable_id = None
+            if entry.card_id is None:
+                stable_id = played_id(maps.get(deck.pk, {}), entry.section, entry.ref)
+                if stable_id is not None:
+                    wanted.add(stable_id)
+            rows.append((entry, stable_id))
+        named[deck.pk] = rows
+    cards = {c.stable_id: c for c in Card.objects.filter(stable_id__in=sorted(wanted))} if wanted else {}
+    return {
+        pk: [
+            Played(entry, entry.card if entry.card_id is not None else cards.get(stable_id or ""))
+            for entry, stable_id in rows
+        ]
+        for pk, rows in named.items()
+    }
+
+
+def deck_played(deck: Deck, *, resolved: Mapping[str, Mapping[str, str]] | None = None) -> list[Played]:
+    """:func:`played_entries` of one deck (``resolved``: its verdict's map, when at hand)."""
+    return played_entries([deck], resolved=None if resolved is None else {deck.pk: resolved})[deck.pk]
 
 
 def decklist_names(deck: Deck) -> dict[str, str]:
@@ -262,19 +361,22 @@ def owned_counts(*, owner, card_ids: Iterable[int]) -> dict[int, int]:
 
 def export_printings(deck: Deck) -> dict:
     """For the exports that deck sites read back (decks.exports): each card of ``deck`` (entries and
-    their cards prefetched) by stableCardId, as its name, set code, collector number, type and grade."""
+    their cards prefetched) by the reference the deck file writes for it (``deck_to_dict``: its
+    stableCardId, or the name of an entry that plays a printing of that name), as its name, set
+    code, collector number, type and grade: the card each entry plays (:func:`deck_played`)."""
     from .exports import Printing
 
     out = {}
-    for entry in deck.entries.all():
+    for entry in deck_played(deck):
         card = entry.card
-        if card is None or card.stable_id in out:
+        key = card.stable_id if card is not None and entry.held else entry.ref
+        if card is None or key in out:
             continue
         data = CardData(
             card.game, card.name, card.type, card.stable_id, card.set_code, fields=card.game_fields
         )
         grade = (card.game_fields or {}).get("grade")
-        out[card.stable_id] = Printing(
+        out[key] = Printing(
             name=card.name,
             set=card.set_code or "",
             number=printing_number(data) if card.set_code else "",

@@ -23,6 +23,7 @@ the later change enqueued will validate it again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import sqlite3
@@ -194,6 +195,11 @@ class Validator:
         # looked up without a method call; emptied when cards are added, as the pools' own
         # caches are.
         self._held: dict[tuple[str, str, str, str, str], dict[str, Resolved]] = {}
+        # The entries holding no card whose reference is the stableCardId of a card found now (written
+        # before its owner could see it): {(game, scope, identity, kind, section): {token: reference}}.
+        # The result's resolved map names them too, as it names a name's printing, so that every
+        # reader plays what the verdict counted (rules.decks.played_id).
+        self._own_ids: dict[tuple[str, str, str, str, str], dict[str, str]] = {}
         self._tokens: dict[str, set[str]] = defaultdict(set)  # per game: the tokens read so far
 
     # --- reads ------------------------------------------------------------------------
@@ -214,6 +220,7 @@ class Validator:
             pk, game = row[0], row[1]
             self.cards[pk] = card
             self._held.clear()
+            self._own_ids.clear()
             self.pools[game, SEES_ALL].add(card)
             if card.status == Status.VALIDATED:
                 self.pools[game, SEES_VALIDATED].add(card)
@@ -292,12 +299,19 @@ class Validator:
         context = (row.game, scope, fmt.identity)
         sections: dict[str, list[Resolved]] = {name: [] for name in ruleset.deck_sections}
         picks: dict[str, Resolved | None] = dict.fromkeys(ruleset.deck_picks)
+        own_ids: dict[str, dict[str, str]] = {}
         for _, kind, section, tokens in entries:
-            held = self._held.get((*context, kind, section), _NOTHING_HELD)
+            key = (*context, kind, section)
+            held = self._held.get(key, _NOTHING_HELD)
             try:
                 values = [held[token] for token in tokens]
             except KeyError:  # entries not seen yet in this run, or that hold no card
                 values = self._resolve_section(context, kind, section, tokens)
+            found = self._own_ids.get(key)
+            if found:
+                for token in tokens:
+                    if token in found:
+                        own_ids.setdefault(section, {})[found[token]] = found[token]
             if kind == PICK:
                 if section in picks:
                     picks[section] = values[-1]
@@ -312,6 +326,11 @@ class Validator:
         result = validate_resolved(
             ruleset, deck, sections, picks, fmt, collection, pool=self.pools[row.game, scope]
         )
+        if own_ids:
+            resolved = {section: dict(refs) for section, refs in result.resolved.items()}
+            for section, refs in own_ids.items():
+                resolved.setdefault(section, {}).update(refs)
+            result = dataclasses.replace(result, resolved=resolved)
         return Outcome(row, result, self._read)
 
     def _resolve_section(
@@ -333,6 +352,8 @@ class Validator:
                     value = by_card(section, self.cards[card_id].stable_id, count, reserved, identity)
                 else:  # looked for among the cards the owner may see
                     value = named(section, ref, count, reserved, identity)  # type: ignore[arg-type]
+                    if value.card is not None and value.card.stable_id == ref:
+                        self._own_ids.setdefault((*context, kind, section), {})[token] = ref
                 held[token] = value
             values.append(value)
         return values

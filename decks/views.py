@@ -287,12 +287,17 @@ def _builder_context(request, deck: Deck, error: str = "", query: str | None = N
     verdict = deck_verdict(deck)
     printings = selectors.deck_printings(deck, verdict.resolved, request.user)
     can_change = _can_change(request.user, deck)
-    search = _search(request, deck, query, copies_by_card(deck)) if can_change and query is not None else {}
+    # The card each entry plays (rules.decks.played_id), as every reader of the deck reads it.
+    played = selectors.deck_played(deck, resolved=verdict.resolved)
+    search = {}
+    if can_change and query is not None:
+        search = _search(request, deck, query, copies_by_card(played))
     found = [item["card"] for item in search.get("results", [])]
-    translations = reader_translations([*deck_cards(deck, printings), *found], reader_language())
+    shown = [*deck_cards(deck, printings), *(p.card for p in played if p.card is not None and not p.held)]
+    translations = reader_translations([*shown, *found], reader_language())
     if search:
         _named(search["results"], translations)
-    the_board = board(deck, verdict, printings, translations)
+    the_board = board(deck, verdict, printings, translations, played)
     context = {
         "deck": deck,
         "ruleset": get_ruleset(deck.game),
@@ -338,7 +343,7 @@ def deck_search(request, pk: int):
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
     query = request.GET.get("q", "").replace("\x00", "").strip()
-    search = _search(request, deck, query, copies_by_card(deck))
+    search = _search(request, deck, query, copies_by_card(selectors.deck_played(deck)))
     translations = reader_translations([item["card"] for item in search["results"]], reader_language())
     context = {"deck": deck, "ruleset": get_ruleset(deck.game), **search}
     _named(context["results"], translations)
@@ -578,7 +583,9 @@ def deck_stats(request, pk: int):
     deck = deck_or_404(request, pk)
     ruleset = get_ruleset(deck.game)
     section = ruleset.draws().section
-    entries = section_entries(deck, section)
+    verdict = deck_verdict(deck)
+    # The cards the entries play (a name of several printings plays the printing its verdict picked).
+    entries = section_entries(deck, section, verdict.resolved)
     stats = deck_statistics(
         ruleset, [(card_value(e, deck.game) if e.card_id else None, e.count) for e in entries]
     )
@@ -602,7 +609,7 @@ def deck_stats(request, pk: int):
         {
             "deck": deck,
             "ruleset": ruleset,
-            "verdict": deck_verdict(deck),
+            "verdict": verdict,
             "section_label": tr(ruleset.label_of(section)),
             "stats": stats,
             # 1,18 in French and Russian, 1.18 in English.

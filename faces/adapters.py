@@ -123,15 +123,18 @@ def deck_card_counts(deck) -> list[tuple[Card, int]]:
 
     A pick that is also a section's card (darkrow's active Leader among the
     candidates, riftbound's Chosen Champion in the main deck) is not counted
-    twice; a pick that is only a pick (riftbound's Legend) is one copy.
+    twice; a pick that is only a pick (riftbound's Legend) is one copy. Each
+    entry counts as the card it plays (:func:`decks.selectors.deck_played`: a
+    name of several printings plays the printing the deck's validation picked).
     """
     from decks.models import EntryKind
+    from decks.selectors import deck_played
 
     counts: dict[int, int] = {}
     cards: dict[int, Card] = {}
     picks: list[Card] = []
-    for entry in deck.entries.select_related("card").order_by("kind", "section", "position"):
-        if entry.card_id is None:
+    for entry in deck_played(deck):
+        if entry.card is None:
             continue
         if entry.kind == EntryKind.PICK:
             picks.append(entry.card)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
 from common import i18n
-from decks.models import Deck, EntryKind
+from decks.models import EntryKind
+from decks.selectors import Played
 from rules import get_ruleset
 
 STACK_SHOWN = 4  # copies drawn as a stack; the count says the rest
@@ -34,14 +36,15 @@ def grouping_options(game: str) -> list[tuple[str, str]]:
     return options
 
 
-def columns(deck: Deck, *, by: str, visible: set[int]) -> list[Column]:
-    """The deck's cards that may be seen, one entry per card with its copies, grouped in columns, in order."""
-    ruleset = get_ruleset(deck.game)
-    names = dict(grouping_options(deck.game))
+def columns(played: Iterable[Played], *, game: str, by: str, visible: set[int]) -> list[Column]:
+    """The deck's cards that may be seen, one entry per card with its copies, grouped in columns, in
+    order. ``played``: the deck's entries with the cards they play (:func:`decks.selectors.deck_played`)."""
+    ruleset = get_ruleset(game)
+    names = dict(grouping_options(game))
     by = by if by in names else "type"
     cols: dict[object, Column] = {}
     seen: dict[tuple[object, int], dict] = {}
-    for entry in sorted(deck.entries.all(), key=lambda e: (e.kind, e.section, e.position)):
+    for entry in sorted(played, key=lambda e: (e.kind, e.section, e.position)):
         card = entry.card
         if entry.kind != EntryKind.CARD or card is None or card.pk not in visible:
             continue

@@ -26,6 +26,7 @@ from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput, StudioError
 from common.media import private_token
 from decks.models import Deck, EntryKind
+from decks.selectors import Played, deck_played
 from rules.findings import error
 from rules.problems import invalid, problem, refusal
 
@@ -113,16 +114,26 @@ def drawn_within_request(total: int, cards: int = 0) -> bool:
 
 # --- what to print ----------------------------------------------------------------------------------
 def deck_copies(deck: Deck, *, user) -> list[tuple[Card, int]]:
-    """The deck's cards that ``user`` may see, each with its number of copies, in deck order."""
-    visible = set(card_list(user=user).filter(deck_entries__deck=deck).values_list("pk", flat=True))
+    """The deck's cards that ``user`` may see, each with its number of copies, in deck order: the
+    cards its entries play (:func:`decks.selectors.deck_played`: a name of several printings of one
+    identity plays the printing the deck's validation picked)."""
+    played = deck_played(deck)
+    visible = visible_of(played, user=user)
     counts: dict[int, int] = {}
     cards: dict[int, Card] = {}
-    for entry in deck.entries.all():
+    for entry in played:
         if entry.kind != EntryKind.CARD or entry.card_id is None or entry.card_id not in visible:
             continue
         counts[entry.card_id] = counts.get(entry.card_id, 0) + entry.count
         cards[entry.card_id] = entry.card
     return [(cards[pk], n) for pk, n in counts.items()]
+
+
+def visible_of(played: Iterable[Played], *, user) -> set[int]:
+    """The primary keys of the cards ``played`` (:func:`decks.selectors.deck_played`) that ``user``
+    may see (one query)."""
+    pks = {entry.card_id for entry in played if entry.card_id is not None}
+    return set(card_list(user=user).filter(pk__in=pks).values_list("pk", flat=True)) if pks else set()
 
 
 def selection_copies(stable_ids: Iterable[str], *, user) -> list[tuple[Card, int]]:

@@ -306,22 +306,25 @@ def revision_face(request, stable_id: str, version: int):
 @permission_required("decks.view_deck", raise_exception=True)
 def deck_faces(request, pk: int):
     from decks.models import Deck
-    from decks.selectors import deck_get, deck_verdict
+    from decks.selectors import deck_get, deck_played, deck_verdict
 
     try:
         deck = deck_get(user=request.user, pk=pk)
     except Deck.DoesNotExist:
         raise Http404(_("no deck %(pk)s that you may see") % {"pk": pk}) from None
-    visible = set(card_list(user=request.user).filter(deck_entries__deck=deck).values_list("pk", flat=True))
+    verdict = deck_verdict(deck=deck)
+    # The cards the entries play (a name of several printings: the printing the verdict picked).
+    played = deck_played(deck, resolved=verdict.resolved)
+    visible = printing.visible_of(played, user=request.user)
     by = request.GET.get("by", "type")
-    cols = deckview.columns(deck, by=by, visible=visible)
+    cols = deckview.columns(played, game=deck.game, by=by, visible=visible)
     return render(
         request,
         "faces/deck.html",
         {
             "deck": deck,
             "ruleset": get_ruleset(deck.game),
-            "verdict": deck_verdict(deck=deck),
+            "verdict": verdict,
             "columns": cols,
             "by": by if by in dict(deckview.grouping_options(deck.game)) else "type",
             "options": deckview.grouping_options(deck.game),

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from common.errors import InvalidInput
 from decks.models import Deck
+from decks.selectors import Played, played_entries
 from rules import registry
 from rules.findings import error
 from rules.i18n import N_
@@ -214,9 +215,12 @@ def _refuse(code: str, *, field: str, hint: str, **params: Any) -> InvalidInput:
     return InvalidInput([error(code, field=field, params={"field": field, **params}, hint=hint)])
 
 
-def _deck_cards(deck: Deck) -> dict[str, list[int]]:
+def _deck_cards(played: list[Played]) -> dict[str, list[int]]:
+    """{stableCardId: [version, copies]} of the cards a deck's entries play
+    (:func:`decks.selectors.played_entries`: a name of several printings counts as the printing the
+    deck's validation picked)."""
     cards: dict[str, list[int]] = {}
-    for entry in deck.entries.all():
+    for entry in played:
         if entry.card is None:
             continue
         version, copies = cards.get(entry.card.stable_id, [entry.card.version, 0])
@@ -260,7 +264,8 @@ def paper_game_record(
         )
     drawn = drawn or [[], []]
     played = played or [[], []]
-    per_deck = [_deck_cards(d) for d in decks]
+    entries = played_entries(decks)
+    per_deck = [_deck_cards(entries[d.pk]) for d in decks]
     for name, lists in (("drawn", drawn), ("played", played)):
         if len(lists) != 2:
             raise _refuse(

@@ -673,3 +673,22 @@ def resolved_map(entries: Iterable[Resolved]) -> dict[str, dict[str, str]]:
         if card is not None and r.ref != card.stable_id and card.stable_id:
             found.setdefault(r.section, {})[r.ref] = card.stable_id
     return found
+
+
+def played_id(
+    resolved: Mapping[str, Mapping[str, str]], section: str, ref: str, held: str | None = None
+) -> str | None:
+    """The stableCardId a deck entry plays: the card it holds (``held``: its reference named that
+    card when it was written, or the player chose that printing), else the card its validation
+    resolved its reference to (``resolved``: the result's :func:`resolved_map`). A name that
+    printings of one copy identity share holds no card and plays the printing
+    :func:`~rules.pool.pick_printing` picked for the deck (FORMATS.md, "Deck file"). None: the
+    reference names no card the deck's owner may see, or several.
+
+    Every reader of a stored deck (validation, statistics, draws, odds, faces, print sheets,
+    Tabletop Simulator, tables, play statistics, exports) sees the deck's cards through this
+    rule (``decks.selectors.played_entries``), so none of them loses an entry the verdict counts.
+    """
+    if held is not None:
+        return held
+    return resolved.get(section, {}).get(ref)

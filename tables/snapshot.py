@@ -2,8 +2,9 @@
 
 A seat keeps the cards it was dealt from (their data and version when the player sat down), so
 a card edited or a deck changed later never changes a game in progress or its replay. The deck's
-entries and their cards are read as :mod:`decks.playtest` reads them (prefetched by
-:func:`decks.selectors.deck_get`: no query per entry).
+entries are read with the cards they play, as :mod:`decks.playtest` reads them
+(:func:`decks.selectors.deck_played`: a name of several printings of one identity is dealt as the
+printing the deck's validation picked; entries prefetched: no query per entry).
 
 The stored form: ``{"pool": [card...], "cards": [[section, i]...], "picks": [[pick, i]...]}``,
 each distinct card once in ``pool`` (``stableCardId``, ``version``, its data) and each copy an
@@ -16,6 +17,7 @@ from typing import Any
 
 from decks.models import Deck, EntryKind
 from decks.playtest import card_value
+from decks.selectors import deck_played
 from rules import CardData, registry
 from rules.tables import SeatDeck
 
@@ -41,7 +43,7 @@ def freeze(deck: Deck) -> dict[str, Any]:
     ruleset = registry.get(deck.game)
     order = {section: n for n, section in enumerate(ruleset.deck_sections)}
     entries = sorted(
-        deck.entries.all(), key=lambda e: (order.get(e.section, len(order)), e.section, e.position)
+        deck_played(deck), key=lambda e: (order.get(e.section, len(order)), e.section, e.position)
     )
     pool: list[dict[str, Any]] = []
     index: dict[object, int] = {}

@@ -13,7 +13,7 @@ import dataclasses
 
 import pytest
 
-from rules.decks import DeckData, Entry
+from rules.decks import DeckData, Entry, played_id
 from rules.formats import FormatData
 from rules.pool import CardPool, pick_printing, printing_number
 
@@ -163,6 +163,18 @@ def test_ownership_counts_every_printing_of_the_identity():
     # The printing owned is the one played.
     only_td01 = {**owned, "TD01-005": 4}
     assert validate(VG, deck, VG_CARDS, collection=only_td01).resolved["main"]["Blaster Blade"] == "TD01-005"
+
+
+def test_an_entry_plays_the_card_it_holds_else_the_printing_its_validation_resolved():
+    """rules.decks.played_id, the one rule every reader of a stored deck sees its cards through."""
+    owned = {c.stable_id: 4 for c in VG_CARDS if c.name != "Blaster Blade"}
+    result = validate(VG, _blaster_by_name(4), VG_CARDS, collection={**owned, "TD01-005": 4})
+    assert played_id(result.resolved, "main", "Blaster Blade") == "TD01-005"  # the owner's printing
+    assert played_id(result.resolved, "main", "Blaster Blade", held="BT01-002") == "BT01-002"  # chosen
+    assert played_id(result.resolved, "main", "TD01-001", held="TD01-001") == "TD01-001"
+    # A reference that names no card plays none; nor does one read in another section.
+    assert played_id(result.resolved, "main", "Blaster Blad") is None
+    assert played_id(result.resolved, "sideboard", "Blaster Blade") is None
 
 
 def test_mixed_vanguard_printings_by_set_and_number():
