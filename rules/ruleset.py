@@ -138,14 +138,13 @@ class RuleSet:
 
     def rules_version(self, mode: str) -> str:
         """The rules version a table of this mode records (``rulesVersion``): the game's moves' in
-        rules mode; in free mode the shared engine's (with the game's free moves' when it has some)."""
+        rules mode; in free mode the free table's (the shared kinds and the games' free moves:
+        rules.tables.moves.FREE_VERSION)."""
         from .tables.moves import FREE_VERSION, RULES
 
-        if self.table_moves is None:
-            return FREE_VERSION
-        if mode == RULES:
+        if mode == RULES and self.table_moves is not None:
             return self.table_moves.version
-        return f"{FREE_VERSION}+{self.table_moves.version}"
+        return FREE_VERSION
 
     def table_spec(self) -> TableSpec:
         """The game's playtest table: its own, else a plain one."""

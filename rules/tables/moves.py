@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 RULES, FREE = "rules", "free"
 MODES = (RULES, FREE)
-# The shared engine's free table (a change of a shared kind's meaning changes it).
+# The free table's rules version: the shared kinds and every game's free moves (change it when one of
+# them changes what a stored free game replays to).
 FREE_VERSION = "free-1"
 
 Payload = Mapping[str, Any]

@@ -63,7 +63,7 @@ def test_a_table_opened_from_a_deck_waits_and_shows_its_invitation_link(client_a
 
 
 def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_as, alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     theirs = deck_for("vanguard", bob, which=1)
     deck_for("duel", bob)  # another game's deck is not offered
     client = client_as(bob)
@@ -80,7 +80,7 @@ def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_a
 
 
 def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
     page = client_as(alice).get(reverse("tables:detail", args=[table.pk]))
     assert page.status_code == 200
@@ -95,7 +95,10 @@ def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
 
 def test_a_player_not_seated_gets_404_and_the_hot_seat_holds_both_seats(client_as, alice, bob, make_user):
     table = services.table_create(
-        user=alice, deck=deck_for("vanguard", alice), opponent_deck=deck_for("vanguard", alice, which=1)
+        mode="free",
+        user=alice,
+        deck=deck_for("vanguard", alice),
+        opponent_deck=deck_for("vanguard", alice, which=1),
     )
     assert client_as(bob).get(reverse("tables:detail", args=[table.pk])).status_code == 404
     config = _config(client_as(alice).get(reverse("tables:detail", args=[table.pk])))
@@ -104,7 +107,7 @@ def test_a_player_not_seated_gets_404_and_the_hot_seat_holds_both_seats(client_a
 
 def test_the_replay_address_is_read_and_a_bad_one_is_said(client_as, alice):
     table = services.table_create(
-        user=alice, deck=deck_for("duel", alice), opponent_deck=deck_for("duel", alice, which=1)
+        mode="free", user=alice, deck=deck_for("duel", alice), opponent_deck=deck_for("duel", alice, which=1)
     )
     client = client_as(alice)
     config = _config(client.get(reverse("tables:detail", args=[table.pk]), {"at": "0"}))
