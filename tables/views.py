@@ -102,6 +102,8 @@ def table_new(request):
             opponent_deck=opponent,
             invite=invite,
             public=request.POST.get("public") == "on",
+            # Rules mode where the game has one, unless the player asks for the free table.
+            mode="free" if request.POST.get("free") == "on" else None,
         )
     except services.TableRefused as refused:
         messages.error(request, _refusal_text(refused))

@@ -62,6 +62,22 @@ def test_a_table_opened_from_a_deck_waits_and_shows_its_invitation_link(client_a
     assert config["labels"]["zones"]["vc"]["label"] and config["labels"]["steps"][0]["key"] == "stand"
 
 
+def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_as, alice):
+    deck = deck_for("vanguard", alice)
+    client = client_as(alice)
+    client.post(reverse("tables:create"), {"deck": deck.pk})
+    client.post(reverse("tables:create"), {"deck": deck.pk, "free": "on"})
+    assert [(t.mode, t.rules_version) for t in Table.objects.order_by("pk")] == [
+        ("rules", "vanguard-1"),
+        ("free", "free-1"),
+    ]
+    page = client.get(reverse("tables:detail", args=[Table.objects.order_by("pk").first().pk]))
+    config = _config(page)
+    assert config["mode"] == "rules" and config["intents"].endswith("/intents/")
+    assert [m["kind"] for m in config["labels"]["freeMoves"]] == ["driveCheck"]
+    assert "ride" in [m["kind"] for m in config["labels"]["ruleMoves"]]
+
+
 def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_as, alice, bob):
     table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     theirs = deck_for("vanguard", bob, which=1)
