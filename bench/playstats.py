@@ -85,7 +85,9 @@ def main() -> None:
         ruleset = get_ruleset("vanguard")
         seat_decks = [thaw("vanguard", s.cards) for s in seats]
         for seed in range(1, 21):
-            events = bench_tables.scripted(deal_table(ruleset, seed, seat_decks, mode="free"), args.events - 1, seed=seed)
+            events = bench_tables.scripted(
+                deal_table(ruleset, seed, seat_decks, mode="free"), args.events - 1, seed=seed
+            )
             last = Event(
                 len(events) + 1, events[-1].seat, "result", {"winner": 1 + seed % 2, "reason": "RECORDED"}
             )

@@ -33,7 +33,9 @@ def scripted_game(count: int, seed: int = 1) -> list[Event]:
     """bench/table_moves.py's scripted vanguard game (every event one the table accepts), dealt here."""
     from table_moves import scripted
 
-    return scripted(deal_table(get_ruleset("vanguard"), seed, decks("vanguard"), mode="free"), count, seed=seed)
+    return scripted(
+        deal_table(get_ruleset("vanguard"), seed, decks("vanguard"), mode="free"), count, seed=seed
+    )
 
 
 def timed(fn) -> float:
