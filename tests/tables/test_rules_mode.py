@@ -162,3 +162,21 @@ def test_a_table_dealt_under_unknown_rules_is_never_replayed(vanguard_table):
     Table.objects.filter(pk=table_id).update(status="finished")
     with pytest.raises(CommandError, match="TABLE_RULES_UNKNOWN"):
         call_command("playstats", "--game", "vanguard", "--rebuild", stdout=StringIO())
+
+
+def test_listing_the_intents_reads_the_table_in_a_fixed_number_of_queries(
+    vanguard_table, django_assert_num_queries
+):
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    from tables import selectors
+
+    selectors.forget_states()  # a cold cache: the events are read and replayed
+    with django_assert_num_queries(QUERIES):
+        intents(client, table_id)
+    with django_assert_num_queries(QUERIES):  # a kept state: the same reads
+        intents(client, table_id)
+
+
+# The user (token auth), the table with its seats, its events: whatever the number of events.
+QUERIES = 3
