@@ -359,6 +359,7 @@ def rules_for(game: str) -> dict[str, Any]:
             {
                 **move.to_dict(),
                 "label": tr(move.label, ruleset.key),
+                "log": tr(move.log, ruleset.key),
                 "params": [{**p, "label": tr(p["label"], ruleset.key)} for p in move.to_dict()["params"]],
             }
             for move in declared

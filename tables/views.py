@@ -148,7 +148,12 @@ def _moves(ruleset, mode: str) -> list[dict]:
     if moves is None or (mode == "rules" and not moves.rules):
         return []
     return [
-        {"kind": m.kind, "label": tr(m.label, ruleset.key), "params": [p.key for p in m.params]}
+        {
+            "kind": m.kind,
+            "label": tr(m.label, ruleset.key),
+            "log": tr(m.log, ruleset.key),
+            "params": [p.key for p in m.params],
+        }
         for m in moves.declared(mode)
     ]
 

@@ -81,6 +81,9 @@ class Move:
     rules: bool = True
     # The label of one intent (default: the move's label).
     intent_label: Label | None = None
+    # The log's line for it, marked N_: %(who)s (the seat), %(card)s (the card it moved, as the
+    # reader may see it), %(from)s and %(to)s (the payload's zones); "": "<who>: <label>".
+    log: str = ""
 
     def serves(self, mode: str) -> bool:
         return self.rules if mode == RULES else self.free
@@ -89,6 +92,7 @@ class Move:
         return {
             "kind": self.kind,
             "label": self.label,
+            "log": self.log,
             "params": [
                 {"key": p.key, "type": p.type, "label": p.label, "required": p.required} for p in self.params
             ],

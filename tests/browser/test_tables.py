@@ -521,10 +521,21 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
     expect(selection.get_by_role("button", name="Tap")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, "table-vanguard-rules-390")
+    # A card the rules let ride offers Ride: the log says it in the words the game declares.
+    faces = zone(page, active, "hand").locator(".tcard .face")
+    for index in range(faces.count()):
+        faces.nth(index).click()
+        if selection.locator("[data-kind='ride']").count():
+            break
+    selection.locator("[data-kind='ride']").first.click()
+    wait_seq(page, 5)
+    expect(log_line(page, 5)).to_contain_text("rode")
+    expect(zone(page, active, "soul").locator("h3 .count")).to_have_text("1")
     # Nothing was refused: every event the page sent was an offered one.
     assert list(TableEvent.objects.filter(table=table).values_list("kind", flat=True)) == [
         "mulligan",
         "mulligan",
         "step",
         "step",
+        "ride",
     ]

@@ -75,7 +75,8 @@ def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_
     config = _config(page)
     assert config["mode"] == "rules" and config["intents"].endswith("/intents/")
     assert [m["kind"] for m in config["labels"]["freeMoves"]] == ["driveCheck"]
-    assert "ride" in [m["kind"] for m in config["labels"]["ruleMoves"]]
+    ride = next(m for m in config["labels"]["ruleMoves"] if m["kind"] == "ride")
+    assert ride["log"] == "%(who)s rode %(card)s" and ride["label"] == "Ride"
 
 
 def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_as, alice, bob):

@@ -148,6 +148,7 @@ RIDE = Move(
     condition=_checked(_ride_check),
     enumerate=_rides,
     reduce=_ride,
+    log=N_("%(who)s rode %(card)s"),
 )
 
 
@@ -205,6 +206,7 @@ CALL = Move(
     condition=_checked(_call_check),
     enumerate=_calls,
     reduce=_call,
+    log=N_("%(who)s called %(card)s to %(to)s"),
 )
 
 
@@ -260,6 +262,7 @@ MOVE_UNIT = Move(
     condition=_checked(_shift_check),
     enumerate=_shifts,
     reduce=_shift,
+    log=N_("%(who)s moved a rear-guard from %(from)s to %(to)s"),
 )
 
 

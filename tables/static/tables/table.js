@@ -306,15 +306,15 @@
       case "endTurn": return f(gettext("%(who)s ended their turn"), { who: who });
       case "driveCheck": return f(ngettext("%(who)s made %(count)s drive check", "%(who)s made %(count)s drive checks", (did[0] && did[0].count) || 1), { who: who, count: (did[0] && did[0].count) || 1 });
       case "piece": return f(gettext("%(who)s moved a piece from %(from)s to %(to)s"), { who: who, from: p.from, to: p.to });
-      case "ride": return f(gettext("%(who)s rode %(card)s"), { who: who, card: card });
-      case "call": return f(gettext("%(who)s called %(card)s to %(to)s"), { who: who, card: card, to: zoneLabel(p.to) });
-      case "moveUnit": return f(gettext("%(who)s moved a rear-guard from %(from)s to %(to)s"), { who: who, from: zoneLabel(p.from), to: zoneLabel(p.to) });
       case "concede": return f(gettext("%(who)s conceded"), { who: who });
       case "result":
         return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
           : f(gettext("%(who)s recorded a draw"), { who: who });
     }
-    return f(gettext("%(who)s: %(kind)s"), { who: who, kind: moveLabel(event.kind) });
+    // A game's own move: the line its declaration gives (labels.ruleMoves, labels.freeMoves).
+    var declared = gameMove(event.kind);
+    if (declared && declared.log) return f(declared.log, { who: who, card: card, from: zoneLabel(p.from), to: zoneLabel(p.to) });
+    return f(gettext("%(who)s: %(kind)s"), { who: who, kind: declared ? declared.label : event.kind });
   }
   function describeDid(item) {
     switch (item.what) {
@@ -327,11 +327,11 @@
     }
     return "";
   }
-  // A game's own move in words: its label as the game declares it (labels.ruleMoves, labels.freeMoves).
-  function moveLabel(kind) {
+  // A game's own move as it declares it (labels.ruleMoves, labels.freeMoves): its label and log line.
+  function gameMove(kind) {
     var moves = (L.ruleMoves || []).concat(L.freeMoves || []);
-    for (var i = 0; i < moves.length; i++) if (moves[i].kind === kind) return moves[i].label;
-    return kind;
+    for (var i = 0; i < moves.length; i++) if (moves[i].kind === kind) return moves[i];
+    return null;
   }
   function appendLog(event) {
     var list = document.getElementById("log");
