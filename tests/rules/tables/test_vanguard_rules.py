@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.games.vanguard.moves import grade, vanguard_grade
+from rules.games.vanguard.moves import CIRCLES, grade, vanguard_grade
 from rules.tables import Event, Refusal, apply, intents, replay
 from rules.tables.state import evolve, frozen
 
@@ -227,6 +227,12 @@ def test_random_offered_intents_always_apply_and_a_seat_always_has_one(data, see
         if state.phase == "finished":
             assert offered == {0: [], 1: []}
             break
+        # An intent names no card its seat may not see (the deck's order stays hidden).
+        for seat in (0, 1):
+            visible = {c.instance for key in ("hand", "vc", *CIRCLES) for c in state.seats[seat].zones[key]}
+            for _m, p in offered[seat]:
+                named = [p["instance"]] if "instance" in p else list(p.get("cards", []))
+                assert set(named) <= visible, (p, "names a card its seat may not see")
         # Beyond conceding: a seat always has a move of the game to play.
         playable = [m for s in (0, 1) for m, _p in offered[s] if m.kind != "concede"]
         assert playable, "an unfinished table left both seats without intents"
