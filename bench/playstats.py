@@ -76,7 +76,7 @@ def main() -> None:
         alice, bob = users
         one = deck_for("vanguard", alice, name="TD01")
         two = deck_for("vanguard", bob, name="TD02", which=1)
-        model = table_services.table_create(user=alice, deck=one, seed=1)
+        model = table_services.table_create(mode="free", user=alice, deck=one, seed=1)
         model = table_services.table_join(user=bob, table=model, deck=two)
         seats = sorted(model.seats.all(), key=lambda s: s.index)
 
@@ -85,7 +85,9 @@ def main() -> None:
         ruleset = get_ruleset("vanguard")
         seat_decks = [thaw("vanguard", s.cards) for s in seats]
         for seed in range(1, 21):
-            events = bench_tables.scripted(deal_table(ruleset, seed, seat_decks), args.events - 1, seed=seed)
+            events = bench_tables.scripted(
+                deal_table(ruleset, seed, seat_decks, mode="free"), args.events - 1, seed=seed
+            )
             last = Event(
                 len(events) + 1, events[-1].seat, "result", {"winner": 1 + seed % 2, "reason": "RECORDED"}
             )

@@ -128,7 +128,7 @@ def main() -> None:
 
         def table_with(count: int) -> tuple[Table, list]:
             table = services.table_create(
-                user=alice, deck=deck_for("vanguard", alice, name=f"A{count}"), seed=1
+                mode="free", user=alice, deck=deck_for("vanguard", alice, name=f"A{count}"), seed=1
             )
             table = services.table_join(
                 user=bob, table=table, deck=deck_for("vanguard", bob, name=f"B{count}", which=1)
@@ -175,7 +175,7 @@ def main() -> None:
             selectors.table_events_for(bob, fresh, since=args.at - 1)
 
         def pure():
-            replay(deal_table(ruleset, table.seed, decks), events[: args.at])
+            replay(deal_table(ruleset, table.seed, decks, mode="free"), events[: args.at])
 
         long_table, _ = table_with(args.events)
 

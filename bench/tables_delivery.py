@@ -85,7 +85,7 @@ def prepare(tables: int) -> list[dict]:
             )
         deck_a = deck_for("duel", players[0]["user"], name=f"A{n}")
         deck_b = deck_for("duel", players[1]["user"], name=f"B{n}", which=1)
-        table = services.table_create(user=players[0]["user"], deck=deck_a)
+        table = services.table_create(mode="free", user=players[0]["user"], deck=deck_a)
         services.table_join(user=players[1]["user"], table=table, deck=deck_b)
         out.append({"id": table.pk, "players": [{k: p[k] for k in ("session", "token")} for p in players]})
     return out

@@ -33,7 +33,9 @@ def scripted_game(count: int, seed: int = 1) -> list[Event]:
     """bench/table_moves.py's scripted vanguard game (every event one the table accepts), dealt here."""
     from table_moves import scripted
 
-    return scripted(deal_table(get_ruleset("vanguard"), seed, decks("vanguard")), count, seed=seed)
+    return scripted(
+        deal_table(get_ruleset("vanguard"), seed, decks("vanguard"), mode="free"), count, seed=seed
+    )
 
 
 def timed(fn) -> float:
@@ -54,13 +56,13 @@ def main() -> None:
     head, move = events[: args.at], events[args.at]
 
     def full_replay():
-        replay(deal_table(ruleset, 1, seat_decks), events[: args.events])
+        replay(deal_table(ruleset, 1, seat_decks, mode="free"), events[: args.events])
 
     def pure():
-        replay(deal_table(ruleset, 1, seat_decks), head)
+        replay(deal_table(ruleset, 1, seat_decks, mode="free"), head)
 
     def accept():
-        state = replay(deal_table(ruleset, 1, seat_decks), head)
+        state = replay(deal_table(ruleset, 1, seat_decks, mode="free"), head)
         after = apply(state, move).state
         table_view(after, frozenset({0}))
         table_view(after, frozenset({1}))

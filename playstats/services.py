@@ -31,9 +31,9 @@ from rules.playstats import (
     rebuild,
     table_facts,
 )
-from rules.tables import Event, deal_table
+from rules.tables import Event
 from tables.models import Seat, Table, TableEvent
-from tables.selectors import table_events
+from tables.selectors import deal_for, table_events
 from tables.snapshot import thaw
 
 from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame, PaperSeat
@@ -102,7 +102,8 @@ def table_game_facts(table: Table, seats=None, events: list[Event] | None = None
     ruleset = registry.get(table.game)
     thawed = [thaw(table.game, s.cards) for s in seats]
     return table_facts(
-        deal_table(ruleset, table.seed, thawed),
+        # A table dealt under rules this studio does not know is refused (RulesUnknown), never miscounted.
+        deal_for(table, thawed),
         table_events(table) if events is None else events,
         format=_format_of(seats[0]),
         day=_day(table.finished_at),

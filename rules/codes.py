@@ -108,6 +108,9 @@ class Code:
 
 
 def _c(key: str, topic: str, help: str, **kw) -> Code:
+    if key.startswith("TABLE_") and topic == INPUT:
+        # In rules mode a table's refusal names the rule it applies (rules.tables.moves).
+        kw["params"] = (*kw.get("params", ()), "rule")
     return Code(key, topic, help, **kw)
 
 
@@ -934,15 +937,6 @@ ENTRIES: tuple[Code, ...] = (
         messages=(N_("this is the turn's last step; end the turn"),),
     ),
     _c(
-        "TABLE_HAND_LIMIT",
-        INPUT,
-        N_("an end of turn with more cards in hand than the game allows (darkrow: 10)"),
-        params=("kind", "limit", "observed"),
-        messages=(
-            N_("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
-        ),
-    ),
-    _c(
         "TABLE_UNKNOWN_ZONE",
         INPUT,
         N_("a zone the game's table does not have"),
@@ -1001,18 +995,34 @@ ENTRIES: tuple[Code, ...] = (
         messages=(N_("%(counter)s goes from %(minimum)s to %(maximum)s"),),
     ),
     _c(
-        "TABLE_SQUARE",
+        "TABLE_MOVE_NOT_ALLOWED",
         INPUT,
-        N_("a square that is not on the board"),
-        params=("kind", "square"),
-        messages=(N_("%(square)s is not a square of the board (a1 to h8)"),),
+        N_("a move the table's rules do not have (rules mode plays only the game's declared moves)"),
+        params=("kind",),
+        messages=(N_("%(kind)s is not a move of this game's rules; play one of the moves the table offers"),),
     ),
     _c(
-        "TABLE_NOT_YOUR_PIECE",
+        "TABLE_WRONG_STEP",
         INPUT,
-        N_("a move of a piece that is not the player's, or of an empty square"),
-        params=("kind", "square", "colour"),
-        messages=(N_("no piece of yours stands on %(square)s"),),
+        N_("a move played in another step of the turn than the rules allow"),
+        params=("kind", "step", "expected"),
+        messages=(N_("%(kind)s is played in the %(expected)s step; the turn is at %(step)s"),),
+    ),
+    _c(
+        "TABLE_ONCE_A_TURN",
+        INPUT,
+        N_("a move the rules allow once a turn, played a second time"),
+        params=("kind",),
+        messages=(N_("%(kind)s is played once a turn"),),
+    ),
+    _c(
+        "TABLE_RULES_UNKNOWN",
+        INPUT,
+        N_("a table dealt under rules this version of the studio does not know: it is not replayed"),
+        params=("table", "rulesVersion", "expected"),
+        messages=(
+            N_("table %(table)s was dealt under rules %(rulesVersion)s, which this studio does not know"),
+        ),
     ),
     _c(
         "TABLE_STALE_SEQ",

@@ -31,6 +31,7 @@ from .text import canonical_key, key_words
 
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
+    from .tables.moves import GameMoves
     from .tables.spec import TableSpec
     from .translations import GlossaryTerm
 
@@ -118,10 +119,32 @@ class RuleSet:
     # --- the playtest table (rules.tables): zones, counters, setup and turn from the seed -------------
     # None: a plain table (deck, hand, discard and a shared play area).
     table: ClassVar[TableSpec | None] = None
+    # The game's own table moves (rules.tables.moves.GameMoves, declared in rules/games/<game>/moves.py);
+    # None: the free table only.
+    table_moves: ClassVar[GameMoves | None] = None
     # What names a deck's side in the play statistics' matchups beside the deck itself: a pick (the
     # Legend, the active Leader) or the most frequent value of a field of its cards (a clan); None: none.
     matchup_pick: ClassVar[str | None] = None
     matchup_field: ClassVar[str | None] = None
+
+    def table_mode(self, mode: str | None = None) -> str:
+        """The mode of a new table: ``mode`` when given, else "rules" where the game has a rules mode."""
+        if mode is not None:
+            return mode
+        return "rules" if self.table_moves is not None and self.table_moves.rules else "free"
+
+    def has_rules_mode(self) -> bool:
+        return self.table_moves is not None and self.table_moves.rules
+
+    def rules_version(self, mode: str) -> str:
+        """The rules version a table of this mode records (``rulesVersion``): the game's moves' in
+        rules mode; in free mode the free table's (the shared kinds and the games' free moves:
+        rules.tables.moves.FREE_VERSION)."""
+        from .tables.moves import FREE_VERSION, RULES
+
+        if mode == RULES and self.table_moves is not None:
+            return self.table_moves.version
+        return FREE_VERSION
 
     def table_spec(self) -> TableSpec:
         """The game's playtest table: its own, else a plain one."""

@@ -21,6 +21,12 @@ def _games():
     return [(r.key, r.name) for r in registry]
 
 
+MODE_CHOICES = [
+    ("rules", pgettext_lazy("table mode", "Rules")),
+    ("free", pgettext_lazy("table mode", "Free")),
+]
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -55,6 +61,10 @@ class Table(models.Model):
     result_reason = models.CharField(max_length=32, blank=True, default="")
     # The seq of the last event (0: the dealt setup).
     seq = models.PositiveIntegerField(default=0)
+    # "rules": only the game's declared moves, each checked (rules.tables.moves); "free": the sandbox.
+    mode = models.CharField(max_length=8, choices=MODE_CHOICES, default="free")
+    # The rules the table was dealt under (RuleSet.rules_version): a replay under others is refused.
+    rules_version = models.CharField(max_length=64, default="free-1")
 
     class Meta:
         ordering = ["-created_at", "-id"]

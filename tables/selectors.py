@@ -21,8 +21,11 @@ from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 
 from cards.translation_selectors import translated_names
-from rules import registry
-from rules.tables import Event, TableState, apply, deal_table, event_view, table_view
+from common.errors import InvalidInput
+from rules import Finding, registry
+from rules.findings import error
+from rules.i18n import N_
+from rules.tables import Event, SeatDeck, TableState, apply, deal_table, event_view, table_view
 
 from . import snapshot
 from .models import Seat, Table, TableEvent
@@ -109,14 +112,43 @@ def table_events(table: Table, at: int | None = None) -> list[Event]:
     return _events(table, at)
 
 
+class RulesUnknown(InvalidInput):
+    """A table dealt under rules this studio does not know (TABLE_RULES_UNKNOWN, 400): never replayed."""
+
+    def __init__(self, table: Table, expected: str | None):
+        self.finding: Finding = error(
+            "TABLE_RULES_UNKNOWN",
+            params={"table": table.pk, "rulesVersion": table.rules_version, "expected": expected},
+            hint=N_("replay it with the version of the studio that knows its rules"),
+        )
+        super().__init__([self.finding])
+
+
+def table_rules_version(game: str, mode: str) -> str | None:
+    """The rules version a table of ``game`` in ``mode`` is dealt under now (None: no such mode)."""
+    ruleset = registry.get(game)
+    if mode == "rules" and not ruleset.has_rules_mode():
+        return None
+    if mode not in ("rules", "free"):
+        return None
+    return ruleset.rules_version(mode)
+
+
+def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
+    """``table`` dealt for its frozen decks under the rules it records, or :class:`RulesUnknown`."""
+    expected = table_rules_version(table.game, table.mode)
+    if expected is None or table.rules_version != expected:
+        raise RulesUnknown(table, expected)
+    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode)
+
+
 def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
-    """The table as dealt, before any event (both seats taken)."""
+    """The table as dealt, before any event (both seats taken); :class:`RulesUnknown` for rules it
+    does not know."""
     seats = sorted(seats if seats is not None else _seats(table), key=lambda s: s.index)
     if len(seats) != 2:
         raise ValueError(f"table {table.pk} waits for its second player: nothing is dealt yet")
-    return deal_table(
-        registry.get(table.game), table.seed, [snapshot.thaw(table.game, s.cards) for s in seats]
-    )
+    return deal_for(table, [snapshot.thaw(table.game, s.cards) for s in seats])
 
 
 # The latest states of the tables played in this process, by seq: a state is a pure function of
@@ -262,6 +294,80 @@ def table_view_for(user, table: Table, at: int | None = None, *, names: bool = T
     return view
 
 
+def table_intents_for(user, table: Table, seat: int | None = None) -> dict[str, Any]:
+    """The body of ``GET /api/tables/{id}/intents/``: every move the rules allow the user's seat now
+    (``seat``: 1 or 2, at a hot seat; default the seat to act), each postable as is, with its label."""
+    from rules.tables import intents
+
+    mine = sorted(viewer_seats(user, table))
+    seats = _seats(table)
+    if not mine or len(seats) != 2:
+        return {"seq": table.seq, "seat": None, "intents": []}
+    state = table_state(table, seats=seats)
+    if seat is None or seat - 1 not in mine:
+        if len(mine) == 1:
+            engine_seat = mine[0]
+        elif state.active is not None:
+            engine_seat = state.active
+        else:
+            waiting = [i for i in (0, 1) if state.seats[i].pending]
+            engine_seat = waiting[0] if waiting else 0
+    else:
+        engine_seat = seat - 1
+    return {
+        "seq": state.seq,
+        "seat": engine_seat + 1,
+        "intents": [
+            {"kind": move.kind, **payload, "label": intent_label(state, engine_seat, move, payload)}
+            for move, payload in intents(state, engine_seat)
+        ],
+    }
+
+
+def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) -> str:
+    """The words of an intent in the reader's language: its move, the card (its seat sees it) and the
+    zones it names."""
+    from django.utils.translation import gettext
+
+    from common.i18n import tr
+
+    game = state.start.game
+    words = [tr(move.label, game)]
+    instance = payload.get("instance")
+    if isinstance(instance, str) and instance in state.start.instances:
+        words.append(state.card(instance).name)
+    for key in ("from", "to"):
+        zone = state.spec.zone(payload[key]) if isinstance(payload.get(key), str) else None
+        if zone is not None:
+            words.append(("→ " if key == "to" else "") + tr(zone.label, game))
+    if move.kind == "mulligan":
+        count = len(payload.get("cards") or [])
+        words = [gettext("Keep the hand")] if not count else [tr(move.label, game), str(count)]
+    return " ".join(words)
+
+
+def rules_for(game: str) -> dict[str, Any]:
+    """The body of ``GET /api/tables/rules/{game}/``: the game's declared moves and rules version."""
+    from common.i18n import tr
+
+    ruleset = registry.get(game)
+    moves = ruleset.table_moves
+    declared = moves.declared("rules") if moves is not None and moves.rules else ()
+    return {
+        "game": ruleset.key,
+        "moves": [
+            {
+                **move.to_dict(),
+                "label": tr(move.label, ruleset.key),
+                "log": tr(move.log, ruleset.key),
+                "params": [{**p, "label": tr(p["label"], ruleset.key)} for p in move.to_dict()["params"]],
+            }
+            for move in declared
+        ],
+        "rulesVersion": ruleset.rules_version("rules" if declared else "free"),
+    }
+
+
 def audience(viewers: frozenset[int]) -> str:
     """The key of what a set of seats may see: "1", "2", "12" (a hot seat) or "" (a spectator)."""
     return "".join(str(i + 1) for i in sorted(viewers))
@@ -308,6 +414,8 @@ def _view(
         at=at,
         hotSeat=table.hot_seat,
         public=table.public,
+        mode=table.mode,
+        rulesVersion=table.rules_version,
         viewerSeats=sorted(i + 1 for i in viewers),
         createdBy=_user(table.created_by),
         createdAt=table.created_at.isoformat(),

@@ -28,7 +28,7 @@ from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
 from rules.problems import invalid, problem
-from rules.tables import Event, Refusal, apply, deal_table
+from rules.tables import Event, Refusal, apply
 
 from . import snapshot
 from .models import Seat, Table, TableEvent
@@ -108,8 +108,9 @@ def _seat(table: Table, index: int, user, deck: Deck) -> Seat:
 
 def _deal(table: Table, seats: list[Seat]) -> None:
     """Both seats taken: the setup is dealt (seq 0); the table's status follows the state."""
-    ruleset = registry.get(table.game)
-    state = deal_table(ruleset, table.seed, [snapshot.thaw(table.game, s.cards) for s in seats])
+    from .selectors import deal_for
+
+    state = deal_for(table, [snapshot.thaw(table.game, s.cards) for s in seats])
     table.status = state.phase
     table.started_at = timezone.now()
     table.save(update_fields=["status", "started_at"])
@@ -156,9 +157,21 @@ def _same_game(game: str, deck: Deck, field: str) -> None:
         )
 
 
+def _mode(game: str, mode) -> str:
+    """The table's mode: ``mode`` ("rules" or "free"), or the game's default (rules where it declares
+    its moves)."""
+    ruleset = registry.get(game)
+    if mode is None:
+        return ruleset.table_mode()
+    expected = ["rules", "free"] if ruleset.has_rules_mode() else ["free"]
+    if mode not in expected:
+        raise TableRefused(invalid("mode", problem("NOT_ALLOWED", value=str(mode)[:16], expected=expected)))
+    return mode
+
+
 @transaction.atomic
-def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, invite=None) -> Table:
-    """Open a table with ``deck`` at seat 1.
+def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, invite=None, mode=None) -> Table:
+    """Open a table with ``deck`` at seat 1 (``mode``: "rules" or "free"; None: the game's default).
 
     With ``opponent_deck`` (another deck of the caller, of the same game) both seats are the
     caller's (hot seat) and the setup is dealt at once; without it the table waits for a second
@@ -172,8 +185,11 @@ def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, inv
     if opponent_deck is not None:
         second = _own_deck(user, opponent_deck, "opponentDeck")
         _same_game(deck.game, second, "opponentDeck")
+    mode = _mode(deck.game, mode)
     table = Table.objects.create(
         game=deck.game,
+        mode=mode,
+        rules_version=registry.get(deck.game).rules_version(mode),
         seed=_seed(seed),
         created_by=user,
         public=bool(public),

@@ -102,6 +102,8 @@ def table_new(request):
             opponent_deck=opponent,
             invite=invite,
             public=request.POST.get("public") == "on",
+            # Rules mode where the game has one, unless the player asks for the free table.
+            mode="free" if request.POST.get("free") == "on" else None,
         )
     except services.TableRefused as refused:
         messages.error(request, _refusal_text(refused))
@@ -141,6 +143,21 @@ def table_invite(request, token: str):
     )
 
 
+def _moves(ruleset, mode: str) -> list[dict]:
+    moves = ruleset.table_moves
+    if moves is None or (mode == "rules" and not moves.rules):
+        return []
+    return [
+        {
+            "kind": m.kind,
+            "label": tr(m.label, ruleset.key),
+            "log": tr(m.log, ruleset.key),
+            "params": [p.key for p in m.params],
+        }
+        for m in moves.declared(mode)
+    ]
+
+
 def table_labels(game: str) -> dict:
     """The words of a game's table in the reader's language: zones, steps, counters, setup."""
     ruleset = get_ruleset(game)
@@ -171,7 +188,10 @@ def table_labels(game: str) -> dict:
         ],
         "setup": tr(spec.setup.summary, game),
         "summary": tr(spec.summary, game),
-        "driveCheck": spec.drive_check is not None,
+        # The game's own moves (rules.tables.moves): those of its free table, and of its rules mode
+        # (the page draws their buttons and log lines from these, never from a list of its own).
+        "freeMoves": _moves(ruleset, "free"),
+        "ruleMoves": _moves(ruleset, "rules"),
         "board": spec.board is not None,
     }
 
@@ -203,6 +223,9 @@ def table_detail(request, pk: int):
         "status": table.status,
         # The contract's routes (FORMATS.md, "Playtest tables"): the view, its events, the moves.
         "api": f"/api/tables/{table.pk}/",
+        # rules: the page offers only the moves of GET intents/ (rules.tables.moves); free: the sandbox.
+        "mode": table.mode,
+        "intents": f"/api/tables/{table.pk}/intents/",
         "ws": f"/ws/tables/{table.pk}/",
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .engine import Applied, Event, Refusal, apply, replay
+from .engine import Applied, Event, Refusal, apply, intents, replay, table_kinds
+from .moves import FREE, MODES, RULES, GameMoves, Move, Param, rule_refusal
 from .spec import TableSpec, plain_table
 from .state import SeatDeck, TableState, deal
 from .views import event_view, table_view
@@ -16,8 +17,14 @@ if TYPE_CHECKING:
     from ..ruleset import RuleSet
 
 __all__ = [
+    "FREE",
+    "MODES",
+    "RULES",
     "Applied",
     "Event",
+    "GameMoves",
+    "Move",
+    "Param",
     "Refusal",
     "SeatDeck",
     "TableSpec",
@@ -25,20 +32,44 @@ __all__ = [
     "apply",
     "deal_table",
     "event_view",
+    "intents",
     "plain_table",
     "replay",
     "replay_table",
+    "rule_refusal",
+    "table_kinds",
     "table_view",
 ]
 
 
-def deal_table(ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck]) -> TableState:
-    """The table of ``ruleset``'s game dealt for two decks, before any event."""
-    return deal(ruleset.key, ruleset.table_spec(), ruleset.draws(), seed, decks, ruleset.deck_sections[0])
+def deal_table(
+    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], *, mode: str | None = None
+) -> TableState:
+    """The table of ``ruleset``'s game dealt for two decks, before any event (``mode``: "rules" or
+    "free"; None: the game's default, rules where it declares its moves)."""
+    mode = ruleset.table_mode(mode)
+    if mode not in MODES or (mode == RULES and not ruleset.has_rules_mode()):
+        raise ValueError(f"{ruleset.key} has no {mode!r} table")
+    return deal(
+        ruleset.key,
+        ruleset.table_spec(),
+        ruleset.draws(),
+        seed,
+        decks,
+        ruleset.deck_sections[0],
+        moves=ruleset.table_moves,
+        mode=mode,
+    )
 
 
 def replay_table(
-    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], events: Iterable[Event], *, at: int | None = None
+    ruleset: RuleSet,
+    seed: int,
+    decks: Sequence[SeatDeck],
+    events: Iterable[Event],
+    *,
+    at: int | None = None,
+    mode: str | None = None,
 ) -> TableState:
     """The table after ``events`` (``at``: after event ``at``)."""
-    return replay(deal_table(ruleset, seed, decks), events, at=at)
+    return replay(deal_table(ruleset, seed, decks, mode=mode), events, at=at)

@@ -7,8 +7,10 @@ dealt table: the state is a pure function of the seed, the decks and the events.
 
 What the engine enforces is what the seeds state: whose turn it is, whose cards they are, which
 zones exist and how many cards they hold, the setup's decisions (mulligan, first player, chosen
-battlefield), the steps' own actions (ready, draw, Indices, channel), darkrow's hand of 10 at the
-end of a turn. Everything else is free, as at a real table: no card effect is executed.
+battlefield), the steps' own actions (ready, draw, Indices, channel). A game's own moves and rules
+are declared in its package (rules.tables.moves, rules/games/<game>/moves.py): in rules mode the
+table plays only those, each checked by its condition (:func:`intents` lists the legal ones); in
+free mode everything else is free, as at a real table. No card effect is executed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from ..findings import Finding, error
 from ..i18n import N_
-from .board import BLACK, PIECES, WHITE
+from .moves import RULES, Move, rule_refusal
 from .spec import Channel, Draw, Reset, Schedule, Untap
 from .state import (
     FINISHED,
@@ -37,6 +39,8 @@ from .state import (
 
 MAX_NOTE = 500
 MAX_DRAW = 60
+# The kinds every table shares (a game adds its own: rules.tables.moves; in rules mode a table
+# plays only the kinds its game declares).
 KINDS = (
     "mulligan",
     "first",
@@ -52,8 +56,6 @@ KINDS = (
     "note",
     "step",
     "endTurn",
-    "driveCheck",
-    "piece",
     "concede",
     "result",
 )
@@ -116,21 +118,49 @@ def replay(state: TableState, events: Iterable[Event], *, at: int | None = None)
     return state
 
 
+def table_kinds(state: TableState) -> tuple[str, ...]:
+    """The kinds this table plays: in rules mode its game's moves; in free mode the shared kinds and
+    the game's free ones."""
+    moves = state.start.moves
+    if moves is None:
+        return KINDS
+    if state.start.mode == RULES:
+        return moves.kinds(RULES)
+    return KINDS + tuple(k for k in moves.kinds(state.start.mode) if k not in KINDS)
+
+
+def _declared(state: TableState, kind: str) -> Move | None:
+    moves = state.start.moves
+    return None if moves is None else moves.get(kind, state.start.mode)
+
+
 def apply(state: TableState, event: Event) -> Applied:
     """The state after ``event``, or :class:`Refusal` (the state unchanged)."""
-    if event.kind not in KINDS:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind=str(event.kind)[:40],
-            problem="unknown kind",
-            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+    start = state.start
+    declared = _declared(state, event.kind)
+    rules = start.mode == RULES and start.moves is not None
+    if declared is None and (rules or event.kind not in KINDS):
+        declared_kinds = () if start.moves is None else tuple(m.kind for m in start.moves.moves)
+        known = event.kind in KINDS or event.kind in declared_kinds
+        if not rules or not known:
+            raise refuse(
+                "TABLE_EVENT_INVALID",
+                kind=str(event.kind)[:40],
+                problem="unknown kind",
+                hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+            )
+        raise rule_refusal(
+            "TABLE_MOVE_NOT_ALLOWED",
+            f"{start.game}.moves",
+            kind=event.kind,
+            hint=N_("play one of the moves the table offers (its intents)"),
         )
     if state.phase == FINISHED:
         raise refuse("TABLE_FINISHED", kind=event.kind)
     seat = event.seat
     if seat not in (0, 1):
         raise refuse("TABLE_EVENT_INVALID", kind=event.kind, problem="seat")
-    if state.phase == SETUP and event.kind not in SETUP_KINDS:
+    if state.phase == SETUP and not (declared.setup if declared is not None else event.kind in SETUP_KINDS):
         pending = sorted(state.seats[0].pending | state.seats[1].pending)
         raise refuse(
             "TABLE_SETUP_PENDING",
@@ -138,10 +168,66 @@ def apply(state: TableState, event: Event) -> Applied:
             decisions=pending,
             hint=N_("finish the setup first (mulligan, first player, choices)"),
         )
-    handler = _HANDLERS[event.kind]
-    applied = handler(state, seat, dict(event.payload))
+    payload = dict(event.payload)
+    try:
+        if declared is not None and declared.condition is not None:
+            refusal = declared.condition(state, seat, payload)
+            if refusal is not None:
+                raise refusal
+        reduce = declared.reduce if declared is not None and declared.reduce is not None else None
+        applied = (
+            reduce(state, seat, payload)
+            if reduce is not None
+            else _HANDLERS[event.kind](state, seat, payload)
+        )
+    except Refusal as refusal:
+        if rules and "rule" not in refusal.finding.params:
+            # In rules mode every refusal names its rule: the shared ones, the table's own.
+            finding = refusal.finding
+            rule = "table." + finding.code.removeprefix("TABLE_").lower().replace("_", "-")
+            raise Refusal(evolve(finding, params={**finding.params, "rule": rule})) from None
+        raise
     new = evolve(applied.state, seq=event.seq)
-    return _propose_end(evolve(applied, state=new))
+    applied = _propose_end(evolve(applied, state=new))
+    return _end_by_rules(applied) if rules else applied
+
+
+def _end_by_rules(applied: Applied) -> Applied:
+    """Rules mode: what the seed says ends the game ends it (no proposal to confirm)."""
+    state = applied.state
+    if state.phase != PLAYING or state.proposal is None:
+        return applied
+    seat, reason, wins = state.proposal
+    winner = seat if wins else 1 - seat
+    state = evolve(state, phase=FINISHED, result=(winner, reason), proposal=None)
+    return evolve(
+        applied, state=state, did=(*applied.did, ("result", {"winner": winner + 1, "reason": reason}))
+    )
+
+
+def intents(state: TableState, seat: int) -> list[tuple[Move, dict[str, Any]]]:
+    """Every move the rules allow ``seat`` now, with its payload (each accepted by :func:`apply` as is).
+
+    A table without the game's rules (free mode, or a game without moves) offers the shared moves
+    that need no choice (the setup's, the next step, the end of the turn, a draw, conceding)."""
+    if state.phase == FINISHED or seat not in (0, 1):
+        return []
+    moves = state.start.moves
+    if moves is not None and state.start.mode == RULES:
+        declared = moves.declared(RULES)
+    else:
+        from .common_moves import FREE_MOVES
+
+        declared = FREE_MOVES
+    found: list[tuple[Move, dict[str, Any]]] = []
+    for move in declared:
+        if state.phase == SETUP and not move.setup:
+            continue
+        condition = move.condition
+        for payload in move.enumerate(state, seat):
+            if condition is None or condition(state, seat, payload) is None:
+                found.append((move, dict(payload)))
+    return found
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -455,6 +541,8 @@ def _begin_turn(state: TableState, seat: int) -> Applied:
     current = state.seats[seat]
     state = state.with_seat(seat, evolve(current, turns=current.turns + 1))
     state = evolve(state, active=seat, turn=state.turn + 1, step=0)
+    if state.turn_state:
+        state = evolve(state, turn_state=frozen({}))
     return _enter_step(state, seat)
 
 
@@ -581,16 +669,6 @@ def _step(state: TableState, seat: int, payload: dict) -> Applied:
 def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "endTurn")
     _require_turn(state, seat, "endTurn")
-    limit = state.spec.hand_limit
-    hand = len(state.seats[seat].zones["hand"])
-    if limit is not None and hand > limit:
-        raise refuse(
-            "TABLE_HAND_LIMIT",
-            kind="endTurn",
-            limit=limit,
-            observed=hand,
-            hint=N_("move cards from your hand to your discard"),
-        )
     did: list[tuple[str, Mapping[str, Any]]] = []
     # The steps not taken still do what they do by themselves (the end step's reset).
     for index in range(state.step + 1, len(state.spec.steps)):
@@ -754,85 +832,6 @@ def _note(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(evolve(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
 
 
-def _drive_check(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "driveCheck")
-    _require_turn(state, seat, "driveCheck")
-    rule = state.spec.drive_check
-    if rule is None:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind="driveCheck",
-            problem="kind",
-            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
-        )
-    zone, grade_field, target = rule
-    vanguard = state.seats[seat].zones.get(zone, ())
-    grade = state.card(vanguard[-1].instance).get(grade_field) if vanguard else 0
-    checks = drive_checks(grade)
-    moved: list[Moved] = []
-    for _ in range(checks):
-        deck = state.seats[seat].zones["deck"]
-        if not deck:
-            break
-        state, more = _move(
-            state, seat, (seat, "deck", len(deck) - 1), target, face_down=False, kind="driveCheck"
-        )
-        moved += more
-    return Applied(state, tuple(moved), (("driveCheck", {"count": checks}),))
-
-
-def drive_checks(grade: object) -> int:
-    """Vanguard: a vanguard of grade 0 to 2 drive checks once, of grade 3 or more twice (seed 002, 5)."""
-    return 2 if isinstance(grade, int) and grade >= 3 else 1
-
-
-def _piece(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "piece", "from", "to", "promote")
-    board_spec = state.spec.board
-    if board_spec is None:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind="piece",
-            problem="kind",
-            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
-        )
-    _require_turn(state, seat, "piece")
-    source, target = payload.get("from"), payload.get("to")
-    for square in (source, target):
-        if not board_spec.is_square(square):
-            raise refuse(
-                "TABLE_SQUARE",
-                kind="piece",
-                square=str(square)[:8],
-                hint=N_("name a square from a1 to h8"),
-            )
-    colour = WHITE if seat == state.first else BLACK
-    piece = state.board.get(source)  # type: ignore[arg-type]
-    if piece is None or piece[0] != colour:
-        raise refuse(
-            "TABLE_NOT_YOUR_PIECE",
-            kind="piece",
-            square=source,
-            colour=colour,
-            hint=N_("move one of your own pieces"),
-        )
-    promote = payload.get("promote")
-    if promote is not None and promote not in PIECES[1:5]:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind="piece",
-            problem="promote",
-            hint=N_("send the contract's values"),
-        )
-    board = dict(state.board)
-    captured = board.get(target)  # type: ignore[arg-type]
-    board.pop(source)  # type: ignore[arg-type]
-    board[target] = (colour, promote or piece[1])  # type: ignore[index]
-    taken = state.captured + ((captured,) if captured and source != target else ())
-    did = {"from": source, "to": target, "piece": piece[1], "captured": captured[1] if captured else None}
-    return Applied(evolve(state, board=frozen(board), captured=taken), (), (("piece", did),))
-
-
 def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "concede")
     state = evolve(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
@@ -902,8 +901,6 @@ _HANDLERS = {
     "note": _note,
     "step": _step,
     "endTurn": _end_turn,
-    "driveCheck": _drive_check,
-    "piece": _piece,
     "concede": _concede,
     "result": _result,
 }
@@ -912,3 +909,12 @@ _HANDLERS = {
 def events_from(rows: Sequence[Mapping[str, Any]]) -> list[Event]:
     """Events from their stored form ({"seq", "seat", "kind", "payload"}; seats counted from 0)."""
     return [Event(r["seq"], r["seat"], r["kind"], r.get("payload") or {}) for r in rows]
+
+
+# --- the engine's helpers a game's moves use (rules/games/<game>/moves.py) ------------------------
+move_card = _move
+only_fields = _only
+require_turn = _require_turn
+text_param = _text
+int_param = _int
+own_card = _own_card

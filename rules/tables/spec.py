@@ -195,10 +195,6 @@ class TableSpec:
     ends: tuple[EndWhen, ...] = ()
     deck_out: str = DECK_OUT_LOSES
     burn_out: BurnOut | None = None
-    # End of turn: the hand is discarded down to this (darkrow's 10); the end of turn is refused above it.
-    hand_limit: int | None = None
-    # Vanguard's drive check: the zone of the vanguard, the grade field, and the checks by grade.
-    drive_check: tuple[str, str, str] | None = None
     board: BoardSpec | None = None
     summary: str = ""
 

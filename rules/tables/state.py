@@ -11,11 +11,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import CardData
 from ..draws import DrawSetup, starter_index
 from .spec import PUBLIC, TableSpec
+
+if TYPE_CHECKING:
+    from .moves import GameMoves
 
 SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
 MULLIGAN, FIRST = "mulligan", "first"
@@ -63,6 +66,10 @@ class Start:
     # instance -> (seat, card)
     instances: Mapping[str, tuple[int, CardData]]
     coin_winner: int | None
+    # The game's own moves (rules.tables.moves.GameMoves; None: the free table only) and the
+    # table's mode ("rules" or "free").
+    moves: GameMoves | None = None
+    mode: str = "free"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +90,9 @@ class TableState:
     board: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     captured: tuple[tuple[str, str], ...] = ()
     notes: tuple[tuple[int, str], ...] = ()
+    # The game's own state (rules.tables.moves): per turn (cleared when a turn begins), and kept.
+    turn_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    game_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def spec(self) -> TableSpec:
@@ -145,9 +155,17 @@ def rng_for(seed: int, *parts: object) -> random.Random:
 
 
 def deal(
-    game: str, spec: TableSpec, draws: DrawSetup, seed: int, decks: Sequence[SeatDeck], main: str
+    game: str,
+    spec: TableSpec,
+    draws: DrawSetup,
+    seed: int,
+    decks: Sequence[SeatDeck],
+    main: str,
+    *,
+    moves: GameMoves | None = None,
+    mode: str = "free",
 ) -> TableState:
-    """The table laid out for two seats, before any event: seq 0."""
+    """The table laid out for two seats, before any event: seq 0 (``moves``, ``mode``: rules.tables.moves)."""
     if len(decks) != 2:
         raise ValueError("a table has two seats")
     spec = with_draws(spec, draws)
@@ -220,7 +238,7 @@ def deal(
         seats[coin_winner] = evolve(seats[coin_winner], pending=seats[coin_winner].pending | {FIRST})
     else:
         first = rng_for(seed, "first").randrange(2)
-    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner)
+    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode)
     board = frozen(dict(spec.board.initial)) if spec.board is not None else frozen({})
     state = TableState(
         start=start,

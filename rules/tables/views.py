@@ -106,6 +106,10 @@ def table_view(state: TableState, viewers: frozenset[int] = frozenset()) -> dict
         "proposal": _proposal(state),
         "result": _result(state),
         "notes": [{"seat": seat + 1, "text": text} for seat, text in state.notes[-50:]],
+        # "rules": only the game's declared moves (GET intents/); "free": the sandbox.
+        "mode": state.start.mode if state.start.moves is not None else "free",
+        # The game's own per-turn state, public (vanguard: "rode").
+        "turnState": dict(state.turn_state),
     }
     if spec.board is not None:
         data["board"] = {
@@ -164,8 +168,6 @@ def event_view(
     """One event as ``viewers`` may read it: no identity of a card they may not see."""
     payload: Mapping[str, Any] = event.payload
     shown = {k: v for k, v in payload.items() if k in _PUBLIC_KEYS}
-    if event.kind == "piece":
-        shown.update({k: v for k, v in payload.items() if k in ("from", "to", "promote")})
     if event.kind == "mulligan":
         shown["count"] = len(payload.get("cards") or [])
     data: dict[str, Any] = {

@@ -15,6 +15,12 @@ class TableCreateDoc(serializers.Serializer):
     )
     public = serializers.BooleanField(required=False, help_text="Spectators may watch its public zones.")
     invite = serializers.CharField(required=False, help_text="The username of the player you invite.")
+    mode = serializers.ChoiceField(
+        choices=["rules", "free"],
+        required=False,
+        help_text="rules: only the moves the game's rules allow (the default where the game declares them); "
+        "free: the sandbox.",
+    )
 
 
 class TableJoinDoc(serializers.Serializer):
@@ -37,6 +43,8 @@ class TableCreatedDoc(serializers.Serializer):
     game = serializers.CharField()
     status = serializers.CharField()
     seq = serializers.IntegerField()
+    mode = serializers.CharField()
+    rulesVersion = serializers.CharField()
 
 
 class SeqDoc(serializers.Serializer):

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from common.api import Pagination, exception_handler
 from common.errors import InvalidInput
 from decks.models import Deck
+from rules import registry
 from rules.findings import error
 from rules.problems import invalid, problem
 
@@ -126,6 +127,7 @@ class TableList(APIView):
                 seed=body.get("seed"),
                 public=public,
                 invite=invited,
+                mode=body.get("mode"),
             )
         except services.TableRefused as exc:
             return _refusal(exc)
@@ -135,6 +137,8 @@ class TableList(APIView):
                 "game": table.game,
                 "status": table.status,
                 "seq": table.seq,
+                "mode": table.mode,
+                "rulesVersion": table.rules_version,
                 "inviteToken": table.invite_token if table.status == Table.Status.WAITING else None,
             },
             status=status.HTTP_201_CREATED,
@@ -245,6 +249,35 @@ class TableEvents(APIView):
         except services.TableRefused as exc:
             return _refusal(exc)
         return Response({"seq": event.seq}, status=status.HTTP_201_CREATED)
+
+
+class TableIntents(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        operation_id="tables_intents",
+        summary="Every move the rules allow your seat now (seat: 1 or 2 at a hot seat), each postable as is",
+        parameters=[TABLE_ID, OpenApiParameter("seat", OpenApiTypes.INT)],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        seat = _whole(request.query_params.get("seat"), "seat", low=1, high=2)
+        return Response(selectors.table_intents_for(request.user, table, seat))
+
+
+class TableRules(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        operation_id="tables_rules",
+        summary="A game's table moves (kind, label, params) and its rules version",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, game: str):
+        if game not in registry:
+            raise Http404("no such game")
+        return Response(selectors.rules_for(game))
 
 
 class TableExport(APIView):

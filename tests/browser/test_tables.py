@@ -129,14 +129,17 @@ def count_of(page, seat: int, key: str) -> str:
     return zone(page, seat, key).locator("h3 .count").inner_text()
 
 
-def sit_down(player, alice, bob, game: str):
-    """Alice opens a table from her deck's page and sends the link; bob sits with his deck."""
+def sit_down(player, alice, bob, game: str, free: bool = True):
+    """Alice opens a table from her deck's page and sends the link; bob sits with his deck (``free``:
+    the free table, the sandbox these tests play)."""
     mine = deck_for(game, alice, which=0)
     deck_for(game, bob, which=1)
     a = player(alice)
     a.goto(f"/decks/{mine.pk}/")
     a.get_by_role("link", name="Play at a table").click()
     expect(a.get_by_label("Your deck")).to_have_value(str(mine.pk))
+    if free:
+        a.get_by_label("Free table: no rules, every move allowed").check()
     a.get_by_role("button", name="Open the table").click()
     expect(a.get_by_role("heading", name="Invite the second player")).to_be_visible()
     link = a.get_by_label("Invitation link").input_value()
@@ -477,3 +480,62 @@ def test_a_move_whose_announce_is_lost_shows_at_once_on_the_page_that_made_it(pl
     wait_seq(page, 1)
     expect(board.locator("[data-square='e4']")).to_have_text("\u2659")
     assert TableEvent.objects.filter(kind="piece").count() == 1
+
+
+def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(player, make_user):
+    """A vanguard table opened in its default mode (rules): the page shows only the moves the rules
+    allow (GET intents/), no free Draw; the Draw step draws once, going on does not draw again; a card
+    of the hand offers only its legal moves; everything fits at 390 px."""
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    page = player(alice, 390)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    table = Table.objects.get()
+    assert table.mode == "rules" and table.rules_version == "vanguard-1"
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 1)
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 2)
+    actions = page.locator(".actions[data-mode='rules']")
+    expect(actions.locator("[data-kind='step']")).to_have_count(1)
+    expect(actions.locator("[data-kind='endTurn']")).to_have_count(1)
+    expect(actions.get_by_role("button", name="Draw", exact=True)).to_have_count(0)
+    expect(actions.get_by_role("button", name="Untap all")).to_have_count(0)
+    active = _active(page)
+    assert count_of(page, active, "hand") == "5"
+    actions.locator("[data-kind='step']").click()  # Stand -> Draw: draws once
+    wait_seq(page, 3)
+    assert count_of(page, active, "hand") == "6"
+    expect(page.locator(".steps li.current")).to_have_text("Draw")
+    actions.locator("[data-kind='step']").click()  # Draw -> Ride: no second draw
+    wait_seq(page, 4)
+    assert count_of(page, active, "hand") == "6"
+    expect(page.locator(".steps li.current")).to_have_text("Ride")
+    # A grade 0 card chosen in the hand offers nothing but what the rules allow it (no free move).
+    page.get_by_role("tab", name=re.compile(f"seat {active}")).click()
+    zone(page, active, "hand").locator(".tcard .face").first.click()
+    selection = page.locator("#selection")
+    expect(selection.get_by_role("button", name="Move", exact=True)).to_have_count(0)
+    expect(selection.get_by_role("button", name="Tap")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "table-vanguard-rules-390")
+    # A card the rules let ride offers Ride: the log says it in the words the game declares.
+    faces = zone(page, active, "hand").locator(".tcard .face")
+    for index in range(faces.count()):
+        faces.nth(index).click()
+        if selection.locator("[data-kind='ride']").count():
+            break
+    selection.locator("[data-kind='ride']").first.click()
+    wait_seq(page, 5)
+    expect(log_line(page, 5)).to_contain_text("rode")
+    expect(zone(page, active, "soul").locator("h3 .count")).to_have_text("1")
+    # Nothing was refused: every event the page sent was an offered one.
+    assert list(TableEvent.objects.filter(table=table).values_list("kind", flat=True)) == [
+        "mulligan",
+        "mulligan",
+        "step",
+        "step",
+        "ride",
+    ]

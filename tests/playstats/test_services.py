@@ -32,7 +32,7 @@ def games_of_7_8_and_unknown_turns(user, opponent, make_deck):
 def finished_vanguard_game(user, make_deck, *, seed=3, winner=1):
     """A hot-seat vanguard game: both keep, the first player calls a card, then a result."""
     one, two = make_deck(user, "vanguard"), make_deck(user, "vanguard", second=True)
-    table = table_create(user=user, deck=one, opponent_deck=two, seed=seed)
+    table = table_create(mode="free", user=user, deck=one, opponent_deck=two, seed=seed)
     play(user, table, "mulligan", 1, cards=[])
     play(user, table, "mulligan", 2, cards=[])
     state = table_state(table)
@@ -104,7 +104,7 @@ def test_incremental_counting_equals_a_rebuild_from_the_logs(playtester, make_de
 @pytest.mark.django_db
 def test_an_unfinished_table_is_not_counted(playtester, make_deck):
     one, two = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
-    table = table_create(user=playtester, deck=one, opponent_deck=two, seed=1)
+    table = table_create(mode="free", user=playtester, deck=one, opponent_deck=two, seed=1)
     assert not services.playstats_count_table(table_id=table.pk)
     assert not CardFigure.objects.exists()
 

@@ -88,7 +88,7 @@ def world(db, keep_connections, make_user, make_card):
     from tables.services import table_create
 
     # A hot-seat table of the playtester (the same deck at both seats): its routes reach the services.
-    table = table_create(user=users["playtester"], deck=deck, opponent_deck=deck, seed=1)
+    table = table_create(mode="free", user=users["playtester"], deck=deck, opponent_deck=deck, seed=1)
     ids = {
         r"^/api/decks/\{id\}/": deck.pk,
         r"^/api/formats/\{id\}/": DeckFormat.objects.filter(game="vanguard").first().pk,

@@ -11,6 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_admin_lists_and_shows_a_table_read_only(client, make_user, playtester, make_deck):
     table = services.table_create(
+        mode="free",
         user=playtester,
         deck=make_deck(playtester, "duel"),
         opponent_deck=make_deck(playtester, "duel", second=True),

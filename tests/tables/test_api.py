@@ -22,7 +22,9 @@ def hot_seat(api, playtester, make_deck):
         client = api(playtester)
         first, second = make_deck(playtester, game), make_deck(playtester, game, second=True)
         response = client.post(
-            "/api/tables/", {"deck": first.pk, "opponentDeck": second.pk, "seed": seed}, format="json"
+            "/api/tables/",
+            {"mode": "free", "deck": first.pk, "opponentDeck": second.pk, "seed": seed},
+            format="json",
         )
         assert response.status_code == 201, response.content
         return client, response.json()["id"]
@@ -37,7 +39,9 @@ def two_players(api, playtester, opponent, make_deck):
     def open_table(game: str, seed: int = 5):
         mine, theirs = api(playtester), api(opponent)
         created = mine.post(
-            "/api/tables/", {"deck": make_deck(playtester, game).pk, "seed": seed}, format="json"
+            "/api/tables/",
+            {"mode": "free", "deck": make_deck(playtester, game).pk, "seed": seed},
+            format="json",
         )
         assert created.status_code == 201, created.content
         body = created.json()
@@ -116,7 +120,9 @@ def test_a_table_waits_then_the_invited_player_joins_by_link(
 
 def test_a_waiting_table_shows_its_invitation_to_its_creator_only(api, playtester, opponent, make_deck):
     mine = api(playtester)
-    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+    body = mine.post(
+        "/api/tables/", {"mode": "free", "deck": make_deck(playtester, "duel").pk}, format="json"
+    ).json()
     data = view(mine, body["id"])
     assert data["status"] == "waiting" and data["invite"]["token"] == body["inviteToken"]
     assert data["seats"][0]["zones"] == [] and len(data["seats"]) == 1
@@ -136,7 +142,11 @@ def test_a_waiting_table_shows_its_invitation_to_its_creator_only(api, playteste
 def test_a_user_invited_by_name_sees_and_joins_the_table(api, playtester, opponent, make_deck):
     body = (
         api(playtester)
-        .post("/api/tables/", {"deck": make_deck(playtester, "duel").pk, "invite": "olga"}, format="json")
+        .post(
+            "/api/tables/",
+            {"mode": "free", "deck": make_deck(playtester, "duel").pk, "invite": "olga"},
+            format="json",
+        )
         .json()
     )
     theirs = api(opponent)
@@ -146,14 +156,18 @@ def test_a_user_invited_by_name_sees_and_joins_the_table(api, playtester, oppone
     )
     assert joined.status_code == 200
     unknown = api(playtester).post(
-        "/api/tables/", {"deck": make_deck(playtester, "duel").pk, "invite": "nobody"}, format="json"
+        "/api/tables/",
+        {"mode": "free", "deck": make_deck(playtester, "duel").pk, "invite": "nobody"},
+        format="json",
     )
     assert unknown.status_code == 400 and unknown.json()["errors"][0]["code"] == "UNKNOWN_USER"
 
 
 def test_joining_with_a_deck_of_another_game_is_refused(api, playtester, opponent, make_deck):
     body = (
-        api(playtester).post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+        api(playtester)
+        .post("/api/tables/", {"mode": "free", "deck": make_deck(playtester, "duel").pk}, format="json")
+        .json()
     )
     refused = api(opponent).post(
         "/api/tables/join/",
@@ -166,7 +180,11 @@ def test_joining_with_a_deck_of_another_game_is_refused(api, playtester, opponen
     # Opening a hot seat with decks of two games too.
     hot = api(playtester).post(
         "/api/tables/",
-        {"deck": make_deck(playtester, "duel").pk, "opponentDeck": make_deck(playtester, "chesscards").pk},
+        {
+            "mode": "free",
+            "deck": make_deck(playtester, "duel").pk,
+            "opponentDeck": make_deck(playtester, "chesscards").pk,
+        },
         format="json",
     )
     assert hot.status_code == 400 and hot.json()["code"] == "TABLE_WRONG_GAME"
@@ -175,10 +193,10 @@ def test_joining_with_a_deck_of_another_game_is_refused(api, playtester, opponen
 def test_a_player_sits_only_with_their_own_decks(api, playtester, opponent, reviewer, make_deck):
     theirs = make_deck(opponent, "duel")
     for user in (playtester, reviewer):  # the reviewer sees every deck, but plays their own only
-        refused = api(user).post("/api/tables/", {"deck": theirs.pk}, format="json")
+        refused = api(user).post("/api/tables/", {"mode": "free", "deck": theirs.pk}, format="json")
         assert refused.status_code == 400 and refused.json()["code"] == "TABLE_DECK_NOT_YOURS"
     for bad in ("12", None, True, -1, 10**30, [1]):
-        refused = api(playtester).post("/api/tables/", {"deck": bad}, format="json")
+        refused = api(playtester).post("/api/tables/", {"mode": "free", "deck": bad}, format="json")
         assert refused.status_code == 400, bad
     assert Table.objects.count() == 0
 
@@ -188,7 +206,9 @@ def test_a_user_without_a_role_may_not_open_a_table(api, make_user, make_deck, p
     deck = make_deck(playtester, "duel")
     deck.owner = nobody
     deck.save(update_fields=["owner"])
-    assert api(nobody).post("/api/tables/", {"deck": deck.pk}, format="json").status_code == 403
+    assert (
+        api(nobody).post("/api/tables/", {"mode": "free", "deck": deck.pk}, format="json").status_code == 403
+    )
     assert api().get("/api/tables/").status_code in (401, 403)
 
 
@@ -276,7 +296,9 @@ def test_a_finished_game_refuses_every_move(hot_seat):
 
 def test_a_waiting_table_takes_no_move(api, playtester, make_deck):
     client = api(playtester)
-    body = client.post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+    body = client.post(
+        "/api/tables/", {"mode": "free", "deck": make_deck(playtester, "duel").pk}, format="json"
+    ).json()
     refused = post(client, body["id"], "draw", 0)
     assert refused.status_code == 409 and refused.json()["code"] == "TABLE_WAITING"
 
@@ -288,6 +310,7 @@ def test_a_spectator_of_a_public_table_sees_public_zones_and_may_not_play(
     created = client.post(
         "/api/tables/",
         {
+            "mode": "free",
             "deck": make_deck(playtester, "duel").pk,
             "opponentDeck": make_deck(playtester, "duel", second=True).pk,
             "public": True,
@@ -296,7 +319,7 @@ def test_a_spectator_of_a_public_table_sees_public_zones_and_may_not_play(
     ).json()
     watcher = api(make_user("playtester", username="wanda"))
     assert watcher.get("/api/tables/").json()["results"] == []
-    listed = watcher.get("/api/tables/", {"public": "1"}).json()["results"]
+    listed = watcher.get("/api/tables/", {"mode": "free", "public": "1"}).json()["results"]
     assert [t["id"] for t in listed] == [created["id"]] and listed[0]["viewerSeats"] == []
     data = view(watcher, created["id"])
     assert data["viewerSeats"] == []
@@ -304,7 +327,9 @@ def test_a_spectator_of_a_public_table_sees_public_zones_and_may_not_play(
     refused = post(watcher, created["id"], "draw", 0)
     assert refused.status_code == 403 and refused.json()["code"] == "TABLE_NOT_SEATED"
     bad = client.post(
-        "/api/tables/", {"deck": make_deck(playtester, "duel").pk, "public": "yes"}, format="json"
+        "/api/tables/",
+        {"mode": "free", "deck": make_deck(playtester, "duel").pk, "public": "yes"},
+        format="json",
     )
     assert bad.status_code == 400
 
@@ -383,7 +408,9 @@ def test_the_list_of_tables_reads_a_fixed_number_of_queries(api, playtester, opp
     for total in (1, 6):
         while Table.objects.count() < total:
             client.post(
-                "/api/tables/", {"deck": make_deck(playtester, "duel").pk, "invite": "olga"}, format="json"
+                "/api/tables/",
+                {"mode": "free", "deck": make_deck(playtester, "duel").pk, "invite": "olga"},
+                format="json",
             )
         with CaptureQueriesContext(connection) as listed:
             assert len(client.get("/api/tables/").json()["results"]) == total

@@ -21,7 +21,7 @@ def _replay(*args) -> dict:
 
 
 def test_replaytable_prints_the_state_with_both_seats_visible(playtester, opponent, make_deck):
-    table = services.table_create(user=playtester, deck=make_deck(playtester, "duel"), seed=4)
+    table = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"), seed=4)
     services.table_join(user=opponent, table=table, deck=make_deck(opponent, "duel", second=True))
     for text in ("first", "second"):
         services.table_event_append(
@@ -46,6 +46,7 @@ def test_replaytable_prints_the_state_with_both_seats_visible(playtester, oppone
 @pytest.mark.parametrize("args", [["999"], ["x"], ["--at", "9"]])
 def test_replaytable_refuses_what_it_cannot_replay(playtester, make_deck, args):
     table = services.table_create(
+        mode="free",
         user=playtester,
         deck=make_deck(playtester, "duel"),
         opponent_deck=make_deck(playtester, "duel", second=True),
@@ -57,6 +58,6 @@ def test_replaytable_refuses_what_it_cannot_replay(playtester, make_deck, args):
 
 
 def test_replaytable_says_a_waiting_table_has_nothing_dealt(playtester, make_deck):
-    table = services.table_create(user=playtester, deck=make_deck(playtester, "duel"))
+    table = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"))
     with pytest.raises(CommandError, match="second player"):
         call_command("replaytable", str(table.pk), stdout=StringIO())

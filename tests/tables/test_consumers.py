@@ -57,7 +57,7 @@ def bob(make_user):
 
 @pytest.fixture
 def table(alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     return services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
 
 
@@ -332,7 +332,7 @@ def test_a_ping_sends_a_move_whose_announce_was_lost(client, alice, table, monke
 
 
 def test_the_second_player_sitting_down_sends_the_dealt_table(client, alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     cookie = cookie_of(client, alice)
     theirs = deck_for("vanguard", bob, which=1)
 
@@ -359,13 +359,14 @@ def test_an_announce_brings_each_audience_what_it_would_read(make_user, alice, b
 
     if kind == "hot seat":
         table = services.table_create(
+            mode="free",
             user=alice,
             deck=deck_for("vanguard", alice),
             opponent_deck=deck_for("vanguard", alice, which=1),
         )
     else:
         table = services.table_create(
-            user=alice, deck=deck_for("vanguard", alice), public=kind == "spectator"
+            mode="free", user=alice, deck=deck_for("vanguard", alice), public=kind == "spectator"
         )
         table = services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
     announced = []

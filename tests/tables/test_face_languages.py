@@ -21,7 +21,9 @@ def test_a_seat_sees_a_dealt_card_in_its_language_only_where_a_validated_transla
     client = api(playtester)
     first, second = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
     table = client.post(
-        "/api/tables/", {"deck": first.pk, "opponentDeck": second.pk, "seed": 3}, format="json"
+        "/api/tables/",
+        {"mode": "free", "deck": first.pk, "opponentDeck": second.pk, "seed": 3},
+        format="json",
     )
     assert table.status_code == 201, table.content
     hand = zone(view(client, table.json()["id"])["seats"][0], "hand")["cards"]
@@ -45,7 +47,9 @@ def test_the_table_page_asks_for_the_readers_language(client_as, playtester, mak
     client = api(playtester)
     first, second = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
     table = client.post(
-        "/api/tables/", {"deck": first.pk, "opponentDeck": second.pk, "seed": 3}, format="json"
+        "/api/tables/",
+        {"mode": "free", "deck": first.pk, "opponentDeck": second.pk, "seed": 3},
+        format="json",
     )
     page = client_as(playtester).get(f"/tables/{table.json()['id']}/", HTTP_ACCEPT_LANGUAGE="ru")
     assert page.status_code == 200 and '"faceLang": "ru"' in page.content.decode()

@@ -132,7 +132,7 @@ def played(api, playtester, opponent, make_deck):
     def play_game(game: str):
         mine, theirs = api(playtester), api(opponent)
         body = mine.post(
-            "/api/tables/", {"deck": make_deck(playtester, game).pk, "seed": 3}, format="json"
+            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk, "seed": 3}, format="json"
         ).json()
         joined = theirs.post(
             "/api/tables/join/",
@@ -203,6 +203,7 @@ def test_a_spectator_sees_only_public_zones(api, make_user, playtester, make_dec
     created = client.post(
         "/api/tables/",
         {
+            "mode": "free",
             "deck": make_deck(playtester, "darkrow").pk,
             "opponentDeck": make_deck(playtester, "darkrow", second=True).pk,
             "public": True,

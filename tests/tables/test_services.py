@@ -19,7 +19,11 @@ pytestmark = pytest.mark.django_db
 
 def _hot_seat(user, make_deck, game="duel", seed=21):
     return services.table_create(
-        user=user, deck=make_deck(user, game), opponent_deck=make_deck(user, game, second=True), seed=seed
+        mode="free",
+        user=user,
+        deck=make_deck(user, game),
+        opponent_deck=make_deck(user, game, second=True),
+        seed=seed,
     )
 
 
@@ -53,9 +57,11 @@ def test_the_verdict_of_each_deck_is_recorded_and_an_illegal_deck_may_be_played(
 
 def test_the_same_seed_and_decks_deal_the_same_table(playtester, make_deck):
     decks = make_deck(playtester, "riftbound"), make_deck(playtester, "riftbound", second=True)
-    one = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
-    two = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
-    other = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=100)
+    one = services.table_create(mode="free", user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
+    two = services.table_create(mode="free", user=playtester, deck=decks[0], opponent_deck=decks[1], seed=99)
+    other = services.table_create(
+        mode="free", user=playtester, deck=decks[0], opponent_deck=decks[1], seed=100
+    )
     both = frozenset({0, 1})
     views = [table_view(selectors.table_state(t), both) for t in (one, two, other)]
     assert views[0] == views[1]
@@ -119,7 +125,7 @@ def test_a_hot_seat_says_which_seat_plays_when_both_could(playtester, make_deck)
 
 
 def test_join_refusals(playtester, opponent, make_user, make_deck):
-    table = services.table_create(user=playtester, deck=make_deck(playtester, "duel"))
+    table = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"))
     assert table.status == "waiting" and not table.hot_seat
     with pytest.raises(services.TableRefused) as refused:
         services.table_join(user=playtester, table=table, deck=make_deck(playtester, "duel", second=True))
@@ -133,20 +139,22 @@ def test_join_refusals(playtester, opponent, make_user, make_deck):
         services.table_join_by_token(user=third, token="nope", deck=make_deck(third, "duel"))
     nobody = make_user(username="nemo")
     with pytest.raises(PermissionDenied):
-        services.table_create(user=nobody, deck=make_deck(nobody, "duel"))
+        services.table_create(mode="free", user=nobody, deck=make_deck(nobody, "duel"))
 
 
 @pytest.mark.parametrize("seed", [-1, 2**53, "7", True, 1.5])
 def test_a_seed_is_a_whole_number_a_json_number_carries(playtester, make_deck, seed):
     with pytest.raises(services.TableRefused):
-        services.table_create(user=playtester, deck=make_deck(playtester, "duel"), seed=seed)
+        services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"), seed=seed)
     assert Table.objects.count() == 0
 
 
 def test_tables_for_lists_where_the_user_sits_or_is_invited(playtester, opponent, make_user, make_deck):
-    mine = services.table_create(user=playtester, deck=make_deck(playtester, "duel"))
-    invited = services.table_create(user=opponent, deck=make_deck(opponent, "duel"), invite=playtester)
-    services.table_create(user=opponent, deck=make_deck(opponent, "duel"))
+    mine = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"))
+    invited = services.table_create(
+        mode="free", user=opponent, deck=make_deck(opponent, "duel"), invite=playtester
+    )
+    services.table_create(mode="free", user=opponent, deck=make_deck(opponent, "duel"))
     assert set(selectors.tables_for(playtester)) == {mine, invited}
     assert selectors.viewer_seats(playtester, mine) == frozenset({0})
     assert selectors.viewer_seats(playtester, invited) == frozenset()
@@ -264,7 +272,9 @@ def test_any_move_a_client_sends_is_stored_or_refused_without_a_change(moves, pl
     from tables.snapshot import thaw
 
     decks = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
-    table = services.table_create(user=playtester, deck=decks[0], opponent_deck=decks[1], seed=len(moves))
+    table = services.table_create(
+        mode="free", user=playtester, deck=decks[0], opponent_deck=decks[1], seed=len(moves)
+    )
     for kind, payload, seat in moves:
         before = (table.seq, TableEvent.objects.filter(table=table).count())
         try:

@@ -31,7 +31,9 @@ def td01_table(api, russian_playtester, opponent, make_deck):
     """TD01 against TD01 (every card of it has a Russian demo translation), the setup done."""
     mine, theirs = api(russian_playtester), api(opponent)
     body = mine.post(
-        "/api/tables/", {"deck": make_deck(russian_playtester, "vanguard").pk, "seed": 3}, format="json"
+        "/api/tables/",
+        {"mode": "free", "deck": make_deck(russian_playtester, "vanguard").pk, "seed": 3},
+        format="json",
     ).json()
     joined = theirs.post(
         "/api/tables/join/",

@@ -62,8 +62,25 @@ def test_a_table_opened_from_a_deck_waits_and_shows_its_invitation_link(client_a
     assert config["labels"]["zones"]["vc"]["label"] and config["labels"]["steps"][0]["key"] == "stand"
 
 
+def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_as, alice):
+    deck = deck_for("vanguard", alice)
+    client = client_as(alice)
+    client.post(reverse("tables:create"), {"deck": deck.pk})
+    client.post(reverse("tables:create"), {"deck": deck.pk, "free": "on"})
+    assert [(t.mode, t.rules_version) for t in Table.objects.order_by("pk")] == [
+        ("rules", "vanguard-1"),
+        ("free", "free-1"),
+    ]
+    page = client.get(reverse("tables:detail", args=[Table.objects.order_by("pk").first().pk]))
+    config = _config(page)
+    assert config["mode"] == "rules" and config["intents"].endswith("/intents/")
+    assert [m["kind"] for m in config["labels"]["freeMoves"]] == ["driveCheck"]
+    ride = next(m for m in config["labels"]["ruleMoves"] if m["kind"] == "ride")
+    assert ride["log"] == "%(who)s rode %(card)s" and ride["label"] == "Ride"
+
+
 def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_as, alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     theirs = deck_for("vanguard", bob, which=1)
     deck_for("duel", bob)  # another game's deck is not offered
     client = client_as(bob)
@@ -80,7 +97,7 @@ def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_a
 
 
 def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
-    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
     page = client_as(alice).get(reverse("tables:detail", args=[table.pk]))
     assert page.status_code == 200
@@ -95,7 +112,10 @@ def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
 
 def test_a_player_not_seated_gets_404_and_the_hot_seat_holds_both_seats(client_as, alice, bob, make_user):
     table = services.table_create(
-        user=alice, deck=deck_for("vanguard", alice), opponent_deck=deck_for("vanguard", alice, which=1)
+        mode="free",
+        user=alice,
+        deck=deck_for("vanguard", alice),
+        opponent_deck=deck_for("vanguard", alice, which=1),
     )
     assert client_as(bob).get(reverse("tables:detail", args=[table.pk])).status_code == 404
     config = _config(client_as(alice).get(reverse("tables:detail", args=[table.pk])))
@@ -104,7 +124,7 @@ def test_a_player_not_seated_gets_404_and_the_hot_seat_holds_both_seats(client_a
 
 def test_the_replay_address_is_read_and_a_bad_one_is_said(client_as, alice):
     table = services.table_create(
-        user=alice, deck=deck_for("duel", alice), opponent_deck=deck_for("duel", alice, which=1)
+        mode="free", user=alice, deck=deck_for("duel", alice), opponent_deck=deck_for("duel", alice, which=1)
     )
     client = client_as(alice)
     config = _config(client.get(reverse("tables:detail", args=[table.pk]), {"at": "0"}))

@@ -3,6 +3,7 @@ every figure of the game from the tables' logs and the paper games."""
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.errors import InvalidInput
 from rules import registry
 from rules.registry import UnknownGame
 
@@ -25,7 +26,10 @@ class Command(BaseCommand):
         except UnknownGame as unknown:
             raise CommandError(str(unknown))
         if rebuild:
-            count = services.playstats_rebuild(game=game)
+            try:
+                count = services.playstats_rebuild(game=game)
+            except InvalidInput as refused:  # a table dealt under rules this studio does not know
+                raise CommandError(f"{refused.findings[0].code}: {refused}") from None
             self.stdout.write(f"{game}: figures rebuilt from {count} games")
             return
         counted = sum(services.playstats_count_table(table_id=pk) for pk in tables_to_count(game=game))

@@ -2,7 +2,7 @@
 templates and hints (%(param)s of its params, marked for the catalogues, rendered by
 common.finding_messages in the reader's language). The rule set declares them (``codes``)."""
 
-from rules.codes import EFFECT, NEEDS_REVIEW, WARNING, Code
+from rules.codes import EFFECT, INPUT, NEEDS_REVIEW, WARNING, Code
 from rules.i18n import N_
 
 CODES: tuple[Code, ...] = (
@@ -72,5 +72,21 @@ CODES: tuple[Code, ...] = (
             N_("%(path)s: the text sets a condition of availability (“%(text)s”) that %(effect)s lacks"),
         ),
         hints=(N_("add a condition naming %(effect)s"),),
+    ),
+    Code(
+        "TABLE_SQUARE",
+        INPUT,
+        N_("a square that is not on the board"),
+        games=("chesscards",),
+        params=("kind", "rule", "square"),
+        messages=(N_("%(square)s is not a square of the board (a1 to h8)"),),
+    ),
+    Code(
+        "TABLE_NOT_YOUR_PIECE",
+        INPUT,
+        N_("a move of a piece that is not the player's, or of an empty square"),
+        games=("chesscards",),
+        params=("kind", "rule", "square", "colour"),
+        messages=(N_("no piece of yours stands on %(square)s"),),
     ),
 )

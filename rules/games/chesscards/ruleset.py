@@ -17,6 +17,7 @@ from rules.translations import GlossaryTerm
 
 from . import face
 from .codes import CODES
+from .moves import MOVES
 
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
 # Each card is played in its player's turn. What the seed's texts distinguish: a duration
@@ -405,6 +406,8 @@ class ChessCards(RuleSet):
     key = "chesscards"
     # Its own finding codes, with their message templates (rules/games/chesscards/codes.py).
     codes = CODES
+    # Its table moves (rules.tables.moves; rules/games/chesscards/moves.py).
+    table_moves = MOVES
     name = "Chess cards"
     language = "fr"
     # The chess pieces' names (rules.translations); « tour » and « fou » are left out: they are also

@@ -2,7 +2,7 @@
 templates and hints (%(param)s of its params, marked for the catalogues, rendered by
 common.finding_messages in the reader's language). The rule set declares them (``codes``)."""
 
-from rules.codes import CARD, DECK, ERROR, OBJECT_BEHAVIOR_REVIEW, WARNING, Code
+from rules.codes import CARD, DECK, ERROR, INPUT, OBJECT_BEHAVIOR_REVIEW, WARNING, Code
 from rules.i18n import N_, NP_
 
 CODES: tuple[Code, ...] = (
@@ -78,6 +78,16 @@ CODES: tuple[Code, ...] = (
                 "%(section)s: %(card)s is not one of the Leader candidates; add it to the candidates or pick a candidate"
             ),
             N_("%(section)s: %(card)s is a %(type)s, not a Leader"),
+        ),
+    ),
+    Code(
+        "TABLE_HAND_LIMIT",
+        INPUT,
+        N_("an end of turn with more cards in hand than the game allows (darkrow: 10)"),
+        games=("darkrow",),
+        params=("kind", "rule", "limit", "observed"),
+        messages=(
+            N_("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
         ),
     ),
 )

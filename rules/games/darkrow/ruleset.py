@@ -24,6 +24,7 @@ from rules.translations import GlossaryTerm
 
 from . import face
 from .codes import CODES
+from .moves import MOVES
 
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = frozenset({UNIT, LEGENDARY})
@@ -541,6 +542,8 @@ class Darkrow(RuleSet):
     key = "darkrow"
     # Its own finding codes, with their message templates (rules/games/darkrow/codes.py).
     codes = CODES
+    # Its table moves (rules.tables.moves; rules/games/darkrow/moves.py).
+    table_moves = MOVES
     name = "Darkrow"
     language = "fr"
     # The team's words for the game's terms (rules.translations; the catalogues' Indices, Leader, Life).
@@ -679,7 +682,6 @@ class Darkrow(RuleSet):
                 "back (shuffled, drawn again), then the next 5 cards become face-down Life."
             ),
         ),
-        hand_limit=10,
         summary=N_(
             "Leader, hand, deck, Life, 6 Unit/Legendary slots, 1 Place, discard, banished, up to 10 Indices."
         ),

@@ -2,7 +2,7 @@
 templates and hints (%(param)s of its params, marked for the catalogues, rendered by
 common.finding_messages in the reader's language). The rule set declares them (``codes``)."""
 
-from rules.codes import CARD, DECK, Code
+from rules.codes import CARD, DECK, INPUT, Code
 from rules.i18n import N_, NP_
 
 CODES: tuple[Code, ...] = (
@@ -78,5 +78,42 @@ CODES: tuple[Code, ...] = (
         params=("section",),
         games=("vanguard",),
         messages=(N_("%(section)s has no grade 0 unit (other than a trigger) to start with"),),
+    ),
+    # --- the table's rules (rules/games/vanguard/moves.py): a move the seed does not allow ----------
+    Code(
+        "TABLE_RIDE_GRADE",
+        INPUT,
+        N_("a ride onto a vanguard of a grade other than the card's or one below it"),
+        params=("kind", "grade", "vanguard", "rule"),
+        games=("vanguard",),
+        messages=(
+            N_(
+                "a grade %(grade)s card cannot ride a grade %(vanguard)s vanguard: ride the same grade or one higher"
+            ),
+        ),
+    ),
+    Code(
+        "TABLE_CALL_GRADE",
+        INPUT,
+        N_("a call of a unit of a higher grade than the vanguard's"),
+        params=("kind", "grade", "vanguard", "rule"),
+        games=("vanguard",),
+        messages=(N_("a grade %(grade)s unit cannot be called under a grade %(vanguard)s vanguard"),),
+    ),
+    Code(
+        "TABLE_MOVE_COLUMN",
+        INPUT,
+        N_("a rear-guard moved out of its column (0 and 3, 2 and 4)"),
+        params=("kind", "zone", "target", "rule"),
+        games=("vanguard",),
+        messages=(N_("a rear-guard on %(zone)s moves only within its column, not to %(target)s"),),
+    ),
+    Code(
+        "TABLE_FIRST_TURN_NO_BATTLE",
+        INPUT,
+        N_("a battle on the first player's first turn"),
+        params=("kind", "rule"),
+        games=("vanguard",),
+        messages=(N_("the first player does not battle on the first turn; end the turn"),),
     ),
 )

@@ -15,6 +15,7 @@ from rules.translations import GlossaryTerm
 
 from . import face
 from .codes import CODES
+from .moves import MOVES
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
@@ -269,6 +270,8 @@ class Vanguard(RuleSet):
     key = "vanguard"
     # Its own finding codes, with their message templates (rules/games/vanguard/codes.py).
     codes = CODES
+    # Its table moves (rules.tables.moves; rules/games/vanguard/moves.py).
+    table_moves = MOVES
     name = "Cardfight!! Vanguard (Classic)"
     language = "ru"
     # The team's words for the game's terms (rules.translations): the circles, Counter Blast and the
@@ -424,7 +427,6 @@ class Vanguard(RuleSet):
             ),
         ),
         ends=(tbl.EndWhen("DAMAGE", zone="damage", at_least=6),),
-        drive_check=("vc", "grade", "trigger"),
         summary=N_("VC with its soul, five RCs, GC, damage (6 loses), drop, trigger zone."),
     )
 

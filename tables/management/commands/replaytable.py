@@ -6,7 +6,7 @@ from common.cli import USAGE_ERROR, LocalizedCommand
 from rules.tables import table_view
 
 from ...models import Table
-from ...selectors import table_state
+from ...selectors import RulesUnknown, table_state
 from ...snapshot import card_versions
 
 # Both seats: the whole table as its players see it (a deck's order and face-down cards stay counts).
@@ -35,7 +35,10 @@ class Command(LocalizedCommand):
             )
         if at is not None and not 0 <= at <= table.seq:
             raise CommandError(f"--at: from 0 to {table.seq} (the table's seq)", returncode=USAGE_ERROR)
-        state = table_state(table, at, seats=seats)
+        try:
+            state = table_state(table, at, seats=seats)
+        except RulesUnknown as refused:
+            raise CommandError(f"{refused.finding.code}: {refused}", returncode=USAGE_ERROR) from None
         view = table_view(state, BOTH)
         by_index = {s.index: s for s in seats}
         for seat_view in view["seats"]:

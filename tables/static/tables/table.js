@@ -43,7 +43,11 @@
     open: false,
     retries: 0,
     busy: false,
+    // Rules mode: the moves the rules allow the acting seat now (GET intents/), each sent as is.
+    intents: [],
+    intentsSeq: -1,
   };
+  var RULES = config.mode === "rules";
 
   // --- small helpers ---------------------------------------------------------------------------
   function el(tag, attrs, children) {
@@ -172,6 +176,31 @@
     });
   }
 
+  // Rules mode: the intents of the acting seat at the view's seq, asked again after each update.
+  function refreshIntents() {
+    if (!RULES || replaying() || !config.seats.length || !state.view) return;
+    var seq = state.view.seq;
+    var seat = actingSeat();
+    var url = config.intents + (config.seats.length > 1 && seat ? "?seat=" + seat : "");
+    getJSON(url).then(function (data) {
+      if (!state.view || data.seq !== state.view.seq) return; // an older answer: a newer one follows
+      state.intents = data.intents || [];
+      state.intentsSeat = data.seat;
+      state.intentsSeq = seq;
+      renderTurnbar(state.view);
+      renderSelection();
+    }).catch(function () { state.intents = []; });
+  }
+  function offered(kind) {
+    if (!state.view || state.intentsSeq !== state.view.seq) return [];
+    return state.intents.filter(function (intent) { return intent.kind === kind; });
+  }
+  function sendIntent(intent) {
+    var payload = {};
+    Object.keys(intent).forEach(function (key) { if (key !== "kind" && key !== "label") payload[key] = intent[key]; });
+    return send(intent.kind, payload, state.intentsSeat);
+  }
+
   function setLive(text) { document.getElementById("live").textContent = text; }
 
   // Asks the open socket for any event it has not sent yet; false when there is none open.
@@ -237,6 +266,7 @@
     if (fresh && !replaying()) {
       if (view.status !== "setup") state.mulligan = [];
       render();
+      if (RULES) refreshIntents();
     }
     if (!replaying()) root.dataset.seq = state.view ? state.view.seq : 0;
   }
@@ -281,7 +311,10 @@
         return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
           : f(gettext("%(who)s recorded a draw"), { who: who });
     }
-    return f(gettext("%(who)s: %(kind)s"), { who: who, kind: event.kind });
+    // A game's own move: the line its declaration gives (labels.ruleMoves, labels.freeMoves).
+    var declared = gameMove(event.kind);
+    if (declared && declared.log) return f(declared.log, { who: who, card: card, from: zoneLabel(p.from), to: zoneLabel(p.to) });
+    return f(gettext("%(who)s: %(kind)s"), { who: who, kind: declared ? declared.label : event.kind });
   }
   function describeDid(item) {
     switch (item.what) {
@@ -293,6 +326,12 @@
       case "proposal": return gettext("the game may be over: confirm the result");
     }
     return "";
+  }
+  // A game's own move as it declares it (labels.ruleMoves, labels.freeMoves): its label and log line.
+  function gameMove(kind) {
+    var moves = (L.ruleMoves || []).concat(L.freeMoves || []);
+    for (var i = 0; i < moves.length; i++) if (moves[i].kind === kind) return moves[i];
+    return null;
   }
   function appendLog(event) {
     var list = document.getElementById("log");
@@ -355,20 +394,26 @@
       var current = playing() && index === view.turn.stepIndex;
       var next = myTurn && index === view.turn.stepIndex + 1 && !replaying();
       var item = el("li", { class: current ? "current" : index < view.turn.stepIndex && playing() ? "done" : "", "aria-current": current ? "step" : null, title: step.note || null });
-      if (next) item.appendChild(button(step.label, function () { send("step"); }, { class: "secondary small", title: gettext("Next step (n)") }));
+      if (next && (!RULES || offered("step").length)) item.appendChild(button(step.label, function () { send("step"); }, { class: "secondary small", title: gettext("Next step (n)") }));
       else item.appendChild(el("span", { text: step.label }));
       steps.appendChild(item);
     });
     bar.appendChild(steps);
     if (replaying() || !config.seats.length || finished()) return;
+    if (RULES) { bar.appendChild(ruleActions(acting)); return; }
     var actions = el("div", { class: "row actions" });
     var canPlay = playing() && mine(acting);
-    actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
+    // The Draw step draws by itself: this draw is an extra one (a card effect), never the primary button.
+    actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
     actions.appendChild(button(gettext("Untap all"), function () { send("untapAll"); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "u", title: gettext("Untap all your cards (u)") }));
     actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)") }));
     actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)") }));
     actions.appendChild(button(gettext("Shuffle the deck"), function () { send("shuffle", { zone: "deck" }); }, { class: "secondary", disabled: !canPlay }));
-    if (L.driveCheck) actions.appendChild(button(gettext("Drive check"), function () { send("driveCheck"); }, { class: "secondary", disabled: !myTurn }));
+    // The game's own free moves that take nothing (vanguard's drive check), from its declaration.
+    (L.freeMoves || []).forEach(function (move) {
+      if (move.params.length) return;
+      actions.appendChild(button(move.label, function () { send(move.kind); }, { class: "secondary", disabled: !myTurn, "data-kind": move.kind }));
+    });
     actions.appendChild(button(gettext("Concede"), function () {
       if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
     }, { class: "danger" }));
@@ -399,6 +444,39 @@
     });
     actions.appendChild(note);
     bar.appendChild(actions);
+  }
+
+  // Rules mode: a button for each offered move that names no card of the hand (the next step, the end
+  // of the turn, a rear-guard's move); a card's moves are offered when the card is chosen.
+  function ruleActions(acting) {
+    var actions = el("div", { class: "row actions", "data-mode": "rules" });
+    var current = state.view && state.intentsSeq === state.view.seq;
+    if (!current) actions.appendChild(el("span", { class: "muted small", text: gettext("Asking the table which moves the rules allow…") }));
+    var cardMoves = 0;
+    (current ? state.intents : []).forEach(function (intent) {
+      if (intent.kind === "mulligan" || intent.kind === "concede" || intent.kind === "choose" || intent.kind === "first") return;
+      if (intent.instance) { cardMoves += 1; return; }
+      actions.appendChild(button(intent.label, function () { sendIntent(intent); }, { class: intent.kind === "endTurn" ? "" : "secondary", "data-kind": intent.kind }));
+    });
+    if (cardMoves) actions.appendChild(el("span", { class: "muted small", text: gettext("Choose a card of your hand to see what the rules allow it.") }));
+    if (current && !state.intents.some(function (i) { return i.kind !== "concede"; })) {
+      actions.appendChild(el("span", { class: "muted small", text: gettext("Nothing to play now: the other player plays.") }));
+    }
+    actions.appendChild(button(gettext("Concede"), function () {
+      if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
+    }, { class: "danger" }));
+    var note = el("form", { class: "row tablenote" });
+    var input = el("input", { type: "text", maxlength: "500", "aria-label": gettext("A note for the log"), placeholder: gettext("A note for the log") });
+    note.appendChild(input);
+    note.appendChild(el("button", { type: "submit", class: "secondary small", text: gettext("Add the note") }));
+    note.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var text = input.value.trim();
+      if (!text) return;
+      send("note", { text: text }, acting).then(function (done) { if (done) input.value = ""; });
+    });
+    actions.appendChild(note);
+    return actions;
   }
 
   function renderSetup(view) {
@@ -614,6 +692,17 @@
       try { data = JSON.parse(event.dataTransfer.getData("text/plain")); } catch (e) { return; }
       if (!data || data.from === zone && !data.instance) return;
       if (data.instance && data.from === zone) return;
+      if (RULES) {
+        // Only a move the rules allow lands: the offered intent that takes this card (or circle) there.
+        var landing = state.intents.filter(function (intent) {
+          if (state.intentsSeq !== state.view.seq) return false;
+          if (data.instance && intent.instance === data.instance) return intent.to ? intent.to === zone : intent.kind === "ride" && zone === "vc";
+          return !intent.instance && intent.from === data.from && intent.to === zone;
+        })[0];
+        if (landing) sendIntent(landing);
+        else say(gettext("The rules do not allow this move now."), "warn");
+        return;
+      }
       var payload = { to: zone };
       if (data.instance) payload.instance = data.instance;
       else payload.from = data.from;
@@ -677,7 +766,14 @@
         }
       });
     }
-    if (canAct && playing()) {
+    if (canAct && playing() && RULES) {
+      // Only the moves the rules allow this card now (the intents that name it).
+      state.intents.forEach(function (intent) {
+        if (intent.instance !== card.instance || state.intentsSeq !== state.view.seq) return;
+        row.appendChild(button(intent.label, function () { sendIntent(intent).then(function (ok) { if (ok) state.selected = null; }); }, { class: "small", "data-kind": intent.kind }));
+      });
+    }
+    if (canAct && playing() && !RULES) {
       var select = el("select", { "aria-label": gettext("Move to") });
       var targets = [];
       var seat = seatData(chosen.owner);
@@ -839,7 +935,12 @@
     var acting = actingSeat();
     var key = event.key;
     var handled = true;
-    if (key === "d") send("draw", { count: 1 });
+    if (RULES && (key === "d" || key === "u" || key === "n" || key === "e")) {
+      // Rules mode: a key plays only an offered move (the next step, the end of the turn).
+      var wanted = offered(key === "n" ? "step" : key === "e" ? "endTurn" : "")[0];
+      if (wanted) sendIntent(wanted);
+    }
+    else if (key === "d") send("draw", { count: 1 });
     else if (key === "u") send("untapAll");
     else if (key === "n") send("step");
     else if (key === "e") send("endTurn");

@@ -71,5 +71,6 @@ def decks(game: str) -> tuple[SeatDeck, SeatDeck]:
     return demo_deck(name[0]), demo_deck(name[1])
 
 
-def dealt(game: str, seed: int = 7):
-    return deal_table(get_ruleset(game), seed, decks(game))
+def dealt(game: str, seed: int = 7, mode: str = "free"):
+    """The game's table dealt for its demo decks (free mode unless told: the sandbox's tests)."""
+    return deal_table(get_ruleset(game), seed, decks(game), mode=mode)

@@ -92,7 +92,12 @@ def test_darkrow_end_of_turn_refused_above_10_cards_in_hand():
     with pytest.raises(Refusal) as refused:
         play(state, 0, "endTurn")
     assert refused.value.finding.code == "TABLE_HAND_LIMIT"
-    assert refused.value.finding.params == {"kind": "endTurn", "limit": 10, "observed": 11}
+    assert refused.value.finding.params == {
+        "kind": "endTurn",
+        "limit": 10,
+        "observed": 11,
+        "rule": "darkrow.hand-limit",
+    }
 
 
 def test_darkrow_six_unit_slots_and_one_place_that_replaces_its_own():

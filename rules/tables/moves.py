@@ -1,0 +1,143 @@
+"""A game's own table moves: what each kind takes, when it is legal, what it offers, what it does.
+
+A rule set declares ``table_moves = GameMoves(...)`` (built in ``rules/games/<game>/moves.py``).
+Each :class:`Move` is one kind of event:
+
+- ``params``: the payload's fields (:class:`Param`), as the page and ``GET /api/tables/rules/{game}/``
+  list them;
+- ``condition(state, seat, payload)``: ``None`` when the move is legal now, else a :class:`Refusal`
+  (made with :func:`rule_refusal`: a ``TABLE_*`` code whose ``rule`` param names the seed's rule,
+  e.g. ``vanguard.ride-grade``); it checks the payload's shape too;
+- ``enumerate(state, seat)``: the candidate payloads now; the seat's intents are those the
+  condition accepts (:func:`rules.tables.engine.intents`), so the two never disagree;
+- ``reduce(state, seat, payload)``: the :class:`~rules.tables.engine.Applied` it makes (``None``:
+  the shared engine's handler of that kind, e.g. ``step``, ``endTurn``, ``mulligan``).
+
+Two modes (:data:`RULES`, :data:`FREE`). In rules mode only the declared kinds are played, each
+checked by its condition; in free mode (today's sandbox) the shared kinds are played and, of the
+game's declarations, only those marked ``free`` (a kind the free table lacks without them:
+vanguard's ``driveCheck``, chesscards' ``piece``; or a check the free table keeps: darkrow's hand
+limit at the end of the turn). A game without a declaration has only the free table.
+
+The game's own state lives on :class:`~rules.tables.state.TableState`: ``turn_state`` (a frozen
+mapping cleared when a turn begins: "rode this turn") and ``game_state`` (kept across turns).
+
+Pure: plain frozen values, no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..findings import error
+from .state import TableState, evolve, frozen
+
+if TYPE_CHECKING:
+    from .engine import Applied, Refusal
+
+RULES, FREE = "rules", "free"
+MODES = (RULES, FREE)
+# The free table's rules version: the shared kinds and every game's free moves (change it when one of
+# them changes what a stored free game replays to).
+FREE_VERSION = "free-1"
+
+Payload = Mapping[str, Any]
+Condition = Callable[[TableState, int, Payload], "Refusal | None"]
+Enumerate = Callable[[TableState, int], Iterable[Payload]]
+Reduce = Callable[[TableState, int, dict], "Applied"]
+Label = Callable[[TableState, int, Payload], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One field of a move's payload: ``type`` is "instance" (a card's instance id), "zone", "int",
+    "bool" or "instances" (a list of instance ids)."""
+
+    key: str
+    type: str
+    label: str = ""
+    required: bool = True
+
+
+def _nothing(state: TableState, seat: int) -> Iterable[Payload]:
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: str
+    label: str
+    params: tuple[Param, ...] = ()
+    condition: Condition | None = None
+    enumerate: Enumerate = _nothing
+    reduce: Reduce | None = None
+    # Playable during the setup (mulligan, first, choose, concede).
+    setup: bool = False
+    # Also a move of the game's free table (its condition then applies there too).
+    free: bool = False
+    # A move of the rules mode (False: of the free table only, e.g. vanguard's lone drive check).
+    rules: bool = True
+    # The label of one intent (default: the move's label).
+    intent_label: Label | None = None
+    # The log's line for it, marked N_: %(who)s (the seat), %(card)s (the card it moved, as the
+    # reader may see it), %(from)s and %(to)s (the payload's zones); "": "<who>: <label>".
+    log: str = ""
+
+    def serves(self, mode: str) -> bool:
+        return self.rules if mode == RULES else self.free
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "log": self.log,
+            "params": [
+                {"key": p.key, "type": p.type, "label": p.label, "required": p.required} for p in self.params
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameMoves:
+    """A game's table moves (``RuleSet.table_moves``).
+
+    ``version``: the rules version a table records when it is dealt (``rulesVersion``); change it
+    whenever a move's rule changes what a stored game replays to. ``rules``: the game has a rules
+    mode (the default of its new tables); False: its declarations only serve its free table.
+    """
+
+    game: str
+    version: str
+    moves: tuple[Move, ...]
+    rules: bool = True
+
+    def get(self, kind: str, mode: str) -> Move | None:
+        for move in self.moves:
+            if move.kind == kind and move.serves(mode):
+                return move
+        return None
+
+    def kinds(self, mode: str) -> tuple[str, ...]:
+        return tuple(m.kind for m in self.moves if m.serves(mode))
+
+    def declared(self, mode: str) -> tuple[Move, ...]:
+        return tuple(m for m in self.moves if m.serves(mode))
+
+
+def rule_refusal(code: str, rule: str, *, hint: str = "", **params: Any) -> Refusal:
+    """A refusal of ``code`` naming the seed's ``rule`` (``params["rule"]``), e.g. ``vanguard.ride-grade``."""
+    from .engine import Refusal
+
+    return Refusal(error(code, params={**params, "rule": rule}, hint=hint))
+
+
+def with_turn_state(state: TableState, **values: Any) -> TableState:
+    """The state with the game's per-turn values changed (cleared when the next turn begins)."""
+    return evolve(state, turn_state=frozen({**state.turn_state, **values}))
+
+
+def with_game_state(state: TableState, **values: Any) -> TableState:
+    """The state with the game's own values (kept across turns) changed."""
+    return evolve(state, game_state=frozen({**state.game_state, **values}))

@@ -1,0 +1,182 @@
+"""Tables that play by the rules (FORMATS.md v1.3): the mode, the intents, a refused move changes
+nothing, the game's declared moves, the pinned rules version (API and commands)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tables.models import Table, TableEvent
+
+from .play import post, view, zone
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def vanguard_table(api, playtester, make_deck):
+    """A hot-seat vanguard table in its default mode; (client, table id)."""
+    client = api(playtester)
+    first, second = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
+    response = client.post(
+        "/api/tables/", {"deck": first.pk, "opponentDeck": second.pk, "seed": 11}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["mode"] == "rules" and body["rulesVersion"] == "vanguard-1"
+    return client, body["id"]
+
+
+def intents(client, table_id: int, seat: int | None = None) -> dict:
+    response = client.get(f"/api/tables/{table_id}/intents/", {} if seat is None else {"seat": seat})
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def play_intent(client, table_id: int, intent: dict, seat: int) -> None:
+    seq = view(client, table_id)["seq"]
+    payload = {k: v for k, v in intent.items() if k not in ("kind", "label")}
+    response = post(client, table_id, intent["kind"], seq, seat, **payload)
+    assert response.status_code == 201, response.content
+
+
+def past_setup(client, table_id: int) -> None:
+    for seat in (1, 2):
+        keep = next(
+            i
+            for i in intents(client, table_id, seat)["intents"]
+            if i["kind"] == "mulligan" and not i["cards"]
+        )
+        play_intent(client, table_id, keep, seat)
+
+
+def test_vanguard_defaults_to_rules_and_the_view_says_so(vanguard_table):
+    client, table_id = vanguard_table
+    data = view(client, table_id)
+    assert data["mode"] == "rules" and data["rulesVersion"] == "vanguard-1"
+    assert Table.objects.get(pk=table_id).rules_version == "vanguard-1"
+
+
+def test_the_intents_are_offered_and_each_is_postable_as_is(vanguard_table):
+    client, table_id = vanguard_table
+    setup = intents(client, table_id, 1)
+    assert setup["seat"] == 1 and setup["seq"] == 0
+    kinds = {i["kind"] for i in setup["intents"]}
+    assert kinds == {"mulligan", "concede"}
+    assert all(i["label"] for i in setup["intents"])
+    past_setup(client, table_id)
+    active = view(client, table_id)["turn"]["seat"]
+    offered = intents(client, table_id, active)
+    assert offered["seat"] == active
+    step = next(i for i in offered["intents"] if i["kind"] == "step")
+    play_intent(client, table_id, step, active)  # the Draw step draws once
+    data = view(client, table_id)
+    assert zone(data["seats"][active - 1], "hand")["count"] == 6
+    assert not any(i["kind"] == "draw" for i in intents(client, table_id, active)["intents"])
+
+
+def test_a_move_not_among_the_intents_is_refused_with_its_rule_and_nothing_changes(vanguard_table):
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    data = view(client, table_id)
+    active = data["turn"]["seat"]
+    before = (data["seq"], TableEvent.objects.filter(table_id=table_id).count())
+    response = post(client, table_id, "draw", data["seq"], active, count=1)
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["code"] == "TABLE_MOVE_NOT_ALLOWED" and error["params"]["rule"] == "vanguard.moves"
+    # A ride before the ride step: its own rule.
+    hand = zone(data["seats"][active - 1], "hand")["cards"]
+    response = post(client, table_id, "ride", data["seq"], active, instance=hand[0]["instance"])
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["code"] == "TABLE_WRONG_STEP" and error["params"]["rule"] == "vanguard.ride-step"
+    after = view(client, table_id)
+    assert (after["seq"], TableEvent.objects.filter(table_id=table_id).count()) == before
+    assert after["seats"] == data["seats"]
+
+
+def test_free_mode_is_a_choice_at_creation(api, playtester, make_deck):
+    client = api(playtester)
+    deck, other = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
+    body = client.post(
+        "/api/tables/", {"deck": deck.pk, "opponentDeck": other.pk, "mode": "free"}, format="json"
+    ).json()
+    assert body["mode"] == "free" and body["rulesVersion"] == "free-1"
+    assert view(client, body["id"])["mode"] == "free"
+
+
+@pytest.mark.parametrize(("game", "mode"), [("duel", "rules"), ("vanguard", "chaos"), ("vanguard", 3)])
+def test_a_mode_the_game_has_not_is_refused(api, playtester, make_deck, game, mode):
+    client = api(playtester)
+    response = client.post(
+        "/api/tables/", {"deck": make_deck(playtester, game).pk, "mode": mode}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "mode"
+    assert not Table.objects.exists()
+
+
+def test_a_game_without_moves_keeps_the_free_table(api, playtester, make_deck):
+    client = api(playtester)
+    body = client.post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+    assert body["mode"] == "free" and body["rulesVersion"] == "free-1"
+
+
+def test_the_rules_of_a_game(api, playtester):
+    client = api(playtester)
+    data = client.get("/api/tables/rules/vanguard/").json()
+    assert data["game"] == "vanguard" and data["rulesVersion"] == "vanguard-1"
+    kinds = [m["kind"] for m in data["moves"]]
+    assert {"ride", "call", "moveUnit", "step", "endTurn", "mulligan", "concede"} <= set(kinds)
+    assert "driveCheck" not in kinds and "draw" not in kinds
+    ride = next(m for m in data["moves"] if m["kind"] == "ride")
+    assert ride["label"] and ride["params"][0]["key"] == "instance"
+    duel = client.get("/api/tables/rules/duel/").json()
+    assert duel == {"game": "duel", "moves": [], "rulesVersion": "free-1"}
+    assert client.get("/api/tables/rules/nogame/").status_code == 404
+
+
+def test_the_intents_of_a_spectator_or_a_waiting_table_are_empty(api, playtester, opponent, make_deck):
+    mine = api(playtester)
+    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "vanguard").pk}, format="json").json()
+    assert intents(mine, body["id"]) == {"seq": 0, "seat": None, "intents": []}
+
+
+def test_a_table_dealt_under_unknown_rules_is_never_replayed(vanguard_table):
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    Table.objects.filter(pk=table_id).update(rules_version="vanguard-0")
+    from tables import selectors
+
+    selectors.forget_states()
+    for query in ({}, {"at": 1}):
+        response = client.get(f"/api/tables/{table_id}/", query)
+        assert response.status_code == 400
+        error = response.json()["errors"][0]
+        assert error["code"] == "TABLE_RULES_UNKNOWN" and error["params"]["rulesVersion"] == "vanguard-0"
+    with pytest.raises(CommandError, match="TABLE_RULES_UNKNOWN"):
+        call_command("replaytable", str(table_id), stdout=StringIO())
+    Table.objects.filter(pk=table_id).update(status="finished")
+    with pytest.raises(CommandError, match="TABLE_RULES_UNKNOWN"):
+        call_command("playstats", "--game", "vanguard", "--rebuild", stdout=StringIO())
+
+
+def test_listing_the_intents_reads_the_table_in_a_fixed_number_of_queries(
+    vanguard_table, django_assert_num_queries
+):
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    from tables import selectors
+
+    selectors.forget_states()  # a cold cache: the events are read and replayed
+    with django_assert_num_queries(QUERIES):
+        intents(client, table_id)
+    with django_assert_num_queries(QUERIES):  # a kept state: the same reads
+        intents(client, table_id)
+
+
+# The user (token auth), the table with its seats, its events: whatever the number of events.
+QUERIES = 3
