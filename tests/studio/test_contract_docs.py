@@ -76,9 +76,9 @@ def test_the_docs_copy_names_every_command_and_only_commands_that_exist():
     assert not unknown, f"docs/FORMATS.md names commands that do not exist: {sorted(unknown)}"
 
 
-def test_the_docs_copy_holds_the_shared_contract_v1_2():
+def test_the_docs_copy_holds_the_shared_contract_v1_3():
     text = DOCS.read_text(encoding="utf-8")
-    assert text.startswith("# Card Studio interchange contract (v1.2)")
+    assert text.startswith("# Card Studio interchange contract (v1.3)")
     headings = [
         "## Card-set spreadsheets (CSV, XLSX)",
         "## Commands",
