@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from common.errors import InvalidInput
+from common.notes import checked_note
 from decks.models import Deck
 from decks.selectors import Played, played_entries
 from rules import registry
@@ -284,6 +285,7 @@ def paper_game_record(
                     hint=N_("name only cards of that player's deck"),
                     problem="cards",
                 )
+    notes = checked_note(notes, "notes")
     with transaction.atomic():
         paper = PaperGame.objects.create(
             game=game,

@@ -17,7 +17,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.selectors import card_list
+from common.api import Text
 from common.errors import InvalidInput
+from common.notes import checked_note
 from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules import registry
@@ -206,7 +208,7 @@ PAPER_IN = inline_serializer(
         "played": serializers.ListField(
             child=serializers.ListField(child=serializers.CharField()), required=False
         ),
-        "notes": serializers.CharField(required=False, max_length=2000),
+        "notes": Text(required=False, max_length=2000),
     },
 )
 
@@ -298,14 +300,14 @@ class PaperGames(APIView):
         turns = body.get("turns", 0)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 1000:
             raise services._refuse("PAPER_GAME_INVALID", field="turns", hint="", problem="turns")
-        notes = body.get("notes", "")
+        notes = checked_note(body.get("notes"), "notes")
         paper = services.paper_game_record(
             user=request.user,
             decks=[visible[i] for i in ids],
             winner=winner,
             played_on=played_on,
             turns=turns,
-            notes=notes if isinstance(notes, str) else "",
+            notes=notes,
             **lists,
         )
         return Response(
