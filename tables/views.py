@@ -24,6 +24,7 @@ from cards.translation_selectors import reader_language
 from common.errors import InvalidInput
 from common.finding_messages import message as finding_message
 from common.i18n import supported, tr
+from common.numbers import ascii_whole
 from decks import selectors as deck_selectors
 from faces import services as face_services
 from faces.inputs import in_its_own_language, version_inputs
@@ -204,9 +205,10 @@ def table_detail(request, pk: int):
     at = request.GET.get("at")
     replay = None
     if at is not None:
-        try:
-            replay = max(0, min(int(at), table.seq))
-        except ValueError:
+        number = ascii_whole(at)  # ASCII digits only: int() reads "１２" too
+        if number is not None:
+            replay = min(number, table.seq)
+        else:
             messages.error(
                 request, _("The replay's event must be a whole number: the table is shown as it is now.")
             )

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from common.api import Pagination, exception_handler
 from common.errors import InvalidInput
+from common.numbers import ascii_whole
 from decks.models import Deck
 from rules import registry
 from rules.findings import error
@@ -36,8 +37,8 @@ def _whole(value, name: str, *, low: int = 0, high: int | None = None, default=N
     """A whole number of the body or the query (a query's comes as text)."""
     if value is None:
         return default
-    if isinstance(value, str) and value.strip().isdigit() and len(value) <= 18:
-        value = int(value)
+    if isinstance(value, str):  # ASCII digits only: int() reads "１２" and " +1_2" too
+        value = ascii_whole(value.strip()) if value.strip() else None
     if (
         isinstance(value, bool)
         or not isinstance(value, int)

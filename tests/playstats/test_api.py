@@ -34,7 +34,15 @@ def test_the_ranking_and_a_cards_figures_with_intervals(client_as, playtester, c
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "query",
-    [{"source": "pizza"}, {"since": "yesterday"}, {"version": "-1"}, {"order": "best"}, {"format": "x" * 65}],
+    [
+        {"source": "pizza"},
+        {"since": "yesterday"},
+        {"since": "\uff12\uff10\uff12\uff16-12-01"},
+        {"version": "-1"},
+        {"version": "\uff13"},  # ASCII digits only (issue 47): the fullwidth 3
+        {"order": "best"},
+        {"format": "x" * 65},
+    ],
 )
 def test_bad_filters_are_a_400_naming_the_filter(client_as, playtester, query):
     response = client_as(playtester).get("/api/playstats/vanguard/cards/", query)

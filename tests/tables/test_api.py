@@ -339,6 +339,12 @@ def test_bad_query_parameters_are_refused(hot_seat):
     for query in ({"at": 5}, {"at": -1}, {"at": "x"}, {"at": "9" * 40}):
         assert client.get(f"/api/tables/{table_id}/", query).status_code == 400, query
     assert client.get(f"/api/tables/{table_id}/events/", {"since": "x"}).status_code == 400
+    # ASCII digits only (issue 47): "０" (fullwidth) and "٠" (Arabic-Indic) are no query numbers
+    for written in ("\uff10", "\u0660", "\uff11\uff12", "1_0", "+1"):
+        assert client.get(f"/api/tables/{table_id}/", {"at": written}).status_code == 400, written
+        answer = client.get(f"/api/tables/{table_id}/events/", {"since": written})
+        assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "since", written
+    assert client.get(f"/api/tables/{table_id}/events/", {"since": "0"}).status_code == 200
 
 
 def _moves(client, table_id: int, count: int) -> None:

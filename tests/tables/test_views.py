@@ -132,6 +132,10 @@ def test_the_replay_address_is_read_and_a_bad_one_is_said(client_as, alice):
     page = client.get(reverse("tables:detail", args=[table.pk]), {"at": "soon"}, follow=True)
     assert page.status_code == 200 and _config(page)["replayAt"] is None
     assert "whole number" in page.text
+    # ASCII digits only (issue 47): int() reads the fullwidth "０" and " 0" as 0
+    for written in ("\uff10", "\u0660", " 0", "+0"):
+        page = client.get(reverse("tables:detail", args=[table.pk]), {"at": written}, follow=True)
+        assert _config(page)["replayAt"] is None and "whole number" in page.text, written
 
 
 def test_a_new_table_without_a_deck_of_yours_is_refused_with_a_message(client_as, alice, bob):
