@@ -91,8 +91,13 @@ def test_recording_a_paper_game_and_refusing_one_that_cannot_be(client_as, playt
         content_type="application/json",
     )
     assert response.status_code == 201, response.content
+    assert response.json()["status"] == "proposed"  # the opponent's deck: they confirm it first
     assert PaperGame.objects.get(pk=response.json()["id"]).winner == 2
+    assert not CountedGame.objects.filter(paper_id=response.json()["id"]).exists()
+    confirmed = client_as(opponent).post(f"/api/playstats/paper-games/{response.json()['id']}/confirm/")
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "counted"
     assert CountedGame.objects.filter(paper_id=response.json()["id"]).exists()
+    api = client_as(playtester)
     vanguard = make_deck(playtester, "vanguard")
     for body in (
         {"decks": [mine.pk, vanguard.pk], "winner": 1},
