@@ -32,7 +32,7 @@ class PaperGame(models.Model):
 
     class Status(models.TextChoices):
         COUNTED = "counted", pgettext_lazy("paper game", "Counted")
-        PROPOSED = "proposed", pgettext_lazy("paper game", "Waiting for the other player")
+        PROPOSED = "proposed", pgettext_lazy("paper game", "Waiting for an answer")
         DECLINED = "declined", pgettext_lazy("paper game", "Declined")
 
     game = models.CharField(max_length=32)

@@ -166,7 +166,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 choices=[
                     ("counted", "Counted"),
-                    ("proposed", "Waiting for the other player"),
+                    ("proposed", "Waiting for an answer"),
                     ("declined", "Declined"),
                 ],
                 default="counted",

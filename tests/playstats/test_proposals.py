@@ -225,3 +225,26 @@ def test_the_paper_form_records_a_game_against_another_players_deck_as_a_proposa
     assert nowhere.status_code == 400 and "No deck has the number 999999" in nowhere.text
     waiting = client_as(opponent).get("/stats/paper/")
     assert "1 game recorded against your decks waits for your answer" in waiting.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_game_sent_at_once_from_many_requests_is_one_game(playtester, opponent, make_deck):
+    """Twenty requests at the same moment (PostgreSQL: one recording of a user at a time; SQLite's
+    transactions are one at a time already)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("threads share SQLite's in-memory test database badly; its writes are serial anyway")
+    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
+
+    def send(_n):
+        try:
+            return services.paper_game_record(user=playtester, decks=[mine, theirs], winner=1, turns=3).pk
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        ids = set(pool.map(send, range(20)))
+    assert len(ids) == 1 and PaperGame.objects.count() == 1
