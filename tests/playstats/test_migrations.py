@@ -67,6 +67,7 @@ def test_games_recorded_in_another_players_name_become_proposals_and_paper_match
     """0003 (issue 47): a paper game against another user's deck, counted without their knowing, is
     asked of them and counted nowhere until they confirm it; paper games key the clan matchups as
     tables do, not by deck name; the tables' figures are not touched."""
+    from decks.selectors import played_entries
     from playstats.services import _deck_cards
 
     mine, mine_too = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
@@ -88,7 +89,11 @@ def test_games_recorded_in_another_players_name_become_proposals_and_paper_match
         )
         for index, deck in ((1, one), (2, two)):
             PaperSeat.objects.create(
-                game=paper, index=index, deck_id=deck.pk, deck_name=deck.name, cards=_deck_cards(deck)
+                game=paper,
+                index=index,
+                deck_id=deck.pk,
+                deck_name=deck.name,
+                cards=_deck_cards(played_entries([deck])[deck.pk]),
             )
         CountedGame.objects.create(paper=paper, game="vanguard")
         games[name] = paper.pk
