@@ -18,6 +18,8 @@ from rest_framework.response import Response
 from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from rules.problems import invalid, problem
+
 from . import guards, outages
 from .errors import InvalidInput, StaleVersion, StudioError
 from .parsers import BodyTooLarge, JSONParser  # noqa: F401 (JSONParser: the views' import)
@@ -59,6 +61,17 @@ def exception_handler(exc, context):
     if isinstance(exc, PermissionDenied) and not str(exc):
         exc = PermissionDenied(_("You do not have permission to perform this action."))
     return drf_exception_handler(exc, context)
+
+
+class Text(serializers.CharField):
+    """A note, comment or free text of a request body: a JSON string and nothing else. DRF's
+    CharField reads ``123`` as "123"; here a number, a boolean, a list or an object is a 400
+    FIELD_INVALID naming the field (raised at once, as the services' refusals are)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise InvalidInput([invalid(self.field_name, problem("NOT_TEXT"))])
+        return super().to_internal_value(data)
 
 
 class FindingDoc(serializers.Serializer):

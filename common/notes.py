@@ -7,9 +7,13 @@ from rules.problems import invalid, problem
 from .errors import InvalidInput
 
 
-def checked_note(note: str | None, field: str = "note") -> str:
-    """``note`` as stored, or InvalidInput: no text accepts the NUL character (PostgreSQL refuses it)."""
-    note = note or ""
+def checked_note(note: object, field: str = "note") -> str:
+    """``note`` as stored, or InvalidInput (FIELD_INVALID): a note is a text (JSON's ``true`` or ``123``
+    is not one), and no text accepts the NUL character (PostgreSQL refuses it)."""
+    if note is None:
+        return ""
+    if not isinstance(note, str):
+        raise InvalidInput([invalid(field, problem("NOT_TEXT"))])
     if "\x00" in note:
         raise InvalidInput([invalid(field, problem("NUL_CHARACTER"))])
     return note

@@ -36,3 +36,12 @@ def short_number(value: float) -> str:
     """``value`` in the reader's locale, with one decimal when it has one (20, 2.5; « 2,5 »)."""
     value = round(value, 1)
     return formats.number_format(value, decimal_pos=0 if value == int(value) else 1, use_l10n=True)
+
+
+def ascii_whole(text: object, *, digits: int = 18) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (``"12"``), else None: Python's ``int`` and
+    ``str.isdigit`` also read fullwidth and other scripts' digits (``"１２"``, ``"١٢"``), signs,
+    underscores and spaces, none of which a query's number is. At most ``digits`` digits."""
+    if not isinstance(text, str) or not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)

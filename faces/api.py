@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from cards.models import Card
 from cards.selectors import card_list
 from common.errors import InvalidInput
+from common.numbers import ascii_whole
 from decks.models import Deck
 from decks.selectors import deck_get
 from rules.i18n import N_
@@ -180,7 +181,7 @@ def _versioned(card, version: str | None, lang: str | None = None):
     """The card's inputs now, or at ``?version=`` (a whole number: else 400; a version it never had: 404)."""
     if version in (None, ""):
         return face_inputs(card, lang=lang)
-    if not version.isdigit() or len(version) > 9:
+    if ascii_whole(version, digits=9) is None:  # ASCII digits only
         raise InvalidInput(
             [
                 invalid(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import re
+import unicodedata
 import uuid
 import zipfile
 from collections.abc import Callable
@@ -68,6 +69,14 @@ _WINDOWS = re.compile(r"^[A-Za-z]:[\\/]")
 _WINDOWS_FORBIDDEN = re.compile(r'[<>:"|?*]')
 
 
+def _unsafe(character: str) -> bool:
+    """A character no folder name the player reads may hold: a control character (C0, DEL, C1), a
+    format character (bidi controls such as U+202E, which show a path other than the one it is,
+    zero-width ones, soft hyphen), a lone surrogate, a private-use or unassigned code point, or a
+    line or paragraph separator."""
+    return unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 def local_folder(raw: str | None, *, field: str = "local") -> PurePath:
     """The folder a local export will be unzipped into: an absolute path, Windows (``C:\\Games\\deck``)
     or POSIX (``/home/me/deck``), with no ``..``; else InvalidInput (TTS_LOCAL_FOLDER_INVALID)."""
@@ -85,7 +94,7 @@ def local_folder(raw: str | None, *, field: str = "local") -> PurePath:
             ]
         )
 
-    if not folder or len(folder) > LOCAL_FOLDER_MAX or any(ord(c) < 32 or ord(c) == 127 for c in folder):
+    if not folder or len(folder) > LOCAL_FOLDER_MAX or any(_unsafe(c) for c in folder):
         raise refuse()
     path: PurePath
     if _WINDOWS.match(folder):

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from common.errors import InvalidInput
+from common.numbers import ascii_whole
 from rules.i18n import N_
 from rules.problems import Problem, invalid, problem
 
@@ -55,7 +56,7 @@ def filters_from(query) -> selectors.Filters:
                 raise _bad(name, problem("DAY"), N_("send a day such as 2026-12-01"))
     raw = query.get("version")
     if raw:
-        if not raw.isdigit() or len(raw) > 9:
+        if ascii_whole(raw, digits=9) is None:  # ASCII digits only
             raise _bad("version", problem("VERSION_NUMBER"), N_("send a card version, e.g. 3"))
         values["version"] = int(raw)
     return selectors.Filters(**values)

@@ -5,7 +5,8 @@ are its counts (rules.playstats.contribution), summed per game, format, source (
 day and card version, so that a page sums a few hundred rows, whatever the number of games, and
 ``manage.py playstats --rebuild`` makes them again from the logs. :class:`CountedGame` says which
 games the sums hold (a game is counted once: counting is idempotent). A paper game is the one
-record of a game played off the studio.
+record of a game played off the studio; one recorded against another user's deck is a proposal that
+user answers (:class:`PaperGame.Status`): it is counted once every deck's owner confirmed it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Source(models.TextChoices):
@@ -22,9 +24,19 @@ class Source(models.TextChoices):
 
 class PaperGame(models.Model):
     """A game played off the studio, as a playtester recorded it: the two decks, the winner, and
-    (optionally) the cards drawn and played. The decks' card versions are frozen when recorded."""
+    (optionally) the cards drawn and played. The decks' card versions are frozen when recorded.
+
+    A deck of another user than the recorder is that user's to vouch for: its seat is asked
+    (:class:`PaperSeat.Answer`), and the game is a proposal, counted nowhere, until each asked
+    owner confirms it (then it is counted) or one declines it (then it never is)."""
+
+    class Status(models.TextChoices):
+        COUNTED = "counted", pgettext_lazy("paper game", "Counted")
+        PROPOSED = "proposed", pgettext_lazy("paper game", "Waiting for an answer")
+        DECLINED = "declined", pgettext_lazy("paper game", "Declined")
 
     game = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.COUNTED)
     format = models.CharField(max_length=64, blank=True, default="")
     decks = models.ManyToManyField("decks.Deck", through="PaperSeat", related_name="+")
     # 1 or 2; empty: a draw.
@@ -39,16 +51,31 @@ class PaperGame(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-id"]
+        indexes = [models.Index(fields=["recorded_by", "recorded_at"], name="paper_game_recorded")]
 
     def __str__(self) -> str:
         return f"paper game {self.pk} ({self.game}, {self.played_on})"
 
 
 class PaperSeat(models.Model):
+    class Answer(models.TextChoices):
+        NONE = "", pgettext_lazy("paper game seat", "Nothing to answer")  # the recorder's deck, or no owner's
+        ASKED = "asked", pgettext_lazy("paper game seat", "Asked")
+        CONFIRMED = "confirmed", pgettext_lazy("paper game seat", "Confirmed")
+        DECLINED = "declined", pgettext_lazy("paper game seat", "Declined")
+
     game = models.ForeignKey(PaperGame, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     deck = models.ForeignKey("decks.Deck", null=True, on_delete=models.SET_NULL, related_name="+")
     deck_name = models.CharField(max_length=200)
+    # What names the deck's side in the game's matchups, as a table's seat does (rules.playstats.matchup_label).
+    label = models.CharField(max_length=200, blank=True, default="")
+    # The owner of a deck that is not the recorder's answers for it (who answered: the deck's owner then).
+    answer = models.CharField(max_length=16, choices=Answer.choices, blank=True, default=Answer.NONE)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
     # {stableCardId: [version, copies]} when recorded; the stable ids drawn and played.
     cards = models.JSONField(default=dict)
     drawn = models.JSONField(default=list, blank=True)
@@ -57,6 +84,7 @@ class PaperSeat(models.Model):
     class Meta:
         ordering = ["game", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="paper_seat_unique_index")]
+        indexes = [models.Index(fields=["answer", "deck"], name="paper_seat_answer")]
 
     def __str__(self) -> str:
         return f"seat {self.index} of paper game {self.game_id}"

@@ -11,14 +11,14 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Prefetch, QuerySet, Sum
 
 from cards.models import Card
 from cards.selectors import card_list
 from rules.playstats import card_rates, wilson
 from tables.models import Table
 
-from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure
+from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame, PaperSeat
 
 CARD_SUMS = (
     "games",
@@ -108,33 +108,57 @@ def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = 
     return ranked[:limit]
 
 
-def deck_record(*, deck_id: int, filters: Filters = Filters()) -> dict[str, Any]:
+# The side of a matchup that stands for every deck the reader may not open (kind "deck").
+OTHER = "other"
+
+
+def _openable(user, sides) -> set[str] | None:
+    """The deck sides (ids as text) ``user`` may open; None: no user given (every side is shown)."""
+    if user is None:
+        return None
+    from decks.selectors import deck_list
+
+    ids = [int(s) for s in sides if s.isascii() and s.isdigit()]
+    return {str(pk) for pk in deck_list(user=user).filter(pk__in=ids).values_list("pk", flat=True)}
+
+
+def deck_record(*, deck_id: int, filters: Filters = Filters(), user=None) -> dict[str, Any]:
     """A deck's games, wins, losses, average length in turns (of the games whose length is known),
-    and its matchups."""
+    and its matchups: against each deck ``user`` may open, and the others together (:data:`OTHER`)."""
     key = str(deck_id)
     total = filters.apply(DeckFigure.objects.filter(deck=key)).aggregate(
         games=Sum("games"), wins=Sum("wins"), losses=Sum("losses"), turns=Sum("turns"), timed=Sum("timed")
     )
     games = total["games"] or 0
-    matchups = [
-        {
-            "other": row["other"],
-            "games": row["g"],
-            "wins": row["w"],
-            "losses": row["l"],
-            "winRate": wilson(row["w"], row["g"]),
-        }
-        for row in filters.apply(MatchupFigure.objects.filter(kind="deck", side=key))
+    rows = list(
+        filters.apply(MatchupFigure.objects.filter(kind="deck", side=key))
         .values("other")
         .annotate(g=Sum("games"), w=Sum("wins"), l=Sum("losses"))
-        .order_by("-g", "other")
-    ]
+    )
+    openable = _openable(user, [r["other"] for r in rows])
+    sums: dict[str, list[int]] = {}
+    for row in rows:
+        other = row["other"] if openable is None or row["other"] in openable else OTHER
+        counts = sums.setdefault(other, [0, 0, 0])
+        counts[0] += row["g"]
+        counts[1] += row["w"]
+        counts[2] += row["l"]
     from decks.models import Deck
 
-    ids = [int(m["other"]) for m in matchups if m["other"].isdigit()]
-    names = dict(Deck.objects.filter(pk__in=ids).values_list("pk", "name"))
-    for m in matchups:
-        m["name"] = names.get(int(m["other"])) if m["other"].isdigit() else None
+    ids = [int(o) for o in sums if o.isascii() and o.isdigit()]
+    names = {str(pk): name for pk, name in Deck.objects.filter(pk__in=ids).values_list("pk", "name")}
+    matchups = [
+        {
+            "other": other,
+            "name": names.get(other),
+            "games": g,
+            "wins": w,
+            "losses": lost,
+            "winRate": wilson(w, g),
+        }
+        for other, (g, w, lost) in sums.items()
+    ]
+    matchups.sort(key=lambda m: (m["other"] == OTHER, -m["games"], m["other"]))
     return {
         "games": games,
         "wins": total["wins"] or 0,
@@ -145,21 +169,104 @@ def deck_record(*, deck_id: int, filters: Filters = Filters()) -> dict[str, Any]
     }
 
 
-def matchup_grid(*, game: str, kind: str = "label", filters: Filters = Filters()) -> dict[str, Any]:
-    """Sides against sides (the game's identities, or decks): games and wins of the row's side."""
+def matchup_grid(
+    *, game: str, kind: str = "label", filters: Filters = Filters(), user=None
+) -> dict[str, Any]:
+    """Sides against sides (the game's identities, or decks): games and wins of the row's side.
+
+    Decks (kind "deck"): only those ``user`` may open are named; the others are one side together
+    (:data:`OTHER`), their ids and rates never shown one by one."""
     rows = (
         filters.apply(MatchupFigure.objects.filter(game=game, kind=kind))
         .values("side", "other")
         .annotate(g=Sum("games"), w=Sum("wins"))
     )
-    cells = {(r["side"], r["other"]): (r["w"], r["g"]) for r in rows}
-    sides = sorted({s for s, _o in cells} | {o for _s, o in cells}, key=str.casefold)
-    return {
+    cells: dict[tuple[str, str], list[int]] = {}
+    raw = [(r["side"], r["other"], r["w"], r["g"]) for r in rows]
+    openable = _openable(user, {s for s, *_ in raw} | {o for _s, o, *_ in raw}) if kind == "deck" else None
+
+    def shown(side: str) -> str:
+        return side if openable is None or side in openable else OTHER
+
+    for side, other, w, g in raw:
+        cell = cells.setdefault((shown(side), shown(other)), [0, 0])
+        cell[0] += w
+        cell[1] += g
+    sides = sorted({s for s, _o in cells} | {o for _s, o in cells}, key=lambda s: (s == OTHER, s.casefold()))
+    grid: dict[str, Any] = {
         "sides": sides,
         "cells": {
             side: {other: wilson(*cells[(side, other)]) for other in sides if (side, other) in cells}
             for side in sides
         },
+    }
+    if kind == "deck":
+        from decks.models import Deck
+
+        ids = [int(s) for s in sides if s.isascii() and s.isdigit()]
+        grid["names"] = {
+            str(pk): name for pk, name in Deck.objects.filter(pk__in=ids).values_list("pk", "name")
+        }
+    return grid
+
+
+# --- paper games waiting for an answer ------------------------------------------------------------
+def paper_game_dict(paper: PaperGame, *, user=None) -> dict[str, Any]:
+    """A paper game as its proposal is shown (its seats prefetched with their decks' owners)."""
+    return {
+        "id": paper.pk,
+        "game": paper.game,
+        "status": paper.status,
+        "playedOn": paper.played_on.isoformat(),
+        "winner": paper.winner,
+        "turns": paper.turns,
+        "notes": paper.notes,
+        "recordedBy": paper.recorded_by.get_username() if paper.recorded_by else None,
+        "recordedAt": paper.recorded_at.isoformat(),
+        "seats": [
+            {
+                "index": seat.index,
+                "deck": seat.deck_id,
+                "deckName": seat.deck_name,
+                "owner": seat.deck.owner.get_username() if seat.deck and seat.deck.owner else None,
+                "answer": seat.answer,
+            }
+            for seat in sorted(paper.seats.all(), key=lambda s: s.index)
+        ],
+    }
+
+
+def _proposals(qs) -> QuerySet[PaperGame]:
+    return qs.select_related("recorded_by").prefetch_related(
+        Prefetch("seats", queryset=PaperSeat.objects.select_related("deck__owner"))
+    )
+
+
+def paper_proposals_asked(*, user) -> QuerySet[PaperGame]:
+    """The paper games recorded against ``user``'s decks that wait for their answer, oldest first."""
+    asked = PaperSeat.objects.filter(answer=PaperSeat.Answer.ASKED, deck__owner=user).values("game_id")
+    return _proposals(
+        PaperGame.objects.filter(status=PaperGame.Status.PROPOSED, pk__in=asked).order_by("recorded_at", "pk")
+    )
+
+
+def paper_proposals_sent(*, user, limit: int = 100) -> list[PaperGame]:
+    """The paper games ``user`` recorded against another user's deck that are not counted: waiting
+    for the owner's answer, or declined; newest first."""
+    return list(
+        _proposals(
+            PaperGame.objects.filter(
+                recorded_by=user, status__in=[PaperGame.Status.PROPOSED, PaperGame.Status.DECLINED]
+            ).order_by("-recorded_at", "-pk")
+        )[:limit]
+    )
+
+
+def paper_proposals(*, user) -> dict[str, list[dict[str, Any]]]:
+    """The body of ``GET /api/playstats/paper-games/proposals/`` (three queries)."""
+    return {
+        "asked": [paper_game_dict(p, user=user) for p in paper_proposals_asked(user=user)],
+        "sent": [paper_game_dict(p, user=user) for p in paper_proposals_sent(user=user)],
     }
 
 

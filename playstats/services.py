@@ -12,11 +12,14 @@ import datetime as dt
 from collections import Counter
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from common.errors import InvalidInput
+from common.errors import Conflict, InvalidInput
+from common.notes import checked_note
 from decks.models import Deck
 from decks.selectors import Played, played_entries
 from rules import registry
@@ -34,7 +37,7 @@ from rules.playstats import (
 from rules.tables import Event
 from tables.models import Seat, Table, TableEvent
 from tables.selectors import deal_for, table_events
-from tables.snapshot import thaw
+from tables.snapshot import freeze, thaw
 
 from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame, PaperSeat
 
@@ -122,9 +125,8 @@ def paper_game_facts(paper: PaperGame) -> GameFacts:
     ruleset = registry.get(paper.game)
     cards = tuple({(sid, v): copies for sid, (v, copies) in s.cards.items()} for s in seats)
     versions = [{sid: v for sid, (v, _c) in s.cards.items()} for s in seats]
-    labels = ("", "")
-    if ruleset.matchup_pick or ruleset.matchup_field:
-        labels = tuple(s.deck_name for s in seats)  # type: ignore[assignment]
+    # The seats' labels, read as a table's are (a deck's name would split one matchup into many).
+    labels = (seats[0].label, seats[1].label) if ruleset.matchup_pick or ruleset.matchup_field else ("", "")
     return paper_facts(
         game=paper.game,
         format=paper.format,
@@ -160,7 +162,9 @@ def playstats_count_table(*, table_id: int) -> bool:
 @transaction.atomic
 def playstats_count_paper(*, paper_id: int) -> bool:
     paper = PaperGame.objects.select_for_update().filter(pk=paper_id).first()
-    if paper is None or CountedGame.objects.filter(paper_id=paper_id).exists():
+    if paper is None or paper.status != PaperGame.Status.COUNTED:
+        return False  # a proposal counts nowhere until confirmed; a declined game never
+    if CountedGame.objects.filter(paper_id=paper_id).exists():
         return False
     _add(contribution(paper_game_facts(paper)))
     CountedGame.objects.create(paper=paper, game=paper.game)
@@ -173,7 +177,11 @@ def playstats_rebuild(*, game: str) -> int:
     for model in (CardFigure, DeckFigure, MatchupFigure, CountedGame):
         model.objects.filter(game=game).delete()
     tables = list(Table.objects.filter(game=game, status=Table.Status.FINISHED).order_by("pk"))
-    papers = list(PaperGame.objects.filter(game=game).prefetch_related("seats").order_by("pk"))
+    papers = list(
+        PaperGame.objects.filter(game=game, status=PaperGame.Status.COUNTED)
+        .prefetch_related("seats")
+        .order_by("pk")
+    )
     sums = rebuild([*_tables_facts(tables), *(paper_game_facts(p) for p in papers)])
     rows: dict[type, list] = {}
     for key, values in sums.items():
@@ -212,6 +220,11 @@ def _tables_facts(tables: list[Table], chunk: int = 500):
 
 
 # --- paper games ----------------------------------------------------------------------------------
+# The same game sent again within this time (a double click, a client that retries, a script that
+# loops) is the game already recorded, not one more.
+DUPLICATE_WINDOW = dt.timedelta(seconds=30)
+
+
 def _refuse(code: str, *, field: str, hint: str, **params: Any) -> InvalidInput:
     return InvalidInput([error(code, field=field, params={"field": field, **params}, hint=hint)])
 
@@ -229,6 +242,27 @@ def _deck_cards(played: list[Played]) -> dict[str, list[int]]:
     return cards
 
 
+def _label(deck: Deck) -> str:
+    """What names the deck's side in its game's matchups: read as a table's seat reads it (the deck
+    frozen as a seat keeps it), so that table and paper games of one matchup are one cell."""
+    ruleset = registry.get(deck.game)
+    if not (ruleset.matchup_pick or ruleset.matchup_field):
+        return ""
+    return matchup_label(ruleset, thaw(deck.game, freeze(deck)))[:200]
+
+
+def _asks(user, deck: Deck) -> bool:
+    """Whether the deck's owner is asked to confirm a game ``user`` records with it: a deck of
+    another user is theirs to vouch for (a deck with no owner has nobody to ask)."""
+    return deck.owner_id is not None and deck.owner_id != user.pk
+
+
+def _same_game(paper: PaperGame, seats: list[tuple[int, list[str], list[str]]]) -> bool:
+    """Whether ``paper`` is the game of these seats (deck, drawn, played), seat by seat."""
+    stored = [(s.deck_id, s.drawn, s.played) for s in sorted(paper.seats.all(), key=lambda s: s.index)]
+    return stored == [(deck, sorted(set(d)), sorted(set(p))) for deck, d, p in seats]
+
+
 def paper_game_record(
     *,
     user,
@@ -240,13 +274,25 @@ def paper_game_record(
     played: list[list[str]] | None = None,
     notes: str = "",
 ) -> PaperGame:
-    """Record a game played off the studio and count it; all or nothing, with a clear refusal."""
+    """Record a game played off the studio; all or nothing, with a clear refusal.
+
+    A game whose decks are the recorder's (or no one's) is counted at once. A deck of another user
+    makes the game a proposal that user confirms (:func:`paper_game_answer`): until then it counts
+    nowhere. A deck against itself is refused. The same game sent again by the same user within
+    :data:`DUPLICATE_WINDOW` is the game already recorded (its ``duplicate`` is True)."""
     if len(decks) != 2:
         raise _refuse(
             "PAPER_GAME_INVALID",
             field="decks",
             hint=N_("name the two decks that played"),
             problem="decks",
+        )
+    if decks[0].pk == decks[1].pk:
+        raise _refuse(
+            "PAPER_GAME_INVALID",
+            field="decks",
+            hint=N_("a deck does not play against itself: name the opponent's deck"),
+            problem="sameDeck",
         )
     game = decks[0].game
     if decks[1].game != game:
@@ -284,14 +330,36 @@ def paper_game_record(
                     hint=N_("name only cards of that player's deck"),
                     problem="cards",
                 )
+    notes = checked_note(notes, "notes")[:2000]
+    turns = max(0, int(turns or 0))
+    played_on = played_on or timezone.localdate()
+    asked = [_asks(user, deck) for deck in decks]
     with transaction.atomic():
+        # One recording of a user at a time (PostgreSQL; SQLite's transactions are one at a time):
+        # the same game sent twenty times a second is looked for, and found, by each but the first.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        seats = [(deck.pk, drawn[i], played[i]) for i, deck in enumerate(decks)]
+        recent = PaperGame.objects.filter(
+            recorded_by=user,
+            recorded_at__gte=timezone.now() - DUPLICATE_WINDOW,
+            game=game,
+            winner=winner,
+            turns=turns,
+            played_on=played_on,
+            notes=notes,
+        ).prefetch_related("seats")
+        for earlier in recent:
+            if _same_game(earlier, seats):
+                earlier.duplicate = True  # type: ignore[attr-defined]
+                return earlier
         paper = PaperGame.objects.create(
             game=game,
             format=decks[0].format.key if decks[0].format_id else "",
+            status=PaperGame.Status.PROPOSED if any(asked) else PaperGame.Status.COUNTED,
             winner=winner,
-            turns=max(0, int(turns or 0)),
-            played_on=played_on or timezone.localdate(),
-            notes=notes[:2000],
+            turns=turns,
+            played_on=played_on,
+            notes=notes,
             recorded_by=user,
         )
         for index, deck in enumerate(decks):
@@ -300,9 +368,53 @@ def paper_game_record(
                 index=index + 1,
                 deck=deck,
                 deck_name=deck.name,
+                label=_label(deck),
+                answer=PaperSeat.Answer.ASKED if asked[index] else PaperSeat.Answer.NONE,
                 cards=per_deck[index],
                 drawn=sorted(set(drawn[index])),
                 played=sorted(set(played[index])),
             )
+        if paper.status == PaperGame.Status.COUNTED:
+            playstats_count_paper(paper_id=paper.pk)
+    paper.duplicate = False  # type: ignore[attr-defined]
+    return paper
+
+
+@transaction.atomic
+def paper_game_answer(*, user, paper_id: int, confirm: bool) -> PaperGame:
+    """``user`` confirms (``confirm``) or declines a paper game recorded against their deck.
+
+    Every seat of the game asked of ``user`` (a deck of theirs) takes the answer. Once each asked
+    seat is confirmed the game is counted; a declined game is never counted. The same answer given
+    again changes nothing; another answer to a game already answered is refused (409). A game that
+    asks nothing of ``user`` is not theirs to answer (PaperGame.DoesNotExist: a 404)."""
+    paper = PaperGame.objects.select_for_update().filter(pk=paper_id).first()
+    if paper is None:
+        raise PaperGame.DoesNotExist("no paper game asks you to answer it")
+    seats = list(paper.seats.select_related("deck"))
+    mine = [s for s in seats if s.answer and s.deck is not None and s.deck.owner_id == user.pk]
+    if not mine:
+        raise PaperGame.DoesNotExist("no paper game asks you to answer it")
+    wanted = PaperSeat.Answer.CONFIRMED if confirm else PaperSeat.Answer.DECLINED
+    if paper.status != PaperGame.Status.PROPOSED:
+        if all(s.answer == wanted for s in mine):
+            return paper  # the same answer again
+        raise Conflict(
+            gettext("this paper game is already answered (%(status)s): an answer is final")
+            % {"status": paper.get_status_display()},
+            [error("PAPER_GAME_ANSWERED", params={"status": paper.status})],
+        )
+    now = timezone.now()
+    for seat in mine:
+        if seat.answer == PaperSeat.Answer.ASKED:
+            seat.answer, seat.answered_by, seat.answered_at = wanted, user, now
+            seat.save(update_fields=["answer", "answered_by", "answered_at"])
+    answers = {s.answer for s in seats if s.answer}
+    if PaperSeat.Answer.DECLINED in answers:
+        paper.status = PaperGame.Status.DECLINED
+    elif answers <= {PaperSeat.Answer.CONFIRMED}:
+        paper.status = PaperGame.Status.COUNTED
+    paper.save(update_fields=["status"])
+    if paper.status == PaperGame.Status.COUNTED:
         playstats_count_paper(paper_id=paper.pk)
     return paper

@@ -7,5 +7,6 @@ app_name = "playstats"
 urlpatterns = [
     path("", views.index, name="index"),
     path("paper/", views.paper_game, name="paper"),
+    path("paper/proposals/", views.paper_proposals, name="proposals"),
     path("<str:game>/", views.game_page, name="game"),
 ]

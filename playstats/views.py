@@ -9,9 +9,11 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
-from common.errors import InvalidInput
+from common.errors import Conflict, InvalidInput
 from common.finding_messages import message
+from common.numbers import ascii_whole
 from decks.models import Deck, DeckFormat
 from decks.selectors import deck_list
 from rules import registry
@@ -19,6 +21,7 @@ from rules.registry import UnknownGame
 
 from . import charts, selectors, services
 from .filters import filters_from
+from .models import PaperGame
 
 
 def _ruleset(game: str):
@@ -83,39 +86,109 @@ def paper_game(request):
     chosen = request.GET.get("deck") or request.POST.get("deck")
     errors: list[str] = []
     if request.method == "POST":
-        ids = [request.POST.get("deck", ""), request.POST.get("opponent", "")]
-        decks = [d for d in mine if str(d.pk) == ids[0]]
-        opponent = Deck.objects.filter(pk=ids[1]).first() if ids[1].isdigit() else None
+        deck = next((d for d in mine if str(d.pk) == request.POST.get("deck", "")), None)
+        # The opponent's deck: one of the player's own, or another player's by its number (they
+        # confirm the game before it counts).
+        other = request.POST.get("opponent_other", "").strip().lstrip("#")
+        raw = other or request.POST.get("opponent", "")
+        number = ascii_whole(raw)
+        opponent = Deck.objects.filter(pk=number).first() if number is not None and number < 2**63 else None
         winner_raw = request.POST.get("winner", "")
         winner = int(winner_raw) if winner_raw in ("1", "2") else None
-        turns_raw = request.POST.get("turns", "0") or "0"
-        if not decks or opponent is None:
-            errors.append(_("Choose your deck and the opponent's deck."))
-        elif not turns_raw.isdigit() or int(turns_raw) > 1000:
+        turns = ascii_whole(request.POST.get("turns", "0") or "0", digits=4)
+        if deck is None or opponent is None:
+            errors.append(
+                _("No deck has the number %(number)s.") % {"number": other[:20]}
+                if other and deck is not None
+                else _("Choose your deck and the opponent's deck.")
+            )
+        elif turns is None or turns > 1000:
             errors.append(_("Turns: a whole number from 0 to 1000."))
         else:
             try:
                 full = list(
-                    Deck.objects.filter(pk__in=[decks[0].pk, opponent.pk])
+                    Deck.objects.filter(pk__in=[deck.pk, opponent.pk])
                     .select_related("format")
                     .prefetch_related("entries__card")
                 )
                 by_id = {d.pk: d for d in full}
-                services.paper_game_record(
+                paper = services.paper_game_record(
                     user=request.user,
-                    decks=[by_id[decks[0].pk], by_id[opponent.pk]],
+                    decks=[by_id[deck.pk], by_id[opponent.pk]],
                     winner=winner,
-                    turns=int(turns_raw),
+                    turns=turns,
                     notes=request.POST.get("notes", "")[:2000],
                 )
             except InvalidInput as refused:
                 errors += [message(f) for f in refused.findings]
             else:
+                if paper.status == PaperGame.Status.PROPOSED:
+                    messages.success(
+                        request,
+                        _(
+                            "The paper game is recorded as a proposal: it counts once the owner of "
+                            "%(deck)s confirms it."
+                        )
+                        % {"deck": opponent.name},
+                    )
+                    return redirect("playstats:proposals")
                 messages.success(request, _("The paper game is recorded and counted."))
-                return redirect(reverse("playstats:game", args=[decks[0].game]))
+                return redirect(reverse("playstats:game", args=[deck.game]))
     return render(
         request,
         "playstats/paper.html",
-        {"decks": mine, "chosen": chosen, "errors": errors, "post": request.POST},
+        {
+            "decks": mine,
+            "chosen": chosen,
+            "errors": errors,
+            "post": request.POST,
+            "waiting": selectors.paper_proposals_asked(user=request.user).count(),
+        },
         status=400 if errors else 200,
+    )
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_http_methods(["GET", "POST"])
+def paper_proposals(request):
+    """The paper games recorded against the reader's decks, to confirm or decline, and those they
+    recorded against another player's deck, with their answer."""
+    if request.method == "POST":
+        number = ascii_whole(request.POST.get("game", ""))
+        action = request.POST.get("action")
+        if number is None or action not in ("confirm", "decline"):
+            messages.error(request, _("Choose a game and whether you confirm it or decline it."))
+            return redirect("playstats:proposals")
+        try:
+            paper = services.paper_game_answer(
+                user=request.user, paper_id=number, confirm=action == "confirm"
+            )
+        except PaperGame.DoesNotExist:
+            messages.error(request, _("No game of this number waits for your answer."))
+        except Conflict as refused:
+            messages.error(request, refused.message)
+        else:
+            if paper.status == PaperGame.Status.COUNTED:
+                messages.success(
+                    request, _("Game %(number)s is confirmed: it is counted.") % {"number": paper.pk}
+                )
+            elif paper.status == PaperGame.Status.DECLINED:
+                messages.success(
+                    request, _("Game %(number)s is declined: it is counted nowhere.") % {"number": paper.pk}
+                )
+            else:
+                messages.success(
+                    request,
+                    _("Game %(number)s is confirmed; it counts once every player confirms it.")
+                    % {"number": paper.pk},
+                )
+        return redirect("playstats:proposals")
+    return render(
+        request,
+        "playstats/proposals.html",
+        {
+            "asked": list(selectors.paper_proposals_asked(user=request.user)),
+            "sent": selectors.paper_proposals_sent(user=request.user),
+        },
     )

@@ -860,6 +860,15 @@ ENTRIES: tuple[Code, ...] = (
         messages=(N_("%(field)s: this paper game cannot be recorded (%(problem)s)"),),
     ),
     _c(
+        "PAPER_GAME_ANSWERED",
+        INPUT,
+        N_(
+            "an answer to a paper game that its other player already answered otherwise (confirmed or declined)"
+        ),
+        params=("status",),
+        messages=(N_("this paper game is already answered (%(status)s): an answer is final"),),
+    ),
+    _c(
         "ARTWORK_PRIMARY_NOT_HD",
         INPUT,
         N_("a PK reference or a Full Artwork made a card's primary image"),

@@ -374,6 +374,8 @@ SPECTACULAR_SETTINGS = {
         "StatusEnum": ["DRAFT", "NEEDS_REVIEW", "VALIDATED", "DISABLED"],
         # Print jobs' and card-set import jobs' states (the 202 bodies and their polls).
         "JobStateEnum": ["QUEUED", "RUNNING", "DONE", "FAILED"],
+        # A paper game's: counted, or a proposal to another player (waiting, declined).
+        "PaperGameStatusEnum": ["counted", "proposed", "declined"],
     },
     # Every status code each operation can answer, with the error body (common.schema).
     "POSTPROCESSING_HOOKS": [

@@ -25,6 +25,8 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404
 
+from common.numbers import ascii_whole
+
 from . import realtime
 
 # Close codes (4000-4999 are the application's): refused, bad input.
@@ -143,8 +145,5 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 def _since(query_string: bytes) -> int | None:
     values = parse_qs(query_string.decode("latin-1")).get("since", ["0"])
-    try:
-        since = int(values[-1])
-    except ValueError:
-        return None
-    return since if 0 <= since <= MAX_SINCE else None
+    since = ascii_whole(values[-1])  # ASCII digits only: int() reads "１２", " 12" and "1_2" too
+    return since if since is not None and since <= MAX_SINCE else None

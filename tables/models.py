@@ -50,6 +50,8 @@ class Table(models.Model):
     hot_seat = models.BooleanField(default=False)
     # The invitation: a link carries the token; or a user of the studio is invited by name.
     invite_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    # False: the creator revoked the link (its token is no longer the table's); re-issuing it opens a new one.
+    invite_open = models.BooleanField(default=True)
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

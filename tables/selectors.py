@@ -290,7 +290,10 @@ def table_view_for(user, table: Table, at: int | None = None, *, names: bool = T
     if names:
         with_translated_names(view)
     if table.status == Table.Status.WAITING and table.created_by_id == user.pk:
-        view["invite"] = {"token": table.invite_token, "user": _user(table.invited)}
+        view["invite"] = {
+            "token": table.invite_token if table.invite_open else None,
+            "user": _user(table.invited),
+        }
     return view
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.enqueue import enqueue_on_commit
 from common.errors import InvalidInput
@@ -31,7 +32,7 @@ from rules.problems import invalid, problem
 from rules.tables import Event, Refusal, apply
 
 from . import snapshot
-from .models import Seat, Table, TableEvent
+from .models import Seat, Table, TableEvent, new_token
 
 # Seeds a JSON number carries exactly.
 MAX_SEED = 2**53 - 1
@@ -231,11 +232,27 @@ def table_join(*, user, table, deck) -> Table:
 
 
 def table_join_by_token(*, user, token, deck) -> Table:
-    """Sit at the table whose invitation link carries ``token`` (Table.DoesNotExist if none)."""
+    """Sit at the table whose invitation link carries ``token`` (Table.DoesNotExist if none, or revoked)."""
     if not isinstance(token, str) or not token or len(token) > 64:
         raise Table.DoesNotExist("no table has this invitation")
-    table = Table.objects.get(invite_token=token)
+    table = Table.objects.get(invite_token=token, invite_open=True)
     return table_join(user=user, table=table, deck=deck)
+
+
+@transaction.atomic
+def table_invitation_set(*, user, table, open: bool) -> Table:
+    """The creator of a waiting table revokes its invitation link (``open=False``) or re-issues it
+    (``open=True``): either way the old link's token is no longer the table's, so a link sent
+    before leads nowhere; a re-issued link has a new token. A user invited by name stays invited."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.created_by_id is None or table.created_by_id != user.pk:
+        raise PermissionDenied(gettext("only the table's creator revokes or re-issues its invitation link"))
+    if table.status != Table.Status.WAITING:
+        raise _refused("TABLE_NOT_WAITING", status=409, table=table.pk)
+    table.invite_token = new_token()
+    table.invite_open = bool(open)
+    table.save(update_fields=["invite_token", "invite_open"])
+    return table
 
 
 def _payload(kind, payload) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from cards.translation_selectors import reader_language
 from common.errors import InvalidInput
 from common.finding_messages import message as finding_message
 from common.i18n import supported, tr
+from common.numbers import ascii_whole
 from decks import selectors as deck_selectors
 from faces import services as face_services
 from faces.inputs import in_its_own_language, version_inputs
@@ -115,7 +116,7 @@ def table_new(request):
 @require_http_methods(["GET", "POST"])
 def table_invite(request, token: str):
     """The invitation link: the second player chooses one of their decks of the table's game."""
-    table = Table.objects.filter(invite_token=token).first()
+    table = Table.objects.filter(invite_token=token, invite_open=True).first()
     if table is None:
         raise Http404("no table has this invitation")
     seated = selectors.viewer_seats(request.user, table)
@@ -156,6 +157,29 @@ def _moves(ruleset, mode: str) -> list[dict]:
         }
         for m in moves.declared(mode)
     ]
+
+
+@login_required
+@require_http_methods(["POST"])
+def table_invitation(request, pk: int):
+    """The creator revokes the table's invitation link (``action=revoke``) or re-issues it (a new link)."""
+    table = selectors.table_get_for(request.user, pk)
+    action = request.POST.get("action")
+    if action not in ("revoke", "reissue"):
+        messages.error(request, _("Choose to revoke the invitation link or to issue a new one."))
+        return redirect("tables:detail", table.pk)
+    try:
+        services.table_invitation_set(user=request.user, table=table, open=action == "reissue")
+    except services.TableRefused as refused:
+        messages.error(request, _refusal_text(refused))
+    else:
+        if action == "reissue":
+            messages.success(
+                request, _("A new invitation link is issued: the one sent before leads nowhere.")
+            )
+        else:
+            messages.success(request, _("The invitation link is revoked: it leads nowhere now."))
+    return redirect("tables:detail", table.pk)
 
 
 def table_labels(game: str) -> dict:
@@ -204,14 +228,16 @@ def table_detail(request, pk: int):
     at = request.GET.get("at")
     replay = None
     if at is not None:
-        try:
-            replay = max(0, min(int(at), table.seq))
-        except ValueError:
+        number = ascii_whole(at)  # ASCII digits only: int() reads "１２" too
+        if number is not None:
+            replay = min(number, table.seq)
+        else:
             messages.error(
                 request, _("The replay's event must be a whole number: the table is shown as it is now.")
             )
     invite = None
-    if table.status == Table.Status.WAITING and table.created_by_id == request.user.pk:
+    inviting = table.status == Table.Status.WAITING and table.created_by_id == request.user.pk
+    if inviting and table.invite_open:
         invite = request.build_absolute_uri(reverse("tables:invite", args=[table.invite_token]))
     ruleset = get_ruleset(table.game)
     config = {
@@ -244,6 +270,7 @@ def table_detail(request, pk: int):
             "ruleset": ruleset,
             "config": config,
             "invite": invite,
+            "inviting": inviting,
             "replay": replay,
             "seats": seats,
         },

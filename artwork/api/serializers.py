@@ -5,6 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.api import Text
+
 from ..models import ArtworkEvent, ImageBatch, Kind, RenditionState
 from ..renditions import SPECS
 from ..selectors import image_batch_failures
@@ -100,17 +102,17 @@ class UploadSerializer(serializers.Serializer):
         default=None,
         help_text="Make it the card's main artwork (HD only). Absent: an HD becomes primary when the card has none.",
     )
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = Text(required=False, allow_blank=True, default="")
 
 
 class VariantChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.choices, required=False)
     primary = _NullableBoolean(required=False, allow_null=True, default=None)
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = Text(required=False, allow_blank=True, default="")
 
 
 class DeleteSerializer(serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = Text(required=False, allow_blank=True, default="")
 
 
 class EventSerializer(serializers.ModelSerializer):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.api import FindingDoc
+from common.api import FindingDoc, Text
 from rules import registry
 from rules.fields import FieldSpec, Kind
 
@@ -215,7 +215,7 @@ class CardDoc(_CardCommonDoc):
 
 class StatusChangeSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Status.values)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
     version = serializers.IntegerField(
         required=False, min_value=1, help_text="Refuse (412) if the card moved on since."
     )

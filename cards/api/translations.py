@@ -19,7 +19,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import FindingDoc, JSONParser
+from common.api import FindingDoc, JSONParser, Text
 from common.versions import requested_version, with_etag
 
 from .. import translations as services
@@ -66,7 +66,7 @@ class TranslationWriteDoc(serializers.Serializer):
     archetypes = serializers.ListField(child=serializers.CharField(), required=False)
     effects = serializers.DictField(child=serializers.CharField(), required=False)
     status = serializers.ChoiceField(choices=TranslationStatus.choices, required=False)
-    note = serializers.CharField(required=False, allow_blank=True)
+    note = Text(required=False, allow_blank=True)
     version = serializers.IntegerField(required=False, min_value=0)
 
 
@@ -79,7 +79,7 @@ class TranslationListDoc(serializers.Serializer):
 
 class TranslationStatusDoc(serializers.Serializer):
     status = serializers.ChoiceField(choices=TranslationStatus.choices)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
     version = serializers.IntegerField(required=False, min_value=1)
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
-from common.api import FindingDoc
+from common.api import FindingDoc, Text
 from common.guards import INT32_MAX
 from rules import registry
 from rules.decks import ValidationResult
@@ -125,6 +125,7 @@ class DeckDoc(DeckInDoc):
 # --- formats, card lists ----------------------------------------------------------------------
 class DeckFormatSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
+    description = Text(required=False, allow_blank=True)
     isDefault = serializers.BooleanField(source="is_default", required=False)
     copyLimit = serializers.IntegerField(
         source="copy_limit", allow_null=True, required=False, min_value=0, max_value=INT32_MAX
@@ -177,6 +178,7 @@ class CardRefField(serializers.SlugRelatedField):
 
 class NamedCardListSerializer(serializers.ModelSerializer):
     game = GameChoiceField()
+    description = Text(required=False, allow_blank=True)
     cards = CardRefField(many=True, required=False, help_text="stableCardIds")
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
 

@@ -46,7 +46,9 @@ class CardFiguresDoc(serializers.Serializer):
 
 
 class MatchupDoc(serializers.Serializer):
-    other = serializers.CharField(help_text="the other deck's id")
+    other = serializers.CharField(
+        help_text="the other deck's id; 'other': the decks you may not open, together (no name)"
+    )
     name = serializers.CharField(allow_null=True)
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -64,8 +66,45 @@ class DeckRecordDoc(serializers.Serializer):
 
 
 class GridDoc(serializers.Serializer):
-    sides = serializers.ListField(child=serializers.CharField())
+    sides = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="kind=deck: the ids of the decks you may open, and 'other' for all the others together",
+    )
+    names = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="kind=deck: each side's deck name"
+    )
     cells = serializers.DictField(
         child=serializers.DictField(child=RateDoc()),
         help_text="side -> other side -> the side's win rate against it",
+    )
+
+
+class ProposalSeatDoc(serializers.Serializer):
+    index = serializers.IntegerField(help_text="1 or 2")
+    deck = serializers.IntegerField(allow_null=True, help_text="the deck's id (null: deleted since)")
+    deckName = serializers.CharField()
+    owner = serializers.CharField(allow_null=True)
+    answer = serializers.ChoiceField(
+        choices=["", "asked", "confirmed", "declined"],
+        help_text="'': nothing to answer (the recorder's deck); asked: waits for its owner",
+    )
+
+
+class ProposalDoc(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=["counted", "proposed", "declined"])
+    playedOn = serializers.DateField()
+    winner = serializers.IntegerField(allow_null=True, help_text="1 or 2; null: a draw")
+    turns = serializers.IntegerField()
+    notes = serializers.CharField()
+    recordedBy = serializers.CharField(allow_null=True)
+    recordedAt = serializers.DateTimeField()
+    seats = ProposalSeatDoc(many=True)
+
+
+class ProposalsDoc(serializers.Serializer):
+    asked = ProposalDoc(many=True, help_text="games recorded against your decks, waiting for your answer")
+    sent = ProposalDoc(
+        many=True, help_text="games you recorded against another user's deck: waiting, or declined (last 100)"
     )

@@ -10,14 +10,16 @@ from typing import Any
 from django.db.models import Model
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.selectors import card_list
+from common.api import Text
 from common.errors import InvalidInput
+from common.notes import checked_note
 from decks import selectors as deck_selectors
 from decks.models import Deck
 from rules import registry
@@ -29,7 +31,8 @@ from rules.registry import UnknownGame
 
 from .. import selectors, services
 from ..filters import FILTERS, _bad, filters_from
-from .serializers import CardFiguresDoc, DeckRecordDoc, GridDoc, RankingDoc
+from ..models import PaperGame
+from .serializers import CardFiguresDoc, DeckRecordDoc, GridDoc, ProposalDoc, ProposalsDoc, RankingDoc
 
 
 class FormatIsAFilter(DefaultContentNegotiation):
@@ -168,7 +171,11 @@ class DeckRecord(APIView):
         if deck is None:
             raise Http404("no such deck")
         return Response(
-            plain(selectors.deck_record(deck_id=deck.pk, filters=filters_from(request.query_params)))
+            plain(
+                selectors.deck_record(
+                    deck_id=deck.pk, filters=filters_from(request.query_params), user=request.user
+                )
+            )
         )
 
 
@@ -177,7 +184,8 @@ class GameMatchups(APIView):
     content_negotiation_class = FormatIsAFilter
 
     @extend_schema(
-        summary="Sides against sides: the game's identities (kind=label: Legends, Leaders, clans) or decks",
+        summary="Sides against sides: the game's identities (kind=label: Legends, Leaders, clans) or decks "
+        "(kind=deck: the decks you may open; the others together, as the side 'other')",
         parameters=[*FILTERS, OpenApiParameter("kind", OpenApiTypes.STR, enum=["label", "deck"])],
         responses=GridDoc,
     )
@@ -189,7 +197,9 @@ class GameMatchups(APIView):
                 problem("NOT_ALLOWED", value=repr(kind[:20]), expected=["label", "deck"]),
                 N_("send label or deck"),
             )
-        grid = selectors.matchup_grid(game=_game(game), kind=kind, filters=filters_from(request.query_params))
+        grid = selectors.matchup_grid(
+            game=_game(game), kind=kind, filters=filters_from(request.query_params), user=request.user
+        )
         return Response(plain(grid))
 
 
@@ -206,7 +216,25 @@ PAPER_IN = inline_serializer(
         "played": serializers.ListField(
             child=serializers.ListField(child=serializers.CharField()), required=False
         ),
-        "notes": serializers.CharField(required=False, max_length=2000),
+        "notes": Text(required=False, max_length=2000),
+    },
+)
+
+
+PAPER_OUT = inline_serializer(
+    "PaperGameOut",
+    fields={
+        "id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "source": serializers.CharField(),
+        "status": serializers.ChoiceField(
+            choices=["counted", "proposed", "declined"],
+            help_text="counted; proposed: a deck of another user's, counted once they confirm; "
+            "declined: they declined it, counted nowhere",
+        ),
+        "duplicate": serializers.BooleanField(
+            help_text="the same game was sent again: this is the one recorded (200, not 201)"
+        ),
     },
 )
 
@@ -215,18 +243,9 @@ class PaperGames(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        summary="Record a game played on paper (two of the decks you may see; all or nothing)",
+        summary="Record a game played on paper (your deck; the opponent's: a deck of another user makes it a proposal they confirm)",
         request=PAPER_IN,
-        responses={
-            201: inline_serializer(
-                "PaperGameOut",
-                fields={
-                    "id": serializers.IntegerField(),
-                    "game": serializers.CharField(),
-                    "source": serializers.CharField(),
-                },
-            )
-        },
+        responses={201: PAPER_OUT, 200: PAPER_OUT},
     )
     def post(self, request):
         if not request.user.has_perm("decks.view_deck"):
@@ -244,7 +263,7 @@ class PaperGames(APIView):
         if (
             not isinstance(ids, list)
             or len(ids) != 2
-            or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids)
+            or not all(isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**63 for i in ids)
         ):
             raise services._refuse(
                 "PAPER_GAME_INVALID",
@@ -252,7 +271,8 @@ class PaperGames(APIView):
                 hint="",
                 problem="decks",
             )
-        # The first deck is one the recorder may see (theirs); the opponent's may be anyone's.
+        # The first deck is one the recorder may see (theirs); the opponent's may be anyone's, and
+        # its owner confirms the game before it counts (services.paper_game_record).
         if not deck_selectors.deck_list(user=request.user).filter(pk=ids[0]).exists():
             raise services._refuse(
                 "PAPER_GAME_INVALID",
@@ -298,16 +318,74 @@ class PaperGames(APIView):
         turns = body.get("turns", 0)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 1000:
             raise services._refuse("PAPER_GAME_INVALID", field="turns", hint="", problem="turns")
-        notes = body.get("notes", "")
+        notes = checked_note(body.get("notes"), "notes")
         paper = services.paper_game_record(
             user=request.user,
             decks=[visible[i] for i in ids],
             winner=winner,
             played_on=played_on,
             turns=turns,
-            notes=notes if isinstance(notes, str) else "",
+            notes=notes,
             **lists,
         )
         return Response(
-            {"id": paper.pk, "game": paper.game, "source": "paper"}, status=status.HTTP_201_CREATED
+            {
+                "id": paper.pk,
+                "game": paper.game,
+                "source": "paper",
+                "status": paper.status,
+                "duplicate": paper.duplicate,
+            },
+            status=status.HTTP_200_OK if paper.duplicate else status.HTTP_201_CREATED,
         )
+
+
+class PaperProposals(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        summary="Paper games recorded against your decks that wait for your answer (asked), and those you "
+        "recorded against another user's deck (sent: waiting, or declined)",
+        responses=ProposalsDoc,
+        operation_id="playstats_paper_proposals",
+    )
+    def get(self, request):
+        return Response(selectors.paper_proposals(user=request.user))
+
+
+class PaperAnswer(APIView):
+    """``confirm`` or ``decline``: the owner of the opponent's deck answers a paper game."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    confirm = True
+
+    def post(self, request, pk: int):
+        try:
+            paper = services.paper_game_answer(user=request.user, paper_id=pk, confirm=self.confirm)
+        except PaperGame.DoesNotExist:
+            raise Http404("no paper game of this id waits for your answer")
+        return Response(selectors.paper_game_dict(paper, user=request.user))
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Confirm a paper game recorded against your deck: it is counted",
+        request=None,
+        responses=ProposalDoc,
+        operation_id="playstats_paper_confirm",
+    )
+)
+class PaperConfirm(PaperAnswer):
+    confirm = True
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Decline a paper game recorded against your deck: it is counted nowhere",
+        request=None,
+        responses=ProposalDoc,
+        operation_id="playstats_paper_decline",
+    )
+)
+class PaperDecline(PaperAnswer):
+    confirm = False

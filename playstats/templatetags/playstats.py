@@ -51,9 +51,12 @@ def play_figures(context, card):
     }
 
 
-@register.inclusion_tag("playstats/_deck_record.html")
-def deck_play_record(deck):
-    return {"deck": deck, "record": selectors.deck_record(deck_id=deck.pk)}
+@register.inclusion_tag("playstats/_deck_record.html", takes_context=True)
+def deck_play_record(context, deck):
+    """The deck's record; its matchups name the decks the reader may open, the others together."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return {"deck": deck, "record": selectors.deck_record(deck_id=deck.pk, user=user)}
 
 
 @register.filter

@@ -9,6 +9,7 @@ from cards.api.games import GameChoiceField
 from cards.api.serializers import CardSerializer
 from cards.diff import card_diff
 from cards.models import Status
+from common.api import Text
 from rules.audit import REVIEW_LISTS
 
 from ..selectors import proposal_live_diff
@@ -41,14 +42,14 @@ class BulkTransitionSerializer(serializers.Serializer):
         help_text="stableCardIds",
     )
     status = serializers.ChoiceField(choices=Status.values)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
 
 
 class RevertSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         min_value=1, help_text="The revision whose content the card gets back."
     )
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
 
 
 # --- audits ------------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ class ProposalCreateSerializer(serializers.Serializer):
         required=False, max_length=64, help_text="The card the change is for."
     )
     changes = serializers.DictField(required=False, help_text="The proposed values (interchange keys).")
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
 
     def validate(self, data):
         new = "card" in data
@@ -157,7 +158,7 @@ class ProposalSerializer(serializers.BaseSerializer):
 
 
 class DecisionSerializer(serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
     version = serializers.IntegerField(
         required=False, min_value=1, help_text="The card version you reviewed (412 if stale)."
     )
@@ -187,12 +188,12 @@ class ImportConflictSerializer(serializers.BaseSerializer):
 
 class ResolveSerializer(serializers.Serializer):
     keep = serializers.ChoiceField(choices=["USER", "IMPORTED"], help_text="USER keeps the studio's version.")
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
 
 
 class DistinctIdentitySerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField(max_length=64), min_length=2, max_length=2)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    note = Text(required=False, allow_blank=True, default="", max_length=5000)
 
     def to_representation(self, decision):
         return {

@@ -49,3 +49,10 @@ class TableCreatedDoc(serializers.Serializer):
 
 class SeqDoc(serializers.Serializer):
     seq = serializers.IntegerField()
+
+
+class InvitationDoc(serializers.Serializer):
+    id = serializers.IntegerField()
+    inviteToken = serializers.CharField(
+        allow_null=True, help_text="The link's new token; null: the link is revoked."
+    )

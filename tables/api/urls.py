@@ -5,6 +5,7 @@ from .views import (
     TableEvents,
     TableExport,
     TableIntents,
+    TableInvitation,
     TableJoin,
     TableJoinByToken,
     TableList,
@@ -18,6 +19,7 @@ urlpatterns = [
     path("tables/<int:pk>/", TableDetail.as_view(), name="table-detail"),
     path("tables/<int:pk>/intents/", TableIntents.as_view(), name="table-intents"),
     path("tables/<int:pk>/join/", TableJoin.as_view(), name="table-join"),
+    path("tables/<int:pk>/invitation/", TableInvitation.as_view(), name="table-invitation"),
     path("tables/<int:pk>/events/", TableEvents.as_view(), name="table-events"),
     path("tables/<int:pk>/events/export/", TableExport.as_view(), name="table-events-export"),
 ]

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from common.api import Pagination, exception_handler
 from common.errors import InvalidInput
+from common.numbers import ascii_whole
 from decks.models import Deck
 from rules import registry
 from rules.findings import error
@@ -19,7 +20,14 @@ from rules.problems import invalid, problem
 
 from .. import selectors, services
 from ..models import Table
-from .serializers import SeqDoc, TableCreatedDoc, TableCreateDoc, TableEventInDoc, TableJoinDoc
+from .serializers import (
+    InvitationDoc,
+    SeqDoc,
+    TableCreatedDoc,
+    TableCreateDoc,
+    TableEventInDoc,
+    TableJoinDoc,
+)
 
 TABLE_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 # The keys of an event's body that are not its payload.
@@ -36,8 +44,8 @@ def _whole(value, name: str, *, low: int = 0, high: int | None = None, default=N
     """A whole number of the body or the query (a query's comes as text)."""
     if value is None:
         return default
-    if isinstance(value, str) and value.strip().isdigit() and len(value) <= 18:
-        value = int(value)
+    if isinstance(value, str):  # ASCII digits only: int() reads "１２" and " +1_2" too
+        value = ascii_whole(value.strip()) if value.strip() else None
     if (
         isinstance(value, bool)
         or not isinstance(value, int)
@@ -139,7 +147,9 @@ class TableList(APIView):
                 "seq": table.seq,
                 "mode": table.mode,
                 "rulesVersion": table.rules_version,
-                "inviteToken": table.invite_token if table.status == Table.Status.WAITING else None,
+                "inviteToken": table.invite_token
+                if table.status == Table.Status.WAITING and table.invite_open
+                else None,
             },
             status=status.HTTP_201_CREATED,
         )
@@ -185,7 +195,7 @@ class TableJoin(APIView):
         invited = table is not None and (
             table.invited_id == request.user.pk
             or table.public
-            or (isinstance(token, str) and token == table.invite_token)
+            or (isinstance(token, str) and table.invite_open and token == table.invite_token)
             or any(s.user_id == request.user.pk for s in table.seats.all())
         )
         if not invited:
@@ -205,10 +215,46 @@ class TableJoinByToken(APIView):
     def post(self, request):
         body = _body(request)
         token = body.get("token")
-        table = Table.objects.filter(invite_token=token).first() if isinstance(token, str) and token else None
+        table = (
+            Table.objects.filter(invite_token=token, invite_open=True).first()
+            if isinstance(token, str) and token
+            else None
+        )
         if table is None:
             raise Http404("no table has this invitation")
         return _join(request, table, _deck(body, "deck"))
+
+
+class TableInvitation(APIView):
+    permission_classes = [TablesPermission]
+
+    @extend_schema(
+        operation_id="tables_invitation_reissue",
+        summary="Re-issue the invitation link of your waiting table: a new token (the old link leads nowhere)",
+        parameters=[TABLE_ID],
+        request=None,
+        responses={200: InvitationDoc},
+    )
+    def post(self, request, pk: int):
+        return self._set(request, pk, open=True)
+
+    @extend_schema(
+        operation_id="tables_invitation_revoke",
+        summary="Revoke the invitation link of your waiting table (a user invited by name stays invited)",
+        parameters=[TABLE_ID],
+        request=None,
+        responses={200: InvitationDoc},
+    )
+    def delete(self, request, pk: int):
+        return self._set(request, pk, open=False)
+
+    def _set(self, request, pk: int, *, open: bool) -> Response:
+        table = selectors.table_get_for(request.user, pk)
+        try:
+            table = services.table_invitation_set(user=request.user, table=table, open=open)
+        except services.TableRefused as exc:
+            return _refusal(exc)
+        return Response({"id": table.pk, "inviteToken": table.invite_token if table.invite_open else None})
 
 
 class TableEvents(APIView):

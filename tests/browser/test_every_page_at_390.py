@@ -83,7 +83,7 @@ def _pages(role: str, card: str, validated: str, deck: int) -> list[str]:
             "/audits/?game=vanguard",
             *decks,
         ],
-        "playtester": [*common, f"/cards/{validated}/", *decks],
+        "playtester": [*common, f"/cards/{validated}/", *decks, "/stats/paper/proposals/"],
     }[role]
 
 

@@ -55,3 +55,34 @@ def test_a_decks_record_in_russian_at_390_px(page, login, playtester, opponent, 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     record.scroll_into_view_if_needed()
     screenshot(page, "playstats-deck-record-ru-390")
+
+
+def test_a_player_confirms_a_game_recorded_against_their_deck_in_russian_at_390_px(
+    page, login, playtester, opponent, make_deck, screenshot
+):
+    """Issue 47: a paper game recorded against another player's deck counts once they confirm it, on
+    their page of games to confirm (in their language, on a phone)."""
+    from playstats.models import PaperGame
+    from studio.models import Preference
+
+    Preference.objects.update_or_create(user=opponent, defaults={"language": "ru"})
+    mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
+    paper = services.paper_game_record(
+        user=playtester,
+        decks=[mine, theirs],
+        winner=1,
+        turns=9,
+        notes="Клуб, второй раунд: " + "долгая " * 12,
+    )
+    page.set_viewport_size({"width": 390, "height": 900})
+    login(page, opponent, "/stats/paper/proposals/")
+    card = page.locator(f"#paper-{paper.pk}")
+    expect(page.locator("h1")).to_have_text("Партии на бумаге для подтверждения")
+    expect(card).to_contain_text("9 ходов")
+    expect(card).to_contain_text("paula")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "playstats-proposals-ru-390")
+    card.get_by_role("button", name="Подтвердить: мы её сыграли").click()
+    expect(page.locator(".messages")).to_contain_text("подтверждена")
+    expect(page.locator("#asked-none")).to_be_visible()
+    assert PaperGame.objects.get(pk=paper.pk).status == PaperGame.Status.COUNTED

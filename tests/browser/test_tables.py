@@ -539,3 +539,28 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
         "step",
         "ride",
     ]
+
+
+def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, make_user):
+    """Issue 47: a link sent to the wrong person is revoked from the table page (it leads nowhere),
+    and a new one issued; the panel fits 390 px."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    mine = deck_for("duel", alice)
+    deck_for("duel", bob, which=1)
+    page = player(alice, 390)
+    page.goto(f"/tables/?deck={mine.pk}")
+    page.get_by_role("button", name="Open the table").click()
+    old = page.get_by_label("Invitation link").input_value()
+    page.get_by_role("button", name="Revoke the link").click()
+    expect(page.locator("#invite-revoked")).to_be_visible()
+    expect(page.get_by_label("Invitation link")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Issue a link").click()
+    new = page.get_by_label("Invitation link").input_value()
+    assert new and new != old
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    guest = player(bob)
+    assert guest.goto(old).status == 404
+    guest.goto(new)
+    guest.get_by_role("button", name="Sit down").click()
+    expect(guest).to_have_url(re.compile(rf"/tables/{Table.objects.get().pk}/$"))

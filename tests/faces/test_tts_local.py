@@ -33,6 +33,18 @@ BAD = [
     "/home/me\n/deck",
     "/home/\x00me",
     "/" + "x" * LOCAL_FOLDER_MAX,
+    # format characters (issue 47): bidi controls show another path than the one written, zero-width
+    # ones hide in it; C1 controls, separators, unassigned and private-use code points
+    "/home/me/\u202edeck",  # RIGHT-TO-LEFT OVERRIDE: "/home/me/kced" on screen
+    "C:\\Games\\\u2066deck\u2069",  # LEFT-TO-RIGHT ISOLATE ... POP DIRECTIONAL ISOLATE
+    "/home/me/de\u200bck",  # ZERO WIDTH SPACE
+    "/home/me/\u200fdeck",  # RIGHT-TO-LEFT MARK
+    "/home/me/de\ufeffck",  # ZERO WIDTH NO-BREAK SPACE (BOM)
+    "/home/me/de\u00adck",  # SOFT HYPHEN
+    "/home/me/\u0085deck",  # NEXT LINE (C1)
+    "/home/me/\u2028deck",  # LINE SEPARATOR
+    "/home/me/\ue000deck",  # private use
+    "/home/me/\U000e0041deck",  # TAG LATIN CAPITAL LETTER A
 ]
 
 
@@ -59,6 +71,13 @@ def urls(state: dict) -> set[str]:
 )
 def test_a_folder_and_its_urls(folder, face):
     assert local_url(local_folder(folder))("sheet-1.jpg") == face
+
+
+@pytest.mark.parametrize(
+    "folder", ["/home/me/Колода", "C:\\Jeux\\Deck été", "/home/me/デッキ 🃏", "/home/me/עברית"]
+)
+def test_a_folder_in_any_script_is_read(folder):
+    local_folder(folder)
 
 
 @pytest.mark.parametrize("folder", BAD)

@@ -34,7 +34,15 @@ def test_the_ranking_and_a_cards_figures_with_intervals(client_as, playtester, c
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "query",
-    [{"source": "pizza"}, {"since": "yesterday"}, {"version": "-1"}, {"order": "best"}, {"format": "x" * 65}],
+    [
+        {"source": "pizza"},
+        {"since": "yesterday"},
+        {"since": "\uff12\uff10\uff12\uff16-12-01"},
+        {"version": "-1"},
+        {"version": "\uff13"},  # ASCII digits only (issue 47): the fullwidth 3
+        {"order": "best"},
+        {"format": "x" * 65},
+    ],
 )
 def test_bad_filters_are_a_400_naming_the_filter(client_as, playtester, query):
     response = client_as(playtester).get("/api/playstats/vanguard/cards/", query)
@@ -83,8 +91,13 @@ def test_recording_a_paper_game_and_refusing_one_that_cannot_be(client_as, playt
         content_type="application/json",
     )
     assert response.status_code == 201, response.content
+    assert response.json()["status"] == "proposed"  # the opponent's deck: they confirm it first
     assert PaperGame.objects.get(pk=response.json()["id"]).winner == 2
+    assert not CountedGame.objects.filter(paper_id=response.json()["id"]).exists()
+    confirmed = client_as(opponent).post(f"/api/playstats/paper-games/{response.json()['id']}/confirm/")
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "counted"
     assert CountedGame.objects.filter(paper_id=response.json()["id"]).exists()
+    api = client_as(playtester)
     vanguard = make_deck(playtester, "vanguard")
     for body in (
         {"decks": [mine.pk, vanguard.pk], "winner": 1},

@@ -49,10 +49,91 @@ def test_the_figures_summed_before_get_their_timed_games(playtester, opponent, m
     }
     migrate_to_latest()
     assert deck_record(deck_id=mine.pk)["averageTurns"] == 7.5  # (9 + 21) / 4 games of known length
-    assert deck_record(deck_id=theirs.pk)["averageTurns"] is None
+    # 0003 sums the paper figures again from the paper games: theirs played the game of 9 turns too
+    # (the figures made up above left it out), and no table game of known length.
+    assert deck_record(deck_id=theirs.pk)["averageTurns"] == 9.0
 
 
 @pytest.fixture(autouse=True)
 def _back_to_the_latest_migrations():
     yield
     migrate_to_latest()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_games_recorded_in_another_players_name_become_proposals_and_paper_matchups_key_by_clan(
+    playtester, opponent, make_deck
+):
+    """0003 (issue 47): a paper game against another user's deck, counted without their knowing, is
+    asked of them and counted nowhere until they confirm it; paper games key the clan matchups as
+    tables do, not by deck name; the tables' figures are not touched."""
+    from decks.selectors import played_entries
+    from playstats.services import _deck_cards
+
+    mine, mine_too = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
+    theirs = make_deck(opponent, "vanguard", second=True)
+    before, after = [("playstats", "0002_deckfigure_timed")], [("playstats", "0003_paper_game_proposals")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    PaperGame, PaperSeat = old.get_model("playstats", "PaperGame"), old.get_model("playstats", "PaperSeat")
+    CountedGame, DeckFigure = (
+        old.get_model("playstats", "CountedGame"),
+        old.get_model("playstats", "DeckFigure"),
+    )
+    MatchupFigure = old.get_model("playstats", "MatchupFigure")
+    games = {}
+    for name, (one, two) in {"in their name": (mine, theirs), "my own": (mine, mine_too)}.items():
+        paper = PaperGame.objects.create(
+            game="vanguard", played_on=DAY, winner=1, turns=6, recorded_by_id=playtester.pk
+        )
+        for index, deck in ((1, one), (2, two)):
+            PaperSeat.objects.create(
+                game=paper,
+                index=index,
+                deck_id=deck.pk,
+                deck_name=deck.name,
+                cards=_deck_cards(played_entries([deck])[deck.pk]),
+            )
+        CountedGame.objects.create(paper=paper, game="vanguard")
+        games[name] = paper.pk
+        figure = {"game": "vanguard", "format": "", "day": DAY, "source": "paper"}
+        for deck, won in ((one, 1), (two, 0)):
+            row, _made = DeckFigure.objects.get_or_create(**figure, deck=str(deck.pk))
+            row.games, row.wins, row.losses = row.games + 1, row.wins + won, row.losses + 1 - won
+            row.turns, row.timed = row.turns + 6, row.timed + 1
+            row.save()
+        label, _made = MatchupFigure.objects.get_or_create(
+            **figure, kind="label", side=one.name, other=two.name
+        )
+        label.games, label.wins = label.games + 1, label.wins + 1
+        label.save()
+    DeckFigure.objects.create(
+        game="vanguard",
+        format="",
+        day=DAY,
+        source="table",
+        deck=str(theirs.pk),
+        games=2,
+        wins=2,
+        turns=10,
+        timed=2,
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    PaperGame, PaperSeat = new.get_model("playstats", "PaperGame"), new.get_model("playstats", "PaperSeat")
+    assert PaperGame.objects.get(pk=games["in their name"]).status == "proposed"
+    assert PaperGame.objects.get(pk=games["my own"]).status == "counted"
+    seats = PaperSeat.objects.filter(game_id=games["in their name"]).order_by("index")
+    assert [s.answer for s in seats] == ["", "asked"]
+    assert {s.label for s in PaperSeat.objects.all()} <= {"Royal Paladin", "Kagero"}
+    counted = new.get_model("playstats", "CountedGame").objects.values_list("paper_id", flat=True)
+    assert list(counted) == [games["my own"]]
+    figures = new.get_model("playstats", "DeckFigure").objects.filter(deck=str(theirs.pk))
+    assert [(f.source, f.games) for f in figures] == [("table", 2)]  # the loss in their name is gone
+    labels = new.get_model("playstats", "MatchupFigure").objects.filter(kind="label", source="paper")
+    assert {(m.side, m.other) for m in labels} == {("Royal Paladin", "Kagero"), ("Kagero", "Royal Paladin")}
+    migrate_to_latest()
+    assert deck_record(deck_id=mine.pk)["games"] == 1 and deck_record(deck_id=theirs.pk)["wins"] == 2

@@ -6,7 +6,7 @@ import pytest
 
 from common.errors import InvalidInput
 from playstats import services
-from playstats.models import CardFigure, CountedGame, DeckFigure, MatchupFigure
+from playstats.models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame
 from playstats.selectors import card_figures, card_ranking, deck_record, matchup_grid, tables_to_count
 from tables.models import Table
 from tables.selectors import table_state
@@ -25,8 +25,15 @@ def games_of_7_8_and_unknown_turns(user, opponent, make_deck):
     length (an average length of 7.5); the two decks."""
     mine, theirs = make_deck(user, "duel"), make_deck(opponent, "duel", second=True)
     for turns in (7, 8, 0):
-        services.paper_game_record(user=user, decks=[mine, theirs], winner=1, turns=turns)
+        recorded(user, opponent, decks=[mine, theirs], winner=1, turns=turns)
     return mine, theirs
+
+
+def recorded(user, opponent, **game):
+    """A paper game ``user`` records against ``opponent``'s deck, and ``opponent`` confirms."""
+    paper = services.paper_game_record(user=user, **game)
+    assert paper.status == PaperGame.Status.PROPOSED
+    return services.paper_game_answer(user=opponent, paper_id=paper.pk, confirm=True)
 
 
 def finished_vanguard_game(user, make_deck, *, seed=3, winner=1):
@@ -113,9 +120,7 @@ def test_an_unfinished_table_is_not_counted(playtester, make_deck):
 def test_a_paper_game_is_recorded_and_counted_as_paper(playtester, make_deck, opponent):
     mine, theirs = make_deck(playtester, "duel"), make_deck(opponent, "duel", second=True)
     played = mine.entries.filter(card__isnull=False).first().card
-    paper = services.paper_game_record(
-        user=playtester, decks=[mine, theirs], winner=1, played=[[played.stable_id], []]
-    )
+    paper = recorded(playtester, opponent, decks=[mine, theirs], winner=1, played=[[played.stable_id], []])
     row = CardFigure.objects.get(stable_id=played.stable_id, source="paper")
     assert row.played == 1 and row.wins_played == 1
     assert CountedGame.objects.filter(paper=paper).exists()
@@ -130,10 +135,10 @@ def test_a_decks_average_length_is_over_the_games_whose_length_is_known(playtest
     mine, theirs = games_of_7_8_and_unknown_turns(playtester, opponent, make_deck)
     record = deck_record(deck_id=mine.pk)
     assert record["games"] == 3 and record["averageTurns"] == 7.5
-    services.paper_game_record(user=playtester, decks=[mine, theirs], winner=2)
+    recorded(playtester, opponent, decks=[mine, theirs], winner=2)
     assert deck_record(deck_id=theirs.pk)["averageTurns"] == 7.5
     untimed = make_deck(opponent, "duel")
-    services.paper_game_record(user=playtester, decks=[mine, untimed], winner=1)
+    recorded(playtester, opponent, decks=[mine, untimed], winner=1)
     assert deck_record(deck_id=untimed.pk)["games"] == 1
     assert deck_record(deck_id=untimed.pk)["averageTurns"] is None  # no game of known length
 

@@ -99,7 +99,25 @@ def world(db, keep_connections, make_user, make_card):
         r"^/api/tables/\{id\}/": table.pk,
     }
     tokens = {role: Token.objects.create(user=user).key for role, user in users.items()}
-    return {"tokens": tokens, "ids": ids, "draft": draft.stable_id, "shown": shown.stable_id}
+    # Two decks of the admin's, for a paper game of their own (the fuzzed deck is the playtester's).
+    decks = [
+        deck_services.deck_create(
+            data={
+                "game": "vanguard",
+                "name": f"fuzz {n}",
+                "sections": {"main": [{"card": shown.stable_id, "count": 4}]},
+            },
+            user=users["admin"],
+        ).pk
+        for n in (1, 2)
+    ]
+    return {
+        "tokens": tokens,
+        "ids": ids,
+        "draft": draft.stable_id,
+        "shown": shown.stable_id,
+        "decks": decks,
+    }
 
 
 def real_objects(case, world) -> None:
@@ -137,3 +155,65 @@ def test_every_operation_as_every_role(case, world):
         except Exception as failure:
             failure.add_note(f"as {role}")
             raise
+
+
+# --- a text field sent as another JSON type (issue 47) ------------------------------------------------
+# A body each operation accepts (with the world's objects), so that the wrong type is the one thing
+# wrong with it; an operation not named here is sent the field alone.
+ACCEPTED = {
+    ("POST", "/api/cards/{stableCardId}/status/"): {"status": "NEEDS_REVIEW"},
+    ("POST", "/api/cards/{stableCardId}/revert/"): {"version": 1},
+    ("PUT", "/api/cards/{stableCardId}/translations/{language}/"): {"name": "Kazuha", "text": ""},
+    ("POST", "/api/cards/{stableCardId}/translations/{language}/status/"): {"status": "NEEDS_REVIEW"},
+    ("POST", "/api/reviews/transition/"): {"cards": ["DR-U01"], "status": "NEEDS_REVIEW"},
+    ("POST", "/api/proposals/"): {"stableCardId": "DR-U01", "changes": {"text": "again"}},
+    ("POST", "/api/proposals/{id}/reject/"): {},
+    ("POST", "/api/card-lists/"): {"game": "duel", "key": "typed", "name": "Typed", "cards": []},
+    ("PATCH", "/api/card-lists/{id}/"): {},
+    ("PATCH", "/api/formats/{id}/"): {},
+    ("POST", "/api/playstats/paper-games/"): {"decks": ["deck", "other deck"], "winner": 1},
+}
+# The notes, comments and free texts: a value that is not a text is a 400 FIELD_INVALID naming it.
+FREE_TEXT = {"note", "notes", "why", "description"}
+NOT_TEXT = [True, 123, ["a note"], {"a": "note"}]
+
+
+def text_fields(operation) -> list[str]:
+    """The JSON body's properties the schema declares as free strings (no enum, no format)."""
+    raw = schema.raw_schema
+    body = raw["paths"][operation.path][operation.method.lower()].get("requestBody") or {}
+    definition = (body.get("content") or {}).get("application/json", {}).get("schema", {})
+    if "$ref" in definition:
+        definition = raw["components"]["schemas"][definition["$ref"].split("/")[-1]]
+    return [
+        name
+        for name, value in (definition.get("properties") or {}).items()
+        if value.get("type") == "string" and "enum" not in value and "format" not in value
+    ]
+
+
+def test_every_text_field_sent_as_another_type_is_a_400_never_a_500(world):
+    checked, wrong_answers = set(), []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        accepted = ACCEPTED.get((operation.method.upper(), operation.path))
+        for name in text_fields(operation):
+            for wrong in NOT_TEXT:
+                body = dict(accepted or {})
+                if "decks" in body:
+                    body["decks"] = world["decks"]
+                body[name] = wrong
+                case = operation.Case(body=body, media_type="application/json")
+                case.path_parameters = {p.name: "ru" for p in operation.path_parameters}
+                real_objects(case, world)
+                response = case.call(headers={"Authorization": f"Token {world['tokens']['admin']}"})
+                said = f"{operation.method.upper()} {operation.path} {name}={wrong!r}: {response.status_code} {response.text[:200]}"
+                if response.status_code >= 500:
+                    wrong_answers.append(said)
+                elif name in FREE_TEXT and accepted is not None:
+                    codes = {(e["code"], e.get("field")) for e in (response.json() or {}).get("errors", [])}
+                    if response.status_code != 400 or ("FIELD_INVALID", name) not in codes:
+                        wrong_answers.append(said)
+                    checked.add((operation.path, name))
+    assert not wrong_answers, "\n".join(wrong_answers)
+    assert len(checked) >= len(ACCEPTED), sorted(checked)

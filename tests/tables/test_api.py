@@ -139,6 +139,39 @@ def test_a_waiting_table_shows_its_invitation_to_its_creator_only(api, playteste
     assert "invite" not in view(mine, body["id"])
 
 
+def test_the_creator_revokes_and_reissues_the_invitation_link(
+    api, playtester, opponent, make_deck, make_user
+):
+    """Issue 47: a link sent to the wrong person is revoked (it leads nowhere) and a new one issued."""
+    mine = api(playtester)
+    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+    first, url = body["inviteToken"], f"/api/tables/{body['id']}/invitation/"
+    revoked = mine.delete(url)
+    assert revoked.status_code == 200 and revoked.json() == {"id": body["id"], "inviteToken": None}
+    assert view(mine, body["id"])["invite"]["token"] is None
+    theirs, deck = api(opponent), make_deck(opponent, "duel").pk
+    assert theirs.post("/api/tables/join/", {"token": first, "deck": deck}, format="json").status_code == 404
+    by_id = theirs.post(f"/api/tables/{body['id']}/join/", {"token": first, "deck": deck}, format="json")
+    assert by_id.status_code == 404
+    reissued = mine.post(url)
+    second = reissued.json()["inviteToken"]
+    assert reissued.status_code == 200 and second and second != first
+    assert view(mine, body["id"])["invite"]["token"] == second
+    assert theirs.post("/api/tables/join/", {"token": first, "deck": deck}, format="json").status_code == 404
+    # Only the creator: a user invited by name sees the table, and may not touch its link.
+    table = Table.objects.get(pk=body["id"])
+    table.invited = make_user("playtester", username="ivan")
+    table.save()
+    assert api(table.invited).delete(url).status_code == 403
+    assert api(opponent).delete(url).status_code == 404  # not theirs to see
+    joined = theirs.post("/api/tables/join/", {"token": second, "deck": deck}, format="json")
+    assert joined.status_code == 200
+    # Once the two players sit, there is no link to revoke or issue.
+    late = mine.post(url)
+    assert late.status_code == 409 and late.json()["code"] == "TABLE_NOT_WAITING"
+    assert Table.objects.get(pk=body["id"]).invite_token == second
+
+
 def test_a_user_invited_by_name_sees_and_joins_the_table(api, playtester, opponent, make_deck):
     body = (
         api(playtester)
@@ -339,6 +372,12 @@ def test_bad_query_parameters_are_refused(hot_seat):
     for query in ({"at": 5}, {"at": -1}, {"at": "x"}, {"at": "9" * 40}):
         assert client.get(f"/api/tables/{table_id}/", query).status_code == 400, query
     assert client.get(f"/api/tables/{table_id}/events/", {"since": "x"}).status_code == 400
+    # ASCII digits only (issue 47): "０" (fullwidth) and "٠" (Arabic-Indic) are no query numbers
+    for written in ("\uff10", "\u0660", "\uff11\uff12", "1_0", "+1"):
+        assert client.get(f"/api/tables/{table_id}/", {"at": written}).status_code == 400, written
+        answer = client.get(f"/api/tables/{table_id}/events/", {"since": written})
+        assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "since", written
+    assert client.get(f"/api/tables/{table_id}/events/", {"since": "0"}).status_code == 200
 
 
 def _moves(client, table_id: int, count: int) -> None:

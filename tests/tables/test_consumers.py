@@ -232,7 +232,8 @@ def test_another_origin_and_an_unknown_table_are_refused(client, alice, table):
     assert run(scenario) == [False, False]
 
 
-@pytest.mark.parametrize("since", ["soon", "-1", "9" * 12])
+# ASCII digits only (issue 47): int() reads the fullwidth "１" (%EF%BC%91), "+1", " 1" and "1_0"
+@pytest.mark.parametrize("since", ["soon", "-1", "9" * 12, "%EF%BC%91", "%2B1", "%201", "1_0"])
 def test_a_bad_since_is_said_and_the_socket_closed(client, alice, table, since):
     cookie = cookie_of(client, alice)
 

@@ -96,6 +96,34 @@ def test_the_invitation_seats_the_second_player_with_a_deck_of_the_game(client_a
     assert client.get(url)["Location"] == reverse("tables:detail", args=[table.pk])
 
 
+def test_the_creator_revokes_and_reissues_the_link_from_the_table_page(client_as, alice, bob):
+    from django.test import Client
+
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    old = reverse("tables:invite", args=[table.invite_token])
+    client = client_as(alice)
+    guest = Client()
+    guest.force_login(bob)
+    action = reverse("tables:invitation", args=[table.pk])
+    page = client.get(reverse("tables:detail", args=[table.pk]))
+    assert f'action="{action}"' in page.text and 'value="revoke"' in page.text
+    revoked = client.post(action, {"action": "revoke"}, follow=True)
+    assert revoked.status_code == 200 and "The invitation link is revoked" in revoked.text
+    assert old not in revoked.text and 'id="invite-revoked"' in revoked.text
+    assert 'value="revoke"' not in revoked.text and 'value="reissue"' in revoked.text
+    assert guest.get(old).status_code == 404
+    reissued = client.post(action, {"action": "reissue"}, follow=True)
+    table.refresh_from_db()
+    new = reverse("tables:invite", args=[table.invite_token])
+    assert table.invite_open and new != old and new in reissued.text
+    assert guest.get(new).status_code == 200 and guest.get(old).status_code == 404
+    assert "Choose to revoke" in client.post(action, {"action": "burn"}, follow=True).text
+    # In French and Russian too.
+    for language, words in (("fr", "révoqué"), ("ru", "отозвана")):
+        said = client.post(action, {"action": "revoke"}, follow=True, HTTP_ACCEPT_LANGUAGE=language)
+        assert words in said.text, language
+
+
 def test_a_table_page_holds_no_card_of_the_game(client_as, alice, bob):
     table = services.table_create(mode="free", user=alice, deck=deck_for("vanguard", alice))
     services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
@@ -132,6 +160,10 @@ def test_the_replay_address_is_read_and_a_bad_one_is_said(client_as, alice):
     page = client.get(reverse("tables:detail", args=[table.pk]), {"at": "soon"}, follow=True)
     assert page.status_code == 200 and _config(page)["replayAt"] is None
     assert "whole number" in page.text
+    # ASCII digits only (issue 47): int() reads the fullwidth "０" and " 0" as 0
+    for written in ("\uff10", "\u0660", " 0", "+0"):
+        page = client.get(reverse("tables:detail", args=[table.pk]), {"at": written}, follow=True)
+        assert _config(page)["replayAt"] is None and "whole number" in page.text, written
 
 
 def test_a_new_table_without_a_deck_of_yours_is_refused_with_a_message(client_as, alice, bob):
