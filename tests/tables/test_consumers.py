@@ -223,13 +223,21 @@ def test_another_origin_and_an_unknown_table_are_refused(client, alice, table):
 
     async def scenario():
         results = []
-        for ws in (socket(table.pk, cookie, origin=b"http://evil.example"), socket(table.pk + 99, cookie)):
+        sockets = [
+            socket(table.pk, cookie, origin=b"http://evil.example"),
+            # The studio's host on another port, or by another scheme: another origin.
+            socket(table.pk, cookie, origin=b"http://localhost:9999"),
+            socket(table.pk, cookie, origin=b"https://localhost"),
+            socket(table.pk + 99, cookie),
+            socket(table.pk, cookie, origin=b"http://localhost:80"),  # the studio's own
+        ]
+        for ws in sockets:
             connected, _ = await ws.connect()
             results.append(connected)
             await ws.disconnect()
         return results
 
-    assert run(scenario) == [False, False]
+    assert run(scenario) == [False, False, False, False, True]
 
 
 # ASCII digits only (issue 47): int() reads the fullwidth "１" (%EF%BC%91), "+1", " 1" and "1_0"
