@@ -179,6 +179,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Log the channel layer's failure (within an ``except``): with its traceback once a
         minute in a process, else at DEBUG."""
         self.layer_down = True
+        table = self.scope.get("url_route", {}).get("kwargs", {}).get("table_id")
         now = time.monotonic()
         if now - _last_layer_warning[0] >= LAYER_WARNING_EVERY:
             _last_layer_warning[0] = now
@@ -186,7 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 "the channel layer failed (%s, table %s): the table's sockets close with %s and their "
                 "pages poll",
                 action,
-                getattr(self, "table_id", None),
+                table,
                 CLOSE_LAYER_DOWN,
                 exc_info=True,
             )
@@ -194,7 +195,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             log.debug(
                 "the channel layer failed (%s, table %s)",
                 action,
-                getattr(self, "table_id", None),
+                table,
                 exc_info=True,
             )
 

@@ -512,7 +512,7 @@ def test_the_redis_layers_reads_outlast_its_wait_for_a_message():
 
 @pytest.mark.slow
 def test_on_redis_idle_sockets_outlive_the_layers_wait_receive_a_move_and_leave_the_group(
-    client, alice, bob, table, redis_layer
+    redis_layer, client, alice, bob, table
 ):
     from channels_redis.core import RedisChannelLayer
 
