@@ -66,6 +66,7 @@ def test_parse_origin():
     assert parse_origin("null") is None and parse_origin("http://") is None
 
 
+@pytest.mark.django_db  # channels' consumers close the old database connections on each message
 def test_another_origin_is_refused_before_the_application(settings):
     settings.ALLOWED_HOSTS = ["localhost"]
     reached = []
