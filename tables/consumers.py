@@ -11,7 +11,9 @@ Server -> client messages (JSON):
 ``{"type": "update", "seq": N, "events": [...], "view": {...}}`` and, for a bad ``since``,
 ``{"type": "error", "code": "TABLE_SINCE_INVALID", "message": ...}`` before the socket closes (4400).
 A client may send ``{"type": "ping"}``: any event not sent yet goes first (an announce lost on the
-way), then ``{"type": "pong", "seq": N}``.
+way), then ``{"type": "pong", "seq": N}``. A ping looks at the table once in PING_READ_EVERY at most
+(a page pings every 10 s and after its own moves); the others are answered at once: a burst of
+pings costs no database read each, and never holds the socket's keepalive up.
 
 The channel layer (Redis between web processes) may fail: a socket that cannot join its table's
 group, or whose wait for the next announce fails, sends the table as it is and closes with 4503
@@ -51,6 +53,8 @@ MAX_SINCE = 10**9
 # A layer failure is logged with its traceback once in this many seconds in a process (a Redis down
 # fails every socket of the process at once); the others at DEBUG.
 LAYER_WARNING_EVERY = 60.0
+# Seconds between two pings that read the table.
+PING_READ_EVERY = 0.25
 _last_layer_warning = [float("-inf")]
 
 
@@ -63,6 +67,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     audience: str | None = None
     accepted = False
     closed = False
+    last_ping_read = float("-inf")
     layer_down = False
     _renewing: asyncio.Task | None = None
     # How often the socket renews its membership: this share of the layer's group expiry.
@@ -212,7 +217,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(message, dict) and message.get("type") == "ping":
             # A ping also looks at the table: a move whose announce was lost (a layer that does not
             # reach every web process) arrives by the next ping at the latest.
-            await self._send_news()
+            now = time.monotonic()
+            if now - self.last_ping_read >= PING_READ_EVERY:
+                self.last_ping_read = now
+                await self._send_news()
             await self._send_json({"type": "pong", "seq": self.sent})
 
     async def table_event(self, message):

@@ -311,6 +311,36 @@ def test_ping_answers_the_last_seq_sent(client, alice, table):
     assert run(scenario) == {"type": "pong", "seq": 1}
 
 
+def test_a_burst_of_pings_is_answered_with_a_read_now_and_then(client, alice, table, monkeypatch):
+    from tables import selectors
+
+    cookie = cookie_of(client, alice)
+    reads = []
+    real_read = selectors.table_events_for
+
+    def counted(user, table, since=0):
+        reads.append(since)
+        return real_read(user, table, since=since)
+
+    # The socket's database read (tables/consumers.py, _read) is the one caller of this selector here.
+    monkeypatch.setattr(selectors, "table_events_for", counted)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        for _ in range(200):
+            await ws.send_to(text_data=json.dumps({"type": "ping"}))
+        pongs = [await receive(ws) for _ in range(200)]
+        await ws.disconnect()
+        return pongs
+
+    pongs = run(scenario)
+    assert pongs == [{"type": "pong", "seq": 0}] * 200
+    # The first read on connect, the first ping's, then one a quarter of a second at most.
+    assert 2 <= len(reads) < 20
+
+
 def test_announce_never_raises_when_the_layer_fails(monkeypatch, caplog):
     class Broken:
         async def group_send(self, group, message):
