@@ -2,7 +2,7 @@
 
 Served by runserver (daphne, first in INSTALLED_APPS) and in production by gunicorn with uvicorn's
 workers (studio/gunicorn.py, scripts/entrypoint web). A WebSocket is authenticated by the session
-cookie and refused from another origin than the studio's (AllowedHostsOriginValidator).
+cookie and refused from another origin than the studio's: scheme, host and port (studio/websocket_origin.py).
 """
 
 import os
@@ -15,13 +15,13 @@ django_application = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from studio.websocket_origin import SameOriginValidator  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

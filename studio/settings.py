@@ -393,9 +393,23 @@ CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL") or (
     if os.environ.get("CELERY_BROKER_URL", "").startswith(("redis://", "rediss://"))
     else ""
 )
+# channels-redis waits for a socket's next message with a blocking Redis read of 5 s
+# (RedisChannelLayer.brpop_timeout); redis-py (8) gives up on any read after its default socket
+# timeout, 5 s too, so an idle socket's wait failed exactly then and the socket died. The layer's
+# connections read for longer than that wait (a dead Redis still fails a read after this long); a
+# query string of CHANNEL_LAYER_URL (?socket_timeout=...) wins over these.
+CHANNEL_LAYER_SOCKET_TIMEOUT = 15
+CHANNEL_LAYER_HOST = {"address": CHANNEL_LAYER_URL, "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT}
+# A table's socket leaves its group when it ends and joins it again every third of this
+# (tables/consumers.py): a member that could not leave (its process killed, Redis down then) is
+# dropped after this long, not after channels-redis's day.
+CHANNEL_LAYER_GROUP_EXPIRY = 900
 CHANNEL_LAYERS = {
     "default": (
-        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [CHANNEL_LAYER_URL]}}
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [CHANNEL_LAYER_HOST], "group_expiry": CHANNEL_LAYER_GROUP_EXPIRY},
+        }
         if CHANNEL_LAYER_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )

@@ -564,3 +564,25 @@ def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, mak
     guest.goto(new)
     guest.get_by_role("button", name="Sit down").click()
     expect(guest).to_have_url(re.compile(rf"/tables/{Table.objects.get().pk}/$"))
+
+
+@pytest.mark.slow
+def test_a_table_whose_channel_layer_fails_says_so_and_reads_the_moves_itself(player, make_user, settings):
+    """The channel layer cannot be reached: the socket sends the table and closes with 4503; the page
+    says that live updates are paused and reads the table every 2 s: a move made in another tab shows
+    without a socket to bring it."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens there
+        }
+    }
+    page, board = open_chess_hot_seat(player, make_user("playtester", username="alice"))
+    expect(page.locator("#live")).to_contain_text("Live updates are paused")
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.locator(".chessboard [data-square='e2']").click()
+    other.locator(".chessboard [data-square='e4']").click()
+    wait_seq(other, 1)
+    wait_seq(page, 1)
+    expect(board.locator("[data-square='e4']")).to_have_text("\u2659")

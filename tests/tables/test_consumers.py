@@ -4,18 +4,25 @@ it is stored, as the viewer may read it, and nothing lost or doubled when a clie
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
+import copy
 import json
+import logging
+import os
+import uuid
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.db import connections
+from django.test import Client
 
 from studio.asgi import application
-from tables import realtime, services
+from tables import consumers, realtime, services
 from tables.models import Table
 
 from .live_kit import deck_for
@@ -23,6 +30,12 @@ from .live_kit import deck_for
 # The consumer's reads and the services run in the test's own thread (thread-sensitive), so the
 # test database needs no second connection; transaction=True lets on_commit announce the moves.
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# The layer the settings configure (before _fresh_layer below replaces it): a Redis one when
+# CHANNEL_LAYER_URL, or a Redis CELERY_BROKER_URL, is set (.ci/run's PostgreSQL pass).
+CONFIGURED_LAYER = copy.deepcopy(settings.CHANNEL_LAYERS["default"])
+# Nothing listens there (the layer cannot be reached).
+UNREACHABLE_REDIS = "redis://127.0.0.1:1/0"
 
 
 def run(scenario):
@@ -43,6 +56,24 @@ def run(scenario):
 @pytest.fixture(autouse=True)
 def _fresh_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+@pytest.fixture
+def redis_layer(settings, _fresh_layer):
+    """The tables' sockets on the configured Redis channel layer, its keys apart from any other test's.
+    Skipped without one, unless REQUIRE_REDIS is set (.ci/run), where it fails."""
+    if not CONFIGURED_LAYER["BACKEND"].startswith("channels_redis."):
+        reason = (
+            "needs a Redis channel layer: set CHANNEL_LAYER_URL or a Redis CELERY_BROKER_URL (.ci/run does)"
+        )
+        if os.environ.get("REQUIRE_REDIS"):
+            pytest.fail(f"{reason} (REQUIRE_REDIS is set)")
+        pytest.skip(reason)
+    layer = copy.deepcopy(CONFIGURED_LAYER)
+    config = layer["CONFIG"]
+    config["prefix"] = f"{config.get('prefix', 'asgi')}-test-{uuid.uuid4().hex[:8]}"
+    settings.CHANNEL_LAYERS = {"default": layer}
+    return layer
 
 
 @pytest.fixture
@@ -223,13 +254,21 @@ def test_another_origin_and_an_unknown_table_are_refused(client, alice, table):
 
     async def scenario():
         results = []
-        for ws in (socket(table.pk, cookie, origin=b"http://evil.example"), socket(table.pk + 99, cookie)):
+        sockets = [
+            socket(table.pk, cookie, origin=b"http://evil.example"),
+            # The studio's host on another port, or by another scheme: another origin.
+            socket(table.pk, cookie, origin=b"http://localhost:9999"),
+            socket(table.pk, cookie, origin=b"https://localhost"),
+            socket(table.pk + 99, cookie),
+            socket(table.pk, cookie, origin=b"http://localhost:80"),  # the studio's own
+        ]
+        for ws in sockets:
             connected, _ = await ws.connect()
             results.append(connected)
             await ws.disconnect()
         return results
 
-    assert run(scenario) == [False, False]
+    assert run(scenario) == [False, False, False, False, True]
 
 
 # ASCII digits only (issue 47): int() reads the fullwidth "１" (%EF%BC%91), "+1", " 1" and "1_0"
@@ -272,6 +311,36 @@ def test_ping_answers_the_last_seq_sent(client, alice, table):
     assert run(scenario) == {"type": "pong", "seq": 1}
 
 
+def test_a_burst_of_pings_is_answered_with_a_read_now_and_then(client, alice, table, monkeypatch):
+    from tables import selectors
+
+    cookie = cookie_of(client, alice)
+    reads = []
+    real_read = selectors.table_events_for
+
+    def counted(user, table, since=0):
+        reads.append(since)
+        return real_read(user, table, since=since)
+
+    # The socket's database read (tables/consumers.py, _read) is the one caller of this selector here.
+    monkeypatch.setattr(selectors, "table_events_for", counted)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        for _ in range(200):
+            await ws.send_to(text_data=json.dumps({"type": "ping"}))
+        pongs = [await receive(ws) for _ in range(200)]
+        await ws.disconnect()
+        return pongs
+
+    pongs = run(scenario)
+    assert pongs == [{"type": "pong", "seq": 0}] * 200
+    # The first read on connect, the first ping's, then one a quarter of a second at most.
+    assert 2 <= len(reads) < 20
+
+
 def test_announce_never_raises_when_the_layer_fails(monkeypatch, caplog):
     class Broken:
         async def group_send(self, group, message):
@@ -297,11 +366,14 @@ def test_the_redis_layer_when_channel_layer_url_or_a_redis_broker_is_set(monkeyp
     try:
         assert layer(CHANNEL_LAYER_URL="redis://cache:6379/3") == {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": ["redis://cache:6379/3"]},
+            "CONFIG": {
+                "hosts": [{"address": "redis://cache:6379/3", "socket_timeout": 15}],
+                "group_expiry": 900,
+            },
         }
-        assert layer(CELERY_BROKER_URL="redis://redis:6379/0")["CONFIG"] == {
-            "hosts": ["redis://redis:6379/0"]
-        }
+        assert layer(CELERY_BROKER_URL="redis://redis:6379/0")["CONFIG"]["hosts"] == [
+            {"address": "redis://redis:6379/0", "socket_timeout": 15}
+        ]
         assert layer(CELERY_BROKER_URL="amqp://rabbit//")["BACKEND"] == "channels.layers.InMemoryChannelLayer"
         assert layer()["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     finally:
@@ -448,3 +520,168 @@ def test_a_socket_that_missed_an_announce_reads_what_it_missed(client, alice, bo
     caught = run(scenario)
     assert [(e["seq"], e["payload"]["text"]) for e in caught["events"]] == [(1, "lost"), (2, "then this")]
     assert caught["view"]["seq"] == 2
+
+
+# --- the channel layer: Redis's waits, its failures, the groups' members ------------------------
+
+
+def test_the_redis_layers_reads_outlast_its_wait_for_a_message():
+    """channels-redis waits for a socket's next message with a blocking read of brpop_timeout (5 s);
+    redis-py's default read timeout was as long, so an idle socket died at 5 s."""
+    from channels_redis.core import RedisChannelLayer
+    from redis._defaults import DEFAULT_SOCKET_TIMEOUT
+
+    import studio.settings as studio_settings
+
+    layer = RedisChannelLayer(
+        hosts=[studio_settings.CHANNEL_LAYER_HOST | {"address": "redis://cache:6379/3"}]
+    )
+    timeout = layer.create_pool(0).connection_kwargs.get("socket_timeout", DEFAULT_SOCKET_TIMEOUT)
+    assert timeout is not None and timeout > RedisChannelLayer.brpop_timeout
+
+
+@pytest.mark.slow
+def test_on_redis_idle_sockets_outlive_the_layers_wait_receive_a_move_and_leave_the_group(
+    redis_layer, client, alice, bob, table
+):
+    from channels_redis.core import RedisChannelLayer
+
+    # Past one whole blocking wait of the layer: the read that ended it failed at 5 s, and the
+    # socket died (its membership of the group left behind).
+    idle = RedisChannelLayer.brpop_timeout + 1
+    cookies = cookie_of(client, alice), cookie_of(Client(), bob)
+
+    async def scenario():
+        layer = get_channel_layer()
+        group = realtime.group_name(table.pk)
+        redis, key = layer.connection(layer.consistent_hash(group)), layer._group_key(group)
+        sockets = [socket(table.pk, cookie) for cookie in cookies]
+        for ws in sockets:
+            assert (await ws.connect())[0]
+            await receive(ws)
+        quiet = await asyncio.gather(*(ws.receive_nothing(timeout=idle, interval=0.1) for ws in sockets))
+        await database_sync_to_async(play)(alice, table.pk, "note", text="after the quiet")
+        moved = [await receive(ws) for ws in sockets]
+        members = await redis.zcard(key)
+        await asyncio.gather(*(ws.disconnect() for ws in sockets))
+        return quiet, moved, members, await redis.zcard(key)
+
+    quiet, moved, members, left = run(scenario)
+    assert quiet == [True, True]  # neither a close nor anything else
+    assert [[e["payload"]["text"] for e in m["events"]] for m in moved] == [["after the quiet"]] * 2
+    assert (members, left) == (2, 0)
+
+
+def failing_receive(layer, fail: asyncio.Event):
+    """The layer's receive, until ``fail`` is set: then it fails as Redis's did."""
+    from redis.exceptions import TimeoutError as RedisTimeout
+
+    real = layer.receive
+
+    async def receive(channel):
+        message = asyncio.ensure_future(real(channel))
+        failing = asyncio.ensure_future(fail.wait())
+        done, pending = await asyncio.wait({message, failing}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        if message in done:
+            return message.result()
+        raise RedisTimeout("Timeout reading from 127.0.0.1:6379")
+
+    return receive
+
+
+def test_a_failing_layer_closes_the_socket_with_4503_leaves_the_group_and_logs_once(
+    client, alice, table, caplog, monkeypatch
+):
+    monkeypatch.setattr(consumers, "_last_layer_warning", [float("-inf")])
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        layer = get_channel_layer()
+        fail = asyncio.Event()
+        layer.receive = failing_receive(layer, fail)
+        group = realtime.group_name(table.pk)
+        one, two = socket(table.pk, cookie), socket(table.pk, cookie)
+        for ws in (one, two):
+            assert (await ws.connect())[0]
+            await receive(ws)
+        members = len(layer.groups.get(group, {}))
+        fail.set()
+        closed = [await one.receive_output(timeout=5), await two.receive_output(timeout=5)]
+        left = len(layer.groups.get(group, {}))
+        await one.disconnect(), await two.disconnect()
+        return members, closed, left
+
+    with caplog.at_level(logging.DEBUG, logger="tables.consumers"):
+        members, closed, left = run(scenario)
+    assert members == 2 and left == 0
+    assert closed == [{"type": "websocket.close", "code": 4503}] * 2
+    warnings = [r for r in caplog.records if r.name == "tables.consumers" and r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "the channel layer failed (receive" in warnings[0].getMessage()
+    assert warnings[0].exc_info and "Timeout reading" in str(warnings[0].exc_info[1])
+
+
+def test_an_unreachable_layer_sends_the_table_then_closes_with_4503(client, alice, table, settings, caplog):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [UNREACHABLE_REDIS]},
+        }
+    }
+    play(alice, table.pk, "note", text="before")
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        connected, _ = await ws.connect()
+        first = await receive(ws)
+        closed = await ws.receive_output(timeout=5)
+        await ws.disconnect()
+        return connected, first, closed
+
+    connected, first, closed = run(scenario)
+    assert connected and first["type"] == "update" and first["view"]["seq"] == 1
+    assert [e["payload"]["text"] for e in first["events"]] == ["before"]
+    assert closed == {"type": "websocket.close", "code": 4503}
+
+
+def test_a_socket_that_ends_in_an_error_leaves_its_group(client, alice, table, monkeypatch):
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        layer = get_channel_layer()
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        joined = len(layer.groups.get(realtime.group_name(table.pk), {}))
+
+        async def broken(self, since):
+            raise RuntimeError("the database went away")
+
+        monkeypatch.setattr(consumers.TableConsumer, "_read", broken)
+        await ws.send_to(text_data=json.dumps({"type": "ping"}))
+        with pytest.raises(RuntimeError):
+            await ws.receive_output(timeout=5)
+        return joined, len(layer.groups.get(realtime.group_name(table.pk), {}))
+
+    assert run(scenario) == (1, 0)
+
+
+def test_a_socket_renews_its_membership_before_the_group_expires(client, alice, table, settings):
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"group_expiry": 1}}
+    }
+    cookie = cookie_of(client, alice)
+
+    async def scenario():
+        ws = socket(table.pk, cookie)
+        assert (await ws.connect())[0]
+        await receive(ws)
+        await asyncio.sleep(1.5)  # longer than the group's expiry: a member that never renewed is gone
+        await database_sync_to_async(play)(alice, table.pk, "note", text="still there")
+        moved = await receive(ws)
+        await ws.disconnect()
+        return moved
+
+    assert [e["payload"]["text"] for e in run(scenario)["events"]] == ["still there"]

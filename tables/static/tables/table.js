@@ -4,7 +4,9 @@
  * and the socket's updates (tables/consumers.py), both cut to what the viewer may see. Moves go to
  * POST /api/tables/{id}/events/ with the seq the page shows (expectedSeq); a 409 means the table moved
  * on meanwhile: the page catches up. A dropped socket opens again from the last seq held (nothing lost,
- * nothing twice); while it is closed the page asks the events API instead.
+ * nothing twice); while it is closed the page asks the events API instead. A socket closed with 4503
+ * (the studio's channel layer failed: no move would come by socket) makes the page read the events
+ * API at once and every 2 s, and try a socket again later, later each time while it fails.
  */
 (function () {
   "use strict";
@@ -42,6 +44,7 @@
     socket: null,
     open: false,
     retries: 0,
+    layerDown: 0, // sockets closed in a row because the channel layer failed (4503)
     busy: false,
     // Rules mode: the moves the rules allow the acting seat now (GET intents/), each sent as is.
     intents: [],
@@ -223,6 +226,9 @@
       clearInterval(state.pinger);
       state.pinger = setInterval(ping, 10000);
       state.retries = 0;
+      // A socket that stays open is a layer that works again.
+      clearTimeout(state.steady);
+      state.steady = setTimeout(function () { state.layerDown = 0; }, 30000);
       stopPolling();
       setLive(gettext("Live: the other player's moves appear as they are played."));
     };
@@ -234,9 +240,19 @@
     socket.onclose = function (event) {
       state.open = false;
       clearInterval(state.pinger);
+      clearTimeout(state.steady);
       if (state.socket !== socket) return;
       if (event.code === 4403) {
         setLive(gettext("You may not see this table any more."));
+        return;
+      }
+      if (event.code === 4503) {
+        // The studio's channel layer failed: the page reads the moves itself, from now on.
+        state.layerDown += 1;
+        setLive(gettext("Live updates are paused: the table is read every 2 seconds."));
+        catchUp();
+        startPolling();
+        setTimeout(connect, Math.min(60000, 5000 * Math.pow(2, state.layerDown - 1)));
         return;
       }
       setLive(gettext("Reconnecting…"));
