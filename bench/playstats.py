@@ -76,7 +76,9 @@ def main() -> None:
         alice, bob = users
         one = deck_for("vanguard", alice, name="TD01")
         two = deck_for("vanguard", bob, name="TD02", which=1)
-        model = table_services.table_create(mode="free", user=alice, deck=one, seed=1)
+        model = table_services.table_create(mode="free", user=alice, deck=one)
+        Table.objects.filter(pk=model.pk).update(seed=1)  # the server drew it: fixed, to bench one game
+        model.refresh_from_db()
         model = table_services.table_join(user=bob, table=model, deck=two)
         seats = sorted(model.seats.all(), key=lambda s: s.index)
 

@@ -9,6 +9,7 @@ for a spectator of a public table, who sees the public zones only.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -208,6 +209,20 @@ def table_state(
     if committed or not connection.in_atomic_block:
         remember(table, state)
     return state
+
+
+def seed_hash(seed: int) -> str:
+    """The commitment to a table's seed: hex SHA-256 of its decimal digits (FORMATS.md v1.3)."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+def seed_fields(table: Table) -> dict[str, Any]:
+    """What a reader of ``table`` learns of its seed: its commitment ``seedHash`` from the deal on, the
+    ``seed`` itself once the game is over (then anyone replays every shuffle and checks the hash)."""
+    if table.status == Table.Status.WAITING:
+        return {"seedHash": None, "seed": None}
+    finished = table.status == Table.Status.FINISHED
+    return {"seedHash": seed_hash(table.seed), "seed": table.seed if finished else None}
 
 
 def _user(user) -> str | None:
@@ -424,6 +439,7 @@ def _view(
         createdAt=table.created_at.isoformat(),
         startedAt=table.started_at.isoformat() if table.started_at else None,
         finishedAt=table.finished_at.isoformat() if table.finished_at else None,
+        **seed_fields(table),
         steps=[{"key": s.key, "label": s.label, "note": s.note} for s in spec.steps],
         counters=[
             {"key": c.key, "label": c.label, "minimum": c.minimum, "maximum": c.maximum}

@@ -23,7 +23,7 @@ from tables.models import Table, TableEvent
 from tables.selectors import dealt_state, table_state
 
 from .conftest import GAMES
-from .play import finish_setup, post, view, zone
+from .play import finish_setup, fix_seed, post, view, zone
 
 pytestmark = pytest.mark.django_db
 
@@ -132,8 +132,9 @@ def played(api, playtester, opponent, make_deck):
     def play_game(game: str):
         mine, theirs = api(playtester), api(opponent)
         body = mine.post(
-            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk, "seed": 3}, format="json"
+            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk}, format="json"
         ).json()
+        fix_seed(body["id"], 3)
         joined = theirs.post(
             "/api/tables/join/",
             {"token": body["inviteToken"], "deck": make_deck(opponent, game, second=True).pk},
