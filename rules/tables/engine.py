@@ -58,9 +58,13 @@ KINDS = (
     "endTurn",
     "concede",
     "result",
+    "roll",
+    "coin",
 )
 # The kinds a player may send before the setup is done (the rest wait for it).
-SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "result"})
+SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "result", "roll", "coin"})
+# A die has from 2 to MAX_SIDES sides (6 unless the player says).
+MAX_SIDES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -832,6 +836,22 @@ def _note(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(evolve(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
 
 
+def _roll(state: TableState, seat: int, payload: dict) -> Applied:
+    """A die the table rolls (``sides``, 6 by default): drawn from the table's seed and the event's
+    seq, so that no player chooses it and every replay rolls the same; the log says the value."""
+    _only(payload, "roll", "sides")
+    sides = _int(payload, "sides", "roll", low=2, high=MAX_SIDES, default=6)
+    value = rng_for(state.start.seed, "roll", state.seq + 1, seat).randint(1, sides)
+    return Applied(state, (), (("roll", {"sides": sides, "value": value}),))
+
+
+def _coin(state: TableState, seat: int, payload: dict) -> Applied:
+    """A coin the table tosses, as the die: heads or tails, from the seed and the event's seq."""
+    _only(payload, "coin")
+    side = ("heads", "tails")[rng_for(state.start.seed, "coin", state.seq + 1, seat).randrange(2)]
+    return Applied(state, (), (("coin", {"side": side}),))
+
+
 def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "concede")
     state = evolve(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
@@ -903,6 +923,8 @@ _HANDLERS = {
     "endTurn": _end_turn,
     "concede": _concede,
     "result": _result,
+    "roll": _roll,
+    "coin": _coin,
 }
 
 

@@ -159,7 +159,7 @@ def moved_view(state: TableState, moved: Moved, viewers: frozenset[int]) -> dict
 _PUBLIC_KEYS = frozenset(
     {"to", "from", "faceDown", "bottom", "count", "zone", "key", "value", "text", "first"}
 )
-_PUBLIC_KEYS |= {"promote", "winner", "reason"}
+_PUBLIC_KEYS |= {"promote", "winner", "reason", "sides"}
 
 
 def event_view(

@@ -80,6 +80,7 @@ def payload_for(data, state, game: str, kind: str) -> dict:
             "to": data.draw(st.sampled_from(squares)),
         },
         "result": lambda: {"winner": data.draw(st.sampled_from([1, 2]))},
+        "roll": lambda: {"sides": data.draw(st.integers(0, 120))},
     }
     payload = pick.get(kind, dict)()
     if data.draw(st.integers(0, 19)) == 0:  # now and then, a field that is not the contract's
