@@ -49,8 +49,13 @@
     // Rules mode: the moves the rules allow the acting seat now (GET intents/), each sent as is.
     intents: [],
     intentsSeq: -1,
+    link: "", // what the connection indicator says: connecting, live, polling, offline, closed
+    heard: 0, // when the socket last brought a message
+    actionsOpen: false, // the folded buttons of a narrow screen, opened
   };
   var RULES = config.mode === "rules";
+  // A narrow screen (a phone): the cards first, the buttons folded.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 640px)") : { matches: false };
 
   // --- small helpers ---------------------------------------------------------------------------
   function el(tag, attrs, children) {
@@ -136,7 +141,10 @@
         var events = (data.events || []).filter(function (e) { return e.seq <= view.seq; });
         update(events, view);
       });
-    }).catch(function () { setLive(gettext("The table cannot be reached: it tries again.")); });
+    }).then(function () {
+      // Read without the socket: the page is as fresh as its last read, not live.
+      if (state.link !== "live" && state.link !== "paused") setLink(pollTimer ? "polling" : "connecting");
+    }, function () { if (state.link !== "live") setLink("offline"); });
   }
 
   function send(kind, payload, seat) {
@@ -204,7 +212,30 @@
     return send(intent.kind, payload, state.intentsSeat);
   }
 
-  function setLive(text) { document.getElementById("live").textContent = text; }
+  // The connection indicator says what the page does now: live (the socket open and answering),
+  // reading the table every 2 s (no socket), or cut off (the last read failed). "Live" only once the
+  // socket has brought a message, and no longer once it has been silent for SILENCE ms.
+  var SILENCE = 15000;
+  function setLink(link) {
+    state.link = link;
+    var node = document.getElementById("live");
+    // A word (all a phone shows) and the sentence that says it.
+    var words = {
+      connecting: [gettext("Connecting…"), gettext("Connecting…")],
+      live: [gettext("Live"), config.hotSeat ? gettext("Live: every move is kept as it is played.")
+        : config.seats.length ? gettext("Live: the other player's moves appear as they are played.")
+        : gettext("Live: the moves appear as they are played.")],
+      polling: [gettext("Not live"), gettext("Not live: the table is read again every 2 seconds.")],
+      paused: [gettext("Not live"), gettext("Live updates are paused: the table is read every 2 seconds.")],
+      offline: [gettext("Cut off"), gettext("The table cannot be reached: it tries again.")],
+      closed: [gettext("Closed"), gettext("You may not see this table any more.")],
+    }[link] || ["", ""];
+    node.dataset.link = link;
+    node.textContent = "";
+    node.title = words[1];
+    node.appendChild(el("span", { class: "linkword", text: words[0] }));
+    node.appendChild(el("span", { class: "linkmore", text: words[1] }));
+  }
 
   // Asks the open socket for any event it has not sent yet; false when there is none open.
   function ping() {
@@ -220,21 +251,27 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + config.ws + "?since=" + state.lastSeq);
     state.socket = socket;
+    if (!state.link) setLink("connecting");
     socket.onopen = function () {
       state.open = true;
-      // Now and then a ping: the server sends any move whose announce did not reach this process.
+      state.heard = Date.now();
+      // Now and then a ping: the server sends any move whose announce did not reach this process,
+      // and answers (pong). A socket silent for too long is closed: the page reads by polls again.
       clearInterval(state.pinger);
-      state.pinger = setInterval(ping, 10000);
+      state.pinger = setInterval(function () {
+        if (Date.now() - state.heard > SILENCE) { socket.close(); return; }
+        ping();
+      }, 5000);
       state.retries = 0;
       // A socket that stays open is a layer that works again.
       clearTimeout(state.steady);
       state.steady = setTimeout(function () { state.layerDown = 0; }, 30000);
-      stopPolling();
-      setLive(gettext("Live: the other player's moves appear as they are played."));
     };
     socket.onmessage = function (message) {
       var data;
       try { data = JSON.parse(message.data); } catch (e) { return; }
+      state.heard = Date.now();
+      if (state.socket === socket && state.link !== "live") { stopPolling(); setLink("live"); }
       if (data.type === "update") update(data.events || [], data.view);
     };
     socket.onclose = function (event) {
@@ -243,19 +280,19 @@
       clearTimeout(state.steady);
       if (state.socket !== socket) return;
       if (event.code === 4403) {
-        setLive(gettext("You may not see this table any more."));
+        setLink("closed");
         return;
       }
       if (event.code === 4503) {
         // The studio's channel layer failed: the page reads the moves itself, from now on.
         state.layerDown += 1;
-        setLive(gettext("Live updates are paused: the table is read every 2 seconds."));
+        setLink("paused");
         catchUp();
         startPolling();
         setTimeout(connect, Math.min(60000, 5000 * Math.pow(2, state.layerDown - 1)));
         return;
       }
-      setLive(gettext("Reconnecting…"));
+      setLink("polling");
       startPolling();
       state.retries += 1;
       setTimeout(connect, Math.min(10000, 300 * Math.pow(2, state.retries)));
@@ -323,6 +360,9 @@
       case "driveCheck": return f(ngettext("%(who)s made %(count)s drive check", "%(who)s made %(count)s drive checks", (did[0] && did[0].count) || 1), { who: who, count: (did[0] && did[0].count) || 1 });
       case "piece": return f(gettext("%(who)s moved a piece from %(from)s to %(to)s"), { who: who, from: p.from, to: p.to });
       case "concede": return f(gettext("%(who)s conceded"), { who: who });
+      // The table rolls and tosses (from its seed): the log says what came up.
+      case "roll": return f(gettext("%(who)s rolled a %(sides)s-sided die: %(value)s"), { who: who, sides: (did[0] && did[0].sides) || p.sides || 6, value: did[0] ? did[0].value : "?" });
+      case "coin": return f(did[0] && did[0].side === "heads" ? gettext("%(who)s tossed a coin: heads") : gettext("%(who)s tossed a coin: tails"), { who: who });
       case "result":
         return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
           : f(gettext("%(who)s recorded a draw"), { who: who });
@@ -384,6 +424,8 @@
     // The invitation is done with once the second player sits down.
     var invite = document.getElementById("invite");
     if (invite && view.status !== "waiting") invite.hidden = true;
+    var sit = document.getElementById("sit");
+    if (sit && view.status !== "waiting") sit.hidden = true;
     var words = {
       setup: gettext("Setup: each player decides, then the first turn begins."),
       playing: f(gettext("Turn %(number)s · %(seat)s plays · %(step)s"), { number: view.turn.number, seat: seatName(view.turn.seat), step: stepLabel(view.turn.step) }),
@@ -416,8 +458,22 @@
     });
     bar.appendChild(steps);
     if (replaying() || !config.seats.length || finished()) return;
-    if (RULES) { bar.appendChild(ruleActions(acting)); return; }
-    var actions = el("div", { class: "row actions" });
+    // On a narrow screen the buttons fold behind one (the cards come first); it stays as left.
+    var fold = button(gettext("More moves"), function () {
+      state.actionsOpen = !state.actionsOpen;
+      fold.setAttribute("aria-expanded", state.actionsOpen ? "true" : "false");
+      actions.classList.toggle("folded", !state.actionsOpen);
+    }, { class: "secondary small foldtoggle", "aria-expanded": state.actionsOpen ? "true" : "false", "aria-controls": "table-actions" });
+    bar.appendChild(fold);
+    var actions;
+    if (RULES) {
+      actions = ruleActions(acting);
+      actions.id = "table-actions";
+      actions.classList.toggle("folded", !state.actionsOpen);
+      bar.appendChild(actions);
+      return;
+    }
+    actions = el("div", { class: "row actions" + (state.actionsOpen ? "" : " folded"), id: "table-actions" });
     var canPlay = playing() && mine(acting);
     // The Draw step draws by itself: this draw is an extra one (a card effect), never the primary button.
     actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
@@ -430,6 +486,9 @@
       if (move.params.length) return;
       actions.appendChild(button(move.label, function () { send(move.kind); }, { class: "secondary", disabled: !myTurn, "data-kind": move.kind }));
     });
+    // A die and a coin: the table draws them (no player chooses), whoever asks, whenever.
+    actions.appendChild(button(gettext("Roll a die"), function () { send("roll", { sides: 6 }, acting); }, { class: "secondary" }));
+    actions.appendChild(button(gettext("Toss a coin"), function () { send("coin", {}, acting); }, { class: "secondary" }));
     actions.appendChild(button(gettext("Concede"), function () {
       if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
     }, { class: "danger" }));
@@ -501,7 +560,16 @@
     if (view.status !== "setup" || replaying()) { box.hidden = true; return; }
     box.hidden = false;
     box.appendChild(el("h2", { text: gettext("Setup") }));
-    if (L.setup) box.appendChild(el("p", { class: "muted small", text: L.setup }));
+    if (L.setup) {
+      // How the game's setup goes: folded on a narrow screen (the hand comes first), as left after.
+      if (state.setupRulesOpen === undefined) state.setupRulesOpen = !narrow.matches;
+      var how = el("details", { class: "setuprules", open: state.setupRulesOpen }, [
+        el("summary", { text: gettext("How the setup goes") }),
+        el("p", { class: "muted small", text: L.setup }),
+      ]);
+      how.addEventListener("toggle", function () { state.setupRulesOpen = how.open; });
+      box.appendChild(how);
+    }
     var waiting = [];
     view.seats.forEach(function (seat) {
       var pending = seat.pending || [];
@@ -994,4 +1062,5 @@
     catchUp();
   }
   window.addEventListener("online", function () { if (!state.open) catchUp(); });
+  window.addEventListener("offline", function () { if (state.socket) state.socket.close(); setLink("offline"); });
 })();
