@@ -90,10 +90,11 @@ def main() -> None:
             events = bench_tables.scripted(
                 deal_table(ruleset, seed, seat_decks, mode="free"), args.events - 1, seed=seed
             )
-            last = Event(
+            claim = Event(
                 len(events) + 1, events[-1].seat, "result", {"winner": 1 + seed % 2, "reason": "RECORDED"}
             )
-            games.append([*events, last])
+            # A claimed result is a proposal: the other seat accepts it.
+            games.append([*events, claim, Event(len(events) + 2, 1 - events[-1].seat, "acceptResult", {})])
         now = timezone.now()
         began = time.perf_counter()
         tables = Table.objects.bulk_create(

@@ -22,7 +22,7 @@ from typing import Any
 from ..findings import Finding, error
 from ..i18n import N_
 from .moves import RULES, Move, rule_refusal
-from .spec import Channel, Draw, Reset, Schedule, Untap
+from .spec import HIDDEN, Channel, Draw, Reset, Schedule, Untap
 from .state import (
     FINISHED,
     FIRST,
@@ -57,14 +57,19 @@ KINDS = (
     "step",
     "endTurn",
     "concede",
+    # What no player decides alone (rules.tables.fairness): the luck, a result, an undo, a search.
     "result",
+    "acceptResult",
+    "refuseResult",
+    "undo",
+    "acceptUndo",
+    "refuseUndo",
+    "search",
     "roll",
     "coin",
 )
-# The kinds a player may send before the setup is done (the rest wait for it).
-SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "result", "roll", "coin"})
-# A die has from 2 to MAX_SIDES sides (6 unless the player says).
-MAX_SIDES = 100
+# The kinds a player may send before the setup is done (the rest wait for it: a result among them).
+SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "roll", "coin"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +196,7 @@ def apply(state: TableState, event: Event) -> Applied:
             rule = "table." + finding.code.removeprefix("TABLE_").lower().replace("_", "-")
             raise Refusal(evolve(finding, params={**finding.params, "rule": rule})) from None
         raise
-    new = evolve(applied.state, seq=event.seq)
+    new = fairness.bookkeeping(state, event.kind, event.seq, evolve(applied.state, seq=event.seq))
     applied = _propose_end(evolve(applied, state=new))
     return _end_by_rules(applied) if rules else applied
 
@@ -313,6 +318,18 @@ def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[i
             instance=instance,
             seat=seat + 1,
             hint=N_("only a card's owner moves it"),
+        )
+    at_seat, zone, position = where
+    spec = state.spec.zone(zone)
+    # A card its owner may not see (the deck's, the Life's) is not named: the rules take the top card
+    # (a move "from" the zone), or the owner searches the zone first.
+    hidden = spec is not None and spec.visibility == HIDDEN and not fairness.open_to(state, seat, zone)
+    if hidden and not _cards(state, at_seat, zone)[position].revealed:
+        raise refuse(
+            "TABLE_CARD_HIDDEN",
+            kind=kind,
+            zone=zone,
+            hint=N_("take the top card (a move from the zone), or search the zone first"),
         )
     return where
 
@@ -547,6 +564,8 @@ def _begin_turn(state: TableState, seat: int) -> Applied:
     state = evolve(state, active=seat, turn=state.turn + 1, step=0)
     if state.turn_state:
         state = evolve(state, turn_state=frozen({}))
+    if state.searching:  # a search lasts the turn at most
+        state = evolve(state, searching=frozenset())
     return _enter_step(state, seat)
 
 
@@ -770,6 +789,17 @@ def _card_flag(flag: str):
     return handler
 
 
+def _reveal(state: TableState, seat: int, payload: dict) -> Applied:
+    """``{"instance"}``: one's own card shown to both, or hidden again; ``{"zone", "count"}``: the top
+    cards of one's own hidden pile shown to both (rules.tables.fairness)."""
+    if "zone" in payload or "count" in payload:
+        return fairness.reveal_top(state, seat, payload)
+    return _reveal_card(state, seat, payload)
+
+
+_reveal_card = _card_flag("revealed")
+
+
 def _untap_event(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "untapAll")
     return Applied(_untap_all(state, seat), (), (("untap", {}),))
@@ -792,9 +822,8 @@ def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
     rng_for(state.start.seed, "shuffle", state.seq + 1, seat).shuffle(cards)
     zones = dict(current.zones)
     zones[zone] = tuple(cards)
-    return Applied(
-        state.with_seat(seat, evolve(current, zones=frozen(zones))), (), (("shuffle", {"zone": zone}),)
-    )
+    state = fairness.closed_search(state.with_seat(seat, evolve(current, zones=frozen(zones))), seat, zone)
+    return Applied(state, (), (("shuffle", {"zone": zone}),))
 
 
 def _counter(state: TableState, seat: int, payload: dict) -> Applied:
@@ -836,48 +865,10 @@ def _note(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(evolve(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
 
 
-def _roll(state: TableState, seat: int, payload: dict) -> Applied:
-    """A die the table rolls (``sides``, 6 by default): drawn from the table's seed and the event's
-    seq, so that no player chooses it and every replay rolls the same; the log says the value."""
-    _only(payload, "roll", "sides")
-    sides = _int(payload, "sides", "roll", low=2, high=MAX_SIDES, default=6)
-    value = rng_for(state.start.seed, "roll", state.seq + 1, seat).randint(1, sides)
-    return Applied(state, (), (("roll", {"sides": sides, "value": value}),))
-
-
-def _coin(state: TableState, seat: int, payload: dict) -> Applied:
-    """A coin the table tosses, as the die: heads or tails, from the seed and the event's seq."""
-    _only(payload, "coin")
-    side = ("heads", "tails")[rng_for(state.start.seed, "coin", state.seq + 1, seat).randrange(2)]
-    return Applied(state, (), (("coin", {"side": side}),))
-
-
 def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "concede")
     state = evolve(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
-
-
-RESULT_REASONS = ("RECORDED", "DECK_OUT", "DAMAGE", "LIFE_POINTS", "POINTS", "NO_LIFE", "DRAW")
-
-
-def _result(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "result", "winner", "reason")
-    winner = payload.get("winner")
-    if winner is not None:
-        winner = _int(payload, "winner", "result", low=1, high=2) - 1
-    reason = payload.get("reason", "RECORDED")
-    if reason not in RESULT_REASONS:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind="result",
-            problem="reason",
-            hint=N_("send the contract's values"),
-        )
-    state = evolve(state, phase=FINISHED, result=(winner, reason), proposal=None)
-    return Applied(
-        state, (), (("result", {"winner": None if winner is None else winner + 1, "reason": reason}),)
-    )
 
 
 def _propose_end(applied: Applied) -> Applied:
@@ -915,16 +906,13 @@ _HANDLERS = {
     "tap": _card_flag("tapped"),
     "untapAll": _untap_event,
     "flip": _card_flag("face_down"),
-    "reveal": _card_flag("revealed"),
+    "reveal": _reveal,
     "shuffle": _shuffle,
     "counter": _counter,
     "note": _note,
     "step": _step,
     "endTurn": _end_turn,
     "concede": _concede,
-    "result": _result,
-    "roll": _roll,
-    "coin": _coin,
 }
 
 
@@ -940,3 +928,9 @@ require_turn = _require_turn
 text_param = _text
 int_param = _int
 own_card = _own_card
+
+
+# What no player decides alone: its handlers use the engine's (imported last, once they exist).
+from . import fairness  # noqa: E402
+
+_HANDLERS.update(fairness.HANDLERS)

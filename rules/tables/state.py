@@ -93,6 +93,15 @@ class TableState:
     # The game's own state (rules.tables.moves): per turn (cleared when a turn begins), and kept.
     turn_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     game_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # What no player decides alone (rules.tables.fairness): a result a seat claims, for the other to
+    # accept or refuse, (seat, winner or None, reason); an undo a seat asks for, (seat, seq of the
+    # event undone); the state before the last event that may be undone, with that event's seq (the
+    # kept state has none of these of its own); the own hidden zones a seat is looking through (a
+    # search), (seat, zone), until they are shuffled or the turn ends.
+    claim: tuple[int, int | None, str] | None = None
+    undo_request: tuple[int, int] | None = None
+    undo_point: tuple[int, TableState] | None = None
+    searching: frozenset[tuple[int, str]] = frozenset()
 
     @property
     def spec(self) -> TableSpec:

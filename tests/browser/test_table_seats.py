@@ -123,3 +123,57 @@ def test_the_connection_indicator_tells_the_truth(player, make_user):  # noqa: F
     expect(c.locator("#live")).to_have_attribute("data-link", "live")
     muted["on"] = True
     expect(c.locator("#live")).not_to_have_attribute("data-link", "live", timeout=30_000)
+
+
+def test_two_players_answer_a_proposed_result_an_undo_and_see_a_search(player, make_user):  # noqa: F811
+    """A result is proposed, not recorded: the other browser accepts or refuses it; an undo asked is
+    answered the same way; a deck searched is open to its owner's page only."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob)
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING  # duel: nothing to decide before the first turn
+    a, b = player(alice), player(bob)
+    for page in (a, b):
+        page.goto(f"/tables/{table.pk}/")
+        expect(page.locator("#live")).to_have_attribute("data-link", "live")
+    seat_a = table.seats.get(user=alice).index
+
+    # Alice searches her deck: her page shows every card of it, bob's the count and the news.
+    a.get_by_role("button", name="Search my deck").click()
+    wait_seq(b, 1)
+    deck = table.seats.get(index=seat_a).cards
+    expect(zone(a, seat_a, "deck").locator(".tcard img")).not_to_have_count(0)
+    expect(zone(b, seat_a, "deck").locator(".tcard img")).to_have_count(0)
+    expect(b.locator("#fair")).to_contain_text("alice (seat 1) is looking through their Deck")
+    expect(b.locator("#log li[data-seq='1']")).to_contain_text("searched their Deck")
+    assert deck  # the frozen deck the search shows
+
+    # An undo: alice asks, bob agrees.
+    a.get_by_role("button", name="Ask to undo the last move").click()
+    wait_seq(b, 2)
+    expect(b.locator("#fair")).to_contain_text("asks to undo event #1")
+    b.get_by_role("button", name="Undo it").click()
+    wait_seq(a, 3)
+    expect(a.locator("#log li[data-seq='3']")).to_contain_text("event #1 is undone")
+    expect(zone(a, seat_a, "deck").locator(".tcard img")).to_have_count(0)  # no longer searching
+
+    # A result proposed by alice; bob refuses, then alice proposes a draw and bob accepts it.
+    a.get_by_label("Result to record").select_option(str(seat_a))
+    a.get_by_role("button", name="Propose the result").click()
+    wait_seq(b, 4)
+    expect(b.locator("#fair")).to_contain_text("proposes the result")
+    shoot(b, "table-proposal-1280")
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    b.get_by_role("button", name="Refuse").click()
+    wait_seq(a, 5)
+    expect(a.locator("#fair [data-proposal]")).to_have_count(0)
+    a.get_by_label("Result to record").select_option("")
+    a.get_by_role("button", name="Propose the result").click()
+    wait_seq(b, 6)
+    expect(a.locator("#fair")).to_contain_text("Waiting for the other player's answer.")
+    b.get_by_role("button", name="Accept the result").click()
+    wait_seq(a, 7)
+    for page in (a, b):
+        expect(page.locator("#result")).to_contain_text("draw")
+    assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED

@@ -47,6 +47,7 @@ def finished_vanguard_game(user, make_deck, *, seed=3, winner=1):
     card = state.seats[first].zones["hand"][0].instance
     play(user, table, "move", first + 1, instance=card, to="rc3")
     play(user, table, "result", first + 1, winner=winner, reason="RECORDED")
+    play(user, table, "acceptResult", 2 - first)  # a claimed result: the other seat accepts it
     table.refresh_from_db()
     return table, state.card(card), first
 

@@ -351,7 +351,15 @@
       case "tap": return f(on ? gettext("%(who)s tapped %(card)s") : gettext("%(who)s untapped %(card)s"), { who: who, card: card });
       case "untapAll": return f(gettext("%(who)s untapped all their cards"), { who: who });
       case "flip": return f(on ? gettext("%(who)s turned %(card)s face down") : gettext("%(who)s turned %(card)s face up"), { who: who, card: card });
-      case "reveal": return f(gettext("%(who)s revealed %(card)s"), { who: who, card: card });
+      case "reveal":
+        if (p.zone) return f(ngettext("%(who)s revealed the top card of their %(zone)s", "%(who)s revealed the top %(count)s cards of their %(zone)s", p.count || 1), { who: who, count: p.count || 1, zone: zoneLabel(p.zone) });
+        return f(gettext("%(who)s revealed %(card)s"), { who: who, card: card });
+      case "search": return f(ngettext("%(who)s searched their %(zone)s (%(count)s card)", "%(who)s searched their %(zone)s (%(count)s cards)", (did[0] && did[0].count) || 0), { who: who, zone: zoneLabel(p.zone), count: (did[0] && did[0].count) || 0 });
+      case "acceptResult": return f(gettext("%(who)s accepted the proposed result"), { who: who });
+      case "refuseResult": return f(gettext("%(who)s refused the proposed result"), { who: who });
+      case "undo": return f(gettext("%(who)s asks to undo event #%(seq)s"), { who: who, seq: did[0] ? did[0].seq : "?" });
+      case "acceptUndo": return f(gettext("%(who)s agreed: event #%(seq)s is undone"), { who: who, seq: did[0] ? did[0].seq : "?" });
+      case "refuseUndo": return f(gettext("%(who)s refused the undo"), { who: who });
       case "shuffle": return f(gettext("%(who)s shuffled their %(zone)s"), { who: who, zone: zoneLabel(p.zone) });
       case "counter": return f(gettext("%(who)s set %(counter)s to %(value)s"), { who: who, counter: counterLabel(p.key), value: p.value });
       case "note": return f(gettext("%(who)s noted: %(text)s"), { who: who, text: p.text });
@@ -364,6 +372,11 @@
       case "roll": return f(gettext("%(who)s rolled a %(sides)s-sided die: %(value)s"), { who: who, sides: (did[0] && did[0].sides) || p.sides || 6, value: did[0] ? did[0].value : "?" });
       case "coin": return f(did[0] && did[0].side === "heads" ? gettext("%(who)s tossed a coin: heads") : gettext("%(who)s tossed a coin: tails"), { who: who });
       case "result":
+        // A claim the other seat answers, or the engine's own end confirmed (it ends the game).
+        if (did[0] && did[0].what === "claim") {
+          return p.winner ? f(gettext("%(who)s proposes the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
+            : f(gettext("%(who)s proposes a draw"), { who: who });
+        }
         return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
           : f(gettext("%(who)s recorded a draw"), { who: who });
     }
@@ -415,6 +428,7 @@
     renderTurnbar(view);
     renderSetup(view);
     renderResult(view);
+    renderFair(view);
     renderBoard(view);
     renderSelection();
     renderReplaybar();
@@ -463,6 +477,7 @@
       state.actionsOpen = !state.actionsOpen;
       fold.setAttribute("aria-expanded", state.actionsOpen ? "true" : "false");
       actions.classList.toggle("folded", !state.actionsOpen);
+      renderFair(state.view);
     }, { class: "secondary small foldtoggle", "aria-expanded": state.actionsOpen ? "true" : "false", "aria-controls": "table-actions" });
     bar.appendChild(fold);
     var actions;
@@ -499,9 +514,9 @@
       el("option", { value: "", text: gettext("A draw") }),
     ]);
     result.appendChild(select);
-    result.appendChild(button(gettext("Record the result"), function () {
+    result.appendChild(button(gettext("Propose the result"), function () {
       var winner = select.value;
-      var words = winner ? f(gettext("Record that %(seat)s wins? The game ends."), { seat: seatName(Number(winner)) }) : gettext("Record a draw? The game ends.");
+      var words = winner ? f(gettext("Propose that %(seat)s wins? The other player accepts or refuses."), { seat: seatName(Number(winner)) }) : gettext("Propose a draw? The other player accepts or refuses.");
       if (!window.confirm(words)) return;
       send("result", winner ? { winner: Number(winner), reason: "RECORDED" } : { reason: "DRAW" }, acting);
     }, { class: "secondary small" }));
@@ -705,7 +720,8 @@
     var cards = el("ul", { class: "cards" });
     var known = zone.cards || [];
     var hidden = zone.count - known.length;
-    var pile = (zone.layout || spec.layout) === "pile";
+    // A pile shows its top card; a pile its owner is searching, every card (their view holds them).
+    var pile = (zone.layout || spec.layout) === "pile" && !searching(owner, zone.key);
     if (pile) {
       // A pile: its top card if the viewer may see it, else its back (the deck: draggable by its owner).
       var top = known.length ? known[known.length - 1] : null;
@@ -977,6 +993,58 @@
     if (moving && moving.piece === "P" && (square[1] === "8" || square[1] === "1")) payload.promote = "Q";
     send("piece", payload);
     render();
+  }
+
+  // --- what no player decides alone: a claimed result, an undo, a search (rules.tables.fairness) ------
+  function searching(owner, key) {
+    return !!(state.view && (state.view.searching || []).some(function (s) { return s.seat === owner && s.zone === key; }));
+  }
+  function answer(kind, seat, label, primary) {
+    return button(label, function () { send(kind, {}, seat); }, { class: primary ? "small" : "secondary small", "data-kind": kind });
+  }
+  function renderFair(view) {
+    var box = document.getElementById("fair");
+    if (!box) return;
+    box.textContent = "";
+    var live = !replaying() && !finished() && config.seats.length;
+    var parts = [];
+    var claim = view.claim;
+    if (claim) {
+      var words = claim.winner ? f(gettext("%(seat)s proposes the result: %(winner)s wins."), { seat: seatName(claim.seat), winner: seatName(claim.winner) })
+        : f(gettext("%(seat)s proposes a draw."), { seat: seatName(claim.seat) });
+      var row = el("p", { class: "row", "data-proposal": "result" }, [words + " "]);
+      if (live && mine(3 - claim.seat)) {
+        row.appendChild(answer("acceptResult", 3 - claim.seat, gettext("Accept the result"), true));
+        row.appendChild(answer("refuseResult", 3 - claim.seat, gettext("Refuse"), false));
+      } else if (live) row.appendChild(el("span", { class: "muted small", text: gettext("Waiting for the other player's answer.") }));
+      parts.push(row);
+    }
+    var undo = view.undoRequest;
+    if (undo) {
+      var line = el("p", { class: "row", "data-proposal": "undo" }, [f(gettext("%(seat)s asks to undo event #%(seq)s."), { seat: seatName(undo.seat), seq: undo.seq }) + " "]);
+      if (live && mine(3 - undo.seat)) {
+        line.appendChild(answer("acceptUndo", 3 - undo.seat, gettext("Undo it"), true));
+        line.appendChild(answer("refuseUndo", 3 - undo.seat, gettext("Refuse"), false));
+      } else if (live) line.appendChild(el("span", { class: "muted small", text: gettext("Waiting for the other player's answer.") }));
+      parts.push(line);
+    }
+    (view.searching || []).forEach(function (s) {
+      parts.push(el("p", { class: "muted small" }, [mine(s.seat)
+        ? f(gettext("%(seat)s is looking through their %(zone)s: move the card you look for, then shuffle it (the other player sees only that you searched)."), { seat: seatName(s.seat), zone: zoneLabel(s.zone) })
+        : f(gettext("%(seat)s is looking through their %(zone)s."), { seat: seatName(s.seat), zone: zoneLabel(s.zone) })]));
+    });
+    // The free table's buttons (in rules mode the offered moves are the table's own buttons).
+    if (live && playing() && config.mode !== "rules") {
+      var acting = actingSeat();
+      var actions = el("div", { class: "row fairactions" + (state.actionsOpen ? "" : " folded") });
+      if (view.canUndo && !undo) actions.appendChild(button(gettext("Ask to undo the last move"), function () { send("undo", {}, acting); }, { class: "secondary small" }));
+      if (!searching(acting, "deck")) actions.appendChild(button(gettext("Search my deck"), function () { send("search", { zone: "deck" }, acting); }, { class: "secondary small" }));
+      var count = el("input", { type: "number", min: "1", max: "60", value: "1", class: "revealcount", "aria-label": gettext("How many cards to reveal") });
+      actions.appendChild(el("span", { class: "row" }, [count, button(gettext("Reveal the top of my deck"), function () { send("reveal", { zone: "deck", count: Number(count.value) || 1 }, acting); }, { class: "secondary small" })]));
+      parts.push(actions);
+    }
+    parts.forEach(function (part) { box.appendChild(part); });
+    box.hidden = !parts.length;
   }
 
   // --- replay: the table after event N, step by step ----------------------------------------------
