@@ -196,7 +196,9 @@ def apply(state: TableState, event: Event) -> Applied:
             rule = "table." + finding.code.removeprefix("TABLE_").lower().replace("_", "-")
             raise Refusal(evolve(finding, params={**finding.params, "rule": rule})) from None
         raise
-    new = fairness.bookkeeping(state, event.kind, event.seq, evolve(applied.state, seq=event.seq))
+    new = evolve(
+        applied.state, seq=event.seq, **fairness.bookkeeping(state, event.kind, event.seq, applied.state)
+    )
     applied = _propose_end(evolve(applied, state=new))
     return _end_by_rules(applied) if rules else applied
 

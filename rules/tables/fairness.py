@@ -148,16 +148,20 @@ def refuse_undo(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(evolve(state, undo_request=None), (), (("refused", {"what": "undo"}),))
 
 
-def bookkeeping(before: TableState, kind: str, seq: int, after: TableState) -> TableState:
-    """After an accepted event of ``kind``: the state it may be undone to, and the proposals it ends."""
+def bookkeeping(before: TableState, kind: str, seq: int, after: TableState) -> dict[str, Any]:
+    """After an accepted event of ``kind``: the state it may be undone to, and the proposals it ends
+    (the changes to make to ``after``; the engine makes them with the event's seq, in one copy)."""
     if kind in NEGOTIATION:
-        return after
+        return {}
     changes: dict[str, Any] = {}
     if kind not in NOT_UNDONE and after.phase != FINISHED:
-        changes["undo_point"] = (seq, evolve(before, undo_point=None, undo_request=None, claim=None))
+        kept = before
+        if before.undo_point is not None or before.undo_request is not None or before.claim is not None:
+            kept = evolve(before, undo_point=None, undo_request=None, claim=None)
+        changes["undo_point"] = (seq, kept)
     if kind not in KEEP_PROPOSALS and (after.claim is not None or after.undo_request is not None):
         changes.update(claim=None, undo_request=None)
-    return evolve(after, **changes) if changes else after
+    return changes
 
 
 # --- a hidden card ----------------------------------------------------------------------------------
