@@ -27,6 +27,7 @@ from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
 from rules.tables import Event, SeatDeck, TableState, apply, deal_table, event_view, table_view
+from rules.tables.moves import LEGACY_FREE_VERSION
 
 from . import snapshot
 from .models import Seat, Table, TableEvent
@@ -138,9 +139,11 @@ def table_rules_version(game: str, mode: str) -> str | None:
 def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
     """``table`` dealt for its frozen decks under the rules it records, or :class:`RulesUnknown`."""
     expected = table_rules_version(table.game, table.mode)
-    if expected is None or table.rules_version != expected:
+    # A free table of before rules.tables.fairness replays as it was played.
+    legacy = table.mode == "free" and table.rules_version == LEGACY_FREE_VERSION
+    if expected is None or (table.rules_version != expected and not legacy):
         raise RulesUnknown(table, expected)
-    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode)
+    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode, legacy=legacy)
 
 
 def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
@@ -361,6 +364,11 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
     if move.kind == "mulligan":
         count = len(payload.get("cards") or [])
         words = [gettext("Keep the hand")] if not count else [tr(move.label, game), str(count)]
+    if move.kind == "result":  # a claim: who wins, or a draw
+        winner = payload.get("winner")
+        words.append(gettext("seat %(seat)s wins") % {"seat": winner} if winner else gettext("a draw"))
+    if move.kind == "reveal" and isinstance(payload.get("count"), int):
+        words.append(str(payload["count"]))
     return " ".join(words)
 
 

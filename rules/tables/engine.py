@@ -169,7 +169,8 @@ def apply(state: TableState, event: Event) -> Applied:
     seat = event.seat
     if seat not in (0, 1):
         raise refuse("TABLE_EVENT_INVALID", kind=event.kind, problem="seat")
-    if state.phase == SETUP and not (declared.setup if declared is not None else event.kind in SETUP_KINDS):
+    setup_kind = declared.setup if declared is not None else event.kind in SETUP_KINDS
+    if state.phase == SETUP and not (setup_kind or (start.legacy and event.kind == "result")):
         pending = sorted(state.seats[0].pending | state.seats[1].pending)
         raise refuse(
             "TABLE_SETUP_PENDING",
@@ -326,6 +327,7 @@ def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[i
     # A card its owner may not see (the deck's, the Life's) is not named: the rules take the top card
     # (a move "from" the zone), or the owner searches the zone first.
     hidden = spec is not None and spec.visibility == HIDDEN and not fairness.open_to(state, seat, zone)
+    hidden = hidden and not state.start.legacy
     if hidden and not _cards(state, at_seat, zone)[position].revealed:
         raise refuse(
             "TABLE_CARD_HIDDEN",

@@ -84,6 +84,8 @@ def claim_result(state: TableState, seat: int, payload: dict) -> Applied:
             problem="reason",
             hint=N_("send the contract's values"),
         )
+    if state.start.legacy:  # a table of before: the result ended the game at once
+        return Applied(_done(state, winner, reason), (), (("result", _result_words(winner, reason)),))
     proposal = state.proposal
     if proposal is not None:
         proposer, proposed, wins = proposal

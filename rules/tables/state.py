@@ -70,6 +70,9 @@ class Start:
     # table's mode ("rules" or "free").
     moves: GameMoves | None = None
     mode: str = "free"
+    # A table of the free rules before rules.tables.fairness (moves.LEGACY_FREE_VERSION): replayed
+    # as it was played.
+    legacy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +176,7 @@ def deal(
     *,
     moves: GameMoves | None = None,
     mode: str = "free",
+    legacy: bool = False,
 ) -> TableState:
     """The table laid out for two seats, before any event: seq 0 (``moves``, ``mode``: rules.tables.moves)."""
     if len(decks) != 2:
@@ -247,7 +251,7 @@ def deal(
         seats[coin_winner] = evolve(seats[coin_winner], pending=seats[coin_winner].pending | {FIRST})
     else:
         first = rng_for(seed, "first").randrange(2)
-    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode)
+    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode, legacy)
     board = frozen(dict(spec.board.initial)) if spec.board is not None else frozen({})
     state = TableState(
         start=start,

@@ -16,9 +16,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(api, playtester, opponent, make_deck):
-    """A vanguard table of two users (the setup not done): their clients and its id."""
+    """A free vanguard table of two users (the setup not done): their clients and its id."""
     mine, theirs = api(playtester), api(opponent)
-    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "vanguard").pk}, format="json").json()
+    body = mine.post(
+        "/api/tables/", {"mode": "free", "deck": make_deck(playtester, "vanguard").pk}, format="json"
+    ).json()
     fix_seed(body["id"], 9)
     joined = theirs.post(
         "/api/tables/join/",
@@ -122,3 +124,70 @@ def test_a_hidden_card_is_not_named_and_ones_deck_is_searched_and_revealed(table
         assert len(cards) == 2 and all(c["stableCardId"] for c in cards)
     refused(me, table_id, "reveal", "TABLE_EVENT_INVALID", zone="deck", count=500)
     refused(other, table_id, "search", "TABLE_UNKNOWN_ZONE", zone="hand")
+
+
+def test_the_rules_offer_the_same_answers_as_intents(api, playtester, opponent, make_deck):
+    """In rules mode (vanguard's default) a result, an undo, a search, the top of the deck, a die and
+    a coin are offered moves: a claim's answer only to the other seat; a result during the setup and
+    a hand card revealed (not the top of the deck) refused with their rule."""
+    mine, theirs = api(playtester), api(opponent)
+    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "vanguard").pk}, format="json").json()
+    joined = theirs.post(
+        "/api/tables/join/",
+        {"token": body["inviteToken"], "deck": make_deck(opponent, "vanguard", second=True).pk},
+        format="json",
+    )
+    assert joined.status_code == 200
+    clients, table_id = {1: mine, 2: theirs}, body["id"]
+    assert view(mine, table_id)["mode"] == "rules"
+
+    def offered(seat: int) -> list[dict]:
+        answer = clients[seat].get(f"/api/tables/{table_id}/intents/").json()
+        return answer["intents"]
+
+    kinds = {i["kind"] for i in offered(1)}
+    assert {"roll", "coin"} <= kinds and "result" not in kinds  # the setup: no result
+    refusal = post(mine, table_id, "result", 0, winner=1)
+    assert refusal.status_code == 400 and refusal.json()["code"] == "TABLE_SETUP_PENDING"
+    finish_setup(clients, table_id)
+    seat = view(mine, table_id)["turn"]["seat"]
+    other = 3 - seat
+    kinds = {i["kind"] for i in offered(seat)}
+    assert {"result", "undo", "search", "reveal", "roll", "coin"} <= kinds
+    assert "acceptResult" not in kinds
+    claim = next(i for i in offered(seat) if i["kind"] == "result" and i.get("winner") == seat)
+    assert claim["label"]
+    play(clients[seat], table_id, "result", winner=seat)
+    assert not any(i["kind"] == "acceptResult" for i in offered(seat))
+    answers = [i for i in offered(other) if i["kind"] in ("acceptResult", "refuseResult")]
+    assert {i["kind"] for i in answers} == {"acceptResult", "refuseResult"}
+    hand = zone(view(clients[seat], table_id)["seats"][seat - 1], "hand")["cards"][0]["instance"]
+    refusal = post(clients[seat], table_id, "reveal", view(mine, table_id)["seq"], instance=hand)
+    assert refusal.status_code == 400 and refusal.json()["errors"][0]["params"]["rule"] == "table.reveal-top"
+    play(clients[other], table_id, "acceptResult")
+    finished = Table.objects.get(pk=table_id)
+    assert finished.status == Table.Status.FINISHED and finished.winner == seat
+
+
+def test_a_free_table_of_before_replays_as_it_was_played(table):
+    """A free table dealt under free-1 (before this): a deck card named by its instance and a result
+    recorded during the setup, as its log holds them, replay to the game it was; a new free table
+    records free-2."""
+    clients, table_id = table
+    stored = Table.objects.get(pk=table_id)
+    assert stored.rules_version == "free-2"
+    from tables.selectors import forget_states, table_state
+
+    deck = [c.instance for c in table_state(stored).seats[0].zones["deck"]]
+    Table.objects.filter(pk=table_id).update(rules_version="free-1", seq=4, status="finished", winner=2)
+    forget_states()
+    for seq, seat, kind, payload in (
+        (1, 1, "mulligan", {"cards": []}),
+        (2, 2, "mulligan", {"cards": []}),
+        (3, 1, "move", {"instance": deck[5], "to": "hand"}),
+        (4, 1, "result", {"winner": 2}),
+    ):
+        TableEvent.objects.create(table_id=table_id, seq=seq, seat=seat, kind=kind, payload=payload)
+    data = view(clients[1], table_id)
+    assert data["status"] == "finished" and data["result"] == {"winner": 2, "reason": "RECORDED"}
+    assert deck[5] in [c["instance"] for c in zone(data["seats"][0], "hand")["cards"]]

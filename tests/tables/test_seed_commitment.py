@@ -84,8 +84,8 @@ def test_the_commitment_shows_from_the_deal_and_the_seed_once_the_game_is_over(t
     finish_setup(clients, table_id)
     data = view(clients[1], table_id)
     active = data["turn"]["seat"]
-    play(clients[active], table_id, "draw", count=1)
-    play(clients[active], table_id, "shuffle", zone="deck")
+    play(clients[active], table_id, "step")  # the draw step draws
+    play(clients[active], table_id, "roll")
     play(clients[active], table_id, "endTurn")
     during = view(clients[2], table_id)
     assert during["seedHash"] == commitment and during["seed"] is None

@@ -472,29 +472,34 @@
     });
     bar.appendChild(steps);
     if (replaying() || !config.seats.length || finished()) return;
-    // On a narrow screen the buttons fold behind one (the cards come first); it stays as left.
+    // On a narrow screen the game's moves stay in sight and the rest (the table's talk and luck,
+    // conceding, a note) folds behind one button (the cards come first); it stays as left.
+    var more;
     var fold = button(gettext("More moves"), function () {
       state.actionsOpen = !state.actionsOpen;
       fold.setAttribute("aria-expanded", state.actionsOpen ? "true" : "false");
-      actions.classList.toggle("folded", !state.actionsOpen);
+      more.classList.toggle("folded", !state.actionsOpen);
       renderFair(state.view);
     }, { class: "secondary small foldtoggle", "aria-expanded": state.actionsOpen ? "true" : "false", "aria-controls": "table-actions" });
-    bar.appendChild(fold);
     var actions;
     if (RULES) {
       actions = ruleActions(acting);
-      actions.id = "table-actions";
-      actions.classList.toggle("folded", !state.actionsOpen);
+      more = splitFold(actions, function (child) {
+        var kind = child.dataset ? child.dataset.kind : "";
+        return kind ? FOLDED_KINDS.indexOf(kind) < 0 : child.tagName === "SPAN";
+      });
+      bar.appendChild(fold);
       bar.appendChild(actions);
+      bar.appendChild(more);
       return;
     }
-    actions = el("div", { class: "row actions" + (state.actionsOpen ? "" : " folded"), id: "table-actions" });
+    actions = el("div", { class: "row actions" });
     var canPlay = playing() && mine(acting);
     // The Draw step draws by itself: this draw is an extra one (a card effect), never the primary button.
     actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
     actions.appendChild(button(gettext("Untap all"), function () { send("untapAll"); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "u", title: gettext("Untap all your cards (u)") }));
-    actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)") }));
-    actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)") }));
+    actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)"), "data-keep": "1" }));
+    actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)"), "data-keep": "1" }));
     actions.appendChild(button(gettext("Shuffle the deck"), function () { send("shuffle", { zone: "deck" }); }, { class: "secondary", disabled: !canPlay }));
     // The game's own free moves that take nothing (vanguard's drive check), from its declaration.
     (L.freeMoves || []).forEach(function (move) {
@@ -533,7 +538,19 @@
       send("note", { text: text }, acting).then(function (done) { if (done) input.value = ""; });
     });
     actions.appendChild(note);
+    more = splitFold(actions, function (child) { return child.dataset && child.dataset.keep === "1"; });
+    bar.appendChild(fold);
     bar.appendChild(actions);
+    bar.appendChild(more);
+  }
+  // The moves of the table's talk and luck (rules.tables.fairness): folded on a phone.
+  var FOLDED_KINDS = ["result", "acceptResult", "refuseResult", "undo", "acceptUndo", "refuseUndo", "search", "reveal", "roll", "coin"];
+  // The children of ``actions`` that ``keep`` does not keep, moved to a row of their own, folded on a
+  // narrow screen unless the player opened it.
+  function splitFold(actions, keep) {
+    var rest = el("div", { class: "row actions more" + (state.actionsOpen ? "" : " folded"), id: "table-actions" });
+    Array.prototype.slice.call(actions.children).forEach(function (child) { if (!keep(child)) rest.appendChild(child); });
+    return rest;
   }
 
   // Rules mode: a button for each offered move that names no card of the hand (the next step, the end

@@ -171,3 +171,25 @@ def test_revealing_the_top_of_ones_deck_shows_those_cards_to_both():
     assert deck[-2] in [c.instance for c in zone(moved, seat, "hand")]
     # Shuffled: nothing revealed any more.
     assert shown(play(revealed, seat, "shuffle", zone="deck"), 1 - seat, seat, "deck") == []
+
+
+def test_a_free_table_of_before_replays_as_it_was_played():
+    """free-1 (moves.LEGACY_FREE_VERSION): a result during the setup ended the game at once, and a
+    deck card could be named; its stored games replay so."""
+    from rules import get_ruleset
+    from rules.tables import deal_table
+
+    from .kit import decks
+
+    old = deal_table(get_ruleset("vanguard"), 7, decks("vanguard"), mode="free", legacy=True)
+    done = play(old, 0, "result", winner=2)
+    assert done.phase == "finished" and done.result == (1, "RECORDED")
+    started = play(play(old, 0, "mulligan", cards=[]), 1, "mulligan", cards=[])
+    middle = zone(started, 0, "deck")[10].instance
+    assert middle in [
+        c.instance for c in zone(play(started, 0, "move", instance=middle, to="hand"), 0, "hand")
+    ]
+    # The rules mode has no legacy: dealt as it is.
+    assert not deal_table(
+        get_ruleset("vanguard"), 7, decks("vanguard"), mode="rules", legacy=True
+    ).start.legacy
