@@ -27,6 +27,9 @@ from .tables.state import Card, TableState
 from .tables.views import visible
 
 TABLE, PAPER = "table", "paper"
+# A free table's game (its sandbox: no rule checked) counts apart from the rules' games ("table"):
+# the balance figures read the games played by the rules (and on paper), never the free ones mixed in.
+FREE = "free"
 # A rate from fewer games than this is shown as too few to read.
 TOO_FEW = 10
 Z95 = 1.959963984540054
@@ -126,7 +129,8 @@ def table_facts(
             )
         won = None if winner is None and state.result is None else winner == seat
         seats.append(SeatFacts(decks[seat], deck_names[seat], labels[seat], won, cards))
-    return GameFacts(start.start.game, format, TABLE, day, state.turn, (seats[0], seats[1]))
+    source = TABLE if start.start.mode == "rules" else FREE
+    return GameFacts(start.start.game, format, source, day, state.turn, (seats[0], seats[1]))
 
 
 # The viewers of a spectator: no seat, so only what both players see.

@@ -66,7 +66,8 @@ def vanguard_game():
 def test_counting_a_hand_made_table_game():
     start, events, end, hand, kept = vanguard_game()
     facts = table_facts(start, events, format="classic", day="2026-12-02", decks=("1", "2"))
-    assert facts.source == "table" and facts.turns == end.turn
+    # A free table's game: its source keeps it apart from the games played by the rules.
+    assert facts.source == "free" and facts.turns == end.turn
     mine, theirs = facts.seats
     assert mine.won is True and theirs.won is False
     key_of = lambda instance: (start.card(instance).stable_id, start.card(instance).version)
@@ -81,10 +82,10 @@ def test_counting_a_hand_made_table_game():
     # The cards never drawn stay unseen.
     assert any(not f.seen for f in mine.cards.values())
     counts = rebuild([facts])
-    card = counts[("card", "vanguard", "classic", "table", "2026-12-02", *key_of(kept))]
+    card = counts[("card", "vanguard", "classic", "free", "2026-12-02", *key_of(kept))]
     assert card["games"] == 1 and card["played"] == 1 and card["winsPlayed"] == 1
-    assert counts[("deck", "vanguard", "classic", "table", "2026-12-02", "1")]["wins"] == 1
-    assert counts[("matchup", "vanguard", "classic", "table", "2026-12-02", "2", "1")]["losses"] == 1
+    assert counts[("deck", "vanguard", "classic", "free", "2026-12-02", "1")]["wins"] == 1
+    assert counts[("matchup", "vanguard", "classic", "free", "2026-12-02", "2", "1")]["losses"] == 1
 
 
 def test_only_what_was_public_counts():
@@ -109,7 +110,7 @@ def test_only_what_was_public_counts():
         )
 
     one, two = decks("vanguard")
-    state = start = deal_table(get_ruleset("vanguard"), 5, (unique(one, 1), unique(two, 2)))
+    state = start = deal_table(get_ruleset("vanguard"), 5, (unique(one, 1), unique(two, 2)), mode="free")
     events = []
 
     def play(seat, kind, **payload):
@@ -150,7 +151,7 @@ def test_only_what_was_public_counts():
                 "card",
                 "vanguard",
                 "",
-                "table",
+                "free",
                 "2026-12-06",
                 start.card(theirs[0]).stable_id,
                 start.card(theirs[0]).version,
