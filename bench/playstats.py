@@ -76,7 +76,9 @@ def main() -> None:
         alice, bob = users
         one = deck_for("vanguard", alice, name="TD01")
         two = deck_for("vanguard", bob, name="TD02", which=1)
-        model = table_services.table_create(mode="free", user=alice, deck=one, seed=1)
+        model = table_services.table_create(mode="free", user=alice, deck=one)
+        Table.objects.filter(pk=model.pk).update(seed=1)  # the server drew it: fixed, to bench one game
+        model.refresh_from_db()
         model = table_services.table_join(user=bob, table=model, deck=two)
         seats = sorted(model.seats.all(), key=lambda s: s.index)
 
@@ -88,10 +90,11 @@ def main() -> None:
             events = bench_tables.scripted(
                 deal_table(ruleset, seed, seat_decks, mode="free"), args.events - 1, seed=seed
             )
-            last = Event(
+            claim = Event(
                 len(events) + 1, events[-1].seat, "result", {"winner": 1 + seed % 2, "reason": "RECORDED"}
             )
-            games.append([*events, last])
+            # A claimed result is a proposal: the other seat accepts it.
+            games.append([*events, claim, Event(len(events) + 2, 1 - events[-1].seat, "acceptResult", {})])
         now = timezone.now()
         began = time.perf_counter()
         tables = Table.objects.bulk_create(

@@ -128,8 +128,10 @@ def main() -> None:
 
         def table_with(count: int) -> tuple[Table, list]:
             table = services.table_create(
-                mode="free", user=alice, deck=deck_for("vanguard", alice, name=f"A{count}"), seed=1
+                mode="free", user=alice, deck=deck_for("vanguard", alice, name=f"A{count}")
             )
+            Table.objects.filter(pk=table.pk).update(seed=1)  # the server drew it: fixed, to bench one game
+            table.refresh_from_db()
             table = services.table_join(
                 user=bob, table=table, deck=deck_for("vanguard", bob, name=f"B{count}", which=1)
             )

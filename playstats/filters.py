@@ -18,7 +18,10 @@ from . import selectors
 FILTERS = [
     OpenApiParameter("format", OpenApiTypes.STR, description="a deck format's key"),
     OpenApiParameter(
-        "source", OpenApiTypes.STR, enum=["table", "paper"], description="table or paper games only"
+        "source",
+        OpenApiTypes.STR,
+        enum=["table", "paper", "free"],
+        description="games played by the rules at a table, on paper, or at a free table (default: the first two)",
     ),
     OpenApiParameter("since", OpenApiTypes.DATE, description="games played on or after this day"),
     OpenApiParameter("until", OpenApiTypes.DATE, description="games played on or before this day"),
@@ -40,11 +43,11 @@ def filters_from(query) -> selectors.Filters:
         )
     values["format"] = fmt
     source = query.get("source", "")
-    if source not in ("", "table", "paper"):
+    if source not in ("", "table", "paper", "free"):
         raise _bad(
             "source",
-            problem("NOT_ALLOWED", value=repr(source[:20]), expected=["table", "paper"]),
-            N_("send table or paper, or nothing for both"),
+            problem("NOT_ALLOWED", value=repr(source[:20]), expected=["table", "paper", "free"]),
+            N_("send table, paper or free, or nothing for the games played by the rules and on paper"),
         )
     values["source"] = source
     for name in ("since", "until"):

@@ -18,8 +18,9 @@ from django.utils.translation import pgettext_lazy
 
 
 class Source(models.TextChoices):
-    TABLE = "table", _("Played at a table of the studio")
+    TABLE = "table", _("Played by the rules at a table of the studio")
     PAPER = "paper", _("Played on paper, recorded afterwards")
+    FREE = "free", _("Played at a free table of the studio (no rule checked)")
 
 
 class PaperGame(models.Model):

@@ -45,7 +45,9 @@ class Filters:
     """What a statistics page or request narrows the games to (empty: every game)."""
 
     format: str = ""
-    source: str = ""  # "table", "paper" or "" (both)
+    # "table" (by the rules), "paper", "free" (free tables) or "" (by the rules and paper: what balance
+    # figures read; the free tables' games apart).
+    source: str = ""
     since: dt.date | None = None
     until: dt.date | None = None
     version: int | None = None
@@ -55,6 +57,8 @@ class Filters:
             qs = qs.filter(format=self.format)
         if self.source:
             qs = qs.filter(source=self.source)
+        else:
+            qs = qs.exclude(source="free")
         if self.since:
             qs = qs.filter(day__gte=self.since)
         if self.until:

@@ -987,6 +987,31 @@ ENTRIES: tuple[Code, ...] = (
         messages=(N_("%(zone)s has no card"),),
     ),
     _c(
+        "TABLE_CARD_HIDDEN",
+        INPUT,
+        N_(
+            "a card its owner may not see (in the deck, the Life) named by its instance: the rules take the top card"
+        ),
+        params=("kind", "zone"),
+        messages=(
+            N_("a card of %(zone)s that you cannot see cannot be chosen; take the top card, or search first"),
+        ),
+    ),
+    _c(
+        "TABLE_NO_PROPOSAL",
+        INPUT,
+        N_("an answer to a proposal (a result, an undo) that the other player did not make"),
+        params=("kind",),
+        messages=(N_("the other player proposed nothing to answer"),),
+    ),
+    _c(
+        "TABLE_NOTHING_TO_UNDO",
+        INPUT,
+        N_("an undo asked with no move to take back (none yet, or the last one already undone)"),
+        params=("kind",),
+        messages=(N_("there is no move to take back"),),
+    ),
+    _c(
         "TABLE_UNKNOWN_COUNTER",
         INPUT,
         N_("a counter the game's table does not have"),

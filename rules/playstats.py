@@ -1,10 +1,13 @@
 """What the playtests say about each card and deck: facts read from a table's log, and their sums.
 
 :func:`table_facts` replays a finished table (:mod:`rules.tables`) and says, for each seat, which
-card versions its deck held and which of them were seen (drawn, or out of a hidden pile), played
-(from the hand or the deck into a play zone), put back in a mulligan, and on which of the
-player's own turns each was first played; a paper game gives the same :class:`GameFacts` from what
-a player recorded. :func:`contribution` turns one game into counts; figures are sums of
+card versions its deck held and which of them were seen (public at some point of the game: face up
+in a zone both players see, or revealed; a card drawn and never shown is not), played (from the
+hand or the deck into a play zone, and public at some point: a card played face down and never
+turned up counts as not played), put back in a mulligan, and on which of the player's own turns
+each was first played; a paper game gives the same :class:`GameFacts` from what a player recorded.
+The figures count only what the game made public: nobody learns from them which cards an
+opponent held unseen. :func:`contribution` turns one game into counts; figures are sums of
 contributions, so adding a game to the figures (incremental) and summing every game again
 (rebuild) give the same numbers. :func:`wilson` gives a rate's 95 % interval.
 
@@ -20,10 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .tables.engine import Event, apply
-from .tables.spec import HIDDEN
-from .tables.state import TableState
+from .tables.state import Card, TableState
+from .tables.views import visible
 
 TABLE, PAPER = "table", "paper"
+# A free table's game (its sandbox: no rule checked) counts apart from the rules' games ("table"):
+# the balance figures read the games played by the rules (and on paper), never the free ones mixed in.
+FREE = "free"
 # A rate from fewer games than this is shown as too few to read.
 TOO_FEW = 10
 Z95 = 1.959963984540054
@@ -71,7 +77,6 @@ def table_facts(
 ) -> GameFacts:
     """The facts of one table's game, replayed from its dealt state and its events."""
     spec = start.spec
-    hidden = {z.key for z in spec.zones if z.visibility == HIDDEN}
     plays = {z.key for z in spec.zones if z.play}
     per_seat: list[dict[str, dict[str, Any]]] = [{}, {}]
     for instance, (seat, data) in start.start.instances.items():
@@ -79,9 +84,8 @@ def table_facts(
     for seat in (0, 1):
         for zone, lying in start.seats[seat].zones.items():
             for placed in lying:
-                facts = per_seat[seat][placed.instance]
-                facts["opening"] = zone == "hand"
-                facts["seen"] = zone not in hidden
+                per_seat[seat][placed.instance]["opening"] = zone == "hand"
+    _mark_public(start, per_seat)
     state = start
     for event in events:
         applied = apply(state, event)
@@ -90,11 +94,16 @@ def table_facts(
                 per_seat[event.seat][instance]["mulligan"] = True  # type: ignore[index]
         for moved in applied.moved:
             facts = per_seat[moved.owner][moved.instance]
-            if moved.target not in hidden or moved.target == "hand":
+            now = Card(moved.instance, moved.target_face_down, False, moved.target_revealed)
+            # Public: what a spectator, who holds no seat, would see (a card drawn is not).
+            if visible(spec, moved.target, moved.owner, now, NOBODY):
                 facts["seen"] = True
             if moved.source in ("hand", "deck") and moved.target in plays and not facts.get("played"):
                 facts["played"] = True
                 facts["turn"] = max(1, applied.state.seats[moved.owner].turns)  # the owner's own turn
+        if applied.state.phase != state.phase:
+            # The setup done, the starters are turned face up by the table itself (no card moved).
+            _mark_public(applied.state, per_seat)
         state = applied.state
     winner = state.result[0] if state.result is not None else None
     seats = []
@@ -104,20 +113,42 @@ def table_facts(
             key = facts["key"]
             before = cards.get(key, CardFacts())
             turn = facts.get("turn")
+            # A card played but never public (face down, never turned up) was not played for anyone.
+            public = bool(facts.get("seen"))
+            turn = turn if public else None
             first = before.first_played_turn
             if turn is not None and (first is None or turn < first):
                 first = turn
             cards[key] = CardFacts(
                 copies=before.copies + 1,
                 opening=before.opening or bool(facts.get("opening")),
-                seen=before.seen or bool(facts.get("seen")),
-                played=before.played or bool(facts.get("played")),
+                seen=before.seen or public,
+                played=before.played or (public and bool(facts.get("played"))),
                 mulligan=before.mulligan or bool(facts.get("mulligan")),
                 first_played_turn=first,
             )
         won = None if winner is None and state.result is None else winner == seat
         seats.append(SeatFacts(decks[seat], deck_names[seat], labels[seat], won, cards))
-    return GameFacts(start.start.game, format, TABLE, day, state.turn, (seats[0], seats[1]))
+    source = TABLE if start.start.mode == "rules" else FREE
+    return GameFacts(start.start.game, format, source, day, state.turn, (seats[0], seats[1]))
+
+
+# The viewers of a spectator: no seat, so only what both players see.
+NOBODY: frozenset[int] = frozenset()
+
+
+def _mark_public(state: TableState, per_seat: list[dict[str, dict[str, Any]]]) -> None:
+    """Every card that lies public in ``state`` is seen."""
+    spec = state.spec
+    for seat in (0, 1):
+        for zone, lying in state.seats[seat].zones.items():
+            for placed in lying:
+                if visible(spec, zone, seat, placed, NOBODY):
+                    per_seat[seat][placed.instance]["seen"] = True
+    for zone, pairs in state.shared.items():
+        for owner, placed in pairs:
+            if visible(spec, zone, owner, placed, NOBODY):
+                per_seat[owner][placed.instance]["seen"] = True
 
 
 def paper_facts(

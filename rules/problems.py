@@ -270,6 +270,9 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     "DAY": (N_("must be a day as YYYY-MM-DD"),),
     "AT_LEAST": (N_("must be a whole number of at least %(minimum)s"),),
     "INVITE": (N_("must be another user, and only for a table that waits for a second player"),),
+    "SEED_SERVER_DRAWN": (
+        N_("is drawn by the server at a table of two players (a seed is given only at a hot seat)"),
+    ),
     # files
     "CARD_SET_NOT_OBJECT": (N_("a card-set file is a JSON object with 'game' and 'cards'"),),
     "CARDS_NOT_LIST": (N_("'cards' must be a list of cards"),),

@@ -9,6 +9,7 @@ for a spectator of a public table, who sees the public zones only.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
 from rules.tables import Event, SeatDeck, TableState, apply, deal_table, event_view, table_view
+from rules.tables.moves import LEGACY_FREE_VERSION
 
 from . import snapshot
 from .models import Seat, Table, TableEvent
@@ -137,9 +139,11 @@ def table_rules_version(game: str, mode: str) -> str | None:
 def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
     """``table`` dealt for its frozen decks under the rules it records, or :class:`RulesUnknown`."""
     expected = table_rules_version(table.game, table.mode)
-    if expected is None or table.rules_version != expected:
+    # A free table of before rules.tables.fairness replays as it was played.
+    legacy = table.mode == "free" and table.rules_version == LEGACY_FREE_VERSION
+    if expected is None or (table.rules_version != expected and not legacy):
         raise RulesUnknown(table, expected)
-    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode)
+    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode, legacy=legacy)
 
 
 def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
@@ -208,6 +212,20 @@ def table_state(
     if committed or not connection.in_atomic_block:
         remember(table, state)
     return state
+
+
+def seed_hash(seed: int) -> str:
+    """The commitment to a table's seed: hex SHA-256 of its decimal digits (FORMATS.md v1.3)."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+def seed_fields(table: Table) -> dict[str, Any]:
+    """What a reader of ``table`` learns of its seed: its commitment ``seedHash`` from the deal on, the
+    ``seed`` itself once the game is over (then anyone replays every shuffle and checks the hash)."""
+    if table.status == Table.Status.WAITING:
+        return {"seedHash": None, "seed": None}
+    finished = table.status == Table.Status.FINISHED
+    return {"seedHash": seed_hash(table.seed), "seed": table.seed if finished else None}
 
 
 def _user(user) -> str | None:
@@ -346,6 +364,11 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
     if move.kind == "mulligan":
         count = len(payload.get("cards") or [])
         words = [gettext("Keep the hand")] if not count else [tr(move.label, game), str(count)]
+    if move.kind == "result":  # a claim: who wins, or a draw
+        winner = payload.get("winner")
+        words.append(gettext("seat %(seat)s wins") % {"seat": winner} if winner else gettext("a draw"))
+    if move.kind == "reveal" and isinstance(payload.get("count"), int):
+        words.append(str(payload["count"]))
     return " ".join(words)
 
 
@@ -424,6 +447,7 @@ def _view(
         createdAt=table.created_at.isoformat(),
         startedAt=table.started_at.isoformat() if table.started_at else None,
         finishedAt=table.finished_at.isoformat() if table.finished_at else None,
+        **seed_fields(table),
         steps=[{"key": s.key, "label": s.label, "note": s.note} for s in spec.steps],
         counters=[
             {"key": c.key, "label": c.label, "minimum": c.minimum, "maximum": c.maximum}

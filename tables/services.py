@@ -138,9 +138,17 @@ def _announce(table_id: int, seq: int, news_of: Callable[[], dict[str, Any]] | N
     transaction.on_commit(send)
 
 
-def _seed(seed) -> int:
+def _seed(seed, *, hot_seat: bool) -> int:
+    """The table's seed: drawn here (``secrets``) unless the one user of a hot seat gives it.
+
+    At a table of two users no player chooses the luck: a seed the creator knows, with a hot seat of
+    the same decks, would show them the other player's hidden hand (FORMATS.md v1.3, "Randomness no
+    player chooses"). The view shows its commitment (:func:`seed_hash`) and, once the game is over,
+    the seed itself, so that anyone can replay every shuffle."""
     if seed is None:
-        return secrets.randbelow(MAX_SEED)
+        return secrets.randbelow(MAX_SEED + 1)
+    if not hot_seat:
+        raise TableRefused(invalid("seed", problem("SEED_SERVER_DRAWN")))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise TableRefused(invalid("seed", problem("COUNT_FROM_TO", minimum=0, maximum=MAX_SEED)))
     return seed
@@ -177,6 +185,7 @@ def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, inv
     With ``opponent_deck`` (another deck of the caller, of the same game) both seats are the
     caller's (hot seat) and the setup is dealt at once; without it the table waits for a second
     player (``invite``: a user of the studio invited by name; anyone with the link's token may sit).
+    ``seed``: only at a hot seat (at a table of two users the server draws it: FIELD_INVALID).
     """
     _check_may_play(user)
     deck = _own_deck(user, deck, "deck")
@@ -191,7 +200,7 @@ def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, inv
         game=deck.game,
         mode=mode,
         rules_version=registry.get(deck.game).rules_version(mode),
-        seed=_seed(seed),
+        seed=_seed(seed, hot_seat=second is not None),
         created_by=user,
         public=bool(public),
         hot_seat=second is not None,

@@ -182,6 +182,38 @@ def table_invitation(request, pk: int):
     return redirect("tables:detail", table.pk)
 
 
+def may_sit(user, table: Table) -> bool:
+    """Whether ``user`` may take the second seat from the table's page: it waits, they do not sit at
+    it, and they are invited by name or it is open to spectators (the link's token has its own page)."""
+    return (
+        user.is_authenticated
+        and table.status == Table.Status.WAITING
+        and not selectors.viewer_seats(user, table)
+        and (table.invited_id == user.pk or table.public)
+        and user.has_perm("tables.add_table")
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def table_sit(request, pk: int):
+    """The table page's sit form: the invited user takes the second seat with one of their decks."""
+    table = selectors.table_get_for(request.user, pk)
+    if not may_sit(request.user, table):
+        if table.status != Table.Status.WAITING and not selectors.viewer_seats(request.user, table):
+            messages.error(request, _("This table already has its two players."))
+        return redirect("tables:detail", table.pk)
+    deck = _deck_or_none(request.user, request.POST.get("deck"), table.game)
+    if deck is None:
+        messages.error(request, _("Choose one of your decks of this game."))
+        return redirect("tables:detail", table.pk)
+    try:
+        services.table_join(user=request.user, table=table, deck=deck)
+    except services.TableRefused as refused:
+        messages.error(request, _refusal_text(refused))
+    return redirect("tables:detail", table.pk)
+
+
 def table_labels(game: str) -> dict:
     """The words of a game's table in the reader's language: zones, steps, counters, setup."""
     ruleset = get_ruleset(game)
@@ -240,6 +272,8 @@ def table_detail(request, pk: int):
     if inviting and table.invite_open:
         invite = request.build_absolute_uri(reverse("tables:invite", args=[table.invite_token]))
     ruleset = get_ruleset(table.game)
+    # The invited user (or anyone, at a public table) sits from here with a deck of the game.
+    sit_decks = list(_my_decks(request.user, table.game)) if may_sit(request.user, table) else None
     config = {
         "id": table.pk,
         "seats": seats,
@@ -273,6 +307,8 @@ def table_detail(request, pk: int):
             "inviting": inviting,
             "replay": replay,
             "seats": seats,
+            "sit_decks": sit_decks,
+            "host": table.created_by.get_username() if table.created_by else "",
         },
     )
 

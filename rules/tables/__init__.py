@@ -43,10 +43,11 @@ __all__ = [
 
 
 def deal_table(
-    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], *, mode: str | None = None
+    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], *, mode: str | None = None, legacy: bool = False
 ) -> TableState:
     """The table of ``ruleset``'s game dealt for two decks, before any event (``mode``: "rules" or
-    "free"; None: the game's default, rules where it declares its moves)."""
+    "free"; None: the game's default, rules where it declares its moves; ``legacy``: a free table of
+    moves.LEGACY_FREE_VERSION, replayed as it was played)."""
     mode = ruleset.table_mode(mode)
     if mode not in MODES or (mode == RULES and not ruleset.has_rules_mode()):
         raise ValueError(f"{ruleset.key} has no {mode!r} table")
@@ -59,6 +60,7 @@ def deal_table(
         ruleset.deck_sections[0],
         moves=ruleset.table_moves,
         mode=mode,
+        legacy=legacy and mode != RULES,
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from ..i18n import N_
-from .moves import Move, Param, Payload
+from .moves import Move, Param, Payload, rule_refusal
 from .state import FIRST, MULLIGAN, PLAYING, SETUP, TableState
 
 # A hand this big or smaller offers every mulligan (2^cards intents); a bigger one: keep, or one card.
@@ -90,6 +90,106 @@ CONCEDE_MOVE = Move("concede", N_("Concede"), enumerate=_concedes, setup=True)
 # A note is free text: allowed, never offered as an intent.
 NOTE_MOVE = Move("note", N_("Note"), (Param("text", "text"),), setup=True)
 
+
+# --- what no player decides alone (rules.tables.fairness), offered at every table of the rules ------
+def _claims(state: TableState, seat: int) -> Iterable[Payload]:
+    if state.phase == PLAYING:
+        yield {"winner": 1}
+        yield {"winner": 2}
+        yield {}  # a draw
+
+
+def _answers(field: str):
+    def enumerate_answers(state: TableState, seat: int) -> Iterable[Payload]:
+        pending = getattr(state, field)
+        if pending is not None and pending[0] != seat:
+            yield {}
+
+    return enumerate_answers
+
+
+def _undos(state: TableState, seat: int) -> Iterable[Payload]:
+    if state.phase == PLAYING and state.undo_point is not None and state.undo_request is None:
+        yield {}
+
+
+def _searches(state: TableState, seat: int) -> Iterable[Payload]:
+    if (
+        state.phase == PLAYING
+        and state.seats[seat].zones.get("deck")
+        and (seat, "deck") not in state.searching
+    ):
+        yield {"zone": "deck"}
+
+
+def _reveals(state: TableState, seat: int) -> Iterable[Payload]:
+    if state.phase == PLAYING and state.seats[seat].zones.get("deck"):
+        yield {"zone": "deck", "count": 1}
+
+
+def _lucks(payload: Payload):
+    def enumerate_luck(state: TableState, seat: int) -> Iterable[Payload]:
+        yield dict(payload)
+
+    return enumerate_luck
+
+
+RESULT_MOVE = Move(
+    "result",
+    N_("Propose the result"),
+    (Param("winner", "int", N_("seat 1 or 2 (none: a draw)"), required=False),),
+    enumerate=_claims,
+)
+ACCEPT_RESULT_MOVE = Move("acceptResult", N_("Accept the proposed result"), enumerate=_answers("claim"))
+REFUSE_RESULT_MOVE = Move("refuseResult", N_("Refuse the proposed result"), enumerate=_answers("claim"))
+UNDO_MOVE = Move("undo", N_("Ask to undo the last move"), enumerate=_undos)
+ACCEPT_UNDO_MOVE = Move("acceptUndo", N_("Accept the undo"), enumerate=_answers("undo_request"))
+REFUSE_UNDO_MOVE = Move("refuseUndo", N_("Refuse the undo"), enumerate=_answers("undo_request"))
+SEARCH_MOVE = Move("search", N_("Search your deck"), (Param("zone", "zone"),), enumerate=_searches)
+
+
+def _top_only(state: TableState, seat: int, payload: Payload):
+    """Rules mode reveals the top of one's own pile (a card of one's hand is shown by its move)."""
+    if "zone" in payload:
+        return None
+    return rule_refusal(
+        "TABLE_EVENT_INVALID",
+        "table.reveal-top",
+        kind="reveal",
+        problem="zone",
+        hint=N_("reveal the top of one of your own hidden piles (your deck)"),
+    )
+
+
+REVEAL_TOP_MOVE = Move(
+    "reveal",
+    N_("Reveal the top of your deck"),
+    (Param("zone", "zone"), Param("count", "int")),
+    condition=_top_only,
+    enumerate=_reveals,
+)
+ROLL_MOVE = Move(
+    "roll",
+    N_("Roll a die"),
+    (Param("sides", "int", required=False),),
+    enumerate=_lucks({"sides": 6}),
+    setup=True,
+)
+COIN_MOVE = Move("coin", N_("Toss a coin"), enumerate=_lucks({}), setup=True)
+# Every game's rules offer them (a game's moves.py adds them to its own).
+FAIR_MOVES: tuple[Move, ...] = (
+    RESULT_MOVE,
+    ACCEPT_RESULT_MOVE,
+    REFUSE_RESULT_MOVE,
+    UNDO_MOVE,
+    ACCEPT_UNDO_MOVE,
+    REFUSE_UNDO_MOVE,
+    SEARCH_MOVE,
+    REVEAL_TOP_MOVE,
+    ROLL_MOVE,
+    COIN_MOVE,
+)
+
 FREE_MOVES: tuple[Move, ...] = (
     MULLIGAN_MOVE,
     FIRST_MOVE,
@@ -105,6 +205,7 @@ __all__ = [
     "CONCEDE_MOVE",
     "DRAW_MOVE",
     "END_TURN_MOVE",
+    "FAIR_MOVES",
     "FIRST_MOVE",
     "FREE_MOVES",
     "MULLIGAN_MOVE",

@@ -22,7 +22,7 @@ from typing import Any
 from ..findings import Finding, error
 from ..i18n import N_
 from .moves import RULES, Move, rule_refusal
-from .spec import Channel, Draw, Reset, Schedule, Untap
+from .spec import HIDDEN, Channel, Draw, Reset, Schedule, Untap
 from .state import (
     FINISHED,
     FIRST,
@@ -57,10 +57,19 @@ KINDS = (
     "step",
     "endTurn",
     "concede",
+    # What no player decides alone (rules.tables.fairness): the luck, a result, an undo, a search.
     "result",
+    "acceptResult",
+    "refuseResult",
+    "undo",
+    "acceptUndo",
+    "refuseUndo",
+    "search",
+    "roll",
+    "coin",
 )
-# The kinds a player may send before the setup is done (the rest wait for it).
-SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "result"})
+# The kinds a player may send before the setup is done (the rest wait for it: a result among them).
+SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "roll", "coin"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +169,8 @@ def apply(state: TableState, event: Event) -> Applied:
     seat = event.seat
     if seat not in (0, 1):
         raise refuse("TABLE_EVENT_INVALID", kind=event.kind, problem="seat")
-    if state.phase == SETUP and not (declared.setup if declared is not None else event.kind in SETUP_KINDS):
+    setup_kind = declared.setup if declared is not None else event.kind in SETUP_KINDS
+    if state.phase == SETUP and not (setup_kind or (start.legacy and event.kind == "result")):
         pending = sorted(state.seats[0].pending | state.seats[1].pending)
         raise refuse(
             "TABLE_SETUP_PENDING",
@@ -187,7 +197,9 @@ def apply(state: TableState, event: Event) -> Applied:
             rule = "table." + finding.code.removeprefix("TABLE_").lower().replace("_", "-")
             raise Refusal(evolve(finding, params={**finding.params, "rule": rule})) from None
         raise
-    new = evolve(applied.state, seq=event.seq)
+    new = evolve(
+        applied.state, seq=event.seq, **fairness.bookkeeping(state, event.kind, event.seq, applied.state)
+    )
     applied = _propose_end(evolve(applied, state=new))
     return _end_by_rules(applied) if rules else applied
 
@@ -309,6 +321,19 @@ def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[i
             instance=instance,
             seat=seat + 1,
             hint=N_("only a card's owner moves it"),
+        )
+    at_seat, zone, position = where
+    spec = state.spec.zone(zone)
+    # A card its owner may not see (the deck's, the Life's) is not named: the rules take the top card
+    # (a move "from" the zone), or the owner searches the zone first.
+    hidden = spec is not None and spec.visibility == HIDDEN and not fairness.open_to(state, seat, zone)
+    hidden = hidden and not state.start.legacy
+    if hidden and not _cards(state, at_seat, zone)[position].revealed:
+        raise refuse(
+            "TABLE_CARD_HIDDEN",
+            kind=kind,
+            zone=zone,
+            hint=N_("take the top card (a move from the zone), or search the zone first"),
         )
     return where
 
@@ -543,6 +568,8 @@ def _begin_turn(state: TableState, seat: int) -> Applied:
     state = evolve(state, active=seat, turn=state.turn + 1, step=0)
     if state.turn_state:
         state = evolve(state, turn_state=frozen({}))
+    if state.searching:  # a search lasts the turn at most
+        state = evolve(state, searching=frozenset())
     return _enter_step(state, seat)
 
 
@@ -766,6 +793,17 @@ def _card_flag(flag: str):
     return handler
 
 
+def _reveal(state: TableState, seat: int, payload: dict) -> Applied:
+    """``{"instance"}``: one's own card shown to both, or hidden again; ``{"zone", "count"}``: the top
+    cards of one's own hidden pile shown to both (rules.tables.fairness)."""
+    if "zone" in payload or "count" in payload:
+        return fairness.reveal_top(state, seat, payload)
+    return _reveal_card(state, seat, payload)
+
+
+_reveal_card = _card_flag("revealed")
+
+
 def _untap_event(state: TableState, seat: int, payload: dict) -> Applied:
     _only(payload, "untapAll")
     return Applied(_untap_all(state, seat), (), (("untap", {}),))
@@ -788,9 +826,8 @@ def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
     rng_for(state.start.seed, "shuffle", state.seq + 1, seat).shuffle(cards)
     zones = dict(current.zones)
     zones[zone] = tuple(cards)
-    return Applied(
-        state.with_seat(seat, evolve(current, zones=frozen(zones))), (), (("shuffle", {"zone": zone}),)
-    )
+    state = fairness.closed_search(state.with_seat(seat, evolve(current, zones=frozen(zones))), seat, zone)
+    return Applied(state, (), (("shuffle", {"zone": zone}),))
 
 
 def _counter(state: TableState, seat: int, payload: dict) -> Applied:
@@ -838,28 +875,6 @@ def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
 
 
-RESULT_REASONS = ("RECORDED", "DECK_OUT", "DAMAGE", "LIFE_POINTS", "POINTS", "NO_LIFE", "DRAW")
-
-
-def _result(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "result", "winner", "reason")
-    winner = payload.get("winner")
-    if winner is not None:
-        winner = _int(payload, "winner", "result", low=1, high=2) - 1
-    reason = payload.get("reason", "RECORDED")
-    if reason not in RESULT_REASONS:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind="result",
-            problem="reason",
-            hint=N_("send the contract's values"),
-        )
-    state = evolve(state, phase=FINISHED, result=(winner, reason), proposal=None)
-    return Applied(
-        state, (), (("result", {"winner": None if winner is None else winner + 1, "reason": reason}),)
-    )
-
-
 def _propose_end(applied: Applied) -> Applied:
     """What the seed says ends the game, proposed (a player confirms it with a result)."""
     state = applied.state
@@ -895,14 +910,13 @@ _HANDLERS = {
     "tap": _card_flag("tapped"),
     "untapAll": _untap_event,
     "flip": _card_flag("face_down"),
-    "reveal": _card_flag("revealed"),
+    "reveal": _reveal,
     "shuffle": _shuffle,
     "counter": _counter,
     "note": _note,
     "step": _step,
     "endTurn": _end_turn,
     "concede": _concede,
-    "result": _result,
 }
 
 
@@ -918,3 +932,9 @@ require_turn = _require_turn
 text_param = _text
 int_param = _int
 own_card = _own_card
+
+
+# What no player decides alone: its handlers use the engine's (imported last, once they exist).
+from . import fairness  # noqa: E402
+
+_HANDLERS.update(fairness.HANDLERS)

@@ -41,7 +41,11 @@ RULES, FREE = "rules", "free"
 MODES = (RULES, FREE)
 # The free table's rules version: the shared kinds and every game's free moves (change it when one of
 # them changes what a stored free game replays to).
-FREE_VERSION = "free-1"
+FREE_VERSION = "free-2"
+# The free table before what no player decides alone (rules.tables.fairness): a result ended the game
+# at once, even during the setup, and a card of a hidden pile could be named by its instance. Its
+# tables replay as they were played (TableState.start.legacy).
+LEGACY_FREE_VERSION = "free-1"
 
 Payload = Mapping[str, Any]
 Condition = Callable[[TableState, int, Payload], "Refusal | None"]

@@ -70,6 +70,9 @@ class Start:
     # table's mode ("rules" or "free").
     moves: GameMoves | None = None
     mode: str = "free"
+    # A table of the free rules before rules.tables.fairness (moves.LEGACY_FREE_VERSION): replayed
+    # as it was played.
+    legacy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,15 @@ class TableState:
     # The game's own state (rules.tables.moves): per turn (cleared when a turn begins), and kept.
     turn_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     game_state: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # What no player decides alone (rules.tables.fairness): a result a seat claims, for the other to
+    # accept or refuse, (seat, winner or None, reason); an undo a seat asks for, (seat, seq of the
+    # event undone); the state before the last event that may be undone, with that event's seq (the
+    # kept state has none of these of its own); the own hidden zones a seat is looking through (a
+    # search), (seat, zone), until they are shuffled or the turn ends.
+    claim: tuple[int, int | None, str] | None = None
+    undo_request: tuple[int, int] | None = None
+    undo_point: tuple[int, TableState] | None = None
+    searching: frozenset[tuple[int, str]] = frozenset()
 
     @property
     def spec(self) -> TableSpec:
@@ -164,6 +176,7 @@ def deal(
     *,
     moves: GameMoves | None = None,
     mode: str = "free",
+    legacy: bool = False,
 ) -> TableState:
     """The table laid out for two seats, before any event: seq 0 (``moves``, ``mode``: rules.tables.moves)."""
     if len(decks) != 2:
@@ -238,7 +251,7 @@ def deal(
         seats[coin_winner] = evolve(seats[coin_winner], pending=seats[coin_winner].pending | {FIRST})
     else:
         first = rng_for(seed, "first").randrange(2)
-    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode)
+    start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode, legacy)
     board = frozen(dict(spec.board.initial)) if spec.board is not None else frozen({})
     state = TableState(
         start=start,

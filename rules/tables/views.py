@@ -35,9 +35,9 @@ def visible(
 
 
 def card_view(
-    state: TableState, card: Card, owner: int, zone: str, viewers: frozenset[int]
+    state: TableState, card: Card, owner: int, zone: str, viewers: frozenset[int], *, shown: bool = False
 ) -> dict[str, Any]:
-    if not visible(state.spec, zone, owner, card, viewers):
+    if not shown and not visible(state.spec, zone, owner, card, viewers):
         return {"faceDown": True, "tapped": card.tapped}
     data = state.card(card.instance)
     return {
@@ -61,9 +61,11 @@ def zone_view(state: TableState, key: str, owner: int | None, viewers: frozenset
     else:
         pairs = tuple((owner, c) for c in state.seats[owner].zones.get(key, ()))
     cards: list[dict[str, Any]] = []
+    # A zone its owner is searching: open to its owner (rules.tables.fairness), its count to the others.
+    searched = owner is not None and owner in viewers and (owner, key) in state.searching
     for card_owner, card in pairs:
-        if spec.visibility == PUBLIC or visible(state.spec, key, card_owner, card, viewers):
-            cards.append(card_view(state, card, card_owner, key, viewers))
+        if searched or spec.visibility == PUBLIC or visible(state.spec, key, card_owner, card, viewers):
+            cards.append(card_view(state, card, card_owner, key, viewers, shown=searched))
     return {
         "key": key,
         "label": spec.label,
@@ -110,6 +112,15 @@ def table_view(state: TableState, viewers: frozenset[int] = frozenset()) -> dict
         "mode": state.start.mode if state.start.moves is not None else "free",
         # The game's own per-turn state, public (vanguard: "rode").
         "turnState": dict(state.turn_state),
+        # What waits for the other seat's answer, and the zones being searched (both seats read them).
+        "claim": _claim(state),
+        "undoRequest": (
+            None
+            if state.undo_request is None
+            else {"seat": state.undo_request[0] + 1, "seq": state.undo_request[1]}
+        ),
+        "canUndo": state.undo_point is not None,
+        "searching": [{"seat": seat + 1, "zone": zone} for seat, zone in sorted(state.searching)],
     }
     if spec.board is not None:
         data["board"] = {
@@ -126,6 +137,13 @@ def _proposal(state: TableState) -> dict[str, Any] | None:
     seat, reason, wins = state.proposal
     winner = seat if wins else 1 - seat
     return {"winner": winner + 1, "seat": seat + 1, "reason": reason}
+
+
+def _claim(state: TableState) -> dict[str, Any] | None:
+    if state.claim is None:
+        return None
+    seat, winner, reason = state.claim
+    return {"seat": seat + 1, "winner": None if winner is None else winner + 1, "reason": reason}
 
 
 def _result(state: TableState) -> dict[str, Any] | None:
@@ -159,7 +177,7 @@ def moved_view(state: TableState, moved: Moved, viewers: frozenset[int]) -> dict
 _PUBLIC_KEYS = frozenset(
     {"to", "from", "faceDown", "bottom", "count", "zone", "key", "value", "text", "first"}
 )
-_PUBLIC_KEYS |= {"promote", "winner", "reason"}
+_PUBLIC_KEYS |= {"promote", "winner", "reason", "sides"}
 
 
 def event_view(

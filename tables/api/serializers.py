@@ -11,7 +11,9 @@ class TableCreateDoc(serializers.Serializer):
         required=False, help_text="Another of your decks of the same game: you play both seats (hot seat)."
     )
     seed = serializers.IntegerField(
-        required=False, min_value=0, help_text="The table's seed (random if not given)."
+        required=False,
+        min_value=0,
+        help_text="A hot seat's seed (drawn by the server if not given; refused at a table of two users).",
     )
     public = serializers.BooleanField(required=False, help_text="Spectators may watch its public zones.")
     invite = serializers.CharField(required=False, help_text="The username of the player you invite.")

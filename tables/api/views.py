@@ -341,7 +341,7 @@ class TableExport(APIView):
             {
                 "format": "card-studio-table",
                 "formatVersion": 1,
-                "table": selectors.table_summary(table, request.user),
+                "table": {**selectors.table_summary(table, request.user), **selectors.seed_fields(table)},
                 "events": selectors.table_events_for(request.user, table),
             }
         )

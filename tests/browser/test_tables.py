@@ -396,7 +396,9 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
     shoot(page, f"table-riftbound-hotseat-{language}-{1280 if language == 'fr' else 390}")
     if language == "ru":
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        # The note's field shows its whole prompt, and its button's label is one line.
+        # The note's field shows its whole prompt, and its button's label is one line (the buttons
+        # fold at 390 px: opened first).
+        page.get_by_role("button", name="Другие ходы").click()
         assert page.evaluate(NOTE_FORM_FITS) == {"promptShown": True, "buttonLines": 1}
 
 

@@ -36,17 +36,31 @@ def recorded(user, opponent, **game):
     return services.paper_game_answer(user=opponent, paper_id=paper.pk, confirm=True)
 
 
-def finished_vanguard_game(user, make_deck, *, seed=3, winner=1):
-    """A hot-seat vanguard game: both keep, the first player calls a card, then a result."""
+def finished_vanguard_game(user, make_deck, *, seed=3, winner=1, mode="rules"):
+    """A hot-seat vanguard game by the rules (its default): both keep, the first player goes on to
+    its main phase and calls the first card the rules offer, then a result claimed and accepted.
+    ``mode="free"``: the same on a free table (a card moved to a rear-guard circle)."""
+    from rules.tables import intents
+
     one, two = make_deck(user, "vanguard"), make_deck(user, "vanguard", second=True)
-    table = table_create(mode="free", user=user, deck=one, opponent_deck=two, seed=seed)
+    table = table_create(mode=mode, user=user, deck=one, opponent_deck=two, seed=seed)
     play(user, table, "mulligan", 1, cards=[])
     play(user, table, "mulligan", 2, cards=[])
     state = table_state(table)
     first = state.active
-    card = state.seats[first].zones["hand"][0].instance
-    play(user, table, "move", first + 1, instance=card, to="rc3")
+    if mode == "free":
+        card = state.seats[first].zones["hand"][0].instance
+        play(user, table, "move", first + 1, instance=card, to="rc3")
+    else:
+        for _ in range(6):
+            calls = [p for m, p in intents(table_state(table), first) if m.kind == "call"]
+            if calls:
+                break
+            play(user, table, "step", first + 1)
+        card = calls[0]["instance"]
+        play(user, table, "call", first + 1, **calls[0])
     play(user, table, "result", first + 1, winner=winner, reason="RECORDED")
+    play(user, table, "acceptResult", 2 - first)  # a claimed result: the other seat accepts it
     table.refresh_from_db()
     return table, state.card(card), first
 
@@ -192,3 +206,19 @@ def test_selectors_read_rates_with_intervals_and_hide_cards_the_reader_may_not_s
     assert card.stable_id in {r["stableCardId"] for r in card_ranking(user=designer, game="vanguard")}
     grid = matchup_grid(game="vanguard")
     assert set(grid["sides"]) == {"Royal Paladin", "Kagero"}
+
+
+def test_the_games_of_a_free_table_count_apart_from_the_rules(playtester, make_deck):
+    """A free table's game counts under source "free": the default figures (the games played by the
+    rules, and on paper) leave it out; ?source=free reads it."""
+    rules_table, _card, _first = finished_vanguard_game(playtester, make_deck, seed=3)
+    free_table, _card, _first = finished_vanguard_game(playtester, make_deck, seed=3, mode="free")
+    for table in (rules_table, free_table):
+        services.playstats_count_table(table_id=table.pk)
+    assert set(DeckFigure.objects.values_list("source", flat=True)) == {"table", "free"}
+    from playstats.selectors import Filters
+
+    every = Filters()
+    assert every.apply(DeckFigure.objects.all()).count() == 2  # the rules game's two decks
+    assert {f.source for f in every.apply(DeckFigure.objects.all())} == {"table"}
+    assert Filters(source="free").apply(DeckFigure.objects.all()).count() == 2

@@ -66,7 +66,8 @@ def vanguard_game():
 def test_counting_a_hand_made_table_game():
     start, events, end, hand, kept = vanguard_game()
     facts = table_facts(start, events, format="classic", day="2026-12-02", decks=("1", "2"))
-    assert facts.source == "table" and facts.turns == end.turn
+    # A free table's game: its source keeps it apart from the games played by the rules.
+    assert facts.source == "free" and facts.turns == end.turn
     mine, theirs = facts.seats
     assert mine.won is True and theirs.won is False
     key_of = lambda instance: (start.card(instance).stable_id, start.card(instance).version)
@@ -81,10 +82,83 @@ def test_counting_a_hand_made_table_game():
     # The cards never drawn stay unseen.
     assert any(not f.seen for f in mine.cards.values())
     counts = rebuild([facts])
-    card = counts[("card", "vanguard", "classic", "table", "2026-12-02", *key_of(kept))]
+    card = counts[("card", "vanguard", "classic", "free", "2026-12-02", *key_of(kept))]
     assert card["games"] == 1 and card["played"] == 1 and card["winsPlayed"] == 1
-    assert counts[("deck", "vanguard", "classic", "table", "2026-12-02", "1")]["wins"] == 1
-    assert counts[("matchup", "vanguard", "classic", "table", "2026-12-02", "2", "1")]["losses"] == 1
+    assert counts[("deck", "vanguard", "classic", "free", "2026-12-02", "1")]["wins"] == 1
+    assert counts[("matchup", "vanguard", "classic", "free", "2026-12-02", "2", "1")]["losses"] == 1
+
+
+def test_only_what_was_public_counts():
+    """A card drawn and never shown is not seen, whoever held it (the other seat's hand of five,
+    never revealed, counted seen before); a revealed card is seen; a card played face down and never
+    turned up is neither seen nor played; the starter turned up by the setup is seen. Every copy
+    is a card of its own here, so that each fact is the card's, not another copy's."""
+    from dataclasses import replace
+
+    from rules import get_ruleset
+    from rules.tables import SeatDeck, deal_table
+
+    from .tables.kit import decks
+
+    def unique(deck: SeatDeck, seat: int) -> SeatDeck:
+        return SeatDeck(
+            tuple(
+                (sec, replace(c, stable_id=f"{c.stable_id}#{seat}.{n}"))
+                for n, (sec, c) in enumerate(deck.cards)
+            ),
+            deck.picks,
+        )
+
+    one, two = decks("vanguard")
+    state = start = deal_table(get_ruleset("vanguard"), 5, (unique(one, 1), unique(two, 2)), mode="free")
+    events = []
+
+    def play(seat, kind, **payload):
+        nonlocal state
+        event = Event(state.seq + 1, seat, kind, payload)
+        state = apply(state, event).state
+        events.append(event)
+
+    play(0, "mulligan", cards=[])
+    play(1, "mulligan", cards=[])
+    if state.active != 0:
+        play(1, "endTurn")
+    hand = [c.instance for c in state.seats[0].zones["hand"]]
+    play(0, "move", instance=hand[0], to="rc3")
+    play(0, "move", instance=hand[1], to="rc1", faceDown=True)
+    play(0, "reveal", instance=hand[2])
+    play(0, "endTurn")
+    theirs = [c.instance for c in state.seats[1].zones["hand"]]
+    play(1, "concede")
+    facts = table_facts(start, events, format="", day="2026-12-06", decks=("1", "2"))
+    of = lambda seat, instance: facts.seats[seat].cards[
+        (start.card(instance).stable_id, start.card(instance).version)
+    ]
+    assert of(0, hand[0]).seen and of(0, hand[0]).played and of(0, hand[0]).first_played_turn == 1
+    assert not of(0, hand[1]).seen and not of(0, hand[1]).played and of(0, hand[1]).first_played_turn is None
+    assert of(0, hand[2]).seen and not of(0, hand[2]).played
+    assert not any(of(0, i).seen for i in hand[3:]) and all(of(0, i).opening for i in hand[:5])
+    assert len(theirs) >= 5 and not any(of(1, i).seen for i in theirs)
+    for seat in (0, 1):
+        starter = state.seats[seat].zones["vc"][0].instance
+        assert of(seat, starter).seen
+    # Nothing else was ever public: the decks and the other hands stay unseen in the figures.
+    assert sum(f.seen for s in facts.seats for f in s.cards.values()) == 4
+    counts = rebuild([facts])
+    assert (
+        counts[
+            (
+                "card",
+                "vanguard",
+                "",
+                "free",
+                "2026-12-06",
+                start.card(theirs[0]).stable_id,
+                start.card(theirs[0]).version,
+            )
+        ]["seen"]
+        == 0
+    )
 
 
 def test_figures_are_split_by_the_card_version_that_was_dealt():

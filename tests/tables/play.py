@@ -5,6 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 
+def fix_seed(table_id: int, seed: int) -> None:
+    """The seed of a table of two users that waits for its second player: the server drew it (no
+    player chooses the luck); a test fixes it, before the deal, to play the same game every run."""
+    from tables.models import Table
+
+    assert Table.objects.filter(pk=table_id, status=Table.Status.WAITING).update(seed=seed) == 1
+
+
 def view(client, table_id: int, **query) -> dict[str, Any]:
     response = client.get(f"/api/tables/{table_id}/", query)
     assert response.status_code == 200, response.content

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from tables.models import Table, TableEvent
 
 from .conftest import GAMES
-from .play import finish_setup, play, post, view, zone
+from .play import finish_setup, fix_seed, play, post, view, zone
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +39,11 @@ def two_players(api, playtester, opponent, make_deck):
     def open_table(game: str, seed: int = 5):
         mine, theirs = api(playtester), api(opponent)
         created = mine.post(
-            "/api/tables/",
-            {"mode": "free", "deck": make_deck(playtester, game).pk, "seed": seed},
-            format="json",
+            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk}, format="json"
         )
         assert created.status_code == 201, created.content
         body = created.json()
+        fix_seed(body["id"], seed)
         assert body["status"] == "waiting" and body["seq"] == 0 and body["inviteToken"]
         joined = theirs.post(
             "/api/tables/join/",
@@ -456,3 +455,20 @@ def test_the_list_of_tables_reads_a_fixed_number_of_queries(api, playtester, opp
         counts.append(len(listed))
     # The count (pagination), the tables with their creator and invited user, their seats with their users.
     assert counts == [3, 3], counts
+
+
+def test_a_die_and_a_coin_are_the_tables_and_both_seats_read_them(two_players):
+    """Either player asks for a roll or a toss (the setup too); the table draws it from its seed and
+    the event's seq; both seats read the same value; a die the player fixes is refused unchanged."""
+    clients, table_id = two_players("vanguard")
+    play(clients[2], table_id, "roll", sides=20)
+    play(clients[1], table_id, "coin")
+    seen = [c.get(f"/api/tables/{table_id}/events/").json()["events"] for c in clients.values()]
+    assert seen[0] == seen[1]
+    roll, coin = seen[0]
+    assert roll["kind"] == "roll" and roll["seat"] == 2 and roll["payload"] == {"sides": 20}
+    assert roll["did"][0]["what"] == "roll" and 1 <= roll["did"][0]["value"] <= 20
+    assert coin["kind"] == "coin" and coin["did"][0]["side"] in ("heads", "tails")
+    refused = post(clients[1], table_id, "roll", 2, value=6)
+    assert refused.status_code == 400 and refused.json()["code"] == "TABLE_EVENT_INVALID"
+    assert TableEvent.objects.filter(table_id=table_id).count() == 2

@@ -11,6 +11,8 @@ from django.core.management.base import CommandError
 
 from tables import services
 
+from .play import fix_seed
+
 pytestmark = pytest.mark.django_db
 
 
@@ -21,7 +23,8 @@ def _replay(*args) -> dict:
 
 
 def test_replaytable_prints_the_state_with_both_seats_visible(playtester, opponent, make_deck):
-    table = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"), seed=4)
+    table = services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"))
+    fix_seed(table.pk, 4)
     services.table_join(user=opponent, table=table, deck=make_deck(opponent, "duel", second=True))
     for text in ("first", "second"):
         services.table_event_append(

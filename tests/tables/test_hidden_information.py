@@ -23,7 +23,7 @@ from tables.models import Table, TableEvent
 from tables.selectors import dealt_state, table_state
 
 from .conftest import GAMES
-from .play import finish_setup, post, view, zone
+from .play import finish_setup, fix_seed, post, view, zone
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def known_to(state, seat: int) -> set[str]:
     placed += [(owner, key, card) for key, pairs in state.shared.items() for owner, card in pairs]
     for owner, key, card in placed:
         visibility = spec.zone(key).visibility
-        if card.revealed:
+        if card.revealed or (owner == seat and (owner, key) in state.searching):  # a search: the owner's
             known.add(card.instance)
         elif visibility == HIDDEN:
             continue
@@ -103,6 +103,18 @@ def populate(clients: dict[int, Any], table_id: int, game: str) -> None:
                 seq = view(client, table_id)["seq"]
                 answer = post(client, table_id, "move", seq, **body)
                 assert answer.status_code in (201, 400), answer.content
+        # The deck searched (open to its owner only), its top two revealed to both, then shuffled once the
+        # view is read (the test reads every state: the search's and the reveal's are among them).
+        for kind, extra in (("search", {"zone": "deck"}), ("reveal", {"zone": "deck", "count": 2})):
+            answer = post(client, table_id, kind, view(client, table_id)["seq"], **extra)
+            assert answer.status_code == 201, answer.content
+        mine = view(client, table_id)["seats"][seat - 1]
+        assert len(zone(mine, "deck")["cards"]) == zone(mine, "deck")["count"]  # searching: all of it
+        other = view(clients[3 - seat], table_id)["seats"][seat - 1]
+        assert len(zone(other, "deck")["cards"]) == 2  # the other seat: the two revealed only
+        assert (
+            post(client, table_id, "shuffle", view(client, table_id)["seq"], zone="deck").status_code == 201
+        )
         # Cards drawn into the hand (the other seat sees their count), one of them shown to the other player.
         assert post(client, table_id, "draw", view(client, table_id)["seq"], count=3).status_code == 201
         mine = view(client, table_id)["seats"][seat - 1]
@@ -132,8 +144,9 @@ def played(api, playtester, opponent, make_deck):
     def play_game(game: str):
         mine, theirs = api(playtester), api(opponent)
         body = mine.post(
-            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk, "seed": 3}, format="json"
+            "/api/tables/", {"mode": "free", "deck": make_deck(playtester, game).pk}, format="json"
         ).json()
+        fix_seed(body["id"], 3)
         joined = theirs.post(
             "/api/tables/join/",
             {"token": body["inviteToken"], "deck": make_deck(opponent, game, second=True).pk},

@@ -144,9 +144,23 @@ def test_join_refusals(playtester, opponent, make_user, make_deck):
 
 @pytest.mark.parametrize("seed", [-1, 2**53, "7", True, 1.5])
 def test_a_seed_is_a_whole_number_a_json_number_carries(playtester, make_deck, seed):
-    with pytest.raises(services.TableRefused):
-        services.table_create(mode="free", user=playtester, deck=make_deck(playtester, "duel"), seed=seed)
+    decks = make_deck(playtester, "duel"), make_deck(playtester, "duel", second=True)
+    with pytest.raises(services.TableRefused) as refused:
+        services.table_create(mode="free", user=playtester, deck=decks[0], opponent_deck=decks[1], seed=seed)
+    assert refused.value.finding.params["problemKey"] == "COUNT_FROM_TO"
     assert Table.objects.count() == 0
+
+
+def test_the_server_draws_the_seed_of_a_table_of_two_users(playtester, make_deck):
+    deck = make_deck(playtester, "duel")
+    with pytest.raises(services.TableRefused) as refused:
+        services.table_create(user=playtester, deck=deck, seed=7)
+    finding = refused.value.finding
+    assert finding.code == "FIELD_INVALID" and finding.field == "seed"
+    assert finding.params["problemKey"] == "SEED_SERVER_DRAWN" and refused.value.status == 400
+    assert Table.objects.count() == 0
+    seeds = {services.table_create(user=playtester, deck=deck).seed for _ in range(3)}
+    assert len(seeds) == 3 and all(0 <= s <= services.MAX_SEED for s in seeds)
 
 
 def test_tables_for_lists_where_the_user_sits_or_is_invited(playtester, opponent, make_user, make_deck):

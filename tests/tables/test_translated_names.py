@@ -20,7 +20,7 @@ from tables import realtime
 from tables.models import Table
 from tables.selectors import table_state
 
-from .play import finish_setup, play, view, zone
+from .play import finish_setup, fix_seed, play, view, zone
 from .test_hidden_information import known_to
 
 pytestmark = pytest.mark.django_db
@@ -32,9 +32,10 @@ def td01_table(api, russian_playtester, opponent, make_deck):
     mine, theirs = api(russian_playtester), api(opponent)
     body = mine.post(
         "/api/tables/",
-        {"mode": "free", "deck": make_deck(russian_playtester, "vanguard").pk, "seed": 3},
+        {"mode": "free", "deck": make_deck(russian_playtester, "vanguard").pk},
         format="json",
     ).json()
+    fix_seed(body["id"], 3)
     joined = theirs.post(
         "/api/tables/join/",
         {"token": body["inviteToken"], "deck": make_deck(opponent, "vanguard").pk},

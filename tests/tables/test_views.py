@@ -69,7 +69,7 @@ def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_
     client.post(reverse("tables:create"), {"deck": deck.pk, "free": "on"})
     assert [(t.mode, t.rules_version) for t in Table.objects.order_by("pk")] == [
         ("rules", "vanguard-1"),
-        ("free", "free-1"),
+        ("free", "free-2"),
     ]
     page = client.get(reverse("tables:detail", args=[Table.objects.order_by("pk").first().pk]))
     config = _config(page)
@@ -210,3 +210,57 @@ def test_inviting_a_user_who_does_not_exist_is_said_and_opens_nothing(client_as,
     )
     assert "No user of the studio is called nobody." in response.text
     assert not Table.objects.exists()
+
+
+def test_the_invited_user_sits_from_the_table_page(client_as, alice, bob, make_user):
+    """Invited by name, bob opens the table from his list: the page offers his decks of its game and
+    a sit button (only the creator saw the link before); sitting deals the setup."""
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice), invite=bob)
+    theirs = deck_for("vanguard", bob, which=1)
+    deck_for("duel", bob)  # another game's deck is not offered
+    url = reverse("tables:detail", args=[table.pk])
+    # The creator has the link, not the sit form.
+    assert 'id="sit"' not in client_as(alice).get(url).text
+    client = client_as(bob)
+    page = client.get(url)
+    assert page.status_code == 200 and 'id="sit"' in page.text
+    form = page.text.split('id="sit"', 1)[1].split("</section>", 1)[0]
+    assert f'action="{reverse("tables:sit", args=[table.pk])}"' in form
+    assert form.count("<option") == 1 and f'<option value="{theirs.pk}">' in form
+    # A deck of another game (or someone else's) seats nobody.
+    other = deck_for("duel", bob, which=1)
+    refused = client.post(reverse("tables:sit", args=[table.pk]), {"deck": other.pk}, follow=True)
+    assert "Choose one of your decks of this game." in refused.text
+    assert Table.objects.get(pk=table.pk).status == Table.Status.WAITING
+    response = client.post(reverse("tables:sit", args=[table.pk]), {"deck": theirs.pk})
+    assert response.status_code == 302 and response["Location"] == url
+    table.refresh_from_db()
+    assert table.status != Table.Status.WAITING
+    assert table.seats.get(index=2).user == bob and table.seats.get(index=2).deck == theirs
+    seated = client.get(url)
+    assert 'id="sit"' not in seated.text and _config(seated)["seats"] == [2]
+    # A third user may not sit (nor see the table); a second try by bob changes nothing.
+    assert client.post(reverse("tables:sit", args=[table.pk]), {"deck": theirs.pk}).status_code == 302
+    carol = make_user("playtester", username="carol")
+    assert client_as(carol).post(reverse("tables:sit", args=[table.pk]), {"deck": 1}).status_code == 404
+    assert table.seats.count() == 2
+
+
+def test_a_public_table_offers_its_seat_to_a_spectator_and_a_stranger_gets_404(
+    client_as, alice, bob, make_user
+):
+    public = services.table_create(user=alice, deck=deck_for("duel", alice), public=True)
+    private = services.table_create(user=alice, deck=deck_for("duel", alice))
+    deck_for("duel", bob, which=1)
+    client = client_as(bob)
+    assert 'id="sit"' in client.get(reverse("tables:detail", args=[public.pk])).text
+    assert client.get(reverse("tables:detail", args=[private.pk])).status_code == 404
+    assert client.post(reverse("tables:sit", args=[private.pk]), {"deck": 1}).status_code == 404
+    # Without a deck of the game: the way to build one.
+    carol = make_user("playtester", username="carol")
+    page = client_as(carol).get(reverse("tables:detail", args=[public.pk]))
+    assert (
+        'id="sit"' in page.text
+        and reverse("decks:list") in page.text
+        and "<select" not in page.text.split('id="sit"')[1].split("</section>")[0]
+    )

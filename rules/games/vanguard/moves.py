@@ -10,7 +10,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.i18n import N_
-from rules.tables.common_moves import CONCEDE_MOVE, END_TURN_MOVE, MULLIGAN_MOVE, NOTE_MOVE, STEP_MOVE
+from rules.tables.common_moves import (
+    CONCEDE_MOVE,
+    END_TURN_MOVE,
+    FAIR_MOVES,
+    MULLIGAN_MOVE,
+    NOTE_MOVE,
+    STEP_MOVE,
+)
 from rules.tables.engine import (
     Applied,
     Moved,
@@ -302,6 +309,7 @@ MOVES = GameMoves(
         END_TURN_MOVE,
         CONCEDE_MOVE,
         NOTE_MOVE,
+        *FAIR_MOVES,
         DRIVE_CHECK,
     ),
 )

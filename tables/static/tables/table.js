@@ -49,8 +49,13 @@
     // Rules mode: the moves the rules allow the acting seat now (GET intents/), each sent as is.
     intents: [],
     intentsSeq: -1,
+    link: "", // what the connection indicator says: connecting, live, polling, offline, closed
+    heard: 0, // when the socket last brought a message
+    actionsOpen: false, // the folded buttons of a narrow screen, opened
   };
   var RULES = config.mode === "rules";
+  // A narrow screen (a phone): the cards first, the buttons folded.
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 640px)") : { matches: false };
 
   // --- small helpers ---------------------------------------------------------------------------
   function el(tag, attrs, children) {
@@ -136,7 +141,10 @@
         var events = (data.events || []).filter(function (e) { return e.seq <= view.seq; });
         update(events, view);
       });
-    }).catch(function () { setLive(gettext("The table cannot be reached: it tries again.")); });
+    }).then(function () {
+      // Read without the socket: the page is as fresh as its last read, not live.
+      if (state.link !== "live" && state.link !== "paused") setLink(pollTimer ? "polling" : "connecting");
+    }, function () { if (state.link !== "live") setLink("offline"); });
   }
 
   function send(kind, payload, seat) {
@@ -204,7 +212,30 @@
     return send(intent.kind, payload, state.intentsSeat);
   }
 
-  function setLive(text) { document.getElementById("live").textContent = text; }
+  // The connection indicator says what the page does now: live (the socket open and answering),
+  // reading the table every 2 s (no socket), or cut off (the last read failed). "Live" only once the
+  // socket has brought a message, and no longer once it has been silent for SILENCE ms.
+  var SILENCE = 15000;
+  function setLink(link) {
+    state.link = link;
+    var node = document.getElementById("live");
+    // A word (all a phone shows) and the sentence that says it.
+    var words = {
+      connecting: [gettext("Connecting…"), gettext("Connecting…")],
+      live: [gettext("Live"), config.hotSeat ? gettext("Live: every move is kept as it is played.")
+        : config.seats.length ? gettext("Live: the other player's moves appear as they are played.")
+        : gettext("Live: the moves appear as they are played.")],
+      polling: [gettext("Not live"), gettext("Not live: the table is read again every 2 seconds.")],
+      paused: [gettext("Not live"), gettext("Live updates are paused: the table is read every 2 seconds.")],
+      offline: [gettext("Cut off"), gettext("The table cannot be reached: it tries again.")],
+      closed: [gettext("Closed"), gettext("You may not see this table any more.")],
+    }[link] || ["", ""];
+    node.dataset.link = link;
+    node.textContent = "";
+    node.title = words[1];
+    node.appendChild(el("span", { class: "linkword", text: words[0] }));
+    node.appendChild(el("span", { class: "linkmore", text: words[1] }));
+  }
 
   // Asks the open socket for any event it has not sent yet; false when there is none open.
   function ping() {
@@ -220,21 +251,27 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + config.ws + "?since=" + state.lastSeq);
     state.socket = socket;
+    if (!state.link) setLink("connecting");
     socket.onopen = function () {
       state.open = true;
-      // Now and then a ping: the server sends any move whose announce did not reach this process.
+      state.heard = Date.now();
+      // Now and then a ping: the server sends any move whose announce did not reach this process,
+      // and answers (pong). A socket silent for too long is closed: the page reads by polls again.
       clearInterval(state.pinger);
-      state.pinger = setInterval(ping, 10000);
+      state.pinger = setInterval(function () {
+        if (Date.now() - state.heard > SILENCE) { socket.close(); return; }
+        ping();
+      }, 5000);
       state.retries = 0;
       // A socket that stays open is a layer that works again.
       clearTimeout(state.steady);
       state.steady = setTimeout(function () { state.layerDown = 0; }, 30000);
-      stopPolling();
-      setLive(gettext("Live: the other player's moves appear as they are played."));
     };
     socket.onmessage = function (message) {
       var data;
       try { data = JSON.parse(message.data); } catch (e) { return; }
+      state.heard = Date.now();
+      if (state.socket === socket && state.link !== "live") { stopPolling(); setLink("live"); }
       if (data.type === "update") update(data.events || [], data.view);
     };
     socket.onclose = function (event) {
@@ -243,19 +280,19 @@
       clearTimeout(state.steady);
       if (state.socket !== socket) return;
       if (event.code === 4403) {
-        setLive(gettext("You may not see this table any more."));
+        setLink("closed");
         return;
       }
       if (event.code === 4503) {
         // The studio's channel layer failed: the page reads the moves itself, from now on.
         state.layerDown += 1;
-        setLive(gettext("Live updates are paused: the table is read every 2 seconds."));
+        setLink("paused");
         catchUp();
         startPolling();
         setTimeout(connect, Math.min(60000, 5000 * Math.pow(2, state.layerDown - 1)));
         return;
       }
-      setLive(gettext("Reconnecting…"));
+      setLink("polling");
       startPolling();
       state.retries += 1;
       setTimeout(connect, Math.min(10000, 300 * Math.pow(2, state.retries)));
@@ -314,7 +351,15 @@
       case "tap": return f(on ? gettext("%(who)s tapped %(card)s") : gettext("%(who)s untapped %(card)s"), { who: who, card: card });
       case "untapAll": return f(gettext("%(who)s untapped all their cards"), { who: who });
       case "flip": return f(on ? gettext("%(who)s turned %(card)s face down") : gettext("%(who)s turned %(card)s face up"), { who: who, card: card });
-      case "reveal": return f(gettext("%(who)s revealed %(card)s"), { who: who, card: card });
+      case "reveal":
+        if (p.zone) return f(ngettext("%(who)s revealed the top card of their %(zone)s", "%(who)s revealed the top %(count)s cards of their %(zone)s", p.count || 1), { who: who, count: p.count || 1, zone: zoneLabel(p.zone) });
+        return f(gettext("%(who)s revealed %(card)s"), { who: who, card: card });
+      case "search": return f(ngettext("%(who)s searched their %(zone)s (%(count)s card)", "%(who)s searched their %(zone)s (%(count)s cards)", (did[0] && did[0].count) || 0), { who: who, zone: zoneLabel(p.zone), count: (did[0] && did[0].count) || 0 });
+      case "acceptResult": return f(gettext("%(who)s accepted the proposed result"), { who: who });
+      case "refuseResult": return f(gettext("%(who)s refused the proposed result"), { who: who });
+      case "undo": return f(gettext("%(who)s asks to undo event #%(seq)s"), { who: who, seq: did[0] ? did[0].seq : "?" });
+      case "acceptUndo": return f(gettext("%(who)s agreed: event #%(seq)s is undone"), { who: who, seq: did[0] ? did[0].seq : "?" });
+      case "refuseUndo": return f(gettext("%(who)s refused the undo"), { who: who });
       case "shuffle": return f(gettext("%(who)s shuffled their %(zone)s"), { who: who, zone: zoneLabel(p.zone) });
       case "counter": return f(gettext("%(who)s set %(counter)s to %(value)s"), { who: who, counter: counterLabel(p.key), value: p.value });
       case "note": return f(gettext("%(who)s noted: %(text)s"), { who: who, text: p.text });
@@ -323,7 +368,15 @@
       case "driveCheck": return f(ngettext("%(who)s made %(count)s drive check", "%(who)s made %(count)s drive checks", (did[0] && did[0].count) || 1), { who: who, count: (did[0] && did[0].count) || 1 });
       case "piece": return f(gettext("%(who)s moved a piece from %(from)s to %(to)s"), { who: who, from: p.from, to: p.to });
       case "concede": return f(gettext("%(who)s conceded"), { who: who });
+      // The table rolls and tosses (from its seed): the log says what came up.
+      case "roll": return f(gettext("%(who)s rolled a %(sides)s-sided die: %(value)s"), { who: who, sides: (did[0] && did[0].sides) || p.sides || 6, value: did[0] ? did[0].value : "?" });
+      case "coin": return f(did[0] && did[0].side === "heads" ? gettext("%(who)s tossed a coin: heads") : gettext("%(who)s tossed a coin: tails"), { who: who });
       case "result":
+        // A claim the other seat answers, or the engine's own end confirmed (it ends the game).
+        if (did[0] && did[0].what === "claim") {
+          return p.winner ? f(gettext("%(who)s proposes the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
+            : f(gettext("%(who)s proposes a draw"), { who: who });
+        }
         return p.winner ? f(gettext("%(who)s recorded the result: %(winner)s wins"), { who: who, winner: seatName(p.winner) })
           : f(gettext("%(who)s recorded a draw"), { who: who });
     }
@@ -375,6 +428,7 @@
     renderTurnbar(view);
     renderSetup(view);
     renderResult(view);
+    renderFair(view);
     renderBoard(view);
     renderSelection();
     renderReplaybar();
@@ -384,6 +438,8 @@
     // The invitation is done with once the second player sits down.
     var invite = document.getElementById("invite");
     if (invite && view.status !== "waiting") invite.hidden = true;
+    var sit = document.getElementById("sit");
+    if (sit && view.status !== "waiting") sit.hidden = true;
     var words = {
       setup: gettext("Setup: each player decides, then the first turn begins."),
       playing: f(gettext("Turn %(number)s · %(seat)s plays · %(step)s"), { number: view.turn.number, seat: seatName(view.turn.seat), step: stepLabel(view.turn.step) }),
@@ -416,20 +472,43 @@
     });
     bar.appendChild(steps);
     if (replaying() || !config.seats.length || finished()) return;
-    if (RULES) { bar.appendChild(ruleActions(acting)); return; }
-    var actions = el("div", { class: "row actions" });
+    // On a narrow screen the game's moves stay in sight and the rest (the table's talk and luck,
+    // conceding, a note) folds behind one button (the cards come first); it stays as left.
+    var more;
+    var fold = button(gettext("More moves"), function () {
+      state.actionsOpen = !state.actionsOpen;
+      fold.setAttribute("aria-expanded", state.actionsOpen ? "true" : "false");
+      more.classList.toggle("folded", !state.actionsOpen);
+      renderFair(state.view);
+    }, { class: "secondary small foldtoggle", "aria-expanded": state.actionsOpen ? "true" : "false", "aria-controls": "table-actions" });
+    var actions;
+    if (RULES) {
+      actions = ruleActions(acting);
+      more = splitFold(actions, function (child) {
+        var kind = child.dataset ? child.dataset.kind : "";
+        return kind ? FOLDED_KINDS.indexOf(kind) < 0 : child.tagName === "SPAN";
+      });
+      bar.appendChild(fold);
+      bar.appendChild(actions);
+      bar.appendChild(more);
+      return;
+    }
+    actions = el("div", { class: "row actions" });
     var canPlay = playing() && mine(acting);
     // The Draw step draws by itself: this draw is an extra one (a card effect), never the primary button.
     actions.appendChild(button(gettext("Draw"), function () { send("draw", { count: 1 }); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "d", title: gettext("Draw a card (d)") }));
     actions.appendChild(button(gettext("Untap all"), function () { send("untapAll"); }, { class: "secondary", disabled: !canPlay, "aria-keyshortcuts": "u", title: gettext("Untap all your cards (u)") }));
-    actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)") }));
-    actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)") }));
+    actions.appendChild(button(gettext("Next step"), function () { send("step"); }, { class: "secondary", disabled: !myTurn || view.turn.stepIndex + 1 >= L.steps.length, "aria-keyshortcuts": "n", title: gettext("Next step (n)"), "data-keep": "1" }));
+    actions.appendChild(button(gettext("End turn"), function () { send("endTurn"); }, { disabled: !myTurn, "aria-keyshortcuts": "e", title: gettext("End the turn (e)"), "data-keep": "1" }));
     actions.appendChild(button(gettext("Shuffle the deck"), function () { send("shuffle", { zone: "deck" }); }, { class: "secondary", disabled: !canPlay }));
     // The game's own free moves that take nothing (vanguard's drive check), from its declaration.
     (L.freeMoves || []).forEach(function (move) {
       if (move.params.length) return;
       actions.appendChild(button(move.label, function () { send(move.kind); }, { class: "secondary", disabled: !myTurn, "data-kind": move.kind }));
     });
+    // A die and a coin: the table draws them (no player chooses), whoever asks, whenever.
+    actions.appendChild(button(gettext("Roll a die"), function () { send("roll", { sides: 6 }, acting); }, { class: "secondary" }));
+    actions.appendChild(button(gettext("Toss a coin"), function () { send("coin", {}, acting); }, { class: "secondary" }));
     actions.appendChild(button(gettext("Concede"), function () {
       if (window.confirm(gettext("Concede this game? The other player wins; this cannot be undone."))) send("concede", {}, acting);
     }, { class: "danger" }));
@@ -440,9 +519,9 @@
       el("option", { value: "", text: gettext("A draw") }),
     ]);
     result.appendChild(select);
-    result.appendChild(button(gettext("Record the result"), function () {
+    result.appendChild(button(gettext("Propose the result"), function () {
       var winner = select.value;
-      var words = winner ? f(gettext("Record that %(seat)s wins? The game ends."), { seat: seatName(Number(winner)) }) : gettext("Record a draw? The game ends.");
+      var words = winner ? f(gettext("Propose that %(seat)s wins? The other player accepts or refuses."), { seat: seatName(Number(winner)) }) : gettext("Propose a draw? The other player accepts or refuses.");
       if (!window.confirm(words)) return;
       send("result", winner ? { winner: Number(winner), reason: "RECORDED" } : { reason: "DRAW" }, acting);
     }, { class: "secondary small" }));
@@ -459,7 +538,19 @@
       send("note", { text: text }, acting).then(function (done) { if (done) input.value = ""; });
     });
     actions.appendChild(note);
+    more = splitFold(actions, function (child) { return child.dataset && child.dataset.keep === "1"; });
+    bar.appendChild(fold);
     bar.appendChild(actions);
+    bar.appendChild(more);
+  }
+  // The moves of the table's talk and luck (rules.tables.fairness): folded on a phone.
+  var FOLDED_KINDS = ["result", "acceptResult", "refuseResult", "undo", "acceptUndo", "refuseUndo", "search", "reveal", "roll", "coin"];
+  // The children of ``actions`` that ``keep`` does not keep, moved to a row of their own, folded on a
+  // narrow screen unless the player opened it.
+  function splitFold(actions, keep) {
+    var rest = el("div", { class: "row actions more" + (state.actionsOpen ? "" : " folded"), id: "table-actions" });
+    Array.prototype.slice.call(actions.children).forEach(function (child) { if (!keep(child)) rest.appendChild(child); });
+    return rest;
   }
 
   // Rules mode: a button for each offered move that names no card of the hand (the next step, the end
@@ -501,7 +592,16 @@
     if (view.status !== "setup" || replaying()) { box.hidden = true; return; }
     box.hidden = false;
     box.appendChild(el("h2", { text: gettext("Setup") }));
-    if (L.setup) box.appendChild(el("p", { class: "muted small", text: L.setup }));
+    if (L.setup) {
+      // How the game's setup goes: folded on a narrow screen (the hand comes first), as left after.
+      if (state.setupRulesOpen === undefined) state.setupRulesOpen = !narrow.matches;
+      var how = el("details", { class: "setuprules", open: state.setupRulesOpen }, [
+        el("summary", { text: gettext("How the setup goes") }),
+        el("p", { class: "muted small", text: L.setup }),
+      ]);
+      how.addEventListener("toggle", function () { state.setupRulesOpen = how.open; });
+      box.appendChild(how);
+    }
     var waiting = [];
     view.seats.forEach(function (seat) {
       var pending = seat.pending || [];
@@ -637,7 +737,8 @@
     var cards = el("ul", { class: "cards" });
     var known = zone.cards || [];
     var hidden = zone.count - known.length;
-    var pile = (zone.layout || spec.layout) === "pile";
+    // A pile shows its top card; a pile its owner is searching, every card (their view holds them).
+    var pile = (zone.layout || spec.layout) === "pile" && !searching(owner, zone.key);
     if (pile) {
       // A pile: its top card if the viewer may see it, else its back (the deck: draggable by its owner).
       var top = known.length ? known[known.length - 1] : null;
@@ -911,6 +1012,58 @@
     render();
   }
 
+  // --- what no player decides alone: a claimed result, an undo, a search (rules.tables.fairness) ------
+  function searching(owner, key) {
+    return !!(state.view && (state.view.searching || []).some(function (s) { return s.seat === owner && s.zone === key; }));
+  }
+  function answer(kind, seat, label, primary) {
+    return button(label, function () { send(kind, {}, seat); }, { class: primary ? "small" : "secondary small", "data-kind": kind });
+  }
+  function renderFair(view) {
+    var box = document.getElementById("fair");
+    if (!box) return;
+    box.textContent = "";
+    var live = !replaying() && !finished() && config.seats.length;
+    var parts = [];
+    var claim = view.claim;
+    if (claim) {
+      var words = claim.winner ? f(gettext("%(seat)s proposes the result: %(winner)s wins."), { seat: seatName(claim.seat), winner: seatName(claim.winner) })
+        : f(gettext("%(seat)s proposes a draw."), { seat: seatName(claim.seat) });
+      var row = el("p", { class: "row", "data-proposal": "result" }, [words + " "]);
+      if (live && mine(3 - claim.seat)) {
+        row.appendChild(answer("acceptResult", 3 - claim.seat, gettext("Accept the result"), true));
+        row.appendChild(answer("refuseResult", 3 - claim.seat, gettext("Refuse"), false));
+      } else if (live) row.appendChild(el("span", { class: "muted small", text: gettext("Waiting for the other player's answer.") }));
+      parts.push(row);
+    }
+    var undo = view.undoRequest;
+    if (undo) {
+      var line = el("p", { class: "row", "data-proposal": "undo" }, [f(gettext("%(seat)s asks to undo event #%(seq)s."), { seat: seatName(undo.seat), seq: undo.seq }) + " "]);
+      if (live && mine(3 - undo.seat)) {
+        line.appendChild(answer("acceptUndo", 3 - undo.seat, gettext("Undo it"), true));
+        line.appendChild(answer("refuseUndo", 3 - undo.seat, gettext("Refuse"), false));
+      } else if (live) line.appendChild(el("span", { class: "muted small", text: gettext("Waiting for the other player's answer.") }));
+      parts.push(line);
+    }
+    (view.searching || []).forEach(function (s) {
+      parts.push(el("p", { class: "muted small" }, [mine(s.seat)
+        ? f(gettext("%(seat)s is looking through their %(zone)s: move the card you look for, then shuffle it (the other player sees only that you searched)."), { seat: seatName(s.seat), zone: zoneLabel(s.zone) })
+        : f(gettext("%(seat)s is looking through their %(zone)s."), { seat: seatName(s.seat), zone: zoneLabel(s.zone) })]));
+    });
+    // The free table's buttons (in rules mode the offered moves are the table's own buttons).
+    if (live && playing() && config.mode !== "rules") {
+      var acting = actingSeat();
+      var actions = el("div", { class: "row fairactions" + (state.actionsOpen ? "" : " folded") });
+      if (view.canUndo && !undo) actions.appendChild(button(gettext("Ask to undo the last move"), function () { send("undo", {}, acting); }, { class: "secondary small" }));
+      if (!searching(acting, "deck")) actions.appendChild(button(gettext("Search my deck"), function () { send("search", { zone: "deck" }, acting); }, { class: "secondary small" }));
+      var count = el("input", { type: "number", min: "1", max: "60", value: "1", class: "revealcount", "aria-label": gettext("How many cards to reveal") });
+      actions.appendChild(el("span", { class: "row" }, [count, button(gettext("Reveal the top of my deck"), function () { send("reveal", { zone: "deck", count: Number(count.value) || 1 }, acting); }, { class: "secondary small" })]));
+      parts.push(actions);
+    }
+    parts.forEach(function (part) { box.appendChild(part); });
+    box.hidden = !parts.length;
+  }
+
   // --- replay: the table after event N, step by step ----------------------------------------------
   function renderReplaybar() {
     var bar = document.getElementById("replaybar");
@@ -994,4 +1147,5 @@
     catchUp();
   }
   window.addEventListener("online", function () { if (!state.open) catchUp(); });
+  window.addEventListener("offline", function () { if (state.socket) state.socket.close(); setLink("offline"); });
 })();

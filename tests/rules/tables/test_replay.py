@@ -68,7 +68,12 @@ def payload_for(data, state, game: str, kind: str) -> dict:
         ),
         "tap": lambda: {"instance": data.draw(st.sampled_from(ids))},
         "flip": lambda: {"instance": data.draw(st.sampled_from(ids))},
-        "reveal": lambda: {"instance": data.draw(st.sampled_from(ids))},
+        "reveal": lambda: data.draw(
+            st.one_of(
+                st.fixed_dictionaries({"instance": st.sampled_from(ids)}),
+                st.fixed_dictionaries({"zone": st.sampled_from(zones), "count": st.integers(0, 4)}),
+            )
+        ),
         "shuffle": lambda: {"zone": data.draw(st.sampled_from(zones))},
         "counter": lambda: {
             "key": data.draw(st.sampled_from(counters)),
@@ -80,6 +85,8 @@ def payload_for(data, state, game: str, kind: str) -> dict:
             "to": data.draw(st.sampled_from(squares)),
         },
         "result": lambda: {"winner": data.draw(st.sampled_from([1, 2]))},
+        "roll": lambda: {"sides": data.draw(st.integers(0, 120))},
+        "search": lambda: {"zone": data.draw(st.sampled_from(zones))},
     }
     payload = pick.get(kind, dict)()
     if data.draw(st.integers(0, 19)) == 0:  # now and then, a field that is not the contract's

@@ -232,8 +232,8 @@ def test_riftbound_channel_2_runes_3_for_the_second_players_first_turn_and_the_p
 def test_riftbound_burn_out_shuffles_the_trash_in_and_the_opponent_scores():
     state = riftbound_playing()
     seat = state.active
-    for card in list(zone(state, seat, "deck")):
-        state = play(state, seat, "move", instance=card.instance, to="discard")
+    for _card in list(zone(state, seat, "deck")):  # the top card each time: a deck's card is not named
+        state = play(state, seat, "move", **{"from": "deck", "to": "discard"})
     for _ in range(3):
         state = play(state, seat, "step")  # awaken, beginning, channel, then the draw
     assert len(zone(state, seat, "hand")) == 5
@@ -277,8 +277,8 @@ def test_duel_deck_out_at_the_draw_proposes_a_loss():
     a = state.active
     state = play(state, a, "endTurn")
     b = state.active
-    for card in list(zone(state, a, "deck")):
-        state = play(state, a, "move", instance=card.instance, to="discard")
+    for _card in list(zone(state, a, "deck")):
+        state = play(state, a, "move", **{"from": "deck", "to": "discard"})
     state = play(state, b, "endTurn")
     assert state.proposal == (a, "DECK_OUT", False)
 

@@ -198,7 +198,9 @@ def test_free_moves_are_not_the_rules():
     ):
         finding = refused(state, seat, kind, **payload)
         assert finding.code == "TABLE_MOVE_NOT_ALLOWED" and finding.params["rule"] == "vanguard.moves"
-    assert refused(state, seat, "result", winner=1).code == "TABLE_MOVE_NOT_ALLOWED"
+    # A result is a claim the other seat answers (rules.tables.fairness), not the end of the game.
+    claimed = apply(state, Event(state.seq + 1, seat, "result", {"winner": 1})).state
+    assert claimed.phase == "playing" and claimed.claim == (seat, 0, "RECORDED")
 
 
 def test_a_refused_move_changes_nothing():
