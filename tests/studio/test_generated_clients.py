@@ -25,7 +25,11 @@ PYTHON = CLIENTS_DIR / "venv" / "bin" / "python"
 PACKAGE = CLIENTS_DIR / "python" / "cardstudio_client"
 SCRIPT = ROOT / "clients" / "run_python_client.py"
 
-pytestmark = [pytest.mark.clients, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.clients,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
 
 
 @pytest.fixture
