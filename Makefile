@@ -7,7 +7,7 @@ PORT ?= 8000
 # The suite's processes (pytest-xdist): one per core; TEST_WORKERS=0 runs it in this process.
 TEST_WORKERS ?= logical
 
-.PHONY: run serve test screenshots lint format install migrate demo worker beat check clean help messages catalogues-po
+.PHONY: run serve test screenshots lint format install migrate demo worker beat check clean help messages catalogues-po clients
 
 help: ## list every target
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/' | \
@@ -54,6 +54,9 @@ test: install ## run the whole test suite (SQLite, tasks in-process; TEST_WORKER
 
 screenshots: install ## the browser tests, saving screenshots of the main pages in test-output/screenshots/
 	SCREENSHOTS=1 $(MAKE) --no-print-directory test PYTEST_ARGS="tests/browser $(PYTEST_ARGS)"
+
+clients: install ## generate the Python and TypeScript API clients from the schema (var/clients/, own tool env; PyPI and npm once) and run the Python one against a live server
+	scripts/generate-clients
 
 lint: install ## ruff (lint and format check), the import contracts, mypy on rules/
 	$(VENV)/bin/ruff check .

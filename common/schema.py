@@ -14,7 +14,8 @@ that the view did not document itself (``extend_schema``):
 
 It also makes the schema as strict as the server where the server refuses what a looser schema
 allows: every ``game`` a client sends (a parameter, a key of a request body) is one of the games
-(``enum``; "" too where the body says empty means every game), and ``page`` starts at 1.
+(``enum``; "" too where the body says empty means every game), and every whole-number parameter
+says its least value (``page`` and an id start at 1, an event number at 0).
 
 Each answers the error body (:data:`ERROR`): ``detail`` for people, and for bad input a list of
 messages per field and every finding (``errors``). Schemathesis checks each answer against it.
@@ -90,10 +91,22 @@ def error_responses(result: dict, generator, request, public) -> dict:
                 answer = responses.setdefault(code, {"description": DESCRIPTIONS[code]})
                 answer.setdefault("content", body)
             _strict_parameters(operation)
+            _required_alternatives(operation, result["components"]["schemas"])
     for name, component in result["components"]["schemas"].items():
         if name.endswith("Request"):  # what a client sends (COMPONENT_SPLIT_REQUEST)
             _strict_game(component.get("properties", {}).get("game"))
     return result
+
+
+def _required_alternatives(operation: dict, components: dict) -> None:
+    """A body that is one of several shapes (oneOf: a deck by sections or by decklist) is required."""
+    body = operation.get("requestBody")
+    if not body:
+        return
+    for content in body.get("content", {}).values():
+        ref = content.get("schema", {}).get("$ref", "")
+        if "oneOf" in components.get(ref.rsplit("/", 1)[-1], {}):
+            body["required"] = True
 
 
 def _strict_game(schema: dict | None) -> None:
@@ -113,5 +126,21 @@ def _strict_parameters(operation: dict) -> None:
         schema = parameter.get("schema", {})
         if parameter.get("name") == "game":
             _strict_game(schema)
-        elif parameter.get("name") == "page" and schema.get("type") == "integer":
-            schema.setdefault("minimum", 1)
+        elif schema.get("type") == "integer":
+            _whole_parameter(parameter, schema)
+
+
+# The least value of each whole-number query parameter the server reads (the others: 0). A page,
+# a card's version and a seat count from 1; an event number (``since``, ``at``) from 0.
+QUERY_MINIMUMS = {"page": 1, "pageSize": 1, "version": 1, "from": 1, "seat": 1}
+PAGE_SIZE_MAX = 500  # common.api.Pagination.max_page_size
+
+
+def _whole_parameter(parameter: dict, schema: dict) -> None:
+    """An integer parameter says its least value: an id in a path is 1 or more (a database key)."""
+    if parameter.get("in") == "path":
+        schema.setdefault("minimum", 1)
+    elif parameter.get("in") == "query":
+        schema.setdefault("minimum", QUERY_MINIMUMS.get(parameter.get("name", ""), 0))
+        if parameter.get("name") == "pageSize":
+            schema.setdefault("maximum", PAGE_SIZE_MAX)

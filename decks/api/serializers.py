@@ -9,6 +9,7 @@ the OpenAPI schema.
 from __future__ import annotations
 
 from django.utils.translation import gettext
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
 from cards.api.games import GameChoiceField
@@ -83,6 +84,34 @@ class DeckInDoc(serializers.Serializer):
         for pick, keys in games.items():
             fields[pick] = serializers.CharField(required=False, allow_null=True, help_text=", ".join(keys))
         return fields
+
+
+@extend_schema_serializer(component_name="DeckBySections")
+class DeckBySectionsDoc(DeckInDoc):
+    """A deck as its sections of entries (no ``decklist``)."""
+
+    decklist = None
+
+
+@extend_schema_serializer(component_name="DeckByDecklist")
+class DeckByDecklistDoc(DeckInDoc):
+    """A deck as a pasted text decklist (no ``sections``); ``game`` may be its ``game:`` line."""
+
+    game = GameChoiceField(required=False)  # default: the decklist's `game:` line
+    decklist = serializers.CharField(
+        help_text="A text decklist (FORMATS.md): `4 Blaster Blade`, `4x Name`, `Name x4`, "
+        "`4 Name (SET) 005`, `4 SET-005`, under section headers such as `Main deck:`."
+    )
+    sections = None
+
+
+# A deck sent whole (validate, create, replace): its sections or a decklist, never both (the
+# server refuses `sections` beside `decklist`): one of the two shapes (oneOf).
+DECK_IN = PolymorphicProxySerializer(
+    component_name="DeckIn",
+    serializers=[DeckBySectionsDoc, DeckByDecklistDoc],
+    resource_type_field_name=None,
+)
 
 
 class ValidationDoc(serializers.Serializer):

@@ -20,6 +20,7 @@ from ..models import Deck, DeckFormat
 from ..validation import fresh_results
 from .filters import DeckFilter
 from .serializers import (
+    DECK_IN,
     CollectionEntrySerializer,
     DeckDoc,
     DeckFormatSerializer,
@@ -71,11 +72,9 @@ DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
         summary="One deck with its validation result", parameters=[DECK_ID], responses=DeckDoc
     ),
     create=extend_schema(
-        summary="Store a deck (validated at once)", request=DeckInDoc, responses={201: DeckDoc}
+        summary="Store a deck (validated at once)", request=DECK_IN, responses={201: DeckDoc}
     ),
-    update=extend_schema(
-        summary="Replace a deck", parameters=[DECK_ID], request=DeckInDoc, responses=DeckDoc
-    ),
+    update=extend_schema(summary="Replace a deck", parameters=[DECK_ID], request=DECK_IN, responses=DeckDoc),
     partial_update=extend_schema(
         summary="Change some keys of a deck (a section given is replaced whole)",
         parameters=[DECK_ID],
@@ -141,7 +140,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(summary="Validate a deck; nothing is stored", request=DeckInDoc, responses=ValidationDoc)
+    @extend_schema(summary="Validate a deck; nothing is stored", request=DECK_IN, responses=ValidationDoc)
     @action(detail=False, methods=["post"])
     def validate(self, request, *args, **kwargs):
         return Response(services.deck_check(data=_body(request), user=request.user).to_dict())
