@@ -24,15 +24,13 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.core import signals
 from django.core.exceptions import ImproperlyConfigured, RequestAborted
 from django.core.handlers import base
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse
 from django.urls import set_script_prefix
-
-_END = object()
 
 
 def http_threads() -> int:
@@ -68,18 +66,13 @@ class ThreadPoolHTTP(ASGIHandler):
         except RequestAborted:
             return
         with closing(body_file):
-            response = await self.in_pool(self.respond)(scope, body_file)
-            if not response.streaming:
-                # Closed already (request_finished sent, the connection back in the pool).
+            response = await self.in_pool(self.respond)(scope, body_file, send)
+            if response is not None:  # whole and closed already (request_finished sent)
                 await self.send_response(response, send)
-                return
-            try:
-                await self.send_streaming(response, send)
-            finally:
-                await self.in_pool(response.close)()
 
-    def respond(self, scope, body_file):
-        """In a pool thread: what WSGIHandler.__call__ does, up to the response (closed unless it streams)."""
+    def respond(self, scope, body_file, send):
+        """In a pool thread, what WSGIHandler.__call__ does: the response, closed, to be sent from the
+        loop; or a streaming response sent from here, part by part, and closed (None)."""
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body_file)
@@ -90,27 +83,24 @@ class ThreadPoolHTTP(ASGIHandler):
                 response.block_size = self.chunk_size
         if not response.streaming:
             response.close()
-        return response
+            return response
+        try:
+            self.stream(response, async_to_sync(send))
+        finally:
+            response.close()
+        return None
 
-    async def send_streaming(self, response, send) -> None:
-        """A streaming response's parts, each read in a pool thread as WSGI would (a file is never
-        read whole into memory); an asynchronous iterator is read on the loop."""
-        await send(
+    def stream(self, response, send) -> None:
+        """A streaming response, read in the thread that ran its view (a generator may hold that
+        thread's database connection; a file is never read whole), each part sent through the loop
+        before the next is read."""
+        send(
             {"type": "http.response.start", "status": response.status_code, "headers": self.headers(response)}
         )
-        if response.is_async:
-            async for part in response.streaming_content:
-                await self.send_part(part, send)
-        else:
-            parts = iter(response.streaming_content)
-            read = self.in_pool(next)
-            while (part := await read(parts, _END)) is not _END:
-                await self.send_part(part, send)
-        await send({"type": "http.response.body"})
-
-    async def send_part(self, part: bytes, send) -> None:
-        for chunk, _ in self.chunk_bytes(part):
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        for part in response:
+            for chunk, _ in self.chunk_bytes(part):
+                send({"type": "http.response.body", "body": chunk, "more_body": True})
+        send({"type": "http.response.body"})
 
     @staticmethod
     def headers(response) -> list[tuple[bytes, bytes]]:

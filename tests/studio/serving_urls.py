@@ -25,6 +25,8 @@ def echo(request):
 
 
 def streamed(request):
+    SEEN.append(threading.current_thread().name)
+
     def parts():
         for n in range(3):
             SEEN.append(threading.current_thread().name)
