@@ -69,6 +69,11 @@ def main() -> None:
         help="the checkout whose serving runs (default: this one; another worktree compares serving in turns)",
     )
     parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="also the deck's HTML page (GET /decks/{id}/, signed in by the session cookie)",
+    )
+    parser.add_argument(
         "--no-setup", action="store_true", help="the database is already migrated with the demo data"
     )
     args = parser.parse_args()
@@ -97,7 +102,7 @@ def main() -> None:
         subprocess.run(
             [sys.executable, "manage.py", "loaddemo"], env=env, cwd=root, check=True, capture_output=True
         )
-    token, deck_id, deck_body = _fixtures(env, root)
+    token, session, deck_id, deck_body = _fixtures(env, root)
     port = args.port or _free_port()
     env["BIND"] = f"{HOST}:{port}"
     if args.server == "entrypoint":
@@ -123,10 +128,12 @@ def main() -> None:
             ("GET", f"/api/decks/{deck_id}/", None),
             ("POST", "/api/decks/validate/", deck_body),
         ]
+        if args.pages:
+            routes.append(("PAGE", f"/decks/{deck_id}/", None))
         if args.warmup > 0:
-            run_load(port, token, routes, args.clients, args.warmup, args.max_requests)
+            run_load(port, token, routes, args.clients, args.warmup, args.max_requests, session)
         load_before, cpu_before = os.getloadavg()[0], server_cpu_seconds(server.pid)
-        results = run_load(port, token, routes, args.clients, args.seconds, args.max_requests)
+        results = run_load(port, token, routes, args.clients, args.seconds, args.max_requests, session)
         load_after, cpu = os.getloadavg()[0], server_cpu_seconds(server.pid) - cpu_before
     finally:
         server.terminate()
@@ -151,8 +158,8 @@ def main() -> None:
     )
 
 
-def _fixtures(env, root: Path) -> tuple[str, int, bytes]:
-    """A token of a deck's owner, that deck's id, and its JSON to validate."""
+def _fixtures(env, root: Path) -> tuple[str, str, int, bytes]:
+    """A token and a session of a deck's owner, that deck's id, and its JSON to validate."""
     code = (
         "import django, json; django.setup()\n"
         "from rest_framework.authtoken.models import Token\n"
@@ -160,7 +167,15 @@ def _fixtures(env, root: Path) -> tuple[str, int, bytes]:
         "from decks.interchange import deck_to_dict\n"
         "deck = Deck.objects.filter(owner__isnull=False).order_by('pk').first()\n"
         "token, _ = Token.objects.get_or_create(user=deck.owner)\n"
-        "print(json.dumps({'token': token.key, 'deck': deck.pk, 'body': deck_to_dict(deck)}))\n"
+        "from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY\n"
+        "from django.contrib.sessions.backends.db import SessionStore\n"
+        "session = SessionStore()\n"
+        "session[SESSION_KEY] = str(deck.owner.pk)\n"
+        "session[BACKEND_SESSION_KEY] = 'django.contrib.auth.backends.ModelBackend'\n"
+        "session[HASH_SESSION_KEY] = deck.owner.get_session_auth_hash()\n"
+        "session.create()\n"
+        "print(json.dumps({'token': token.key, 'session': session.session_key, 'deck': deck.pk,"
+        " 'body': deck_to_dict(deck)}))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -171,7 +186,7 @@ def _fixtures(env, root: Path) -> tuple[str, int, bytes]:
         text=True,
     ).stdout
     data = json.loads(out.strip().splitlines()[-1])
-    return data["token"], data["deck"], json.dumps(data["body"]).encode()
+    return data["token"], data["session"], data["deck"], json.dumps(data["body"]).encode()
 
 
 def server_cpu_seconds(pid: int) -> float:
@@ -211,13 +226,15 @@ def _wait(port: int) -> None:
     raise SystemExit("gunicorn did not answer /healthz within 60 s")
 
 
-def run_load(port, token, routes, clients, seconds, max_requests) -> list[dict]:
+def run_load(port, token, routes, clients, seconds, max_requests, session=None) -> list[dict]:
     samples: dict[str, list[float]] = {path: [] for _, path, _ in routes}
     errors: dict[str, int] = {path: 0 for _, path, _ in routes}
     lock = threading.Lock()
     budget = [max_requests]
     stop_at = time.monotonic() + seconds
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Host": HOST}
+    # A page ("PAGE": a GET) as a signed-in browser asks for it: the session cookie, HTML.
+    page_headers = {"Cookie": f"sessionid={session}", "Accept": "text/html", "Host": HOST}
 
     def client(offset: int) -> None:
         conn = http.client.HTTPConnection(HOST, port, timeout=30)
@@ -231,7 +248,10 @@ def run_load(port, token, routes, clients, seconds, max_requests) -> list[dict]:
             i += 1
             started = time.perf_counter()
             try:
-                conn.request(method, path, body=body, headers=headers)
+                if method == "PAGE":
+                    conn.request("GET", path, headers=page_headers)
+                else:
+                    conn.request(method, path, body=body, headers=headers)
                 response = conn.getresponse()
                 response.read()
                 ok = response.status == 200

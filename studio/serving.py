@@ -2,18 +2,19 @@
 
 Django's own ASGI handler ran each request in a new thread of its own (``ThreadSensitiveContext``)
 and went back and forth between the event loop and that thread at every change between a
-synchronous and an asynchronous middleware (the studio's are mostly synchronous): under load it
-served 20 % fewer requests than gunicorn's sync workers on ``studio.wsgi``, with twice their p99
-(bench/README.md, "Load"), and with ``CONN_MAX_AGE`` every request's thread kept a connection of
-its own until PostgreSQL refused more ("too many clients").
+synchronous and an asynchronous middleware (the studio's are mostly synchronous): about 15 % more
+CPU a request than gunicorn's sync workers on ``studio.wsgi`` (bench/README.md, "Load"), and with
+``CONN_MAX_AGE`` every request's thread kept a connection of its own until PostgreSQL refused more
+("too many clients").
 
 :class:`ThreadPoolHTTP` keeps the event loop (uvicorn's or daphne's: HTTP and the tables'
 WebSockets in one process, behind one address) for reading the request and writing the response,
 and runs everything else as WSGI does, synchronously and in one go: ``request_started``, the
 middleware chain built for synchronous use, the view, ``request_finished``, in one of
 ``WEB_THREADS`` threads of the process (4 by default: the size of the process's pool of
-PostgreSQL connections that ``scripts/entrypoint web`` sets). The threads are asgiref's
-(``sync_to_async`` with an executor): a view that calls ``async_to_sync`` (a move announced to the
+PostgreSQL connections that ``scripts/entrypoint web`` sets); a streaming response is read and
+sent from that thread too. The threads are entered through asgiref (``sync_to_async`` with an
+executor): a view that calls ``async_to_sync`` (a move announced to the
 table's sockets, tables/realtime.py) is run on the process's event loop, as under Django's handler,
 so the in-memory channel layer of a single process still delivers.
 """
