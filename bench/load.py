@@ -3,12 +3,20 @@
     python bench/load.py --database-url postgres://postgres@127.0.0.1:5432/cs_load [--clients 20] [--seconds 60]
 
 Migrates the database and loads the demo data, starts ``scripts/entrypoint web``
-(gunicorn, WEB_CONCURRENCY workers, default 2 a core) on a free 127.0.0.1 port,
-then runs ``--clients`` threads, each with its own keep-alive connection, for
-``--seconds`` (and at most ``--max-requests`` requests in all), cycling through
-GET /api/cards/, GET /api/decks/{id}/ and POST /api/decks/validate/ with a
-token. Only loopback is ever targeted. Prints one JSON line per route
-(requests, rps, p50_ms, p99_ms, errors) and stops the server.
+(what production runs: gunicorn, WEB_CONCURRENCY workers, default 2 a core, each
+with its pool of PostgreSQL connections) on a 127.0.0.1 port (``--port``, else a
+free one), then runs ``--clients`` threads, each with its own keep-alive
+connection, for ``--warmup`` seconds not counted and then ``--seconds`` (and at
+most ``--max-requests`` requests in all), cycling through GET /api/cards/,
+GET /api/decks/{id}/ and POST /api/decks/validate/ with a token. Only loopback is
+ever targeted. Prints one JSON line per route (requests, rps, p50_ms, p99_ms,
+errors), one for all routes, and a summary (the server, the load average before
+and after, the server's CPU milliseconds a request), and stops the server.
+
+``--server wsgi-sync`` serves the same code with gunicorn's sync workers on
+``studio.wsgi`` instead (no WebSockets: the reference for HTTP alone);
+``--root`` serves another checkout's code (a worktree of the code before a
+change), to compare serving in turns on one machine.
 """
 
 from __future__ import annotations
@@ -36,8 +44,40 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--max-requests", type=int, default=200_000)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5,
+        help="seconds of the same load first, not counted: every worker has served each route once "
+        "(its first request loads templates and caches; a production worker serves thousands)",
+    )
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: WEB_CONCURRENCY)")
+    parser.add_argument(
+        "--port", type=int, default=0, help="the loopback port to serve on (default: a free one)"
+    )
+    parser.add_argument(
+        "--server",
+        choices=("entrypoint", "wsgi-sync"),
+        default="entrypoint",
+        help="entrypoint: `scripts/entrypoint web`, what production runs (default); wsgi-sync: gunicorn's "
+        "sync workers on studio.wsgi, the reference HTTP serving (no WebSockets), for comparison",
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose serving runs (default: this one; another worktree compares serving in turns)",
+    )
+    parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="also the deck's HTML page (GET /decks/{id}/, signed in by the session cookie)",
+    )
+    parser.add_argument(
+        "--no-setup", action="store_true", help="the database is already migrated with the demo data"
+    )
     args = parser.parse_args()
+    root = args.root.resolve()
 
     from benchkit import create_pg_database  # bench/benchkit.py
 
@@ -50,7 +90,6 @@ def main() -> None:
         "SECURE_SSL_REDIRECT": "0",
         "ALLOWED_HOSTS": HOST,
         "ACCESS_LOG": "0",
-        "CONN_MAX_AGE": "60",
         "PYTHON": sys.executable,
         # One token makes every request: the per-user rate limit (600/min) would answer most of them
         # 429 on a quiet machine. The benchmark measures serving, not the limit (unless one is set).
@@ -58,14 +97,30 @@ def main() -> None:
     }
     if args.workers:
         env["WEB_CONCURRENCY"] = str(args.workers)
-    subprocess.run([str(ROOT / "scripts/entrypoint"), "migrate"], env=env, check=True)
-    subprocess.run(
-        [sys.executable, "manage.py", "loaddemo"], env=env, cwd=ROOT, check=True, capture_output=True
-    )
-    token, deck_id, deck_body = _fixtures(env)
-    port = _free_port()
+    if not args.no_setup:
+        subprocess.run([str(root / "scripts/entrypoint"), "migrate"], env=env, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "loaddemo"], env=env, cwd=root, check=True, capture_output=True
+        )
+    token, session, deck_id, deck_body = _fixtures(env, root)
+    port = args.port or _free_port()
     env["BIND"] = f"{HOST}:{port}"
-    server = subprocess.Popen([str(ROOT / "scripts/entrypoint"), "web"], env=env, cwd=ROOT)
+    if args.server == "entrypoint":
+        command = [str(root / "scripts/entrypoint"), "web"]
+    else:
+        # What the studio served before its WebSockets: gunicorn's sync workers, a pool of 4 connections
+        # a process as `scripts/entrypoint web` keeps, no WebSockets.
+        env.setdefault("DATABASE_POOL_MAX_SIZE", "4")
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "studio.wsgi:application",
+            "--config",
+            "python:studio.gunicorn",
+        ]
+        command += ["--worker-class", "sync"]
+    server = subprocess.Popen(command, env=env, cwd=root)
     try:
         _wait(port)
         routes = [
@@ -73,16 +128,38 @@ def main() -> None:
             ("GET", f"/api/decks/{deck_id}/", None),
             ("POST", "/api/decks/validate/", deck_body),
         ]
-        results = run_load(port, token, routes, args.clients, args.seconds, args.max_requests)
+        if args.pages:
+            routes.append(("PAGE", f"/decks/{deck_id}/", None))
+        if args.warmup > 0:
+            run_load(port, token, routes, args.clients, args.warmup, args.max_requests, session)
+        load_before, cpu_before = os.getloadavg()[0], server_cpu_seconds(server.pid)
+        results = run_load(port, token, routes, args.clients, args.seconds, args.max_requests, session)
+        load_after, cpu = os.getloadavg()[0], server_cpu_seconds(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(timeout=30)
     for line in results:
         print(json.dumps(line))
+    total = results[-1]
+    print(
+        json.dumps(
+            {
+                "server": args.server,
+                "root": str(root),
+                "load": [round(load_before, 1), round(load_after, 1)],
+                **{k: total[k] for k in ("route", "requests", "rps", "p50_ms", "p99_ms", "errors")},
+                # The server's own CPU (every process of it) a request: steadier than the wall clock
+                # on a machine shared with other work.
+                "server_cpu_ms_per_request": round(cpu * 1000 / total["requests"], 2)
+                if total["requests"]
+                else None,
+            }
+        )
+    )
 
 
-def _fixtures(env) -> tuple[str, int, bytes]:
-    """A token of a deck's owner, that deck's id, and its JSON to validate."""
+def _fixtures(env, root: Path) -> tuple[str, str, int, bytes]:
+    """A token and a session of a deck's owner, that deck's id, and its JSON to validate."""
     code = (
         "import django, json; django.setup()\n"
         "from rest_framework.authtoken.models import Token\n"
@@ -90,18 +167,44 @@ def _fixtures(env) -> tuple[str, int, bytes]:
         "from decks.interchange import deck_to_dict\n"
         "deck = Deck.objects.filter(owner__isnull=False).order_by('pk').first()\n"
         "token, _ = Token.objects.get_or_create(user=deck.owner)\n"
-        "print(json.dumps({'token': token.key, 'deck': deck.pk, 'body': deck_to_dict(deck)}))\n"
+        "from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY\n"
+        "from django.contrib.sessions.backends.db import SessionStore\n"
+        "session = SessionStore()\n"
+        "session[SESSION_KEY] = str(deck.owner.pk)\n"
+        "session[BACKEND_SESSION_KEY] = 'django.contrib.auth.backends.ModelBackend'\n"
+        "session[HASH_SESSION_KEY] = deck.owner.get_session_auth_hash()\n"
+        "session.create()\n"
+        "print(json.dumps({'token': token.key, 'session': session.session_key, 'deck': deck.pk,"
+        " 'body': deck_to_dict(deck)}))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
         env={**env, "DJANGO_SETTINGS_MODULE": "studio.settings"},
-        cwd=ROOT,
+        cwd=root,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
     data = json.loads(out.strip().splitlines()[-1])
-    return data["token"], data["deck"], json.dumps(data["body"]).encode()
+    return data["token"], data["session"], data["deck"], json.dumps(data["body"]).encode()
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) of a process and of its children, live or ended (Linux's /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            # utime, stime, cutime, cstime: the 14th to 17th fields (the 12th to 15th after the name).
+            total += sum(int(value) for value in fields[11:15]) / tick
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pids += [int(child) for child in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
 
 
 def _free_port() -> int:
@@ -123,13 +226,15 @@ def _wait(port: int) -> None:
     raise SystemExit("gunicorn did not answer /healthz within 60 s")
 
 
-def run_load(port, token, routes, clients, seconds, max_requests) -> list[dict]:
+def run_load(port, token, routes, clients, seconds, max_requests, session=None) -> list[dict]:
     samples: dict[str, list[float]] = {path: [] for _, path, _ in routes}
     errors: dict[str, int] = {path: 0 for _, path, _ in routes}
     lock = threading.Lock()
     budget = [max_requests]
     stop_at = time.monotonic() + seconds
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Host": HOST}
+    # A page ("PAGE": a GET) as a signed-in browser asks for it: the session cookie, HTML.
+    page_headers = {"Cookie": f"sessionid={session}", "Accept": "text/html", "Host": HOST}
 
     def client(offset: int) -> None:
         conn = http.client.HTTPConnection(HOST, port, timeout=30)
@@ -143,7 +248,10 @@ def run_load(port, token, routes, clients, seconds, max_requests) -> list[dict]:
             i += 1
             started = time.perf_counter()
             try:
-                conn.request(method, path, body=body, headers=headers)
+                if method == "PAGE":
+                    conn.request("GET", path, headers=page_headers)
+                else:
+                    conn.request(method, path, body=body, headers=headers)
                 response = conn.getresponse()
                 response.read()
                 ok = response.status == 200
@@ -166,7 +274,9 @@ def run_load(port, token, routes, clients, seconds, max_requests) -> list[dict]:
         thread.join()
     wall = time.monotonic() - started
     results = []
-    for method, path, _ in routes:
+    samples["all"] = [t for _, path, _ in routes for t in samples[path]]
+    errors["all"] = sum(errors[path] for _, path, _ in routes)
+    for method, path, _ in [*routes, ("ALL", "all", None)]:
         times = sorted(samples[path])
         results.append(
             {

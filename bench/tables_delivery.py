@@ -229,6 +229,19 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
+        "--port", type=int, default=0, help="the studio's loopback port (default: a free one)"
+    )
+    parser.add_argument(
+        "--redis-port", type=int, default=0, help="its Redis's loopback port (default: a free one)"
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose `scripts/entrypoint web` serves (default: this one; another worktree "
+        "compares serving in turns)",
+    )
+    parser.add_argument(
         "--database-url",
         default=os.environ.get("BENCH_DATABASE_URL"),
         help="PostgreSQL (team scale; made when missing: give a new name each run); default: a SQLite file",
@@ -237,7 +250,7 @@ def main() -> None:
     if not shutil.which("redis-server"):
         raise SystemExit("redis-server is needed (apt-get install redis-server)")
     tmp = tempfile.TemporaryDirectory(prefix="bench-delivery-")
-    redis_port, web_port = free_port(), free_port()
+    redis_port, web_port = args.redis_port or free_port(), args.port or free_port()
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},
         "DATABASE_URL": args.database_url or f"sqlite:///{tmp.name}/bench.sqlite3",
@@ -270,7 +283,7 @@ def main() -> None:
     try:
         tables = prepare(args.tables)
         server = subprocess.Popen(
-            [str(ROOT / "scripts/entrypoint"), "web"],
+            [str(args.root.resolve() / "scripts/entrypoint"), "web"],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -284,6 +297,8 @@ def main() -> None:
             interval=args.interval,
             seconds=args.seconds,
             database="postgresql" if args.database_url else "sqlite",
+            root=str(args.root.resolve()),
+            load=round(os.getloadavg()[0], 1),
         )
         print(json.dumps(result))
     finally:

@@ -1,17 +1,32 @@
 """The studio as an ASGI application: HTTP (Django) and WebSockets (the playtest tables' real time).
 
 Served by runserver (daphne, first in INSTALLED_APPS) and in production by gunicorn with uvicorn's
-workers (studio/gunicorn.py, scripts/entrypoint web). A WebSocket is authenticated by the session
-cookie and refused from another origin than the studio's: scheme, host and port (studio/websocket_origin.py).
+workers (studio/gunicorn.py, scripts/entrypoint web): HTTP and WebSockets in the same processes,
+behind one address. HTTP runs as WSGI runs it, synchronously, on a bounded pool of threads a
+process (studio/serving.py: Django's own ASGI handler gave every request a new thread). A WebSocket
+is authenticated by the session cookie and refused from another origin than the studio's: scheme,
+host and port (studio/websocket_origin.py).
 """
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
 # Django first: the routes below import models.
-django_application = get_asgi_application()
+django.setup(set_prefix=False)
+
+from django.conf import settings  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
+
+from studio.serving import ThreadPoolHTTP, refuse_persistent_connections  # noqa: E402
+
+# A persistent connection per thread cannot work here: refused at start, with what to set instead.
+refuse_persistent_connections(settings.DATABASES)
+django_application = ThreadPoolHTTP()
+# The routes and every view they import, loaded once before gunicorn forks its workers (preload_app):
+# 3-5 s a worker at its first request otherwise, on a busy machine.
+ROUTES = get_resolver().url_patterns
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -273,3 +273,288 @@ def test_every_environment_variable_is_in_the_docs():
     assert len(names) > 20
     missing = sorted(name for name in names if f"`{name}`" not in readme)
     assert not missing, f"not in the README nor docs/ (operations.md's table): {missing}"
+
+
+# --- HTTP under ASGI (studio/serving.py) ---------------------------------------------------------
+
+
+def _in_a_loop(scenario):
+    """Run an async scenario on an event loop of its own in a thread of its own (a browser test
+    leaves Playwright's loop marked running in the test thread)."""
+    import asyncio
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, scenario()).result()
+
+
+async def _http(app, method: str, path: str, body: bytes = b"") -> tuple[int, dict, bytes]:
+    """One HTTP request through an ASGI application: status, headers, body."""
+    from asgiref.testing import ApplicationCommunicator
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), (b"content-length", str(len(body)).encode())],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    communicator = ApplicationCommunicator(app, scope)
+    await communicator.send_input({"type": "http.request", "body": body})
+    start = await communicator.receive_output(20)
+    chunks = []
+    while True:
+        message = await communicator.receive_output(20)
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    await communicator.wait(20)
+    return start["status"], dict(start["headers"]), b"".join(chunks)
+
+
+@pytest.fixture
+def serving_urls(settings):
+    from tests.studio import serving_urls
+
+    settings.ROOT_URLCONF = "tests.studio.serving_urls"
+    serving_urls.SEEN.clear()
+    serving_urls.LOOPS.clear()
+    return serving_urls
+
+
+def test_http_under_asgi_runs_in_a_bounded_pool_of_threads(serving_urls):
+    """studio.asgi serves HTTP in WEB_THREADS threads (4) a process, the same threads request after
+    request. Django's own ASGI handler started a new thread for every request (its thread-sensitive
+    context), and with CONN_MAX_AGE each of them kept a PostgreSQL connection: "too many clients"."""
+    import asyncio
+
+    from studio.asgi import application
+
+    async def twenty_at_once():
+        return await asyncio.gather(*(_http(application, "GET", "/plain/") for _ in range(20)))
+
+    answers = _in_a_loop(twenty_at_once)
+    assert [(status, body) for status, _, body in answers] == [(200, b"plain")] * 20
+    assert len(serving_urls.SEEN) == 20
+    assert all(name.startswith("http") for name in serving_urls.SEEN), set(serving_urls.SEEN)
+    assert 1 <= len(set(serving_urls.SEEN)) <= 4
+
+
+def test_http_under_asgi_serves_bodies_streams_and_files_as_wsgi_does(serving_urls):
+    from studio.serving import ThreadPoolHTTP
+
+    app = ThreadPoolHTTP(threads=2)
+
+    async def scenario():
+        return (
+            await _http(app, "POST", "/echo/", b"0123456789" * 10_000),
+            await _http(app, "GET", "/streamed/"),
+            await _http(app, "GET", "/file/"),
+            await _http(app, "GET", "/no-such-route/"),
+        )
+
+    echo, streamed, file, missing = _in_a_loop(scenario)
+    assert echo[0] == 200 and echo[2] == (b"0123456789" * 10_000)[::-1]
+    assert streamed[0] == 200 and streamed[2] == b"part 0;part 1;part 2;"
+    # A stream's parts are read in the pool thread that ran its view, as WSGI would (a generator may
+    # hold that thread's database connection; a file is never read whole).
+    echoed, view, *parts = serving_urls.SEEN
+    assert echoed.startswith("http") and view.startswith("http") and parts == [view] * 3
+    assert file[0] == 200 and file[2] == Path(serving_urls.__file__).read_bytes()
+    assert missing[0] == 404
+
+
+def test_a_view_that_calls_async_code_runs_it_on_the_serving_loop(serving_urls):
+    """A move is announced to the table's sockets with async_to_sync (tables/realtime.py): it must
+    run on the process's own event loop, where the in-memory channel layer's sockets wait."""
+    import asyncio
+
+    from studio.serving import ThreadPoolHTTP
+
+    app = ThreadPoolHTTP(threads=2)
+
+    async def scenario():
+        answer = await _http(app, "GET", "/loop/")
+        return answer, asyncio.get_running_loop()
+
+    (status, _, _), serving_loop = _in_a_loop(scenario)
+    assert status == 200 and serving_urls.LOOPS[0] is serving_loop and len(serving_urls.LOOPS) == 1
+
+
+@pytest.mark.parametrize("raw", ["0", "-1", "many"])
+def test_web_threads_must_be_one_or_more(monkeypatch, raw):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from studio.serving import http_threads
+
+    monkeypatch.setenv("WEB_THREADS", raw)
+    with pytest.raises(ImproperlyConfigured, match="WEB_THREADS"):
+        http_threads()
+    monkeypatch.setenv("WEB_THREADS", "3")
+    assert http_threads() == 3
+
+
+@pytest.mark.parametrize("age", [60, None])
+def test_a_persistent_connection_setting_is_refused_under_asgi(age):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from studio.serving import refuse_persistent_connections
+
+    with pytest.raises(ImproperlyConfigured, match=r"CONN_MAX_AGE=.*DATABASE_POOL_MAX_SIZE"):
+        refuse_persistent_connections({"default": {"CONN_MAX_AGE": age}})
+    refuse_persistent_connections({"default": {"CONN_MAX_AGE": 0}, "other": {}})
+
+
+def test_the_web_role_refuses_conn_max_age_at_start_with_a_message(tmp_path):
+    """`CONN_MAX_AGE=60 scripts/entrypoint web`, which bench/load.py set: the server does not start
+    (it used to, and answered half of a load's requests 503 "too many clients" on PostgreSQL)."""
+    port = _free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'refused.sqlite3'}",
+        "VAR_DIR": str(tmp_path),
+        "DEBUG": "0",
+        "SECRET_KEY": "test-serving-" + "x" * 40,
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "1",
+        "CONN_MAX_AGE": "60",
+    }
+    entrypoint = str(ROOT / "scripts/entrypoint")
+    try:
+        result = subprocess.run([entrypoint, "web"], env=env, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired as stopped:  # it served: stop it, and fail
+        pytest.fail(f"the web role started with CONN_MAX_AGE=60: {stopped.output}")
+    assert result.returncode != 0
+    assert "CONN_MAX_AGE=60 (database 'default') cannot work" in result.stdout + result.stderr
+
+
+_SEAT_TWO_PLAYERS = """
+import json
+import django
+
+django.setup()
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.sessions.backends.db import SessionStore
+from rest_framework.authtoken.models import Token
+
+from tables import services
+from tests.tables.live_kit import deck_for
+
+players = []
+for name in ("ana", "ben"):
+    user = get_user_model().objects.create_user(name, password="serving-password")
+    user.groups.add(Group.objects.get(name="playtester"))
+    players.append(user)
+table = services.table_create(user=players[0], deck=deck_for("duel", players[0], name="A"))
+services.table_join(user=players[1], table=table, deck=deck_for("duel", players[1], name="B", which=1))
+session = SessionStore()
+session[SESSION_KEY] = str(players[0].pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = players[0].get_session_auth_hash()
+session.create()
+token = Token.objects.create(user=players[1]).key
+print(json.dumps({"table": table.pk, "session": session.session_key, "token": token}))
+"""
+
+
+@pytest.mark.slow
+def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_it(tmp_path, migrated_sqlite):
+    """scripts/entrypoint web, one process, the in-memory channel layer (the embedded default): a
+    player's socket opens (/ws/tables/<id>/, session cookie) and gets the table; the other player's
+    move, POSTed to the API (served by the pool of threads, studio/serving.py), reaches the socket."""
+    import asyncio
+    import json
+
+    import websockets
+
+    migrated_sqlite(tmp_path / "live.sqlite3")
+    port = _free_port()
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("CELERY_BROKER_URL", "DATABASE_URL", "CONN_MAX_AGE")
+        },
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+        "CHANNEL_LAYER_URL": "",
+        "MEDIA_ROOT": str(tmp_path / "media"),
+        "VAR_DIR": str(tmp_path),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DEBUG": "0",
+        "SECRET_KEY": "test-serving-" + "x" * 40,
+        "SECURE_SSL_REDIRECT": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "1",
+        "DJANGO_SETTINGS_MODULE": "studio.settings",
+    }
+    seated = subprocess.run(
+        [sys.executable, "-c", _SEAT_TWO_PLAYERS],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert seated.returncode == 0, seated.stderr
+    seats = json.loads(seated.stdout.strip().splitlines()[-1])
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [str(ROOT / "scripts/entrypoint"), "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+
+    def move() -> int:
+        request = urllib.request.Request(
+            f"{base}/api/tables/{seats['table']}/events/",
+            data=json.dumps({"kind": "note", "expectedSeq": first["seq"], "text": "over http"}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Token {seats['token']}"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+
+    async def play() -> tuple[dict, int, dict]:
+        nonlocal first
+        async with websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{seats['table']}/?since=0",
+            additional_headers={"Cookie": f"sessionid={seats['session']}", "Origin": base},
+            open_timeout=30,
+        ) as ws:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            status = await asyncio.get_running_loop().run_in_executor(None, move)
+            pushed = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            return first, status, pushed
+
+    first: dict = {}
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=30):
+                    break
+            except OSError:  # not listening yet
+                time.sleep(0.5)
+        assert server.poll() is None, server.stdout.read().decode()
+        first, status, pushed = _in_a_loop(play)
+    finally:
+        server.terminate()
+        try:
+            output = server.communicate(timeout=30)[0].decode()
+        except subprocess.TimeoutExpired:
+            server.kill()
+            output = server.communicate()[0].decode()
+    assert first["type"] == "update" and first["view"], first
+    assert status == 201
+    assert [event["seq"] for event in pushed["events"]] == [first["seq"] + 1], pushed
+    assert pushed["events"][0]["kind"] == "note"
+    assert "Booting worker" in output
