@@ -8,6 +8,9 @@ no card is kept as written and reported by the validation.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -245,7 +248,7 @@ _KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][\w !'()-]*?)\s*(?:\(\s*\d+\s*\))?\s*:
 # What deck sites add after a card and that names nothing: foil marks (*F*), categories ([Ramp]), tags (^Combo^).
 # A bracketed code ("[BT01-002]") is not one of them: the pool reads it.
 _DECORATIONS = re.compile(
-    r"(?:\s+(?:\*[A-Za-z]+\*|\[(?![A-Za-z0-9]{1,12}[-_ ][A-Za-z]{0,3}\d)[^\]]*\]|\^[^^]*\^))+$"
+    r"(?:\s+(?:\*[A-Za-z]+\*|\[(?![A-Za-z0-9]{1,12}[-_ #/][A-Za-z]{0,3}\d)[^\]]*\]|\^[^^]*\^))+$"
 )
 # A header as deck sites dress it: "~~Mainboard~~", "== Runes ==", "// Sideboard", "# Legend", "**Deck**".
 _DRESSED = re.compile(r"^(?:~~|==|\*\*|__)\s*(?P<inner>.+?)\s*(?:~~|==|\*\*|__)$")
@@ -479,6 +482,13 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     too_big = _too_big(text)
     if too_big is not None:
         return None, [too_big]
+    converted = _other_tool(text)
+    if isinstance(converted, Problem):
+        return None, [
+            error("DECKLIST_INVALID", field="decklist", params={"line": 1, "text": "", **converted.params()})
+        ]
+    if converted is not None:
+        text = converted
     lines = text.lstrip("\ufeff").splitlines()
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
@@ -493,6 +503,7 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     headed = False
     first_comment: str | None = None
     unreadable = 0
+    about = False  # inside an MTG Arena-style "About" block ("Name My deck")
 
     def bad(number: int, line: str, why: Problem) -> None:
         nonlocal unreadable
@@ -509,8 +520,8 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         )
 
     def start(target: str) -> None:
-        nonlocal section, pick_section, headed
-        headed = True
+        nonlocal section, pick_section, headed, about
+        headed, about = True, False
         if target in picks.values():
             pick_section, section = target, None
             pick_entries.setdefault(target, [])
@@ -545,6 +556,13 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         odd = _unreadable_character(line)
         if odd is not None:
             bad(number, line.encode("utf-8", "backslashreplace").decode("utf-8"), odd)
+            continue
+        if section is None and pick_section is None and _squeezed(line) == "about":
+            about = True  # MTG Arena: "About", then "Name My deck", then "Deck"
+            continue
+        arena_name = _ARENA_NAME.match(line) if about else None
+        if arena_name:
+            deck["name"] = arena_name.group("name")[:MAX_NAME]
             continue
         comment = _COMMENT.match(line)
         if comment:
@@ -660,6 +678,81 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     _game_of(deck, game, errors)
     _picks_in_their_section(deck, [pick for pick in pick_entries if pick in deck])
     return (None, errors) if errors else (deck, [])
+
+
+# --- decklists other tools write ------------------------------------------------------------
+# MTG Arena's "About" block names the deck on a "Name ..." line.
+_ARENA_NAME = re.compile(r"^Name\s+(?P<name>\S.*)$", re.IGNORECASE)
+# A Pixelborn deck code: base64 of Tabletop Simulator codes joined by "$" (one a copy).
+_BASE64 = re.compile(r"^[A-Za-z0-9+/]{12,}={0,2}$")
+COCKATRICE_ZONES = {"main": "Main", "side": "Sideboard"}
+
+
+def _other_tool(text: str) -> str | Problem | None:
+    """A deck another tool wrote, as the text decklist it means, why it cannot be read, or None for
+    a text decklist: a Cockatrice ``.cod`` file (XML), a JSON array of Tabletop Simulator codes, a
+    Pixelborn deck code."""
+    stripped = _INVISIBLE.sub("", text).strip()
+    if stripped.startswith("<"):
+        return _cockatrice(stripped)
+    if stripped.startswith("[") and stripped.endswith("]"):
+        try:
+            codes = json.loads(stripped)
+        except ValueError:
+            return None  # a line such as "[BT01#001] Blaster Blade"
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            return problem("CODES_ARRAY")
+        wrong = next((code for code in codes if not _TTS_CODE.match(code.strip())), None)
+        if wrong is not None or not codes:
+            return problem("CODES_ARRAY")
+        return " ".join(code.strip() for code in codes) + "\n"
+    if _BASE64.match(stripped):
+        try:
+            decoded = base64.b64decode(stripped, validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            return None
+        codes = decoded.split("$")
+        if len(codes) > 1 and all(_TTS_CODE.match(code) for code in codes):
+            return " ".join(codes) + "\n"
+    return None
+
+
+def _cockatrice(text: str) -> str | Problem:
+    """A Cockatrice deck file (``<cockatrice_deck>``: ``<deckname>``, ``<zone name="main">`` and
+    ``"side"`` with ``<card number="4" name="..."/>``) as a text decklist; read with defusedxml (no
+    entities, no external references). Its comments may name the game (``game: vanguard``)."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        root = fromstring(text)
+    except (ParseError, DefusedXmlException, ValueError):
+        return problem("COCKATRICE_XML")
+    if root.tag != "cockatrice_deck" or root.find("zone") is None:
+        return problem("COCKATRICE_XML")
+    lines: list[str] = []
+    for line in (root.findtext("comments") or "").splitlines():
+        match = _KEY_VALUE.match(line.strip())
+        if match and _squeezed(match.group("key")) == "game":
+            lines.append(f"game: {match.group('value').strip()}")
+    name = " ".join((root.findtext("deckname") or "").split())
+    if name:
+        lines.append(f"name: {name}")
+    for zone in root.iter("zone"):
+        zone_name = " ".join((zone.get("name") or "main").split())
+        cards = list(zone.iter("card"))
+        if cards:  # an empty zone (Cockatrice writes "side" always) is no section
+            lines.append(f"{COCKATRICE_ZONES.get(zone_name, zone_name)}:")
+        for card in cards:
+            card_name = " ".join((card.get("name") or "").split())
+            count = (card.get("number") or "1").strip()
+            set_code, number = card.get("setShortName"), card.get("collectorNumber")
+            if set_code and number:
+                card_name = f"{card_name} ({set_code.strip()}) {number.strip()}"
+            lines.append(f"{count} {card_name}")
+    return "\n".join(lines) + "\n"
 
 
 def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:

@@ -337,6 +337,12 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
             "observed",
         ),
     ),
+    "COCKATRICE_XML": (
+        N_(
+            "it starts as XML but is not a Cockatrice deck file (.cod): <cockatrice_deck> with <zone> and <card>"
+        ),
+    ),
+    "CODES_ARRAY": (N_('it is a JSON array but not one of Tabletop Simulator codes such as "OGN-001-1"'),),
     "DECKLIST_TOO_LONG": (
         N_(
             "the decklist has %(observed)s characters; at most %(maximum)s are read (one deck is a few thousand)"
