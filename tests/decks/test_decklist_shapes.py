@@ -10,6 +10,7 @@ Pure: read by decks.interchange, placed and validated by rules as the services d
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -164,3 +165,37 @@ def test_the_new_findings_speak_french_and_russian(text, words):
     for language, expected in words.items():
         with translation.override(language):
             assert expected in message(finding)
+
+
+# --- the same parser everywhere: checkdeck FILE, the API's decklist ----------------------------------
+@pytest.mark.parametrize("shape", ["cockatrice.cod", "tts.json", "arena.txt", "untap.txt"])
+def test_checkdeck_reads_each_shape(shape, load_cards, tmp_path):
+    from .test_commands import run
+
+    load_cards("vanguard")
+    status, out, err = run("checkdeck", str(SHAPES / shape), "--game", VG, "--json")
+    assert err == ""
+    assert status in (0, 1)  # read; legal or not is the collection's business (checkdeck owns none)
+    result = json.loads(out)
+    assert result["counts"]["main"] == 50
+    assert not [v for v in result["violations"] if v["code"] in ("UNKNOWN_CARD", "AMBIGUOUS_CARD")]
+
+
+@pytest.mark.parametrize("shape", ["cockatrice.cod", "tts.json", "deckstats.txt"])
+def test_the_api_validates_each_shape_as_a_decklist(shape, api, playtester, load_cards):
+    load_cards("vanguard")
+    response = api(playtester).post(
+        "/api/decks/validate/", {"game": VG, "decklist": sample(shape)}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["counts"]["main"] == 50
+    assert not [v for v in body["violations"] if v["code"] in ("UNKNOWN_CARD", "AMBIGUOUS_CARD")]
+
+
+def test_the_api_answers_a_broken_cod_file_with_400(api, playtester, db):
+    response = api(playtester).post(
+        "/api/decks/validate/", {"game": VG, "decklist": "<cockatrice_deck><zone>"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "COCKATRICE_XML" in response.content.decode()
