@@ -106,7 +106,7 @@ def test_the_export_page_and_command_write_each_form(riftbound_deck, client_as, 
     tts = client.get(url, {"as": "tts"})
     assert tts.status_code == 200 and tts.content.decode().startswith("EXAMPLE-001-1 ")
     page = client.get(reverse("decks:detail", args=[riftbound_deck.pk]))
-    assert b"?as=tts" in page.content and b"?as=site" in page.content
+    assert b"?as=tts" in page.content and b"?as=site" in page.content and b"?as=cockatrice" in page.content
     status, out, _ = run("exportdeck", str(riftbound_deck.pk), "--tts")
     assert status == 0 and out == tts.content.decode()
     status, out, err = run("exportdeck", str(riftbound_deck.pk), "--site")
