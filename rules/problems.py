@@ -249,6 +249,12 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     ),
     "OTHER_GAME_FILE": (N_("is %(value)s: the file is a card set of %(value)s, not of %(game)s"),),
     "NOT_A_COLUMN": (N_("%(value)s is no key of %(game)s cards; the columns may be: %(expected)s"),),
+    "CELL_DATE": (
+        N_(
+            "%(value)s is a date a spreadsheet made of a code such as 1-5; format the column as text and "
+            "write the code again"
+        ),
+    ),
     "SAME_KEY_TWICE": (N_("%(value)s is also column %(other)s; give each key one column"),),
     "UNNAMED_COLUMN": (
         N_("holds a value, but the column has no name in the header row; name the column or empty the cell"),
