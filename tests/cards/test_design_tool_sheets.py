@@ -123,3 +123,19 @@ def test_a_sheet_whose_first_row_is_its_header_says_nothing_more():
     data = b"name,type\nMur,CARD\n"
     sheet = read_card_set(data, name="s.csv", game="chesscards")
     assert sheet.warnings == [] and sheet.errors == []
+
+
+def test_the_import_page_shows_the_warnings_in_the_readers_language(client_as, designer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("nandeck.csv", (SHEETS / "nandeck-title-row.csv").read_bytes())
+    answer = client_as(designer).post(
+        "/cards/sets/import/",
+        {"file": upload, "game": "vanguard"},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "data-warnings" in html
+    assert "la ligne 3 a été prise pour la ligne d’en-tête" in html
+    assert Card.objects.filter(stable_id="SH-001").exists()
