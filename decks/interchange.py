@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from common import guards
 from rules import Finding, UnknownGame, get_ruleset, registry
 from rules.decks import DeckData, Entry
 from rules.findings import error
@@ -489,6 +490,9 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         ]
     if converted is not None:
         text = converted
+        too_big = _too_big(text)  # one line of XML may hold thousands of cards
+        if too_big is not None:
+            return None, [too_big]
     lines = text.lstrip("\ufeff").splitlines()
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
@@ -697,9 +701,11 @@ def _other_tool(text: str) -> str | Problem | None:
         return _cockatrice(stripped)
     if stripped.startswith("[") and stripped.endswith("]"):
         try:
-            codes = json.loads(stripped)
-        except ValueError:
+            codes = guards.loads(stripped)  # its depth bounded: "[[[[..." is refused, never a RecursionError
+        except json.JSONDecodeError:
             return None  # a line such as "[BT01#001] Blaster Blade"
+        except guards.BadInput:
+            return problem("CODES_ARRAY")
         if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
             return problem("CODES_ARRAY")
         wrong = next((code for code in codes if not _TTS_CODE.match(code.strip())), None)

@@ -133,6 +133,8 @@ def _totals(cards: Counter) -> Counter:
         '["TD01-001-1", "Flogal"]',
         '["TD01-001-1", 4]',
         "[]",
+        "[" * 5000 + "]" * 5000,  # deeper than any JSON the studio reads
+        '["TD01-001-1", "\\ud800"]',
     ],
 )
 def test_xml_and_json_that_are_no_deck_are_one_finding_never_a_crash(text):
@@ -199,3 +201,11 @@ def test_the_api_answers_a_broken_cod_file_with_400(api, playtester, db):
     )
     assert response.status_code == 400
     assert "COCKATRICE_XML" in response.content.decode()
+
+
+def test_a_cockatrice_file_of_too_many_cards_is_refused_before_it_is_read():
+    cards = '<card name="F"/>' * 10_001  # 160,016 characters: under the limit of characters, not of lines
+    text = f'<cockatrice_deck version="1"><zone name="main">{cards}</zone></cockatrice_deck>'
+    raw, (finding,) = parse_decklist(text, game=VG)
+    assert raw is None and finding.code == "DECK_INVALID"
+    assert finding.params["problemKey"] == "DECKLIST_TOO_MANY_LINES"
