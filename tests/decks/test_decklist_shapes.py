@@ -209,3 +209,20 @@ def test_a_cockatrice_file_of_too_many_cards_is_refused_before_it_is_read():
     raw, (finding,) = parse_decklist(text, game=VG)
     assert raw is None and finding.code == "DECK_INVALID"
     assert finding.params["problemKey"] == "DECKLIST_TOO_MANY_LINES"
+
+
+@pytest.mark.parametrize("shape", ["cockatrice.cod", "tts.json", "deckstats.txt", "arena.txt"])
+def test_the_import_page_reads_each_shape_pasted(shape, client_as, playtester, load_cards):
+    from django.urls import reverse
+
+    from decks.models import Deck
+
+    load_cards("vanguard")
+    text = sample(shape)
+    if shape == "deckstats.txt":  # its first line a code in brackets, which is no JSON
+        text = text.replace("//Main\n", "")
+    response = client_as(playtester).post(reverse("decks:import"), {"text": text, "game": VG})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    deck = Deck.objects.get()
+    assert sum(e.count for e in deck.entries.all()) == 50
+    assert not [v for v in deck.violations if v["code"] in ("UNKNOWN_CARD", "AMBIGUOUS_CARD")]
