@@ -712,6 +712,9 @@ def _other_tool(text: str) -> str | Problem | None:
         if wrong is not None or not codes:
             return problem("CODES_ARRAY")
         return " ".join(code.strip() for code in codes) + "\n"
+    sheet = _sheet_deck(stripped)
+    if sheet is not None:
+        return sheet
     if _BASE64.match(stripped):
         try:
             decoded = base64.b64decode(stripped, validate=True).decode("utf-8")
@@ -721,6 +724,49 @@ def _other_tool(text: str) -> str | Problem | None:
         if len(codes) > 1 and all(_TTS_CODE.match(code) for code in codes):
             return " ".join(codes) + "\n"
     return None
+
+
+# A card sheet saved as CSV by a design tool (nanDECK, Component.studio) read as a deck: a header
+# (below any title rows) naming a card column and a quantity column; each row is that many copies.
+_SHEET_NAME = frozenset({"name", "card", "cardname", "title"})
+_SHEET_QUANTITY = frozenset({"quantity", "qty", "count", "copies"})
+_SHEET_CODE = frozenset({"stablecardid", "code", "id"})
+
+
+def _sheet_deck(text: str) -> str | None:
+    """A CSV card sheet with a quantity column (see above) as a text decklist, or None."""
+    import csv
+    import io
+
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:20]):
+        delimiter = max((",", ";", "\t"), key=line.count)
+        if line.count(delimiter) == 0:
+            continue
+        columns = [_squeezed(c) for c in next(csv.reader([line], delimiter=delimiter))]
+        named = [i for i, c in enumerate(columns) if c in _SHEET_NAME or c in _SHEET_CODE]
+        counted = [i for i, c in enumerate(columns) if c in _SHEET_QUANTITY]
+        if not named or not counted:
+            continue
+        code = next((i for i, c in enumerate(columns) if c in _SHEET_CODE), None)
+        name = next((i for i, c in enumerate(columns) if c in _SHEET_NAME), None)
+        quantity = counted[0]
+        out: list[str] = []
+        reader = csv.reader(io.StringIO("\n".join(lines[index + 1 :])), delimiter=delimiter)
+        try:
+            for row in reader:
+                if not any(cell.strip() for cell in row):
+                    continue
+                ref = _sheet_cell(row, code) or _sheet_cell(row, name)
+                out.append(f"{_sheet_cell(row, quantity) or 1} {ref}")
+        except csv.Error:
+            return None
+        return "\n".join(out) + "\n"
+    return None
+
+
+def _sheet_cell(row: list[str], index: int | None) -> str:
+    return row[index].strip() if index is not None and index < len(row) else ""
 
 
 def _cockatrice(text: str) -> str | Problem:

@@ -226,3 +226,26 @@ def test_the_import_page_reads_each_shape_pasted(shape, client_as, playtester, l
     deck = Deck.objects.get()
     assert sum(e.count for e in deck.entries.all()) == 50
     assert not [v for v in deck.violations if v["code"] in ("UNKNOWN_CARD", "AMBIGUOUS_CARD")]
+
+
+def test_a_design_tools_card_sheet_with_a_quantity_column_is_a_deck_of_that_many_copies():
+    """Issue 40, item 4: "quantity may make copies when the file is a deck" (the nanDECK sheet of
+    tests/cards/sheets, its title row above the header, read as a deck)."""
+    text = (SHAPES.parent.parent / "cards" / "sheets" / "nandeck-title-row.csv").read_text(encoding="utf-8")
+    raw, findings = parse_decklist(text, game=VG)
+    assert findings == []
+    assert raw["sections"]["main"] == [
+        {"card": "SH-001", "count": 3},
+        {"card": "SH-002", "count": 4},
+        {"card": "SH-003", "count": 4},
+    ]
+
+
+def test_the_50_cards_as_a_name_and_quantity_sheet():
+    plain, _ = vanguard(sample("plain.txt"))
+    rows = [line.split(" ", 1) for line in sample("plain.txt").splitlines()[3:]]
+    sheet = "Royal Paladin (printing sheet);;\nquantity;name;image\n" + "".join(
+        f'{count};"{name}";img/{i}.png\n' for i, (count, name) in enumerate(rows)
+    )
+    cards, _result = vanguard(sheet)
+    assert cards == plain
