@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Forbidden, InvalidInput
+from common.finding_messages import message as finding_message
 from common.notes import checked_note
 from common.users import real_user
 from rules import Finding
@@ -58,6 +59,14 @@ class ImportReport:
     needs_review: list[ReviewNote] = field(default_factory=list)
     # Translations the file gave that were written (created or changed).
     translations: int = 0
+    # What the file's reading said and the import went past (a spreadsheet's title row, the columns
+    # left out: cards.spreadsheets), as findings of severity warning.
+    warnings: list[Finding] = field(default_factory=list)
+
+    @property
+    def warning_messages(self) -> list[str]:
+        """The warnings' messages, in the reader's language."""
+        return [finding_message(f) for f in self.warnings]
 
     def summary(self) -> str:
         text = gettext("%(game)s: %(created)s created, %(updated)s updated, %(unchanged)s unchanged") % {
@@ -101,6 +110,7 @@ class ImportReport:
                 }
                 for c in self.conflicts
             ],
+            "warnings": [{**f.to_dict(), "message": finding_message(f)} for f in self.warnings],
             "needsReview": [
                 {
                     "stableCardId": n.stable_id,
@@ -505,7 +515,9 @@ def cards_import_file(
         _, _, errors = parse_card_set(sheet.payload, locator)
         every = [*sheet.errors, *errors]
         raise InvalidInput(every, message=f"nothing was imported: {len(every)} error(s)")
-    return cards_import(payload=sheet.payload, user=user, progress=progress, locator=locator)
+    report = cards_import(payload=sheet.payload, user=user, progress=progress, locator=locator)
+    report.warnings = list(sheet.warnings)
+    return report
 
 
 # --- import conflicts ---------------------------------------------------------------------

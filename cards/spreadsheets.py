@@ -17,7 +17,9 @@ size, the number of rows and columns.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import itertools
 import json
 import re
 import zipfile
@@ -30,7 +32,7 @@ from django.conf import settings
 from common import guards
 from rules import Finding, get_ruleset, registry
 from rules.fields import FieldSpec, Kind
-from rules.findings import error
+from rules.findings import error, warning
 from rules.problems import Problem, invalid, problem
 from rules.text import shown
 
@@ -98,6 +100,8 @@ class Sheet:
     # The column letter of each key (spreadsheets).
     columns: dict[str, str] = field(default_factory=dict)
     errors: list[Finding] = field(default_factory=list)
+    # What the import says and goes on: the header row taken below a title, the columns left out.
+    warnings: list[Finding] = field(default_factory=list)
 
     def card_label(self, index: int, raw: Any) -> str:
         if self.rows is None:
@@ -179,7 +183,12 @@ def _csv_rows(data: bytes) -> Iterator[list[Any]]:
     except UnicodeDecodeError as exc:
         raise UnusableFile(f"not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
     first = text.split("\n", 1)[0]
-    # The header decides: comma or semicolon, whichever separates more of it.
+    # The header decides: comma or semicolon, whichever separates more of it; the header is the first
+    # line naming known columns when a title sits above it (see rows_to_sheet).
+    for line in text.split("\n", HEADER_SCAN_ROWS)[:HEADER_SCAN_ROWS]:
+        if _header_like(line.split(",")) or _header_like(line.split(";")):
+            first = line
+            break
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
@@ -227,17 +236,64 @@ def _empty(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+# Design tools put a title (and a blank row) above the header: the header is the first of these
+# many non-empty rows that names at least two columns the studio knows.
+HEADER_SCAN_ROWS = 20
+# Keys whose cells are codes a spreadsheet may turn into dates ("1-5" becomes 5 January, "05-Jan").
+CODE_KEYS = frozenset({"set", "stableCardId"})
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+_DATE_TEXT = re.compile(
+    rf"^(?:\d{{1,2}}[-/ ](?:{_MONTHS})[a-z]*|(?:{_MONTHS})[a-z]*[-/ ]\d{{1,2}})$", re.IGNORECASE
+)
+
+
+def _column_names() -> frozenset[str]:
+    """Every column name a card-set spreadsheet may have, in any game, lowercased."""
+    names = {GAME_COLUMN, *COMMON_KEYS, SOURCE_LANGUAGE_KEY}
+    for ruleset in registry:
+        names.update(spec.name for spec in ruleset.fields)
+    return frozenset(name.lower() for name in names)
+
+
+def _header_like(values: list[Any]) -> bool:
+    known = _column_names()
+    named = [str(v).strip() for v in values if not _empty(v)]
+    return sum(1 for n in named if n.lower() in known or translation_column(n)) >= 2
+
+
+def _dated(value: Any) -> str | None:
+    """The date a spreadsheet made of a code, as it shows it, or None."""
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%d-%b")
+    if isinstance(value, str) and _DATE_TEXT.match(value.strip()):
+        return value.strip()
+    return None
+
+
 def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> Sheet:
-    """Rows (the first is the header) as a card-set payload; every cell error named by row and column."""
+    """Rows (the header, then a card a row) as a card-set payload; every cell error named by row and
+    column. The header is the first row that names two known columns among the first
+    :data:`HEADER_SCAN_ROWS` non-empty ones (a title row above it is said, SHEET_HEADER_ROW), else the
+    first non-empty row; columns that are no key of the game's cards are left out with one
+    SHEET_COLUMNS_LEFT_OUT warning naming them."""
     errors: list[Finding] = []
+    warnings: list[Finding] = []
     iterator = iter(rows)
-    header_row = 0
-    header: list[Any] = []
-    for header_row, header in enumerate(iterator, start=1):  # noqa: B007 (the header is the first non-empty row)
-        if not all(_empty(v) for v in header):
+    leading: list[tuple[int, list[Any]]] = []
+    number = 0
+    for number, values in enumerate(iterator, start=1):
+        if all(_empty(v) for v in values):
+            continue
+        leading.append((number, values))
+        if _header_like(values) or len(leading) >= HEADER_SCAN_ROWS:
             break
-    else:
+    if not leading:
         raise UnusableFile("the spreadsheet is empty: its first row names the columns (name, type, ...)")
+    chosen = next((i for i, (_, values) in enumerate(leading) if _header_like(values)), 0)
+    header_row, header = leading[chosen]
+    if chosen:
+        warnings.append(warning("SHEET_HEADER_ROW", params={"row": header_row}))
+    following = itertools.chain(leading[chosen + 1 :], enumerate(iterator, start=number + 1))
     names = [str(v).strip() if v is not None else "" for v in header]
     while names and not names[-1]:
         names.pop()
@@ -246,7 +302,7 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
     letters = {name: _letter(i) for i, name in enumerate(names) if name}
     games = [game] if game else []
     rows_read: list[tuple[int, list[Any]]] = []
-    for number, values in enumerate(iterator, start=header_row + 1):
+    for number, values in following:
         if number > max_rows() + EMPTY_ROWS_ALLOWED:
             raise UnusableFile(f"the spreadsheet has more than {max_rows()} rows of cards", too_large=True)
         if all(_empty(v) for v in values):
@@ -273,6 +329,7 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
     known = {k.lower(): k for k in (GAME_COLUMN, *COMMON_KEYS, SOURCE_LANGUAGE_KEY, *specs)}
     keys: list[str | None] = []
     seen: dict[str, str] = {}
+    left_out: list[str] = []
     for i, name in enumerate(names):
         if not name:
             keys.append(None)
@@ -280,20 +337,8 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
         key = known.get(name.lower())
         if key is None and translation_column(name):
             key = "{}@{}".format(*translation_column(name))
-        if key is None:
-            errors.append(
-                error(
-                    "FIELD_UNKNOWN",
-                    field=name,
-                    params={
-                        "row": header_row,
-                        "column": _letter(i),
-                        **problem(
-                            "NOT_A_COLUMN", value=shown(name), game=the_game, expected=list(known.values())
-                        ).params(),
-                    },
-                )
-            )
+        if key is None:  # a design tool's column (Notes, quantity, image): left out, said once
+            left_out.append(f"{name} ({_letter(i)})")
         elif key in seen:
             errors.append(
                 error(
@@ -310,6 +355,13 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
         else:
             seen[key] = _letter(i)
         keys.append(key)
+    if left_out:
+        warnings.append(
+            warning(
+                "SHEET_COLUMNS_LEFT_OUT",
+                params={"game": the_game, "columns": ", ".join(left_out), "row": header_row},
+            )
+        )
     columns = dict(seen)
     cards: list[dict[str, Any]] = []
     row_numbers: list[int] = []
@@ -324,6 +376,10 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
                     problems.append((_letter(i), _letter(i), problem("UNNAMED_COLUMN")))
                 continue
             if _empty(value) and not (key == "text" and isinstance(value, str) and value):
+                continue
+            dated = _dated(value) if key in CODE_KEYS else None
+            if dated is not None:
+                problems.append((key, f"{key} ({columns[key]})", problem("CELL_DATE", value=shown(dated))))
                 continue
             converted, why = _cell(key.split("@")[0], specs.get(key), value)
             if why:
@@ -345,7 +401,12 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
         cards.append(card)
         row_numbers.append(number)
     return Sheet(
-        payload={"game": the_game, "cards": cards}, fmt=fmt, rows=row_numbers, columns=columns, errors=errors
+        payload={"game": the_game, "cards": cards},
+        fmt=fmt,
+        rows=row_numbers,
+        columns=columns,
+        errors=errors,
+        warnings=warnings,
     )
 
 

@@ -15,6 +15,7 @@ the round-trip tests in ``tests/decks/test_deck_exports.py``.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -161,3 +162,137 @@ def tts_line(deck: Mapping[str, Any], printings: Mapping[str, Printing]) -> str:
 def tts_exportable(game: str) -> bool:
     """Whether a game's decks have a Tabletop Simulator code line."""
     return game == "riftbound"
+
+
+# --- named sites and tools (issue 40) ---------------------------------------------------------------
+# Each writes exactly what the named site or tool writes; ``exportdeck --site NAME``.
+#   piltover:   Piltover Archive's text export (riftbound): "N Name" lines, no headers, blocks split
+#               by a blank line: the Legend, the Chosen Champion, the 39 others of the main deck,
+#               the battlefields, the runes. It has no sideboard (:func:`dropped`).
+#   pixelborn:  Pixelborn's deck code (riftbound): the Tabletop Simulator codes joined by "$", base64.
+#   tts:        the Tabletop Simulator code line (riftbound).
+#   cockatrice: a Cockatrice deck file (.cod), any game: <cockatrice_deck version="1">, <deckname>,
+#               <comments> ("game: ..."), <zone name="main"> and "side" (other sections and picks:
+#               zones of their own name), <card number="4" name="..."/> with setShortName and
+#               collectorNumber where the card has a set code.
+#   decksite:   the studio's headed form of the game's deck site (:func:`site_text`).
+SITES: Mapping[str, frozenset[str] | None] = {
+    "piltover": frozenset({"riftbound"}),
+    "pixelborn": frozenset({"riftbound"}),
+    "tts": frozenset({"riftbound"}),
+    "cockatrice": None,
+    "decksite": None,
+}
+# What ``--site`` alone writes for a game: its deck site.
+DEFAULT_SITE = {"riftbound": "piltover"}
+
+
+def sites_of(game: str) -> list[str]:
+    """The sites ``game``'s decks can be written for."""
+    return [site for site, games in SITES.items() if games is None or game in games]
+
+
+def default_site(game: str) -> str:
+    return DEFAULT_SITE.get(game, "decksite")
+
+
+def dropped(deck: Mapping[str, Any], site: str) -> list[str]:
+    """The sections a site's form has no place for (and that the deck fills): not written."""
+    if site in ("piltover", "pixelborn", "tts"):
+        return [SIDEBOARD] if deck["sections"].get(SIDEBOARD) else []
+    return []
+
+
+def site_export(deck: Mapping[str, Any], printings: Mapping[str, Printing], site: str) -> str:
+    """``deck`` as the named ``site`` writes it (:data:`SITES`); NotExportable for a card a code
+    form cannot name."""
+    if site == "piltover":
+        return piltover_text(deck, printings)
+    if site == "tts":
+        return tts_line(deck, printings)
+    if site == "pixelborn":
+        return pixelborn_code(deck, printings)
+    if site == "cockatrice":
+        return cockatrice_xml(deck, printings)
+    return site_text(deck, printings)
+
+
+def _name(ref: str, printings: Mapping[str, Printing]) -> str:
+    printing = printings.get(ref)
+    return printing.name if printing is not None else ref
+
+
+def _apart(deck: Mapping[str, Any]) -> dict[str, str]:
+    """The picks listed apart from the section of copies they are chosen from (riftbound's Champion)."""
+    ruleset = get_ruleset(deck["game"])
+    apart = {}
+    for pick, (section, _types) in ruleset.deck_pick_choices.items():
+        if deck.get(pick) and section in ruleset.copy_limit_sections:
+            apart[section] = deck[pick]
+    return apart
+
+
+def _without_apart(entries: list, ref: str | None) -> list[tuple[int, str]]:
+    rows = []
+    for entry in entries:
+        count = entry.get("count", 1)
+        if ref is not None and entry["card"] == ref:
+            count, ref = count - 1, None
+        if count > 0:
+            rows.append((count, entry["card"]))
+    return rows
+
+
+def piltover_text(deck: Mapping[str, Any], printings: Mapping[str, Printing]) -> str:
+    """Piltover Archive's export: blocks of "N Name" lines, no headers (see :data:`SITES`)."""
+    ruleset = get_ruleset(deck["game"])
+    sections = deck["sections"]
+    apart = _apart(deck)
+    blocks: list[list[str]] = []
+    for pick in ruleset.deck_picks:
+        if deck.get(pick):
+            blocks.append([f"1 {_name(deck[pick], printings)}"])
+    order = {"main": 0, "battlefields": 1, "runes": 2}  # as Piltover Archive lists them
+    for name in sorted(ruleset.deck_sections, key=lambda n: order.get(n, len(order))):
+        if name == SIDEBOARD:
+            continue
+        rows = _without_apart(list(sections.get(name, [])), apart.get(name))
+        if rows:
+            blocks.append([f"{count} {_name(ref, printings)}" for count, ref in rows])
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+
+
+def pixelborn_code(deck: Mapping[str, Any], printings: Mapping[str, Printing]) -> str:
+    """Pixelborn's deck code: the Tabletop Simulator codes joined by "$", in base64."""
+    codes = tts_line(deck, printings).split()
+    return base64.b64encode("$".join(codes).encode("ascii")).decode("ascii") + "\n"
+
+
+def cockatrice_xml(deck: Mapping[str, Any], printings: Mapping[str, Printing]) -> str:
+    """A Cockatrice deck file (.cod), as Cockatrice saves one (see :data:`SITES`)."""
+    from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+    ruleset = get_ruleset(deck["game"])
+    root = Element("cockatrice_deck", version="1")
+    SubElement(root, "deckname").text = deck.get("name") or ""
+    SubElement(root, "comments").text = f"game: {deck['game']}"
+    apart = _apart(deck)
+
+    def zone(name: str, rows: list[tuple[int, str]]) -> None:
+        element = SubElement(root, "zone", name=name)
+        for count, ref in rows:
+            printing = printings.get(ref)
+            attributes = {"number": str(count), "name": _name(ref, printings)}
+            if printing is not None and printing.coded:
+                attributes |= {"setShortName": printing.set, "collectorNumber": printing.number}
+            SubElement(element, "card", attributes)
+
+    for pick in ruleset.deck_picks:
+        if deck.get(pick):
+            zone(pick, [(1, deck[pick])])
+    for name, entries in deck["sections"].items():
+        rows = _without_apart(list(entries), apart.get(name))
+        if rows or name == "main":
+            zone({SIDEBOARD: "side"}.get(name, name), rows)
+    indent(root, space="    ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"

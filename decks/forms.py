@@ -104,7 +104,8 @@ class DeckImportForm(forms.Form):
     def deck(self) -> tuple[dict | None, list[str]]:
         """The deck JSON object read from the file or text, or the reasons it cannot be read (nothing is stored)."""
         text, source = self.cleaned_data["content"], self.cleaned_data["source"]
-        if looks_like_json(text) or text.lstrip("\ufeff \t\r\n").startswith("["):
+        # A JSON array is a decklist too (Tabletop Simulator codes), and "[BT01#001] Name" a text line.
+        if looks_like_json(text):
             try:
                 raw = guards.loads(text.lstrip("\ufeff"))
             except json.JSONDecodeError as exc:

@@ -8,11 +8,15 @@ no card is kept as written and reported by the validation.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from common import guards
 from rules import Finding, UnknownGame, get_ruleset, registry
 from rules.decks import DeckData, Entry
 from rules.findings import error
@@ -245,7 +249,7 @@ _KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][\w !'()-]*?)\s*(?:\(\s*\d+\s*\))?\s*:
 # What deck sites add after a card and that names nothing: foil marks (*F*), categories ([Ramp]), tags (^Combo^).
 # A bracketed code ("[BT01-002]") is not one of them: the pool reads it.
 _DECORATIONS = re.compile(
-    r"(?:\s+(?:\*[A-Za-z]+\*|\[(?![A-Za-z0-9]{1,12}[-_ ][A-Za-z]{0,3}\d)[^\]]*\]|\^[^^]*\^))+$"
+    r"(?:\s+(?:\*[A-Za-z]+\*|\[(?![A-Za-z0-9]{1,12}[-_ #/][A-Za-z]{0,3}\d)[^\]]*\]|\^[^^]*\^))+$"
 )
 # A header as deck sites dress it: "~~Mainboard~~", "== Runes ==", "// Sideboard", "# Legend", "**Deck**".
 _DRESSED = re.compile(r"^(?:~~|==|\*\*|__)\s*(?P<inner>.+?)\s*(?:~~|==|\*\*|__)$")
@@ -479,6 +483,16 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     too_big = _too_big(text)
     if too_big is not None:
         return None, [too_big]
+    converted = _other_tool(text)
+    if isinstance(converted, Problem):
+        return None, [
+            error("DECKLIST_INVALID", field="decklist", params={"line": 1, "text": "", **converted.params()})
+        ]
+    if converted is not None:
+        text = converted
+        too_big = _too_big(text)  # one line of XML may hold thousands of cards
+        if too_big is not None:
+            return None, [too_big]
     lines = text.lstrip("\ufeff").splitlines()
     deck: dict[str, Any] = {"sections": {}}
     errors: list[Finding] = []
@@ -493,6 +507,7 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     headed = False
     first_comment: str | None = None
     unreadable = 0
+    about = False  # inside an MTG Arena-style "About" block ("Name My deck")
 
     def bad(number: int, line: str, why: Problem) -> None:
         nonlocal unreadable
@@ -509,8 +524,8 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         )
 
     def start(target: str) -> None:
-        nonlocal section, pick_section, headed
-        headed = True
+        nonlocal section, pick_section, headed, about
+        headed, about = True, False
         if target in picks.values():
             pick_section, section = target, None
             pick_entries.setdefault(target, [])
@@ -545,6 +560,13 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
         odd = _unreadable_character(line)
         if odd is not None:
             bad(number, line.encode("utf-8", "backslashreplace").decode("utf-8"), odd)
+            continue
+        if section is None and pick_section is None and _squeezed(line) == "about":
+            about = True  # MTG Arena: "About", then "Name My deck", then "Deck"
+            continue
+        arena_name = _ARENA_NAME.match(line) if about else None
+        if arena_name:
+            deck["name"] = arena_name.group("name")[:MAX_NAME]
             continue
         comment = _COMMENT.match(line)
         if comment:
@@ -660,6 +682,129 @@ def parse_decklist(text: str, *, game: str | None = None) -> tuple[dict | None, 
     _game_of(deck, game, errors)
     _picks_in_their_section(deck, [pick for pick in pick_entries if pick in deck])
     return (None, errors) if errors else (deck, [])
+
+
+# --- decklists other tools write ------------------------------------------------------------
+# MTG Arena's "About" block names the deck on a "Name ..." line.
+_ARENA_NAME = re.compile(r"^Name\s+(?P<name>\S.*)$", re.IGNORECASE)
+# A Pixelborn deck code: base64 of Tabletop Simulator codes joined by "$" (one a copy).
+_BASE64 = re.compile(r"^[A-Za-z0-9+/]{12,}={0,2}$")
+COCKATRICE_ZONES = {"main": "Main", "side": "Sideboard"}
+
+
+def _other_tool(text: str) -> str | Problem | None:
+    """A deck another tool wrote, as the text decklist it means, why it cannot be read, or None for
+    a text decklist: a Cockatrice ``.cod`` file (XML), a JSON array of Tabletop Simulator codes, a
+    Pixelborn deck code."""
+    stripped = _INVISIBLE.sub("", text).strip()
+    if stripped.startswith("<"):
+        return _cockatrice(stripped)
+    if stripped.startswith("[") and stripped.endswith("]"):
+        try:
+            codes = guards.loads(stripped)  # its depth bounded: "[[[[..." is refused, never a RecursionError
+        except json.JSONDecodeError:
+            return None  # a line such as "[BT01#001] Blaster Blade"
+        except guards.BadInput:
+            return problem("CODES_ARRAY")
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            return problem("CODES_ARRAY")
+        wrong = next((code for code in codes if not _TTS_CODE.match(code.strip())), None)
+        if wrong is not None or not codes:
+            return problem("CODES_ARRAY")
+        return " ".join(code.strip() for code in codes) + "\n"
+    sheet = _sheet_deck(stripped)
+    if sheet is not None:
+        return sheet
+    if _BASE64.match(stripped):
+        try:
+            decoded = base64.b64decode(stripped, validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            return None
+        codes = decoded.split("$")
+        if len(codes) > 1 and all(_TTS_CODE.match(code) for code in codes):
+            return " ".join(codes) + "\n"
+    return None
+
+
+# A card sheet saved as CSV by a design tool (nanDECK, Component.studio) read as a deck: a header
+# (below any title rows) naming a card column and a quantity column; each row is that many copies.
+_SHEET_NAME = frozenset({"name", "card", "cardname", "title"})
+_SHEET_QUANTITY = frozenset({"quantity", "qty", "count", "copies"})
+_SHEET_CODE = frozenset({"stablecardid", "code", "id"})
+
+
+def _sheet_deck(text: str) -> str | None:
+    """A CSV card sheet with a quantity column (see above) as a text decklist, or None."""
+    import csv
+    import io
+
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:20]):
+        delimiter = max((",", ";", "\t"), key=line.count)
+        if line.count(delimiter) == 0:
+            continue
+        columns = [_squeezed(c) for c in next(csv.reader([line], delimiter=delimiter))]
+        named = [i for i, c in enumerate(columns) if c in _SHEET_NAME or c in _SHEET_CODE]
+        counted = [i for i, c in enumerate(columns) if c in _SHEET_QUANTITY]
+        if not named or not counted:
+            continue
+        code = next((i for i, c in enumerate(columns) if c in _SHEET_CODE), None)
+        name = next((i for i, c in enumerate(columns) if c in _SHEET_NAME), None)
+        quantity = counted[0]
+        out: list[str] = []
+        reader = csv.reader(io.StringIO("\n".join(lines[index + 1 :])), delimiter=delimiter)
+        try:
+            for row in reader:
+                if not any(cell.strip() for cell in row):
+                    continue
+                ref = _sheet_cell(row, code) or _sheet_cell(row, name)
+                out.append(f"{_sheet_cell(row, quantity) or 1} {ref}")
+        except csv.Error:
+            return None
+        return "\n".join(out) + "\n"
+    return None
+
+
+def _sheet_cell(row: list[str], index: int | None) -> str:
+    return row[index].strip() if index is not None and index < len(row) else ""
+
+
+def _cockatrice(text: str) -> str | Problem:
+    """A Cockatrice deck file (``<cockatrice_deck>``: ``<deckname>``, ``<zone name="main">`` and
+    ``"side"`` with ``<card number="4" name="..."/>``) as a text decklist; read with defusedxml (no
+    entities, no external references). Its comments may name the game (``game: vanguard``)."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        root = fromstring(text)
+    except (ParseError, DefusedXmlException, ValueError):
+        return problem("COCKATRICE_XML")
+    if root.tag != "cockatrice_deck" or root.find("zone") is None:
+        return problem("COCKATRICE_XML")
+    lines: list[str] = []
+    for line in (root.findtext("comments") or "").splitlines():
+        match = _KEY_VALUE.match(line.strip())
+        if match and _squeezed(match.group("key")) == "game":
+            lines.append(f"game: {match.group('value').strip()}")
+    name = " ".join((root.findtext("deckname") or "").split())
+    if name:
+        lines.append(f"name: {name}")
+    for zone in root.iter("zone"):
+        zone_name = " ".join((zone.get("name") or "main").split())
+        cards = list(zone.iter("card"))
+        if cards:  # an empty zone (Cockatrice writes "side" always) is no section
+            lines.append(f"{COCKATRICE_ZONES.get(zone_name, zone_name)}:")
+        for card in cards:
+            card_name = " ".join((card.get("name") or "").split())
+            count = (card.get("number") or "1").strip()
+            set_code, number = card.get("setShortName"), card.get("collectorNumber")
+            if set_code and number:
+                card_name = f"{card_name} ({set_code.strip()}) {number.strip()}"
+            lines.append(f"{count} {card_name}")
+    return "\n".join(lines) + "\n"
 
 
 def _game_of(deck: dict, game: str | None, errors: list[Finding]) -> None:

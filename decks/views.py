@@ -44,7 +44,7 @@ from rules.deckstats import NONE, deck_statistics
 from . import selectors, services
 from .builder import board, copies_by_card, deck_cards, verdict_of
 from .charts import bar_chart, row_chart
-from .exports import NotExportable, site_text, tts_exportable, tts_line
+from .exports import NotExportable, default_site, site_export, sites_of, tts_exportable, tts_line
 from .forms import DeckCreateForm, DeckImportForm, DeckSettingsForm
 from .interchange import deck_to_dict, deck_to_text
 from .models import Deck
@@ -203,12 +203,22 @@ def deck_export(request, pk: int):
             "application/json",
             f"{stem}.deck.json",
         )
-    elif form == "site":
-        body, kind, filename = (
-            site_text(data, selectors.export_printings(deck)),
-            "text/plain",
-            f"{stem}.site.txt",
-        )
+    elif form == "site" or (form in sites_of(deck.game) and form != "tts"):
+        # "site": the game's deck site (riftbound: Piltover Archive); or a named site or tool.
+        site = default_site(deck.game) if form == "site" else form
+        try:
+            body = site_export(data, selectors.export_printings(deck), site)
+        except NotExportable as exc:
+            return HttpResponse(
+                _("%(card)s has no set code and collector number: Tabletop Simulator cannot name it")
+                % {"card": exc.args[0]},
+                status=400,
+                content_type="text/plain; charset=utf-8",
+            )
+        if site == "cockatrice":
+            kind, filename = "application/xml", f"{stem}.cod"
+        else:
+            kind, filename = "text/plain", f"{stem}.{'site' if form == 'site' else site}.txt"
     elif form == "tts" and tts_exportable(deck.game):
         try:
             body = tts_line(data, selectors.export_printings(deck))

@@ -212,6 +212,25 @@ ENTRIES: tuple[Code, ...] = (
         hints=(N_("remove it, or use one of its fields: %(expected)s"),),
     ),
     _c(
+        "SHEET_COLUMNS_LEFT_OUT",
+        CARD,
+        N_(
+            "a card-set spreadsheet's columns that are no key of the game's cards (Notes, quantity, "
+            "image...): left out of the import, which goes on"
+        ),
+        severity=WARNING,
+        params=("game", "columns", "row"),
+        messages=(N_("columns left out (no key of %(game)s cards, header row %(row)s): %(columns)s"),),
+    ),
+    _c(
+        "SHEET_HEADER_ROW",
+        CARD,
+        N_("a card-set spreadsheet whose header row is not its first row (a title row above it)"),
+        severity=WARNING,
+        params=("row",),
+        messages=(N_("row %(row)s was taken as the header row: the rows above it name no column"),),
+    ),
+    _c(
         "FIELD_TYPE",
         CARD,
         N_("a field's value is of the wrong kind (a number, a list, a choice...)"),

@@ -50,16 +50,24 @@ class Match:
 
 # "Blaster Blade (TD01) 005", "Blaster Blade (TD01)": a name, then the printing's set and number.
 _NAME_SET_NUMBER = re.compile(r"^(?P<name>.*?)\s*\((?P<set>[^()]+)\)\s*(?P<number>[^\s()]*)$")
-# "TD01-005", "OGN 066a", and Tabletop Simulator's "OGN-265-1" (its art variant last): a set and a number.
-_CODE = r"(?P<set>[A-Za-z0-9]{1,12})[-_ ](?P<number>[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8})(?:-(?P<art>\d{1,3}))?"
+# "TD01-005", "OGN 066a", and Tabletop Simulator's "OGN-265-1" (its art variant last): a set and a number;
+# deckstats writes "BT01#001", Vanguard's printed cards "BT01/001EN" (its language last: `_LANGUAGE`).
+_CODE = r"(?P<set>[A-Za-z0-9]{1,12})[-_ #/](?P<number>[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8})(?:-(?P<art>\d{1,3}))?"
 _SET_NUMBER = re.compile(rf"^{_CODE}$")
 # The code beside a name, as deck sites write it: "Wingal (TD01-009)", "Wingal [TD01-009]",
-# "[BT01-002] Blaster Blade", "Kennen SGN-040", "Kennen SGN-040-1".
+# "[BT01-002] Blaster Blade", "Kennen SGN-040", "Kennen SGN-040-1", and Untap's game tag before
+# the code: "Blaster Blade (CFV) (BT01-001)".
 _NAME_CODE = (
     re.compile(rf"^(?P<name>.*?)\s*[\[(]{_CODE}[\])]$"),
     re.compile(rf"^[\[(]{_CODE}[\])]\s*(?P<name>.*)$"),
     re.compile(rf"^(?P<name>.+?)\s+{_CODE}$"),
+    re.compile(rf"^(?P<name>.*?)\s*\([A-Za-z0-9]{{1,12}}\)\s*[\[(]{_CODE}[\])]$"),
+    # A name of several words then its bare code, "Solitary Knight, Gancelot TD01-003": the code's own
+    # separator is no space (else "Gancelot TD01-003" would be read as set "Gancelot").
+    re.compile(rf"^(?P<name>.+?)\s+{_CODE.replace('[-_ #/]', '[-_#/]')}$"),
 )
+# The language a printed collector number ends with ("001EN", "001JP").
+_LANGUAGE = re.compile(r"^(?P<number>.*\d)(?:EN|JP|JA|FR|DE|IT|ES|PT|KR|KO|CN|ZH|TH|ID)$", re.IGNORECASE)
 # How deck sites write a name that the studio writes otherwise: a champion's name and epithet
 # joined by ", " or " - " ("Kennen - Heart of the Tempest"), curly or straight quotes.
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
@@ -308,6 +316,9 @@ class CardPool:
             name, set_code, number = groups.get("name"), groups["set"], groups["number"]
             if number:
                 cards = self._set_numbers().get((fold(set_code), number_key(number)), [])
+                unlanguaged = _LANGUAGE.match(number)
+                if not cards and unlanguaged:  # "BT01/001EN": the printing, in the language it names
+                    cards = self._set_numbers().get((fold(set_code), number_key(unlanguaged["number"])), [])
             else:  # "Blaster Blade (TD01)": the printing of that name in that set
                 cards = [c for c in self._named(name or "") if fold(c.set) == fold(set_code)]
             if name and number:

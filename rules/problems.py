@@ -249,6 +249,12 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     ),
     "OTHER_GAME_FILE": (N_("is %(value)s: the file is a card set of %(value)s, not of %(game)s"),),
     "NOT_A_COLUMN": (N_("%(value)s is no key of %(game)s cards; the columns may be: %(expected)s"),),
+    "CELL_DATE": (
+        N_(
+            "%(value)s is a date a spreadsheet made of a code such as 1-5; format the column as text and "
+            "write the code again"
+        ),
+    ),
     "SAME_KEY_TWICE": (N_("%(value)s is also column %(other)s; give each key one column"),),
     "UNNAMED_COLUMN": (
         N_("holds a value, but the column has no name in the header row; name the column or empty the cell"),
@@ -337,6 +343,12 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
             "observed",
         ),
     ),
+    "COCKATRICE_XML": (
+        N_(
+            "it starts as XML but is not a Cockatrice deck file (.cod): <cockatrice_deck> with <zone> and <card>"
+        ),
+    ),
+    "CODES_ARRAY": (N_('it is a JSON array but not one of Tabletop Simulator codes such as "OGN-001-1"'),),
     "DECKLIST_TOO_LONG": (
         N_(
             "the decklist has %(observed)s characters; at most %(maximum)s are read (one deck is a few thousand)"

@@ -61,6 +61,11 @@ class ImportReportDoc(serializers.Serializer):
     conflicts = serializers.ListField(
         child=serializers.DictField(), help_text="Cards changed in the studio since their last import: kept."
     )
+    warnings = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="What reading the file said and the import went past (a spreadsheet's title row taken "
+        "above its header, SHEET_HEADER_ROW; columns that are no card key, left out: SHEET_COLUMNS_LEFT_OUT).",
+    )
     needsReview = serializers.ListField(
         child=serializers.DictField(),
         help_text="Cards the file says VALIDATED, stored NEEDS_REVIEW: their rules' findings, or an importer "

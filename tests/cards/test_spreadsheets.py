@@ -128,12 +128,16 @@ def test_a_bad_row_imports_nothing_and_names_row_column_and_what_is_allowed():
     assert not Card.objects.exists()
 
 
-def test_an_unknown_column_is_named_with_the_columns_allowed():
-    with pytest.raises(InvalidInput) as caught:
-        cards_import_file(data=csv_bytes("name,type,colour\nMur,CARD,red\n"), name="s.csv", game="chesscards")
-    [message] = messages(caught)
-    assert message.startswith("row 1, column C: 'colour' is no key of chesscards cards; the columns may be:")
-    assert caught.value.findings[0].code == "FIELD_UNKNOWN"
+def test_an_unknown_column_is_left_out_with_one_warning_naming_it():
+    """Issue 40: a column the card set does not know no longer refuses the whole import."""
+    report = cards_import_file(
+        data=csv_bytes("name,type,colour\nMur,CARD,red\n"), name="s.csv", game="chesscards"
+    )
+    assert len(report.created) == 1
+    [finding] = report.warnings
+    assert finding.code == "SHEET_COLUMNS_LEFT_OUT" and finding.severity == "warning"
+    assert finding.message == "columns left out (no key of chesscards cards, header row 1): colour (C)"
+    assert "colour" not in Card.objects.get().game_fields
 
 
 def test_the_game_comes_from_the_option_or_a_game_column():

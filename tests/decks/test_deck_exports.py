@@ -4,13 +4,16 @@ form gives the same deck (what it plays, section by section, and its picks)."""
 
 from __future__ import annotations
 
+import base64
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
 from decks import selectors, services
-from decks.exports import site_text, tts_line
+from decks.exports import cockatrice_xml, piltover_text, pixelborn_code, site_text, tts_line
 from decks.interchange import deck_to_dict, parse_decklist
 from decks.models import Deck
 from rules.formats import SIDEBOARD
@@ -98,16 +101,23 @@ def test_the_duel_site_text_round_trips(load_cards, demo_deck, playtester):
 def test_the_export_page_and_command_write_each_form(riftbound_deck, client_as, playtester):
     client = client_as(playtester)
     url = reverse("decks:export", args=[riftbound_deck.pk])
-    site = client.get(url, {"as": "site"})
-    assert site.status_code == 200 and site.content.decode().startswith("// Example deck")
+    site = client.get(url, {"as": "site"})  # riftbound's deck site: Piltover Archive
+    assert site.status_code == 200 and site.content.decode().startswith("1 Example Hero Legend\n\n")
     tts = client.get(url, {"as": "tts"})
     assert tts.status_code == 200 and tts.content.decode().startswith("EXAMPLE-001-1 ")
     page = client.get(reverse("decks:detail", args=[riftbound_deck.pk]))
-    assert b"?as=tts" in page.content and b"?as=site" in page.content
+    assert b"?as=tts" in page.content and b"?as=site" in page.content and b"?as=cockatrice" in page.content
     status, out, _ = run("exportdeck", str(riftbound_deck.pk), "--tts")
     assert status == 0 and out == tts.content.decode()
-    status, out, _ = run("exportdeck", str(riftbound_deck.pk), "--site")
+    status, out, err = run("exportdeck", str(riftbound_deck.pk), "--site")
     assert status == 0 and out == site.content.decode()
+    assert err == "piltover has no sideboard: it is not written\n"
+    for form in ("piltover", "pixelborn", "cockatrice", "decksite"):
+        status, out, _ = run("exportdeck", str(riftbound_deck.pk), "--site", form)
+        page = client.get(url, {"as": form})
+        assert status == 0 and page.status_code == 200 and out == page.content.decode(), form
+    status, out, _ = run("exportdeck", str(riftbound_deck.pk), "--site", "tts")
+    assert status == 0 and out == tts.content.decode()
 
 
 def test_a_vanguard_deck_has_no_tabletop_simulator_line(load_cards, td01, playtester, client_as):
@@ -156,3 +166,98 @@ def test_every_demo_deck_round_trips_through_the_site_text(name, load_cards, dem
     again = _again(text, data["game"], playtester)
     assert _plays(again) == _plays(deck)
     assert again.legal == deck.legal
+
+
+# --- named sites and tools (issue 40): exactly what each writes, read back by its own parser -----------
+# The public parsers of these forms run elsewhere (Piltover Archive's and Pixelborn's importers are
+# not public; Cockatrice's is C++; the silhouette-card-maker riftbound plugin, which reads the
+# Piltover, Pixelborn and TTS forms, fetches each card over the network): the tests below read each
+# export as those parsers document it, in code written here.
+_PILTOVER_LINE = re.compile(r"^(\d+) (.+)$")  # "{quantity} {card name}", blocks split by blank lines
+_TTS_CODE = re.compile(r"^([A-Z0-9]+)-(\d+[a-z]?)-(\d+)$")  # "{set}-{number}-{art}"
+
+
+def test_the_piltover_archive_export_is_what_piltover_writes(riftbound_deck, playtester):
+    data = deck_to_dict(riftbound_deck)
+    printings = selectors.export_printings(riftbound_deck)
+    text = piltover_text(data, printings)
+    blocks = text.strip("\n").split("\n\n")
+    assert [len(b.splitlines()) for b in blocks][:2] == [1, 1]  # the Legend, the Chosen Champion
+    assert blocks[0] == "1 Example Hero Legend" and blocks[1] == "1 Example Hero Champion"
+    assert "Legend:" not in text and "MainDeck:" not in text and "(EXAMPLE)" not in text
+    names = {p.name for p in printings.values()}
+    read = Counter()
+    for line in text.splitlines():
+        if line:  # the documented parser: every other line is "N Name", the name a card's own
+            quantity, name = _PILTOVER_LINE.match(line).groups()
+            assert name in names, line
+            read[name] += int(quantity)
+    # Every copy but the sideboard's (Piltover Archive's export has none).
+    expected = Counter()
+    for ref, count in _copies(data, sideboard=False).items():
+        expected[printings[ref].name] += count
+    assert read == expected
+    # And the studio reads it back as the same deck (placed by card type), the sideboard aside.
+    again = _again(text, "riftbound", playtester)
+    format_, picks, sections = _plays(riftbound_deck)
+    sections.pop(SIDEBOARD)
+    assert _plays(again) == (format_, picks, sections)
+    assert again.legal, again.violations
+
+
+def test_the_pixelborn_code_is_the_tabletop_simulator_codes_in_base64(riftbound_deck, playtester):
+    data = deck_to_dict(riftbound_deck)
+    printings = selectors.export_printings(riftbound_deck)
+    code = pixelborn_code(data, printings)
+    assert "\n" not in code.strip() and " " not in code
+    codes = base64.b64decode(code).decode().split("$")
+    assert all(_TTS_CODE.match(c) for c in codes)
+    assert codes == tts_line(data, printings).split()
+    again = _again(code, "riftbound", playtester)
+    format_, picks, sections = _plays(riftbound_deck)
+    sections.pop(SIDEBOARD)
+    assert _plays(again) == (format_, picks, sections)
+
+
+@pytest.mark.parametrize("name", DEMO_DECKS)
+def test_every_demo_deck_round_trips_through_a_cockatrice_file(name, load_cards, demo_deck, playtester):
+    from defusedxml.ElementTree import fromstring
+
+    data = demo_deck(name)
+    load_cards(data["game"])
+    own_everything(playtester, data)
+    deck = _stored(services.deck_create(data=data, user=playtester).pk)
+    printings = selectors.export_printings(deck)
+    xml = cockatrice_xml(deck_to_dict(deck), printings)
+    # Cockatrice's shape: <cockatrice_deck version="1">, <deckname>, zones of <card number name>.
+    root = fromstring(xml)
+    assert root.tag == "cockatrice_deck" and root.get("version") == "1"
+    assert root.findtext("deckname") == deck.name
+    zones = {zone.get("name"): zone for zone in root.findall("zone")}
+    assert "main" in zones
+    for zone in zones.values():
+        for element in zone.findall("card"):
+            assert element.get("number").isdigit() and element.get("name")
+    again = _again(xml, data["game"], playtester)
+    assert _plays(again) == _plays(deck)
+    assert again.legal == deck.legal and again.name == deck.name
+
+
+def test_a_vanguard_deck_has_no_piltover_form(load_cards, td01, playtester):
+    load_cards("vanguard")
+    deck = _stored(services.deck_create(data=td01, user=playtester).pk)
+    status, _, err = run("exportdeck", str(deck.pk), "--site", "piltover")
+    assert status == 2 and "vanguard decks have no piltover form; use one of cockatrice, decksite" in err
+    status, out, _ = run("exportdeck", str(deck.pk), "--site")
+    assert status == 0 and out.startswith("// ") and "MAIN DECK\nGrade 3:\n" in out
+
+
+def _copies(data: dict, *, sideboard: bool) -> Counter:
+    copies: Counter = Counter()
+    for section, entries in data["sections"].items():
+        if section == SIDEBOARD and not sideboard:
+            continue
+        for entry in entries:
+            copies[entry["card"]] += entry["count"]
+    copies[data["legend"]] += 1
+    return copies

@@ -351,7 +351,7 @@ def test_importing_a_file_upload(client_as, playtester, duel, demo_deck):
             '{"game": "duel", "sections": {"main": [{"card": "DU-EX-001", "count": 0}]}}',
             "sections.main[0].count must be a whole number from 1 to 1000",
         ),
-        ('["a", "list"]', "a deck file is one JSON object"),
+        ('["a", "list"]', "it is a JSON array but not one of Tabletop Simulator codes"),
     ],
 )
 def test_an_import_that_cannot_be_read_says_why_and_stores_nothing(

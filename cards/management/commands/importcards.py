@@ -72,6 +72,8 @@ class Command(LocalizedCommand):
             raise CommandError(
                 f"{file}: {exc.message}; fix the file and import it again", returncode=USAGE_ERROR
             ) from None
+        for finding in report.warnings:
+            self.stderr.write(f"warning: {finding_message(finding)}")
         for conflict in report.conflicts:
             self.stdout.write(f"conflict: {conflict.describe()}")
         for note in report.needs_review:
