@@ -105,16 +105,31 @@ class Applied:
 
 
 class Refusal(Exception):
-    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix."""
+    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix.
 
-    def __init__(self, finding: Finding):
-        super().__init__(finding.message)
-        self.finding = finding
+    Made by :func:`refuse` (or ``rule_refusal``), the finding is written when first read: listing
+    the intents tries many payloads whose refusals nobody reads (the message's template need not
+    be rendered for them)."""
+
+    def __init__(self, finding: Finding | None = None, *, code: str = "", params=None, hint: str = ""):
+        super().__init__(code or (finding.code if finding is not None else ""))
+        self._finding = finding
+        self._lazy = (code, params, hint)
+
+    @property
+    def finding(self) -> Finding:
+        if self._finding is None:
+            code, params, hint = self._lazy
+            self._finding = error(code, params=params, hint=hint)
+        return self._finding
+
+    def __str__(self) -> str:
+        return self.finding.message
 
 
 def refuse(code: str, *, hint: str = "", **params: Any) -> Refusal:
     """The table refuses an event: ``code`` with ``params`` (its message is the code's template)."""
-    return Refusal(error(code, params=params, hint=hint))
+    return Refusal(code=code, params=params, hint=hint)
 
 
 # --- replay ---------------------------------------------------------------------------------------
@@ -660,8 +675,9 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
 
 def _untap_all(state: TableState, seat: int) -> TableState:
     current = state.seats[seat]
-    zones = {k: _untapped(v) for k, v in current.zones.items()}
-    state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
+    if any(c.tapped for v in current.zones.values() for c in v):
+        zones = {k: _untapped(v) for k, v in current.zones.items()}
+        state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
     if any(o == seat and c.tapped for pairs in state.shared.values() for o, c in pairs):
         shared = {
             k: tuple((o, _stand(c)) if o == seat and c.tapped else (o, c) for o, c in v)
