@@ -68,6 +68,9 @@ KINDS = (
     "roll",
     "coin",
 )
+# The kinds only the server records (never a player: tables.services refuses them from a client),
+# played in every mode: "timeout", the seat to act ran out of time (rules.tables.clock).
+SERVER_KINDS = ("timeout",)
 # The kinds a player may send before the setup is done (the rest wait for it: a result among them).
 SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "roll", "coin"})
 
@@ -163,7 +166,7 @@ def apply(state: TableState, event: Event) -> Applied:
     start = state.start
     declared = _declared(state, event.kind)
     rules = start.mode == RULES and start.moves is not None
-    if declared is None and (rules or event.kind not in KINDS):
+    if declared is None and (rules or event.kind not in KINDS) and event.kind not in SERVER_KINDS:
         declared_kinds = () if start.moves is None else tuple(m.kind for m in start.moves.moves)
         known = event.kind in KINDS or event.kind in declared_kinds
         if not rules or not known:
@@ -215,6 +218,9 @@ def apply(state: TableState, event: Event) -> Applied:
     new = evolve(
         applied.state, seq=event.seq, **fairness.bookkeeping(state, event.kind, event.seq, applied.state)
     )
+    # A turn began (an undo back to an earlier turn brings that turn's own record back with it).
+    if new.turn > state.turn and new.active is not None:
+        new = evolve(new, turns_began=(*new.turns_began, (new.active, event.seq)))
     applied = _propose_end(evolve(applied, state=new))
     return _end_by_rules(applied) if rules else applied
 
@@ -891,6 +897,15 @@ def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
 
 
+def _timeout(state: TableState, seat: int, payload: dict) -> Applied:
+    """The server records that ``seat``, to act, ran out of time (rules.tables.clock): it loses."""
+    _only(payload, "timeout")
+    if state.phase != PLAYING or state.active != seat:
+        raise refuse("TABLE_EVENT_INVALID", kind="timeout", problem="seat")
+    state = evolve(state, phase=FINISHED, result=(1 - seat, "TIME"), proposal=None)
+    return Applied(state, (), (("result", {"winner": 2 - seat, "reason": "TIME"}),))
+
+
 def _propose_end(applied: Applied) -> Applied:
     """What the seed says ends the game, proposed (a player confirms it with a result)."""
     state = applied.state
@@ -933,6 +948,7 @@ _HANDLERS = {
     "step": _step,
     "endTurn": _end_turn,
     "concede": _concede,
+    "timeout": _timeout,
 }
 
 

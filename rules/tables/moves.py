@@ -152,12 +152,12 @@ _INDEXES: dict[int, tuple[GameMoves, dict[str, dict[str, Move]]]] = {}
 
 def rule_refusal(code: str, rule: str, *, hint: str = "", **params: Any) -> Refusal:
     """A refusal of ``code`` naming the seed's ``rule`` (``params["rule"]``), e.g. ``vanguard.ride-grade``."""
-    refusal = _REFUSAL.get("class")
-    if refusal is None:
-        from .engine import Refusal as refusal
+    made = _REFUSAL.get("class")
+    if made is None:
+        from .engine import Refusal as made_here
 
-        _REFUSAL["class"] = refusal
-    return refusal(code=code, params={**params, "rule": rule}, hint=hint)
+        made = _REFUSAL["class"] = made_here
+    return made(code=code, params={**params, "rule": rule}, hint=hint)
 
 
 # The engine's Refusal, imported once (the engine imports this module).

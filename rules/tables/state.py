@@ -105,6 +105,9 @@ class TableState:
     undo_request: tuple[int, int] | None = None
     undo_point: tuple[int, TableState] | None = None
     searching: frozenset[tuple[int, str]] = frozenset()
+    # (seat, seq of the event that began it) of every turn so far (seq 0: dealt playing): the turn
+    # timer reads the server's stamps of these events (rules.tables.clock).
+    turns_began: tuple[tuple[int, int], ...] = ()
 
     @property
     def spec(self) -> TableSpec:
@@ -143,7 +146,7 @@ _EVOLVERS: dict[type, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]
 def _evolver(cls: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]:
     """The copier of ``cls``'s frozen values: a function written for its fields, which sets each slot
     through its descriptor (no loop over the names, no ``getattr``, no frozen ``__setattr__``)."""
-    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    names = tuple(f.name for f in fields(cls))
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = ["def _copy(value, changes):", "    new = _new(_cls)"]
     for n, name in enumerate(names):
@@ -276,7 +279,10 @@ def deal(
     )
     from .engine import begin_if_ready
 
-    return begin_if_ready(state)
+    state = begin_if_ready(state)
+    if state.active is not None:
+        state = evolve(state, turns_began=((state.active, 0),))
+    return state
 
 
 def with_draws(spec: TableSpec, draws: DrawSetup) -> TableSpec:
