@@ -464,13 +464,12 @@
     var view = state.view;
     var node = document.getElementById("table-clock");
     var clock = view && !replaying() && view.status === "playing" ? view.clock : null;
-    if (!clock) { if (node) node.hidden = true; return; }
+    if (!clock) { if (node) node.parentNode.removeChild(node); return; }
     if (!node) {
       node = el("p", { id: "table-clock", class: "row subtitle", role: "timer", "aria-label": gettext("Turn timer") });
       var status = document.getElementById("table-status");
       status.parentNode.insertBefore(node, status.nextSibling);
     }
-    node.hidden = false;
     var elapsed = (Date.now() - (state.clockAt || Date.now())) / 1000;
     var turnLeft = Math.max(0, clock.turnLeft - elapsed);
     var overflow = Math.max(0, elapsed - clock.turnLeft);
