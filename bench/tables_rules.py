@@ -38,8 +38,12 @@ from tests.rules.tables.kit import decks  # noqa: E402
 
 def played(game: str, count: int, seed: int = 1, within: float = 0.98) -> list[Event]:
     """A rules-mode game of ``count`` events (or to its end), each an offered intent (never a concession)."""
+    return played_from(deal_table(get_ruleset(game), seed, decks(game), mode="rules"), count, seed, within)
+
+
+def played_from(state, count: int, seed: int = 1, within: float = 0.98) -> list[Event]:
+    """From ``state`` (a table in rules mode), ``count`` events (or to the end) picked among the intents."""
     rng = random.Random(seed)
-    state = deal_table(get_ruleset(game), seed, decks(game), mode="rules")
     events: list[Event] = []
     while len(events) < count and state.phase != "finished":
         offers = {s: [(m, p) for m, p in intents(state, s) if m.kind != "concede"] for s in (0, 1)}
