@@ -46,23 +46,39 @@ def played_from(state, count: int, seed: int = 1, within: float = 0.98) -> list[
     rng = random.Random(seed)
     events: list[Event] = []
     while len(events) < count and state.phase != "finished":
-        offers = {s: [(m, p) for m, p in intents(state, s) if m.kind != "concede"] for s in (0, 1)}
+        # Never a concession nor a result claimed: the game ends by its rules.
+        offers = {
+            s: [(m, p) for m, p in intents(state, s) if m.kind not in ("concede", "result")] for s in (0, 1)
+        }
         ready = [s for s in (0, 1) if offers[s]]
         if not ready:
             break
-        responders = [s for s in ready if s != state.active]
-        seat = (
-            responders[0]
-            if responders and state.active is not None
-            else (state.active if state.active in ready else ready[0])
-        )
-        offered = offers[seat]
+        # The seat to act (the other when it must answer: a guard, an undo); during the setup, a seat
+        # with a decision to make (a die and a coin are offered to both at any time).
+        deciding = [s for s in ready if state.seats[s].pending]
+        answering = [s for s in ready if s != state.active and not _luck_only(offers[s])]
+        if state.active is None:
+            seat = (deciding or ready)[0]
+        else:
+            seat = answering[0] if answering else (state.active if state.active in ready else ready[0])
+
+        # The game's moves (not the die, the coin, a look at one's deck or an undo, offered at any time).
+        offered = [(m, p) for m, p in offers[seat] if m.kind not in ASIDE] or offers[seat]
         inside = [(m, p) for m, p in offered if m.kind not in ("step", "endTurn")]
         move, payload = rng.choice(inside if inside and rng.random() < within else offered)
         event = Event(state.seq + 1, seat, move.kind, payload)
         state = apply(state, event).state
         events.append(event)
     return events
+
+
+ASIDE = frozenset({"roll", "coin", "search", "reveal", "undo"})
+
+
+def _luck_only(offered) -> bool:
+    """Only what is offered to any seat at any time (a die, a coin, one's deck, an undo): nothing the
+    seat must answer."""
+    return all(m.kind in ASIDE for m, _p in offered)
 
 
 def timed(fn) -> float:

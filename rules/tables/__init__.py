@@ -35,6 +35,7 @@ __all__ = [
     "intents",
     "plain_table",
     "replay",
+    "is_legacy",
     "replay_recorded",
     "replay_table",
     "rule_refusal",
@@ -78,6 +79,13 @@ def replay_table(
     return replay(deal_table(ruleset, seed, decks, mode=mode), events, at=at)
 
 
+def is_legacy(mode: str, rules_version: str) -> bool:
+    """A free table of moves.LEGACY_FREE_VERSION (before rules.tables.fairness): replayed as it was played."""
+    from .moves import LEGACY_FREE_VERSION
+
+    return mode == FREE and rules_version == LEGACY_FREE_VERSION
+
+
 def rules_unknown(ruleset: RuleSet, mode: str, rules_version: str, *, table: object = "") -> Refusal | None:
     """None when ``ruleset`` knows the rules ``rules_version`` of a table of ``mode``; else the
     refusal TABLE_RULES_UNKNOWN (a table is only ever replayed under the rules it was dealt under)."""
@@ -86,7 +94,7 @@ def rules_unknown(ruleset: RuleSet, mode: str, rules_version: str, *, table: obj
 
     known = mode in MODES and (mode != RULES or ruleset.has_rules_mode())
     expected = ruleset.rules_version(mode) if known else None
-    if expected is not None and rules_version == expected:
+    if expected is not None and (rules_version == expected or is_legacy(mode, rules_version)):
         return None
     return Refusal(
         error(
@@ -108,8 +116,10 @@ def replay_recorded(
     table: object = "",
 ) -> TableState:
     """A recorded game (a stored table, an example log) replayed under the rules it was dealt under
-    (``rules_version``), or :class:`Refusal` TABLE_RULES_UNKNOWN when this studio does not know them."""
+    (``rules_version``; a free table of LEGACY_FREE_VERSION as it was played), or :class:`Refusal`
+    TABLE_RULES_UNKNOWN when this studio does not know them."""
     refusal = rules_unknown(ruleset, mode, rules_version, table=table)
     if refusal is not None:
         raise refusal
-    return replay_table(ruleset, seed, decks, events, mode=mode)
+    legacy = is_legacy(mode, rules_version)
+    return replay(deal_table(ruleset, seed, decks, mode=mode, legacy=legacy), events)

@@ -23,6 +23,8 @@ from .test_hidden_information import _assert_no_leak, known_to
 
 # One move in this many ends the turn when the rules allow it (a game of about 150 moves).
 END_TURN_ODDS = 0.35
+EXTRAS = frozenset({"roll", "coin", "search", "reveal", "undo"})
+EXTRA_ODDS = 0.1
 
 
 @dataclass
@@ -54,11 +56,22 @@ def offered(client, table_id: int) -> dict[str, Any]:
     return response.json()
 
 
+def luck_only(intents: list[dict[str, Any]]) -> bool:
+    """Only what any seat is offered at any time (EXTRAS): nothing the seat must answer."""
+    return all(i["kind"] in EXTRAS for i in intents)
+
+
 def pick(rng: random.Random, intents: list[dict[str, Any]]) -> dict[str, Any]:
     ends = [i for i in intents if i["kind"] == "endTurn"]
     if ends and rng.random() < END_TURN_ODDS:
         return ends[0]
-    return rng.choice(intents)
+    # What is offered at any time (a die, a coin, looking through or showing one's deck, an undo):
+    # played now and then, so that the game goes on.
+    extras = [i for i in intents if i["kind"] in EXTRAS]
+    rest = [i for i in intents if i["kind"] not in EXTRAS]
+    if extras and (not rest or rng.random() < EXTRA_ODDS):
+        return rng.choice(extras)
+    return rng.choice(rest)
 
 
 class HiddenCheck:
@@ -113,8 +126,10 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
         answers = {seat: offered(client, table_id) for seat, client in clients.items()}
         for seat, answer in answers.items():
             check.intents(seat, answer["intents"])
+        # Never a concession nor a result claimed: the rules end the game.
         choices = {
-            seat: [i for i in answer["intents"] if i["kind"] != "concede"] for seat, answer in answers.items()
+            seat: [i for i in answer["intents"] if i["kind"] not in ("concede", "result")]
+            for seat, answer in answers.items()
         }
         ready = [seat for seat, intents in choices.items() if intents]
         # Never both seats without a move before the game ends.
@@ -122,8 +137,14 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
         active = (data.get("turn") or {}).get("seat")
         # The seat not to move answers first when it may (a guard); else the active seat, or the
         # first seat still to decide during the setup.
-        responders = [seat for seat in ready if seat != active]
-        seat = ready[0] if active is None else (responders[0] if responders else active)
+        # A die, a coin, one's own deck and an undo are offered to both seats at any time: not a move
+        # a seat must answer (a guard, an undo asked of it are).
+        responders = [seat for seat in ready if seat != active and not luck_only(choices[seat])]
+        deciding = [seat for seat in ready if data["seats"][seat - 1].get("pending")]
+        if active is None:
+            seat = (deciding or ready)[0]
+        else:
+            seat = responders[0] if responders else (active if active in ready else ready[0])
         intent = pick(rng, choices[seat])
         payload = {k: v for k, v in intent.items() if k not in ("kind", "label")}
         answer = post(clients[seat], table_id, intent["kind"], answers[seat]["seq"], **payload)

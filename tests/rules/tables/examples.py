@@ -11,8 +11,10 @@ after its rules version was bumped (docs/adding-a-game.md):
     .venv/bin/python -m tests.rules.tables.examples vanguard:rules      # one log
     .venv/bin/python -m tests.rules.tables.examples                     # every game's logs
 
-The game is played by picking the intents the table offers (seeded, never conceding; at a free
-table also moves of cards from the hand to the table's zones), to its end or a bounded length.
+The game is played by picking the intents the table offers (seeded, never conceding nor claiming
+a result; at a free table also moves of cards from the hand to the table's zones). The free logs of
+the legacy version (``<game>-free-legacy.json``, "free-1", before rules.tables.fairness) are kept:
+they pin the replay of the free tables played before it, to its end or a bounded length.
 """
 
 from __future__ import annotations
@@ -137,11 +139,17 @@ def play(game: str, mode: str, seed: int = SEED) -> tuple[TableState, list[Event
     state = deal_table(get_ruleset(game), seed, decks(game), mode=mode)
     events: list[Event] = []
     while len(events) < MOST_EVENTS[mode] and state.phase != "finished":
-        offers = {s: [(m.kind, p) for m, p in intents(state, s) if m.kind != "concede"] for s in (0, 1)}
+        # Never a concession nor a result claimed (the game ends by its rules, or its bound).
+        offers = {
+            s: [(m.kind, p) for m, p in intents(state, s) if m.kind not in ("concede", "result")]
+            for s in (0, 1)
+        }
         ready = [s for s in (0, 1) if offers[s]]
         if not ready:
             break
-        seat = state.active if state.active in ready else ready[0]
+        # The seat to act; during the setup, a seat with a decision to make (a die is always offered).
+        deciding = [s for s in ready if state.seats[s].pending]
+        seat = state.active if state.active in ready else (deciding or ready)[0]
         kind, payload = rng.choice(offers[seat])
         ends = [o for o in offers[seat] if o[0] == "endTurn"]
         if ends and rng.random() < 0.3:
