@@ -1,6 +1,6 @@
 """Benchmark: a playtest table through the server (tables.services, tables.selectors), not the pure core.
 
-    python bench/table_moves.py [--at 200] [--events 1000] [--rounds 9] [--database-url URL]
+    python bench/table_moves.py [--at 200] [--events 1000] [--rounds 9] [--database-url URL] [--mode rules]
 
 On a throwaway SQLite database (or BENCH_DATABASE_URL / --database-url), two users sit at a vanguard
 table with the demo decks TD01 and TD02; a scripted game (draws, calls, taps, damage, steps, turns:
@@ -17,6 +17,9 @@ every event one the table accepts) is stored as the table's events. Measured, in
 - ``append`` alone, and ``socket``: what each open socket of the table then reads (the viewer's
   view and the events since its last seq);
 - ``announce``: ``tables.realtime.announce`` on the in-memory layer (what each move adds after commit).
+- ``intents`` (and ``intentsCold``): ``GET intents/`` of the seat to move ``--at`` events in
+  (``table_intents_for``); with ``--mode rules`` the table is in rules mode and its game is played by
+  offered intents (bench/tables_rules.py's picker; the long table holds the whole game, to its end).
 
 Prints one JSON line (milliseconds: median, p99 and best of the rounds). Figures: bench/README.md,
 "Playtest tables through the server".
@@ -104,6 +107,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--profile", action="store_true", help="print where the stored replay's time goes")
+    parser.add_argument(
+        "--mode",
+        choices=["free", "rules"],
+        default="free",
+        help="free: the scripted sandbox game; rules: a game of offered intents (bench/tables_rules.py), "
+        "and the intents of the seat to act measured too",
+    )
     args = parser.parse_args()
     import os
 
@@ -128,14 +138,21 @@ def main() -> None:
 
         def table_with(count: int) -> tuple[Table, list]:
             table = services.table_create(
-                mode="free", user=alice, deck=deck_for("vanguard", alice, name=f"A{count}")
+                mode=args.mode, user=alice, deck=deck_for("vanguard", alice, name=f"A{count}")
             )
             Table.objects.filter(pk=table.pk).update(seed=1)  # the server drew it: fixed, to bench one game
             table.refresh_from_db()
             table = services.table_join(
                 user=bob, table=table, deck=deck_for("vanguard", bob, name=f"B{count}", which=1)
             )
-            events = scripted(selectors.table_state(table), count + 1)
+            if args.mode == "rules":
+                from tables_rules import played_from
+
+                events = played_from(selectors.table_state(table), count + 1)
+                # A rules game ends (a deck out): the long table holds the whole game.
+                count = min(count, len(events) - 1)
+            else:
+                events = scripted(selectors.table_state(table), count + 1)
             if len(events) <= count:
                 raise SystemExit(f"the scripted game ended after {len(events)} events; ask for fewer")
             TableEvent.objects.bulk_create(
@@ -176,10 +193,15 @@ def main() -> None:
             selectors.table_view_for(bob, fresh)
             selectors.table_events_for(bob, fresh, since=args.at - 1)
 
+        def intents():
+            # What the seat to act's page reads to draw its moves (GET intents/).
+            selectors.table_intents_for(mover, selectors.table_get_for(mover, table.pk))
+
         def pure():
-            replay(deal_table(ruleset, table.seed, decks, mode="free"), events[: args.at])
+            replay(deal_table(ruleset, table.seed, decks, mode=args.mode), events[: args.at])
 
         long_table, _ = table_with(args.events)
+        long_events = long_table.seq
 
         def full():
             selectors.table_state(Table.objects.get(pk=long_table.pk))
@@ -203,6 +225,8 @@ def main() -> None:
             return run
 
         rounds: dict[str, list[float]] = {
+            "intents": [],
+            "intentsCold": [],
             "acceptCold": [],
             "accept": [],
             "append": [],
@@ -212,6 +236,8 @@ def main() -> None:
             "announce": [],
         }
         for _ in range(args.rounds):
+            rounds["intentsCold"].append(cold(intents)())
+            rounds["intents"].append(timed(intents))
             rounds["acceptCold"].append(cold(accept)())
             accept()  # the table's state is kept again, as after any move this process served
             rounds["accept"].append(timed(accept))
@@ -221,18 +247,23 @@ def main() -> None:
             rounds["replay"].append(cold(full)())
             rounds["announce"].append(timed(lambda: realtime.announce(table.pk, args.at)))
         ratios = [a / p for a, p in zip(rounds["accept"], rounds["pure"], strict=True)]
+        intents_ratios = [a / p for a, p in zip(rounds["intents"], rounds["pure"], strict=True)]
         print(
             json.dumps(
                 {
                     "database": os.environ["DATABASE_URL"].split("@")[-1].split("://")[0],
+                    "mode": args.mode,
                     "at": args.at,
+                    "intentsMs": summary(rounds["intents"]),
+                    "intentsColdMs": summary(rounds["intentsCold"]),
+                    "intentsOverPureReplay": round(statistics.median(intents_ratios), 2),
                     "acceptAndBothViewsMs": summary(rounds["accept"]),
                     "acceptAndBothViewsColdMs": summary(rounds["acceptCold"]),
                     "appendOnlyMs": summary(rounds["append"]),
                     "eachSocketReadMs": summary(rounds["socket"]),
                     "pureReplayMs": summary(rounds["pure"]),
                     "acceptOverPureReplay": round(statistics.median(ratios), 2),
-                    "events": args.events,
+                    "events": long_events,
                     "storedReplayMs": summary(rounds["replay"]),
                     "announceMs": summary(rounds["announce"]),
                 }

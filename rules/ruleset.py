@@ -31,6 +31,7 @@ from .text import canonical_key, key_words
 
 if TYPE_CHECKING:
     from .corrections import CanonicalCorrection
+    from .tables.clock import TurnTimer
     from .tables.moves import GameMoves
     from .tables.spec import TableSpec
     from .translations import GlossaryTerm
@@ -122,6 +123,9 @@ class RuleSet:
     # The game's own table moves (rules.tables.moves.GameMoves, declared in rules/games/<game>/moves.py);
     # None: the free table only.
     table_moves: ClassVar[GameMoves | None] = None
+    # The game's turn timer (rules.tables.clock.TurnTimer: seconds a turn, the bank beyond them; an
+    # empty bank loses), kept by the server at its tables of two users; None: no timer.
+    table_timer: ClassVar[TurnTimer | None] = None
     # What names a deck's side in the play statistics' matchups beside the deck itself: a pick (the
     # Legend, the active Leader) or the most frequent value of a field of its cards (a clan); None: none.
     matchup_pick: ClassVar[str | None] = None

@@ -495,6 +495,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
     "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+    # The turn timer of tables nobody reads (a player gone): the seat to act loses on time.
+    "tables-check-clocks": {
+        "task": "tables.check_clocks",
+        "schedule": env_int("TABLE_CLOCK_SWEEP_SECONDS", 15),
+    },
 }
 
 # Long work (audits, print jobs) writes a heartbeat every WORK_HEARTBEAT_SECONDS while a worker

@@ -67,6 +67,9 @@ class Table(models.Model):
     mode = models.CharField(max_length=8, choices=MODE_CHOICES, default="free")
     # The rules the table was dealt under (RuleSet.rules_version): a replay under others is refused.
     rules_version = models.CharField(max_length=64, default="free-1")
+    # The game's turn timer (RuleSet.table_timer) runs: on at a table of two users in rules mode, off
+    # at a hot seat unless asked for at creation; an empty bank loses (tables.services.table_clock_check).
+    timer = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -27,6 +27,7 @@ from rules import Finding, registry
 from rules.findings import error
 from rules.i18n import N_
 from rules.tables import Event, SeatDeck, TableState, apply, deal_table, event_view, table_view
+from rules.tables.clock import Clock
 from rules.tables.moves import LEGACY_FREE_VERSION
 
 from . import snapshot
@@ -421,6 +422,8 @@ def _view(
     table: Table, seats: list[Seat], viewers: frozenset[int], state: TableState | None, at: int | None = None
 ) -> dict[str, Any]:
     view = table_view(state, viewers) if state is not None else _waiting_view(table)
+    # The turn timer (the present only; a replayed point shows none).
+    view["clock"] = clock_view(table, table_clock(table, state)) if state is not None and at is None else None
     by_index = {s.index: s for s in seats}
     for seat_view in view["seats"]:
         seat = by_index[seat_view["seat"]]
@@ -455,6 +458,45 @@ def _view(
         ],
     )
     return view
+
+
+def table_clock(table: Table, state: TableState, now=None) -> Clock | None:
+    """The turn timer's clocks of ``table`` at ``now`` (default: the present), from the server's stamps
+    of the events that began each turn; None when the table has no timer or is not being played."""
+    from django.utils import timezone
+
+    from rules.tables.clock import clock
+
+    timer = registry.get(table.game).table_timer
+    if not table.timer or timer is None or state.phase != "playing" or not state.turns_began:
+        return None
+    seqs = [seq for _seat, seq in state.turns_began if seq]
+    stamps = dict(TableEvent.objects.filter(table_id=table.pk, seq__in=seqs).values_list("seq", "created_at"))
+    if table.started_at is not None:
+        stamps[0] = table.started_at
+    turns = [(seat, stamps[seq].timestamp()) for seat, seq in state.turns_began if seq in stamps]
+    return clock(timer, turns, (now or timezone.now()).timestamp())
+
+
+def clock_view(table: Table, found: Clock | None) -> dict[str, Any] | None:
+    """The clocks as the page shows them (both players see both): seconds left, and when the seat to
+    act runs out (the page counts down from the answer's ``now``)."""
+    if found is None:
+        return None
+    from datetime import UTC, datetime
+
+    timer = registry.get(table.game).table_timer
+    assert timer is not None
+    return {
+        "turnSeconds": timer.turn,
+        "bankSeconds": timer.bank,
+        "active": None if found.active is None else found.active + 1,
+        "turnLeft": round(found.turn_left, 1),
+        "banks": [round(b, 1) for b in found.banks],
+        "deadline": None
+        if found.deadline is None
+        else datetime.fromtimestamp(found.deadline, UTC).isoformat(),
+    }
 
 
 def table_summary(table: Table, user) -> dict[str, Any]:

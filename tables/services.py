@@ -30,6 +30,7 @@ from rules.findings import error
 from rules.i18n import N_
 from rules.problems import invalid, problem
 from rules.tables import Event, Refusal, apply
+from rules.tables.engine import SERVER_KINDS
 
 from . import snapshot
 from .models import Seat, Table, TableEvent, new_token
@@ -178,8 +179,23 @@ def _mode(game: str, mode) -> str:
     return mode
 
 
+def _timer(game: str, mode: str, hot_seat: bool, timer) -> bool:
+    """Whether the table's turn timer runs: the game's (RuleSet.table_timer) in rules mode, on at a
+    table of two users and off at a hot seat unless asked for (``timer``: true or false)."""
+    offered = registry.get(game).table_timer is not None and mode == "rules"
+    if timer is None:
+        return offered and not hot_seat
+    if not isinstance(timer, bool):
+        raise TableRefused(invalid("timer", problem("NOT_YES_NO")))
+    if timer and not offered:
+        raise TableRefused(invalid("timer", problem("NOT_ALLOWED", value="true", expected=["false"])))
+    return timer
+
+
 @transaction.atomic
-def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, invite=None, mode=None) -> Table:
+def table_create(
+    *, user, deck, opponent_deck=None, seed=None, public=False, invite=None, mode=None, timer=None
+) -> Table:
     """Open a table with ``deck`` at seat 1 (``mode``: "rules" or "free"; None: the game's default).
 
     With ``opponent_deck`` (another deck of the caller, of the same game) both seats are the
@@ -205,6 +221,7 @@ def table_create(*, user, deck, opponent_deck=None, seed=None, public=False, inv
         public=bool(public),
         hot_seat=second is not None,
         invited=invite,
+        timer=_timer(deck.game, mode, second is not None, timer),
     )
     seats = [_seat(table, 1, user, deck)]
     if second is not None:
@@ -355,7 +372,7 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     Raises :class:`TableRefused`: 409 when ``expected_seq`` is not the table's seq (with the
     current one), 400 with the finding the engine gives for a move it refuses.
     """
-    from .selectors import _seats, remember, table_news, table_state
+    from .selectors import _seats, table_state
 
     locked = Table.objects.select_for_update().get(pk=table.pk)
     # Seats never change once both are taken: the caller's (prefetched) seats serve then.
@@ -370,6 +387,13 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
             hint=N_("send the seq of the table you see"),
         )
     payload = _payload(kind, payload)
+    if kind in SERVER_KINDS:
+        raise _refused(
+            "TABLE_EVENT_INVALID",
+            kind=kind,
+            problem="kind",
+            hint=N_("send one of the kinds the contract lists (draw, move, step, endTurn...)"),
+        )
     if not any(s.user_id == user.pk for s in seats):
         raise _refused(
             "TABLE_NOT_SEATED",
@@ -400,8 +424,15 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
         applied = apply(state, event)
     except Refusal as refusal:
         raise TableRefused(refusal.finding, 400, locked.seq) from None
+    return _store(table, locked, state, event, applied, by=user)
+
+
+def _store(table: Table, locked: Table, state, event: Event, applied, *, by) -> TableEvent:
+    """Store an applied event (under the table's lock), the table's status and result, announce it."""
+    from .selectors import remember, table_news
+
     stored = TableEvent.objects.create(
-        table=locked, seq=event.seq, seat=engine_seat + 1, kind=kind, payload=payload, by=user
+        table=locked, seq=event.seq, seat=event.seat + 1, kind=event.kind, payload=dict(event.payload), by=by
     )
     after = applied.state
     changes: dict[str, Any] = {"seq": event.seq, "status": after.phase}
@@ -420,3 +451,35 @@ def table_event_append(*, user, table, kind, expected_seq, payload, seat=None) -
     transaction.on_commit(lambda: remember(locked, after))
     _announce(locked.pk, event.seq, lambda: table_news(table, state, event, applied, stored.created_at))
     return stored
+
+
+def table_clock_check(table: Table, *, now=None) -> TableEvent | None:
+    """The turn timer, checked (on each read and move of the table, and by the periodic task
+    ``tables.check_clocks``): when the seat to act has spent its turn and its bank, the server records
+    its loss (the event ``timeout``, result TIME) and returns it; else None. Idempotent."""
+    from .selectors import table_clock, table_state
+
+    if not table.timer or table.status != Table.Status.PLAYING:
+        return None
+    found = table_clock(table, table_state(table), now)
+    if found is None or found.out is None:
+        return None
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status != Table.Status.PLAYING:
+            return None
+        state = table_state(locked, committed=True)
+        found = table_clock(locked, state, now)
+        if found is None or found.out is None:
+            return None
+        event = Event(locked.seq + 1, found.out, "timeout", {})
+        return _store(table, locked, state, event, apply(state, event), by=None)
+
+
+def tables_clocks_check(table_ids=None, *, now=None) -> list[int]:
+    """Check the clocks of the tables being played with a timer (``table_ids``: only those): the ids
+    of the tables a seat lost on time."""
+    tables = Table.objects.filter(status=Table.Status.PLAYING, timer=True)
+    if table_ids is not None:
+        tables = tables.filter(pk__in=table_ids)
+    return [table.pk for table in tables.order_by("pk") if table_clock_check(table, now=now) is not None]

@@ -96,6 +96,12 @@ def table_new(request):
         if invite is None:
             messages.error(request, _("No user of the studio is called %(name)s.") % {"name": name[:150]})
             return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
+    # Rules mode where the game has one, unless the player asks for the free table.
+    mode = "free" if request.POST.get("free") == "on" else None
+    # The turn timer runs at a table of two users; at a hot seat only when asked for (and the game has one).
+    timer = None
+    if request.POST.get("timer") == "on" and opponent is not None and mode is None:
+        timer = True if get_ruleset(deck.game).table_timer is not None else None
     try:
         table = services.table_create(
             user=request.user,
@@ -103,8 +109,8 @@ def table_new(request):
             opponent_deck=opponent,
             invite=invite,
             public=request.POST.get("public") == "on",
-            # Rules mode where the game has one, unless the player asks for the free table.
-            mode="free" if request.POST.get("free") == "on" else None,
+            mode=mode,
+            timer=timer,
         )
     except services.TableRefused as refused:
         messages.error(request, _refusal_text(refused))

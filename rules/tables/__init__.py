@@ -33,8 +33,10 @@ __all__ = [
     "deal_table",
     "event_view",
     "intents",
+    "is_legacy",
     "plain_table",
     "replay",
+    "replay_recorded",
     "replay_table",
     "rule_refusal",
     "table_kinds",
@@ -75,3 +77,49 @@ def replay_table(
 ) -> TableState:
     """The table after ``events`` (``at``: after event ``at``)."""
     return replay(deal_table(ruleset, seed, decks, mode=mode), events, at=at)
+
+
+def is_legacy(mode: str, rules_version: str) -> bool:
+    """A free table of moves.LEGACY_FREE_VERSION (before rules.tables.fairness): replayed as it was played."""
+    from .moves import LEGACY_FREE_VERSION
+
+    return mode == FREE and rules_version == LEGACY_FREE_VERSION
+
+
+def rules_unknown(ruleset: RuleSet, mode: str, rules_version: str, *, table: object = "") -> Refusal | None:
+    """None when ``ruleset`` knows the rules ``rules_version`` of a table of ``mode``; else the
+    refusal TABLE_RULES_UNKNOWN (a table is only ever replayed under the rules it was dealt under)."""
+    from ..findings import error
+    from ..i18n import N_
+
+    known = mode in MODES and (mode != RULES or ruleset.has_rules_mode())
+    expected = ruleset.rules_version(mode) if known else None
+    if expected is not None and (rules_version == expected or is_legacy(mode, rules_version)):
+        return None
+    return Refusal(
+        error(
+            "TABLE_RULES_UNKNOWN",
+            params={"table": table or ruleset.key, "rulesVersion": rules_version, "expected": expected},
+            hint=N_("replay it with the version of the studio that knows its rules"),
+        )
+    )
+
+
+def replay_recorded(
+    ruleset: RuleSet,
+    rules_version: str,
+    seed: int,
+    decks: Sequence[SeatDeck],
+    events: Iterable[Event],
+    *,
+    mode: str,
+    table: object = "",
+) -> TableState:
+    """A recorded game (a stored table, an example log) replayed under the rules it was dealt under
+    (``rules_version``; a free table of LEGACY_FREE_VERSION as it was played), or :class:`Refusal`
+    TABLE_RULES_UNKNOWN when this studio does not know them."""
+    refusal = rules_unknown(ruleset, mode, rules_version, table=table)
+    if refusal is not None:
+        raise refusal
+    legacy = is_legacy(mode, rules_version)
+    return replay(deal_table(ruleset, seed, decks, mode=mode, legacy=legacy), events)

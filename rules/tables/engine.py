@@ -68,6 +68,9 @@ KINDS = (
     "roll",
     "coin",
 )
+# The kinds only the server records (never a player: tables.services refuses them from a client),
+# played in every mode: "timeout", the seat to act ran out of time (rules.tables.clock).
+SERVER_KINDS = ("timeout",)
 # The kinds a player may send before the setup is done (the rest wait for it: a result among them).
 SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "roll", "coin"})
 
@@ -105,16 +108,31 @@ class Applied:
 
 
 class Refusal(Exception):
-    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix."""
+    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix.
 
-    def __init__(self, finding: Finding):
-        super().__init__(finding.message)
-        self.finding = finding
+    Made by :func:`refuse` (or ``rule_refusal``), the finding is written when first read: listing
+    the intents tries many payloads whose refusals nobody reads (the message's template need not
+    be rendered for them)."""
+
+    def __init__(self, finding: Finding | None = None, *, code: str = "", params=None, hint: str = ""):
+        super().__init__(code or (finding.code if finding is not None else ""))
+        self._finding = finding
+        self._lazy = (code, params, hint)
+
+    @property
+    def finding(self) -> Finding:
+        if self._finding is None:
+            code, params, hint = self._lazy
+            self._finding = error(code, params=params, hint=hint)
+        return self._finding
+
+    def __str__(self) -> str:
+        return self.finding.message
 
 
 def refuse(code: str, *, hint: str = "", **params: Any) -> Refusal:
     """The table refuses an event: ``code`` with ``params`` (its message is the code's template)."""
-    return Refusal(error(code, params=params, hint=hint))
+    return Refusal(code=code, params=params, hint=hint)
 
 
 # --- replay ---------------------------------------------------------------------------------------
@@ -148,7 +166,7 @@ def apply(state: TableState, event: Event) -> Applied:
     start = state.start
     declared = _declared(state, event.kind)
     rules = start.mode == RULES and start.moves is not None
-    if declared is None and (rules or event.kind not in KINDS):
+    if declared is None and (rules or event.kind not in KINDS) and event.kind not in SERVER_KINDS:
         declared_kinds = () if start.moves is None else tuple(m.kind for m in start.moves.moves)
         known = event.kind in KINDS or event.kind in declared_kinds
         if not rules or not known:
@@ -200,6 +218,9 @@ def apply(state: TableState, event: Event) -> Applied:
     new = evolve(
         applied.state, seq=event.seq, **fairness.bookkeeping(state, event.kind, event.seq, applied.state)
     )
+    # A turn began (an undo back to an earlier turn brings that turn's own record back with it).
+    if new.turn > state.turn and new.active is not None:
+        new = evolve(new, turns_began=(*new.turns_began, (new.active, event.seq)))
     applied = _propose_end(evolve(applied, state=new))
     return _end_by_rules(applied) if rules else applied
 
@@ -660,8 +681,9 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
 
 def _untap_all(state: TableState, seat: int) -> TableState:
     current = state.seats[seat]
-    zones = {k: _untapped(v) for k, v in current.zones.items()}
-    state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
+    if any(c.tapped for v in current.zones.values() for c in v):
+        zones = {k: _untapped(v) for k, v in current.zones.items()}
+        state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
     if any(o == seat and c.tapped for pairs in state.shared.values() for o, c in pairs):
         shared = {
             k: tuple((o, _stand(c)) if o == seat and c.tapped else (o, c) for o, c in v)
@@ -875,6 +897,15 @@ def _concede(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
 
 
+def _timeout(state: TableState, seat: int, payload: dict) -> Applied:
+    """The server records that ``seat``, to act, ran out of time (rules.tables.clock): it loses."""
+    _only(payload, "timeout")
+    if state.phase != PLAYING or state.active != seat:
+        raise refuse("TABLE_EVENT_INVALID", kind="timeout", problem="seat")
+    state = evolve(state, phase=FINISHED, result=(1 - seat, "TIME"), proposal=None)
+    return Applied(state, (), (("result", {"winner": 2 - seat, "reason": "TIME"}),))
+
+
 def _propose_end(applied: Applied) -> Applied:
     """What the seed says ends the game, proposed (a player confirms it with a result)."""
     state = applied.state
@@ -917,6 +948,7 @@ _HANDLERS = {
     "step": _step,
     "endTurn": _end_turn,
     "concede": _concede,
+    "timeout": _timeout,
 }
 
 

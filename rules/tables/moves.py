@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..findings import error
 from .state import TableState, evolve, frozen
 
 if TYPE_CHECKING:
@@ -118,10 +117,12 @@ class GameMoves:
     rules: bool = True
 
     def get(self, kind: str, mode: str) -> Move | None:
-        for move in self.moves:
-            if move.kind == kind and move.serves(mode):
-                return move
-        return None
+        # Read for every event of a replay: an index by mode and kind, built once for these moves.
+        index = _INDEXES.get(id(self))
+        if index is None or index[0] is not self:
+            index = _INDEXES[id(self)] = (self, {m: _by_kind(self.moves, m) for m in MODES})
+        by_kind = index[1].get(mode)
+        return by_kind.get(kind) if by_kind is not None else _first(self.moves, kind, mode)
 
     def kinds(self, mode: str) -> tuple[str, ...]:
         return tuple(m.kind for m in self.moves if m.serves(mode))
@@ -130,11 +131,37 @@ class GameMoves:
         return tuple(m for m in self.moves if m.serves(mode))
 
 
+def _first(moves: tuple[Move, ...], kind: str, mode: str) -> Move | None:
+    for move in moves:
+        if move.kind == kind and move.serves(mode):
+            return move
+    return None
+
+
+def _by_kind(moves: tuple[Move, ...], mode: str) -> dict[str, Move]:
+    found: dict[str, Move] = {}
+    for move in moves:
+        if move.serves(mode):
+            found.setdefault(move.kind, move)
+    return found
+
+
+# GameMoves -> its moves by mode and kind (keyed by id, the declaration kept alive beside it).
+_INDEXES: dict[int, tuple[GameMoves, dict[str, dict[str, Move]]]] = {}
+
+
 def rule_refusal(code: str, rule: str, *, hint: str = "", **params: Any) -> Refusal:
     """A refusal of ``code`` naming the seed's ``rule`` (``params["rule"]``), e.g. ``vanguard.ride-grade``."""
-    from .engine import Refusal
+    made = _REFUSAL.get("class")
+    if made is None:
+        from .engine import Refusal as made_here
 
-    return Refusal(error(code, params={**params, "rule": rule}, hint=hint))
+        made = _REFUSAL["class"] = made_here
+    return made(code=code, params={**params, "rule": rule}, hint=hint)
+
+
+# The engine's Refusal, imported once (the engine imports this module).
+_REFUSAL: dict[str, type[Refusal]] = {}
 
 
 def with_turn_state(state: TableState, **values: Any) -> TableState:

@@ -8,9 +8,9 @@ seed and decks always give the same table). The state then only changes by
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from types import MappingProxyType
+from types import MappingProxyType, MemberDescriptorType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import CardData
@@ -105,6 +105,9 @@ class TableState:
     undo_request: tuple[int, int] | None = None
     undo_point: tuple[int, TableState] | None = None
     searching: frozenset[tuple[int, str]] = frozenset()
+    # (seat, seq of the event that began it) of every turn so far (seq 0: dealt playing): the turn
+    # timer reads the server's stamps of these events (rules.tables.clock).
+    turns_began: tuple[tuple[int, int], ...] = ()
 
     @property
     def spec(self) -> TableSpec:
@@ -132,29 +135,43 @@ class TableState:
         return None
 
     def with_seat(self, index: int, seat: Seat) -> TableState:
-        seats = list(self.seats)
-        seats[index] = seat
-        return evolve(self, seats=(seats[0], seats[1]))
+        return evolve(self, seats=(seat, self.seats[1]) if index == 0 else (self.seats[0], seat))
 
 
 _T = TypeVar("_T")
-_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+# Per class: (the field names, a function that builds the changed copy).
+_EVOLVERS: dict[type, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]] = {}
+
+
+def _evolver(cls: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]:
+    """The copier of ``cls``'s frozen values: a function written for its fields, which sets each slot
+    through its descriptor (no loop over the names, no ``getattr``, no frozen ``__setattr__``)."""
+    names = tuple(f.name for f in fields(cls))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def _copy(value, changes):", "    new = _new(_cls)"]
+    for n, name in enumerate(names):
+        slot = cls.__dict__.get(name)
+        namespace[f"_set{n}"] = (
+            slot.__set__
+            if isinstance(slot, MemberDescriptorType)
+            else (lambda obj, v, _name=name: object.__setattr__(obj, _name, v))
+        )
+        lines.append(f"    _set{n}(new, changes[{name!r}] if {name!r} in changes else value.{name})")
+    lines.append("    return new")
+    # Code written here from the class's own field names only.
+    exec("\n".join(lines), namespace)
+    made = _EVOLVERS[cls] = (frozenset(names), namespace["_copy"])
+    return made
 
 
 def evolve(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for these frozen values, without its per-call checks (3x faster:
-    a replay makes thousands of them)."""
+    """``dataclasses.replace`` for these frozen values, without its per-call checks (a replay makes
+    thousands of them: 2.5x faster than a loop over the fields, 6x than ``replace``)."""
     cls = type(value)
-    names = _NAMES.get(cls)
-    if names is None:
-        ordered = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-        names = _NAMES[cls] = (ordered, frozenset(ordered))
-    if not names[1].issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names[1])}")
-    new = object.__new__(cls)
-    for name in names[0]:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
+    made = _EVOLVERS.get(cls) or _evolver(cls)
+    if not made[0].issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - made[0])}")
+    return made[1](value, changes)
 
 
 def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -262,7 +279,10 @@ def deal(
     )
     from .engine import begin_if_ready
 
-    return begin_if_ready(state)
+    state = begin_if_ready(state)
+    if state.active is not None:
+        state = evolve(state, turns_began=((state.active, 0),))
+    return state
 
 
 def with_draws(spec: TableSpec, draws: DrawSetup) -> TableSpec:

@@ -23,6 +23,11 @@ class TableCreateDoc(serializers.Serializer):
         help_text="rules: only the moves the game's rules allow (the default where the game declares them); "
         "free: the sandbox.",
     )
+    timer = serializers.BooleanField(
+        required=False,
+        help_text="The game's turn timer (vanguard: 90 s a turn and a 5-minute bank; an empty bank loses): "
+        "on by default at a table of two users in rules mode, off at a hot seat unless asked for.",
+    )
 
 
 class TableJoinDoc(serializers.Serializer):

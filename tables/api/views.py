@@ -136,6 +136,7 @@ class TableList(APIView):
                 public=public,
                 invite=invited,
                 mode=body.get("mode"),
+                timer=body.get("timer"),
             )
         except services.TableRefused as exc:
             return _refusal(exc)
@@ -147,6 +148,7 @@ class TableList(APIView):
                 "seq": table.seq,
                 "mode": table.mode,
                 "rulesVersion": table.rules_version,
+                "timer": table.timer,
                 "inviteToken": table.invite_token
                 if table.status == Table.Status.WAITING and table.invite_open
                 else None,
@@ -166,6 +168,7 @@ class TableDetail(APIView):
     )
     def get(self, request, pk: int):
         table = selectors.table_get_for(request.user, pk)
+        services.table_clock_check(table)
         at = _whole(request.query_params.get("at"), "at", high=table.seq)
         return Response(selectors.table_view_for(request.user, table, at=at))
 
@@ -268,6 +271,7 @@ class TableEvents(APIView):
     )
     def get(self, request, pk: int):
         table = selectors.table_get_for(request.user, pk)
+        services.table_clock_check(table)
         since = _whole(request.query_params.get("since"), "since", default=0)
         return Response(
             {"seq": table.seq, "events": selectors.table_events_for(request.user, table, since=since)}
@@ -282,6 +286,8 @@ class TableEvents(APIView):
     )
     def post(self, request, pk: int):
         table = selectors.table_get_for(request.user, pk)
+        # A seat out of time has lost before it plays (the move is then refused: the game is over).
+        services.table_clock_check(table)
         body = _body(request)
         try:
             event = services.table_event_append(
@@ -308,6 +314,7 @@ class TableIntents(APIView):
     )
     def get(self, request, pk: int):
         table = selectors.table_get_for(request.user, pk)
+        services.table_clock_check(table)
         seat = _whole(request.query_params.get("seat"), "seat", low=1, high=2)
         return Response(selectors.table_intents_for(request.user, table, seat))
 

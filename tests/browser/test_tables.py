@@ -588,3 +588,46 @@ def test_a_table_whose_channel_layer_fails_says_so_and_reads_the_moves_itself(pl
     wait_seq(other, 1)
     wait_seq(page, 1)
     expect(board.locator("[data-square='e4']")).to_have_text("\u2659")
+
+
+def test_a_hot_seat_asked_with_the_turn_timer_shows_both_clocks_counting_down_at_390(
+    player, make_user, monkeypatch
+):
+    """Vanguard's turn timer (seed 002, section 1), asked for at a hot seat: both clocks shown, the
+    turn's counting down; when the server's clock says the seat to act spent its turn and its bank,
+    the periodic task records the loss and the page says so without a reload."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables import tasks
+
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    page = player(alice, 390)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_label("Turn timer at a hot seat too").check()
+    page.get_by_role("button", name="Open the table").click()
+    table = Table.objects.get()
+    assert table.timer and table.hot_seat
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 1)
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 2)
+    clock = page.locator("#table-clock")
+    expect(clock).to_be_visible()
+    expect(clock).to_contain_text("bank 5:00")
+    expect(clock).to_contain_text(re.compile(r"1:2\d, bank 5:00"))  # the turn's 90 s count down
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "table-vanguard-timer-390")
+    active = _active(page)
+    later = timezone.now() + timedelta(seconds=391)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert tasks.check_clocks() == {"timedOut": [table.pk]}
+    wait_seq(page, 3)
+    expect(log_line(page, 3)).to_contain_text("ran out of time")
+    expect(page.locator("#table-status")).to_contain_text("The game is over")
+    expect(clock).to_have_count(0)
+    table.refresh_from_db()
+    assert table.winner == 3 - active and table.result_reason == "TIME"

@@ -264,3 +264,22 @@ def test_a_public_table_offers_its_seat_to_a_spectator_and_a_stranger_gets_404(
         and reverse("decks:list") in page.text
         and "<select" not in page.text.split('id="sit"')[1].split("</section>")[0]
     )
+
+
+def test_the_page_keeps_the_turn_timer_at_a_table_of_two_and_at_a_hot_seat_only_when_asked(client_as, alice):
+    deck, other = deck_for("vanguard", alice), deck_for("vanguard", alice)
+    client = client_as(alice)
+    listing = client.get(reverse("tables:list"), {"deck": deck.pk})
+    assert 'name="timer"' in listing.text
+    client.post(reverse("tables:create"), {"deck": deck.pk})
+    client.post(reverse("tables:create"), {"deck": deck.pk, "opponent_deck": other.pk})
+    client.post(reverse("tables:create"), {"deck": deck.pk, "opponent_deck": other.pk, "timer": "on"})
+    client.post(
+        reverse("tables:create"), {"deck": deck.pk, "opponent_deck": other.pk, "timer": "on", "free": "on"}
+    )
+    assert [(t.hot_seat, t.timer) for t in Table.objects.order_by("pk")] == [
+        (False, True),
+        (True, False),
+        (True, True),
+        (True, False),
+    ]

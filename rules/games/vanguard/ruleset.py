@@ -11,6 +11,7 @@ from rules.i18n import N_, NC_
 from rules.registry import register
 from rules.ruleset import RuleSet
 from rules.tables import spec as tbl
+from rules.tables.clock import TurnTimer
 from rules.translations import GlossaryTerm
 
 from . import face
@@ -272,6 +273,9 @@ class Vanguard(RuleSet):
     codes = CODES
     # Its table moves (rules.tables.moves; rules/games/vanguard/moves.py).
     table_moves = MOVES
+    # Seed 002, section 1: "Таймер: 90 секунд на ход + банк 5 минут; отсутствие 5 минут — поражение"
+    # (rules.tables.clock; kept by the server, off at a hot seat unless asked for).
+    table_timer = TurnTimer(turn=90, bank=300)
     name = "Cardfight!! Vanguard (Classic)"
     language = "ru"
     # The team's words for the game's terms (rules.translations): the circles, Counter Blast and the

@@ -308,7 +308,7 @@
   function update(events, view) {
     // The view first: the log names the players it seats.
     var fresh = view && (!state.view || view.seq >= state.view.seq);
-    if (fresh && !replaying()) state.view = view;
+    if (fresh && !replaying()) { state.view = view; state.clockAt = Date.now(); state.clockAsked = false; }
     events.forEach(function (event) {
       if (event.seq > state.lastSeq) {
         state.events.push(event);
@@ -371,6 +371,7 @@
       // The table rolls and tosses (from its seed): the log says what came up.
       case "roll": return f(gettext("%(who)s rolled a %(sides)s-sided die: %(value)s"), { who: who, sides: (did[0] && did[0].sides) || p.sides || 6, value: did[0] ? did[0].value : "?" });
       case "coin": return f(did[0] && did[0].side === "heads" ? gettext("%(who)s tossed a coin: heads") : gettext("%(who)s tossed a coin: tails"), { who: who });
+      case "timeout": return f(gettext("%(who)s ran out of time"), { who: who });
       case "result":
         // A claim the other seat answers, or the engine's own end confirmed (it ends the game).
         if (did[0] && did[0].what === "claim") {
@@ -425,6 +426,7 @@
     var view = state.view;
     if (!view) return;
     renderStatus(view);
+    renderClock();
     renderTurnbar(view);
     renderSetup(view);
     renderResult(view);
@@ -449,6 +451,42 @@
     var status = document.getElementById("table-status");
     status.textContent = (words[view.status] || view.status) + (replaying() ? " " + f(gettext("(after event %(seq)s)"), { seq: view.seq }) : "");
   }
+
+  // The turn timer (kept by the server; both players see both clocks): the answer's seconds left,
+  // counted down here from the moment it arrived; at zero the table is read again (the server then
+  // records the loss on time).
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    var m = Math.floor(whole / 60), s = whole % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+  function renderClock() {
+    var view = state.view;
+    var node = document.getElementById("table-clock");
+    var clock = view && !replaying() && view.status === "playing" ? view.clock : null;
+    if (!clock) { if (node) node.parentNode.removeChild(node); return; }
+    if (!node) {
+      node = el("p", { id: "table-clock", class: "row subtitle", role: "timer", "aria-label": gettext("Turn timer") });
+      var status = document.getElementById("table-status");
+      status.parentNode.insertBefore(node, status.nextSibling);
+    }
+    var elapsed = (Date.now() - (state.clockAt || Date.now())) / 1000;
+    var turnLeft = Math.max(0, clock.turnLeft - elapsed);
+    var overflow = Math.max(0, elapsed - clock.turnLeft);
+    var parts = [1, 2].map(function (number) {
+      var bank = clock.banks[number - 1];
+      if (number === clock.active) {
+        bank = Math.max(0, bank - overflow);
+        return f(gettext("%(seat)s: %(turn)s, bank %(bank)s"), { seat: seatName(number), turn: clockText(turnLeft), bank: clockText(bank) });
+      }
+      return f(gettext("%(seat)s: bank %(bank)s"), { seat: seatName(number), bank: clockText(bank) });
+    });
+    node.textContent = parts.join(" · ");
+    var out = turnLeft <= 0 && Math.max(0, clock.banks[clock.active - 1] - overflow) <= 0;
+    // Once a view: a fresh one (update) may ask again.
+    if (out && !state.clockAsked) { state.clockAsked = true; catchUp(); }
+  }
+  setInterval(function () { if (state.view && state.view.clock) renderClock(); }, 1000);
 
   function button(label, handler, attrs) {
     var data = { type: "button", on: { click: handler } };
@@ -661,7 +699,7 @@
     var words = {
       CONCEDED: gettext("by concession"), RECORDED: gettext("as a player recorded it"), DECK_OUT: gettext("a deck ran out"),
       DAMAGE: gettext("six damage"), LIFE_POINTS: gettext("no life points left"), POINTS: gettext("the points were reached"),
-      NO_LIFE: gettext("no Life left"), DRAW: gettext("a draw"),
+      NO_LIFE: gettext("no Life left"), DRAW: gettext("a draw"), TIME: gettext("a player ran out of time"),
     };
     return words[reason] || reason || "";
   }

@@ -1,0 +1,65 @@
+"""Bots play whole games through the API by picking offered intents (issue 46, Tests): every
+offered intent is accepted as is, a seat always has a move until the game ends, the rules end it,
+and no user ever reads a card it may not see (checked at every step: view, events, intents)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from tables.models import Table
+
+from .bots import create_table, play_game
+from .conftest import GAMES
+
+pytestmark = pytest.mark.django_db
+
+# The bots play every game of the seeds that has a rules mode (a game joins once its rules land).
+BOT_GAMES = GAMES
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", BOT_GAMES)
+def test_two_bots_play_a_whole_game_through_the_api(game, api, playtester, opponent, make_deck):
+    if not registry.get(game).has_rules_mode():
+        pytest.skip(f"{game} has no rules mode (rules/games/{game}/moves.py declares none yet)")
+    clients = {1: api(playtester), 2: api(opponent)}
+    decks = {1: make_deck(playtester, game).pk, 2: make_deck(opponent, game, second=True).pk}
+    table_id = create_table(clients, decks)
+    assert Table.objects.get(pk=table_id).mode == "rules"
+    game_played = play_game(clients, table_id, seed=7, max_moves=400)
+    assert game_played.status == "finished", game_played.moves[-10:]
+    assert game_played.result is not None
+    # The rules ended it (a concession is never picked).
+    assert game_played.result["reason"] != "CONCEDED"
+    kinds = {kind for _seat, kind in game_played.moves}
+    assert {"mulligan", "step", "endTurn"} <= kinds
+    assert kinds - {"mulligan", "step", "endTurn"}, "the bots played no move of the game"
+    assert game_played.checks == len(game_played.moves)
+
+
+def test_the_bots_check_catches_a_card_shown_to_the_wrong_seat(
+    api, playtester, opponent, make_deck, monkeypatch
+):
+    from tables import selectors
+    from tables.api import views
+
+    from .bots import HiddenCheck
+
+    clients = {1: api(playtester), 2: api(opponent)}
+    decks = {1: make_deck(playtester, "vanguard").pk, 2: make_deck(opponent, "vanguard", second=True).pk}
+    table_id = create_table(clients, decks)
+    check = HiddenCheck(clients, table_id)
+    check()
+    state = check.truth()
+    hidden = state.seats[1].zones["hand"][0].instance  # seat 2's hand: seat 1 may not see it
+    real = selectors.table_view_for
+
+    def leaking(user, table, *args, **kwargs):
+        data = real(user, table, *args, **kwargs)
+        data["peek"] = {"instance": hidden, "stableCardId": state.card(hidden).stable_id}
+        return data
+
+    monkeypatch.setattr(views.selectors, "table_view_for", leaking)
+    with pytest.raises(AssertionError, match="may not see"):
+        check()
