@@ -51,6 +51,9 @@ Condition = Callable[[TableState, int, Payload], "Refusal | None"]
 Enumerate = Callable[[TableState, int], Iterable[Payload]]
 Reduce = Callable[[TableState, int, dict], "Applied"]
 Label = Callable[[TableState, int, Payload], str]
+# What the table shows on a visible card beside its identity (darkrow: a unit's effective ATK and PV,
+# its damage): (state, instance, zone) -> fields of the card's view.
+CardView = Callable[[TableState, str, str], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,8 @@ class GameMoves:
     version: str
     moves: tuple[Move, ...]
     rules: bool = True
+    # The fields a visible card's view adds (rules.tables.views.card_view), in both modes.
+    card_view: CardView | None = None
 
     def get(self, kind: str, mode: str) -> Move | None:
         # Read for every event of a replay: an index by mode and kind, built once for these moves.

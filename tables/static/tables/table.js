@@ -825,6 +825,15 @@
     if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", width: "75", height: "105" }));
     else face.appendChild(el("span", { class: "noface", "aria-hidden": "true", text: card.type || "" }));
     face.appendChild(el("span", { class: "cardname", lang: nameLang(card), text: cardName(card) }));
+    if (typeof card.atk === "number" && typeof card.pv === "number") {
+      // A unit's effective ATK and PV (the game's card view), its damage marked.
+      var stats = interpolate(gettext("ATK %(atk)s · PV %(pv)s"), { atk: card.atk, pv: card.pv }, true);
+      var hurt = card.damage ? interpolate(gettext("%(damage)s damage"), { damage: card.damage }, true) : "";
+      var sick = card.sick ? gettext("arrived this turn") : "";
+      face.appendChild(el("span", { class: "cardstats" + (card.damage ? " hurt" : ""), "data-atk": card.atk, "data-pv": card.pv, "data-damage": card.damage || 0, text: card.atk + "/" + card.pv + (card.damage ? " −" + card.damage : "") }));
+      face.setAttribute("aria-label", [label, stats, hurt, sick].filter(Boolean).join(", "));
+      face.title = [face.title, stats, hurt, sick].filter(Boolean).join(" · ");
+    }
     face.addEventListener("click", function () { choose(card, cardOwner, zone); });
     face.addEventListener("dblclick", function () { zoom(card); });
     if (ownCard) {
