@@ -394,6 +394,8 @@
       case "burnOut": return f(gettext("burn out: %(seat)s's discard is shuffled into their deck, the opponent scores"), { seat: seatName(item.seat) });
       case "deckOut": return f(gettext("%(seat)s cannot draw: their deck is empty"), { seat: seatName(item.seat) });
       case "proposal": return gettext("the game may be over: confirm the result");
+      case "life": return f(gettext("%(seat)s takes a Life card into their hand"), { seat: seatName(item.seat) });
+      case "destroyed": return item.to === "banished" ? gettext("a unit is destroyed and banished") : gettext("a unit is destroyed");
     }
     return "";
   }
