@@ -758,7 +758,8 @@
       var value = seat.counters[key];
       var spec = L.counters[key] || {};
       var item = el("span", { class: "counter", "data-counter": key }, [el("span", { class: "label", text: counterLabel(key) }), " ", el("strong", { text: String(value) })]);
-      if (mine(seat.seat) && !replaying() && playing()) {
+      // In rules mode a counter is the rules' to set (darkrow's Indices): shown, never a button.
+      if (!RULES && mine(seat.seat) && !replaying() && playing()) {
         item.insertBefore(button("−", function () { send("counter", { key: key, value: value - 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s minus one"), { counter: counterLabel(key) }), disabled: spec.minimum !== null && spec.minimum !== undefined && value <= spec.minimum }), item.lastChild);
         item.appendChild(button("+", function () { send("counter", { key: key, value: value + 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s plus one"), { counter: counterLabel(key) }), disabled: spec.maximum !== null && spec.maximum !== undefined && value >= spec.maximum }));
       }
@@ -932,8 +933,9 @@
         }
       });
     }
-    if (canAct && playing() && RULES) {
-      // Only the moves the rules allow this card now (the intents that name it).
+    if (playing() && RULES && !replaying() && !finished()) {
+      // Only the moves the rules allow this card now (the intents that name it): of one's own cards,
+      // and of the opponent's a move aimed at them (darkrow: damage an effect deals, marked by hand).
       state.intents.forEach(function (intent) {
         if (intent.instance !== card.instance || state.intentsSeq !== state.view.seq) return;
         row.appendChild(button(intent.label, function () { sendIntent(intent).then(function (ok) { if (ok) state.selected = null; }); }, { class: "small", "data-kind": intent.kind }));
