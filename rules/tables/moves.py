@@ -87,6 +87,9 @@ class Move:
     rules: bool = True
     # The label of one intent (default: the move's label).
     intent_label: Label | None = None
+    # A card it takes from the hand is played, wherever it goes (the play statistics count it; darkrow:
+    # an Action or Object played goes to the discard). A zone marked ``play`` counts by itself.
+    plays: bool = False
     # The log's line for it, marked N_: %(who)s (the seat), %(card)s (the card it moved, as the
     # reader may see it), %(from)s and %(to)s (the payload's zones); "": "<who>: <label>".
     log: str = ""

@@ -526,6 +526,7 @@ PLAY = Move(
     condition=_checked(_play_check),
     enumerate=lambda state, seat: _hand_of(state, seat, (ACTION, OBJECT)),
     reduce=_play,
+    plays=True,
     log=N_("%(who)s played %(card)s"),
 )
 

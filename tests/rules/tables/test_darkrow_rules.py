@@ -550,3 +550,19 @@ def test_random_offered_intents_play_whole_games_to_the_end(seed, choices):
         events.append(event)
     assert state.phase == "finished" and state.result[1] in ("NO_LIFE", "DECK_OUT"), state.result
     assert replay(start, events) == state
+
+
+def test_an_action_played_to_the_discard_counts_as_played():
+    from rules.playstats import table_facts
+
+    base = started()
+    seat = base.active
+    base, plan = fetch(base, seat, PLAN)
+    state, events = base, []
+    for kind, payload in (("step", {}), ("step", {}), ("step", {}), ("play", {"instance": plan})):
+        events.append(Event(state.seq + 1, seat, kind, payload))
+        state = apply(state, events[-1]).state
+    assert plan in zone(state, seat, "discard")
+    facts = table_facts(base, events, format="standard", day="2026-12-06", decks=("a", "b"))
+    assert facts.seats[seat].cards[("DR-Plan", 1)].played
+    assert not facts.seats[seat].cards[("DR-Soldier", 1)].played
