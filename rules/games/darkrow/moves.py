@@ -27,6 +27,7 @@ from rules.i18n import N_
 from rules.tables.common_moves import (
     CONCEDE_MOVE,
     END_TURN_MOVE,
+    FAIR_MOVES,
     FIRST_MOVE,
     MULLIGAN_MOVE,
     NOTE_MOVE,
@@ -953,6 +954,7 @@ MOVES = GameMoves(
         MODIFY,
         CONCEDE_MOVE,
         NOTE_MOVE,
+        *FAIR_MOVES,
         END_TURN,
     ),
     card_view=card_stats,

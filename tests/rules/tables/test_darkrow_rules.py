@@ -41,6 +41,17 @@ HELMET = card("Helmet", "OBJECT", cost=1, behavior="EQUIPMENT")
 OFFICE = card("Office", "PLACE", cost=1)
 BARE = card("Bare", "UNIT")
 LEADER = card("Gin", "LEADER")
+FAIR = (
+    "acceptResult",
+    "refuseResult",
+    "undo",
+    "acceptUndo",
+    "refuseUndo",
+    "search",
+    "reveal",
+    "roll",
+    "coin",
+)
 MAIN = (SOLDIER, BRUTE, RUNNER, DUELIST, HERO, BIG, PLAN, GADGET, HELMET, OFFICE)
 
 
@@ -122,7 +133,7 @@ def test_coin_toss_mulligan_life_and_the_first_turn_s_indices():
     state = dealt()
     winner = state.start.coin_winner
     # "Pile ou face avant mulligan ; le gagnant choisit premier/second."
-    assert {m.kind for m, _p in intents(state, winner)} == {"first", "mulligan", "concede"}
+    assert {m.kind for m, _p in intents(state, winner)} == {"first", "mulligan", "concede", "roll", "coin"}
     refused(state, 1 - winner, "first", "table.not-coin-winner", "TABLE_NOT_COIN_WINNER", first=1)
     state = started()
     seat = state.active
@@ -419,6 +430,8 @@ def test_blocking_is_the_defender_s_choice_needs_a_ready_unit_and_exhausts_it():
         "heal",
         "exhaust",
         "ready",
+        "result",
+        *FAIR,
     }
     assert offered(state, 1 - seat, "block") == [{"instance": blocker}] and offered(
         state, 1 - seat, "noBlock"
@@ -505,7 +518,6 @@ def test_free_moves_are_not_the_rules_and_free_tables_stay_free():
     seat = state.active
     for kind, payload in (("move", {"from": "deck", "to": "hand"}), ("tap", {"instance": "a1"})):
         refused(state, seat, kind, "darkrow.moves", "TABLE_MOVE_NOT_ALLOWED", **payload)
-    refused(state, seat, "result", "darkrow.moves", "TABLE_MOVE_NOT_ALLOWED", winner=1)
     free = deal_table(get_ruleset("darkrow"), 7, (deck(), deck()), mode="free")
     assert free.start.mode == "free"
     assert get_ruleset("darkrow").table_mode(None) == "rules"
@@ -541,9 +553,10 @@ def test_random_offered_intents_play_whole_games_to_the_end(seed, choices):
         assert playable[0] or playable[1], "an unfinished table left both seats without intents"
         # A kind first (the manual adjustments rarely), then one of its payloads.
         seat = rnd.choice([s for s in (0, 1) if playable[s]])
-        kinds = sorted({m.kind for m, _p in playable[seat]})
-        game_kinds = [k for k in kinds if k not in ("markDamage", "heal", "exhaust", "ready")] or kinds
-        kind = rnd.choice(game_kinds)
+        kinds = sorted({m.kind for m, _p in playable[seat]} - {"result"})  # a claim ends it otherwise
+        game_kinds = [k for k in kinds if k not in ("markDamage", "heal", "exhaust", "ready", *FAIR)] or kinds
+        # The fair moves (undo, search, reveal, die, coin) now and then.
+        kind = rnd.choice(kinds if rnd.random() < 0.05 else game_kinds)
         move, payload = rnd.choice([(m, p) for m, p in playable[seat] if m.kind == kind])
         event = Event(state.seq + 1, seat, move.kind, payload)
         state = apply(state, event).state  # never refused
