@@ -38,9 +38,7 @@ def seen_by(data: dict, seat: int) -> set[str]:
 @pytest.fixture
 def darkrow_table(api, playtester, opponent, make_deck):
     mine, theirs = api(playtester), api(opponent)
-    created = mine.post(
-        "/api/tables/", {"deck": make_deck(playtester, "darkrow").pk}, format="json"
-    )
+    created = mine.post("/api/tables/", {"deck": make_deck(playtester, "darkrow").pk}, format="json")
     assert created.status_code == 201, created.content
     body = created.json()
     assert body["mode"] == "rules" and body["rulesVersion"] == "darkrow-1"
