@@ -78,6 +78,10 @@ def table_facts(
     """The facts of one table's game, replayed from its dealt state and its events."""
     spec = start.spec
     plays = {z.key for z in spec.zones if z.play}
+    moves = start.start.moves
+    playing_kinds = (
+        {m.kind for m in moves.declared(start.start.mode) if m.plays} if moves is not None else set()
+    )
     per_seat: list[dict[str, dict[str, Any]]] = [{}, {}]
     for instance, (seat, data) in start.start.instances.items():
         per_seat[seat][instance] = {"key": (data.stable_id or f"ref:{data.name}", data.version)}
@@ -98,7 +102,8 @@ def table_facts(
             # Public: what a spectator, who holds no seat, would see (a card drawn is not).
             if visible(spec, moved.target, moved.owner, now, NOBODY):
                 facts["seen"] = True
-            if moved.source in ("hand", "deck") and moved.target in plays and not facts.get("played"):
+            played = moved.target in plays or (event.kind in playing_kinds and moved.source == "hand")
+            if moved.source in ("hand", "deck") and played and not facts.get("played"):
                 facts["played"] = True
                 facts["turn"] = max(1, applied.state.seats[moved.owner].turns)  # the owner's own turn
         if applied.state.phase != state.phase:

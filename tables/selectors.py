@@ -358,6 +358,10 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
     instance = payload.get("instance")
     if isinstance(instance, str) and instance in state.start.instances:
         words.append(state.card(instance).name)
+    target = payload.get("target")
+    if isinstance(target, str) and target in state.start.instances:
+        # What a move aims at (darkrow's attack: the opposing Leader or a unit), a card of the field.
+        words.append("→ " + state.card(target).name)
     for key in ("from", "to"):
         zone = state.spec.zone(payload[key]) if isinstance(payload.get(key), str) else None
         if zone is not None:

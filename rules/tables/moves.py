@@ -51,6 +51,9 @@ Condition = Callable[[TableState, int, Payload], "Refusal | None"]
 Enumerate = Callable[[TableState, int], Iterable[Payload]]
 Reduce = Callable[[TableState, int, dict], "Applied"]
 Label = Callable[[TableState, int, Payload], str]
+# What the table shows on a visible card beside its identity (darkrow: a unit's effective ATK and PV,
+# its damage): (state, instance, zone) -> fields of the card's view.
+CardView = Callable[[TableState, str, str], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,9 @@ class Move:
     rules: bool = True
     # The label of one intent (default: the move's label).
     intent_label: Label | None = None
+    # A card it takes from the hand is played, wherever it goes (the play statistics count it; darkrow:
+    # an Action or Object played goes to the discard). A zone marked ``play`` counts by itself.
+    plays: bool = False
     # The log's line for it, marked N_: %(who)s (the seat), %(card)s (the card it moved, as the
     # reader may see it), %(from)s and %(to)s (the payload's zones); "": "<who>: <label>".
     log: str = ""
@@ -115,6 +121,8 @@ class GameMoves:
     version: str
     moves: tuple[Move, ...]
     rules: bool = True
+    # The fields a visible card's view adds (rules.tables.views.card_view), in both modes.
+    card_view: CardView | None = None
 
     def get(self, kind: str, mode: str) -> Move | None:
         # Read for every event of a replay: an index by mode and kind, built once for these moves.

@@ -40,7 +40,10 @@ def card_view(
     if not shown and not visible(state.spec, zone, owner, card, viewers):
         return {"faceDown": True, "tapped": card.tapped}
     data = state.card(card.instance)
+    moves = state.start.moves
+    extra = moves.card_view(state, card.instance, zone) if moves is not None and moves.card_view else {}
     return {
+        **extra,
         "instance": card.instance,
         "stableCardId": data.stable_id,
         "name": data.name,
@@ -178,6 +181,12 @@ _PUBLIC_KEYS = frozenset(
     {"to", "from", "faceDown", "bottom", "count", "zone", "key", "value", "text", "first"}
 )
 _PUBLIC_KEYS |= {"promote", "winner", "reason", "sides"}
+# darkrow: a cost change recorded for an effect, an ATK/PV change, and an attack's target (a card of
+# the field, always public).
+_PUBLIC_KEYS |= {"amount", "factor", "atk", "pv", "target"}
+
+
+_CARD_FLAGS = ("tap", "flip", "reveal")
 
 
 def event_view(
@@ -198,7 +207,7 @@ def event_view(
         data["moved"] = [moved_view(applied.state, m, viewers) for m in applied.moved]
         data["did"] = [{"what": what, **dict(params)} for what, params in applied.did]
         instance = payload.get("instance")
-        if isinstance(instance, str) and event.kind in ("tap", "flip", "reveal") and applied.moved:
+        if isinstance(instance, str) and event.kind in _CARD_FLAGS and applied.moved:
             m = applied.moved[0]
             if visible(
                 state.spec,
@@ -215,4 +224,18 @@ def event_view(
             ):
                 card = applied.state.card(instance)
                 data["card"] = {"instance": instance, "stableCardId": card.stable_id, "name": card.name}
+        elif (
+            isinstance(instance, str) and instance in state.start.instances and event.kind not in _CARD_FLAGS
+        ):
+            # A game's move naming a card (darkrow's attack, block, damage): named when the viewer sees it.
+            where = applied.state.locate(instance)
+            if where is not None:
+                at_seat, zone, position = where
+                if at_seat is None:
+                    owner, lying = applied.state.shared[zone][position]
+                else:
+                    owner, lying = at_seat, applied.state.seats[at_seat].zones[zone][position]
+                if visible(state.spec, zone, owner, lying, viewers):
+                    card = applied.state.card(instance)
+                    data["card"] = {"instance": instance, "stableCardId": card.stable_id, "name": card.name}
     return data

@@ -6,6 +6,7 @@ other browser without a reload. Screenshots at 1280 and 390 px under test-output
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import socket
 import threading
@@ -23,8 +24,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 
 def _free_port() -> int:
+    """A free port (``BROWSER_TEST_PORT``: that one, for a run that must keep to a range of ports)."""
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", int(os.environ.get("BROWSER_TEST_PORT") or 0)))
         return sock.getsockname()[1]
 
 
@@ -631,3 +633,87 @@ def test_a_hot_seat_asked_with_the_turn_timer_shows_both_clocks_counting_down_at
     expect(clock).to_have_count(0)
     table.refresh_from_db()
     assert table.winner == 3 - active and table.result_reason == "TIME"
+
+
+def _play_darkrow_until_a_leader_attack(table, users: dict[int, object]) -> tuple[int, dict]:
+    """Darkrow's offered intents played server-side (the setup, deployments, steps), until the active
+    seat is offered an attack on the opposing Leader while the defender has a READY unit to block
+    with: (the attacker's seat, the attack intent)."""
+    from rules.tables import intents
+    from tables.selectors import table_state
+    from tables.services import table_event_append
+
+    for _ in range(300):
+        table.refresh_from_db()
+        state = table_state(table)
+        offered = {seat: intents(state, seat - 1) for seat in (1, 2)}
+        if state.phase == "playing":
+            active = state.active + 1
+            other = 3 - active
+            leader = state.seats[other - 1].zones["leader"][0].instance
+            ready = [c for c in state.seats[other - 1].zones["units"] if not c.tapped]
+            for move, payload in offered[active]:
+                if move.kind == "attack" and payload["target"] == leader and ready:
+                    return active, payload
+        pick = None
+        for seat in (1, 2):
+            for wanted in ("first", "mulligan", "deploy"):
+                choices = [p for m, p in offered[seat] if m.kind == wanted and not p.get("cards")]
+                if choices and pick is None:
+                    pick = (seat, wanted, choices[0])
+        if pick is None:
+            kinds = {m.kind: p for m, p in offered[active]}
+            kind = "step" if "step" in kinds else "endTurn" if "endTurn" in kinds else "discard"
+            pick = (active, kind, kinds[kind])
+        seat, kind, payload = pick
+        table_event_append(
+            user=users[seat], table=table, kind=kind, expected_seq=state.seq, payload=dict(payload)
+        )
+    raise AssertionError("no Leader attack was offered")
+
+
+def test_a_darkrow_leader_attack_by_the_rules_takes_a_life_into_the_hand(player, make_user):
+    """Two players at a darkrow table in rules mode: the attacker chooses its unit (its ATK/PV shown)
+    and attacks the opposing Leader; the defender, who has a READY unit, is offered to block or to let
+    it through, lets it through, and one Life card goes to their hand, on both screens (seed 000:
+    "Attaque Leader non bloquée : première Life vers main, exactement une quelle que soit l'ATK")."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "darkrow", free=False)
+    assert table.mode == "rules" and table.rules_version == "darkrow-1"
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
+    attacker, attack = _play_darkrow_until_a_leader_attack(table, users)
+    defender = 3 - attacker
+    table.refresh_from_db()
+    at = table.seq
+    for page in pages.values():
+        page.reload()
+        wait_seq(page, at)
+    me, other = pages[attacker], pages[defender]
+    assert count_of(other, defender, "life") == "5"
+    hand = int(count_of(me, defender, "hand"))
+    # The attacker's unit shows its ATK and PV (Toyama Kazuha 4/3, Vodka 6/6), to both players.
+    unit = zone(me, attacker, "units").locator(f".tcard[data-instance='{attack['instance']}']")
+    expect(unit.locator(".cardstats")).to_have_text(re.compile(r"^\d+/\d+$"))
+    expect(zone(other, attacker, "units").locator(".cardstats").first).to_be_visible()
+    unit.locator(".face").click()
+    me.locator("#selection").locator("[data-kind='attack']", has_text="Gin").first.click()
+    wait_seq(other, at + 1)
+    expect(log_line(other, at + 1)).to_contain_text("attacked with")
+    # The defender is offered its choice: block with a READY unit, or let the attack through.
+    through = other.locator(".actions [data-kind='noBlock']")
+    expect(through).to_have_count(1)
+    expect(me.locator(".actions [data-kind='endTurn']")).to_have_count(0)  # the attacker waits
+    through.click()
+    wait_seq(me, at + 2)
+    for page in pages.values():
+        expect(zone(page, defender, "life").locator("h3 .count")).to_have_text("4")
+    assert int(count_of(me, defender, "hand")) == hand + 1
+    expect(log_line(me, at + 2)).to_contain_text("takes a Life card into their hand")
+    shoot(other, "table-darkrow-rules-life-1280")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, at + 2)
+    shoot(narrow, "table-darkrow-rules-390")
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+    assert TableEvent.objects.filter(table=table, kind="noBlock").count() == 1

@@ -23,7 +23,11 @@ from .test_hidden_information import _assert_no_leak, known_to
 
 # One move in this many ends the turn when the rules allow it (a game of about 150 moves).
 END_TURN_ODDS = 0.35
-EXTRAS = frozenset({"roll", "coin", "search", "reveal", "undo"})
+# darkrow: an effect's outcome applied by hand (damage, heal, exhaust, ready) and a card played in
+# response (an Action) are offered to both seats at any time too.
+EXTRAS = frozenset(
+    {"roll", "coin", "search", "reveal", "undo", "markDamage", "heal", "exhaust", "ready", "play"}
+)
 EXTRA_ODDS = 0.1
 
 

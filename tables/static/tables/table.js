@@ -394,6 +394,8 @@
       case "burnOut": return f(gettext("burn out: %(seat)s's discard is shuffled into their deck, the opponent scores"), { seat: seatName(item.seat) });
       case "deckOut": return f(gettext("%(seat)s cannot draw: their deck is empty"), { seat: seatName(item.seat) });
       case "proposal": return gettext("the game may be over: confirm the result");
+      case "life": return f(gettext("%(seat)s takes a Life card into their hand"), { seat: seatName(item.seat) });
+      case "destroyed": return item.to === "banished" ? gettext("a unit is destroyed and banished") : gettext("a unit is destroyed");
     }
     return "";
   }
@@ -756,7 +758,8 @@
       var value = seat.counters[key];
       var spec = L.counters[key] || {};
       var item = el("span", { class: "counter", "data-counter": key }, [el("span", { class: "label", text: counterLabel(key) }), " ", el("strong", { text: String(value) })]);
-      if (mine(seat.seat) && !replaying() && playing()) {
+      // In rules mode a counter is the rules' to set (darkrow's Indices): shown, never a button.
+      if (!RULES && mine(seat.seat) && !replaying() && playing()) {
         item.insertBefore(button("−", function () { send("counter", { key: key, value: value - 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s minus one"), { counter: counterLabel(key) }), disabled: spec.minimum !== null && spec.minimum !== undefined && value <= spec.minimum }), item.lastChild);
         item.appendChild(button("+", function () { send("counter", { key: key, value: value + 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s plus one"), { counter: counterLabel(key) }), disabled: spec.maximum !== null && spec.maximum !== undefined && value >= spec.maximum }));
       }
@@ -825,6 +828,15 @@
     if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", width: "75", height: "105" }));
     else face.appendChild(el("span", { class: "noface", "aria-hidden": "true", text: card.type || "" }));
     face.appendChild(el("span", { class: "cardname", lang: nameLang(card), text: cardName(card) }));
+    if (typeof card.atk === "number" && typeof card.pv === "number") {
+      // A unit's effective ATK and PV (the game's card view), its damage marked.
+      var stats = interpolate(gettext("ATK %(atk)s · PV %(pv)s"), { atk: card.atk, pv: card.pv }, true);
+      var hurt = card.damage ? interpolate(gettext("%(damage)s damage"), { damage: card.damage }, true) : "";
+      var sick = card.sick ? gettext("arrived this turn") : "";
+      face.appendChild(el("span", { class: "cardstats" + (card.damage ? " hurt" : ""), "data-atk": card.atk, "data-pv": card.pv, "data-damage": card.damage || 0, text: card.atk + "/" + card.pv + (card.damage ? " −" + card.damage : "") }));
+      face.setAttribute("aria-label", [label, stats, hurt, sick].filter(Boolean).join(", "));
+      face.title = [face.title, stats, hurt, sick].filter(Boolean).join(" · ");
+    }
     face.addEventListener("click", function () { choose(card, cardOwner, zone); });
     face.addEventListener("dblclick", function () { zoom(card); });
     if (ownCard) {
@@ -921,8 +933,9 @@
         }
       });
     }
-    if (canAct && playing() && RULES) {
-      // Only the moves the rules allow this card now (the intents that name it).
+    if (playing() && RULES && !replaying() && !finished()) {
+      // Only the moves the rules allow this card now (the intents that name it): of one's own cards,
+      // and of the opponent's a move aimed at them (darkrow: damage an effect deals, marked by hand).
       state.intents.forEach(function (intent) {
         if (intent.instance !== card.instance || state.intentsSeq !== state.view.seq) return;
         row.appendChild(button(intent.label, function () { sendIntent(intent).then(function (ok) { if (ok) state.selected = null; }); }, { class: "small", "data-kind": intent.kind }));
