@@ -3,8 +3,10 @@ the scheme, host and port of the handshake, or one of CSRF_TRUSTED_ORIGINS."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+
 import pytest
-from asgiref.sync import async_to_sync
 
 from studio.websocket_origin import SameOriginValidator, parse_origin, same_origin
 
@@ -87,6 +89,15 @@ def test_another_origin_is_refused_before_the_application(settings):
         await SameOriginValidator(app)(scope(origin, "localhost:8000"), receive, send)
         return sent
 
-    assert async_to_sync(handshake)("http://localhost:9999") == [{"type": "websocket.close"}]
+    assert in_a_thread(handshake("http://localhost:9999")) == [{"type": "websocket.close"}]
     assert not reached
-    assert async_to_sync(handshake)("http://localhost:8000") == [] and len(reached) == 1
+    assert in_a_thread(handshake("http://localhost:8000")) == [] and len(reached) == 1
+
+
+def in_a_thread(coroutine):
+    """Run ``coroutine`` on an event loop of its own, in a thread of its own: once the browser tests
+    have run in this process, Playwright's loop is marked running in the test thread, where
+    async_to_sync refuses to start another (the suite failed so when xdist gave this test such a
+    process)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
