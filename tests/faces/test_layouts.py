@@ -22,7 +22,7 @@ from .conftest import duel_deck  # noqa: F401 (a fixture)
 from .helpers import demo_cards
 
 MM = 72 / 25.4
-SHIPPED = ["a4", "letter", "a4-landscape-8", "print-shop-single"]
+SHIPPED = ["a4", "letter", "a4-landscape-8", "print-shop-single", "mpc-poker", "tgc-poker", "dtc-poker"]
 
 
 def sheet(layout: str, bleed: float, n: int = 9, game: str = "vanguard"):
