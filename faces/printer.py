@@ -25,7 +25,10 @@ from typing import BinaryIO
 
 from PIL import Image
 
-from .layouts import Printer
+from rules.face_template import safe_zone_crossings
+from rules.findings import Finding, warning
+
+from .layouts import Layout, Printer
 from .render import RenderedFace
 
 MM_PER_INCH = 25.4
@@ -200,3 +203,23 @@ def write_printer_pdf(
             for source in sources:
                 source.close()
     return total
+
+
+def safe_zone_findings(template, layout: Layout) -> tuple[Finding, ...]:
+    """SAFE_ZONE for each text box of ``template`` that comes closer to the trim than the safe zone of
+    ``layout``'s printer (none for a layout without a printer)."""
+    if layout.printer is None:
+        return ()
+    safe = layout.printer.safe_mm
+    return tuple(
+        warning(
+            "SAFE_ZONE",
+            params={
+                "region": region,
+                "layout": layout.name,
+                "distance": f"{distance:g}",
+                "safe": f"{safe:g}",
+            },
+        )
+        for region, distance in safe_zone_crossings(template, safe)
+    )

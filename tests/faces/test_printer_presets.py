@@ -126,3 +126,56 @@ def test_a_printer_layout_with_wrong_numbers_is_refused():
                 },
             }
         )
+
+
+# --- SAFE_ZONE: a text box a printer may cut -----------------------------------------------------------
+def test_safe_zone_lists_the_text_boxes_inside_the_printers_margin():
+    from faces.printer import safe_zone_findings
+    from faces.template import template_for
+
+    findings = safe_zone_findings(template_for("vanguard"), layouts()["tgc-poker"])
+    assert [(f.code, f.params["region"], f.params["distance"]) for f in findings] == [
+        ("SAFE_ZONE", "kind", "2.8"),
+        ("SAFE_ZONE", "footer", "2.8"),
+    ]
+    assert findings[0].severity == "warning" and "3.175 mm safe zone of tgc-poker" in findings[0].message
+    assert safe_zone_findings(template_for("vanguard"), layouts()["print-shop-single"]) == ()
+
+
+def test_a_text_box_inside_the_safe_zone_is_not_a_finding():
+    from rules.face_template import safe_zone_crossings
+
+    template = {
+        "size": {"width": 63, "height": 88},
+        "regions": [
+            {"id": "in", "kind": "text", "box": {"x": 3.2, "y": 3.2, "w": 56.6, "h": 81.6}},
+            {"id": "out", "kind": "text", "box": {"x": 3.2, "y": 85, "w": 10, "h": 4}},
+            {"id": "panel", "kind": "panel", "box": {"x": 0, "y": 0, "w": 63, "h": 88}},
+        ],
+    }
+    assert safe_zone_crossings(template, 3.175) == [("out", -1.0)]
+
+
+def test_printsheet_and_renderface_say_safe_zone(load_cards, tmp_path):  # noqa: F811
+    load_cards("vanguard")
+    status, _, err = run("renderface", "TD01-001", "--out", str(tmp_path / "c.png"), "--layout", "mpc-poker")
+    assert status == 0 and "SAFE_ZONE" in err and "footer" in err
+    status, _, err = run(
+        "printsheet", "--game", "vanguard", "--out", str(tmp_path / "c.pdf"), "--layout", "mpc-poker"
+    )
+    assert status == 0 and err.count("SAFE_ZONE") == 2
+    status, _, err = run("printsheet", "--game", "vanguard", "--out", str(tmp_path / "d.pdf"))
+    assert status == 0 and "SAFE_ZONE" not in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "zone de sécurité"), ("ru", "безопасной зоны")])
+def test_safe_zone_is_said_in_french_and_russian(lang, words):
+    from django.utils import translation
+
+    from common.finding_messages import message
+    from faces.printer import safe_zone_findings
+    from faces.template import template_for
+
+    (finding, *_rest) = safe_zone_findings(template_for("vanguard"), layouts()["dtc-poker"])
+    with translation.override(lang):
+        assert words in message(finding)

@@ -1,5 +1,6 @@
 from cards.models import Card
 from common.cli import LocalizedCommand
+from common.finding_messages import message as finding_message
 from common.i18n import supported
 from decks.models import Deck
 from rules.registry import registry
@@ -14,6 +15,7 @@ from ...commands import (
     usage,
 )
 from ...layouts import drawn_bleed, layout_named, layouts
+from ...printer import safe_zone_findings
 from ...render import render_back
 from ...sheet import SheetError, sheet_layout, write_print_sheet
 
@@ -103,5 +105,8 @@ class Command(LocalizedCommand):
         spec = layout_named(paper)
         per_page = 1 if spec is not None and spec.printer is not None else sheet_layout(paper, 0).per_page
         self.stdout.write(f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}")
+        if spec is not None:
+            for finding in safe_zone_findings(template, spec):  # a text box the printer may cut
+                self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         if line := untranslated_line(lang, seen):
             self.stdout.write(line)

@@ -8,7 +8,7 @@ from common.i18n import supported
 from ...adapters import face_card, primary_face_art, translations_for
 from ...commands import bleed_option, game_template, untranslated_line, usage
 from ...layouts import drawn_bleed, layouts
-from ...printer import card_image_bytes
+from ...printer import card_image_bytes, safe_zone_findings
 from ...raster import face_to_png
 from ...render import render_face
 
@@ -76,7 +76,10 @@ class Command(LocalizedCommand):
                 path.write_bytes(face_to_png(face, dpi=dpi))
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
-        for finding in face.findings:
+        findings = list(face.findings)
+        if printer is not None:  # a text box the printer may cut
+            findings.extend(safe_zone_findings(game_template(card.game), spec))
+        for finding in findings:
             self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         self.stdout.write(f"{stable_id}: {out}")
         if line := untranslated_line(lang, [face]):
