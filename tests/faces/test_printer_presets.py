@@ -14,6 +14,7 @@ from faces.layouts import LayoutError, layouts, parse
 from faces.printer import page_boxes
 from tests.decks.conftest import load_cards  # noqa: F401  (fixture)
 from tests.decks.test_commands import run
+from tests.faces.conftest import duel_deck  # noqa: F401  (fixture)
 
 # The printers' numbers, as they publish them (the links are in the layout files).
 PRINTERS = {
@@ -179,3 +180,19 @@ def test_safe_zone_is_said_in_french_and_russian(lang, words):
     (finding, *_rest) = safe_zone_findings(template_for("vanguard"), layouts()["dtc-poker"])
     with translation.override(lang):
         assert words in message(finding)
+
+
+def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck):  # noqa: F811
+    from django.urls import reverse
+
+    response = api(playtester).get(
+        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "tgc-poker"}
+    )
+    assert response.status_code == 200
+    with pikepdf.open(io.BytesIO(response.content)) as pdf:
+        assert len(pdf.pages) >= 1
+        for page in pdf.pages:
+            assert [float(v) for v in page.obj["/MediaBox"]] == [0, 0, 198, 270]
+            assert [float(v) for v in page.obj["/TrimBox"]] == [9, 9, 189, 261]
+            (raw,) = page.get_images().values()
+            assert (raw.Width, raw.Height) == (825, 1125)
