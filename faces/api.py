@@ -472,7 +472,7 @@ class SheetLayoutDoc(serializers.Serializer):
     printer = serializers.JSONField(
         help_text="a print shop's preset, or null: {spec (its published specification), trim {width, height, "
         'unit: "in" or "mm"}, image {width, height (pixels), dpi, format: "png" or "jpeg"}, safe (in the '
-        "trim's unit)}"
+        "trim's unit), order (with backs: front-back or back-front)}"
     )
 
 
@@ -489,6 +489,7 @@ def printer_representation(printer) -> dict | None:
             "format": printer.image_format,
         },
         "safe": float(printer.safe),
+        "order": printer.order,
     }
 
 

@@ -13,8 +13,8 @@ what a home printer leaves unprinted), ``cropMarks`` (true/false), ``pageBoxes``
 says its TrimBox and BleedBox, as print shops ask), ``printer`` (a print shop's preset: its published
 ``spec`` (a link), the ``trim`` it cuts (``{"width", "height", "unit": "in"|"mm"}``), the ``image`` it
 takes per card (``{"width": px, "height": px, "dpi": 300, "format": "png"|"jpeg"}``: the trim and its
-bleed), the ``safe`` margin inside the trim (in the trim's unit) that text must keep to; a printer
-layout is a card page).
+bleed), the ``safe`` margin inside the trim (in the trim's unit) that text must keep to, and ``order``,
+``front-back`` (default) or ``back-front``, each card's pages with backs; a printer layout is a card page).
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ KEYS = {
     "printer",
 }
 PRINTER_KEYS = {"spec", "trim", "image", "safe"}
+PRINTER_OPTIONAL = {"order"}
+ORDERS = ("front-back", "back-front")  # with backs: each card's pages in this order
 UNITS = {"in": Fraction(72), "mm": Fraction(720, 254)}  # points per unit, exactly
 IMAGE_FORMATS = ("png", "jpeg")
 DEFAULT = "a4"
@@ -68,6 +70,7 @@ class Printer:
     pixels: tuple[int, int]  # the image per card (trim and bleed)
     dpi: int
     image_format: str  # "png" or "jpeg"
+    order: str = "front-back"  # with backs, each card's two pages: DriveThruCards asks the back first
 
     def points(self, value: Fraction) -> Fraction:
         return value * UNITS[self.unit]
@@ -108,10 +111,15 @@ def _printer(data: Any, problems: list[str]) -> Printer | None:
     if not isinstance(data, dict):
         problems.append("printer must be an object with spec, trim, image and safe")
         return None
-    unknown = sorted(set(data) - PRINTER_KEYS)
+    unknown = sorted(set(data) - PRINTER_KEYS - PRINTER_OPTIONAL)
     missing = sorted(PRINTER_KEYS - set(data))
     if unknown or missing:
-        problems.append(f"printer has the keys {', '.join(sorted(PRINTER_KEYS))}")
+        problems.append(
+            f"printer has the keys {', '.join(sorted(PRINTER_KEYS))} (and may have {', '.join(PRINTER_OPTIONAL)})"
+        )
+        return None
+    if data.get("order", ORDERS[0]) not in ORDERS:
+        problems.append(f"printer.order must be one of {', '.join(ORDERS)}")
         return None
     spec, trim, image, safe = data["spec"], data["trim"], data["image"], data["safe"]
     before = len(problems)
@@ -149,6 +157,7 @@ def _printer(data: Any, problems: list[str]) -> Printer | None:
         pixels=(image["width"], image["height"]),
         dpi=image["dpi"],
         image_format=image["format"],
+        order=data.get("order", ORDERS[0]),
     )
     if min(printer.bleed_points) < 0:
         problems.append("printer.image is smaller than printer.trim at its dpi")

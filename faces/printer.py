@@ -165,7 +165,8 @@ class _Part:
 def write_printer_pdf(
     faces: Iterable[RenderedFace], out: BinaryIO, printer: Printer, *, back: RenderedFace | None = None
 ) -> int:
-    """Write one card a page to ``out`` (after each face its ``back``, when given); the number of cards.
+    """Write one card a page to ``out`` (with ``back``: each face and its back, in the printer's order);
+    the number of cards.
     Written in parts of a few dozen pages on disk and joined, so memory stays flat."""
     import pikepdf
 
@@ -173,9 +174,12 @@ def write_printer_pdf(
     with tempfile.TemporaryDirectory(prefix="cardstudio-printer-") as tmp:
         parts: list[Path] = []
         part = _Part(printer)
+        back_first = printer.order == "back-front"
         for face in faces:
+            if back is not None and back_first:
+                part.add(back)
             part.add(face)
-            if back is not None:
+            if back is not None and not back_first:
                 part.add(back)
             total += 1
             if len(part.pdf.pages) >= PAGES_PER_PART:

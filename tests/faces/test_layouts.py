@@ -179,6 +179,7 @@ def test_the_api_lists_the_layouts_in_the_readers_language(api, playtester, team
         "trim": {"width": 2.5, "height": 3.5, "unit": "in"},
         "image": {"width": 822, "height": 1122, "dpi": 300, "format": "png"},
         "safe": 0.125,
+        "order": "front-back",
     }
 
 

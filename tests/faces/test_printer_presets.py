@@ -196,3 +196,21 @@ def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck)
             assert [float(v) for v in page.obj["/TrimBox"]] == [9, 9, 189, 261]
             (raw,) = page.get_images().values()
             assert (raw.Width, raw.Height) == (825, 1125)
+
+
+def test_dtc_takes_each_cards_back_first(load_cards, tmp_path):  # noqa: F811
+    """DriveThruCards: the first page is the back of card 1, the second its front, and so on."""
+    load_cards("darkrow")
+    pages = {}
+    for name in ("dtc-poker", "tgc-poker"):
+        out = tmp_path / f"{name}.pdf"
+        status, _, err = run(
+            "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs"
+        )
+        assert status == 0, err
+        with pikepdf.open(out) as pdf:
+            pages[name] = [bytes(next(iter(p.get_images().values())).read_raw_bytes()) for p in pdf.pages[:4]]
+    assert layouts()["dtc-poker"].printer.order == "back-front"
+    tgc, dtc = pages["tgc-poker"], pages["dtc-poker"]
+    assert dtc[0] == dtc[2] and dtc[1] != dtc[3]  # back, front 1, back, front 2
+    assert tgc[1] == tgc[3] and tgc[0] != tgc[2]  # front 1, back, front 2, back
