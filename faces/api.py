@@ -469,6 +469,28 @@ class SheetLayoutDoc(serializers.Serializer):
     margin = serializers.FloatField()
     cropMarks = serializers.BooleanField()
     pageBoxes = serializers.BooleanField()
+    printer = serializers.JSONField(
+        help_text="a print shop's preset, or null: {spec (its published specification), trim {width, height, "
+        'unit: "in" or "mm"}, image {width, height (pixels), dpi, format: "png" or "jpeg"}, safe (in the '
+        "trim's unit), order (with backs: front-back or back-front)}"
+    )
+
+
+def printer_representation(printer) -> dict | None:
+    if printer is None:
+        return None
+    return {
+        "spec": printer.spec,
+        "trim": {"width": float(printer.trim[0]), "height": float(printer.trim[1]), "unit": printer.unit},
+        "image": {
+            "width": printer.pixels[0],
+            "height": printer.pixels[1],
+            "dpi": printer.dpi,
+            "format": printer.image_format,
+        },
+        "safe": float(printer.safe),
+        "order": printer.order,
+    }
 
 
 def layout_representation(layout) -> dict:
@@ -483,6 +505,7 @@ def layout_representation(layout) -> dict:
         "margin": layout.margin,
         "cropMarks": layout.crop_marks,
         "pageBoxes": layout.page_boxes,
+        "printer": printer_representation(layout.printer),
     }
 
 

@@ -10,7 +10,11 @@ Keys (docs/faces.md): ``name`` (lower case letters, digits and ``-``), ``label``
 ``card``: each page is one card and its bleed), ``columns`` and ``rows`` (1 to 10), ``gutter``
 (mm between cards, 0 to 30), ``margin`` (mm of blank paper kept at the edges, 0 to 50; default 5,
 what a home printer leaves unprinted), ``cropMarks`` (true/false), ``pageBoxes`` (true: each page
-says its TrimBox and BleedBox, as print shops ask).
+says its TrimBox and BleedBox, as print shops ask), ``printer`` (a print shop's preset: its published
+``spec`` (a link), the ``trim`` it cuts (``{"width", "height", "unit": "in"|"mm"}``), the ``image`` it
+takes per card (``{"width": px, "height": px, "dpi": 300, "format": "png"|"jpeg"}``: the trim and its
+bleed), the ``safe`` margin inside the trim (in the trim's unit) that text must keep to, and ``order``,
+``front-back`` (default) or ``back-front``, each card's pages with backs; a printer layout is a card page).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,12 +33,135 @@ from django.utils.translation import get_language
 SHIPPED = Path(__file__).resolve().parent / "layouts"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-KEYS = {"name", "label", "labels", "paper", "columns", "rows", "gutter", "margin", "cropMarks", "pageBoxes"}
+KEYS = {
+    "name",
+    "label",
+    "labels",
+    "paper",
+    "columns",
+    "rows",
+    "gutter",
+    "margin",
+    "cropMarks",
+    "pageBoxes",
+    "printer",
+}
+PRINTER_KEYS = {"spec", "trim", "image", "safe"}
+PRINTER_OPTIONAL = {"order"}
+ORDERS = ("front-back", "back-front")  # with backs: each card's pages in this order
+UNITS = {"in": Fraction(72), "mm": Fraction(720, 254)}  # points per unit, exactly
+IMAGE_FORMATS = ("png", "jpeg")
 DEFAULT = "a4"
 
 
 class LayoutError(ValueError):
     """A layout file that cannot be used: what is wrong, in which file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Printer:
+    """A print shop's numbers for one card (exact: points are computed from the published inches or
+    millimetres as fractions, never rounded before the PDF is written)."""
+
+    spec: str  # the printer's published specification (a link)
+    unit: str  # "in" or "mm": the unit the printer publishes
+    trim: tuple[Fraction, Fraction]  # the cut card, in ``unit``
+    safe: Fraction  # the margin inside the trim that text keeps to, in ``unit``
+    pixels: tuple[int, int]  # the image per card (trim and bleed)
+    dpi: int
+    image_format: str  # "png" or "jpeg"
+    order: str = "front-back"  # with backs, each card's two pages: DriveThruCards asks the back first
+
+    def points(self, value: Fraction) -> Fraction:
+        return value * UNITS[self.unit]
+
+    @property
+    def page_points(self) -> tuple[Fraction, Fraction]:
+        """The page (the image: trim and bleed) in points."""
+        return Fraction(self.pixels[0] * 72, self.dpi), Fraction(self.pixels[1] * 72, self.dpi)
+
+    @property
+    def trim_points(self) -> tuple[Fraction, Fraction]:
+        return self.points(self.trim[0]), self.points(self.trim[1])
+
+    @property
+    def bleed_points(self) -> tuple[Fraction, Fraction]:
+        """The bleed on each side (left and right, top and bottom), in points."""
+        (pw, ph), (tw, th) = self.page_points, self.trim_points
+        return (pw - tw) / 2, (ph - th) / 2
+
+    @property
+    def trim_mm(self) -> tuple[float, float]:
+        return tuple(float(p * Fraction(254, 720)) for p in self.trim_points)  # type: ignore[return-value]
+
+    @property
+    def safe_mm(self) -> float:
+        return float(self.points(self.safe) * Fraction(254, 720))
+
+    @property
+    def bleed_mm(self) -> float:
+        return float(max(self.bleed_points) * Fraction(254, 720))
+
+    @property
+    def trim_pixels(self) -> tuple[Fraction, Fraction]:
+        return tuple(p * self.dpi / 72 for p in self.trim_points)  # type: ignore[return-value]
+
+
+def _printer(data: Any, problems: list[str]) -> Printer | None:
+    if not isinstance(data, dict):
+        problems.append("printer must be an object with spec, trim, image and safe")
+        return None
+    unknown = sorted(set(data) - PRINTER_KEYS - PRINTER_OPTIONAL)
+    missing = sorted(PRINTER_KEYS - set(data))
+    if unknown or missing:
+        problems.append(
+            f"printer has the keys {', '.join(sorted(PRINTER_KEYS))} (and may have {', '.join(PRINTER_OPTIONAL)})"
+        )
+        return None
+    if data.get("order", ORDERS[0]) not in ORDERS:
+        problems.append(f"printer.order must be one of {', '.join(ORDERS)}")
+        return None
+    spec, trim, image, safe = data["spec"], data["trim"], data["image"], data["safe"]
+    before = len(problems)
+    if not isinstance(spec, str) or not spec.startswith("https://"):
+        problems.append("printer.spec must be a link (https://) to the printer's published specification")
+    if (
+        not isinstance(trim, dict)
+        or set(trim) != {"width", "height", "unit"}
+        or trim.get("unit") not in UNITS
+    ):
+        problems.append('printer.trim must be {"width": W, "height": H, "unit": "in" or "mm"}')
+        return None
+    sizes = [trim["width"], trim["height"], safe]
+    if any(isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1000 for v in sizes):
+        problems.append("printer.trim and printer.safe must be numbers")
+        return None
+    if (
+        not isinstance(image, dict)
+        or set(image) != {"width", "height", "dpi", "format"}
+        or any(
+            isinstance(image[k], bool) or not isinstance(image[k], int) or not 10 <= image[k] <= 20000
+            for k in ("width", "height", "dpi")
+        )
+        or image["format"] not in IMAGE_FORMATS
+    ):
+        problems.append(
+            'printer.image must be {"width": px, "height": px, "dpi": whole numbers, "format": "png" or "jpeg"}'
+        )
+        return None
+    printer = Printer(
+        spec=spec if isinstance(spec, str) else "",
+        unit=trim["unit"],
+        trim=(Fraction(str(trim["width"])), Fraction(str(trim["height"]))),
+        safe=Fraction(str(safe)),
+        pixels=(image["width"], image["height"]),
+        dpi=image["dpi"],
+        image_format=image["format"],
+        order=data.get("order", ORDERS[0]),
+    )
+    if min(printer.bleed_points) < 0:
+        problems.append("printer.image is smaller than printer.trim at its dpi")
+    return printer if len(problems) == before else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +177,7 @@ class Layout:
     page_boxes: bool = False
     labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     source: str = ""
+    printer: Printer | None = None
 
     @property
     def per_page(self) -> int:
@@ -118,6 +247,9 @@ def parse(data: Any, source: str = "") -> Layout:
         problems.append(f'paper must be a4, letter, card or {{"width": mm, "height": mm}}, not {paper!r}')
         size = PAPERS[DEFAULT]
     card_page = size is None
+    printer = _printer(data["printer"], problems) if "printer" in data else None
+    if "printer" in data and not card_page:
+        problems.append('a printer layout is a card page: its paper is "card"')
     layout = Layout(
         name=name if isinstance(name, str) else "",
         label=label if isinstance(label, str) else "",
@@ -130,6 +262,7 @@ def parse(data: Any, source: str = "") -> Layout:
         page_boxes=_flag(data, "pageBoxes", card_page, problems),
         labels=dict(labels),
         source=source,
+        printer=printer,
     )
     if card_page and (data.get("columns", 1) != 1 or data.get("rows", 1) != 1 or layout.crop_marks):
         problems.append("a card page holds one card and no crop marks: leave columns, rows and cropMarks out")
@@ -194,3 +327,14 @@ def problems() -> tuple[str, ...]:
 
 def layout_named(name: str | None) -> Layout | None:
     return layouts().get((name or DEFAULT).lower())
+
+
+def drawn_bleed(name: str | Layout | None, bleed_mm: float) -> float:
+    """The bleed to draw faces with for the layout: a printer's preset asks its own (and a margin for
+    its scale and cut: faces.printer), whatever ``bleed_mm`` says; another layout, ``bleed_mm``."""
+    spec = name if isinstance(name, Layout) else layout_named(name)
+    if spec is not None and spec.printer is not None:
+        from .printer import face_bleed_mm
+
+        return face_bleed_mm(spec.printer)
+    return bleed_mm

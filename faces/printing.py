@@ -32,7 +32,7 @@ from rules.problems import invalid, problem, refusal
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs
-from .layouts import layout_named, layouts
+from .layouts import drawn_bleed, layout_named, layouts
 from .models import JobState, PrintJob
 
 logger = logging.getLogger("faces")
@@ -71,9 +71,8 @@ def read_options(params) -> SheetOptions:
                 [invalid("paper", problem("NOT_ALLOWED", value=repr(paper[:20]), expected=list(PAPERS)))]
             )
     backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
-    return SheetOptions(
-        paper, services.read_bleed(params.get("bleed")), backs, services.read_lang(params.get("lang"))
-    )
+    bleed = drawn_bleed(paper, services.read_bleed(params.get("bleed")))  # a printer's preset: its own
+    return SheetOptions(paper, bleed, backs, services.read_lang(params.get("lang")))
 
 
 def check_fits(game: str, options: SheetOptions) -> None:

@@ -335,6 +335,11 @@ def write_print_sheet(
     edge). ``cover``: a line at the top of each front page (deck name and verdict), where the
     layout leaves room for it.
     """
+    spec = paper if isinstance(paper, Layout) else layout_named(str(paper))
+    if spec is not None and spec.printer is not None:  # a print shop's preset: its pixels and boxes
+        from .printer import write_printer_pdf
+
+        return write_printer_pdf(faces, out, spec.printer, back=back)
     iterator = iter(faces)
     first = next(iterator, None)
     size = (first.width_mm, first.height_mm) if first is not None else (63.0, 88.0)

@@ -142,6 +142,24 @@ ENTRIES: tuple[Code, ...] = (
         ),
     ),
     _c(
+        "SAFE_ZONE",
+        CARD,
+        N_(
+            "a text box of the game's face template comes closer to the trim than the print shop's safe zone "
+            "(the layout chosen for a print file): its text may be cut"
+        ),
+        severity=WARNING,
+        params=("region", "layout", "distance", "safe"),
+        review_list=None,  # a template's, not a card's: no card is listed
+        neutral=True,
+        messages=(
+            N_(
+                "the text box %(region)s is %(distance)s mm from the trim, inside the %(safe)s mm safe zone "
+                "of %(layout)s: its text may be cut"
+            ),
+        ),
+    ),
+    _c(
         "ARTWORK_UNREADABLE",
         CARD,
         N_("the card's primary artwork cannot be decoded; its face shows a placeholder"),

@@ -233,6 +233,26 @@ def card_size(template: Mapping[str, Any]) -> tuple[float, float]:
     return float(size.get("width", CARD_WIDTH_MM)), float(size.get("height", CARD_HEIGHT_MM))
 
 
+def safe_zone_crossings(template: Mapping[str, Any], safe_mm: float) -> list[tuple[str, float]]:
+    """The text regions of ``template`` whose box comes closer than ``safe_mm`` to an edge of the trim,
+    each with its distance to the nearest edge (mm, negative when it runs past the edge), in
+    template order. A print shop cuts within its safe zone: text there may be cut."""
+    width, height = card_size(template)
+    found: list[tuple[str, float]] = []
+    for region in template.get("regions", []) or []:
+        if not isinstance(region, Mapping) or region.get("kind") != "text":
+            continue
+        box = region.get("box") or {}
+        try:
+            x, y, w, h = (float(box[k]) for k in ("x", "y", "w", "h"))
+        except (KeyError, TypeError, ValueError):
+            continue
+        distance = min(x, y, width - (x + w), height - (y + h))
+        if distance < safe_mm - 1e-9:
+            found.append((str(region.get("id", "")), round(distance, 2)))
+    return found
+
+
 def placeholders(content: str | list[str] | None) -> list[tuple[str, str | None]]:
     """The (field, filter) pairs that a region's content names."""
     if content is None:

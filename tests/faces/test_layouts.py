@@ -22,7 +22,7 @@ from .conftest import duel_deck  # noqa: F401 (a fixture)
 from .helpers import demo_cards
 
 MM = 72 / 25.4
-SHIPPED = ["a4", "letter", "a4-landscape-8", "print-shop-single"]
+SHIPPED = ["a4", "letter", "a4-landscape-8", "print-shop-single", "mpc-poker", "tgc-poker", "dtc-poker"]
 
 
 def sheet(layout: str, bleed: float, n: int = 9, game: str = "vanguard"):
@@ -173,6 +173,14 @@ def test_the_api_lists_the_layouts_in_the_readers_language(api, playtester, team
     assert by_name["letter-2x2"]["label"] == "Letter, 4 cartes"
     assert by_name["letter-2x2"]["columns"] == 2 and by_name["letter-2x2"]["margin"] == 20
     assert by_name["print-shop-single"]["paper"] is None and by_name["print-shop-single"]["pageBoxes"]
+    assert by_name["print-shop-single"]["printer"] is None
+    assert by_name["mpc-poker"]["printer"] == {
+        "spec": "https://www.makeplayingcards.com/design/custom-blank-card.html",
+        "trim": {"width": 2.5, "height": 3.5, "unit": "in"},
+        "image": {"width": 822, "height": 1122, "dpi": 300, "format": "png"},
+        "safe": 0.125,
+        "order": "front-back",
+    }
 
 
 def test_a_decks_sheet_on_the_teams_layout(api, playtester, duel_deck, team_layouts):  # noqa: F811

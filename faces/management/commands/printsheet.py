@@ -1,5 +1,6 @@
 from cards.models import Card
 from common.cli import LocalizedCommand
+from common.finding_messages import message as finding_message
 from common.i18n import supported
 from decks.models import Deck
 from rules.registry import registry
@@ -13,7 +14,8 @@ from ...commands import (
     untranslated_line,
     usage,
 )
-from ...layouts import layouts
+from ...layouts import drawn_bleed, layout_named, layouts
+from ...printer import safe_zone_findings
 from ...render import render_back
 from ...sheet import SheetError, sheet_layout, write_print_sheet
 
@@ -51,7 +53,7 @@ class Command(LocalizedCommand):
         if layout is not None and layout.lower() not in layouts():
             raise usage(f"--layout {layout}: use one of {', '.join(layouts())}")
         paper = (layout or paper).lower()
-        bleed = bleed_option(bleed)
+        bleed = drawn_bleed(paper, bleed_option(bleed))  # a printer's preset draws its own bleed
         if deck is not None:
             found = Deck.objects.filter(pk=deck if deck.isdigit() else None).first()
             if found is None:
@@ -100,7 +102,11 @@ class Command(LocalizedCommand):
             raise usage(str(exc)) from None
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
-        per_page = sheet_layout(paper, 0).per_page
+        spec = layout_named(paper)
+        per_page = 1 if spec is not None and spec.printer is not None else sheet_layout(paper, 0).per_page
         self.stdout.write(f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}")
+        if spec is not None:
+            for finding in safe_zone_findings(template, spec):  # a text box the printer may cut
+                self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         if line := untranslated_line(lang, seen):
             self.stdout.write(line)

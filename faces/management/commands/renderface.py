@@ -7,6 +7,8 @@ from common.i18n import supported
 
 from ...adapters import face_card, primary_face_art, translations_for
 from ...commands import bleed_option, game_template, untranslated_line, usage
+from ...layouts import drawn_bleed, layouts
+from ...printer import card_image_bytes, safe_zone_findings
 from ...raster import face_to_png
 from ...render import render_face
 
@@ -14,7 +16,8 @@ from ...render import render_face
 class Command(LocalizedCommand):
     help = (
         "Draw a card's face as SVG or PNG (FORMATS.md: renderface STABLE_ID --out FILE [--dpi 300] [--bleed MM] "
-        "[--lang LANG]). --lang draws it in that language (labels, and the card's validated translation; "
+        "[--lang LANG] [--layout PRINTER]). --layout names a print shop's preset (mpc-poker, tgc-poker, dtc-poker: "
+        "docs/faces.md): the PNG or JPEG is then exactly its pixels at its dpi, trim and bleed, sRGB. --lang draws it in that language (labels, and the card's validated translation; "
         "without one, its source texts, marked) and speaks it."
     )
 
@@ -27,11 +30,27 @@ class Command(LocalizedCommand):
         parser.add_argument(
             "--bleed", type=float, default=0, help="millimetres of frame and artwork around the card"
         )
+        parser.add_argument(
+            "--layout",
+            help="a print shop's preset: the image at its pixels (one of "
+            + ", ".join(n for n, spec in layouts().items() if spec.printer is not None)
+            + ")",
+        )
 
-    def handle(self, *args, stable_id, out, dpi, bleed, **options):
+    def handle(self, *args, stable_id, out, dpi, bleed, layout=None, **options):
         path = Path(out)
         kind = path.suffix.lower()
-        if kind not in (".svg", ".png"):
+        printer = None
+        if layout is not None:
+            spec = layouts().get(layout.lower())
+            printers = [n for n, s in layouts().items() if s.printer is not None]
+            if spec is None or spec.printer is None:
+                raise usage(f"--layout {layout}: use one of {', '.join(printers)}")
+            printer = spec.printer
+            if kind not in (".png", ".jpg", ".jpeg"):
+                raise usage(f"{out}: with --layout the file must end in .png, .jpg or .jpeg")
+            bleed = drawn_bleed(spec, 0)
+        elif kind not in (".svg", ".png"):
             raise usage(f"{out}: the file must end in .svg or .png")
         if not 10 <= dpi <= 1200:
             raise usage(f"--dpi {dpi}: the resolution is from 10 to 1200")
@@ -49,13 +68,18 @@ class Command(LocalizedCommand):
             fonts="embed" if kind == ".svg" else "none",
         )
         try:
-            if kind == ".svg":
+            if printer is not None:
+                path.write_bytes(card_image_bytes(face, printer, "png" if kind == ".png" else "jpeg"))
+            elif kind == ".svg":
                 path.write_text(face.svg, encoding="utf-8")
             else:
                 path.write_bytes(face_to_png(face, dpi=dpi))
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
-        for finding in face.findings:
+        findings = list(face.findings)
+        if printer is not None:  # a text box the printer may cut
+            findings.extend(safe_zone_findings(game_template(card.game), spec))
+        for finding in findings:
             self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         self.stdout.write(f"{stable_id}: {out}")
         if line := untranslated_line(lang, [face]):

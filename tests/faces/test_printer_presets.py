@@ -1,0 +1,216 @@
+"""The print shops' presets (faces/layouts/{mpc,tgc,dtc}-poker.json): images at the printer's exact
+pixels, dpi and sRGB, and one card a page PDFs whose boxes nest, read back with Pillow, pikepdf and
+pdfplumber against the printers' published numbers (issue 40, item 2)."""
+
+import io
+from decimal import Decimal
+
+import pdfplumber
+import pikepdf
+import pytest
+from PIL import Image, ImageCms
+
+from faces.layouts import LayoutError, layouts, parse
+from faces.printer import page_boxes
+from tests.decks.conftest import load_cards  # noqa: F401  (fixture)
+from tests.decks.test_commands import run
+from tests.faces.conftest import duel_deck  # noqa: F401  (fixture)
+
+# The printers' numbers, as they publish them (the links are in the layout files).
+PRINTERS = {
+    # MakePlayingCards poker size: 2.5 x 3.5 in, uploaded as 822 x 1122 px at 300 dpi.
+    "mpc-poker": {"pixels": (822, 1122), "format": "PNG", "page": (197.28, 269.28), "trim": (8.64, 8.64)},
+    # The Game Crafter poker deck: 825 x 1125 px at 300 dpi (1/8 in bleed).
+    "tgc-poker": {"pixels": (825, 1125), "format": "PNG", "page": (198, 270), "trim": (9, 9)},
+    # DriveThruCards: 2.5 x 3.5 in with 1/8 in bleed each side, 300 dpi, no PNG inside the PDF.
+    "dtc-poker": {"pixels": (825, 1125), "format": "JPEG", "page": (198, 270), "trim": (9, 9)},
+}
+
+
+@pytest.mark.parametrize("name", PRINTERS)
+def test_each_preset_says_its_printers_numbers_and_spec(name):
+    printer = layouts()[name].printer
+    assert printer is not None and printer.spec.startswith("https://")
+    assert printer.pixels == PRINTERS[name]["pixels"] and printer.dpi == 300
+    assert printer.trim_points == (180, 252)  # 2.5 x 3.5 in, exactly
+    assert printer.safe_mm == pytest.approx(3.175)  # 1/8 in
+
+
+@pytest.mark.parametrize("name", PRINTERS)
+def test_page_boxes_nest_exactly(name):
+    boxes = page_boxes(layouts()[name].printer)
+    w, h = PRINTERS[name]["page"]
+    bx, by = PRINTERS[name]["trim"]
+    assert boxes["/MediaBox"] == [0, 0, Decimal(str(w)), Decimal(str(h))]
+    assert boxes["/BleedBox"] == boxes["/MediaBox"]
+    assert boxes["/TrimBox"] == [
+        Decimal(str(bx)),
+        Decimal(str(by)),
+        Decimal(str(w - bx)),
+        Decimal(str(h - by)),
+    ]
+
+
+@pytest.mark.parametrize("name", PRINTERS)
+def test_renderface_writes_the_printers_image(load_cards, tmp_path, name):  # noqa: F811
+    load_cards("vanguard")
+    fmt = PRINTERS[name]["format"]
+    out = tmp_path / ("card.png" if fmt == "PNG" else "card.jpg")
+    status, _, err = run("renderface", "TD01-001", "--out", str(out), "--layout", name)
+    assert status == 0, err
+    image = Image.open(out)
+    assert image.format == fmt and image.mode == "RGB"
+    assert image.size == PRINTERS[name]["pixels"]
+    assert tuple(round(d) for d in image.info["dpi"]) == (300, 300)
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+    assert "sRGB" in ImageCms.getProfileDescription(profile)
+
+
+@pytest.mark.parametrize("name", PRINTERS)
+def test_printsheet_writes_one_card_a_page_with_nested_boxes(load_cards, tmp_path, name):  # noqa: F811
+    load_cards("darkrow")
+    out = tmp_path / "cards.pdf"
+    status, text, err = run("printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs")
+    assert status == 0, err
+    assert "13 cards, 13 pages" in text
+    w, h = PRINTERS[name]["page"]
+    bx, by = PRINTERS[name]["trim"]
+    with pikepdf.open(out) as pdf:
+        assert len(pdf.pages) == 2 * 13  # each card, then its back
+        for page in pdf.pages:
+            media = [float(v) for v in page.obj["/MediaBox"]]
+            bleed = [float(v) for v in page.obj["/BleedBox"]]
+            trim = [float(v) for v in page.obj["/TrimBox"]]
+            assert media == bleed == [0, 0, pytest.approx(w), pytest.approx(h)]
+            assert trim == [
+                pytest.approx(bx),
+                pytest.approx(by),
+                pytest.approx(w - bx),
+                pytest.approx(h - by),
+            ]
+            assert media[0] <= trim[0] and trim[2] <= media[2] and trim[3] <= media[3]
+            (raw,) = page.get_images().values()
+            image = pikepdf.PdfImage(raw)
+            assert (image.width, image.height) == PRINTERS[name]["pixels"]
+            assert "/SMask" not in raw  # no transparency
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        assert (page.width, page.height) == (pytest.approx(w), pytest.approx(h))
+        (img,) = page.images
+        # the image fills the page: 300 dpi across and down
+        assert img["srcsize"] == PRINTERS[name]["pixels"]
+        assert img["width"] * 300 / 72 == pytest.approx(PRINTERS[name]["pixels"][0])
+
+
+def test_a_printer_layout_with_wrong_numbers_is_refused():
+    base = {
+        "name": "x",
+        "label": "x",
+        "paper": "card",
+        "printer": {
+            "spec": "https://example.org/spec",
+            "trim": {"width": 2.5, "height": 3.5, "unit": "in"},
+            "image": {"width": 700, "height": 1000, "dpi": 300, "format": "png"},
+            "safe": 0.125,
+        },
+    }
+    with pytest.raises(LayoutError, match=r"smaller than printer\.trim"):
+        parse(base)
+    with pytest.raises(LayoutError, match="card page"):
+        parse(
+            {
+                **base,
+                "paper": "a4",
+                "printer": {
+                    **base["printer"],
+                    "image": {"width": 825, "height": 1125, "dpi": 300, "format": "png"},
+                },
+            }
+        )
+
+
+# --- SAFE_ZONE: a text box a printer may cut -----------------------------------------------------------
+def test_safe_zone_lists_the_text_boxes_inside_the_printers_margin():
+    from faces.printer import safe_zone_findings
+    from faces.template import template_for
+
+    findings = safe_zone_findings(template_for("vanguard"), layouts()["tgc-poker"])
+    assert [(f.code, f.params["region"], f.params["distance"]) for f in findings] == [
+        ("SAFE_ZONE", "kind", "2.8"),
+        ("SAFE_ZONE", "footer", "2.8"),
+    ]
+    assert findings[0].severity == "warning" and "3.175 mm safe zone of tgc-poker" in findings[0].message
+    assert safe_zone_findings(template_for("vanguard"), layouts()["print-shop-single"]) == ()
+
+
+def test_a_text_box_inside_the_safe_zone_is_not_a_finding():
+    from rules.face_template import safe_zone_crossings
+
+    template = {
+        "size": {"width": 63, "height": 88},
+        "regions": [
+            {"id": "in", "kind": "text", "box": {"x": 3.2, "y": 3.2, "w": 56.6, "h": 81.6}},
+            {"id": "out", "kind": "text", "box": {"x": 3.2, "y": 85, "w": 10, "h": 4}},
+            {"id": "panel", "kind": "panel", "box": {"x": 0, "y": 0, "w": 63, "h": 88}},
+        ],
+    }
+    assert safe_zone_crossings(template, 3.175) == [("out", -1.0)]
+
+
+def test_printsheet_and_renderface_say_safe_zone(load_cards, tmp_path):  # noqa: F811
+    load_cards("vanguard")
+    status, _, err = run("renderface", "TD01-001", "--out", str(tmp_path / "c.png"), "--layout", "mpc-poker")
+    assert status == 0 and "SAFE_ZONE" in err and "footer" in err
+    status, _, err = run(
+        "printsheet", "--game", "vanguard", "--out", str(tmp_path / "c.pdf"), "--layout", "mpc-poker"
+    )
+    assert status == 0 and err.count("SAFE_ZONE") == 2
+    status, _, err = run("printsheet", "--game", "vanguard", "--out", str(tmp_path / "d.pdf"))
+    assert status == 0 and "SAFE_ZONE" not in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "zone de sécurité"), ("ru", "безопасной зоны")])
+def test_safe_zone_is_said_in_french_and_russian(lang, words):
+    from django.utils import translation
+
+    from common.finding_messages import message
+    from faces.printer import safe_zone_findings
+    from faces.template import template_for
+
+    (finding, *_rest) = safe_zone_findings(template_for("vanguard"), layouts()["dtc-poker"])
+    with translation.override(lang):
+        assert words in message(finding)
+
+
+def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck):  # noqa: F811
+    from django.urls import reverse
+
+    response = api(playtester).get(
+        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "tgc-poker"}
+    )
+    assert response.status_code == 200
+    with pikepdf.open(io.BytesIO(response.content)) as pdf:
+        assert len(pdf.pages) >= 1
+        for page in pdf.pages:
+            assert [float(v) for v in page.obj["/MediaBox"]] == [0, 0, 198, 270]
+            assert [float(v) for v in page.obj["/TrimBox"]] == [9, 9, 189, 261]
+            (raw,) = page.get_images().values()
+            assert (raw.Width, raw.Height) == (825, 1125)
+
+
+def test_dtc_takes_each_cards_back_first(load_cards, tmp_path):  # noqa: F811
+    """DriveThruCards: the first page is the back of card 1, the second its front, and so on."""
+    load_cards("darkrow")
+    pages = {}
+    for name in ("dtc-poker", "tgc-poker"):
+        out = tmp_path / f"{name}.pdf"
+        status, _, err = run(
+            "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs"
+        )
+        assert status == 0, err
+        with pikepdf.open(out) as pdf:
+            pages[name] = [bytes(next(iter(p.get_images().values())).read_raw_bytes()) for p in pdf.pages[:4]]
+    assert layouts()["dtc-poker"].printer.order == "back-front"
+    tgc, dtc = pages["tgc-poker"], pages["dtc-poker"]
+    assert dtc[0] == dtc[2] and dtc[1] != dtc[3]  # back, front 1, back, front 2
+    assert tgc[1] == tgc[3] and tgc[0] != tgc[2]  # front 1, back, front 2, back
