@@ -72,7 +72,7 @@ def played_from(state, count: int, seed: int = 1, within: float = 0.98) -> list[
     return events
 
 
-ASIDE = frozenset({"roll", "coin", "search", "reveal", "undo"})
+ASIDE = frozenset({"roll", "coin", "search", "reveal", "undo", "counterBlast"})
 
 
 def _luck_only(offered) -> bool:

@@ -137,12 +137,18 @@ def table_rules_version(game: str, mode: str) -> str | None:
     return ruleset.rules_version(mode)
 
 
+def _replayed(table: Table) -> tuple[str, ...]:
+    """The older rules versions the game's moves still replay (GameMoves.replays; rules mode only)."""
+    moves = registry.get(table.game).table_moves
+    return moves.replays if table.mode == "rules" and moves is not None else ()
+
+
 def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
     """``table`` dealt for its frozen decks under the rules it records, or :class:`RulesUnknown`."""
     expected = table_rules_version(table.game, table.mode)
     # A free table of before rules.tables.fairness replays as it was played.
     legacy = table.mode == "free" and table.rules_version == LEGACY_FREE_VERSION
-    if expected is None or (table.rules_version != expected and not legacy):
+    if expected is None or (table.rules_version not in (expected, *_replayed(table)) and not legacy):
         raise RulesUnknown(table, expected)
     return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode, legacy=legacy)
 
@@ -366,6 +372,27 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
         zone = state.spec.zone(payload[key]) if isinstance(payload.get(key), str) else None
         if zone is not None:
             words.append(("→ " if key == "to" else "") + tr(zone.label, game))
+    # The move's other choices (vanguard's attack target, booster, a trigger's units, a discard):
+    # "<its label>: <the zone, or the card>".
+    for param in move.params:
+        value = payload.get(param.key)
+        if move.kind == "mulligan":
+            break
+        if param.type == "instances":
+            chosen = value if isinstance(value, list) else []
+            words.extend(
+                f"· {state.card(i).name}" for i in chosen if isinstance(i, str) and i in state.start.instances
+            )
+            continue
+        if param.key in ("instance", "from", "to") or not isinstance(value, str):
+            continue
+        if param.type == "zone" and state.spec.zone(value) is not None:
+            named = tr(state.spec.zone(value).label, game)
+        elif param.type == "instance" and value in state.start.instances:
+            named = state.card(value).name
+        else:
+            continue
+        words.append(f"· {tr(param.label, game)}: {named}")
     if move.kind == "mulligan":
         count = len(payload.get("cards") or [])
         words = [gettext("Keep the hand")] if not count else [tr(move.label, game), str(count)]

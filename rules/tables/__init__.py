@@ -94,7 +94,9 @@ def rules_unknown(ruleset: RuleSet, mode: str, rules_version: str, *, table: obj
 
     known = mode in MODES and (mode != RULES or ruleset.has_rules_mode())
     expected = ruleset.rules_version(mode) if known else None
-    if expected is not None and (rules_version == expected or is_legacy(mode, rules_version)):
+    # An older version whose logs the game's moves replay the same (GameMoves.replays: moves only added).
+    replays = ruleset.table_moves.replays if mode == RULES and ruleset.table_moves is not None else ()
+    if expected is not None and (rules_version in (expected, *replays) or is_legacy(mode, rules_version)):
         return None
     return Refusal(
         error(

@@ -115,6 +115,8 @@ class GameMoves:
     ``version``: the rules version a table records when it is dealt (``rulesVersion``); change it
     whenever a move's rule changes what a stored game replays to. ``rules``: the game has a rules
     mode (the default of its new tables); False: its declarations only serve its free table.
+    ``replays``: the older versions whose stored logs these moves replay to the same states (a move
+    added, none changed): a table dealt under one of them is still replayed.
     """
 
     game: str
@@ -123,6 +125,7 @@ class GameMoves:
     rules: bool = True
     # The fields a visible card's view adds (rules.tables.views.card_view), in both modes.
     card_view: CardView | None = None
+    replays: tuple[str, ...] = ()
 
     def get(self, kind: str, mode: str) -> Move | None:
         # Read for every event of a replay: an index by mode and kind, built once for these moves.

@@ -34,6 +34,15 @@ def visible(
     return zone_spec.visibility == PUBLIC and (not face_down or owner in viewers)
 
 
+def plain(value: Any) -> Any:
+    """A game's state as JSON values (its frozen mappings as dicts, its tuples as lists)."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    return value
+
+
 def card_view(
     state: TableState, card: Card, owner: int, zone: str, viewers: frozenset[int], *, shown: bool = False
 ) -> dict[str, Any]:
@@ -114,7 +123,7 @@ def table_view(state: TableState, viewers: frozenset[int] = frozenset()) -> dict
         # "rules": only the game's declared moves (GET intents/); "free": the sandbox.
         "mode": state.start.mode if state.start.moves is not None else "free",
         # The game's own per-turn state, public (vanguard: "rode").
-        "turnState": dict(state.turn_state),
+        "turnState": plain(state.turn_state),
         # What waits for the other seat's answer, and the zones being searched (both seats read them).
         "claim": _claim(state),
         "undoRequest": (

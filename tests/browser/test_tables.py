@@ -497,7 +497,7 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
     page.locator("#opponent_deck").select_option(str(second.pk))
     page.get_by_role("button", name="Open the table").click()
     table = Table.objects.get()
-    assert table.mode == "rules" and table.rules_version == "vanguard-1"
+    assert table.mode == "rules" and table.rules_version == "vanguard-2"
     page.get_by_role("button", name="Keep this hand").first.click()
     wait_seq(page, 1)
     page.get_by_role("button", name="Keep this hand").first.click()
@@ -717,3 +717,110 @@ def test_a_darkrow_leader_attack_by_the_rules_takes_a_life_into_the_hand(player,
     shoot(narrow, "table-darkrow-rules-390")
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
     assert TableEvent.objects.filter(table=table, kind="noBlock").count() == 1
+
+
+RULE_ACTIONS = ".actions[data-mode='rules']"
+# The battle's moves first, then what takes the turn on (a page shows its own seat's intents only).
+BATTLE_ORDER = ("trigger", "damageCheck", "driveCheck", "attack", "guard", "endGuard", "step", "endTurn")
+
+
+def _settled(pages, value: int) -> None:
+    for page in pages:
+        wait_seq(page, value)
+        expect(page.locator(RULE_ACTIONS)).not_to_contain_text("Asking the table")
+
+
+def _guard_from_hand(page, seat: int) -> bool:
+    """A card of the hand the rules let guard, chosen and played; False if none may."""
+    faces = zone(page, seat, "hand").locator(".tcard .face")
+    selection = page.locator("#selection")
+    for index in range(faces.count()):
+        faces.nth(index).click()
+        if selection.locator("[data-kind='guard']").count():
+            selection.locator("[data-kind='guard']").first.click()
+            return True
+        selection.get_by_role("button", name="Done").click()
+    return False
+
+
+@pytest.mark.slow
+def test_two_players_play_a_vanguard_battle_by_the_rules(player, make_user):
+    """Two browsers at a rules table: the second player attacks, the defender guards from the hand,
+    the drive check and the damage check are played from the offered moves only; each page sees the
+    other's moves, the powers on the cards and the damage card face up; the battle fits at 390 px."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "vanguard", free=False)
+    assert table.mode == "rules"
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    a.get_by_role("button", name="Keep this hand").click()
+    wait_seq(b, 1)
+    b.get_by_role("button", name="Keep this hand").click()
+    _settled(pages.values(), 2)
+    # The units show their figures: power, critical, shield.
+    expect(zone(a, 1, "vc").locator(".cardstats")).to_have_count(1)
+    played: list[str] = []
+    # The defender guards once from the hand (in the first battle where a card of the hand may).
+    guarded, tried, narrow_shot = False, False, False
+    for _ in range(80):
+        if {"attack", "guard", "driveCheck", "damageCheck"} <= set(played) and not a.locator(
+            ".actions .battle"
+        ).count():
+            break
+        choice = None
+        for kind in BATTLE_ORDER:
+            for seat, page in pages.items():
+                waiting = page.locator(f"{RULE_ACTIONS} [data-kind='endGuard']").count()
+                if kind == "guard":
+                    if not guarded and not tried and waiting:
+                        choice = (seat, page, "guard")
+                    continue
+                if kind == "endGuard" and not (guarded or tried):
+                    continue
+                if page.locator(f"{RULE_ACTIONS} [data-kind='{kind}']").count():
+                    choice = (seat, page, kind)
+                    break
+            if choice:
+                break
+        assert choice is not None, played
+        seat, page, kind = choice
+        before = seq(page)
+        if kind == "guard":
+            tried = True
+            if not _guard_from_hand(page, seat):
+                continue  # no card of this hand may guard: done guarding, the next battle tries again
+            guarded = True
+        elif kind == "attack" and not narrow_shot:
+            narrow_shot = True
+            page.locator(f"{RULE_ACTIONS} [data-kind='attack']").first.click()
+            _settled(pages.values(), before + 1)
+            defender = 3 - seat
+            narrow = player(table.seats.get(index=defender).user, 390)
+            narrow.goto(f"/tables/{table.pk}/")
+            wait_seq(narrow, before + 1)
+            # The battle's figures: the attacker's power against the defender's and the shields.
+            expect(narrow.locator(f"{RULE_ACTIONS} .battle")).to_contain_text(
+                re.compile(r"\(\d+\) attacks .*\(\d+, shield 0\)")
+            )
+            assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+            shoot(narrow, "table-vanguard-battle-390")
+            narrow.close()
+            played.append(kind)
+            continue
+        else:
+            if kind == "attack":
+                tried = False
+            page.locator(f"{RULE_ACTIONS} [data-kind='{kind}']").first.click()
+        _settled(pages.values(), before + 1)
+        played.append(kind)
+    assert {"attack", "guard", "driveCheck", "damageCheck"} <= set(played), played
+    # Nothing was refused: every event was an offered one; the log names them in the game's words.
+    kinds = list(TableEvent.objects.filter(table=table).values_list("kind", flat=True))
+    assert {"attack", "guard", "driveCheck", "damageCheck"} <= set(kinds)
+    for page in pages.values():
+        expect(page.locator("#log")).to_contain_text("attacked from")
+        expect(page.locator("#log")).to_contain_text("guarded with")
+        expect(page.locator("#log")).to_contain_text("damage checked")
+    damaged = next(s for s in (1, 2) if count_of(a, s, "damage") != "0")
+    for page in pages.values():  # "Урон входит лицом вверх": both see its face
+        expect(zone(page, damaged, "damage").locator(".tcard img").first).to_be_visible()
+    shoot(a, "table-vanguard-battle-1280")

@@ -25,7 +25,7 @@ def vanguard_table(api, playtester, make_deck):
     )
     assert response.status_code == 201, response.content
     body = response.json()
-    assert body["mode"] == "rules" and body["rulesVersion"] == "vanguard-1"
+    assert body["mode"] == "rules" and body["rulesVersion"] == "vanguard-2"
     return client, body["id"]
 
 
@@ -55,8 +55,8 @@ def past_setup(client, table_id: int) -> None:
 def test_vanguard_defaults_to_rules_and_the_view_says_so(vanguard_table):
     client, table_id = vanguard_table
     data = view(client, table_id)
-    assert data["mode"] == "rules" and data["rulesVersion"] == "vanguard-1"
-    assert Table.objects.get(pk=table_id).rules_version == "vanguard-1"
+    assert data["mode"] == "rules" and data["rulesVersion"] == "vanguard-2"
+    assert Table.objects.get(pk=table_id).rules_version == "vanguard-2"
 
 
 def test_the_intents_are_offered_and_each_is_postable_as_is(vanguard_table):
@@ -128,10 +128,11 @@ def test_a_game_without_moves_keeps_the_free_table(api, playtester, make_deck):
 def test_the_rules_of_a_game(api, playtester):
     client = api(playtester)
     data = client.get("/api/tables/rules/vanguard/").json()
-    assert data["game"] == "vanguard" and data["rulesVersion"] == "vanguard-1"
+    assert data["game"] == "vanguard" and data["rulesVersion"] == "vanguard-2"
     kinds = [m["kind"] for m in data["moves"]]
     assert {"ride", "call", "moveUnit", "step", "endTurn", "mulligan", "concede"} <= set(kinds)
-    assert "driveCheck" not in kinds and "draw" not in kinds
+    assert {"attack", "guard", "intercept", "endGuard", "driveCheck", "trigger", "damageCheck"} <= set(kinds)
+    assert "counterBlast" in kinds and "draw" not in kinds
     ride = next(m for m in data["moves"] if m["kind"] == "ride")
     assert ride["label"] and ride["params"][0]["key"] == "instance"
     duel = client.get("/api/tables/rules/duel/").json()
@@ -162,6 +163,105 @@ def test_a_table_dealt_under_unknown_rules_is_never_replayed(vanguard_table):
     Table.objects.filter(pk=table_id).update(status="finished")
     with pytest.raises(CommandError, match="TABLE_RULES_UNKNOWN"):
         call_command("playstats", "--game", "vanguard", "--rebuild", stdout=StringIO())
+
+
+def test_a_vanguard_1_table_still_replays_under_vanguard_2(vanguard_table):
+    """vanguard-2 only adds the Battle's moves: a vanguard-1 log replays the same (GameMoves.replays)."""
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    before = view(client, table_id)
+    Table.objects.filter(pk=table_id).update(rules_version="vanguard-1")
+    from tables import selectors
+
+    selectors.forget_states()
+    after = view(client, table_id)
+    assert after["rulesVersion"] == "vanguard-1" and after["seats"] == before["seats"]
+    assert view(client, table_id, at=1)["seq"] == 1
+    call_command("replaytable", str(table_id), stdout=StringIO())
+
+
+PRIORITY = ("trigger", "damageCheck", "driveCheck", "attack", "guard", "endGuard", "ride", "call", "step")
+
+
+def test_two_users_play_a_battle_through_the_api(api, playtester, opponent, make_deck):
+    """Two users, each at their own seat, play the offered intents: an attack, a guard, the drive
+    check, the damage check; the damage card is public, the stats are on the cards."""
+    mine, theirs = api(playtester), api(opponent)
+    body = mine.post("/api/tables/", {"deck": make_deck(playtester, "vanguard").pk}, format="json").json()
+    joined = theirs.post(
+        "/api/tables/join/",
+        {"token": body["inviteToken"], "deck": make_deck(opponent, "vanguard", second=True).pk},
+        format="json",
+    )
+    assert joined.status_code == 200, joined.content
+    table_id, clients = body["id"], {1: mine, 2: theirs}
+    for seat in (1, 2):
+        keep = next(
+            i
+            for i in intents(clients[seat], table_id)["intents"]
+            if i["kind"] == "mulligan" and not i["cards"]
+        )
+        play_intent(clients[seat], table_id, keep, seat)
+    played: list[str] = []
+    guarded = False
+    for _ in range(400):
+        data = view(mine, table_id)
+        if {"attack", "guard", "driveCheck", "damageCheck"} <= set(played) and "battle" not in data[
+            "turnState"
+        ]:
+            break
+        offered = {seat: intents(clients[seat], table_id)["intents"] for seat in (1, 2)}
+        for seat in (1, 2):  # a seat's intents name only the cards its own view shows
+            seen = {
+                c.get("instance")
+                for s in view(clients[seat], table_id)["seats"]
+                for z in s["zones"]
+                for c in z["cards"]
+            }
+            for intent in offered[seat]:
+                named = {intent.get(k) for k in ("instance", "discard", "heal")} | set(
+                    intent.get("cards", [])
+                )
+                assert named - {None} <= seen, intent
+        choice = None
+        for kind in PRIORITY:
+            for seat in (1, 2):
+                found = [i for i in offered[seat] if i["kind"] == kind]
+                if kind == "guard" and guarded:
+                    found = []
+                if kind == "endGuard" and not guarded and any(i["kind"] == "guard" for i in offered[seat]):
+                    found = []
+                if kind == "call":  # one unit to the front row, the rest of the hand kept to guard
+                    found = [
+                        i
+                        for i in found
+                        if i["to"] == "rc3" and not zone(data["seats"][seat - 1], "rc3")["count"]
+                    ]
+                if found:
+                    choice = (seat, found[0])
+                    break
+            if choice:
+                break
+        if choice is None:
+            active = data["turn"]["seat"]
+            choice = (active, next(i for i in offered[active] if i["kind"] == "endTurn"))
+        seat, intent = choice
+        if intent["kind"] == "attack":  # its label names the attacker's circle and the target
+            assert intent["label"].startswith("Attack ") and "· target: " in intent["label"]
+        guarded = guarded or intent["kind"] == "guard"
+        play_intent(clients[seat], table_id, intent, seat)
+        played.append(intent["kind"])
+    assert {"attack", "guard", "driveCheck", "damageCheck"} <= set(played), " ".join(played)
+    for client in (mine, theirs):
+        data = view(client, table_id)
+        damaged = next(s for s in data["seats"] if zone(s, "damage")["count"])
+        card = zone(damaged, "damage")["cards"][0]
+        assert card["instance"] and not card["faceDown"]  # "Урон входит лицом вверх", seen by both
+        vc = zone(data["seats"][0], "vc")["cards"][-1]
+        assert set(vc["stats"]) == {"power", "critical", "shield"}
+    events = mine.get(f"/api/tables/{table_id}/events/").json()
+    kinds = [e["kind"] for e in (events["events"] if isinstance(events, dict) else events)]
+    assert "attack" in kinds and "damageCheck" in kinds
 
 
 def test_listing_the_intents_reads_the_table_in_a_fixed_number_of_queries(

@@ -68,7 +68,7 @@ def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_
     client.post(reverse("tables:create"), {"deck": deck.pk})
     client.post(reverse("tables:create"), {"deck": deck.pk, "free": "on"})
     assert [(t.mode, t.rules_version) for t in Table.objects.order_by("pk")] == [
-        ("rules", "vanguard-1"),
+        ("rules", "vanguard-2"),
         ("free", "free-2"),
     ]
     page = client.get(reverse("tables:detail", args=[Table.objects.order_by("pk").first().pk]))

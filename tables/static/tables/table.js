@@ -396,6 +396,8 @@
       case "proposal": return gettext("the game may be over: confirm the result");
       case "life": return f(gettext("%(seat)s takes a Life card into their hand"), { seat: seatName(item.seat) });
       case "destroyed": return item.to === "banished" ? gettext("a unit is destroyed and banished") : gettext("a unit is destroyed");
+      case "hit": return item.perfect ? "" : f(gettext("hit: %(power)s against %(defence)s"), item);
+      case "miss": return item.perfect ? gettext("the attack is cancelled (perfect guard)") : f(gettext("no hit: %(power)s against %(defence)s"), item);
     }
     return "";
   }
@@ -526,7 +528,8 @@
       actions = ruleActions(acting);
       more = splitFold(actions, function (child) {
         var kind = child.dataset ? child.dataset.kind : "";
-        return kind ? FOLDED_KINDS.indexOf(kind) < 0 : child.tagName === "SPAN";
+        // The open battle's line stays in sight with the game's moves.
+        return kind ? FOLDED_KINDS.indexOf(kind) < 0 : child.tagName === "SPAN" || child.classList.contains("battle");
       });
       bar.appendChild(fold);
       bar.appendChild(actions);
@@ -600,6 +603,12 @@
     var current = state.view && state.intentsSeq === state.view.seq;
     if (!current) actions.appendChild(el("span", { class: "muted small", text: gettext("Asking the table which moves the rules allow…") }));
     var cardMoves = 0;
+    // The open battle (vanguard): who attacks whom, the powers and the shields so far, its moment.
+    var battle = state.view && state.view.turnState && state.view.turnState.battle;
+    if (battle) {
+      var power = function (instance) { var found = findCard(instance); return found && found.card.stats ? found.card.stats.power : "?"; };
+      actions.appendChild(el("p", { class: "battle", "data-stage": battle.stage, text: f(gettext("Battle: %(from)s (%(power)s) attacks %(at)s (%(defence)s, shield %(shield)s)"), { from: zoneLabel(battle.from), power: power(battle.attacker), at: zoneLabel(battle.at), defence: power(battle.target), shield: battle.shield }) }));
+    }
     (current ? state.intents : []).forEach(function (intent) {
       if (intent.kind === "mulligan" || intent.kind === "concede" || intent.kind === "choose" || intent.kind === "first") return;
       if (intent.instance) { cardMoves += 1; return; }
@@ -836,6 +845,14 @@
       face.appendChild(el("span", { class: "cardstats" + (card.damage ? " hurt" : ""), "data-atk": card.atk, "data-pv": card.pv, "data-damage": card.damage || 0, text: card.atk + "/" + card.pv + (card.damage ? " −" + card.damage : "") }));
       face.setAttribute("aria-label", [label, stats, hurt, sick].filter(Boolean).join(", "));
       face.title = [face.title, stats, hurt, sick].filter(Boolean).join(" · ");
+    }
+    // The game's figures of the card (vanguard: power with the turn's bonuses and the boost, critical, shield).
+    if (card.stats) {
+      face.appendChild(el("span", {
+        class: "cardstats", "data-power": card.stats.power,
+        title: f(gettext("power %(power)s, critical %(critical)s, shield %(shield)s"), card.stats),
+        text: card.stats.power + " ✦" + card.stats.critical + " ◈" + card.stats.shield,
+      }));
     }
     face.addEventListener("click", function () { choose(card, cardOwner, zone); });
     face.addEventListener("dblclick", function () { zoom(card); });

@@ -50,7 +50,10 @@ def test_an_example_log_replays_to_its_summary_under_its_rules(path):
     current = get_ruleset(game).rules_version(mode)
     hint = RECORD.format(game=game, mode=mode)
     # A free table of the legacy version (before rules.tables.fairness) replays as it was played.
-    assert log["rulesVersion"] == current or is_legacy(mode, log["rulesVersion"]), (
+    # An older version the game's moves still replay (GameMoves.replays: vanguard-1 under vanguard-2).
+    moves = get_ruleset(game).table_moves
+    older = moves.replays if mode == "rules" and moves is not None else ()
+    assert log["rulesVersion"] in (current, *older) or is_legacy(mode, log["rulesVersion"]), (
         f"{path.name} was recorded under {log['rulesVersion']}, the rules are now {current}: {hint}"
     )
     try:

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.games.vanguard.moves import CIRCLES, grade, vanguard_grade
+from rules.games.vanguard.moves import grade, vanguard_grade
 from rules.tables import Event, Refusal, apply, intents, replay
 from rules.tables.state import evolve, frozen
+from rules.tables.views import visible
 
 from .kit import dealt
 
@@ -194,13 +195,15 @@ def test_free_moves_are_not_the_rules():
     for kind, payload in (
         ("move", {"from": "deck", "to": "hand"}),
         ("tap", {"instance": "a1"}),
-        ("driveCheck", {}),
     ):
         finding = refused(state, seat, kind, **payload)
         assert finding.code == "TABLE_MOVE_NOT_ALLOWED" and finding.params["rule"] == "vanguard.moves"
     # A result is a claim the other seat answers (rules.tables.fairness), not the end of the game.
     claimed = apply(state, Event(state.seq + 1, seat, "result", {"winner": 1})).state
     assert claimed.phase == "playing" and claimed.claim == (seat, 0, "RECORDED")
+    # The drive check is the battle's (its own moment), not a free one.
+    finding = refused(state, seat, "driveCheck")
+    assert finding.code == "TABLE_BATTLE_STAGE" and finding.params["rule"] == "vanguard.drive-check"
 
 
 def test_a_refused_move_changes_nothing():
@@ -218,6 +221,26 @@ def test_the_mulligan_intents_are_every_choice_of_the_hand():
     assert {"cards": []} in mulligans
 
 
+def named_cards(payload) -> set[str]:
+    """The card instances an intent's payload names (a card, a discard, a healed card, a list)."""
+    named = {payload[k] for k in ("instance", "discard", "heal") if isinstance(payload.get(k), str)}
+    return named | set(payload.get("cards", []))
+
+
+def assert_sees_what_it_names(state, offered) -> None:
+    """An intent names no card its seat may not see (the deck's order, the other hand stay hidden)."""
+    for seat in (0, 1):
+        seen = {
+            card.instance
+            for owner in (0, 1)
+            for key, cards in state.seats[owner].zones.items()
+            for card in cards
+            if visible(state.spec, key, owner, card, frozenset({seat}))
+        }
+        for _m, p in offered[seat]:
+            assert named_cards(p) <= seen, (p, "names a card its seat may not see")
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_random_offered_intents_always_apply_and_a_seat_always_has_one(data, seed):
@@ -229,12 +252,7 @@ def test_random_offered_intents_always_apply_and_a_seat_always_has_one(data, see
         if state.phase == "finished":
             assert offered == {0: [], 1: []}
             break
-        # An intent names no card its seat may not see (the deck's order stays hidden).
-        for seat in (0, 1):
-            visible = {c.instance for key in ("hand", "vc", *CIRCLES) for c in state.seats[seat].zones[key]}
-            for _m, p in offered[seat]:
-                named = [p["instance"]] if "instance" in p else list(p.get("cards", []))
-                assert set(named) <= visible, (p, "names a card its seat may not see")
+        assert_sees_what_it_names(state, offered)
         # Beyond conceding: a seat always has a move of the game to play.
         playable = [m for s in (0, 1) for m, _p in offered[s] if m.kind != "concede"]
         assert playable, "an unfinished table left both seats without intents"
