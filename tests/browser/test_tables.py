@@ -113,10 +113,10 @@ def seq(page) -> int:
     return int(page.locator("#table").get_attribute("data-seq") or 0)
 
 
-def wait_seq(page, value: int) -> None:
-    """The page holds the table at seq ``value`` (its view and its log)."""
-    expect(page.locator("#table")).to_have_attribute("data-seq", str(value))
-    expect(page.locator(f"#log li[data-seq='{value}']")).to_have_count(1)
+def wait_seq(page, value: int, *, timeout: float = 5000) -> None:
+    """The page holds the table at seq ``value`` (its view and its log), within ``timeout`` ms."""
+    expect(page.locator("#table")).to_have_attribute("data-seq", str(value), timeout=timeout)
+    expect(page.locator(f"#log li[data-seq='{value}']")).to_have_count(1, timeout=timeout)
 
 
 def log_line(page, number: int):
