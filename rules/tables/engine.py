@@ -966,6 +966,16 @@ int_param = _int
 own_card = _own_card
 
 
+def card_in_hand(state: TableState, seat: int, payload: Mapping[str, Any], kind: str, rule: str):
+    """The ``instance`` of the payload, a card of the seat's own hand: (instance, where), or the
+    refusal of ``rule`` (a ride, a call, a deployment, a discard all play a card from the hand)."""
+    instance = _text(payload, "instance", kind)
+    where = _own_card(state, seat, instance, kind)
+    if where[1] != "hand":
+        raise rule_refusal("TABLE_NOT_IN_HAND", rule, kind=kind, hint=N_("choose a card of your hand"))
+    return instance, where
+
+
 # What no player decides alone: its handlers use the engine's (imported last, once they exist).
 from . import fairness  # noqa: E402
 

@@ -175,6 +175,27 @@ def rule_refusal(code: str, rule: str, *, hint: str = "", **params: Any) -> Refu
 _REFUSAL: dict[str, type[Refusal]] = {}
 
 
+def checked(check: Callable[[TableState, int, Payload], None]) -> Condition:
+    """A move's condition from a check that raises its refusal (a game's checks read as a list of
+    rules, each raising the refusal of its own rule)."""
+    from .engine import Refusal
+
+    def condition(state: TableState, seat: int, payload: Payload) -> Refusal | None:
+        try:
+            check(state, seat, payload)
+        except Refusal as refusal:
+            return refusal
+        return None
+
+    return condition
+
+
+def hand_cards(state: TableState, seat: int) -> Iterable[Payload]:
+    """The candidates of a move that plays one card of the seat's hand (``{"instance"}``)."""
+    for card in state.seats[seat].zones["hand"]:
+        yield {"instance": card.instance}
+
+
 def with_turn_state(state: TableState, **values: Any) -> TableState:
     """The state with the game's per-turn values changed (cleared when the next turn begins)."""
     return evolve(state, turn_state=frozen({**state.turn_state, **values}))

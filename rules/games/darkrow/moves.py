@@ -37,6 +37,7 @@ from rules.tables.engine import (
     Applied,
     Moved,
     Refusal,
+    card_in_hand,
     int_param,
     move_card,
     only_fields,
@@ -45,7 +46,17 @@ from rules.tables.engine import (
     require_turn,
     text_param,
 )
-from rules.tables.moves import GameMoves, Move, Param, Payload, rule_refusal, with_game_state, with_turn_state
+from rules.tables.moves import (
+    GameMoves,
+    Move,
+    Param,
+    Payload,
+    checked,
+    hand_cards,
+    rule_refusal,
+    with_game_state,
+    with_turn_state,
+)
 from rules.tables.state import FINISHED, PLAYING, TableState, evolve, frozen
 from rules.text import fold
 
@@ -124,17 +135,6 @@ def cost_of(printed_cost: int, factor: Fraction | None, amount: int) -> int:
 
 
 # --- shared checks ----------------------------------------------------------------------------------
-def _checked(check):
-    """A condition from a check that raises its refusal."""
-
-    def condition(state: TableState, seat: int, payload: Payload) -> Refusal | None:
-        try:
-            check(state, seat, payload)
-        except Refusal as refusal:
-            return refusal
-        return None
-
-    return condition
 
 
 def _playing(state: TableState, kind: str) -> None:
@@ -183,14 +183,6 @@ def _in_zone(state: TableState, seat: int, instance: str, zones: tuple[str, ...]
             hint=N_("use the instance of a card you can see"),
         )
     return where
-
-
-def _from_hand(state: TableState, seat: int, payload: Payload, kind: str, rule: str) -> tuple[str, Any]:
-    instance = text_param(payload, "instance", kind)
-    where = own_card(state, seat, instance, kind)
-    if where[1] != "hand":
-        raise rule_refusal("TABLE_NOT_IN_HAND", rule, kind=kind, hint=N_("choose a card of your hand"))
-    return instance, where
 
 
 def _type(state: TableState, instance: str, expected: tuple[str, ...], kind: str, rule: str) -> str:
@@ -321,7 +313,7 @@ def _step_check(state: TableState, seat: int, payload: Payload) -> None:
 # itself, once (the rule set's TableSpec: Ready, Indices by the schedule, Draw); "Premier joueur :
 # aucune pioche ... au tout premier tour"; "Deck Out uniquement si une pioche obligatoire est
 # impossible" (the Draw step's draw from an empty deck). No draw is a move of its own in rules mode.
-DARKROW_STEP = evolve(STEP_MOVE, condition=_checked(_step_check))
+DARKROW_STEP = evolve(STEP_MOVE, condition=checked(_step_check))
 
 
 def _end_turn_check(state: TableState, seat: int, payload: Payload) -> None:
@@ -356,7 +348,7 @@ def _hand_limit(state: TableState, seat: int, payload: Payload) -> Refusal | Non
 
 
 END_TURN = evolve(END_TURN_MOVE, condition=_hand_limit, free=True, rules=False)
-RULES_END_TURN = evolve(END_TURN_MOVE, condition=_checked(_end_turn_check))
+RULES_END_TURN = evolve(END_TURN_MOVE, condition=checked(_end_turn_check))
 
 
 def _discard_check(state: TableState, seat: int, payload: Payload) -> None:
@@ -385,7 +377,7 @@ def _discard_check(state: TableState, seat: int, payload: Payload) -> None:
             observed=hand,
             hint=N_("end the turn: your hand is within the limit"),
         )
-    _from_hand(state, seat, payload, "discard", "darkrow.hand-limit")
+    card_in_hand(state, seat, payload, "discard", "darkrow.hand-limit")
 
 
 def _discard(state: TableState, seat: int, payload: dict) -> Applied:
@@ -394,17 +386,12 @@ def _discard(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(state, tuple(moved), (("discard", {}),))
 
 
-def _discards(state: TableState, seat: int) -> Iterable[Payload]:
-    for card in state.seats[seat].zones["hand"]:
-        yield {"instance": card.instance}
-
-
 DISCARD_MOVE = Move(
     "discard",
     N_("Discard"),
     (Param("instance", "instance", N_("a card of your hand")),),
-    condition=_checked(_discard_check),
-    enumerate=_discards,
+    condition=checked(_discard_check),
+    enumerate=hand_cards,
     reduce=_discard,
     log=N_("%(who)s discarded %(card)s"),
 )
@@ -414,7 +401,7 @@ DISCARD_MOVE = Move(
 def _deploy_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "deploy", "instance", "factor", "amount")
     _free_play(state, seat, "deploy", "darkrow.free-play")
-    instance, _where = _from_hand(state, seat, payload, "deploy", "darkrow.deploy-from-hand")
+    instance, _where = card_in_hand(state, seat, payload, "deploy", "darkrow.deploy-from-hand")
     card_type = _type(state, instance, (UNIT, LEGENDARY, PLACE), "deploy", "darkrow.deploy-type")
     # "Le déploiement normal ... utilise un emplacement libre." (6 Unit/Legendary slots; the Place's
     # one slot: "un nouveau Lieu remplace son propre ancien Lieu, envoyé à la défausse")
@@ -459,7 +446,7 @@ DEPLOY = Move(
         ),
         Param("amount", "int", N_("a fixed cost change an effect makes, such as -1"), required=False),
     ),
-    condition=_checked(_deploy_check),
+    condition=checked(_deploy_check),
     enumerate=lambda state, seat: _hand_of(state, seat, (UNIT, LEGENDARY, PLACE)),
     reduce=_deploy,
     log=N_("%(who)s deployed %(card)s"),
@@ -470,7 +457,7 @@ DEPLOY = Move(
 def _play_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "play", "instance", "factor", "amount")
     _playing(state, "play")
-    instance, _where = _from_hand(state, seat, payload, "play", "darkrow.play-from-hand")
+    instance, _where = card_in_hand(state, seat, payload, "play", "darkrow.play-from-hand")
     card_type = _type(state, instance, (ACTION, OBJECT), "play", "darkrow.play-type")
     if card_type == ACTION:
         # "Maximum une carte Action pendant son propre tour et une pendant le tour adverse." and
@@ -524,7 +511,7 @@ PLAY = Move(
         ),
         Param("amount", "int", N_("a fixed cost change an effect makes, such as -1"), required=False),
     ),
-    condition=_checked(_play_check),
+    condition=checked(_play_check),
     enumerate=lambda state, seat: _hand_of(state, seat, (ACTION, OBJECT)),
     reduce=_play,
     plays=True,
@@ -655,7 +642,7 @@ ATTACK = Move(
         Param("instance", "instance", N_("a READY unit of yours")),
         Param("target", "instance", N_("the opposing Leader or an EXHAUSTED opposing unit")),
     ),
-    condition=_checked(_attack_check),
+    condition=checked(_attack_check),
     enumerate=_attacks,
     reduce=_attack,
     log=N_("%(who)s attacked with %(card)s"),
@@ -712,7 +699,7 @@ BLOCK = Move(
     "block",
     N_("Block"),
     (Param("instance", "instance", N_("a READY unit of yours")),),
-    condition=_checked(_block_check),
+    condition=checked(_block_check),
     enumerate=_blocks,
     reduce=_block,
     log=N_("%(who)s blocked with %(card)s"),
@@ -741,7 +728,7 @@ def _no_blocks(state: TableState, seat: int) -> Iterable[Payload]:
 NO_BLOCK = Move(
     "noBlock",
     N_("Let the attack through"),
-    condition=_checked(_no_block_check),
+    condition=checked(_no_block_check),
     enumerate=_no_blocks,
     reduce=_no_block,
     log=N_("%(who)s let the attack through"),
@@ -817,7 +804,7 @@ MARK_DAMAGE = Move(
         Param("instance", "instance", N_("a unit of the field")),
         Param("amount", "int", N_("how much damage (default 1)"), required=False),
     ),
-    condition=_checked(_damage_check("markDamage")),
+    condition=checked(_damage_check("markDamage")),
     enumerate=_field_units,
     reduce=_mark_damage,
     log=N_("%(who)s marked damage on %(card)s (a card's effect)"),
@@ -829,7 +816,7 @@ HEAL = Move(
         Param("instance", "instance", N_("a damaged unit of the field")),
         Param("amount", "int", N_("how much damage (default 1)"), required=False),
     ),
-    condition=_checked(_damage_check("heal")),
+    condition=checked(_damage_check("heal")),
     enumerate=lambda state, seat: _field_units(state, seat, healing=True),
     reduce=_heal,
     log=N_("%(who)s removed damage from %(card)s (a card's effect)"),
@@ -881,7 +868,7 @@ EXHAUST = Move(
     "exhaust",
     N_("Exhaust"),
     (Param("instance", "instance", N_("a unit or Leader of the field")),),
-    condition=_checked(_tap_check("exhaust", True)),
+    condition=checked(_tap_check("exhaust", True)),
     enumerate=_tappable(True),
     reduce=_tap(True),
     log=N_("%(who)s exhausted %(card)s (a card's effect)"),
@@ -890,7 +877,7 @@ READY = Move(
     "ready",
     N_("Ready"),
     (Param("instance", "instance", N_("a unit or Leader of the field")),),
-    condition=_checked(_tap_check("ready", False)),
+    condition=checked(_tap_check("ready", False)),
     enumerate=_tappable(False),
     reduce=_tap(False),
     log=N_("%(who)s readied %(card)s (a card's effect)"),
@@ -928,7 +915,7 @@ MODIFY = Move(
         Param("atk", "int", N_("the change of its ATK"), required=False),
         Param("pv", "int", N_("the change of its PV"), required=False),
     ),
-    condition=_checked(_modify_check),
+    condition=checked(_modify_check),
     reduce=_modify,
     log=N_("%(who)s changed the ATK/PV of %(card)s (a card's effect)"),
 )

@@ -23,13 +23,22 @@ from rules.tables.engine import (
     Applied,
     Moved,
     Refusal,
+    card_in_hand,
     move_card,
     only_fields,
     own_card,
     require_turn,
-    text_param,
 )
-from rules.tables.moves import GameMoves, Move, Param, Payload, rule_refusal, with_turn_state
+from rules.tables.moves import (
+    GameMoves,
+    Move,
+    Param,
+    Payload,
+    checked,
+    hand_cards,
+    rule_refusal,
+    with_turn_state,
+)
 from rules.tables.state import PLAYING, Card, TableState, evolve, frozen
 
 # The rules version a table records (rulesVersion): change it when a rule changes a replay.
@@ -72,27 +81,6 @@ def _in_step(state: TableState, kind: str, step: str, rule: str) -> None:
         )
 
 
-def _from_hand(state: TableState, seat: int, payload: Payload, kind: str, rule: str) -> tuple[str, Any]:
-    instance = text_param(payload, "instance", kind)
-    where = own_card(state, seat, instance, kind)
-    if where[1] != "hand":
-        raise rule_refusal("TABLE_NOT_IN_HAND", rule, kind=kind, hint=N_("choose a card of your hand"))
-    return instance, where
-
-
-def _checked(check):
-    """A condition from a check that raises its refusal."""
-
-    def condition(state: TableState, seat: int, payload: Payload) -> Refusal | None:
-        try:
-            check(state, seat, payload)
-        except Refusal as refusal:
-            return refusal
-        return None
-
-    return condition
-
-
 # --- the steps --------------------------------------------------------------------------------------
 def _step_check(state: TableState, seat: int, payload: Payload) -> None:
     _no_battle(state, "step")
@@ -113,7 +101,7 @@ def _step_check(state: TableState, seat: int, payload: Payload) -> None:
 # ("Все юниты активного игрока в Rest поднимаются") and Draw ("Взять 1 карту сверху. Пустая колода
 # — поражение.") are what their steps do by themselves, once (the table's TableSpec); a draw is
 # never a move of its own in rules mode.
-VANGUARD_STEP = evolve(STEP_MOVE, condition=_checked(_step_check))
+VANGUARD_STEP = evolve(STEP_MOVE, condition=checked(_step_check))
 
 
 def _end_turn_check(state: TableState, seat: int, payload: Payload) -> None:
@@ -121,7 +109,7 @@ def _end_turn_check(state: TableState, seat: int, payload: Payload) -> None:
 
 
 # A battle is closed before the turn ends (its damage checks are the defender's to make).
-VANGUARD_END_TURN = evolve(END_TURN_MOVE, condition=_checked(_end_turn_check))
+VANGUARD_END_TURN = evolve(END_TURN_MOVE, condition=checked(_end_turn_check))
 
 
 # --- Ride ---------------------------------------------------------------------------------------------
@@ -134,7 +122,7 @@ def _ride_check(state: TableState, seat: int, payload: Payload) -> None:
         raise rule_refusal(
             "TABLE_ONCE_A_TURN", "vanguard.ride-once", kind="ride", hint=N_("a player rides once a turn")
         )
-    instance, _where = _from_hand(state, seat, payload, "ride", "vanguard.ride-from-hand")
+    instance, _where = card_in_hand(state, seat, payload, "ride", "vanguard.ride-from-hand")
     # "Карта из руки на VC; ранг равен текущему или на 1 выше."
     current = vanguard_grade(state, seat)
     card_grade = grade(state, instance)
@@ -156,17 +144,12 @@ def _ride(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(with_turn_state(state, rode=True), tuple(moved), (("ride", {}),))
 
 
-def _rides(state: TableState, seat: int) -> Iterable[Payload]:
-    for card in state.seats[seat].zones["hand"]:
-        yield {"instance": card.instance}
-
-
 RIDE = Move(
     "ride",
     N_("Ride"),
     (Param("instance", "instance", N_("a card of your hand")),),
-    condition=_checked(_ride_check),
-    enumerate=_rides,
+    condition=checked(_ride_check),
+    enumerate=hand_cards,
     reduce=_ride,
     log=N_("%(who)s rode %(card)s"),
 )
@@ -177,7 +160,7 @@ def _call_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "call", "instance", "to")
     require_turn(state, seat, "call")
     _in_step(state, "call", "main", "vanguard.call-step")
-    instance, _where = _from_hand(state, seat, payload, "call", "vanguard.call-from-hand")
+    instance, _where = card_in_hand(state, seat, payload, "call", "vanguard.call-from-hand")
     to = payload.get("to")
     # "Call: из руки в RC" (a rear-guard circle, any of the five).
     if to not in CIRCLES:
@@ -223,7 +206,7 @@ CALL = Move(
         Param("instance", "instance", N_("a card of your hand")),
         Param("to", "zone", N_("a rear-guard circle")),
     ),
-    condition=_checked(_call_check),
+    condition=checked(_call_check),
     enumerate=_calls,
     reduce=_call,
     log=N_("%(who)s called %(card)s to %(to)s"),
@@ -279,7 +262,7 @@ MOVE_UNIT = Move(
         Param("from", "zone", N_("a rear-guard circle")),
         Param("to", "zone", N_("the other circle of its column")),
     ),
-    condition=_checked(_shift_check),
+    condition=checked(_shift_check),
     enumerate=_shifts,
     reduce=_shift,
     log=N_("%(who)s moved a rear-guard from %(from)s to %(to)s"),
@@ -564,7 +547,7 @@ ATTACK = Move(
         Param("target", "zone", N_("target")),
         Param("booster", "zone", N_("boosted by"), required=False),
     ),
-    condition=_checked(_attack_check),
+    condition=checked(_attack_check),
     enumerate=_attacks,
     reduce=_attack,
     log=N_("%(who)s attacked from %(from)s"),
@@ -575,7 +558,7 @@ ATTACK = Move(
 def _guard_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "guard", "instance", "discard")
     _battle_stage(state, seat, "guard", GUARD, "vanguard.guard-stage")
-    instance, _where = _from_hand(state, seat, payload, "guard", "vanguard.guard-from-hand")
+    instance, _where = card_in_hand(state, seat, payload, "guard", "vanguard.guard-from-hand")
     # "Guard: защищающийся добавляет карты из руки в GC. Grade ≤ grade своего авангарда."
     current = vanguard_grade(state, seat)
     card_grade = grade(state, instance)
@@ -652,7 +635,7 @@ GUARD_MOVE = Move(
         Param("instance", "instance", N_("a card of your hand")),
         Param("discard", "instance", N_("perfect guard: discard"), required=False),
     ),
-    condition=_checked(_guard_check),
+    condition=checked(_guard_check),
     enumerate=_guards,
     reduce=_guard,
     log=N_("%(who)s guarded with %(card)s"),
@@ -698,7 +681,7 @@ INTERCEPT = Move(
     "intercept",
     N_("Intercept"),
     (Param("from", "zone", N_("a grade 2 rear-guard of your front row")),),
-    condition=_checked(_intercept_check),
+    condition=checked(_intercept_check),
     enumerate=_intercepts,
     reduce=_intercept,
     log=N_("%(who)s intercepted from %(from)s"),
@@ -729,7 +712,7 @@ def _end_guards(state: TableState, seat: int) -> Iterable[Payload]:
 END_GUARD = Move(
     "endGuard",
     N_("Done guarding"),
-    condition=_checked(_end_guard_check),
+    condition=checked(_end_guard_check),
     enumerate=_end_guards,
     reduce=_end_guard,
     log=N_("%(who)s is done guarding"),
@@ -838,7 +821,7 @@ def _close(state: TableState, moved: list[Moved], did: list) -> Applied:
 RULES_DRIVE_CHECK = Move(
     "driveCheck",
     N_("Drive check"),
-    condition=_checked(_rules_drive_check_check),
+    condition=checked(_rules_drive_check_check),
     enumerate=_drive_checks,
     reduce=_rules_drive_check,
     log=N_("%(who)s drive checked %(card)s"),
@@ -864,7 +847,7 @@ def _damage_checks(state: TableState, seat: int) -> Iterable[Payload]:
 DAMAGE_CHECK = Move(
     "damageCheck",
     N_("Damage check"),
-    condition=_checked(_damage_check_check),
+    condition=checked(_damage_check_check),
     enumerate=_damage_checks,
     reduce=_damage_check,
     log=N_("%(who)s damage checked %(card)s"),
@@ -977,7 +960,7 @@ TRIGGER_MOVE = Move(
         Param("unit", "zone", N_("second effect on"), required=False),
         Param("heal", "instance", N_("heal"), required=False),
     ),
-    condition=_checked(_trigger_check),
+    condition=checked(_trigger_check),
     enumerate=_triggers,
     reduce=_trigger,
     log=N_("%(who)s resolved a trigger"),
@@ -1030,7 +1013,7 @@ COUNTER_BLAST = Move(
     "counterBlast",
     N_("Counter Blast"),
     (Param("cards", "instances", N_("face-up cards of your damage zone")),),
-    condition=_checked(_counter_blast_check),
+    condition=checked(_counter_blast_check),
     enumerate=_counter_blasts,
     reduce=_counter_blast,
     log=N_("%(who)s paid a Counter Blast"),
