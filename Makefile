@@ -68,7 +68,7 @@ format: install ## ruff format and safe fixes
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-serve: migrate ## production serving: gunicorn on HOST:PORT (or BIND), WEB_CONCURRENCY workers (scripts/entrypoint web)
+serve: migrate ## production serving on HOST:PORT (or BIND): Caddy in front of gunicorn's sync workers (HTTP) and its uvicorn worker (/ws/); needs CHANNEL_LAYER_URL, a Redis (scripts/entrypoint web)
 	BIND=$${BIND:-$(HOST):$(PORT)} scripts/entrypoint web
 
 worker: install ## a Celery worker (needs CELERY_BROKER_URL)

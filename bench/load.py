@@ -1,22 +1,25 @@
-"""Benchmark: a bounded load against gunicorn on loopback (card list, a deck, deck validation).
+"""Benchmark: a bounded load against the studio's web role on loopback (card list, a deck, deck validation).
 
     python bench/load.py --database-url postgres://postgres@127.0.0.1:5432/cs_load [--clients 20] [--seconds 60]
 
 Migrates the database and loads the demo data, starts ``scripts/entrypoint web``
-(what production runs: gunicorn, WEB_CONCURRENCY workers, default 2 a core, each
-with its pool of PostgreSQL connections) on a 127.0.0.1 port (``--port``, else a
-free one), then runs ``--clients`` threads, each with its own keep-alive
-connection, for ``--warmup`` seconds not counted and then ``--seconds`` (and at
-most ``--max-requests`` requests in all), cycling through GET /api/cards/,
-GET /api/decks/{id}/ and POST /api/decks/validate/ with a token. Only loopback is
-ever targeted. Prints one JSON line per route (requests, rps, p50_ms, p99_ms,
-errors), one for all routes, and a summary (the server, the load average before
-and after, the server's CPU milliseconds a request), and stops the server.
+(what production runs: Caddy on the address, in front of gunicorn's sync workers
+serving HTTP, WEB_CONCURRENCY of them, each with its pool of PostgreSQL
+connections, and of its uvicorn worker holding the tables' WebSockets; the
+channel layer on Redis, ``--channel-layer-url``) on a 127.0.0.1 port
+(``--port``, else a free one), then runs ``--clients`` threads, each with its own
+keep-alive connection, for ``--warmup`` seconds not counted and then
+``--seconds`` (and at most ``--max-requests`` requests in all), cycling through
+GET /api/cards/, GET /api/decks/{id}/ and POST /api/decks/validate/ with a
+token. Only loopback is ever targeted. Prints one JSON line per route
+(requests, rps, p50_ms, p99_ms, errors), one for all routes, and a summary (the
+server, the load average before and after, the server's CPU milliseconds a
+request: every process of it, Caddy's included), and stops the server.
 
 ``--server wsgi-sync`` serves the same code with gunicorn's sync workers on
-``studio.wsgi`` instead (no WebSockets: the reference for HTTP alone);
-``--root`` serves another checkout's code (a worktree of the code before a
-change), to compare serving in turns on one machine.
+``studio.wsgi`` alone, listening on the port itself (no front, no WebSockets:
+the reference for HTTP); ``--root`` serves another checkout's code (a worktree
+of the code before a change), to compare serving in turns on one machine.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import http.client
 import json
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -35,6 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from benchkit import tree_cpu_seconds  # noqa: E402
+
 HOST = "127.0.0.1"
 
 
@@ -60,7 +68,13 @@ def main() -> None:
         choices=("entrypoint", "wsgi-sync"),
         default="entrypoint",
         help="entrypoint: `scripts/entrypoint web`, what production runs (default); wsgi-sync: gunicorn's "
-        "sync workers on studio.wsgi, the reference HTTP serving (no WebSockets), for comparison",
+        "sync workers on studio.wsgi alone, the reference HTTP serving (no front, no WebSockets)",
+    )
+    parser.add_argument(
+        "--channel-layer-url",
+        default=os.environ.get("CHANNEL_LAYER_URL") or "redis://127.0.0.1:6379/13",
+        help="the Redis of the tables' channel layer, which the web role requires (the load sends no "
+        "WebSocket message: nothing is written there)",
     )
     parser.add_argument(
         "--root",
@@ -94,6 +108,7 @@ def main() -> None:
         # One token makes every request: the per-user rate limit (600/min) would answer most of them
         # 429 on a quiet machine. The benchmark measures serving, not the limit (unless one is set).
         "API_THROTTLE_USER": os.environ.get("API_THROTTLE_USER", "1000000/min"),
+        "CHANNEL_LAYER_URL": args.channel_layer_url,
     }
     if args.workers:
         env["WEB_CONCURRENCY"] = str(args.workers)
@@ -108,8 +123,8 @@ def main() -> None:
     if args.server == "entrypoint":
         command = [str(root / "scripts/entrypoint"), "web"]
     else:
-        # What the studio served before its WebSockets: gunicorn's sync workers, a pool of 4 connections
-        # a process as `scripts/entrypoint web` keeps, no WebSockets.
+        # What the studio served before its WebSockets: gunicorn's sync workers on the port itself, a
+        # pool of 4 connections a process as `scripts/entrypoint web` keeps, no WebSockets.
         env.setdefault("DATABASE_POOL_MAX_SIZE", "4")
         command = [
             sys.executable,
@@ -120,7 +135,8 @@ def main() -> None:
             "python:studio.gunicorn",
         ]
         command += ["--worker-class", "sync"]
-    server = subprocess.Popen(command, env=env, cwd=root)
+    # A group of its own: the web role's processes (the front, both gunicorns) stop with it.
+    server = subprocess.Popen(command, env=env, cwd=root, start_new_session=True)
     try:
         _wait(port)
         routes = [
@@ -132,12 +148,12 @@ def main() -> None:
             routes.append(("PAGE", f"/decks/{deck_id}/", None))
         if args.warmup > 0:
             run_load(port, token, routes, args.clients, args.warmup, args.max_requests, session)
-        load_before, cpu_before = os.getloadavg()[0], server_cpu_seconds(server.pid)
+        load_before, cpu_before = os.getloadavg()[0], tree_cpu_seconds(server.pid)
         results = run_load(port, token, routes, args.clients, args.seconds, args.max_requests, session)
-        load_after, cpu = os.getloadavg()[0], server_cpu_seconds(server.pid) - cpu_before
+        load_after, cpu = os.getloadavg()[0], tree_cpu_seconds(server.pid) - cpu_before
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=60)
     for line in results:
         print(json.dumps(line))
     total = results[-1]
@@ -189,24 +205,6 @@ def _fixtures(env, root: Path) -> tuple[str, str, int, bytes]:
     return data["token"], data["session"], data["deck"], json.dumps(data["body"]).encode()
 
 
-def server_cpu_seconds(pid: int) -> float:
-    """CPU seconds (user and system) of a process and of its children, live or ended (Linux's /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    pids = [pid]
-    while pids:
-        current = pids.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            # utime, stime, cutime, cstime: the 14th to 17th fields (the 12th to 15th after the name).
-            total += sum(int(value) for value in fields[11:15]) / tick
-            for task in Path(f"/proc/{current}/task").iterdir():
-                pids += [int(child) for child in (task / "children").read_text().split()]
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return total
-
-
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind((HOST, 0))
@@ -223,7 +221,7 @@ def _wait(port: int) -> None:
                 return
         except OSError:
             time.sleep(0.5)
-    raise SystemExit("gunicorn did not answer /healthz within 60 s")
+    raise SystemExit("the server did not answer /healthz within 60 s")
 
 
 def run_load(port, token, routes, clients, seconds, max_requests, session=None) -> list[dict]:

@@ -8,8 +8,13 @@ vanguard demo decks TD01 and TD02, and ``--games`` finished tables of ``--events
 scripted game as bench/table_moves.py plays, ending in a result; 20 seeds, spread over 100 days), stored
 in bulk. Measured:
 
-- ``rebuild``: ``playstats_rebuild`` (read every table and its events, replay, count, store the day
-  sums), seconds and peak Python memory (tracemalloc);
+- ``rebuild``: ``playstats_rebuild`` (a task a chunk of tables, in-process here as on the embedded
+  default: read the chunk's tables and events, replay, count, add to the day sums), seconds, and
+  the peak Python memory of a second rebuild (tracemalloc, which slows what it watches);
+- ``pure``: the pure ``rules.tables`` replay of the same events (``replay_recorded``: deal, then
+  apply every event; the events read beforehand, the decks thawed once), before and after the
+  rebuild in the same run; ``recountOverPure``: a game's recount over its pure replay (the target:
+  under 2);
 - ``sql``: the baseline, a plain SQL aggregation of the same counts over a table that already holds
   each game's per-card facts (games, wins, seen, played per stableCardId and version), which is
   what a studio storing facts twice would sum; the ratio rebuild / sql;
@@ -18,7 +23,8 @@ in bulk. Measured:
   above multiplied to stand for ``--page-games`` games (the sums are per day and card version, so
   their rows do not grow with the games: this checks it).
 
-Prints one JSON line. Figures: bench/README.md, "Play statistics".
+Prints one JSON line, with the load average (1 minute) before and after (the machine is shared).
+Figures: bench/README.md, "Play statistics".
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ def main() -> None:
         from django.utils import timezone
 
         from playstats import services
-        from playstats.models import CardFigure
+        from playstats.models import CardFigure, CountedGame
         from rules import get_ruleset
         from rules.tables import Event, deal_table
         from tables import services as table_services
@@ -108,6 +114,10 @@ def main() -> None:
                 finished_at=now - dt.timedelta(days=n % 100),
                 winner=1 + (1 + n % 20) % 2,
                 result_reason="RECORDED",
+                # Dealt under today's free rules, as the scripted games were (a claimed result is a
+                # proposal the other seat accepts; under "free-1" the claim alone ended the game).
+                mode="free",
+                rules_version=ruleset.rules_version("free"),
             )
             for n in range(args.games)
         )
@@ -132,10 +142,19 @@ def main() -> None:
         TableEvent.objects.bulk_create(rows, batch_size=5000)
         stored_s = time.perf_counter() - began
 
-        tracemalloc.start()
+        load_before = os.getloadavg()[0]
+        table_ids = [t.pk for t in tables]
+        pure_before = pure_replay(table_ids, seat_decks)
         began = time.perf_counter()
-        counted = services.playstats_rebuild(game="vanguard")
+        counted = services.playstats_rebuild(game="vanguard")  # no transaction around: the chunks run now
         rebuild_s = time.perf_counter() - began
+        assert CountedGame.objects.filter(game="vanguard").count() == counted == args.games
+        pure_after = pure_replay(table_ids, seat_decks)
+        pure_s = (pure_before + pure_after) / 2
+        # The memory in a second rebuild: tracemalloc slows every allocation several times over, so
+        # the rebuild it watches is not the one timed.
+        tracemalloc.start()
+        services.playstats_rebuild(game="vanguard")
         _current, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
 
@@ -176,6 +195,8 @@ def main() -> None:
             finished_at=now,
             winner=2,
             result_reason="RECORDED",
+            mode="free",
+            rules_version=ruleset.rules_version("free"),
         )
         for s in seats:
             Seat.objects.create(
@@ -219,6 +240,11 @@ def main() -> None:
                     "storeSeconds": round(stored_s, 1),
                     "rebuildSeconds": round(rebuild_s, 2),
                     "rebuildPeakMiB": round(peak / 2**20, 1),
+                    "recountMsPerGame": round(rebuild_s * 1000 / args.games, 2),
+                    "pureReplaySeconds": [round(pure_before, 2), round(pure_after, 2)],
+                    "pureMsPerGame": round(pure_s * 1000 / args.games, 2),
+                    "recountOverPure": round(rebuild_s / pure_s, 2),
+                    "loadAverage": [round(load_before, 2), round(os.getloadavg()[0], 2)],
                     "sqlSeconds": round(sql_s, 3),
                     "rebuildOverSql": round(rebuild_s / sql_s, 1),
                     "incrementalMs": round(incremental_ms, 1),
@@ -231,6 +257,32 @@ def main() -> None:
                 }
             )
         )
+
+
+def pure_replay(table_ids: list[int], decks) -> float:
+    """Seconds of the pure rules.tables replay of these tables' events (read beforehand, a chunk of
+    500 tables at a time, not timed), each dealt from its seed and ``decks`` (the seats' frozen
+    decks, thawed once: every table of this benchmark is dealt from the same two)."""
+    from rules import get_ruleset
+    from rules.tables import replay_recorded
+    from tables.models import Table
+    from tables.replay import stored_events_of
+
+    ruleset = get_ruleset("vanguard")
+    spent = 0.0
+    for start in range(0, len(table_ids), 500):
+        part = table_ids[start : start + 500]
+        dealt = list(
+            Table.objects.filter(pk__in=part)
+            .order_by("pk")
+            .values_list("pk", "seed", "mode", "rules_version")
+        )
+        events = stored_events_of(part)
+        began = time.perf_counter()
+        for pk, seed, mode, rules_version in dealt:
+            replay_recorded(ruleset, rules_version, seed, decks, events[pk], mode=mode)
+        spent += time.perf_counter() - began
+    return spent
 
 
 if __name__ == "__main__":

@@ -7,13 +7,14 @@ table with the demo decks TD01 and TD02; a scripted game (draws, calls, taps, da
 every event one the table accepts) is stored as the table's events. Measured, in alternate rounds:
 
 - ``accept``: what the server does for one move on a table ``--at`` events into the game
-  (``acceptCold``: in a process that kept no state of the table, tables.selectors.forget_states):
+  (``acceptCold``: in a process that kept no state of the table, tables.replay.forget_all):
   ``table_event_append`` (lock the table, read and replay its events, apply the move, store it)
   and both seats' views (``table_view_for``, as the two players' sockets then read them), rolled back
   after each round so that every round meets the same table;
 - ``pure``: the pure replay of the same ``--at`` events (rules.tables, no database), the floor;
 - ``replay``: ``table_state`` of a table of ``--events`` stored events, no state kept (read them,
-  thaw the decks, replay): the target is under 50 ms for 1,000;
+  thaw the decks, replay): the target is under 50 ms for 1,000; ``pureLong``: the pure core's deal
+  and replay of the same events (its floor), and their ratio;
 - ``append`` alone, and ``socket``: what each open socket of the table then reads (the viewer's
   view and the events since its last seq);
 - ``announce``: ``tables.realtime.announce`` on the in-memory layer (what each move adds after commit).
@@ -127,6 +128,11 @@ def main() -> None:
         from rules.tables import deal_table, replay
         from tables import realtime, selectors, services, snapshot
         from tables.models import Table, TableEvent
+
+        try:
+            from tables.replay import forget_all
+        except ImportError:  # the code of before tables/replay.py (a before/after comparison)
+            from tables.selectors import forget_states as forget_all
         from tests.tables.live_kit import deck_for
 
         users = []
@@ -200,26 +206,41 @@ def main() -> None:
         def pure():
             replay(deal_table(ruleset, table.seed, decks, mode=args.mode), events[: args.at])
 
-        long_table, _ = table_with(args.events)
+        long_table, long_script = table_with(args.events)
         long_events = long_table.seq
+        long_decks = [
+            snapshot.thaw("vanguard", s.cards) for s in sorted(long_table.seats.all(), key=lambda s: s.index)
+        ]
 
         def full():
             selectors.table_state(Table.objects.get(pk=long_table.pk))
+
+        def pure_long():
+            # The floor of ``full``: deal and replay the same stored events in the pure core.
+            replay(
+                deal_table(ruleset, long_table.seed, long_decks, mode=args.mode), long_script[:long_events]
+            )
 
         accept()  # warm the caches (rule sets, URL resolvers) once
         if args.profile:
             import cProfile
             import pstats
 
-            profiler = cProfile.Profile()
-            profiler.runcall(full)
-            profiler.runcall(socket_read)
-            pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+            for name, fn in (
+                ("stored replay", full),
+                ("pure replay", pure_long),
+                ("socket read", socket_read),
+            ):
+                forget_all()
+                profiler = cProfile.Profile()
+                profiler.runcall(fn)
+                print(f"--- {name}", file=sys.stderr)
+                pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(30)
 
         def cold(fn):
             # A process that never saw the table (another web worker): no state of it kept.
             def run():
-                selectors.forget_states()
+                forget_all()
                 return timed(fn)
 
             return run
@@ -233,6 +254,11 @@ def main() -> None:
             "socket": [],
             "pure": [],
             "replay": [],
+            "pureLong": [],
+            # CPU time of the process (all of SQLite's work, which runs in it; only Python's on
+            # PostgreSQL): steadier than the wall time on a shared machine.
+            "replayCpu": [],
+            "pureLongCpu": [],
             "announce": [],
         }
         for _ in range(args.rounds):
@@ -244,9 +270,16 @@ def main() -> None:
             rounds["append"].append(timed(append_only))
             rounds["socket"].append(timed(socket_read))
             rounds["pure"].append(timed(pure))
-            rounds["replay"].append(cold(full)())
+            forget_all()
+            cpu = time.process_time()
+            rounds["replay"].append(timed(full))
+            rounds["replayCpu"].append((time.process_time() - cpu) * 1000)
+            cpu = time.process_time()
+            rounds["pureLong"].append(timed(pure_long))
+            rounds["pureLongCpu"].append((time.process_time() - cpu) * 1000)
             rounds["announce"].append(timed(lambda: realtime.announce(table.pk, args.at)))
         ratios = [a / p for a, p in zip(rounds["accept"], rounds["pure"], strict=True)]
+        replay_ratios = [a / p for a, p in zip(rounds["replay"], rounds["pureLong"], strict=True)]
         intents_ratios = [a / p for a, p in zip(rounds["intents"], rounds["pure"], strict=True)]
         print(
             json.dumps(
@@ -265,6 +298,11 @@ def main() -> None:
                     "acceptOverPureReplay": round(statistics.median(ratios), 2),
                     "events": long_events,
                     "storedReplayMs": summary(rounds["replay"]),
+                    "pureLongReplayMs": summary(rounds["pureLong"]),
+                    "storedReplayOverPure": round(statistics.median(replay_ratios), 2),
+                    "storedReplayCpuMs": summary(rounds["replayCpu"]),
+                    "pureLongReplayCpuMs": summary(rounds["pureLongCpu"]),
+                    "loadAverage": os.getloadavg()[0],
                     "announceMs": summary(rounds["announce"]),
                 }
             )

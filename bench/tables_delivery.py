@@ -3,14 +3,15 @@
     python bench/tables_delivery.py [--tables 20] [--seconds 30] [--interval 1.0] [--workers 2]
 
 Starts its own Redis (redis-server on a free port) and the studio as production serves it
-(`scripts/entrypoint web`: gunicorn, ``--workers`` uvicorn workers, ``CHANNEL_LAYER_URL`` on that
-Redis) on a throwaway SQLite file. ``--tables`` tables of two users each; each user's browser is a
+(`scripts/entrypoint web`: Caddy in front of ``--workers`` gunicorn sync workers for HTTP and a
+uvicorn worker for the sockets, ``CHANNEL_LAYER_URL`` on that Redis) on a throwaway SQLite file. ``--tables`` tables of two users each; each user's browser is a
 WebSocket client (/ws/tables/<id>/, session cookie) and every ``--interval`` seconds one of the two,
 in turn, plays a move (a note, which every table accepts at any time) through
 ``POST /api/tables/{id}/events/`` with the seq it holds. Measured: the delivery time from the
 moment the move is sent to the moment the other player's socket gives the event, its median and
 p99; events lost (accepted, never delivered to the other socket) and doubled (delivered twice).
-The two sockets of a table usually land on different workers: Redis carries the announce.
+A move is served by an HTTP worker and the sockets are held by another process: Redis carries
+every announce.
 Prints one JSON line. Figures: bench/README.md, "Playtest tables: delivery".
 """
 

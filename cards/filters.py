@@ -3,6 +3,7 @@
 import django_filters
 from rest_framework.exceptions import ValidationError
 
+from common.i18n import game_name
 from rules import registry
 
 from .models import Card, CreationMethod, Origin, Status
@@ -22,7 +23,7 @@ class BadQuery(ValidationError):
 
 
 def _games():
-    return [(key, registry.get(key).name) for key in registry.keys()]
+    return [(key, game_name(key)) for key in registry.keys()]
 
 
 class CardFilter(django_filters.FilterSet):

@@ -222,6 +222,11 @@ class CardForm(forms.Form):
             initial[spec.name] = value
         return initial
 
+    def archetypes_typed(self) -> list[str]:
+        """The archetypes the form holds: as posted (a refused save keeps them), else its initial ones."""
+        source = self.data if self.is_bound else self.initial
+        return split_list(source.get("archetypes") or "")
+
     def to_data(self) -> tuple[dict[str, Any], list[Finding]]:
         """The card typed in, in the interchange format, and what could not be read.
 

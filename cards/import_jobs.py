@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from common.enqueue import enqueue_on_commit
+from common.enqueue import enqueue_on_commit, runs_here
 from common.errors import StudioError
 from common.heartbeat import beating
 from common.media import private_token
@@ -265,10 +265,9 @@ def _beating(beat):
     more than one writer (common.heartbeat: on SQLite, or in-process, none)."""
     import contextlib
 
-    from celery import current_app
     from django.db import connections
 
-    if current_app.conf.task_always_eager or connections["default"].vendor == "sqlite":
+    if runs_here() or connections["default"].vendor == "sqlite":
         return contextlib.nullcontext()
     return beating(beat, every=min(PROGRESS_SECONDS, settings.WORK_HEARTBEAT_SECONDS))
 

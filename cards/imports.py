@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Forbidden, InvalidInput
+from common.finding_messages import english, game_name
 from common.finding_messages import message as finding_message
 from common.notes import checked_note
 from common.users import real_user
@@ -70,7 +71,8 @@ class ImportReport:
 
     def summary(self) -> str:
         text = gettext("%(game)s: %(created)s created, %(updated)s updated, %(unchanged)s unchanged") % {
-            "game": self.game,
+            # The contract's English says the game's key (the commands' output); other languages its name.
+            "game": self.game if english() else game_name(self.game),
             "created": len(self.created),
             "updated": len(self.updated),
             "unchanged": len(self.unchanged),
@@ -83,9 +85,11 @@ class ImportReport:
                 len(self.conflicts),
             ) % {"count": len(self.conflicts), "new": new}
         if self.needs_review:
-            text += ", " + gettext("%(count)s stored as NEEDS_REVIEW instead of VALIDATED") % {
-                "count": len(self.needs_review)
-            }
+            text += ", " + ngettext(
+                "%(count)s stored as NEEDS_REVIEW instead of VALIDATED",
+                "%(count)s stored as NEEDS_REVIEW instead of VALIDATED",
+                len(self.needs_review),
+            ) % {"count": len(self.needs_review)}
         if self.translations:
             text += ", " + ngettext(
                 "%(count)s translation written", "%(count)s translations written", self.translations
@@ -135,15 +139,7 @@ class ReviewNote:
     findings: tuple[Finding, ...] = ()
 
     def describe(self) -> str:
-        if not self.findings:
-            return (
-                f"{self.where}: {self.stable_id} ({self.name}) stored as NEEDS_REVIEW, not VALIDATED: "
-                "only a reviewer validates a card"
-            )
-        return (
-            f"{self.where}: {self.stable_id} ({self.name}) stored as NEEDS_REVIEW, not VALIDATED: its rules "
-            f"refuse it: {'; '.join(f.message for f in self.findings)}"
-        )
+        return review_message(self.stable_id, self.name, self.where, self.findings)
 
 
 @dataclass(frozen=True)
@@ -155,11 +151,80 @@ class ConflictNote:
     new: bool
 
     def describe(self) -> str:
-        state = "recorded" if self.new else "already recorded"
+        return conflict_message(self.conflict_id, self.new, self.stable_id, self.name, self.fields)
+
+
+def where_shown(where: str) -> str:
+    """A card's place in the file as the report keeps it ("card 3 (Vodka)", "row 5 (Vodka)": the
+    report's ``where``, stored in a job's report and sent by the API as it is), in the reader's words."""
+    found = re.fullmatch(r"(card|row) (\d+)(?: \((.*)\))?", where or "", re.DOTALL)
+    if found is None:
+        return where
+    kind, number, name = found.groups()
+    values = {"number": number, "name": name}
+    if kind == "card":
+        return (gettext("card %(number)s (%(name)s)") if name else gettext("card %(number)s")) % values
+    return (gettext("row %(number)s (%(name)s)") if name else gettext("row %(number)s")) % values
+
+
+# The place the import names a refused card by, before the refusal's English message: "card 3
+# (Vodka): ", "row 5 (Vodka), column atk (N): " (Locator, cards.spreadsheets.Sheet).
+_PLACE = re.compile(r"((?:card|row) \d+(?: \(.*?\))?)(?:, column (.+?))?: ")
+
+
+def refusal_message(finding: Any) -> str:
+    """A refusal of the import (a Finding, or its dict in a job's errors) in the reader's language,
+    named by its place in the file as the English message names it."""
+    message = str(finding.get("message", "") if isinstance(finding, dict) else finding.message)
+    if english():
+        return message
+    text = finding_message(finding)
+    params = (finding.get("params") if isinstance(finding, dict) else finding.params) or {}
+    place = _PLACE.match(message)
+    # A spreadsheet code's own words say the row and the column; a message no template renders
+    # comes back as it was, its place in it.
+    if place is None or "row" in params or text == message:
+        return text
+    where, column = where_shown(place.group(1)), place.group(2)
+    if column:
+        where = gettext("%(where)s, column %(column)s") % {"where": where, "column": column}
+    return gettext("%(where)s: %(message)s") % {"where": where, "message": text}
+
+
+def review_message(stable_id: str, name: str, where: str, findings: Iterable[Any] = ()) -> str:
+    """Why a card the file says VALIDATED was stored NEEDS_REVIEW, in the reader's language (from a
+    ReviewNote, or from a job's stored report: its findings as dicts)."""
+    values = {"where": where_shown(where), "card": stable_id, "name": name}
+    refusals = "; ".join(finding_message(f) for f in findings)
+    if not refusals:
         return (
-            f"conflict #{self.conflict_id} ({state}): {self.stable_id} ({self.name}) was changed in the studio since its "
-            f"last import; kept the studio's version; the file differs on {', '.join(self.fields)}"
+            gettext(
+                "%(where)s: %(card)s (%(name)s) stored as NEEDS_REVIEW, not VALIDATED: "
+                "only a reviewer validates a card"
+            )
+            % values
         )
+    return gettext(
+        "%(where)s: %(card)s (%(name)s) stored as NEEDS_REVIEW, not VALIDATED: its rules refuse it: "
+        "%(findings)s"
+    ) % {**values, "findings": refusals}
+
+
+def conflict_message(conflict_id: int, new: bool, stable_id: str, name: str, fields: Iterable[str]) -> str:
+    """An import conflict the import recorded (or found recorded), in the reader's language; the
+    fields by their keys, as the file names them."""
+    values = {"conflict": conflict_id, "card": stable_id, "name": name, "fields": ", ".join(fields)}
+    if new:
+        text = gettext(
+            "conflict #%(conflict)s (recorded): %(card)s (%(name)s) was changed in the studio since its "
+            "last import; kept the studio's version; the file differs on %(fields)s"
+        )
+    else:
+        text = gettext(
+            "conflict #%(conflict)s (already recorded): %(card)s (%(name)s) was changed in the studio "
+            "since its last import; kept the studio's version; the file differs on %(fields)s"
+        )
+    return text % values
 
 
 def _card_label(index: int, raw: Any) -> str:

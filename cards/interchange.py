@@ -94,13 +94,21 @@ class CardInput:
 
 
 def parse_card(
-    raw: Any, *, game: str, defaults: dict[str, Any] | None = None, where: str | None = None
+    raw: Any,
+    *,
+    game: str,
+    defaults: dict[str, Any] | None = None,
+    where: str | None = None,
+    unfinished_effects: bool = False,
 ) -> tuple[CardInput | None, list[Finding]]:
     """Read one card of ``game`` from its interchange form.
 
     ``defaults`` gives the values of absent common keys (the FORMATS.md defaults
     otherwise). ``where`` names the card in messages (e.g. "card 3"); the
     finding's ``card`` is the stable id, or the name, or ``where``.
+    With ``unfinished_effects`` (the card editor's saves), effects that are a list of objects
+    but do not meet the game's schema yet are stored: the rule set lists them as error
+    findings of the stored card, which keep it from VALIDATED until they are gone.
     """
     if not isinstance(raw, dict):
         return None, [error("CARD_NOT_OBJECT", card=where, params={})]
@@ -156,7 +164,7 @@ def parse_card(
         bad("archetypes", problem("ARCHETYPES_LIMIT", labels=ARCHETYPES_MAX, maximum=ARCHETYPE_MAX_LENGTH))
     if not isinstance(values["effects"], list) or not all(isinstance(e, dict) for e in values["effects"]):
         bad("effects", problem("EFFECTS_LIST"))
-    elif "effects" not in unstorable:
+    elif "effects" not in unstorable and not unfinished_effects:
         # The game's effect schema: every error names its JSON path (effects[2].actions[0].stat).
         errors.extend(ruleset.effect_errors(values["effects"], card_ref=ref))
     for key, choices in (("origin", Origin), ("creationMethod", CreationMethod), ("status", Status)):

@@ -31,6 +31,14 @@ def _no_decks(*, user, card_id: int, names: int = 5) -> tuple[int, list[str]]:
     return 0, []
 
 
+def _no_holds(card: Card) -> list[str]:
+    return []
+
+
+def _no_edit_holds(card: Card, user) -> list[str]:
+    return []
+
+
 def _no_face_findings(card: Card, translation, templates: dict | None = None) -> list:
     return []
 
@@ -47,3 +55,11 @@ decks_with_card = Slot("cards.decks_with_card", _no_decks)
 # language): faces. ``templates``: a dict the caller keeps across cards (a list of translations: each
 # game's template read once).
 translation_face_findings = Slot("cards.translation_face_findings", _no_face_findings)
+# The card page's comment threads (its context: ``comments``, None when nobody fills it): comments.
+comments_context = Slot("cards.comments_context", _no_part)
+# Why the card may not be VALIDATED yet beyond its findings, each a sentence (an open reviewer thread
+# nobody answered): comments. card_set_status refuses the move while one holds.
+validation_holds = Slot("cards.validation_holds", _no_holds)
+# Why ``user`` may not save an edit of the card now, each a sentence (someone else's lock): comments.
+# card_update refuses the edit while one holds.
+edit_holds = Slot("cards.edit_holds", _no_edit_holds)

@@ -430,3 +430,9 @@ def parse(text: str) -> Query:
             hint=_("use at most %(n)s") % {"n": MAX_TERMS},
         )
     return query
+
+
+def typed_query(params) -> str:
+    """The query typed in a search box (the ``q`` of a request's ``params``): trimmed, without the NUL
+    characters PostgreSQL refuses in text."""
+    return params.get("q", "").replace("\x00", "").strip()

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
+from common.users import permissions_held
 from rules import registry
 
 from .interchange import TRANSLATIONS_KEY, card_to_dict
@@ -35,35 +36,14 @@ def card_scope(user) -> str:
 
 
 def card_scopes(user_ids: Iterable[int]) -> dict[int, str]:
-    """:func:`card_scope` of many users by id, in one query (the rules of Django's ModelBackend:
-    an active superuser holds every permission; other active users their own and their groups')."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Permission
-
-    ids = set(user_ids)
-    if not ids:
-        return {}
-
-    def held(codename: str, through: str) -> Exists:
-        perms = Permission.objects.filter(content_type__app_label="cards", codename=codename)
-        return Exists(perms.filter(**{through: OuterRef("pk")}))
-
-    rows = (
-        get_user_model()
-        .objects.filter(pk__in=ids)
-        .annotate(
-            own_view=held("view_card", "user"),
-            group_view=held("view_card", "group__user"),
-            own_all=held("view_unvalidated_card", "user"),
-            group_all=held("view_unvalidated_card", "group__user"),
-        )
-        .values_list("pk", "is_active", "is_superuser", "own_view", "group_view", "own_all", "group_all")
-    )
-    scopes = dict.fromkeys(ids, SEES_NONE)
-    for pk, active, superuser, own_view, group_view, own_all, group_all in rows:
-        if active and (superuser or own_view or group_view):
-            scopes[pk] = SEES_ALL if superuser or own_all or group_all else SEES_VALIDATED
-    return scopes
+    """:func:`card_scope` of many users by id, in one query (common.users.permissions_held)."""
+    held = permissions_held(user_ids, "cards", ("view_card", "view_unvalidated_card"))
+    return {
+        pk: (SEES_ALL if "view_unvalidated_card" in perms else SEES_VALIDATED)
+        if "view_card" in perms
+        else SEES_NONE
+        for pk, perms in held.items()
+    }
 
 
 def card_list(*, user) -> QuerySet[Card]:

@@ -37,6 +37,7 @@ from .models import (
     RevisionAction,
     Status,
 )
+from .page_parts import edit_holds, validation_holds
 from .signals import cards_changed
 from .translations import mark_stale
 from .workflow import transition_refusal
@@ -265,8 +266,13 @@ def _refuse_translations(data: Any) -> None:
 
 # --- create ----------------------------------------------------------------------------
 @transaction.atomic
-def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -> Card:
+def card_create(
+    *, game: str, data: dict[str, Any], user=None, note: str = "", unfinished_effects: bool = False
+) -> Card:
     """Create a card from its interchange form, as ``user`` (designer or reviewer).
+
+    ``unfinished_effects``: effects not yet meeting the schema are stored, listed as error
+    findings (:func:`cards.interchange.parse_card`); the card editor's drafts.
 
     A card proposed as AI (origin AI or creationMethod AI_GENERATED) starts
     DRAFT whatever it asks for. Any other requested status must be a move from
@@ -277,7 +283,10 @@ def card_create(*, game: str, data: dict[str, Any], user=None, note: str = "") -
         raise InvalidInput(findings)
     _refuse_translations(data)
     card_input, findings = parse_card(
-        data, game=game, defaults={"creationMethod": CreationMethod.MANUAL.value}
+        data,
+        game=game,
+        defaults={"creationMethod": CreationMethod.MANUAL.value},
+        unfinished_effects=unfinished_effects,
     )
     if findings:
         raise InvalidInput(findings)
@@ -313,7 +322,7 @@ READ_ONLY_PROBLEMS = {
 }
 
 
-def card_apply(card: Card, data: dict[str, Any]) -> Card:
+def card_apply(card: Card, data: dict[str, Any], *, unfinished_effects: bool = False) -> Card:
     """The card as the partial edit ``data`` (interchange keys) would leave it: a copy, never saved.
 
     Refuses what :func:`card_update` refuses (:class:`InvalidInput`). Status and
@@ -345,7 +354,7 @@ def card_apply(card: Card, data: dict[str, Any]) -> Card:
         for spec in card.ruleset.fields:
             if spec.name not in data and not spec.applies_to(data["type"]):
                 merged[spec.name] = None
-    card_input, findings = parse_card(merged, game=card.game)
+    card_input, findings = parse_card(merged, game=card.game, unfinished_effects=unfinished_effects)
     if findings:
         raise InvalidInput(findings)
     changed = copy.copy(card)
@@ -373,6 +382,7 @@ def card_update(
     expected_version: int | None = None,
     note: str = "",
     action: str = RevisionAction.UPDATE,
+    unfinished_effects: bool = False,
 ) -> Card:
     """Apply a partial edit (interchange keys) to a card, as :func:`card_apply` computes it.
 
@@ -383,8 +393,10 @@ def card_update(
     card = Card.objects.select_for_update().get(stable_id=stable_id)
     if expected_version is not None and expected_version != card.version:
         raise StaleVersion(expected_version, card.version)
+    if real_user(user) is not None and (holds := edit_holds(card, user)):
+        raise Conflict("; ".join(holds))
     before = card_to_dict(card)
-    changed = card_apply(card, data)
+    changed = card_apply(card, data, unfinished_effects=unfinished_effects)
     if card_to_dict(changed) == before:
         return card
     card_save_change(changed, before=before, action=action, user=user, note=note)
@@ -403,6 +415,8 @@ def card_set_status(
     refusal = transition_refusal(user, card.status, status)
     if refusal:
         raise Forbidden(refusal.message) if refusal.forbidden else Conflict(refusal.message)
+    if status == Status.VALIDATED and (holds := validation_holds(card)):
+        raise Conflict("; ".join(holds))
     before = card_to_dict(card)
     card.status = status
     card_save_change(card, before=before, action=RevisionAction.STATUS, user=user, note=note)

@@ -15,11 +15,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import Forbidden, InvalidInput
+from common.i18n import game_name
 from common.refusals import in_place
 from rules import registry
 
 from . import import_jobs
-from .imports import cards_import_file
+from .imports import cards_import_file, refusal_message
 from .models import CardSetImportJob, ImportJobState
 from .spreadsheets import FORMATS, UnusableFile, max_bytes
 
@@ -27,7 +28,7 @@ IMPORT_PERMS = ("cards.add_card", "cards.change_card")
 
 
 def _games() -> list[tuple[str, str]]:
-    return [(rs.key, rs.name) for rs in registry]
+    return [(rs.key, game_name(rs)) for rs in registry]
 
 
 class CardSetImportForm(forms.Form):
@@ -106,9 +107,9 @@ def card_sets_import(request):
             except UnusableFile as exc:
                 problems, status = [str(exc)], 413 if exc.too_large else 400
             except Forbidden as exc:
-                problems, status = [f.message for f in exc.findings] or [exc.message], 403
+                problems, status = [refusal_message(f) for f in exc.findings] or [exc.message], 403
             except InvalidInput as exc:
-                problems, status = [f.message for f in exc.findings] or [exc.message], 400
+                problems, status = [refusal_message(f) for f in exc.findings] or [exc.message], 400
     context = {
         "report": report,
         "problems": problems,

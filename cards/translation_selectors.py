@@ -9,10 +9,12 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from rules import Finding
 from rules.translations import glossary_findings, source_texts, stale_finding
 
+from .diff import text_ops
 from .interchange import card_to_dict
 from .models import Card, CardRevision, CardTranslation, TranslationStatus
 from .page_parts import translation_face_findings
@@ -153,6 +155,33 @@ def source_diff(translation: CardTranslation) -> dict[str, Any]:
         key: {"before": then.get(key), "after": value} for key, value in now.items() if then.get(key) != value
     }
     return {"since": translation.source_version, "version": card.version, "changes": changes}
+
+
+def source_diff_rows(diff: dict[str, Any]) -> list[dict[str, Any]]:
+    """:func:`source_diff`'s changes as a page shows them: each text by its label in the reader's
+    language, its words removed and added marked (the review queue's word diff, cards.diff), an
+    effect's text one row of its own."""
+    labels = {"name": _("Name"), "text": _("Text"), "flavour": _("Flavour"), "archetypes": _("Archetypes")}
+    rows = []
+    for key, change in diff["changes"].items():
+        before, after = change.get("before"), change.get("after")
+        if key == "effects":
+            before, after = before or {}, after or {}
+            for effect_id in [*before, *(k for k in after if k not in before)]:
+                old, new = before.get(effect_id, ""), after.get(effect_id, "")
+                if old != new:
+                    rows.append(
+                        {
+                            "key": f"effects.{effect_id}",
+                            "label": _("Effect %(id)s") % {"id": effect_id},
+                            "ops": text_ops(old, new),
+                        }
+                    )
+            continue
+        if key == "archetypes":
+            before, after = ", ".join(before or []), ", ".join(after or [])
+        rows.append({"key": key, "label": labels.get(key, key), "ops": text_ops(before or "", after or "")})
+    return rows
 
 
 def language_name(code: str) -> str:

@@ -29,6 +29,7 @@ from .translation_selectors import (
     reader_language,
     shown_translation,
     source_diff,
+    source_diff_rows,
     translation_findings,
     translation_history,
     translation_queue,
@@ -119,6 +120,7 @@ def _context(request, card: Card, language: str, *, posted=None, errors=None) ->
     values = _form_values(card, translation, posted)
     effect_rows = [{**row, "value": values["effects"].get(row["id"], "")} for row in source["effect_rows"]]
     findings = translation_findings(card, [translation]) if translation else []
+    diff = source_diff(translation) if translation and translation.stale else None
     return {
         "card": card,
         "ruleset": card.ruleset,
@@ -131,7 +133,13 @@ def _context(request, card: Card, language: str, *, posted=None, errors=None) ->
         "findings": [
             {"code": f.code, "message": finding_message(f), "severity": str(f.severity)} for f in findings
         ],
-        "diff": source_diff(translation) if translation and translation.stale else None,
+        "diff": diff,
+        "glossary": [
+            {"source": term.expected(source["language"]), "target": term.expected(language)}
+            for term in getattr(card.ruleset, "glossary", ())
+            if term.expected(source["language"]) and term.expected(language)
+        ],
+        "diff_rows": source_diff_rows(diff) if diff else [],
         "moves": _moves(request.user, translation),
         "may_edit": request.user.has_perm("cards.change_card"),
         "history": list(translation_history(card=card, language=language)[:30]) if translation else [],

@@ -18,6 +18,7 @@ urlpatterns = [
     path("translations/", translation_views.translation_review, name="translation-review"),
     path("<stable_id:stable_id>/", views.card_detail, name="detail"),
     path("<stable_id:stable_id>/status/", views.card_status, name="status"),
+    path("<stable_id:stable_id>/since/<int:version>/", views.card_version_diff, name="since"),
     path(
         "<stable_id:stable_id>/translations/<str:language>/",
         translation_views.translation_edit,

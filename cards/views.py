@@ -22,17 +22,18 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
 from common.errors import Conflict, Forbidden, InvalidInput, StaleVersion
+from common.i18n import game_name
 from common.versions import posted_version
 from rules import CardData, get_ruleset, registry
 from rules.problems import problem as rules_problem
 from rules.problems import refusal
 
 from . import page_parts, selectors, services
-from .diff import change_rows
+from .diff import change_rows, field_changes
 from .forms import CardForm, type_label
 from .interchange import check_game, parse_card
 from .models import DERIVED_FIELDS, Card, RevisionAction, Status
-from .query import QueryError
+from .query import QueryError, typed_query
 from .search import card_find, term_for
 from .templatetags.cards import field_rows
 from .translation_selectors import reader_language, reader_translations
@@ -72,7 +73,7 @@ def _type_labeller(game: str):
 
 FACET_LABELS = {
     "status": lambda value: Status(value).label,
-    "game": lambda key: get_ruleset(key).name,
+    "game": game_name,
 }
 
 
@@ -99,7 +100,7 @@ def _facet_links(request, query: str, key: str, counts, label=None) -> list[dict
 @login_required
 @permission_required("cards.view_card", raise_exception=True)
 def browse(request):
-    query = request.GET.get("q", "").replace("\x00", "").strip()
+    query = typed_query(request.GET)
     game = request.GET.get("game", "")
     game = game if game in registry else ""
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
@@ -221,6 +222,8 @@ def _transitions(user, card: Card, has_errors: bool) -> list[dict]:
             if target == Status.VALIDATED and has_errors
             else ""
         )
+        if target == Status.VALIDATED and not blocked:
+            blocked = " ".join(page_parts.validation_holds(card))
         out.append({"target": target, "label": label, "style": style, "blocked": blocked})
     return out
 
@@ -251,8 +254,9 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         "form": form,
         "findings": findings,
         "field_rows": field_rows(card),
-        "archetypes": list(
-            zip(card.archetypes or [], [card.ruleset.archetype_key(a) for a in card.archetypes or []])
+        # The panel agrees with the field: after a refused save, the archetypes as typed.
+        "archetypes": archetype_keys(
+            card.ruleset, form.archetypes_typed() if form is not None and form.is_bound else card.archetypes
         ),
         "transitions": transitions,
         "breaks_decks": page_parts.decks_legal_with(card_ids=[card.pk]).get(card.pk, 0)
@@ -265,9 +269,15 @@ def _detail_context(request, card: Card, form: CardForm | None = None, **extra) 
         if form is not None and card.status == Status.VALIDATED
         else "",
         **page_parts.gallery_context(request, card),
+        **page_parts.comments_context(request, card),
         **translations_context(request, card),
         **extra,
     }
+
+
+def archetype_keys(ruleset, archetypes: list[str] | None) -> list[tuple[str, str]]:
+    """Each archetype as printed beside its canonical key (the archetype panel)."""
+    return [(name, ruleset.archetype_key(name)) for name in archetypes or []]
 
 
 def save_warning(user, card: Card) -> str:
@@ -301,6 +311,37 @@ def card_detail(request, stable_id: str):
     return render(request, "cards/detail.html", _detail_context(request, card))
 
 
+@login_required
+@permission_required("cards.view_unvalidated_card", raise_exception=True)
+def card_version_diff(request, stable_id: str, version: int):
+    """What changed on the card from ``version`` to its current version, field by field, and the
+    versions in between (who, when, why): a comment written on an earlier version links here. Its
+    history holds states that were not VALIDATED: for who may read them (as the revisions API)."""
+    card = _get_card(request, stable_id)
+    if version >= card.version:
+        return redirect("cards:detail", stable_id=card.stable_id)
+    snapshots = dict(
+        card.revisions.filter(version__in=[version, card.version]).values_list("version", "snapshot")
+    )
+    if version not in snapshots or card.version not in snapshots:
+        raise Http404(_("no version %(v)s of card %(id)s") % {"v": version, "id": stable_id})
+    since = [
+        {"revision": r, "rows": change_rows(r.changes)}
+        for r in selectors.revisions_since(card=card, version=version)
+    ]
+    return render(
+        request,
+        "cards/version_diff.html",
+        {
+            "card": card,
+            "ruleset": card.ruleset,
+            "version": version,
+            "rows": change_rows(field_changes(snapshots[version], snapshots[card.version])),
+            "since": since,
+        },
+    )
+
+
 def _card_save(request, card: Card):
     if not _can_edit(request.user):
         raise PermissionDenied("only designers edit cards")
@@ -325,6 +366,8 @@ def _card_save(request, card: Card):
             user=request.user,
             expected_version=expected,
             note=form.cleaned_data.get("revision_note", ""),
+            # A card being written saves with its unfinished effects, listed as its problems.
+            unfinished_effects=True,
         )
     except StaleVersion as exc:
         card.refresh_from_db()
@@ -342,6 +385,9 @@ def _card_save(request, card: Card):
             _detail_context(request, card, form, unsaved=others or exc.findings),
             status=400,
         )
+    except Conflict as exc:  # someone else's lock: nothing saved, the input kept on the page
+        messages.error(request, _("Not saved: %(why)s") % {"why": exc.message})
+        return render(request, "cards/detail.html", _detail_context(request, card, form), status=409)
     if updated.version == card.version:
         messages.info(request, _("Nothing changed: the card is as it was."))
     else:
@@ -378,7 +424,11 @@ def card_new(request):
         if not findings:
             try:
                 card = services.card_create(
-                    game=game, data=data, user=request.user, note=form.cleaned_data.get("revision_note", "")
+                    game=game,
+                    data=data,
+                    user=request.user,
+                    note=form.cleaned_data.get("revision_note", ""),
+                    unfinished_effects=True,
                 )
             except InvalidInput as exc:
                 findings = exc.findings
@@ -395,7 +445,13 @@ def card_new(request):
         return render(
             request,
             "cards/new.html",
-            {"form": form, "ruleset": ruleset, "game": game, "unsaved": others or findings},
+            {
+                "form": form,
+                "ruleset": ruleset,
+                "game": game,
+                "unsaved": others or findings,
+                "archetypes": archetype_keys(ruleset, form.archetypes_typed()),
+            },
             status=400,
         )
     initial = {
@@ -448,7 +504,6 @@ def card_validate(request):
     slots = [
         (name, by_field.get(name, [])) for name in form.fields if name not in ("version", "revision_note")
     ]
-    keys = ruleset.archetype_keys(data.get("archetypes") or [])
     return render(
         request,
         "cards/_validation.html",
@@ -457,7 +512,7 @@ def card_validate(request):
             "slots": slots,
             "checked": True,
             "ruleset": ruleset,
-            "archetypes": list(zip(data.get("archetypes") or [], keys)),
+            "archetypes": archetype_keys(ruleset, data.get("archetypes")),
         },
     )
 

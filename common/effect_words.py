@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from common.i18n import has_entry, tr
+from common.i18n import game_name, has_entry, tr
 from rules import registry
 from rules.effects.schema import meanings_line, references_line
 from rules.ruleset import RuleSet
@@ -160,7 +160,7 @@ def _composed(ruleset: RuleSet) -> dict[str, str]:
     """The lines made of several marked texts, by their English words, in the active language."""
     vocabulary = ruleset.effect_vocabulary
     if vocabulary is None:
-        return {ruleset.effect_schema["description"]: str(NO_VOCABULARY) % {"game": ruleset.name}}
+        return {ruleset.effect_schema["description"]: str(NO_VOCABULARY) % {"game": game_name(ruleset)}}
     lines = {}
     for meanings in (vocabulary.timings, vocabulary.durations, vocabulary.target_kinds):
         if meanings:

@@ -49,6 +49,12 @@ class NotEnqueued(Exception):
     """The broker was taken as down (a recent failure): the task was not tried."""
 
 
+def runs_here() -> bool:
+    """Whether a task sent now runs in this process (the embedded default's eager tasks) rather than
+    on a worker: the Celery app's own setting, which tests and commands may change after start."""
+    return bool(current_app.conf.task_always_eager)
+
+
 def enqueue_on_commit(name: str, *args, on_failure: OnFailure | None = None, **kwargs) -> None:
     """Send the task ``name`` with these arguments once the current transaction commits."""
     transaction.on_commit(functools.partial(send, name, args, kwargs, on_failure=on_failure), robust=True)
@@ -57,7 +63,7 @@ def enqueue_on_commit(name: str, *args, on_failure: OnFailure | None = None, **k
 def send(name: str, args: tuple = (), kwargs: dict | None = None, *, on_failure: OnFailure | None = None):
     """Send the task ``name`` now (run in-process when tasks are eager); on any failure log it, call
     ``on_failure`` and answer None: never raise."""
-    eager = current_app.conf.task_always_eager
+    eager = runs_here()
     try:
         if not eager and breaker.is_open():
             raise NotEnqueued("the broker could not be reached moments ago")

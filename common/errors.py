@@ -7,7 +7,8 @@ a message for people and, for bad input, every finding that names a field.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from rules import Finding
 
@@ -15,11 +16,21 @@ from rules import Finding
 class StudioError(Exception):
     status_code = 400
 
-    def __init__(self, message: str, findings: Iterable[Finding] = ()):
+    def __init__(
+        self, message: str, findings: Iterable[Finding] = (), *, context: Mapping[str, Any] | None = None
+    ):
         self.message = message
         # The findings behind the refusal, when there are some (each names its card and field).
         self.findings = list(findings)
+        # What a client needs to act on the refusal, beside the findings (a table's current seq, to
+        # catch up from): the API adds it to the error's body.
+        self.context = dict(context or {})
         super().__init__(message)
+
+    @property
+    def finding(self) -> Finding | None:
+        """The first finding (a refusal of one move, one write, has one), or None."""
+        return self.findings[0] if self.findings else None
 
 
 class InvalidInput(StudioError):
@@ -27,11 +38,19 @@ class InvalidInput(StudioError):
 
     status_code = 400
 
-    def __init__(self, findings: Iterable[Finding], message: str | None = None):
+    def __init__(
+        self,
+        findings: Iterable[Finding],
+        message: str | None = None,
+        *,
+        context: Mapping[str, Any] | None = None,
+    ):
         findings = list(findings)
         # A message made of the findings' is made again in the reader's language (reader_message).
         self.from_findings = not message and bool(findings)
-        super().__init__(message or "; ".join(f.message for f in findings) or "invalid input", findings)
+        super().__init__(
+            message or "; ".join(f.message for f in findings) or "invalid input", findings, context=context
+        )
 
     def reader_message(self) -> str:
         """The message in the reader's language (the findings' own, or the one given)."""

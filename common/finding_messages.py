@@ -102,12 +102,9 @@ def _shown(name: str, value: Any) -> Any:
 def game_name(key: str) -> str:
     """A game named by its key ("vanguard") as people read it (« Cardfight!! Vanguard (Classic) »);
     English messages keep the key (the contract's words), a key no rule set has stays as it is."""
-    from rules import registry
+    from .i18n import game_name as named
 
-    from .i18n import tr
-
-    ruleset = next((r for r in registry if r.key == key), None)
-    return tr(ruleset.name, ruleset.key) if ruleset is not None else key
+    return named(key)
 
 
 def format_label(key: str) -> str:

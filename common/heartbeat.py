@@ -13,9 +13,10 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 
-from celery import current_app
 from django.conf import settings
 from django.db import connections
+
+from common.enqueue import runs_here
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +51,6 @@ def heartbeat(touch: Callable[[], object]):
     Nor on SQLite: a second writer there waits for the work's own writes (one writer at a time) and
     can make them fail with "database is locked"; the work's progress writes are its heartbeat.
     """
-    if current_app.conf.task_always_eager or connections["default"].vendor == "sqlite":
+    if runs_here() or connections["default"].vendor == "sqlite":
         return contextlib.nullcontext()
     return beating(touch, every=settings.WORK_HEARTBEAT_SECONDS)

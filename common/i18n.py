@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext, pgettext, trans_real
 from django.utils.translation.trans_real import CONTEXT_SEPARATOR
 
 from rules import registry
+from rules.fields import FieldSpec, Kind
 from rules.ruleset import RuleSet
 from rules.text import key_words
 
@@ -65,6 +66,17 @@ def game_ruleset(game: RuleSet | str | None) -> RuleSet | None:
 _ruleset = game_ruleset
 
 
+def game_name(game: RuleSet | str | None) -> str:
+    """A game (its rule set or key) named as the reader names it: « Cartes d’échecs » for Chess cards.
+
+    A rule set's ``name`` is marked ``N_`` (English, the contract's word); the pages show this. A key
+    no rule set has stays as it is."""
+    ruleset = _ruleset(game)
+    if ruleset is None:
+        return "" if game is None else str(game)
+    return tr(ruleset.name, ruleset.key)
+
+
 def type_label(game: RuleSet | str | None, card_type: str | None) -> str:
     """A card type as the reader reads it: the game's label in the reader's language.
 
@@ -93,6 +105,34 @@ def field_label(game: RuleSet | str | None, name: str) -> str:
     # Fields are named in the studio's words (N_, no context): a game's value of the same
     # English word (vanguard's Critical trigger, its critical field) keeps its own.
     return tr(ruleset.field_label(name))
+
+
+def field_accepts(spec: FieldSpec) -> str:
+    """What a game field accepts, in the reader's words (the search help's lines): « un nombre entier
+    de 0 à 3, ou vide »; the choices by their keys, which the search and the files use.
+    (``FieldSpec.describe`` says it in the contract's English, for the API and the commands.)"""
+    numbers = {"minimum": spec.minimum, "maximum": spec.maximum}
+    choices = ", ".join(spec.choices)
+    if spec.kind is Kind.INT:
+        if spec.minimum is not None and spec.maximum is not None:
+            what = gettext("a whole number from %(minimum)s to %(maximum)s") % numbers
+        elif spec.minimum is not None:
+            what = gettext("a whole number, at least %(minimum)s") % numbers
+        elif spec.maximum is not None:
+            what = gettext("a whole number, at most %(maximum)s") % numbers
+        else:
+            what = gettext("a whole number")
+    elif spec.kind is Kind.BOOL:
+        what = gettext("yes or no")
+    elif spec.kind is Kind.ENUM:
+        what = gettext("one of %(choices)s") % {"choices": choices}
+    elif spec.kind is Kind.ENUM_LIST:
+        what = gettext("a list of values among %(choices)s") % {"choices": choices}
+    elif spec.kind is Kind.STR_LIST:
+        what = gettext("a list of texts")
+    else:
+        what = gettext("a text")
+    return gettext("%(accepted)s, or empty") % {"accepted": what}
 
 
 def value_label(game: RuleSet | str | None, field: str, value: object) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 LABELS: dict[str, dict[str, str]] = {
     "status": {
@@ -102,6 +103,36 @@ LABELS: dict[str, dict[str, str]] = {
         "THIS_COMBAT": _("For this combat"),
         "UNTIL_END_OF_BATTLE": _("Until the end of the battle"),
         "UNTIL_OWNER_NEXT_STAND": _("Until its owner's next stand"),
+    },
+    # A zone an effect names (a target's zone, an action's "to" and "from"), in the words of the
+    # games' tables; the French « Life » is darkrow's seed's own word.
+    "zone": {
+        "HAND": _("Hand"),
+        "DECK": _("Deck"),
+        "RUNE_DECK": _("Rune deck"),
+        "DISCARD": _("Discard pile"),
+        "GRAVEYARD": _("Graveyard"),
+        "BANISHED": _("Banished"),
+        "FIELD": pgettext_lazy("a zone of a card game", "Field"),
+        "LIFE": _("Life"),
+        "PRISON": _("Prison"),
+        "BASE": _("Base"),
+        "BATTLEFIELD": _("Battlefield"),
+        "VC": _("Vanguard circle"),
+        "RC": pgettext_lazy("a zone of a card game", "Rear-guard circle"),
+        "GC": _("Guardian circle"),
+        "DAMAGE": pgettext_lazy("a zone of a card game", "Damage zone"),
+        "DROP": pgettext_lazy("a zone of a card game", "Drop zone"),
+        "SOUL": _("Soul"),
+        "TRIGGER": _("Trigger zone"),
+        "ORIGIN_COLUMN": pgettext_lazy("a zone of a card game", "Origin column"),
+        "ORIGIN_SQUARE": pgettext_lazy("a zone of a card game", "Origin square"),
+    },
+    # A target's side (rules.effects.schema): whose cards it picks.
+    "side": {
+        "ALLY": pgettext_lazy("an effect target's side", "Ally"),
+        "OPPONENT": pgettext_lazy("an effect target's side", "Opponent"),
+        "ANY": pgettext_lazy("an effect target's side", "Either side"),
     },
     "kind": {
         "activated": _("Activated"),
@@ -289,4 +320,4 @@ def without_path(message: str, where: str | None) -> str:
     return message
 
 
-EFFECT_KINDS = ("kind", "timing", "duration", "target", "action", "cost", "condition")
+EFFECT_KINDS = ("kind", "timing", "duration", "target", "side", "zone", "action", "cost", "condition")

@@ -33,12 +33,15 @@ ERROR: dict[str, Any] = {
     "type": "object",
     "description": (
         "An error answer: `detail` for people (absent from some 400s, which give a list of messages "
-        "per field instead); `errors`, every finding; `currentVersion` with a 412."
+        "per field instead); `errors`, every finding; `currentVersion` with a 412; a table's route also "
+        "says the first finding's `code` and, where the client catches up from it, the table's `seq`."
     ),
     "properties": {
         "detail": {"type": "string"},
         "errors": {"type": "array", "items": {"type": "object"}},
         "currentVersion": {"type": "integer"},
+        "code": {"type": "string"},
+        "seq": {"type": "integer"},
     },
     "additionalProperties": True,
 }
@@ -95,7 +98,28 @@ def error_responses(result: dict, generator, request, public) -> dict:
     for name, component in result["components"]["schemas"].items():
         if name.endswith("Request"):  # what a client sends (COMPONENT_SPLIT_REQUEST)
             _strict_game(component.get("properties", {}).get("game"))
+    _patched_alternatives(result["components"]["schemas"])
     return result
+
+
+# A PATCH of a deck is one of the two shapes of a deck sent whole, each key optional: the decklist
+# shape still requires its decklist, and the sections shape holds none (either keys or a decklist),
+# so that a body is exactly one of them.
+PATCHED_ALTERNATIVES = {
+    "PatchedDeckByDecklistRequest": "decklist",
+    "PatchedDeckBySectionsRequest": None,
+}
+
+
+def _patched_alternatives(components: dict) -> None:
+    for name, required in PATCHED_ALTERNATIVES.items():
+        component = components.get(name)
+        if component is None:
+            continue
+        if required:
+            component["required"] = [required]
+        else:
+            component["not"] = {"required": ["decklist"]}
 
 
 def _required_alternatives(operation: dict, components: dict) -> None:

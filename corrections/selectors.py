@@ -142,9 +142,11 @@ def canonical_status() -> list[dict[str, Any]]:
 
 def describe_status(entry: dict[str, Any]) -> str:
     canonical = entry["correction"]
-    head = f"{entry['game']}: « {canonical.card_name} » ({canonical.source})"
+    # The operator reads this line (loaddemo): the card's name and the game, not the seed's
+    # internal reference, which the correction's page and docs/workflow.md keep.
+    head = f"{entry['game']}: the rules correction for « {canonical.card_name} »"
     if not entry["outcomes"]:
-        return f"{head}: pending, no {entry['game']} card of that name yet"
+        return f"{head} waits for a {entry['game']} card of that name (none yet)"
     parts = []
     for card, report in entry["outcomes"]:
         if report.outcome == Outcome.APPLIED:

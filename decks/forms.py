@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common import guards
 from common.finding_messages import message as finding_message
+from common.i18n import game_name
 from rules import registry
 
 from .interchange import looks_like_json, parse_decklist
@@ -29,9 +30,10 @@ def format_choices(game: str | None = None) -> list:
     formats = list(formats)
     groups = []
     for ruleset in registry:
-        options = [(f.pk, f"{ruleset.name} · {_format_label(f)}") for f in formats if f.game == ruleset.key]
+        name = game_name(ruleset)
+        options = [(f.pk, f"{name} · {_format_label(f)}") for f in formats if f.game == ruleset.key]
         if options:
-            groups.append((ruleset.name, options))
+            groups.append((name, options))
     return [("", _("— choose a game and its format —")), *groups]
 
 
@@ -53,7 +55,7 @@ class DeckCreateForm(forms.Form):
 
 
 def game_choices() -> list:
-    return [("", _("— the decklist says (game: …) —")), *((r.key, r.name) for r in registry)]
+    return [("", _("— the decklist says (game: …) —")), *((r.key, game_name(r)) for r in registry)]
 
 
 class DeckImportForm(forms.Form):

@@ -15,7 +15,9 @@ from rules.problems import Problem, problem
 
 
 def _games():
-    return [(key, registry.get(key).name) for key in registry.keys()]
+    from common.i18n import game_name
+
+    return [(key, game_name(key)) for key in registry.keys()]
 
 
 class Identity(models.TextChoices):

@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards import selectors as card_selectors
 from cards.models import DERIVED_FIELDS, Status
-from cards.query import QueryError
+from cards.query import QueryError, typed_query
 from cards.search import card_search
 from cards.translation_selectors import reader_language, reader_translations
 from common import i18n
@@ -41,7 +41,7 @@ from common.versions import posted_version
 from rules import get_ruleset, registry
 from rules.deckstats import NONE, deck_statistics
 
-from . import selectors, services
+from . import page_parts, selectors, services
 from .builder import board, copies_by_card, deck_cards, verdict_of
 from .charts import bar_chart, row_chart
 from .exports import NotExportable, default_site, site_export, sites_of, tts_exportable, tts_line
@@ -341,8 +341,9 @@ def _token(deck: Deck) -> str:
 @require_GET
 def deck_detail(request, pk: int):
     deck = deck_or_404(request, pk)
-    query = request.GET.get("q", "").replace("\x00", "").strip()
-    return render(request, "decks/builder.html", _builder_context(request, deck, query=query))
+    query = typed_query(request.GET)
+    context = {**_builder_context(request, deck, query=query), **page_parts.comments_context(request, deck)}
+    return render(request, "decks/builder.html", context)
 
 
 @login_required
@@ -352,7 +353,7 @@ def deck_search(request, pk: int):
     deck = deck_or_404(request, pk)
     if not _can_change(request.user, deck):
         raise PermissionDenied("only the deck's owner adds cards to it")
-    query = request.GET.get("q", "").replace("\x00", "").strip()
+    query = typed_query(request.GET)
     search = _search(request, deck, query, copies_by_card(selectors.deck_played(deck)))
     translations = reader_translations([item["card"] for item in search["results"]], reader_language())
     context = {"deck": deck, "ruleset": get_ruleset(deck.game), **search}
@@ -437,94 +438,71 @@ def _changed(request, deck: Deck, change, **fields) -> HttpResponse:
 @login_required
 @require_POST
 def deck_add(request, pk: int):
-    deck = deck_or_404(request, pk)
+    """Add copies of a card (a search result) to a section of the deck, by default the card's home one."""
+    card, section = request.POST.get("card", ""), request.POST.get("section") or None
+    count = int_or(request.POST.get("count"), 1)
     return _changed(
         request,
-        deck,
+        deck_or_404(request, pk),
         services.deck_card_add,
-        stable_id=request.POST.get("card", ""),
-        section=request.POST.get("section") or None,
-        count=int_or(request.POST.get("count"), 1),
+        stable_id=card,
+        section=section,
+        count=count,
+    )
+
+
+def _entry_changed(request, pk: int, change, **fields) -> HttpResponse:
+    """``_changed`` for a service changing one entry of the deck: the entry as the builder names it
+    (its section, its position there and the card reference it shows), and the service's ``fields``."""
+    return _changed(
+        request,
+        deck_or_404(request, pk),
+        change,
+        section=request.POST.get("section", ""),
+        position=int_or(request.POST.get("position"), -1),
+        ref=request.POST.get("ref", ""),
+        **fields,
     )
 
 
 @login_required
 @require_POST
 def deck_entry(request, pk: int):
-    deck = deck_or_404(request, pk)
+    """Set an entry's count, or change it by ``delta`` (one copy fewer or more: its − and + buttons)."""
     delta = int_or(request.POST.get("delta"))
     count = None if delta is not None else int_or(request.POST.get("count"), -1)
-    return _changed(
-        request,
-        deck,
-        services.deck_entry_change,
-        section=request.POST.get("section", ""),
-        position=int_or(request.POST.get("position"), -1),
-        ref=request.POST.get("ref", ""),
-        count=count,
-        delta=delta,
-    )
+    return _entry_changed(request, pk, services.deck_entry_change, count=count, delta=delta)
 
 
 @login_required
 @require_POST
 def deck_replace(request, pk: int):
     """Replace the card an entry names: a "did you mean" suggestion, or a card created since."""
-    deck = deck_or_404(request, pk)
-    return _changed(
-        request,
-        deck,
-        services.deck_entry_replace,
-        section=request.POST.get("section", ""),
-        position=int_or(request.POST.get("position"), -1),
-        ref=request.POST.get("ref", ""),
-        card=request.POST.get("card", ""),
-    )
+    return _entry_changed(request, pk, services.deck_entry_replace, card=request.POST.get("card", ""))
 
 
 @login_required
 @require_POST
 def deck_move(request, pk: int):
     """Move an entry to another section of the deck."""
-    deck = deck_or_404(request, pk)
-    return _changed(
-        request,
-        deck,
-        services.deck_entry_move,
-        section=request.POST.get("section", ""),
-        position=int_or(request.POST.get("position"), -1),
-        ref=request.POST.get("ref", ""),
-        to=request.POST.get("to", ""),
-    )
+    return _entry_changed(request, pk, services.deck_entry_move, to=request.POST.get("to", ""))
 
 
 @login_required
 @require_POST
 def deck_printing(request, pk: int):
     """Choose the printing an entry plays (its set and artwork), or let the studio pick one (empty)."""
-    deck = deck_or_404(request, pk)
-    return _changed(
-        request,
-        deck,
-        services.deck_entry_printing,
-        section=request.POST.get("section", ""),
-        position=int_or(request.POST.get("position"), -1),
-        ref=request.POST.get("ref", ""),
-        stable_id=request.POST.get("card") or None,
+    return _entry_changed(
+        request, pk, services.deck_entry_printing, stable_id=request.POST.get("card") or None
     )
 
 
 @login_required
 @require_POST
 def deck_pick(request, pk: int):
-    deck = deck_or_404(request, pk)
-    return _changed(
-        request,
-        deck,
-        services.deck_pick_set,
-        pick=request.POST.get("pick", ""),
-        stable_id=request.POST.get("card") or None,
-    )
+    """Make a card the deck's pick (its leader, legend, champion: the game's), or clear it."""
+    pick, stable_id = request.POST.get("pick", ""), request.POST.get("card") or None
+    return _changed(request, deck_or_404(request, pk), services.deck_pick_set, pick=pick, stable_id=stable_id)
 
 
 @login_required

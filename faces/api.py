@@ -12,7 +12,7 @@ from django.http import FileResponse, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.negotiation import BaseContentNegotiation
@@ -98,6 +98,12 @@ FALLBACK = OpenApiParameter(
     description="With lang, a card without a current translation into it: mark (default) prints its source "
     "texts with their language's mark on a face in lang; source draws its face in its own language, as "
     "without lang (the reader's language where a translation exists, the card as it is elsewhere).",
+)
+CMYK = OpenApiParameter(
+    "cmyk",
+    OpenApiTypes.BOOL,
+    description="With a print shop's layout (mpc-poker, tgc-poker, dtc-poker): its PDF/X-1a:2003 in CMYK "
+    "(the studio's FOGRA39 profile as output intent, at most 240 % ink). Another layout answers 400.",
 )
 BACKS = OpenApiParameter(
     "backs", OpenApiTypes.BOOL, description="A back page after each page of faces, for duplex printing."
@@ -247,6 +253,23 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
+def _sheet_file(data: bytes, options, stem: str = "") -> HttpResponse:
+    """The sheet's PDF, or the zip of a print shop's card images (an attachment)."""
+    stem = stem or (f"cards-{options.lang}" if options.lang else "cards")
+    if options.output == "zip":
+        response = HttpResponse(data, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{stem}-{options.paper}.zip"'
+        return response
+    return _pdf(data, f"{stem}.pdf")
+
+
+def _sheet_options(request, output: str):
+    """The query's options; the .zip routes ask the zip of images."""
+    params = request.query_params.copy()
+    params["format"] = output
+    return printing.read_options(params)
+
+
 class PrintJobDoc(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
@@ -256,7 +279,9 @@ class PrintJobDoc(serializers.Serializer):
     done = serializers.IntegerField()
     error = serializers.CharField()
     lang = serializers.CharField(help_text="the faces' language; empty: each card's own")
-    file = serializers.CharField(allow_null=True, help_text="The PDF's URL once DONE.")
+    cmyk = serializers.BooleanField(help_text="the PDF/X-1a in CMYK of a print shop's layout")
+    format = serializers.ChoiceField(choices=["pdf", "zip"], help_text="zip: a print shop's card images")
+    file = serializers.CharField(allow_null=True, help_text="The PDF's (or the zip's) URL once DONE.")
 
 
 class PrintJobAcceptedDoc(PrintJobDoc):
@@ -264,6 +289,7 @@ class PrintJobAcceptedDoc(PrintJobDoc):
 
 
 class DeckSheetPDF(APIView):
+    output = "pdf"  # the .zip route: a print shop's card images
     permission_classes = [CanViewDecks]
     content_negotiation_class = AnyAccept
 
@@ -275,6 +301,7 @@ class DeckSheetPDF(APIView):
             LAYOUT,
             BLEED,
             BACKS,
+            CMYK,
             LANG,
         ],
         responses={
@@ -291,7 +318,7 @@ class DeckSheetPDF(APIView):
             deck = deck_get(user=request.user, pk=pk)
         except Deck.DoesNotExist:
             raise NotFound(gettext("no deck %(pk)s that you may see") % {"pk": pk}) from None
-        options = printing.read_options(request.query_params)
+        options = _sheet_options(request, self.output)
         copies = printing.deck_copies(deck, user=request.user)
         printing.check_copies(sum(n for _c, n in copies))
         if not printing.drawn_within_request(sum(n for _c, n in copies), len(copies)):
@@ -299,8 +326,8 @@ class DeckSheetPDF(APIView):
             return _sheet_job(request, deck.game, refs, options)
         untranslated: list[str] = []
         data = printing.deck_sheet(deck, options, user=request.user, untranslated=untranslated)
-        name = f"deck-{deck.pk}-{options.lang}.pdf" if options.lang else f"deck-{deck.pk}.pdf"
-        return _sheet_language(_pdf(data, name), options.lang, untranslated)
+        stem = f"deck-{deck.pk}-{options.lang}" if options.lang else f"deck-{deck.pk}"
+        return _sheet_language(_sheet_file(data, options, stem), options.lang, untranslated)
 
 
 class DeckTTS(APIView):
@@ -352,6 +379,7 @@ class DeckTTS(APIView):
 
 
 class CardsSheetPDF(APIView):
+    output = "pdf"  # the .zip route: a print shop's card images
     permission_classes = [CanViewCards]
     content_negotiation_class = AnyAccept
 
@@ -368,6 +396,7 @@ class CardsSheetPDF(APIView):
             LAYOUT,
             BLEED,
             BACKS,
+            CMYK,
             LANG,
         ],
         responses={
@@ -381,7 +410,7 @@ class CardsSheetPDF(APIView):
         "sent to the job's page.",
     )
     def get(self, request):
-        options = printing.read_options(request.query_params)
+        options = _sheet_options(request, self.output)
         refs = [r for r in request.query_params.get("cards", "").split(",") if r.strip()]
         try:
             copies = printing.selection_copies(refs, user=request.user)
@@ -392,8 +421,48 @@ class CardsSheetPDF(APIView):
             return _sheet_job(request, copies[0][0].game, refs, options)
         untranslated: list[str] = []
         data = printing.sheet_pdf(copies[0][0].game, copies, options, untranslated=untranslated)
-        name = f"cards-{options.lang}.pdf" if options.lang else "cards.pdf"
-        return _sheet_language(_pdf(data, name), options.lang, untranslated)
+        return _sheet_language(_sheet_file(data, options), options.lang, untranslated)
+
+
+ZIP_DOC = (
+    "A print shop's card images (layout: mpc-poker or tgc-poker, required): fronts/001-Name.png... one image "
+    "per copy at the printer's pixels (300 dpi, sRGB), in the deck's order, and with backs=1 back.png. Another "
+    "layout answers 400; a larger selection answers 202 with a print job as sheet.pdf does."
+)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="decks_sheet_zip",
+        summary="A deck's card images for a print shop's uploader, as a zip",
+        parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH), LAYOUT, BACKS, LANG],
+        responses={
+            (200, "application/zip"): OpenApiTypes.BINARY,
+            (202, "application/json"): PrintJobAcceptedDoc,
+            **_errors(400, 401, 403, 404),
+        },
+        description=ZIP_DOC,
+    )
+)
+class DeckSheetZip(DeckSheetPDF):
+    output = "zip"
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="cards_sheet_zip",
+        summary="Chosen cards' images for a print shop's uploader (?cards=ID,ID*3), as a zip",
+        parameters=[LAYOUT, BACKS, LANG],
+        responses={
+            (200, "application/zip"): OpenApiTypes.BINARY,
+            (202, "application/json"): PrintJobAcceptedDoc,
+            **_errors(400, 401, 403, 404),
+        },
+        description=ZIP_DOC,
+    )
+)
+class CardsSheetZip(CardsSheetPDF):
+    output = "zip"
 
 
 class PrintJobIn(serializers.Serializer):
@@ -404,6 +473,14 @@ class PrintJobIn(serializers.Serializer):
     layout = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
     bleed = serializers.FloatField(required=False, default=0)
     backs = serializers.BooleanField(required=False, default=False)
+    cmyk = serializers.BooleanField(
+        required=False, default=False, help_text="a print shop's layout: its PDF/X-1a in CMYK"
+    )
+    format = serializers.ChoiceField(
+        choices=["pdf", "zip"],
+        default="pdf",
+        help_text="zip: a print shop's card images (layout mpc-poker or tgc-poker), as its uploader takes them",
+    )
     lang = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -424,7 +501,14 @@ def job_representation(request, job: PrintJob) -> dict:
         "done": job.done,
         "error": job.error,
         "lang": job.lang,
-        "file": request.build_absolute_uri(reverse("faces-api:print-job-file", args=[job.pk]))
+        "cmyk": job.cmyk,
+        "format": job.output,
+        "file": request.build_absolute_uri(
+            reverse(
+                "faces-api:print-job-zip" if job.output == "zip" else "faces-api:print-job-file",
+                args=[job.pk],
+            )
+        )
         if done
         else None,
     }
@@ -490,6 +574,15 @@ def printer_representation(printer) -> dict | None:
         },
         "safe": float(printer.safe),
         "order": printer.order,
+        # the card sizes it prints (rules.face_template.CARD_SIZES), each with its trim and image
+        "sizes": {
+            name: {
+                "trim": {"width": float(sized.trim[0]), "height": float(sized.trim[1]), "unit": sized.unit},
+                "image": {"width": sized.pixels[0], "height": sized.pixels[1]},
+            }
+            for name in printer.offers
+            if (sized := printer.for_size(name)) is not None
+        },
     }
 
 
@@ -539,6 +632,8 @@ class PrintJobs(APIView):
                 "layout": v["layout"],
                 "bleed": v["bleed"],
                 "backs": "1" if v["backs"] else "0",
+                "cmyk": "1" if v["cmyk"] else "0",
+                "format": v["format"],
                 "lang": v["lang"],
             }
         )
@@ -569,8 +664,12 @@ class PrintJobFile(APIView):
     content_negotiation_class = AnyAccept
 
     @extend_schema(
-        summary="A finished print job's PDF",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(401, 403, 404)},
+        summary="A finished print job's PDF (sheet.pdf) or zip of card images (sheet.zip), as it asked",
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (200, "application/zip"): OpenApiTypes.BINARY,
+            **_errors(401, 403, 404),
+        },
     )
     def get(self, request, pk: int):
         try:
@@ -581,6 +680,7 @@ class PrintJobFile(APIView):
             raise NotFound(
                 gettext("print job %(pk)s is %(state)s, not done yet") % {"pk": pk, "state": job.state}
             )
+        kind = "zip" if job.output == "zip" else "pdf"
         return FileResponse(
-            job.file.open("rb"), content_type="application/pdf", filename=f"{job.game}-{job.pk}.pdf"
+            job.file.open("rb"), content_type=f"application/{kind}", filename=f"{job.game}-{job.pk}.{kind}"
         )

@@ -72,6 +72,7 @@ class TextLine:
     color: Color
     anchor: str = "start"  # start | middle | end
     width: float = 0.0  # measured advance, in millimetres
+    region: str = ""  # the template's text region it was fitted in (SAFE_ZONE of a card's own text)
 
 
 @dataclass(frozen=True, slots=True)

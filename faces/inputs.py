@@ -172,3 +172,10 @@ def render_inputs(inputs: FaceInputs, *, bleed_mm: float = 0.0, fonts: str = "no
     # An artwork file that cannot be read is drawn as a placeholder (the face's findings say why).
     problems = ("artwork unreadable",) if art is not None and not art.data else ()
     return Drawn(face, problems)
+
+
+def typed_translation_inputs(card: Card, lang: str, typed) -> FaceInputs:
+    """The card's face in ``lang`` with the texts a translator is typing (nothing stored): ``typed``
+    reads as a translation does (name, text, flavour, archetypes, version)."""
+    variant = _primary_variants([card.pk]).get(card.pk)
+    return _inputs(card, variant, selectors.template_current(card.game), lang=lang, translation=typed)

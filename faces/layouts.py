@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -47,7 +47,7 @@ KEYS = {
     "printer",
 }
 PRINTER_KEYS = {"spec", "trim", "image", "safe"}
-PRINTER_OPTIONAL = {"order"}
+PRINTER_OPTIONAL = {"order", "size", "sizes"}
 ORDERS = ("front-back", "back-front")  # with backs: each card's pages in this order
 UNITS = {"in": Fraction(72), "mm": Fraction(720, 254)}  # points per unit, exactly
 IMAGE_FORMATS = ("png", "jpeg")
@@ -71,6 +71,27 @@ class Printer:
     dpi: int
     image_format: str  # "png" or "jpeg"
     order: str = "front-back"  # with backs, each card's two pages: DriveThruCards asks the back first
+    size: str = "poker"  # the card size (rules.face_template.CARD_SIZES) of ``trim`` and ``pixels``
+    # The other sizes the printer prints: (name, trim in ``unit``), each with the same bleed around it.
+    sizes: tuple[tuple[str, tuple[Fraction, Fraction]], ...] = ()
+
+    @property
+    def offers(self) -> tuple[str, ...]:
+        """The card sizes this printer prints, its own first."""
+        return (self.size, *(name for name, _trim in self.sizes if name != self.size))
+
+    def for_size(self, name: str) -> Printer | None:
+        """The printer's numbers for a card of the named size: its trim for that size, and the image
+        its bleed around that trim makes at its dpi (whole pixels); None when it does not print it."""
+        if name == self.size:
+            return self
+        trim = dict(self.sizes).get(name)
+        if trim is None:
+            return None
+        unit_points = UNITS[self.unit]
+        bx, by = (b / unit_points for b in self.bleed_points)
+        pixels = (round((trim[0] + 2 * bx) * self.dpi), round((trim[1] + 2 * by) * self.dpi))
+        return replace(self, trim=trim, pixels=pixels, size=name, sizes=())
 
     def points(self, value: Fraction) -> Fraction:
         return value * UNITS[self.unit]
@@ -149,7 +170,10 @@ def _printer(data: Any, problems: list[str]) -> Printer | None:
             'printer.image must be {"width": px, "height": px, "dpi": whole numbers, "format": "png" or "jpeg"}'
         )
         return None
+    size, sizes = _printer_sizes(data, problems)
     printer = Printer(
+        size=size,
+        sizes=sizes,
         spec=spec if isinstance(spec, str) else "",
         unit=trim["unit"],
         trim=(Fraction(str(trim["width"])), Fraction(str(trim["height"]))),
@@ -162,6 +186,39 @@ def _printer(data: Any, problems: list[str]) -> Printer | None:
     if min(printer.bleed_points) < 0:
         problems.append("printer.image is smaller than printer.trim at its dpi")
     return printer if len(problems) == before else None
+
+
+def _printer_sizes(data: dict, problems: list[str]) -> tuple[str, tuple]:
+    """``size`` (the card size of ``trim`` and ``image``, default poker) and ``sizes`` (the other sizes
+    the printer prints: ``{"bridge": {"width": 2.25, "height": 3.5}}``, in the trim's unit)."""
+    from rules.face_template import CARD_SIZES
+
+    allowed = ", ".join(CARD_SIZES)
+    size = data.get("size", "poker")
+    if size not in CARD_SIZES:
+        problems.append(f"printer.size must be one of {allowed}")
+        size = "poker"
+    sizes = data.get("sizes", {})
+    if not isinstance(sizes, dict):
+        problems.append(f"printer.sizes must be an object: a card size ({allowed}) and its trim")
+        return size, ()
+    out = []
+    for name, trim in sizes.items():
+        if name not in CARD_SIZES:
+            problems.append(f"printer.sizes: {name!r} is no card size ({allowed})")
+            continue
+        if (
+            not isinstance(trim, dict)
+            or set(trim) != {"width", "height"}
+            or any(
+                isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v <= 1000
+                for v in trim.values()
+            )
+        ):
+            problems.append(f'printer.sizes.{name} must be {{"width": W, "height": H}} in the trim\'s unit')
+            continue
+        out.append((name, (Fraction(str(trim["width"])), Fraction(str(trim["height"])))))
+    return size, tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +384,52 @@ def problems() -> tuple[str, ...]:
 
 def layout_named(name: str | None) -> Layout | None:
     return layouts().get((name or DEFAULT).lower())
+
+
+class SizeNotPrinted(ValueError):
+    """A print shop's layout asked for a card size it does not print (or a card of no named size):
+    ``key`` and ``params`` are the problem (rules.problems: SIZE_NOT_PRINTED, SIZE_UNNAMED)."""
+
+    def __init__(self, key: str, params: dict[str, Any], text: str):
+        super().__init__(text)
+        self.key, self.params = key, params
+
+
+def printer_for(layout: Layout | str | None, template: Any) -> Printer | None:
+    """The layout's printer for the card size of ``template`` (rules.face_template.card_size_name): its
+    trim for that size, its bleed and safe zone around it; None for a layout without a printer.
+    SizeNotPrinted when the printer does not print that size, or the card is of no named size."""
+    from rules.face_template import CARD_SIZES, card_size, card_size_name
+
+    spec = layout if isinstance(layout, Layout) else layout_named(layout) if layout else None
+    if spec is None or spec.printer is None:
+        return None
+    width, height = card_size(template)
+    name = card_size_name(template)
+    if name is None:
+        params = {"width": f"{width:g}", "height": f"{height:g}", "expected": ", ".join(CARD_SIZES)}
+        raise SizeNotPrinted(
+            "SIZE_UNNAMED",
+            params,
+            f"the template's card is {width:g} x {height:g} mm, none of the card sizes a print shop prints "
+            f"({params['expected']}): set the template's card size (cardSize)",
+        )
+    printer = spec.printer.for_size(name)
+    if printer is None:
+        params = {
+            "layout": spec.name,
+            "size": name,
+            "width": f"{width:g}",
+            "height": f"{height:g}",
+            "expected": ", ".join(spec.printer.offers),
+        }
+        raise SizeNotPrinted(
+            "SIZE_NOT_PRINTED",
+            params,
+            f"{spec.name} does not print {name} cards ({width:g} x {height:g} mm); it prints "
+            f"{params['expected']}: choose a layout for {name} cards or change the template's cardSize",
+        )
+    return printer
 
 
 def drawn_bleed(name: str | Layout | None, bleed_mm: float) -> float:

@@ -134,6 +134,8 @@ class PrintJob(models.Model):
     paper = models.CharField(max_length=40, default="a4")  # the sheet layout's name (faces.layouts)
     bleed_mm = models.FloatField(default=0)
     backs = models.BooleanField(default=False)
+    cmyk = models.BooleanField(default=False)  # a print shop's layout: its PDF/X-1a in CMYK
+    output = models.CharField(max_length=4, default="pdf")  # "pdf", or "zip": a print shop's card images
     # The language of the faces ("": each card's own).
     lang = models.CharField(max_length=8, blank=True, default="")
     state = models.CharField(max_length=8, choices=JobState.choices, default=JobState.QUEUED)

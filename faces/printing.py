@@ -32,12 +32,13 @@ from rules.problems import invalid, problem, refusal
 
 from . import selectors, services
 from .inputs import inputs_for_cards, render_inputs
-from .layouts import drawn_bleed, layout_named, layouts
+from .layouts import SizeNotPrinted, drawn_bleed, layout_named, layouts, printer_for
 from .models import JobState, PrintJob
 
 logger = logging.getLogger("faces")
 
 PAPERS = ("a4", "letter")
+OUTPUTS = ("pdf", "zip")
 
 
 class SheetsUnavailable(StudioError):
@@ -53,6 +54,8 @@ class SheetOptions:
     bleed_mm: float = 0.0
     backs: bool = False
     lang: str | None = None  # the faces' language; None: each card's own
+    cmyk: bool = False  # a print shop's layout: its PDF/X-1a variant (faces.printer)
+    output: str = "pdf"  # or "zip": a print shop's card images, as its uploader takes them
 
 
 def read_options(params) -> SheetOptions:
@@ -70,9 +73,29 @@ def read_options(params) -> SheetOptions:
             raise InvalidInput(
                 [invalid("paper", problem("NOT_ALLOWED", value=repr(paper[:20]), expected=list(PAPERS)))]
             )
-    backs = (params.get("backs") or "0").lower() in ("1", "true", "yes", "on")
+    backs = _yes(params.get("backs"))
     bleed = drawn_bleed(paper, services.read_bleed(params.get("bleed")))  # a printer's preset: its own
-    return SheetOptions(paper, bleed, backs, services.read_lang(params.get("lang")))
+    cmyk, output = _yes(params.get("cmyk")), str(params.get("format") or "pdf").lower()
+    if output not in OUTPUTS:
+        raise InvalidInput(
+            [invalid("format", problem("NOT_ALLOWED", value=repr(output[:20]), expected=list(OUTPUTS)))]
+        )
+    printers = printer_layouts()
+    if (cmyk or output == "zip") and paper not in printers:
+        field = "cmyk" if cmyk else "format"
+        raise InvalidInput([invalid(field, problem("PRINTER_LAYOUT_ONLY", expected=printers))])
+    if cmyk and output == "zip":
+        raise InvalidInput([invalid("cmyk", problem("CMYK_PDF_ONLY"))])
+    return SheetOptions(paper, bleed, backs, services.read_lang(params.get("lang")), cmyk, output)
+
+
+def _yes(value) -> bool:
+    return str(value or "0").lower() in ("1", "true", "yes", "on")
+
+
+def printer_layouts() -> list[str]:
+    """The layouts that are a print shop's preset: the ones CMYK and the zip of images are for."""
+    return [name for name, spec in layouts().items() if spec.printer is not None]
 
 
 def check_fits(game: str, options: SheetOptions) -> None:
@@ -81,7 +104,12 @@ def check_fits(game: str, options: SheetOptions) -> None:
 
     from .sheet import SheetError, sheet_layout
 
-    width, height = card_size(selectors.template_current(game).data)
+    template = selectors.template_current(game).data
+    width, height = card_size(template)
+    try:  # a print shop's preset prints the template's card size, or says it does not
+        printer_for(options.paper, template)
+    except SizeNotPrinted as exc:
+        raise InvalidInput([invalid("layout", problem(exc.key, **exc.params))]) from None
     try:
         sheet_layout(options.paper, options.bleed_mm, (width, height))
     except SheetError:
@@ -228,6 +256,7 @@ def write_sheet(
         ) from None
 
     check_fits(game, options)
+    printer = printer_for(options.paper, selectors.template_current(game).data)
     back = None
     if options.backs:
         back = render_back(
@@ -235,15 +264,23 @@ def write_sheet(
         )
     if options.lang:
         cover = " · ".join(p for p in (cover, options.lang.upper()) if p)
+    faces = faces_of(
+        copies, bleed_mm=options.bleed_mm, on_face=on_face, lang=options.lang, untranslated=untranslated
+    )
+    if options.output == "zip":  # the card images a print shop's uploader takes
+        from .printer import write_printer_zip
+
+        write_printer_zip(faces, out, printer, back=back)
+        return
     write_print_sheet(
-        faces_of(
-            copies, bleed_mm=options.bleed_mm, on_face=on_face, lang=options.lang, untranslated=untranslated
-        ),
+        faces,
         out,
         paper=options.paper,
         bleed_mm=options.bleed_mm,
         back=back,
         cover=cover,
+        printer=printer,
+        cmyk=options.cmyk,
     )
 
 
@@ -279,6 +316,8 @@ def print_job_start(*, user, game: str, set_code: str = "", card_ids=(), options
         paper=options.paper,
         bleed_mm=options.bleed_mm,
         backs=options.backs,
+        cmyk=options.cmyk,
+        output=options.output,
         lang=options.lang or "",
         total=total,
         created_by=user if user.is_authenticated else None,
@@ -297,6 +336,8 @@ def print_job_for(*, user, game: str, card_ids: list[str], options: SheetOptions
         paper=options.paper,
         bleed_mm=options.bleed_mm,
         backs=options.backs,
+        cmyk=options.cmyk,
+        output=options.output,
         lang=options.lang or "",
         state__in=[JobState.QUEUED, JobState.RUNNING],
     )
@@ -362,7 +403,7 @@ def print_job_run(job_id: int) -> str:
                 done=F("done") + PROGRESS_EVERY, heartbeat_at=timezone.now()
             )
 
-    options = SheetOptions(job.paper, job.bleed_mm, job.backs, job.lang or None)
+    options = SheetOptions(job.paper, job.bleed_mm, job.backs, job.lang or None, job.cmyk, job.output)
     try:
         if job.card_ids:
             copies = selection_copies(job.card_ids, user=user)
@@ -375,7 +416,8 @@ def print_job_run(job_id: int) -> str:
         with tempfile.TemporaryFile(prefix="cardstudio-sheet-") as out:
             write_sheet(job.game, copies, options, out, cover=cover, on_face=on_face)
             out.seek(0)
-            name = f"faces/sheets/{job.game}-{private_token('print-job', job.pk, job.created_at.isoformat())}.pdf"
+            token = private_token("print-job", job.pk, job.created_at.isoformat())
+            name = f"faces/sheets/{job.game}-{token}.{job.output}"
             job.refresh_from_db()
             services.print_job_finished(job, name=name, data=File(out, name=name))
     except Exception as exc:  # recorded on the job; running it again starts over

@@ -420,7 +420,9 @@ def _draw_text(ctx: _Context, region, palette, x, y, w, h) -> None:
             tx, anchor = x + w - pad, "end"
         else:
             tx, anchor = x + pad, "start"
-        ctx.items.append(TextLine(tx, baseline, line, face, size_mm, color, anchor, width))
+        ctx.items.append(
+            TextLine(tx, baseline, line, face, size_mm, color, anchor, width, str(region.get("id", "")))
+        )
         baseline += fitted.line_height
 
 

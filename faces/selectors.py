@@ -129,3 +129,48 @@ def primary_artwork_findings(card, size: tuple[int, int]):
     from .render import artwork_findings
 
     return artwork_findings(face_card(card), template_current(card.game).data, size)
+
+
+# A region that covers this share of the card or more is the card itself (its edge, its frame): a
+# thread about it is about the whole card.
+WHOLE_CARD_SHARE = 0.85
+
+
+def face_regions(card, template: CurrentTemplate | None = None) -> dict[str, Any]:
+    """The regions of ``card``'s face a comment may be anchored on: those its game's current template
+    draws for this card (its ``when`` holds, a text region has something to print), but the ones as
+    large as the card, each with its id, kind, label in the reader's language and box (millimetres
+    from the card's top-left corner); with the card's size. Largest first: a smaller region drawn over
+    a larger one lies above it on the page too. One query (the template)."""
+    from rules.face_template import card_size
+
+    from .adapters import face_card
+    from .labels import region_label
+    from .render import content_text, region_applies
+
+    template = template or template_current(card.game)
+    width, height = card_size(template.data)
+    face = face_card(card)
+    seen: set[str] = set()
+    regions = []
+    for region in template.data.get("regions", []):
+        key, box = str(region.get("id", "")), region.get("box") or {}
+        w, h = float(box.get("w", 0)), float(box.get("h", 0))
+        if not key or key in seen or w <= 0 or h <= 0 or w * h >= WHOLE_CARD_SHARE * width * height:
+            continue
+        if not region_applies(face, region):
+            continue
+        if region.get("kind") == "text" and content_text(face, template.data, region) is None:
+            continue
+        seen.add(key)
+        regions.append(
+            {
+                "id": key,
+                "kind": region.get("kind"),
+                "label": region_label(key, card.game),
+                "box": {"x": float(box.get("x", 0)), "y": float(box.get("y", 0)), "w": w, "h": h},
+            }
+        )
+    # Stable: of two regions of one size, the later one of the template (a text over its panel) stays above.
+    regions.sort(key=lambda r: -r["box"]["w"] * r["box"]["h"])
+    return {"width": width, "height": height, "regions": regions}

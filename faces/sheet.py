@@ -29,7 +29,7 @@ from fpdf.pattern import LinearGradient
 
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine
 from .fonts import FontFace, face_for, runs_by_face, text_width
-from .layouts import Layout, layout_named, layouts
+from .layouts import Layout, Printer, layout_named, layouts
 from .render import RenderedFace
 
 COLUMNS, ROWS = 3, 3  # the default layouts' grid
@@ -316,6 +316,11 @@ def _batches(faces: Iterable[RenderedFace], size: int) -> Iterator[list[Rendered
         yield batch
 
 
+def printer_layouts() -> list[str]:
+    """The layouts that are a print shop's preset (one card a page at its numbers)."""
+    return [name for name, spec in layouts().items() if spec.printer is not None]
+
+
 def write_print_sheet(
     faces: Iterable[RenderedFace],
     out: BinaryIO,
@@ -325,6 +330,8 @@ def write_print_sheet(
     back: RenderedFace | None = None,
     cover: str = "",
     pages_per_batch: int = PAGES_PER_BATCH,
+    cmyk: bool = False,
+    printer: Printer | None = None,
 ) -> int:
     """Write the PDF of ``faces`` (one per copy, in order) to ``out``; the number of cards.
 
@@ -333,13 +340,17 @@ def write_print_sheet(
     (render them with at least that bleed), shrunk if the paper has no room for it. ``back``:
     after each page, a page of backs mirrored in position for duplex printing (flip on the long
     edge). ``cover``: a line at the top of each front page (deck name and verdict), where the
-    layout leaves room for it.
+    layout leaves room for it. ``cmyk``: a print shop's preset only, its PDF/X-1a variant.
+    ``printer``: a print shop's preset's numbers for the template's card size (faces.layouts.printer_for);
+    default: the preset's own size.
     """
     spec = paper if isinstance(paper, Layout) else layout_named(str(paper))
     if spec is not None and spec.printer is not None:  # a print shop's preset: its pixels and boxes
         from .printer import write_printer_pdf
 
-        return write_printer_pdf(faces, out, spec.printer, back=back)
+        return write_printer_pdf(faces, out, printer or spec.printer, back=back, cmyk=cmyk, title=cover)
+    if cmyk:
+        raise SheetError(f"CMYK (PDF/X-1a) is made for a print shop's layout: {', '.join(printer_layouts())}")
     iterator = iter(faces)
     first = next(iterator, None)
     size = (first.width_mm, first.height_mm) if first is not None else (63.0, 88.0)

@@ -22,6 +22,7 @@ from jsonschema import Draft202012Validator
 from rules import get_ruleset
 from rules.face_template import (
     CARD_KEYS,
+    CARD_SIZES,
     COLOR_PATTERN,
     FILTERS,
     FONT_FAMILIES,
@@ -365,6 +366,7 @@ def validate_template(data: Any, *, game: str | None = None) -> list[TemplateErr
                     f"frame.layers[{i}].field", f"{layer['field']!r} is no field of the card", fields
                 )
             )
+    _check_card_size(errors, data)
     size = card_size(data) if isinstance(data.get("size", {}), Mapping) else (63.0, 88.0)
     words = set(data.get("words") or {}) if isinstance(data.get("words"), Mapping) else set()
     _check_translations(errors, data)
@@ -384,6 +386,32 @@ def validate_template(data: Any, *, game: str | None = None) -> list[TemplateErr
             _check_region(errors, f"back.regions[{i}]", region, colors=back_colors, literal=True, **common)
     unique = {(e.path, e.message): e for e in errors}
     return sorted(unique.values(), key=lambda e: e.path)
+
+
+def _check_card_size(errors: list[TemplateError], data: Mapping) -> None:
+    """``cardSize`` names one of CARD_SIZES; a ``size`` beside it says the same width and height."""
+    named = data.get("cardSize")
+    if named is None:
+        return
+    if not isinstance(named, str) or named not in CARD_SIZES:
+        errors.append(TemplateError("cardSize", f"no card size {named!r}", tuple(CARD_SIZES), kind="schema"))
+        return
+    size = data.get("size")
+    width, height = CARD_SIZES[named]
+    if (
+        isinstance(size, Mapping)
+        and isinstance(size.get("width"), int | float)
+        and isinstance(size.get("height"), int | float)
+        and (abs(size["width"] - width) > 0.01 or abs(size["height"] - height) > 0.01)
+    ):
+        errors.append(
+            TemplateError(
+                "size",
+                f"the size is {size['width']:g} x {size['height']:g} mm but cardSize {named} is "
+                f"{width:g} x {height:g} mm: give that size, or leave size out",
+                (f"{width:g} x {height:g}",),
+            )
+        )
 
 
 def template_for(game: str) -> dict:

@@ -11,6 +11,11 @@ urlpatterns = [
     path("", views.template_index, name="index"),
     path("preview/card/", views.card_preview, name="card-preview"),
     path("card/<stable_id:stable_id>/", views.card_face, name="card-face"),
+    path(
+        "preview/card/<stable_id:stable_id>/<str:language>/",
+        views.translation_preview,
+        name="translation-preview",
+    ),
     path("card/<stable_id:stable_id>/v<int:version>.png", views.revision_face, name="revision-face"),
     path("decks/<int:pk>/", views.deck_faces, name="deck"),
     path("tts/<int:pk>/<slug:export>/<slug:sig>/<str:name>", views.tts_image, name="tts-image"),

@@ -4,6 +4,7 @@ and print jobs (progress, download). Views stay thin: reads in selectors, writes
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.contrib import messages
@@ -21,11 +22,12 @@ from cards.interchange import check_game
 from cards.models import Card
 from cards.selectors import card_list
 from common.errors import Conflict, InvalidInput, StaleVersion
+from common.i18n import game_name
 from common.versions import read_version
 from rules import get_ruleset, registry
 
-from . import deckview, editor, printing, selectors, services
-from .inputs import data_inputs, face_inputs, render_inputs
+from . import card_sizes, deckview, editor, labels, printing, selectors, services
+from .inputs import data_inputs, face_inputs, render_inputs, typed_translation_inputs
 from .layouts import layouts
 from .models import JobState, PrintJob
 
@@ -90,7 +92,8 @@ def _previews(
 def _template_from_post(request, current) -> tuple[dict | None, list]:
     if request.POST.get("mode") == "json":
         return editor.from_json(request.POST.get("template_json", ""))
-    return editor.from_form(current.data, request.POST)
+    data, problems = editor.from_form(current.data, request.POST)
+    return card_sizes.apply(data, request.POST.get("card_size")), problems
 
 
 def _editor_context(request, ruleset, current, *, data=None, problems=(), json_text=None) -> dict:
@@ -98,14 +101,25 @@ def _editor_context(request, ruleset, current, *, data=None, problems=(), json_t
     by_path = editor.errors_by_path(problems)
     sections: dict[str, list[dict]] = {}
     for row in editor.rows(current.data):
-        sections.setdefault(row.section, []).append({"row": row, "errors": by_path.pop(row.path, [])})
+        sections.setdefault(row.section, []).append(
+            {
+                "row": row,
+                "label": labels.row_label(row.path, ruleset.key),
+                "errors": by_path.pop(row.path, []),
+            }
+        )
     samples = _sample_cards(request, ruleset.key)
     return {
         "ruleset": ruleset,
         "current": current,
         "sections": [
-            {"label": label, "rows": items, "errors": any(i["errors"] for i in items)}
-            for label, items in sections.items()
+            {
+                "key": key,
+                "label": labels.section_label(key, ruleset.key),
+                "rows": items,
+                "errors": any(i["errors"] for i in items),
+            }
+            for key, items in sections.items()
         ],
         "other_errors": [(path, msgs) for path, msgs in by_path.items()],
         "json_text": json_text if json_text is not None else json.dumps(data, indent=2, ensure_ascii=False),
@@ -117,6 +131,8 @@ def _editor_context(request, ruleset, current, *, data=None, problems=(), json_t
         "games": list(registry),
         "problems": list(problems),
         "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
+        "card_sizes": card_sizes.choices(),
+        "card_size": card_sizes.current(data),
     }
 
 
@@ -164,7 +180,7 @@ def template_editor(request, game: str):
                 messages.success(
                     request,
                     _("Saved: the %(game)s template is now at version %(v)s.")
-                    % {"game": ruleset.name, "v": saved.version},
+                    % {"game": game_name(ruleset), "v": saved.version},
                 )
             return redirect("faces:template", game=game)
     context = _editor_context(
@@ -254,6 +270,45 @@ def card_preview(request):
 
 
 @login_required
+@require_POST
+def translation_preview(request, stable_id: str, language: str):
+    """The card's face in ``language`` with the translation as typed (nothing saved), and what the
+    drawing found (TEXT_OVERFLOW as one types): the translation editor's live face."""
+    if not request.user.has_perm("cards.change_card"):
+        raise PermissionDenied
+    card = card_list(user=request.user).filter(stable_id=stable_id).first()
+    if card is None:
+        raise Http404(_("no card %(id)s that you may see") % {"id": stable_id})
+    try:
+        lang = services.read_lang(language)
+    except InvalidInput as exc:
+        return HttpResponse(
+            escape(exc.reader_message()), status=400, content_type="text/plain; charset=utf-8"
+        )
+    posted = request.POST
+    typed = SimpleNamespace(
+        name=posted.get("name", "").strip() or card.name,
+        text=posted.get("text", ""),
+        flavour=posted.get("flavour", ""),
+        archetypes=[line.strip() for line in posted.get("archetypes", "").splitlines() if line.strip()],
+        version=0,
+    )
+    inputs = typed_translation_inputs(card, lang, typed)
+    drawn = render_inputs(inputs, fonts="none")
+    return render(
+        request,
+        "faces/_card_preview.html",
+        {
+            "svg": inline_svg(drawn.face.svg, "translation", drawn.face.name),
+            "face_findings": drawn.face.findings,
+            "oob": True,
+            "name": drawn.face.name,
+            "face_lang": inputs.lang,
+        },
+    )
+
+
+@login_required
 @permission_required("cards.view_card", raise_exception=True)
 def card_face(request, stable_id: str):
     """A stored card's face drawn now, with the drawing's findings (for pages that show the card);
@@ -275,7 +330,9 @@ def card_face(request, stable_id: str):
         {
             "svg": inline_svg(drawn.face.svg, "card", drawn.face.name),
             "face_findings": drawn.face.findings,
-            "oob": True,
+            # ?findings=0: a second face on the page (the translation editor's source) leaves the
+            # page's findings to the first.
+            "oob": request.GET.get("findings") != "0",
             "name": drawn.face.name,
             "face_lang": inputs.lang,
             "fallback_lang": inputs.fallback_lang,
@@ -368,6 +425,7 @@ def print_page(request, game: str):
             "jobs": jobs,
             "sets": sets,
             "layouts": [(name, layout.label_in()) for name, layout in layouts().items()],
+            "printer_layouts": ", ".join(printing.printer_layouts()),
             "languages": [(code, str(name)) for code, name in settings.LANGUAGES],
         },
     )
@@ -418,9 +476,10 @@ def print_job_file(request, pk: int):
     job = _job_or_404(request, pk)
     if job.state != JobState.DONE or not job.file:
         raise Http404(_("this sheet is not ready"))
+    kind = "zip" if job.output == "zip" else "pdf"
     return FileResponse(
         job.file.open("rb"),
-        content_type="application/pdf",
+        content_type=f"application/{kind}",
         as_attachment=True,
-        filename=f"{job.game}-{job.set_code or 'cards'}-{job.pk}.pdf",
+        filename=f"{job.game}-{job.set_code or 'cards'}-{job.pk}.{kind}",
     )

@@ -20,8 +20,11 @@ FILTERS = [
     OpenApiParameter(
         "source",
         OpenApiTypes.STR,
-        enum=["table", "paper", "free"],
-        description="games played by the rules at a table, on paper, or at a free table (default: the first two)",
+        enum=["table", "paper", "free", "simulated"],
+        description=(
+            "games played by the rules at a table, on paper, at a free table, or by the simulation lab's "
+            "bots (default: the first two)"
+        ),
     ),
     OpenApiParameter("since", OpenApiTypes.DATE, description="games played on or after this day"),
     OpenApiParameter("until", OpenApiTypes.DATE, description="games played on or before this day"),
@@ -43,10 +46,10 @@ def filters_from(query) -> selectors.Filters:
         )
     values["format"] = fmt
     source = query.get("source", "")
-    if source not in ("", "table", "paper", "free"):
+    if source not in ("", "table", "paper", "free", "simulated"):
         raise _bad(
             "source",
-            problem("NOT_ALLOWED", value=repr(source[:20]), expected=["table", "paper", "free"]),
+            problem("NOT_ALLOWED", value=repr(source[:20]), expected=["table", "paper", "free", "simulated"]),
             N_("send table, paper or free, or nothing for the games played by the rules and on paper"),
         )
     values["source"] = source

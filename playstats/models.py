@@ -21,6 +21,7 @@ class Source(models.TextChoices):
     TABLE = "table", _("Played by the rules at a table of the studio")
     PAPER = "paper", _("Played on paper, recorded afterwards")
     FREE = "free", _("Played at a free table of the studio (no rule checked)")
+    SIMULATED = "simulated", _("Played by the simulation lab's bots, by the rules")
 
 
 class PaperGame(models.Model):
@@ -117,7 +118,7 @@ class CountedGame(models.Model):
 class _Sums(models.Model):
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=64)
-    source = models.CharField(max_length=8, choices=Source.choices)
+    source = models.CharField(max_length=10, choices=Source.choices)
     day = models.DateField()
 
     class Meta:

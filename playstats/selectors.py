@@ -11,11 +11,11 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Case, Prefetch, Q, QuerySet, Sum, Value, When
 
 from cards.models import Card
 from cards.selectors import card_list
-from rules.playstats import card_rates, wilson
+from rules.playstats import SIMULATED, card_rates, wilson
 from tables.models import Table
 
 from .models import CardFigure, CountedGame, DeckFigure, MatchupFigure, PaperGame, PaperSeat
@@ -45,20 +45,24 @@ class Filters:
     """What a statistics page or request narrows the games to (empty: every game)."""
 
     format: str = ""
-    # "table" (by the rules), "paper", "free" (free tables) or "" (by the rules and paper: what balance
-    # figures read; the free tables' games apart).
+    # "table" (by the rules), "paper", "free" (free tables), "simulated" (the lab's bots) or "" (by
+    # the rules and paper: what the people's balance figures read; free and simulated games apart).
     source: str = ""
     since: dt.date | None = None
     until: dt.date | None = None
     version: int | None = None
 
     def apply(self, qs: QuerySet) -> QuerySet:
+        return self.narrow(qs).filter(self.sources())
+
+    def sources(self) -> Q:
+        """The games' sources these filters read."""
+        return Q(source=self.source) if self.source else ~Q(source__in=("free", "simulated"))
+
+    def narrow(self, qs: QuerySet) -> QuerySet:
+        """``qs`` narrowed to the format and the days (not the source)."""
         if self.format:
             qs = qs.filter(format=self.format)
-        if self.source:
-            qs = qs.filter(source=self.source)
-        else:
-            qs = qs.exclude(source="free")
         if self.since:
             qs = qs.filter(day__gte=self.since)
         if self.until:
@@ -67,8 +71,8 @@ class Filters:
 
 
 def tables_to_count(game: str | None = None) -> list[int]:
-    """The finished tables whose game the figures do not hold yet."""
-    qs = Table.objects.filter(status=Table.Status.FINISHED)
+    """The finished tables whose game the figures do not hold yet (a bot's table counts nowhere)."""
+    qs = Table.objects.filter(status=Table.Status.FINISHED).exclude(seats__bot__gt="")
     if game:
         qs = qs.filter(game=game)
     counted = CountedGame.objects.filter(table__isnull=False).values("table_id")
@@ -89,8 +93,21 @@ def card_figures(*, user, card: Card, filters: Filters = Filters()) -> dict[str,
     return {"card": card.stable_id, "all": _rates(total), "versions": versions}
 
 
-def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = "playRate", limit: int = 200):
-    """The game's cards the reader may see, ranked by play rate or win rate when drawn (``order``)."""
+# What a card ranking may be ordered by, and the count a card needs to be ranked so (none: every card).
+RANK_ORDERS = {"playRate": None, "winSeen": "seen", "winPlayed": "played"}
+
+
+def card_rankings(
+    *,
+    user,
+    game: str,
+    filters: Filters = Filters(),
+    orders: tuple[str, ...] = ("playRate",),
+    limit: int = 200,
+) -> dict[str, list[dict[str, Any]]]:
+    """The game's cards the reader may see, ranked by each of ``orders`` (:data:`RANK_ORDERS`: play
+    rate, win rate when drawn, win rate when played; a win rate ranks the cards drawn, or played, at
+    least once): two queries, whatever the number of orders."""
     qs = filters.apply(CardFigure.objects.filter(game=game))
     if filters.version is not None:
         qs = qs.filter(version=filters.version)
@@ -101,15 +118,60 @@ def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = 
         .filter(game=game, stable_id__in=[r["stable_id"] for r in rows])
         .only("stable_id", "name", "game", "version", "status")
     }
-    ranked = []
+    cards = [
+        {"card": card, "stableCardId": card.stable_id, "name": card.name, **_rates(row)}
+        for row in rows
+        if (card := visible.get(row["stable_id"])) is not None
+    ]
+    rankings = {}
+    for order in orders:
+        needed = RANK_ORDERS[order]
+        ranked = [c for c in cards if needed is None or c[needed]]
+        ranked.sort(key=lambda r: (-(r[order].value or 0), -r[order].trials, r["name"].casefold()))
+        rankings[order] = ranked[:limit]
+    return rankings
+
+
+def card_ranking(*, user, game: str, filters: Filters = Filters(), order: str = "playRate", limit: int = 200):
+    """The game's cards the reader may see, ranked by play rate or win rate when drawn (``order``)."""
+    order = order if order in RANK_ORDERS else "playRate"
+    return card_rankings(user=user, game=game, filters=filters, orders=(order,), limit=limit)[order]
+
+
+def deck_ranking(*, user, game: str, filters: Filters = Filters(), limit: int = 50) -> list[dict[str, Any]]:
+    """The game's decks by win rate over the games ``filters`` read, each with its games, wins,
+    losses and average length in turns (over the games whose length is known): the decks ``user``
+    may open by name, every other one together (:data:`OTHER`). Two queries."""
+    rows = list(
+        filters.apply(DeckFigure.objects.filter(game=game))
+        .values("deck")
+        .annotate(g=Sum("games"), w=Sum("wins"), l=Sum("losses"), t=Sum("turns"), timed=Sum("timed"))
+    )
+    from decks.selectors import deck_list
+
+    ids = [int(r["deck"]) for r in rows if r["deck"].isascii() and r["deck"].isdigit()]
+    visible = deck_list(user=user).prefetch_related(None).filter(pk__in=ids)
+    names = {str(pk): name for pk, name in visible.values_list("pk", "name")}
+    sums: dict[str, list[int]] = {}
     for row in rows:
-        card = visible.get(row["stable_id"])
-        if card is None or (order == "winSeen" and not row["seen"]):
-            continue
-        ranked.append({"card": card, "stableCardId": card.stable_id, "name": card.name, **_rates(row)})
-    key = "winSeen" if order == "winSeen" else "playRate"
-    ranked.sort(key=lambda r: (-(r[key].value or 0), -r[key].trials, r["name"].casefold()))
-    return ranked[:limit]
+        side = row["deck"] if row["deck"] in names else OTHER
+        counts = sums.setdefault(side, [0, 0, 0, 0, 0])
+        for n, value in enumerate((row["g"], row["w"], row["l"], row["t"], row["timed"])):
+            counts[n] += value or 0
+    decks = [
+        {
+            "deck": side,
+            "name": names.get(side),
+            "games": games,
+            "wins": wins,
+            "losses": losses,
+            "winRate": wilson(wins, games),
+            "averageTurns": round(turns / timed, 1) if timed else None,
+        }
+        for side, (games, wins, losses, turns, timed) in sums.items()
+    ]
+    decks.sort(key=lambda d: (d["deck"] == OTHER, -(d["winRate"].value or 0), -d["games"], d["deck"]))
+    return decks[:limit]
 
 
 # The side of a matchup that stands for every deck the reader may not open (kind "deck").
@@ -129,48 +191,73 @@ def _openable(user, sides) -> set[str] | None:
 def deck_record(*, deck_id: int, filters: Filters = Filters(), user=None) -> dict[str, Any]:
     """A deck's games, wins, losses, average length in turns (of the games whose length is known),
     and its matchups: against each deck ``user`` may open, and the others together (:data:`OTHER`)."""
+    return _deck_records(deck_id=deck_id, filters=filters, user=user, bots=False)["people"]
+
+
+def deck_records(*, deck_id: int, filters: Filters = Filters(), user=None) -> dict[str, dict[str, Any]]:
+    """The deck's record (:func:`deck_record`) from the people's games (``filters``' source; by
+    default by the rules and on paper) and, apart, never summed with them, from the simulation lab's
+    bots' games: ``{"people": record, "simulated": record}``, read by the queries of one record."""
+    return _deck_records(deck_id=deck_id, filters=filters, user=user, bots=filters.source != SIMULATED)
+
+
+def _deck_records(*, deck_id: int, filters: Filters, user, bots: bool) -> dict[str, dict[str, Any]]:
     key = str(deck_id)
-    total = filters.apply(DeckFigure.objects.filter(deck=key)).aggregate(
-        games=Sum("games"), wins=Sum("wins"), losses=Sum("losses"), turns=Sum("turns"), timed=Sum("timed")
-    )
-    games = total["games"] or 0
+    scope = filters.sources() | Q(source=SIMULATED) if bots else filters.sources()
+    kind = Case(When(source=SIMULATED, then=Value(True)), default=Value(False)) if bots else Value(False)
+    totals = {
+        row["bots"]: row
+        for row in filters.narrow(DeckFigure.objects.filter(scope, deck=key))
+        .annotate(bots=kind)
+        .values("bots")
+        .annotate(
+            games=Sum("games"), wins=Sum("wins"), losses=Sum("losses"), turns=Sum("turns"), timed=Sum("timed")
+        )
+    }
     rows = list(
-        filters.apply(MatchupFigure.objects.filter(kind="deck", side=key))
-        .values("other")
+        filters.narrow(MatchupFigure.objects.filter(scope, kind="deck", side=key))
+        .annotate(bots=kind)
+        .values("bots", "other")
         .annotate(g=Sum("games"), w=Sum("wins"), l=Sum("losses"))
     )
-    openable = _openable(user, [r["other"] for r in rows])
-    sums: dict[str, list[int]] = {}
+    openable = _openable(user, {r["other"] for r in rows})
+    sums: dict[tuple[bool, str], list[int]] = {}
     for row in rows:
         other = row["other"] if openable is None or row["other"] in openable else OTHER
-        counts = sums.setdefault(other, [0, 0, 0])
+        counts = sums.setdefault((row["bots"], other), [0, 0, 0])
         counts[0] += row["g"]
         counts[1] += row["w"]
         counts[2] += row["l"]
     from decks.models import Deck
 
-    ids = [int(o) for o in sums if o.isascii() and o.isdigit()]
+    ids = {int(o) for _b, o in sums if o.isascii() and o.isdigit()}
     names = {str(pk): name for pk, name in Deck.objects.filter(pk__in=ids).values_list("pk", "name")}
-    matchups = [
-        {
-            "other": other,
-            "name": names.get(other),
-            "games": g,
-            "wins": w,
-            "losses": lost,
-            "winRate": wilson(w, g),
+    records = {}
+    for label, flag in (("people", False), ("simulated", True)):
+        total = totals.get(flag) or {}
+        games, wins, timed = total.get("games") or 0, total.get("wins") or 0, total.get("timed") or 0
+        matchups = [
+            {
+                "other": other,
+                "name": names.get(other),
+                "games": g,
+                "wins": w,
+                "losses": lost,
+                "winRate": wilson(w, g),
+            }
+            for (bots_row, other), (g, w, lost) in sums.items()
+            if bots_row == flag
+        ]
+        matchups.sort(key=lambda m: (m["other"] == OTHER, -m["games"], m["other"]))
+        records[label] = {
+            "games": games,
+            "wins": wins,
+            "losses": total.get("losses") or 0,
+            "winRate": wilson(wins, games),
+            "averageTurns": round((total.get("turns") or 0) / timed, 1) if timed else None,
+            "matchups": matchups,
         }
-        for other, (g, w, lost) in sums.items()
-    ]
-    matchups.sort(key=lambda m: (m["other"] == OTHER, -m["games"], m["other"]))
-    return {
-        "games": games,
-        "wins": total["wins"] or 0,
-        "losses": total["losses"] or 0,
-        "winRate": wilson(total["wins"] or 0, games),
-        "averageTurns": round((total["turns"] or 0) / total["timed"], 1) if total["timed"] else None,
-        "matchups": matchups,
-    }
+    return records
 
 
 def matchup_grid(
@@ -274,17 +361,38 @@ def paper_proposals(*, user) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def figures_by_version(*, stable_ids: list[str]) -> dict[str, dict[int, dict[str, Any]]]:
-    """Every game's figures of these cards by version, in one query (the review queue's items):
-    {stableCardId: {version: rates}}."""
+def figures_by_version(*, stable_ids: list[str]) -> dict[str, dict[str, dict[int, dict[str, Any]]]]:
+    """The figures of these cards by version, in one query (the review queue's items):
+    ``{"people": {stableCardId: {version: rates}}, "simulated": {...}}``: the people's games (by the
+    rules and paper) and, apart and never summed with them, the lab's bots'."""
+    out: dict[str, dict[str, dict[int, dict[str, Any]]]] = {"people": {}, "simulated": {}}
     if not stable_ids:
-        return {}
+        return out
     rows = (
         CardFigure.objects.filter(stable_id__in=stable_ids)
-        .values("stable_id", "version")
+        .exclude(source="free")
+        .annotate(bots=Case(When(source="simulated", then=Value(True)), default=Value(False)))
+        .values("bots", "stable_id", "version")
         .annotate(**{k: Sum(k) for k in CARD_SUMS})
     )
-    out: dict[str, dict[int, dict[str, Any]]] = {}
     for row in rows:
-        out.setdefault(row["stable_id"], {})[row["version"]] = _rates(row)
+        kind = "simulated" if row["bots"] else "people"
+        out[kind].setdefault(row["stable_id"], {})[row["version"]] = _rates(row)
     return out
+
+
+def stable_ids_with_figures(*, stable_ids: list[str]) -> set[str]:
+    """Which of these cards the playtests have figures of, whatever the version (one query)."""
+    if not stable_ids:
+        return set()
+    return set(
+        CardFigure.objects.filter(stable_id__in=stable_ids)
+        .order_by()
+        .values_list("stable_id", flat=True)
+        .distinct()
+    )
+
+
+def figured_stable_ids() -> QuerySet:
+    """The stable ids the playtests have figures of (a subquery for a card filter)."""
+    return CardFigure.objects.values("stable_id")

@@ -3,7 +3,8 @@
 Counting is idempotent (a game is counted once, :class:`~playstats.models.CountedGame`) and
 adds the game's counts (:func:`rules.playstats.contribution`) to the day's sums in one
 transaction. A rebuild deletes a game's sums and sums every finished table and paper game again
-from their logs: the same figures (a test proves it), so a fix in the counting is one command away.
+from their logs, a chunk of games a task over the workers: the same figures (a test proves it), so a
+fix in the counting is one command away.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from collections import Counter
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import connection, transaction
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from common.enqueue import enqueue_on_commit
 from common.errors import Conflict, InvalidInput
 from common.notes import checked_note
 from decks.models import Deck
@@ -27,6 +29,7 @@ from rules.findings import error
 from rules.i18n import N_
 from rules.playstats import (
     DECK_COUNTS,
+    SIMULATED,
     GameFacts,
     contribution,
     matchup_label,
@@ -34,8 +37,9 @@ from rules.playstats import (
     rebuild,
     table_facts,
 )
-from rules.tables import Event
-from tables.models import Seat, Table, TableEvent
+from rules.tables import Event, rules_unknown
+from tables.models import Seat, Table
+from tables.replay import RulesUnknown, stored_events_of, table_rules_version
 from tables.selectors import deal_for, table_events
 from tables.snapshot import freeze, thaw
 
@@ -71,18 +75,40 @@ def _row(key: tuple) -> tuple[type, dict[str, Any], dict[str, str]]:
 
 
 def _add(counts: dict[tuple, Counter]) -> None:
-    for key, values in counts.items():
+    """Add ``counts`` to the sums: one ``INSERT ... ON CONFLICT DO UPDATE`` a row (PostgreSQL and
+    SQLite alike), run as one batch a model: a row is made, or its counts are added to in the
+    database, atomically, so two countings at once (two workers' chunks, a chunk and a finished
+    game) never lose one's counts. Rows are written in one key order, so two chunks counted at once
+    wait for each other, never deadlock."""
+    batches: dict[type, tuple[list[str], list[str], list[tuple]]] = {}
+    for key in sorted(counts, key=_order):
         model, lookup, fields = _row(key)
-        changes = {fields[name]: F(fields[name]) + n for name, n in values.items() if name in fields and n}
-        if changes and model.objects.filter(**lookup).update(**changes):
+        values = counts[key]
+        if not any(values.get(name) for name in fields):
             continue
-        if not changes:
-            continue
-        try:
-            with transaction.atomic():
-                model.objects.create(**lookup, **{fields[n]: v for n, v in values.items() if n in fields})
-        except IntegrityError:  # made meanwhile by another counting: add to it
-            model.objects.filter(**lookup).update(**changes)
+        _lookup, _fields, rows = batches.setdefault(model, (list(lookup), list(fields.values()), []))
+        rows.append((*lookup.values(), *(values.get(name, 0) for name in fields)))
+    for model in sorted(batches, key=lambda m: m.__name__):
+        keys, columns, rows = batches[model]
+        with connection.cursor() as cursor:
+            cursor.executemany(_upsert(model, keys, columns), rows)
+
+
+def _upsert(model: type, keys: list[str], counts: list[str]) -> str:
+    """The statement that inserts a row of ``model`` or adds its ``counts`` to the row of its ``keys``
+    (the model's unique constraint)."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    names = [quote(model._meta.get_field(name).column) for name in (*keys, *counts)]
+    added = ", ".join(f"{name} = {table}.{name} + EXCLUDED.{name}" for name in names[len(keys) :])
+    return (
+        f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join(['%s'] * len(names))}) "
+        f"ON CONFLICT ({', '.join(names[: len(keys)])}) DO UPDATE SET {added}"
+    )
+
+
+def _order(key: tuple) -> tuple[str, ...]:
+    return tuple(str(part) for part in key)
 
 
 def _day(moment) -> str:
@@ -120,8 +146,9 @@ def _deck_key(deck_id, seat_pk) -> str:
     return str(deck_id) if deck_id is not None else f"seat-{seat_pk}"
 
 
-def paper_game_facts(paper: PaperGame) -> GameFacts:
-    seats = sorted(paper.seats.all(), key=lambda s: s.index)
+def paper_game_facts(paper: PaperGame, seats: list[PaperSeat] | None = None) -> GameFacts:
+    """A paper game's facts (``seats``: its seats, already read)."""
+    seats = sorted(paper.seats.all() if seats is None else seats, key=lambda s: s.index)
     ruleset = registry.get(paper.game)
     cards = tuple({(sid, v): copies for sid, (v, copies) in s.cards.items()} for s in seats)
     versions = [{sid: v for sid, (v, _c) in s.cards.items()} for s in seats]
@@ -148,8 +175,10 @@ def paper_game_facts(paper: PaperGame) -> GameFacts:
 
 @transaction.atomic
 def playstats_count_table(*, table_id: int) -> bool:
-    """Add a finished table's game to the sums, once; False when it is not finished or already counted."""
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    """Add a finished table's game to the sums, once; False when it is not finished or already counted.
+    A table a bot played (solo play) counts nowhere: a bot's game is no person's, and the lab's are
+    counted apart (simulations)."""
+    table = Table.objects.select_for_update().filter(pk=table_id).exclude(seats__bot__gt="").first()
     if table is None or table.status != Table.Status.FINISHED:
         return False
     if CountedGame.objects.filter(table_id=table_id).exists():
@@ -171,35 +200,96 @@ def playstats_count_paper(*, paper_id: int) -> bool:
     return True
 
 
+def playstats_add_simulated(facts: GameFacts) -> None:
+    """Add one game of the simulation lab to the figures (``source`` simulated); its caller keeps it
+    counted once (simulations.models.SimulatedGame.counted, in the same transaction)."""
+    if facts.source != SIMULATED:
+        raise ValueError("only a simulated game is added so")
+    _add(contribution(facts))
+
+
+# Tables (or paper games) a rebuild's task counts: a few seconds of a worker's time each.
+REBUILD_CHUNK = 200
+
+
 @transaction.atomic
 def playstats_rebuild(*, game: str) -> int:
-    """Every figure of ``game`` summed again from the logs; the number of games counted."""
-    for model in (CardFigure, DeckFigure, MatchupFigure, CountedGame):
-        model.objects.filter(game=game).delete()
-    tables = list(Table.objects.filter(game=game, status=Table.Status.FINISHED).order_by("pk"))
+    """Every figure of ``game`` summed again from the logs, on the workers; the number of games to count.
+
+    The game's figures (the simulation lab's kept: simulations.services counts each of its games
+    once) and its counted marks are deleted, then each chunk of :data:`REBUILD_CHUNK` finished tables
+    or counted paper games is counted by a task of its own (``playstats.rebuild_chunk``, enqueued on
+    commit; in-process on the embedded default, with the same result). A table dealt under rules
+    this studio does not know refuses the whole rebuild before anything is deleted (RulesUnknown)."""
+    _refuse_unknown_rules(game)
+    tables = list(_finished(game).order_by("pk").values_list("pk", flat=True))
     papers = list(
         PaperGame.objects.filter(game=game, status=PaperGame.Status.COUNTED)
-        .prefetch_related("seats")
         .order_by("pk")
+        .values_list("pk", flat=True)
     )
-    sums = rebuild([*_tables_facts(tables), *(paper_game_facts(p) for p in papers)])
-    rows: dict[type, list] = {}
-    for key, values in sums.items():
-        model, lookup, fields = _row(key)
-        rows.setdefault(model, []).append(
-            model(**lookup, **{fields[n]: v for n, v in values.items() if n in fields})
-        )
-    for model, objects in rows.items():
-        model.objects.bulk_create(objects, batch_size=1000)
-    CountedGame.objects.bulk_create(
-        [CountedGame(table=t, game=game) for t in tables] + [CountedGame(paper=p, game=game) for p in papers],
-        batch_size=1000,
-    )
+    for model in (CardFigure, DeckFigure, MatchupFigure):
+        model.objects.filter(game=game).exclude(source=SIMULATED).delete()
+    CountedGame.objects.filter(game=game).delete()
+    for kind, ids in (("table", tables), ("paper", papers)):
+        for start in range(0, len(ids), REBUILD_CHUNK):
+            part = ids[start : start + REBUILD_CHUNK]
+            enqueue_on_commit("playstats.rebuild_chunk", game, kind, part[0], part[-1])
     return len(tables) + len(papers)
 
 
+def _finished(game: str):
+    """The finished tables of ``game`` the figures count: a table a bot played (solo play) counts nowhere."""
+    return Table.objects.filter(game=game, status=Table.Status.FINISHED).exclude(seats__bot__gt="")
+
+
+def _refuse_unknown_rules(game: str) -> None:
+    """RulesUnknown for the first finished table of ``game`` dealt under rules this studio does not know."""
+    dealt = _finished(game).values("mode", "rules_version").annotate(first=Min("pk")).order_by("first")
+    ruleset = registry.get(game)
+    for row in dealt:
+        if rules_unknown(ruleset, row["mode"], row["rules_version"]) is not None:
+            table = Table.objects.get(pk=row["first"])
+            raise RulesUnknown(table, table_rules_version(game, table.mode))
+
+
+@transaction.atomic
+def playstats_count_chunk(*, game: str, kind: str, first: int, last: int) -> int:
+    """Count the games of ``game`` whose ids are ``first`` to ``last`` (``kind`` "table": finished
+    tables; "paper": counted paper games) that the figures do not hold yet, summed together and added
+    in one transaction; the number counted. Idempotent: a chunk run again (a task retried, a worker
+    lost) finds its games counted and counts nothing twice; so is a game that
+    :func:`playstats_count_table` counted meanwhile (its row is locked first, then its mark read)."""
+    if kind == "table":
+        tables = _uncounted(_finished(game).filter(pk__gte=first, pk__lte=last), "table")
+        _add(rebuild(_tables_facts(tables)))
+        CountedGame.objects.bulk_create([CountedGame(table=t, game=game) for t in tables])
+        return len(tables)
+    if kind == "paper":
+        papers = _uncounted(
+            PaperGame.objects.filter(game=game, status=PaperGame.Status.COUNTED, pk__gte=first, pk__lte=last),
+            "paper",
+        )
+        seats: dict[int, list[PaperSeat]] = {}
+        for seat in PaperSeat.objects.filter(game__in=papers):
+            seats.setdefault(seat.game_id, []).append(seat)
+        _add(rebuild(paper_game_facts(p, seats.get(p.pk, [])) for p in papers))
+        CountedGame.objects.bulk_create([CountedGame(paper=p, game=game) for p in papers])
+        return len(papers)
+    raise ValueError(f"no such kind of game to count: {kind!r}")
+
+
+def _uncounted(games, mark: str) -> list:
+    """The games of the query ``games`` locked, in order, less those the figures hold already (a
+    CountedGame of theirs, ``mark`` "table" or "paper", read once they are locked)."""
+    locked = list(games.select_for_update().order_by("pk"))
+    counted = CountedGame.objects.filter(**{f"{mark}__in": locked}).values_list(f"{mark}_id", flat=True)
+    done = set(counted)
+    return [g for g in locked if g.pk not in done]
+
+
 def _tables_facts(tables: list[Table], chunk: int = 500):
-    """The facts of many tables, their seats and events read a chunk of tables at a time (3 queries
+    """The facts of many tables, their seats and events read a chunk of tables at a time (2 queries
     a chunk, not 2 a table)."""
     for start in range(0, len(tables), chunk):
         part = tables[start : start + chunk]
@@ -207,14 +297,7 @@ def _tables_facts(tables: list[Table], chunk: int = 500):
         seats: dict[int, list] = {}
         for seat in Seat.objects.filter(table_id__in=ids).select_related("deck__format"):
             seats.setdefault(seat.table_id, []).append(seat)
-        events: dict[int, list[Event]] = {}
-        rows = (
-            TableEvent.objects.filter(table_id__in=ids)
-            .order_by("table_id", "seq")
-            .values_list("table_id", "seq", "seat", "kind", "payload")
-        )
-        for table_id, seq, seat, kind, payload in rows.iterator(chunk_size=5000):
-            events.setdefault(table_id, []).append(Event(seq, seat - 1, kind, payload))
+        events = stored_events_of(ids)
         for table in part:
             yield table_game_facts(table, seats.get(table.pk, []), events.get(table.pk, []))
 
@@ -350,7 +433,7 @@ def paper_game_record(
         ).prefetch_related("seats")
         for earlier in recent:
             if _same_game(earlier, seats):
-                earlier.duplicate = True  # type: ignore[attr-defined]
+                earlier.duplicate = True
                 return earlier
         paper = PaperGame.objects.create(
             game=game,
@@ -376,7 +459,7 @@ def paper_game_record(
             )
         if paper.status == PaperGame.Status.COUNTED:
             playstats_count_paper(paper_id=paper.pk)
-    paper.duplicate = False  # type: ignore[attr-defined]
+    paper.duplicate = False
     return paper
 
 

@@ -3,6 +3,8 @@ form that records a game played on paper. Thin: the selectors read, the service 
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
@@ -11,15 +13,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from cards.translation_selectors import reader_language, translated_names
 from common.errors import Conflict, InvalidInput
 from common.finding_messages import message
 from common.numbers import ascii_whole
 from decks.models import Deck, DeckFormat
 from decks.selectors import deck_list
 from rules import registry
+from rules.playstats import SIMULATED
 from rules.registry import UnknownGame
 
-from . import charts, selectors, services
+from . import charts, page_parts, selectors, services
 from .filters import filters_from
 from .models import PaperGame
 
@@ -37,6 +41,17 @@ def index(request):
     return redirect("playstats:game", next(iter(registry)).key)
 
 
+def _in_reader_language(rows: list[dict], source_language: str) -> None:
+    """Each ranked card named as its reader reads it: its current translation into the page's language
+    when there is one (``shown_name``, ``shown_language``), else its own name. One query for both lists."""
+    named = translated_names(row["stableCardId"] for row in rows)
+    language = reader_language()
+    for row in rows:
+        translated = named.get(row["stableCardId"], {}).get("names", {}).get(language)
+        row["shown_name"] = translated or row["name"]
+        row["shown_language"] = language if translated else source_language
+
+
 @login_required
 @permission_required("cards.view_card", raise_exception=True)
 def game_page(request, game: str):
@@ -47,13 +62,24 @@ def game_page(request, game: str):
     except InvalidInput as bad:
         problems = [message(f) for f in bad.findings]
         filters = selectors.Filters()
-    by_play = selectors.card_ranking(
-        user=request.user, game=ruleset.key, filters=filters, order="playRate", limit=50
+    # The people's games (by the rules and on paper, or the source chosen); the lab's bots' games
+    # in a block of their own, never summed with them (a page asked for the bots' source shows the
+    # people's default beside the bots' block).
+    people = filters if filters.source != SIMULATED else dataclasses.replace(filters, source="")
+    rankings = selectors.card_rankings(
+        user=request.user, game=ruleset.key, filters=people, orders=("playRate", "winSeen"), limit=50
     )
-    by_win = selectors.card_ranking(
-        user=request.user, game=ruleset.key, filters=filters, order="winSeen", limit=50
+    grid = selectors.matchup_grid(game=ruleset.key, kind="label", filters=people)
+    bots = dataclasses.replace(filters, source=SIMULATED)
+    lab = page_parts.lab_summary(game=ruleset.key, filters=bots)
+    lab_cards = selectors.card_rankings(
+        user=request.user, game=ruleset.key, filters=bots, orders=("winSeen", "winPlayed"), limit=20
     )
-    grid = selectors.matchup_grid(game=ruleset.key, kind="label", filters=filters)
+    lab_decks = selectors.deck_ranking(user=request.user, game=ruleset.key, filters=bots, limit=20)
+    _in_reader_language(
+        [*rankings["playRate"], *rankings["winSeen"], *lab_cards["winSeen"], *lab_cards["winPlayed"]],
+        ruleset.language,
+    )
     formats = list(DeckFormat.objects.filter(game=ruleset.key).order_by("name"))
     return render(
         request,
@@ -63,9 +89,14 @@ def game_page(request, game: str):
             "games": list(registry),
             "filters": filters,
             "problems": problems,
-            "by_play": by_play,
-            "by_win": by_win,
+            "people": people,
+            "by_play": rankings["playRate"],
+            "by_win": rankings["winSeen"],
             "grid": grid,
+            "lab": lab,
+            "lab_by_win": lab_cards["winSeen"],
+            "lab_by_played": lab_cards["winPlayed"],
+            "lab_decks": lab_decks,
             "formats": formats,
             "shade": charts.shade,
             "query": request.GET.urlencode(),

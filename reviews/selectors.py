@@ -12,8 +12,11 @@ from cards.diff import card_diff
 from cards.interchange import card_to_dict
 from cards.models import Card, CardRevision, ImportConflict, Status
 from cards.selectors import card_list
+from cards.services import card_findings
 from cards.workflow import allowed_targets
+from common.i18n import game_name
 from common.labels import label, label_with_code
+from playstats.selectors import stable_ids_with_figures
 from rules import get_ruleset, registry
 from rules.audit import REVIEW_LISTS
 
@@ -189,7 +192,7 @@ def _closure(
     )
     reasons = []
     if audit is None:
-        name = registry.get(game).name if game in registry else game
+        name = game_name(game)
         reasons.append(gettext("no audit of %(game)s has finished yet: run one") % {"game": name})
     for name in blocking:
         reasons.append(
@@ -277,3 +280,86 @@ def open_proposals(*, user, game: str) -> QuerySet[Proposal]:
     return (
         proposal_list(user=user).filter(game=game, status=ProposalStatus.DRAFT).order_by("created_at", "pk")
     )
+
+
+# --- the compact queue ---------------------------------------------------------------------------------
+# What a row of the compact queue may be sorted by: the key each sort reads, and whether it reads
+# backwards (the most findings first, the newest change first).
+QUEUE_SORTS: dict[str, tuple[str, bool]] = {
+    "when": ("updated_at", False),
+    "-when": ("updated_at", True),
+    "name": ("name", False),
+    "status": ("status", False),
+    "author": ("author", False),
+    "findings": ("findings", True),
+}
+
+
+SEARCH_COLUMNS = (
+    "translated_names",
+    "translated_languages",
+    "search_text",
+    "search_name",
+    "search_body",
+    "archetype_index",
+    "search_translated",
+)
+
+
+def last_author() -> Subquery:
+    """The name of whoever wrote a card's latest revision (an annotation of a card query)."""
+    return Subquery(
+        CardRevision.objects.filter(card=OuterRef("pk")).order_by("-version").values("author_name")[:1]
+    )
+
+
+def queue_authors(qs: QuerySet[Card]) -> list[str]:
+    """Who wrote the latest revision of the cards of ``qs`` (the author filter's choices; one query)."""
+    names = qs.annotate(author=last_author()).order_by().values_list("author", flat=True).distinct()
+    return sorted({name for name in names if name}, key=str.casefold)
+
+
+def queue_rows(
+    qs: QuerySet[Card], *, sort: str = "when", has_errors: bool | None = None
+) -> list[dict[str, Any]]:
+    """One line a waiting card of ``qs``: the card, its latest author, its findings counted and
+    whether playtests have figures of it; the cards its rule set reports errors on are ``blocked``
+    (they cannot be approved) and come after the others, each group in ``sort`` order.
+
+    Two queries whatever the number of cards; the findings are the rule set's, counted in memory.
+    """
+    # The search columns (the longest) are left behind: neither the rules nor the page read them.
+    cards = list(qs.annotate(author=last_author()).defer(*SEARCH_COLUMNS))
+    played = stable_ids_with_figures(stable_ids=[c.stable_id for c in cards])
+    rows = []
+    for card in cards:
+        findings = card_findings(card)
+        errors = sum(1 for f in findings if f.is_error)
+        rows.append(
+            {
+                "card": card,
+                "author": card.author or "",
+                "errors": errors,
+                "warnings": len(findings) - errors,
+                "findings": len(findings),
+                "blocked": errors > 0,
+                "played": card.stable_id in played,
+                # Filled by the comment threads (issue 41): None until they count.
+                "threads": None,
+            }
+        )
+    if has_errors is not None:
+        rows = [r for r in rows if r["blocked"] == has_errors]
+    key, backwards = QUEUE_SORTS.get(sort, QUEUE_SORTS["when"])
+
+    def value(row):
+        if key in ("findings", "author"):
+            v = row[key]
+        else:
+            v = getattr(row["card"], key)
+        return v.casefold() if isinstance(v, str) else v
+
+    rows.sort(key=lambda r: r["card"].pk)  # a stable tie-break under every sort
+    rows.sort(key=value, reverse=backwards)
+    rows.sort(key=lambda r: r["blocked"])
+    return rows

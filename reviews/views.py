@@ -36,8 +36,10 @@ from cards.models import CreationMethod, Origin, Status
 from cards.services import card_findings
 from cards.translation_selectors import language_name, translation_queue, translation_source
 from cards.workflow import allowed_targets
+from comments.selectors import open_thread_counts
 from common.errors import Forbidden, InvalidInput, StudioError
 from common.finding_messages import message as finding_message
+from common.i18n import game_name
 from common.refusals import in_place
 from common.versions import posted_version
 from decks.selectors import decks_legal_with
@@ -51,7 +53,30 @@ from .filters import ReviewQueueFilter
 from .models import Audit
 
 VIEW_UNVALIDATED, REVIEW = selectors.VIEW_UNVALIDATED, selectors.REVIEW
-QUEUE_PAGE = 20
+QUEUE_PAGE = 20  # cards a page of the full view, each with its diff
+QUEUE_ROWS = 50  # lines a page of the compact queue
+# What the queue's links keep from one page to the next.
+KEPT_PARAMS = (
+    "list",
+    "status",
+    "origin",
+    "creationMethod",
+    "userModified",
+    "q",
+    "author",
+    "figures",
+    "errors",
+    "sort",
+    "view",
+)
+QUEUE_SORT_LABELS = {
+    "when": gettext_lazy("Waiting longest"),
+    "-when": gettext_lazy("Latest change"),
+    "name": gettext_lazy("Name"),
+    "status": gettext_lazy("Status"),
+    "author": gettext_lazy("Author"),
+    "findings": gettext_lazy("Most findings"),
+}
 SIDE_ITEMS = 20  # open proposals and import conflicts shown per game
 ENTRIES_PAGE = 25
 # How often a running audit's or image batch's progress bar asks for news.
@@ -87,12 +112,111 @@ def _move(target: str, blocked: str = "") -> dict:
     }
 
 
+def _holding(count: int) -> str:
+    if not count:
+        return ""
+    return ngettext(
+        "An open thread of a reviewer has no answer: reply to it or resolve it first.",
+        "%(count)s open threads of a reviewer have no answer: reply to them or resolve them first.",
+        count,
+    ) % {"count": count}
+
+
 def _game(params) -> str | None:
     game = params.get("game", "")
     return game if game in registry else None
 
 
 # --- the review queue -------------------------------------------------------------------------------
+def _decorate(items: list[dict], user, selected: set[str], refused: dict[str, str]) -> list[dict]:
+    """What the page adds to each item of :func:`reviews.selectors.review_items`: the play figures, the
+    moves open (approval blocked while the rules report errors), the decks a disabling breaks."""
+    may_disable = any(Status.DISABLED in i["allowedStatuses"] for i in items)
+    breaking = decks_legal_with(card_ids=[i["card"].pk for i in items]) if may_disable else {}
+    # Each card's open comment threads, and those of a reviewer nobody answered (they hold validation).
+    threads = open_thread_counts(card_ids=[i["card"].pk for i in items])
+    # What the playtests said of the validated version and of the edited one, beside the diff.
+    # The lab's bots' figures come beside them, never summed with them.
+    edited = [i["card"].stable_id for i in items if not i["diff"].get("newCard")]
+    figures = figures_by_version(stable_ids=edited)
+    played, simulated = figures["people"], figures["simulated"]
+    for item in items:
+        stable_id = item["card"].stable_id
+        since = item["diff"].get("since") or {}
+        versions = sorted({since.get("version"), item["card"].version} - {None})
+        by_version = played.get(stable_id, {})
+        item["play"] = [(version, by_version[version]) for version in versions if version in by_version]
+        by_bots = simulated.get(stable_id, {})
+        item["simulated"] = [(version, by_bots[version]) for version in versions if version in by_bots]
+        item["selected"] = stable_id in selected
+        item["refused"] = refused.get(stable_id, "")
+        item["breaks_decks"] = breaking.get(item["card"].pk, 0)
+        item["findings"] = card_findings(item["card"])
+        since = item["diff"].get("since")
+        item["validated_at"] = datetime.fromisoformat(since["at"]) if since else None
+        has_errors = any(f.is_error for f in item["findings"])
+        item["threads"] = threads.get(item["card"].pk, {"open": 0, "holding": 0})
+        item["moves"] = [
+            _move(
+                t,
+                _("Its rule set reports errors: fix them first.")
+                if t == Status.VALIDATED and has_errors
+                else _holding(item["threads"]["holding"])
+                if t == Status.VALIDATED
+                else "",
+            )
+            for t in item["allowedStatuses"]
+        ]
+    return items
+
+
+def _yes_no(value) -> bool | None:
+    return {"true": True, "false": False}.get(str(value or "").lower())
+
+
+def _compact(params: QueryDict, cards, user, selected: set[str], refused: dict[str, str]) -> dict:
+    """The compact queue: one line a card (blocked ones apart), a page of them, and the detail pane
+    of the card asked for (``card``), else of the page's first; ``next`` is the line after it."""
+    sort = params.get("sort", "") if params.get("sort", "") in selectors.QUEUE_SORTS else "when"
+    rows = selectors.queue_rows(cards, sort=sort, has_errors=_yes_no(params.get("errors")))
+    page = Paginator(rows, QUEUE_ROWS).get_page(params.get("page"))
+    lines = list(page.object_list)
+    wanted = params.get("card", "")
+    at = next((i for i, r in enumerate(lines) if r["card"].stable_id == wanted), None)
+    if at is None:
+        # Asked for a card of another page (a link kept): it opens there; a card gone (just moved)
+        # gives way to the line that took its place.
+        at = next((i for i, r in enumerate(rows) if r["card"].stable_id == wanted), None)
+        opened = rows[at]["card"] if at is not None else (lines[0]["card"] if lines else None)
+        at = next((i for i, r in enumerate(lines) if opened and r["card"] is opened), None)
+    else:
+        opened = lines[at]["card"]
+    pane = (
+        _decorate(selectors.review_items(cards=[opened], user=user), user, selected, refused)
+        if opened
+        else []
+    )
+    # Each line's open comment threads (one query for the page's lines).
+    threads = open_thread_counts(card_ids=[r["card"].pk for r in lines])
+    for row in lines:
+        row["open"] = row["card"] is opened
+        row["selected"] = row["card"].stable_id in selected
+        row["refused"] = refused.get(row["card"].stable_id, "")
+        row["threads"] = threads.get(row["card"].pk, {"open": 0})["open"]
+    following = lines[at + 1]["card"].stable_id if at is not None and at + 1 < len(lines) else ""
+    return {
+        "page": page,
+        "rows": lines,
+        "blocked_count": sum(1 for r in rows if r["blocked"]),
+        "ready_count": sum(1 for r in rows if not r["blocked"]),
+        "pane": pane[0] if pane else None,
+        "next_card": following,
+        "sort": sort,
+        "items": pane,
+        "threads_counted": any(r["threads"] is not None for r in lines),
+    }
+
+
 def _queue_context(
     request, params: QueryDict, notice: dict | None = None, selected: Iterable[str] = ()
 ) -> dict:
@@ -106,39 +230,16 @@ def _queue_context(
     data["game"] = game
     filters = ReviewQueueFilter(data, queryset=selectors.review_queue(user=user))
     cards = filters.qs if filters.is_valid() else selectors.review_queue(user=user).none()
-    page = Paginator(cards, QUEUE_PAGE).get_page(params.get("page"))
-    items = selectors.review_items(cards=list(page.object_list), user=user)
-    may_disable = any(Status.DISABLED in i["allowedStatuses"] for i in items)
-    breaking = decks_legal_with(card_ids=[i["card"].pk for i in items]) if may_disable else {}
-    # What the playtests said of the validated version and of the edited one, beside the diff.
-    played = figures_by_version(
-        stable_ids=[i["card"].stable_id for i in items if not i["diff"].get("newCard")]
-    )
-    for item in items:
-        stable_id = item["card"].stable_id
-        since = item["diff"].get("since") or {}
-        by_version = played.get(stable_id, {})
-        item["play"] = [
-            (version, by_version[version])
-            for version in sorted({since.get("version"), item["card"].version} - {None})
-            if version in by_version
-        ]
-        item["selected"] = stable_id in selected
-        item["refused"] = refused.get(stable_id, "")
-        item["breaks_decks"] = breaking.get(item["card"].pk, 0)
-        item["findings"] = card_findings(item["card"])
-        since = item["diff"].get("since")
-        item["validated_at"] = datetime.fromisoformat(since["at"]) if since else None
-        has_errors = any(f.is_error for f in item["findings"])
-        item["moves"] = [
-            _move(
-                t,
-                _("Its rule set reports errors: fix them first.")
-                if t == Status.VALIDATED and has_errors
-                else "",
-            )
-            for t in item["allowedStatuses"]
-        ]
+    full = params.get("view") == "full"
+    if full:
+        page = Paginator(cards, QUEUE_PAGE).get_page(params.get("page"))
+        items = _decorate(
+            selectors.review_items(cards=list(page.object_list), user=user), user, selected, refused
+        )
+        compact = {"page": page, "items": items}
+    else:
+        compact = _compact(params, cards, user, selected, refused)
+        page = compact["page"]
     proposals = list(selectors.open_proposals(user=user, game=game)[: SIDE_ITEMS + 1])
     conflicts = list(
         selectors.import_conflict_list(user=user, game=game, open_only=True).order_by("created_at", "pk")[
@@ -149,28 +250,44 @@ def _queue_context(
     translations = list(translation_queue(game=game)[: SIDE_ITEMS + 1])
     latest = selectors.latest_audit(game=game)
     counts = (latest.list_counts or {}) if latest else {}
-    kept = {
-        k: v
-        for k, v in params.items()
-        if k in ("list", "status", "origin", "creationMethod", "userModified", "q") and v
-    }
+    kept = {k: v for k, v in params.items() if k in KEPT_PARAMS and v}
     reviews = user.has_perm(REVIEW)
     bulk_moves = [
         t for t in MOVES if any(t in allowed_targets(user, s) for s in selectors.WAITING_FOR_REVIEW)
     ]
+    opened = (compact.get("pane") or {}).get("card")
     return {
+        **compact,
+        "full": full,
+        "sorts": QUEUE_SORT_LABELS,
         "game": game,
         "ruleset": get_ruleset(game),
-        "games": [{"key": r.key, "name": r.name, "waiting": waiting.get(r.key, 0)} for r in registry],
-        "filters": kept,
+        # The game is a filter like the others: another game's link keeps the rest of them.
+        "games": [
+            {
+                "key": r.key,
+                "name": game_name(r),
+                "waiting": waiting.get(r.key, 0),
+                "query": urlencode({"game": r.key, **kept}),
+            }
+            for r in registry
+        ],
+        "filters": {k: v for k, v in kept.items() if k not in ("view", "sort")},
+        "authors": selectors.queue_authors(selectors.review_queue(user=user, game=game)),
         "errors": {name: [str(e) for e in errs] for name, errs in filters.errors.items()},
         "latest": latest,
         "lists": [{"name": name, "count": counts.get(name, 0)} for name in REVIEW_LISTS],
         "provenance": {"origins": Origin.choices, "methods": CreationMethod.choices},
-        "page": page,
-        "items": items,
-        "query": urlencode({"game": game, **kept, **({"page": page.number} if page.number > 1 else {})}),
+        "query": urlencode(
+            {
+                "game": game,
+                **kept,
+                **({"page": page.number} if page.number > 1 else {}),
+                **({"card": opened.stable_id} if opened else {}),
+            }
+        ),
         "page_query": urlencode({"game": game, **kept}),
+        "sort_query": urlencode({"game": game, **{k: v for k, v in kept.items() if k != "sort"}}),
         "bulk_moves": [_move(t) for t in bulk_moves],
         "reviews": reviews,
         "proposals": [
@@ -283,6 +400,10 @@ def transition(request):
     ) % {"count": len(moved), "status": label, "names": names}
     if note:
         message += " " + _("Note: “%(note)s”.") % {"note": note}
+    if request.POST.get("next"):
+        # The detail pane's move: the queue opens the line that followed the card that moved.
+        params = params.copy()
+        params["card"] = request.POST["next"]
     return _queue_answer(request, params, {"kind": "success", "message": message})
 
 
@@ -418,7 +539,7 @@ def _audits_context(request, params, notice: dict | None = None) -> dict:
     return {
         "game": game,
         "ruleset": get_ruleset(game),
-        "closures": [{**c, "name": get_ruleset(c["game"]).name} for c in closures],
+        "closures": [{**c, "name": game_name(c["game"])} for c in closures],
         "closure": closure,
         "latest": latest,
         "running": running,
@@ -497,7 +618,7 @@ def audit_start(request):
         message = _(
             "An audit of %(game)s is already %(state)s (#%(pk)s): follow its progress below; start another once it is done."
         ) % {
-            "game": get_ruleset(game).name,
+            "game": game_name(game),
             "state": str(running.get_status_display()).lower(),
             "pk": running.pk,
         }
@@ -507,8 +628,7 @@ def audit_start(request):
         game,
         {
             "kind": "success",
-            "message": _("Audit #%(pk)s of %(game)s started.")
-            % {"pk": audit.pk, "game": get_ruleset(game).name},
+            "message": _("Audit #%(pk)s of %(game)s started.") % {"pk": audit.pk, "game": game_name(game)},
         },
         202,
     )

@@ -225,7 +225,7 @@ def registry_problems(rulesets: Iterable[RuleSet]) -> list[DeclarationProblem]:
     for clash in code_conflicts(rulesets):
         problems.append(
             DeclarationProblem(
-                "rules.E015", clash, "use the catalogue's entry (rules/codes.py), or another key"
+                "rules.E015", clash, "use the catalogue's entry (rules/codes/), or another key"
             )
         )
     for prefix, games in by_prefix.items():

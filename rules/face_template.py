@@ -199,6 +199,8 @@ SCHEMA: dict[str, Any] = {
                 "height": {"type": "number", "minimum": 20, "maximum": 300},
             },
         },
+        # A named card size (CARD_SIZES): the card's trim, and the size a print shop's preset prints.
+        "cardSize": {"type": "string"},
         "cornerRadius": {"type": "number", "minimum": 0, "maximum": 10},
         "fonts": {
             "type": "object",
@@ -227,10 +229,40 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+# The card sizes a template may name (``cardSize``): width and height in millimetres, as the trade
+# publishes them (the inch sizes exactly: poker 2.5 x 3.5 in, bridge 2.25 x 3.5 in, mini 1.75 x 2.5 in).
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini": (44.45, 63.5),
+    "euro-poker": (59.0, 92.0),
+}
+# A template without ``cardSize`` prints as the named size within this of its own (63 x 88 mm: poker).
+NEAREST_SIZE_MM = 1.0
+
+
 def card_size(template: Mapping[str, Any]) -> tuple[float, float]:
-    """The card's (width, height) in millimetres."""
+    """The card's (width, height) in millimetres: its named ``cardSize``, else its ``size``."""
+    named = template.get("cardSize")
+    if isinstance(named, str) and named in CARD_SIZES:
+        return CARD_SIZES[named]
     size = template.get("size") or {}
     return float(size.get("width", CARD_WIDTH_MM)), float(size.get("height", CARD_HEIGHT_MM))
+
+
+def card_size_name(template: Mapping[str, Any]) -> str | None:
+    """The named size the template's card is: its ``cardSize``, else the size within
+    ``NEAREST_SIZE_MM`` of its width and height (the studio's 63 x 88 mm cards are poker cards),
+    else None."""
+    named = template.get("cardSize")
+    if isinstance(named, str) and named in CARD_SIZES:
+        return named
+    width, height = card_size(template)
+    for name, (w, h) in CARD_SIZES.items():
+        if abs(w - width) <= NEAREST_SIZE_MM and abs(h - height) <= NEAREST_SIZE_MM:
+            return name
+    return None
 
 
 def safe_zone_crossings(template: Mapping[str, Any], safe_mm: float) -> list[tuple[str, float]]:

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as attribute
-from enum import StrEnum
 from typing import Any
 
 from . import messages
+from .severity import Severity
 
 # A finding or a problem whose code (or key) has no template its params fill: production keeps the
 # code as its message (a page still says something); the test suite turns STRICT on
@@ -43,11 +43,6 @@ class _HintTemplate:
 # ``hint=HINT``: the finding's hint is its code's hint template (``Code.hints``) filled with its
 # params, in English (``rules.messages.hint``), as the web layer renders it in the reader's language.
 HINT = _HintTemplate()
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
 
 
 @dataclass(frozen=True, slots=True)

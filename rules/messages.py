@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from .codes import lookup
 from .i18n import Plural
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -85,15 +86,11 @@ def render(templates: Iterable[Template], params: Mapping[str, Any] | None) -> s
 
 def message(code: str, params: Mapping[str, Any] | None) -> str | None:
     """``code``'s message in English, or None when the catalogue has no template ``params`` fill."""
-    from .codes import lookup
-
     declared = lookup(code)
     return render(declared.messages, params) if declared is not None else None
 
 
 def hint(code: str, params: Mapping[str, Any] | None) -> str | None:
     """``code``'s hint template in English, or None when it has none ``params`` fill."""
-    from .codes import lookup
-
     declared = lookup(code)
     return render(declared.hints, params) if declared is not None else None

@@ -30,6 +30,8 @@ TABLE, PAPER = "table", "paper"
 # A free table's game (its sandbox: no rule checked) counts apart from the rules' games ("table"):
 # the balance figures read the games played by the rules (and on paper), never the free ones mixed in.
 FREE = "free"
+# A game the simulation lab's bots played: its figures are read apart from the people's, never mixed in.
+SIMULATED = "simulated"
 # A rate from fewer games than this is shown as too few to read.
 TOO_FEW = 10
 Z95 = 1.959963984540054

@@ -48,6 +48,22 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     "LAYOUT_TOO_SMALL": (
         N_("cannot hold %(columns)s x %(rows)s cards of %(width)s x %(height)s mm; choose another layout"),
     ),
+    # a print shop's layout that does not print the template's card size (faces.layouts.printer_for)
+    "SIZE_NOT_PRINTED": (
+        N_(
+            "%(layout)s does not print %(size)s cards (%(width)s x %(height)s mm); it prints %(expected)s: "
+            "choose a layout for %(size)s cards or change the template's card size"
+        ),
+    ),
+    # CMYK and the zip of card images are a print shop's (faces.printing.read_options)
+    "PRINTER_LAYOUT_ONLY": (N_("is for a print shop's layout: %(expected)s"),),
+    "CMYK_PDF_ONLY": (N_("CMYK is for the PDF; the zip holds the sRGB images a print shop uploads"),),
+    "SIZE_UNNAMED": (
+        N_(
+            "the template's card is %(width)s x %(height)s mm, none of the card sizes a print shop prints "
+            "(%(expected)s): set the template's card size"
+        ),
+    ),
     "NOT_A_LIST": (N_("must be a list"),),
     "NOT_TEXT_LIST": (N_("must be a list of texts"),),
     "ITEMS_TOO_LONG": (
@@ -90,6 +106,14 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
         N_("the body must be a JSON object"),
         N_("the body must be a JSON object, e.g. %(example)s"),
     ),
+    # the simulation lab (simulations.services)
+    "NO_DECK_TO_SEE": (N_("names no deck you may see (%(value)s)"),),
+    "NO_RULES_MODE": (
+        N_("is a %(game)s deck; bots play only the games whose rules the tables know: %(expected)s"),
+    ),
+    "NOT_SAME_GAME": (N_("is a %(game)s deck; the other deck is a %(expected)s deck"),),
+    "CARD_NOT_IN_DECKS": (N_("names no card of the two decks (%(value)s); name a card one of them plays"),),
+    "TWO_VERSIONS": (N_("must be two different versions of the card, e.g. [%(before)s, %(after)s]"),),
     # decks' services and the deck API
     "NO_SUCH_SECTION": (N_("is %(value)s, a section %(game)s decks do not have; they have %(expected)s"),),
     "COUNT_OR_REMOVE": (N_("must be a whole number from 0 (remove) to %(maximum)s"),),
@@ -194,6 +218,8 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     "NUL_CHARACTER": (N_("contains a NUL character (\\u0000), which cannot be stored; remove it"),),
     "NOT_FINITE": (N_("holds a number that is infinite or not a number; use a finite number"),),
     "TOO_DEEP": (N_("is nested more than %(maximum)s levels deep"),),
+    # a comment's place (comments.services): a region of the card's face, or one of its fields
+    "REGION_OR_FIELD": (N_("give a region of the face or a field of the card, not both"),),
     "OWN_LANGUAGE": (
         N_("is %(value)s, the card's own language (its source); translate it into another one"),
     ),

@@ -4,6 +4,10 @@ Like ``admin.site``: each game module in :mod:`rules.games` registers its rule
 set when it is imported, and :meth:`RuleSetRegistry.autodiscover` imports them
 all (at start-up, from the cards app's ``ready()``, or lazily on first use).
 Adding a game is adding one module.
+
+Registering a rule set adds the codes it declares (``RuleSet.codes``) to the index of codes
+(:data:`rules.codes.index`), and unregistering it takes them out: the catalogue finds a game's
+codes there, without importing the registry.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from .codes import CodeIndex
+from .codes import index as code_index
 from .ruleset import RuleSet
 from .text import shown
 
@@ -35,10 +41,13 @@ class AlreadyRegistered(ValueError):
 
 
 class RuleSetRegistry:
-    def __init__(self, package: str = "rules.games"):
+    def __init__(self, package: str = "rules.games", codes: CodeIndex | None = None):
         self._package = package
         self._rulesets: dict[str, RuleSet] = {}
         self._discovered = False
+        # The index of codes its rule sets' codes go to (the studio's registry: rules.codes.index);
+        # None for a registry of its own (a test's), whose games no finding's lookup should find.
+        self._codes = codes
 
     def register(self, ruleset_class: R) -> R:
         """Register a rule set class (usable as a class decorator)."""
@@ -46,6 +55,8 @@ class RuleSetRegistry:
         if ruleset.key in self._rulesets:
             raise AlreadyRegistered(f"a rule set is already registered for {ruleset.key!r}")
         self._rulesets[ruleset.key] = ruleset
+        if self._codes is not None:
+            self._codes.add(ruleset.key, ruleset.codes)
         return ruleset_class
 
     def unregister(self, key: str) -> None:
@@ -53,7 +64,7 @@ class RuleSetRegistry:
         self.autodiscover()
         if key not in self._rulesets:
             raise UnknownGame(key, self.keys())
-        del self._rulesets[key]
+        self._forget(key)
 
     @contextmanager
     def registered(self, ruleset_class: type[RuleSet]) -> Iterator[RuleSet]:
@@ -68,7 +79,12 @@ class RuleSetRegistry:
         try:
             yield self._rulesets[key]
         finally:
-            self._rulesets.pop(key, None)
+            self._forget(key)
+
+    def _forget(self, key: str) -> None:
+        self._rulesets.pop(key, None)
+        if self._codes is not None:
+            self._codes.discard(key)
 
     def autodiscover(self) -> None:
         if self._discovered:
@@ -99,7 +115,7 @@ class RuleSetRegistry:
         return iter([self._rulesets[key] for key in sorted(self._rulesets)])
 
 
-registry = RuleSetRegistry()
+registry = RuleSetRegistry(codes=code_index)
 register = registry.register
 
 

@@ -41,6 +41,7 @@ CardCheck = Callable[[CardData], Iterable[Finding]]
 
 class RuleSet:
     key: ClassVar[str]
+    # Its name in English, marked N_: the pages show it in the reader's language (common.i18n.game_name).
     name: ClassVar[str]
     language: ClassVar[str] = "fr"
     # The seed file its rules come from (the seeds win over anything else); "": none.
@@ -123,6 +124,13 @@ class RuleSet:
     # The game's own table moves (rules.tables.moves.GameMoves, declared in rules/games/<game>/moves.py);
     # None: the free table only.
     table_moves: ClassVar[GameMoves | None] = None
+    # A bot's evaluation of a state for a seat (rules.tables.bots' greedy policy: damage, Life, points,
+    # material, cards; higher is better), declared in rules/games/<game>/evaluation.py; None: the
+    # greedy bot plays at random.
+    bot_evaluate: ClassVar[Any] = None  # a staticmethod (state, seat) -> float
+    # What the table moves read of a card (rules.tables.coverage.EngineReads: stats, keywords, the
+    # effects executed), declared beside them in rules/games/<game>/moves.py; None: no rules mode.
+    engine_reads: ClassVar[Any] = None
     # The game's turn timer (rules.tables.clock.TurnTimer: seconds a turn, the bank beyond them; an
     # empty bank loses), kept by the server at its tables of two users; None: no timer.
     table_timer: ClassVar[TurnTimer | None] = None

@@ -1,9 +1,11 @@
-"""The studio as an ASGI application: HTTP (Django) and WebSockets (the playtest tables' real time).
+"""The studio as an ASGI application: HTTP (Django) and WebSockets (the playtest tables' real time,
+the header's inbox count).
 
-Served by runserver (daphne, first in INSTALLED_APPS) and in production by gunicorn with uvicorn's
-workers (studio/gunicorn.py, scripts/entrypoint web): HTTP and WebSockets in the same processes,
-behind one address. HTTP runs as WSGI runs it, synchronously, on a bounded pool of threads a
-process (studio/serving.py: Django's own ASGI handler gave every request a new thread). A WebSocket
+Served by runserver (daphne, first in INSTALLED_APPS): HTTP and WebSockets in one process, HTTP run
+as WSGI runs it, synchronously, on a bounded pool of threads (studio/serving.py: Django's own ASGI
+handler gave every request a new thread). In production (scripts/entrypoint web) it holds the
+tables' WebSockets only, under gunicorn's uvicorn worker (studio/gunicorn_sockets.py), behind the
+front that sends HTTP to gunicorn's sync workers on studio.wsgi (studio/Caddyfile). A WebSocket
 is authenticated by the session cookie and refused from another origin than the studio's: scheme,
 host and port (studio/websocket_origin.py).
 """
@@ -31,12 +33,13 @@ ROUTES = get_resolver().url_patterns
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from comments.routing import websocket_urlpatterns as comment_sockets  # noqa: E402
 from studio.websocket_origin import SameOriginValidator  # noqa: E402
-from tables.routing import websocket_urlpatterns  # noqa: E402
+from tables.routing import websocket_urlpatterns as table_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(table_sockets + comment_sockets))),
     }
 )

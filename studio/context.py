@@ -1,5 +1,6 @@
 """Template context shared by every page: the user's roles and the navigation they may use."""
 
+from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,8 @@ NAV = [
     ("decks:list", _("Decks"), "decks.view_deck"),
     ("tables:list", _("Tables"), "tables.add_table"),  # playtest tables: sit with one of your decks
     ("playstats:index", _("Play statistics"), "cards.view_card"),  # what the playtests say about each card
+    ("simulations:list", _("Lab"), "decks.view_deck"),  # bots play decks by the rules (simulations)
+    ("comments:activity", _("Activity"), "cards.view_card"),  # who changed what and when
     ("reviews:audits", _("Audits"), "cards.review_card"),
     ("faces:index", _("Faces"), "faces.view_facetemplate"),
 ]
@@ -37,4 +40,9 @@ def studio(request):
     if under:
         max(under, key=lambda item: len(item["url"]))["current"] = True
     roles = sorted(g.name for g in user.groups.all())
-    return {"nav_items": items, "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles]}
+    return {
+        "nav_items": items,
+        "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles],
+        "websockets": settings.WEBSOCKETS,
+        "inbox_poll_seconds": settings.INBOX_POLL_SECONDS,
+    }

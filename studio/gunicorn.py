@@ -1,16 +1,21 @@
-"""gunicorn's settings, from the environment (scripts/entrypoint web, make serve)."""
+"""gunicorn's settings for HTTP, from the environment (scripts/entrypoint web, make serve).
+
+The web role runs two gunicorns behind Caddy (studio/Caddyfile): this one serves HTTP, pages and
+the API, with sync workers on ``studio.wsgi``; ``studio/gunicorn_sockets.py`` serves the tables'
+WebSockets. A sync worker accepts a connection only when it is idle and serves one request at a
+time, with one thread: under load each request goes to a free process, and a process's pool of
+PostgreSQL connections (and ``CONN_MAX_AGE``, were it allowed) is used as WSGI uses it.
+"""
 
 import multiprocessing
 import os
 
+# scripts/entrypoint web binds a private Unix socket (--bind); BIND is the address Caddy listens on.
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 # Two workers a core is gunicorn's advice for I/O-bound Django; a small machine gets at least 2.
 workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, multiprocessing.cpu_count() * 2))
-# studio.asgi under uvicorn's workers: HTTP and the tables' WebSockets (Channels) in each process.
-# HTTP runs on WEB_THREADS threads a worker (studio/serving.py); gunicorn's own threads serve only
-# its threaded workers (bench/load.py --server wsgi-sync uses the sync ones).
+worker_class = "sync"
 threads = 1
-worker_class = "uvicorn_worker.UvicornWorker"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 # Recycle workers now and then: a slow leak never grows without bound.
@@ -19,4 +24,8 @@ max_requests_jitter = max_requests // 10
 accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in ("0", "false", "no") else None
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's control socket (gunicornc) is one path a user by default: the web role's two masters,
+# and any other gunicorn on the machine, would take it from each other. Nothing here uses it.
+control_socket_disable = True
+# The code, the routes and every view they import are loaded once, before the workers are forked.
 preload_app = True

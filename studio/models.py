@@ -40,3 +40,18 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or '-'} {self.time_zone or '-'}"
+
+
+class PermissionsStamp(models.Model):
+    """One row whose ``value`` the database changes, to a new random one, in the statement that
+    changes anything a user's permissions are read from: a user's groups or own permissions, a
+    group's permissions, the permissions or content types themselves (triggers of the migration
+    ``0002_permissionsstamp``, on PostgreSQL and SQLite: any writer, the ORM, a bulk write, the
+    admin, raw SQL). Equal values: the same permissions, so a process keeps a user's permissions
+    between requests while the value it reads is the one they were read under
+    (``studio.permissions``). Never written by the studio's code."""
+
+    value = models.CharField(max_length=32)  # not shown to anyone: no admin, no form
+
+    def __str__(self) -> str:
+        return self.value

@@ -7,8 +7,8 @@ CPU a request than gunicorn's sync workers on ``studio.wsgi`` (bench/README.md, 
 ``CONN_MAX_AGE`` every request's thread kept a connection of its own until PostgreSQL refused more
 ("too many clients").
 
-:class:`ThreadPoolHTTP` keeps the event loop (uvicorn's or daphne's: HTTP and the tables'
-WebSockets in one process, behind one address) for reading the request and writing the response,
+:class:`ThreadPoolHTTP` keeps the event loop (daphne's under runserver, uvicorn's: HTTP and the
+tables' WebSockets in one process, behind one address) for reading the request and writing the response,
 and runs everything else as WSGI does, synchronously and in one go: ``request_started``, the
 middleware chain built for synchronous use, the view, ``request_finished``, in one of
 ``WEB_THREADS`` threads of the process (4 by default: the size of the process's pool of
@@ -17,6 +17,12 @@ sent from that thread too. The threads are entered through asgiref (``sync_to_as
 executor): a view that calls ``async_to_sync`` (a move announced to the
 table's sockets, tables/realtime.py) is run on the process's event loop, as under Django's handler,
 so the in-memory channel layer of a single process still delivers.
+
+Production serving (``scripts/entrypoint web``) no longer sends HTTP here: gunicorn's uvicorn
+workers kept each client's keep-alive connection on the process that accepted it first, however
+busy, and the tail of the latencies was twice that of gunicorn's sync workers on ``studio.wsgi``,
+which now serve HTTP there behind Caddy (bench/README.md, "Load"). :func:`check_web_role` is what
+that role refuses at start.
 """
 
 from __future__ import annotations
@@ -139,3 +145,34 @@ def refuse_persistent_connections(databases: dict) -> None:
                 "to reuse connections on PostgreSQL, set DATABASE_POOL_MAX_SIZE (a pool a process; "
                 "scripts/entrypoint web sets 4)."
             )
+
+
+def refuse_a_channel_layer_of_one_process(layers: dict) -> None:
+    """Refuse, at start of ``scripts/entrypoint web``, a channel layer that lives in one process.
+
+    The web role serves HTTP and the tables' WebSockets from different processes (studio/gunicorn.py,
+    studio/gunicorn_sockets.py): a move sent over HTTP reaches the table's sockets only through a
+    layer they share, Redis (``CHANNEL_LAYER_URL``). With the in-memory layer every socket would stay
+    open and never hear a move.
+    """
+    backend = layers.get("default", {}).get("BACKEND", "")
+    if backend.endswith("InMemoryChannelLayer"):
+        raise ImproperlyConfigured(
+            "the tables' channel layer is in memory, in one process; the web role serves HTTP and the "
+            "tables' WebSockets from different processes, and a move sent over HTTP reaches the "
+            "sockets through Redis only. Set CHANNEL_LAYER_URL (for example redis://127.0.0.1:6379/2), or a Redis "
+            "CELERY_BROKER_URL, which is used when CHANNEL_LAYER_URL is unset."
+        )
+
+
+def check_web_role() -> None:
+    """``scripts/entrypoint web``, before it starts a process: what cannot work is refused, with
+    what to set instead (the message on standard error, exit status 1)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "studio.settings")
+    from django.conf import settings
+
+    try:
+        refuse_persistent_connections(settings.DATABASES)
+        refuse_a_channel_layer_of_one_process(settings.CHANNEL_LAYERS)
+    except ImproperlyConfigured as refused:
+        raise SystemExit(f"scripts/entrypoint web: {refused}") from None

@@ -105,6 +105,8 @@ INSTALLED_APPS = [
     "faces",
     "tables",
     "playstats",
+    "simulations",
+    "comments",
 ]
 
 MIDDLEWARE = [
@@ -208,6 +210,9 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a locked-out user and address before the password is even checked.
     "axes.backends.AxesStandaloneBackend",
+    # Permissions only (it authenticates no one, grants nothing): fills ModelBackend's caches on the
+    # user from what this process kept while the permissions stamp is unchanged (studio.permissions).
+    "studio.permissions.KeptPermissionsBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -309,16 +314,14 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["common.api.FilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "common.api.Pagination",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
-    # One guarded reader of every body (common.guards): depth, size, NUL characters.
-    "DEFAULT_PARSER_CLASSES": [
-        "common.parsers.JSONParser",
-        "common.parsers.FormParser",
-        "common.parsers.MultiPartParser",
-    ],
+    # One guarded reader of every body (common.guards): depth, size, NUL characters. JSON only, as
+    # the schema says: a form body is a 415 naming what the route reads (common.api); the two
+    # uploads (artwork, a card-set file) read multipart themselves.
+    "DEFAULT_PARSER_CLASSES": ["common.parsers.JSONParser"],
     "DEFAULT_METADATA_CLASS": "common.parsers.Metadata",
     # Findings' messages in the reader's language (codes, keys and params unchanged).
     "DEFAULT_RENDERER_CLASSES": [
@@ -362,8 +365,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # The API's bodies are JSON: a view's request is described as JSON only (a generated client
-    # sends one body, not the same one three ways). The server still reads a form (the browsable
-    # API); the views that mean a form or an upload say so (extend_schema request={media type: ...}).
+    # sends one body, not the same one three ways), and the server reads JSON only (a form is a
+    # 415); the views that mean a form or an upload say so (extend_schema request={media type: ...}).
     "PARSER_WHITELIST": ["common.parsers.JSONParser"],
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     # Swagger UI's assets ship with the project: no CDN needed.
@@ -380,6 +383,8 @@ SPECTACULAR_SETTINGS = {
         "JobStateEnum": ["QUEUED", "RUNNING", "DONE", "FAILED"],
         # A paper game's: counted, or a proposal to another player (waiting, declined).
         "PaperGameStatusEnum": ["counted", "proposed", "declined"],
+        # A bot's policy: the lab's simulations and a bot's seat at a table (solo play).
+        "BotPolicyEnum": ["random", "greedy"],
     },
     # Every status code each operation can answer, with the error body (common.schema).
     "POSTPROCESSING_HOOKS": [
@@ -408,6 +413,15 @@ CHANNEL_LAYER_HOST = {"address": CHANNEL_LAYER_URL, "socket_timeout": CHANNEL_LA
 # (tables/consumers.py): a member that could not leave (its process killed, Redis down then) is
 # dropped after this long, not after channels-redis's day.
 CHANNEL_LAYER_GROUP_EXPIRY = 900
+# Whether the server in front serves WebSockets at /ws/ (make run's runserver by Daphne, the
+# entrypoint's sockets worker): the header's live inbox count opens one only then, and a server of
+# HTTP only (WEBSOCKETS=0) keeps the polls without a failed handshake on every page.
+WEBSOCKETS = env_bool("WEBSOCKETS", True)
+# A table page's socket pings every TABLE_SOCKET_PING_SECONDS (the server answers, and sends any move
+# whose announce missed this process); silent for TABLE_SOCKET_SILENCE_SECONDS, it is closed and the
+# page reads the table by polls (tables/static/tables/table/transport.js). Served in the page's config.
+TABLE_SOCKET_PING_SECONDS = 5
+TABLE_SOCKET_SILENCE_SECONDS = 15
 CHANNEL_LAYERS = {
     "default": (
         {
@@ -418,6 +432,10 @@ CHANNEL_LAYERS = {
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )
 }
+
+# Solo play: the server plays a bot's turn at once; a table's page shows the bot's moves one at a
+# time, this many milliseconds apart, as a person's would arrive (0: as they come).
+TABLE_BOT_PACE_MS = max(0, env_int("TABLE_BOT_PACE_MS", 800))
 
 # --- Celery -------------------------------------------------------------------------
 # Unset broker: the embedded default runs every task in-process, eagerly, right
@@ -495,6 +513,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Finished tables whose game the play statistics do not hold yet (a missed enqueue).
     "playstats-sweep": {"task": "playstats.sweep", "schedule": env_int("REQUEUE_SWEEP_SECONDS", 120)},
+    # The daily digest of the notifications, to who chose one email a day (comments.emails).
+    "comments-daily-digest": {
+        "task": "comments.send_digests",
+        "schedule": crontab(hour=env_int("COMMENTS_DIGEST_HOUR", 7), minute=0),
+    },
     # The turn timer of tables nobody reads (a player gone): the seat to act loses on time.
     "tables-check-clocks": {
         "task": "tables.check_clocks",
@@ -507,6 +530,36 @@ CELERY_BEAT_SCHEDULE: dict = {
 # by the sweeps (every REQUEUE_SWEEP_SECONDS), or at once when someone asks for it again.
 WORK_HEARTBEAT_SECONDS = env_int("WORK_HEARTBEAT_SECONDS", 30)
 WORK_STALE_AFTER = env_int("WORK_STALE_AFTER", 180)
+
+# --- Comments and notifications ------------------------------------------------------------
+# Notification emails go through Django's email backend: the console on the embedded default (DEBUG),
+# SMTP at team scale (EMAIL_HOST, default localhost; EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS). A failed send is logged and loses nothing but the email (common.enqueue).
+_EMAIL_HOST = os.environ.get("EMAIL_HOST", "" if DEBUG else "localhost")
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": _EMAIL_HOST,
+            "port": env_int("EMAIL_PORT", 25),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": env_bool("EMAIL_USE_TLS", False),
+        },
+    }
+    if _EMAIL_HOST
+    else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Card Studio <studio@localhost>")
+# The studio's address as an email's links name it.
+STUDIO_BASE_URL = os.environ.get("STUDIO_BASE_URL", "http://localhost:8000")
+# How often (seconds) a page without the inbox's socket reads the header's unread count again
+# (templates/comments/_inbox_link.html): a mention shows without a reload.
+INBOX_POLL_SECONDS = 15
+# The daily digest (beat, at COMMENTS_DIGEST_HOUR o'clock) lists the unread notifications of the last
+# COMMENTS_DIGEST_HOURS hours not emailed yet (a day and an hour: a late run misses none; none is
+# sent twice).
+COMMENTS_DIGEST_HOURS = env_int("COMMENTS_DIGEST_HOURS", 25)
 
 # --- Review audits ----------------------------------------------------------------------
 # Cards read per database round trip, and how often progress is written.

@@ -145,12 +145,20 @@ class ThrottledTokenAuthentication(TokenAuthentication):
         return found
 
     def authenticate_credentials(self, key):
-        """DRF's, with the user's Preference read in the same query (no query more per request)."""
+        """DRF's, with the user's Preference and the permissions stamp (``studio.permissions``) read
+        in the same query (no query more per request)."""
+        from .permissions import STAMP_ATTRIBUTE, stamp_subquery
+
         model = self.get_model()
         try:
-            token = model.objects.select_related("user", "user__preference").get(key=key)
+            token = (
+                model.objects.select_related("user", "user__preference")
+                .annotate(permissions_stamp=stamp_subquery())
+                .get(key=key)
+            )
         except model.DoesNotExist:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        setattr(token.user, STAMP_ATTRIBUTE, token.permissions_stamp)
         return (token.user, token)

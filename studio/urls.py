@@ -26,9 +26,12 @@ urlpatterns = [
     path("faces/", include("faces.urls")),
     path("tables/", include("tables.urls")),
     path("stats/", include("playstats.urls")),
+    path("simulations/", include("simulations.urls")),
     path("", include("reviews.urls")),
+    path("", include("comments.urls")),
     # Before the card routes: their format suffixes would take cards/sheet.pdf for a card named "sheet".
     path("api/", include("faces.api_urls")),
+    path("api/", include("comments.api.urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("corrections.api.urls")),
     path("api/", include("artwork.api.urls")),
@@ -36,6 +39,7 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("tables.api.urls")),
     path("api/", include("playstats.api.urls")),
+    path("api/", include("simulations.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     # Uploaded and drawn files, with or without DEBUG: each one through its permission check.

@@ -9,7 +9,7 @@ from .models import Seat, Table, TableEvent
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ["index", "user", "deck", "deck_name", "verdict", "joined_at"]
+    fields = ["index", "user", "bot", "deck", "deck_name", "verdict", "joined_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False

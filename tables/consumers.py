@@ -45,7 +45,7 @@ from . import realtime
 log = logging.getLogger(__name__)
 
 # Close codes (4000-4999 are the application's): refused, bad input, the channel layer failed (the
-# page polls the events API and comes back later: tables/static/tables/table.js).
+# page polls the events API and comes back later: tables/static/tables/table/transport.js).
 CLOSE_REFUSED = 4403
 CLOSE_BAD_INPUT = 4400
 CLOSE_LAYER_DOWN = 4503

@@ -16,14 +16,22 @@ from django.utils.translation import pgettext_lazy
 
 
 def _games():
+    from common.i18n import game_name
     from rules import registry
 
-    return [(r.key, r.name) for r in registry]
+    return [(r.key, game_name(r)) for r in registry]
 
 
 MODE_CHOICES = [
     ("rules", pgettext_lazy("table mode", "Rules")),
     ("free", pgettext_lazy("table mode", "Free")),
+]
+
+
+# A seat a bot plays (solo play: rules.tables.bots' policies), by its policy; "" for a person.
+BOT_CHOICES = [
+    ("random", pgettext_lazy("table bot", "Bot (random)")),
+    ("greedy", pgettext_lazy("table bot", "Bot (greedy)")),
 ]
 
 
@@ -91,6 +99,9 @@ class Seat(models.Model):
         "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_seats"
     )
     deck_name = models.CharField(max_length=200)
+    # A bot plays this seat (its policy; no user): tables.services.table_bot_play, by the task
+    # tables.bot_play, through the checks, log and announce of a person's move.
+    bot = models.CharField(max_length=16, choices=BOT_CHOICES, blank=True, default="")
     # The deck's verdict when the player sat down: {"legal", "readyToPlay", "violations"}.
     verdict = models.JSONField(default=dict)
     # The frozen deck (tables.snapshot): every copy with its section, the picks, each card's

@@ -17,7 +17,9 @@ processes when ``CHANNEL_LAYER_URL`` is set (studio/settings.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 
 from asgiref.sync import async_to_sync
@@ -33,28 +35,74 @@ def group_name(table_id: int) -> str:
     return f"table.{int(table_id)}"
 
 
+class _Announcer:
+    """One event loop of its own, in a thread of this process, that sends every announce to a Redis
+    channel layer. ``async_to_sync`` in a sync worker (gunicorn's, serving HTTP) makes a new event
+    loop for each call, and channels_redis a new connection for each loop: a move's announce then
+    paid a Redis connection every time. Here the layer's connections live on one loop, kept."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pid = 0
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            # A forked worker does not inherit the thread: each process starts its own.
+            if self._loop is None or self._pid != os.getpid():
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="table-announcer", daemon=True).start()
+                self._loop, self._pid = loop, os.getpid()
+            return self._loop
+
+    def send(self, layer, group: str, message: dict) -> None:
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), self.loop()).result(
+            ANNOUNCE_TIMEOUT
+        )
+
+
+_ANNOUNCER = _Announcer()
+# Seconds an announce may take before the move's answer goes on without it (the clients catch up).
+ANNOUNCE_TIMEOUT = 5
+
+
+def _redis(layer) -> bool:
+    return type(layer).__module__.startswith("channels_redis")
+
+
 def announce(table_id: int, seq: int, news: dict | None = None) -> None:
     """Tell the table's connections that it is at ``seq`` now (``news``: what each audience
     receives for that move). Never raises: the move is stored."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     message = {"type": EVENT, "seq": int(seq)}
     if news:
         message["news"] = news
+    group_send(group_name(table_id), message, what=f"table {table_id} at seq {seq}")
+
+
+def group_send(group: str, message: dict, *, what: str) -> None:
+    """Send ``message`` to the sockets of ``group`` through the channel layer (none: nothing to do).
+    Never raises: a failure is logged ("could not announce ``what``"), the clients catch up."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
     try:
-        async_to_sync(layer.group_send)(group_name(table_id), message)
+        if _redis(layer):
+            _ANNOUNCER.send(layer, group, message)
+            return
+        # The in-memory layer (one process): its consumers' loop is the server's, which
+        # async_to_sync reaches from a view's thread.
+        async_to_sync(layer.group_send)(group, message)
     except RuntimeError:
         # Called from a thread that runs an event loop itself (a test's): send from another thread.
-        worker = threading.Thread(target=_send_quietly, args=(layer, table_id, seq, message), daemon=True)
+        worker = threading.Thread(target=_send_quietly, args=(layer, group, message, what), daemon=True)
         worker.start()
         worker.join(5)
-    except Exception:  # the layer's Redis is down: the clients catch up from their last seq
-        log.warning("could not announce table %s at seq %s", table_id, seq, exc_info=True)
+    except Exception:  # the layer's Redis is down: the clients catch up
+        log.warning("could not announce %s", what, exc_info=True)
 
 
-def _send_quietly(layer, table_id: int, seq: int, message: dict) -> None:
+def _send_quietly(layer, group: str, message: dict, what: str) -> None:
     try:
-        async_to_sync(layer.group_send)(group_name(table_id), message)
+        async_to_sync(layer.group_send)(group, message)
     except Exception:
-        log.warning("could not announce table %s at seq %s", table_id, seq, exc_info=True)
+        log.warning("could not announce %s", what, exc_info=True)

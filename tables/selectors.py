@@ -1,7 +1,8 @@
 """Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
 
-A table's state is replayed from its seed, its frozen decks and its events: one query for the
-seats (with their users and decks) and one for the events, whatever their number (and one for the
+A table's state is replayed from its seed, its frozen decks and its events (:mod:`tables.replay`,
+from the latest state the process keeps): one query for the seats (with their users and decks) and
+one for the events, whatever their number (and one for the
 translated names of the cards an answer names: :func:`with_translated_names`). A viewer sees
 what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
 for a spectator of a public table, who sees the public zones only.
@@ -10,38 +11,33 @@ for a spectator of a public table, who sees the public zones only.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import suppress
 from typing import Any
 
-from django.db import connection
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.urls import NoReverseMatch, reverse
 
 from cards.translation_selectors import translated_names
-from common.errors import InvalidInput
-from rules import Finding, registry
-from rules.findings import error
-from rules.i18n import N_
-from rules.tables import Event, SeatDeck, TableState, apply, deal_table, event_view, table_view
+from rules import registry
+from rules.tables import Event, TableState, apply, event_view, table_view
 from rules.tables.clock import Clock
-from rules.tables.moves import LEGACY_FREE_VERSION
 
-from . import snapshot
 from .models import Seat, Table, TableEvent
+from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version: the readers' names)
+    RulesUnknown,
+    deal_for,
+    dealt_state,
+    kept,
+    seats_of,
+    state_of,
+    stored_events,
+    table_rules_version,
+)
 
 # A table's seats with their users: one query for any number of tables.
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-
-
-def _seats(table: Table) -> list[Seat]:
-    cache = getattr(table, "_prefetched_objects_cache", {})
-    if "seats" in cache:
-        return list(cache["seats"])
-    return list(table.seats.select_related("user"))
 
 
 def tables_for(user) -> QuerySet[Table]:
@@ -69,7 +65,7 @@ def public_tables() -> QuerySet[Table]:
 def may_see(user, table: Table) -> bool:
     if not user.is_authenticated:
         return False
-    if any(s.user_id == user.pk for s in _seats(table)):
+    if any(s.user_id == user.pk for s in seats_of(table)):
         return True
     if table.status == Table.Status.WAITING and table.invited_id == user.pk:
         return True
@@ -95,130 +91,20 @@ def viewer_seats(user, table: Table) -> frozenset[int]:
     """The seats ``user`` holds (0-based): {0, 1} at a hot seat, none for a spectator."""
     if not user.is_authenticated:
         return frozenset()
-    return frozenset(s.index - 1 for s in _seats(table) if s.user_id == user.pk)
-
-
-def _events(table: Table, at: int | None = None, *, after: int = 0) -> list[Event]:
-    rows = TableEvent.objects.filter(table_id=table.pk).order_by("seq")
-    if after:
-        rows = rows.filter(seq__gt=after)
-    if at is not None:
-        rows = rows.filter(seq__lte=at)
-    return [
-        Event(seq, seat - 1, kind, payload)
-        for seq, seat, kind, payload in rows.values_list("seq", "seat", "kind", "payload")
-    ]
+    return frozenset(s.index - 1 for s in seats_of(table) if s.user_id == user.pk)
 
 
 def table_events(table: Table, at: int | None = None) -> list[Event]:
     """The table's events as the engine reads them (seats from 0), in order: one query."""
-    return _events(table, at)
-
-
-class RulesUnknown(InvalidInput):
-    """A table dealt under rules this studio does not know (TABLE_RULES_UNKNOWN, 400): never replayed."""
-
-    def __init__(self, table: Table, expected: str | None):
-        self.finding: Finding = error(
-            "TABLE_RULES_UNKNOWN",
-            params={"table": table.pk, "rulesVersion": table.rules_version, "expected": expected},
-            hint=N_("replay it with the version of the studio that knows its rules"),
-        )
-        super().__init__([self.finding])
-
-
-def table_rules_version(game: str, mode: str) -> str | None:
-    """The rules version a table of ``game`` in ``mode`` is dealt under now (None: no such mode)."""
-    ruleset = registry.get(game)
-    if mode == "rules" and not ruleset.has_rules_mode():
-        return None
-    if mode not in ("rules", "free"):
-        return None
-    return ruleset.rules_version(mode)
-
-
-def _replayed(table: Table) -> tuple[str, ...]:
-    """The older rules versions the game's moves still replay (GameMoves.replays; rules mode only)."""
-    moves = registry.get(table.game).table_moves
-    return moves.replays if table.mode == "rules" and moves is not None else ()
-
-
-def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
-    """``table`` dealt for its frozen decks under the rules it records, or :class:`RulesUnknown`."""
-    expected = table_rules_version(table.game, table.mode)
-    # A free table of before rules.tables.fairness replays as it was played.
-    legacy = table.mode == "free" and table.rules_version == LEGACY_FREE_VERSION
-    if expected is None or (table.rules_version not in (expected, *_replayed(table)) and not legacy):
-        raise RulesUnknown(table, expected)
-    return deal_table(registry.get(table.game), table.seed, decks, mode=table.mode, legacy=legacy)
-
-
-def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
-    """The table as dealt, before any event (both seats taken); :class:`RulesUnknown` for rules it
-    does not know."""
-    seats = sorted(seats if seats is not None else _seats(table), key=lambda s: s.index)
-    if len(seats) != 2:
-        raise ValueError(f"table {table.pk} waits for its second player: nothing is dealt yet")
-    return deal_for(table, [snapshot.thaw(table.game, s.cards) for s in seats])
-
-
-# The latest states of the tables played in this process, by seq: a state is a pure function of
-# the table's seed, decks and first events, and events are never changed, so a state once computed
-# from stored events stays true; the next read only replays the events stored since (still one
-# query). Keyed by the table's random invitation token too: an id a rolled-back table had is
-# never mistaken for another table's. Only states read from committed events are kept (outside a
-# transaction, under the table's lock, or once the transaction that stored an event commits).
-_STATES: OrderedDict[tuple[int, str], dict[int, TableState]] = OrderedDict()
-_STATES_LOCK = threading.Lock()
-CACHED_TABLES, CACHED_STATES = 256, 4
-
-
-def _key(table: Table) -> tuple[int, str]:
-    return (table.pk, table.invite_token)
-
-
-def _cached(table: Table, at: int | None) -> TableState | None:
-    with _STATES_LOCK:
-        states = _STATES.get(_key(table))
-        if not states:
-            return None
-        _STATES.move_to_end(_key(table))
-        usable = [seq for seq in states if (at is None or seq <= at) and seq <= table.seq]
-        return states[max(usable)] if usable else None
-
-
-def remember(table: Table, state: TableState) -> None:
-    """Keep ``state`` (computed from committed events only) for the next reads of ``table``."""
-    with _STATES_LOCK:
-        states = _STATES.setdefault(_key(table), {})
-        states[state.seq] = state
-        for seq in sorted(states)[:-CACHED_STATES]:
-            del states[seq]
-        _STATES.move_to_end(_key(table))
-        while len(_STATES) > CACHED_TABLES:
-            _STATES.popitem(last=False)
-
-
-def forget_states() -> None:
-    with _STATES_LOCK:
-        _STATES.clear()
+    return stored_events(table, at)
 
 
 def table_state(
     table: Table, at: int | None = None, *, seats: list[Seat] | None = None, committed: bool = False
 ) -> TableState:
-    """The state after every event (``at``: after event ``at``), replayed: one query for the events.
-
-    ``committed``: the caller knows the events it reads are committed (it holds the table's lock
-    and wrote nothing yet): the state is kept for the next reads, as outside a transaction."""
-    state = _cached(table, at) or dealt_state(table, seats)
-    # A kept state at the table's seq (as read) has nothing to replay: no query.
-    if state.seq < (table.seq if at is None else min(at, table.seq)):
-        for event in _events(table, at, after=state.seq):
-            state = apply(state, event).state
-    if committed or not connection.in_atomic_block:
-        remember(table, state)
-    return state
+    """The state after every event (``at``: after event ``at``), replayed from the latest state this
+    process keeps (:func:`tables.replay.state_of`): one query for the events at most."""
+    return state_of(table, at, seats=seats, committed=committed)
 
 
 def seed_hash(seed: int) -> str:
@@ -297,7 +183,7 @@ def _waiting_view(table: Table) -> dict[str, Any]:
         "first": None,
         "coinWinner": None,
         "seats": [
-            {"seat": s.index, "counters": {}, "pending": [], "turns": 0, "zones": []} for s in _seats(table)
+            {"seat": s.index, "counters": {}, "pending": [], "turns": 0, "zones": []} for s in seats_of(table)
         ],
         "shared": [],
         "proposal": None,
@@ -309,7 +195,7 @@ def _waiting_view(table: Table) -> dict[str, Any]:
 def table_view_for(user, table: Table, at: int | None = None, *, names: bool = True) -> dict[str, Any]:
     """The body of ``GET /api/tables/{id}/``: the table as ``user`` may see it (``at``: after event ``at``).
     ``names=False``: without the cards' translated names (no query), for a check of what it shows."""
-    seats = _seats(table)
+    seats = seats_of(table)
     state = table_state(table, at, seats=seats) if len(seats) == 2 else None
     view = _view(table, seats, viewer_seats(user, table), state, at)
     if names:
@@ -325,13 +211,16 @@ def table_view_for(user, table: Table, at: int | None = None, *, names: bool = T
 def table_intents_for(user, table: Table, seat: int | None = None) -> dict[str, Any]:
     """The body of ``GET /api/tables/{id}/intents/``: every move the rules allow the user's seat now
     (``seat``: 1 or 2, at a hot seat; default the seat to act), each postable as is, with its label."""
-    from rules.tables import intents
-
     mine = sorted(viewer_seats(user, table))
-    seats = _seats(table)
+    seats = seats_of(table)
     if not mine or len(seats) != 2:
         return {"seq": table.seq, "seat": None, "intents": []}
-    state = table_state(table, seats=seats)
+    return _intents(table_state(table, seats=seats), mine, seat)
+
+
+def _intents(state: TableState, mine: list[int], seat: int | None) -> dict[str, Any]:
+    from rules.tables import intents
+
     if seat is None or seat - 1 not in mine:
         if len(mine) == 1:
             engine_seat = mine[0]
@@ -352,6 +241,31 @@ def table_intents_for(user, table: Table, seat: int | None = None) -> dict[str, 
     }
 
 
+def table_played_for(user, table: Table, played) -> dict[str, Any]:
+    """The body of a move's answer (``POST /api/tables/{id}/events/``): what the mover's page shows
+    next, from the engine's answer to the move (no replay, no read of the events): the event as the
+    mover may read it, their new view and, in rules mode, the intents of the seat to act for them
+    (as ``GET intents/`` gives them). ``played``: :class:`tables.services.Played`; ``table`` as the
+    move left it."""
+    viewers = viewer_seats(user, table)
+    state = played.applied.state
+    intents = _intents(state, sorted(viewers), None) if table.mode == "rules" else None
+    # The news the move's announce carried to the mover's audience, when it was worked out (once the
+    # move committed): the same event and view, not computed twice.
+    news = played.news.get(audience(viewers))
+    if news is not None:
+        return {"seq": played.seq, "events": news["events"], "view": news["view"], "intents": intents}
+    item = event_view(played.before, played.move, played.applied, viewers)
+    item["at"] = played.event.created_at.isoformat()
+    answer: dict[str, Any] = {
+        "seq": played.seq,
+        "events": [item],
+        "view": _view(table, seats_of(table), viewers, state),
+    }
+    with_translated_names(answer)
+    return {**answer, "intents": intents}
+
+
 def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) -> str:
     """The words of an intent in the reader's language: its move, the card (its seat sees it) and the
     zones it names."""
@@ -360,7 +274,9 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
     from common.i18n import tr
 
     game = state.start.game
-    words = [tr(move.label, game)]
+    # A move may word each of its intents (Move.intent_label: duel's options, its summon positions).
+    label = move.intent_label(state, seat, payload) if move.intent_label is not None else move.label
+    words = [tr(label)]  # the table's word, not a card value's (tables.views._moves)
     instance = payload.get("instance")
     if isinstance(instance, str) and instance in state.start.instances:
         words.append(state.card(instance).name)
@@ -384,7 +300,10 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
                 f"· {state.card(i).name}" for i in chosen if isinstance(i, str) and i in state.start.instances
             )
             continue
+        # The instance, the zones and a card aimed at are already named above.
         if param.key in ("instance", "from", "to") or not isinstance(value, str):
+            continue
+        if param.key == "target" and value in state.start.instances:
             continue
         if param.type == "zone" and state.spec.zone(value) is not None:
             named = tr(state.spec.zone(value).label, game)
@@ -395,7 +314,7 @@ def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) ->
         words.append(f"· {tr(param.label, game)}: {named}")
     if move.kind == "mulligan":
         count = len(payload.get("cards") or [])
-        words = [gettext("Keep the hand")] if not count else [tr(move.label, game), str(count)]
+        words = [gettext("Keep the hand")] if not count else [tr(move.label), str(count)]
     if move.kind == "result":  # a claim: who wins, or a draw
         winner = payload.get("winner")
         words.append(gettext("seat %(seat)s wins") % {"seat": winner} if winner else gettext("a draw"))
@@ -416,8 +335,9 @@ def rules_for(game: str) -> dict[str, Any]:
         "moves": [
             {
                 **move.to_dict(),
-                "label": tr(move.label, ruleset.key),
+                "label": tr(move.label),  # the table's word, not a card value's (tables.views._moves)
                 "log": tr(move.log, ruleset.key),
+                "leftFree": tr(move.leaves_free, ruleset.key) if move.leaves_free else "",
                 "params": [{**p, "label": tr(p["label"], ruleset.key)} for p in move.to_dict()["params"]],
             }
             for move in declared
@@ -436,29 +356,47 @@ def table_news(table: Table, before: TableState, event: Event, applied, created_
     event as it may read it and its new view (``applied``: the engine's answer to the event), keyed
     by :func:`audience`. Sent with the move's
     announce, so that an open socket one event behind sends it without reading the database."""
-    seats = _seats(table)
+    seats = seats_of(table)
     audiences = [frozenset({0, 1})] if table.hot_seat else [frozenset({0}), frozenset({1})]
     if table.public:
         audiences.append(frozenset())
+    clock = clock_view(table, table_clock(table, applied.state))  # both players see both clocks: once
     news = {}
     for viewers in audiences:
         item = event_view(before, event, applied, viewers)
         item["at"] = created_at.isoformat()
-        news[audience(viewers)] = {"events": [item], "view": _view(table, seats, viewers, applied.state)}
+        view = _view(table, seats, viewers, applied.state, clock=clock)
+        news[audience(viewers)] = {"events": [item], "view": view}
     with_translated_names(news)
     return news
 
 
+_CLOCK_UNREAD: Any = object()
+
+
 def _view(
-    table: Table, seats: list[Seat], viewers: frozenset[int], state: TableState | None, at: int | None = None
+    table: Table,
+    seats: list[Seat],
+    viewers: frozenset[int],
+    state: TableState | None,
+    at: int | None = None,
+    *,
+    clock: dict[str, Any] | None = _CLOCK_UNREAD,
 ) -> dict[str, Any]:
     view = table_view(state, viewers) if state is not None else _waiting_view(table)
-    # The turn timer (the present only; a replayed point shows none).
-    view["clock"] = clock_view(table, table_clock(table, state)) if state is not None and at is None else None
+    # The turn timer (the present only; a replayed point shows none). ``clock``: read already.
+    if state is None or at is not None:
+        view["clock"] = None
+    elif clock is _CLOCK_UNREAD:
+        view["clock"] = clock_view(table, table_clock(table, state))
+    else:
+        view["clock"] = None if clock is None else dict(clock, banks=list(clock["banks"]))
     by_index = {s.index: s for s in seats}
     for seat_view in view["seats"]:
         seat = by_index[seat_view["seat"]]
         seat_view["user"] = _user(seat.user)
+        # A bot plays this seat (solo play): its policy, "random" or "greedy"; None for a person.
+        seat_view["bot"] = seat.bot or None
         seat_view["deck"] = {"id": seat.deck_id, "name": seat.deck_name}
         seat_view["verdict"] = seat.verdict
         _with_faces(table.pk, seat_view["zones"])
@@ -552,22 +490,23 @@ def table_summary(table: Table, user) -> dict[str, Any]:
             {
                 "seat": s.index,
                 "user": _user(s.user),
+                "bot": s.bot or None,
                 "deck": {"id": s.deck_id, "name": s.deck_name},
                 "verdict": s.verdict,
             }
-            for s in _seats(table)
+            for s in seats_of(table)
         ],
     }
 
 
 def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]:
     """The events after ``since``, each as ``user`` may read it (no hidden card), with its time."""
-    seats = _seats(table)
+    seats = seats_of(table)
     if len(seats) != 2:
         return []
     viewers = viewer_seats(user, table)
     # From the latest state known at ``since`` (a client catching up reads only the new events).
-    state = _cached(table, since) or dealt_state(table, seats)
+    state = kept(table, since) or dealt_state(table, seats)
     rows = list(
         TableEvent.objects.filter(table_id=table.pk, seq__gt=state.seq)
         .order_by("seq")

@@ -22,7 +22,7 @@ from rules import CardData, registry
 from rules.tables import SeatDeck
 
 
-def _card_json(card: CardData, pk: int | None) -> dict[str, Any]:
+def card_json(card: CardData, pk: int | None) -> dict[str, Any]:
     return {
         "stableCardId": card.stable_id,
         "version": card.version,
@@ -52,7 +52,7 @@ def freeze(deck: Deck) -> dict[str, Any]:
         key = entry.card_id if entry.card_id is not None else ("ref", entry.ref)
         if key not in index:
             index[key] = len(pool)
-            pool.append(_card_json(card_value(entry, deck.game), entry.card_id))
+            pool.append(card_json(card_value(entry, deck.game), entry.card_id))
         return index[key]
 
     cards = [[e.section, at(e)] for e in entries if e.kind == EntryKind.CARD for _ in range(e.count)]
@@ -74,6 +74,11 @@ def _card(game: str, data: dict[str, Any]) -> CardData:
         status=data.get("status") or "DRAFT",
         version=data.get("version") or 0,
     )
+
+
+def thaw_card(game: str, data: dict[str, Any]) -> CardData:
+    """One card of a frozen deck's pool as the rules see it."""
+    return _card(game, data)
 
 
 def thaw(game: str, frozen: dict[str, Any]) -> SeatDeck:

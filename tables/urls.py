@@ -14,5 +14,6 @@ urlpatterns = [
     path("<int:pk>/", views.table_detail, name="detail"),
     path("<int:pk>/invitation/", views.table_invitation, name="invitation"),
     path("<int:pk>/sit/", views.table_sit, name="sit"),
+    path("<int:pk>/bot/", views.table_bot, name="bot"),
     path("<int:pk>/faces/<stable_id:stable_id>/v<int:version>.png", views.table_face, name="face"),
 ]

@@ -1,14 +1,16 @@
 """The tables' pages: the list of a player's tables, a new table from a deck, the invitation link,
-and the table itself (templates/tables/, tables/static/tables/table.js).
+and the table itself (templates/tables/; its script, tables/static/tables/table.js and its modules).
 
 Thin: reads through :mod:`tables.selectors`, writes through :mod:`tables.services`, whose refusals
 become messages on the page (never a 500). The table page carries no card of the game: its script
-reads the viewer's view from the API (GET /api/tables/{id}/) and its moves over the table's
-WebSocket (tables/consumers.py), so that the page shows what the viewer may see and nothing more.
+reads the viewer's view from the API (GET /api/tables/{id}/), the other player's moves over the
+table's WebSocket (tables/consumers.py) and its own moves' answers (POST events/), so that the page
+shows what the viewer may see and nothing more.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -21,9 +23,9 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Card
 from cards.translation_selectors import reader_language
-from common.errors import InvalidInput
+from common.errors import InvalidInput, StudioError
 from common.finding_messages import message as finding_message
-from common.i18n import supported, tr
+from common.i18n import game_name, supported, tr
 from common.numbers import ascii_whole
 from decks import selectors as deck_selectors
 from faces import services as face_services
@@ -31,7 +33,7 @@ from faces.inputs import in_its_own_language, version_inputs
 from rules import get_ruleset
 from rules.tables.state import with_draws
 
-from . import selectors, services
+from . import page_parts, selectors, services
 from .models import Table
 
 
@@ -84,7 +86,14 @@ def table_new(request):
         messages.error(request, _("Choose one of your decks to open a table."))
         return redirect("tables:list")
     opponent = None
-    if request.POST.get("opponent_deck"):
+    # Solo play: a bot ("random" or "greedy") takes the second seat with the deck chosen for it.
+    bot = request.POST.get("bot") or None
+    if bot is not None:
+        opponent = _deck_or_none(request.user, request.POST.get("bot_deck"))
+        if opponent is None:
+            messages.error(request, _("Choose the bot's deck among your decks."))
+            return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
+    elif request.POST.get("opponent_deck"):
         opponent = _deck_or_none(request.user, request.POST.get("opponent_deck"))
         if opponent is None:
             messages.error(request, _("The second deck must be one of your decks."))
@@ -111,8 +120,9 @@ def table_new(request):
             public=request.POST.get("public") == "on",
             mode=mode,
             timer=timer,
+            bot=bot,
         )
-    except services.TableRefused as refused:
+    except StudioError as refused:
         messages.error(request, _refusal_text(refused))
         return redirect(f"{reverse('tables:list')}?deck={deck.pk}#new")
     return redirect("tables:detail", table.pk)
@@ -140,7 +150,7 @@ def table_invite(request, token: str):
         else:
             try:
                 services.table_join_by_token(user=request.user, token=token, deck=deck)
-            except services.TableRefused as refused:
+            except StudioError as refused:
                 messages.error(request, _refusal_text(refused))
             else:
                 return redirect("tables:detail", table.pk)
@@ -157,8 +167,11 @@ def _moves(ruleset, mode: str) -> list[dict]:
     return [
         {
             "kind": m.kind,
-            "label": tr(m.label, ruleset.key),
+            # A move's and a step's name are the table's words, not a card's value: vanguard's DRAW
+            # and STAND triggers keep their English names where its Draw and Stand steps do not.
+            "label": tr(m.label),
             "log": tr(m.log, ruleset.key),
+            "leftFree": tr(m.leaves_free, ruleset.key) if m.leaves_free else "",
             "params": [p.key for p in m.params],
         }
         for m in moves.declared(mode)
@@ -176,7 +189,7 @@ def table_invitation(request, pk: int):
         return redirect("tables:detail", table.pk)
     try:
         services.table_invitation_set(user=request.user, table=table, open=action == "reissue")
-    except services.TableRefused as refused:
+    except StudioError as refused:
         messages.error(request, _refusal_text(refused))
     else:
         if action == "reissue":
@@ -215,8 +228,22 @@ def table_sit(request, pk: int):
         return redirect("tables:detail", table.pk)
     try:
         services.table_join(user=request.user, table=table, deck=deck)
-    except services.TableRefused as refused:
+    except StudioError as refused:
         messages.error(request, _refusal_text(refused))
+    return redirect("tables:detail", table.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def table_bot(request, pk: int):
+    """The table page's retry: a player asks the table's bot to play again (its last move failed)."""
+    table = selectors.table_get_for(request.user, pk)
+    try:
+        services.table_bot_retry(user=request.user, table=table)
+    except StudioError as refused:
+        messages.error(request, _refusal_text(refused))
+    else:
+        messages.success(request, _("The bot is asked to play again."))
     return redirect("tables:detail", table.pk)
 
 
@@ -227,7 +254,7 @@ def table_labels(game: str) -> dict:
     mulligan = spec.setup.mulligan
     return {
         "game": game,
-        "gameName": ruleset.name,
+        "gameName": game_name(ruleset),
         "zones": {
             z.key: {
                 "label": tr(z.label, game),
@@ -238,7 +265,7 @@ def table_labels(game: str) -> dict:
             }
             for z in spec.zones
         },
-        "steps": [{"key": s.key, "label": tr(s.label, game), "note": tr(s.note, game)} for s in spec.steps],
+        "steps": [{"key": s.key, "label": tr(s.label), "note": tr(s.note, game)} for s in spec.steps],
         "counters": {
             c.key: {"label": tr(c.label, game), "minimum": c.minimum, "maximum": c.maximum}
             for c in spec.counters
@@ -293,6 +320,10 @@ def table_detail(request, pk: int):
         "mode": table.mode,
         "intents": f"/api/tables/{table.pk}/intents/",
         "ws": f"/ws/tables/{table.pk}/",
+        # Solo play: the milliseconds between two of the bot's moves as the page shows them.
+        "botPace": settings.TABLE_BOT_PACE_MS,
+        "pingMs": settings.TABLE_SOCKET_PING_SECONDS * 1000,
+        "silenceMs": settings.TABLE_SOCKET_SILENCE_SECONDS * 1000,
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
         "labels": table_labels(table.game),
@@ -314,7 +345,10 @@ def table_detail(request, pk: int):
             "replay": replay,
             "seats": seats,
             "sit_decks": sit_decks,
+            # Solo play: the seat a bot plays, shown as a bot.
+            "bot_seat": next((s for s in selectors.seats_of(table) if s.bot), None),
             "host": table.created_by.get_username() if table.created_by else "",
+            **page_parts.comments_context(request, table),
         },
     )
 

@@ -30,12 +30,15 @@ def pytest_configure(config):
 
     Processes of one run (pytest-xdist) keep their tables' channel groups apart: each process has a
     database of its own, so table 1 of one is not table 1 of another; on a shared Redis channel
-    layer (.ci/run's PostgreSQL pass) their groups would be the same name."""
+    layer (.ci/run's PostgreSQL pass) their groups would be the same name.
+
+    The session's live server counts its answers and answers none between tests (tests/live_serving.py)."""
     from django.db.backends.base.creation import BaseDatabaseCreation
 
-    from tests import serialized
+    from tests import live_serving, serialized
 
     BaseDatabaseCreation.deserialize_db_from_string = serialized.restore
+    live_serving.install()
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return
@@ -44,6 +47,23 @@ def pytest_configure(config):
     for layer in settings.CHANNEL_LAYERS.values():
         if layer["BACKEND"].startswith("channels_redis."):
             layer.setdefault("CONFIG", {})["prefix"] = f"asgi-{worker}"
+
+
+@pytest.fixture(autouse=True)
+def _live_server_answers(request):
+    """The live server answers while a test that uses it runs, and none between tests: the test's
+    end (its flush) waits for the answers still being made (tests/live_serving.py). Every test of
+    the live server, browser or not: the server is the session's, and one closed by the browser
+    test before answered the next test's requests 503 (issue 40)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from tests.live_serving import ANSWERS
+
+    ANSWERS.open()
+    yield
+    if not ANSWERS.close_when_idle(timeout=30):
+        pytest.fail("the live server was still answering a request 30 s after the test ended")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -322,6 +342,12 @@ def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
                 connection.connection.backup(target)
             target.close()
         _MIGRATED_SQLITE.append(path)
+    # Read once a process, at its first permission check (studio.permissions): read here, so that
+    # no test counts that query among its own.
+    from studio.permissions import triggers_present
+
+    with django_db_blocker.unblock():
+        triggers_present()
     return django_db_setup
 
 

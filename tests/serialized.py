@@ -17,6 +17,8 @@ from django.db import models, transaction
 from django.db.backends.base.creation import BaseDatabaseCreation
 
 DJANGO_RESTORE = BaseDatabaseCreation.deserialize_db_from_string
+# studio.PermissionsStamp: one row its database triggers write (studio/migrations/0002_permissionsstamp).
+STAMP = "studio.PermissionsStamp"
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,25 @@ def restore(creation: BaseDatabaseCreation, data: str) -> None:
     rows = _rows(data, alias)
     by_model: dict[type[models.Model], list[models.Model]] = {}
     links: dict[type[models.Model], list[models.Model]] = {}
+    stamps = []
     for row in rows:
+        if row.model._meta.label == STAMP:
+            stamps.append(row)
+            continue
         by_model.setdefault(row.model, []).append(row.model(**row.values))
         for link in _links(row):
             links.setdefault(type(link), []).append(link)
     tables = [*by_model, *links]
+    _restore_rows(creation, data, alias, by_model, links, tables)
+    # The permissions stamp's triggers write its one row as the content types and permissions go
+    # back in (and a flush's deletes may have written it already): its value is set, not inserted.
+    for row in stamps:
+        row.model._base_manager.using(alias).update_or_create(
+            pk=row.values[row.model._meta.pk.attname], defaults={"value": row.values["value"]}
+        )
+
+
+def _restore_rows(creation, data, alias, by_model, links, tables) -> None:
     if any(model._meta.parents for model in tables) or any(
         model._base_manager.using(alias).exists() for model in tables
     ):

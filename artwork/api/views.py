@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from cards.interchange import check_game
 from cards.selectors import can_see_unvalidated, card_get
 from common.errors import InvalidInput
+from common.parsers import MultiPartParser
 from rules import registry
 
 from .. import services
@@ -84,6 +85,14 @@ class CardArtworkViewSet(viewsets.ViewSet):
     """A card's artwork variants: list, upload (multipart), choose the primary HD, change the kind, delete."""
 
     permission_classes = [ArtworkPermission]
+
+    def get_parsers(self):
+        # The upload is a multipart form (the image file); every other write is JSON, as elsewhere.
+        # Asked before DRF sets ``self.action``: the action is the method's.
+        request = getattr(self, "request", None)
+        if request is not None and getattr(self, "action_map", {}).get(request.method.lower()) == "create":
+            return [MultiPartParser()]
+        return super().get_parsers()
 
     def _card(self):
         return card_get(user=self.request.user, stable_id=self.kwargs["stableCardId"])

@@ -248,7 +248,7 @@ class CodeList(APIView):
         summary="The catalogue of finding codes", responses={200: CodeDoc(many=True), **_errors(401)}
     )
     def get(self, request):
-        # The help line in the reader's language (marked N_ in rules/codes.py); the rest as it is.
+        # The help line in the reader's language (marked N_ in rules/codes/); the rest as it is.
         return Response([{**code.to_dict(), "help": tr(code.help)} for code in catalogue(registry).values()])
 
 

@@ -94,3 +94,32 @@ def stats_of(ruleset, card_type: str, stored, limit: int = TILE_STATS) -> list[t
         if len(stats) == limit:
             break
     return stats
+
+
+@register.filter
+def review_note(note: dict) -> str:
+    """A job's stored report's needsReview entry, said in the reader's language (its stored message
+    is in the language the job ran in)."""
+    from ..imports import review_message
+
+    return review_message(
+        note["stableCardId"], note["name"], note.get("where", ""), note.get("findings") or ()
+    )
+
+
+@register.filter
+def conflict_note(conflict: dict) -> str:
+    """A job's stored report's conflicts entry, in the reader's language."""
+    from ..imports import conflict_message
+
+    return conflict_message(
+        conflict["conflict"], conflict["new"], conflict["stableCardId"], conflict["name"], conflict["fields"]
+    )
+
+
+@register.filter
+def refusal(finding: dict) -> str:
+    """A job's stored refusal (a finding's dict) in the reader's language, named by its place in the file."""
+    from ..imports import refusal_message
+
+    return refusal_message(finding)

@@ -24,7 +24,6 @@ from .serializers import (
     CollectionEntrySerializer,
     DeckDoc,
     DeckFormatSerializer,
-    DeckInDoc,
     NamedCardListSerializer,
     ValidationDoc,
     deck_representation,
@@ -78,7 +77,7 @@ DECK_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
     partial_update=extend_schema(
         summary="Change some keys of a deck (a section given is replaced whole)",
         parameters=[DECK_ID],
-        request=DeckInDoc,
+        request=DECK_IN,  # oneOf, each shape's keys optional (PatchedDeckIn)
         responses=DeckDoc,
     ),
     destroy=extend_schema(summary="Delete a deck", parameters=[DECK_ID]),

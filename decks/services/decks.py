@@ -20,6 +20,7 @@ from rules.problems import invalid, problem
 
 from ..interchange import DeckInput, parse_deck
 from ..models import Deck, DeckEntry, OwnedCard
+from ..signals import deck_changed
 from .formats import format_for
 from .references import _parse, _placed, _pool_for, _write_entries, check_section_sizes
 from .staleness import deck_validate
@@ -85,7 +86,10 @@ def check_input(deck_input: DeckInput, user=None) -> ValidationResult:
     pool, _ = _pool_for(deck_input.game, refs, user, whole=needs_every_printing(fmt_data))
     collection = None
     if fmt_data.owned_only and deck_input.owner:
-        owner = get_user_model().objects.filter(username=deck_input.owner).first()
+        if getattr(user, "is_authenticated", False) and deck_input.owner == user.get_username():
+            owner = user  # the caller's own collection (the usual case): no query for the caller
+        else:
+            owner = get_user_model().objects.filter(username=deck_input.owner).first()
         collection = _collection(owner) if owner is not None else {}
     return ruleset.validate_deck(deck_input.data(fmt.key), pool, fmt_data, collection)
 
@@ -136,9 +140,10 @@ def _lock(deck: Deck, user, expected_version: int | None, tab: str = "") -> Deck
     return deck
 
 
-def _bump(deck: Deck, *fields: str) -> None:
+def _bump(deck: Deck, *fields: str, user=None) -> None:
     """Save a change of the deck's content: its version grows (``fields``: the only ones changed),
-    and the page that made it (``_lock``'s ``tab``) continues or starts its run of changes."""
+    the page that made it (``_lock``'s ``tab``) continues or starts its run of changes, and
+    ``deck_changed`` tells the apps above that ``user`` changed it."""
     tab = getattr(deck, "_edit_tab", "")[:40]
     if tab != deck.edit_tab or not tab:
         deck.edit_tab, deck.edit_tab_from = tab, deck.version
@@ -146,6 +151,7 @@ def _bump(deck: Deck, *fields: str) -> None:
     deck.save(
         update_fields=[*fields, "version", "updated_at", "edit_tab", "edit_tab_from"] if fields else None
     )
+    deck_changed.send(sender=Deck, deck=deck, user=user)
 
 
 @transaction.atomic
@@ -168,7 +174,7 @@ def deck_update(
         deck.name = deck_input.name
     if "owner" in given:  # absent, even from a PUT: the owner stays
         deck.owner = _choose_owner(deck_input, user)
-    _bump(deck)
+    _bump(deck, user=user)
     ruleset = get_ruleset(deck.game)
     if partial:
         sections = list(deck_input.sections)

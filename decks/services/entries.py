@@ -30,7 +30,7 @@ def _section_input(deck: Deck, section: str) -> list[Entry]:
 
 def _store_section(deck: Deck, section: str, entries: list[Entry], user=None) -> Deck:
     _write_entries(deck, DeckInput(game=deck.game, sections={section: entries}), [section], [], user=user)
-    _bump(deck, "updated_at")
+    _bump(deck, "updated_at", user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -199,7 +199,7 @@ def deck_entry_move(
     _write_entries(
         deck, DeckInput(game=deck.game, sections={section: entries, to: target}), [section, to], [], user=user
     )
-    _bump(deck, "updated_at")
+    _bump(deck, "updated_at", user=user)
     deck_validate(deck=deck)
     return deck
 
@@ -274,6 +274,6 @@ def deck_pick_set(
     if stable_id:
         visible_card(user, deck.game, stable_id)
     _write_entries(deck, DeckInput(game=deck.game, picks={pick: stable_id or None}), [], [pick], user=user)
-    _bump(deck, "updated_at")
+    _bump(deck, "updated_at", user=user)
     deck_validate(deck=deck)
     return deck

@@ -41,10 +41,13 @@ def cell_colour(value: Rate) -> str:
 def play_figures(context, card):
     user = context["request"].user
     figures = selectors.card_figures(user=user, card=card)
+    # The lab's bots' figures, beside the people's and never summed with them.
+    simulated = selectors.card_figures(user=user, card=card, filters=selectors.Filters(source="simulated"))
     versions = figures["versions"]
     return {
         "card": card,
         "figures": figures,
+        "simulated": simulated,
         "chart": charts.over_versions(versions, "winSeen") if versions else None,
         "played_chart": charts.over_versions(versions, "playRate") if versions else None,
         "request": context["request"],
@@ -53,10 +56,12 @@ def play_figures(context, card):
 
 @register.inclusion_tag("playstats/_deck_record.html", takes_context=True)
 def deck_play_record(context, deck):
-    """The deck's record; its matchups name the decks the reader may open, the others together."""
+    """The deck's record; its matchups name the decks the reader may open, the others together. The
+    lab's bots' record beside it, never summed with it."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"deck": deck, "record": selectors.deck_record(deck_id=deck.pk, user=user)}
+    records = selectors.deck_records(deck_id=deck.pk, user=user)
+    return {"deck": deck, "record": records["people"], "simulated": records["simulated"]}
 
 
 @register.filter

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .engine import Applied, Event, Refusal, apply, intents, replay, table_kinds
+from .engine import Applied, Event, Refusal, apply, dealt, intents, replay, table_kinds
 from .moves import FREE, MODES, RULES, GameMoves, Move, Param, rule_refusal
 from .spec import TableSpec, plain_table
-from .state import SeatDeck, TableState, deal
+from .state import SeatDeck, TableState, lay_out
 from .views import event_view, table_view
 
 if TYPE_CHECKING:
@@ -45,25 +45,38 @@ __all__ = [
 
 
 def deal_table(
-    ruleset: RuleSet, seed: int, decks: Sequence[SeatDeck], *, mode: str | None = None, legacy: bool = False
+    ruleset: RuleSet,
+    seed: int,
+    decks: Sequence[SeatDeck],
+    *,
+    mode: str | None = None,
+    legacy: bool = False,
+    rules_version: str | None = None,
 ) -> TableState:
     """The table of ``ruleset``'s game dealt for two decks, before any event (``mode``: "rules" or
     "free"; None: the game's default, rules where it declares its moves; ``legacy``: a free table of
-    moves.LEGACY_FREE_VERSION, replayed as it was played)."""
+    moves.LEGACY_FREE_VERSION, replayed as it was played; ``rules_version``: in rules mode, the
+    version whose moves it plays by, GameMoves.for_version; None: the current one)."""
     mode = ruleset.table_mode(mode)
     if mode not in MODES or (mode == RULES and not ruleset.has_rules_mode()):
         raise ValueError(f"{ruleset.key} has no {mode!r} table")
-    return deal(
+    moves = ruleset.table_moves
+    if mode == RULES and rules_version is not None and moves is not None:
+        moves = moves.for_version(rules_version)
+        if moves is None:
+            raise ValueError(f"{ruleset.key} does not know the rules {rules_version!r}")
+    laid_out = lay_out(
         ruleset.key,
         ruleset.table_spec(),
         ruleset.draws(),
         seed,
         decks,
         ruleset.deck_sections[0],
-        moves=ruleset.table_moves,
+        moves=moves,
         mode=mode,
         legacy=legacy and mode != RULES,
     )
+    return dealt(laid_out)
 
 
 def replay_table(
@@ -94,8 +107,9 @@ def rules_unknown(ruleset: RuleSet, mode: str, rules_version: str, *, table: obj
 
     known = mode in MODES and (mode != RULES or ruleset.has_rules_mode())
     expected = ruleset.rules_version(mode) if known else None
-    # An older version whose logs the game's moves replay the same (GameMoves.replays: moves only added).
-    replays = ruleset.table_moves.replays if mode == RULES and ruleset.table_moves is not None else ()
+    # An older version the game's moves still replay: the same (GameMoves.replays: moves only added),
+    # or under that version's own moves (GameMoves.previous: a rule changed).
+    replays = ruleset.table_moves.versions() if mode == RULES and ruleset.table_moves is not None else ()
     if expected is not None and (rules_version in (expected, *replays) or is_legacy(mode, rules_version)):
         return None
     return Refusal(
@@ -124,4 +138,5 @@ def replay_recorded(
     if refusal is not None:
         raise refusal
     legacy = is_legacy(mode, rules_version)
-    return replay(deal_table(ruleset, seed, decks, mode=mode, legacy=legacy), events)
+    version = rules_version if mode == RULES else None
+    return replay(deal_table(ruleset, seed, decks, mode=mode, legacy=legacy, rules_version=version), events)

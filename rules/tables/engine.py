@@ -11,16 +11,32 @@ battlefield), the steps' own actions (ready, draw, Indices, channel). A game's o
 are declared in its package (rules.tables.moves, rules/games/<game>/moves.py): in rules mode the
 table plays only those, each checked by its condition (:func:`intents` lists the legal ones); in
 free mode everything else is free, as at a real table. No card effect is executed.
+
+The engine is the top of the table's rules: what an event makes or why it is refused
+(rules.tables.events), the moves (rules.tables.moves, rules.tables.common_moves), what no player
+decides alone (rules.tables.fairness) and the state lie below it, and none imports it back
+(pyproject.toml's import contracts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..findings import Finding, error
 from ..i18n import N_
+from . import fairness
+from .common_moves import FREE_MOVES
+from .events import (
+    Applied,
+    Event,
+    Moved,
+    Refusal,
+    int_param,
+    only_fields,
+    refuse,
+    text_param,
+    zone_key,
+)
 from .moves import RULES, Move, rule_refusal
 from .spec import HIDDEN, Channel, Draw, Reset, Schedule, Untap
 from .state import (
@@ -73,66 +89,6 @@ KINDS = (
 SERVER_KINDS = ("timeout",)
 # The kinds a player may send before the setup is done (the rest wait for it: a result among them).
 SETUP_KINDS = frozenset({"mulligan", "first", "choose", "note", "concede", "roll", "coin"})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    seq: int
-    seat: int | None
-    kind: str
-    payload: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Moved:
-    """A card that changed place or side: where from, where to, for the views of each seat."""
-
-    instance: str
-    owner: int
-    source: str | None
-    source_shared: bool
-    source_face_down: bool
-    source_revealed: bool
-    target: str | None
-    target_shared: bool
-    target_face_down: bool
-    target_revealed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    state: TableState
-    moved: tuple[Moved, ...] = ()
-    # What the table did by itself (a step's draw, a burn out, a proposed end): (what, params).
-    did: tuple[tuple[str, Mapping[str, Any]], ...] = ()
-
-
-class Refusal(Exception):
-    """An event the table refuses; nothing changed. ``finding`` says what, where and how to fix.
-
-    Made by :func:`refuse` (or ``rule_refusal``), the finding is written when first read: listing
-    the intents tries many payloads whose refusals nobody reads (the message's template need not
-    be rendered for them)."""
-
-    def __init__(self, finding: Finding | None = None, *, code: str = "", params=None, hint: str = ""):
-        super().__init__(code or (finding.code if finding is not None else ""))
-        self._finding = finding
-        self._lazy = (code, params, hint)
-
-    @property
-    def finding(self) -> Finding:
-        if self._finding is None:
-            code, params, hint = self._lazy
-            self._finding = error(code, params=params, hint=hint)
-        return self._finding
-
-    def __str__(self) -> str:
-        return self.finding.message
-
-
-def refuse(code: str, *, hint: str = "", **params: Any) -> Refusal:
-    """The table refuses an event: ``code`` with ``params`` (its message is the code's template)."""
-    return Refusal(code=code, params=params, hint=hint)
 
 
 # --- replay ---------------------------------------------------------------------------------------
@@ -249,8 +205,6 @@ def intents(state: TableState, seat: int) -> list[tuple[Move, dict[str, Any]]]:
     if moves is not None and state.start.mode == RULES:
         declared = moves.declared(RULES)
     else:
-        from .common_moves import FREE_MOVES
-
         declared = FREE_MOVES
     found: list[tuple[Move, dict[str, Any]]] = []
     for move in declared:
@@ -272,58 +226,6 @@ def _require_turn(state: TableState, seat: int, kind: str) -> None:
             seat=seat + 1,
             hint=N_("wait for your turn, or end the other player's turn from their seat"),
         )
-
-
-def _text(payload: Mapping[str, Any], key: str, kind: str, *, required: bool = True, limit: int = 64) -> str:
-    value = payload.get(key)
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind=kind,
-            problem=key,
-            hint=N_("send the field as the contract describes it"),
-        )
-    return value
-
-
-def _int(
-    payload: Mapping[str, Any], key: str, kind: str, *, low: int, high: int, default: int | None = None
-) -> int:
-    value = payload.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind=kind,
-            problem=key,
-            hint=N_("send the field as the contract describes it"),
-        )
-    return value
-
-
-def _only(payload: Mapping[str, Any], kind: str, *keys: str) -> None:
-    extra = sorted(set(payload) - set(keys))
-    if extra:
-        raise refuse(
-            "TABLE_EVENT_INVALID",
-            kind=kind,
-            problem=", ".join(extra)[:80],
-            hint=N_("send only the fields the contract lists for this kind"),
-        )
-
-
-def _zone_key(state: TableState, key: str, kind: str) -> str:
-    if state.spec.zone(key) is None:
-        known = [z.key for z in state.spec.zones]
-        raise refuse(
-            "TABLE_UNKNOWN_ZONE",
-            kind=kind,
-            zone=key[:40],
-            expected=known,
-            hint=N_("use one of the table's zones"),
-        )
-    return key
 
 
 def _own_card(state: TableState, seat: int, instance: str, kind: str) -> tuple[int | None, str, int]:
@@ -470,6 +372,15 @@ def _decided(state: TableState, seat: int, decision: str) -> TableState:
     return begin_if_ready(state)
 
 
+def dealt(laid_out: TableState) -> TableState:
+    """The table as dealt, before any event: the one laid out (rules.tables.state.lay_out), its first
+    turn begun when the setup leaves nothing to decide."""
+    state = begin_if_ready(laid_out)
+    if state.active is not None:
+        state = evolve(state, turns_began=((state.active, 0),))
+    return state
+
+
 def begin_if_ready(state: TableState) -> TableState:
     """When no setup decision is left: starters face up, the first player's first turn begins."""
     if state.phase != SETUP or state.seats[0].pending or state.seats[1].pending or state.first is None:
@@ -488,7 +399,7 @@ def begin_if_ready(state: TableState) -> TableState:
 
 
 def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "mulligan", "cards")
+    only_fields(payload, "mulligan", "cards")
     rule = state.spec.setup.mulligan
     current = state.seats[seat]
     if rule is None or MULLIGAN not in current.pending:
@@ -546,21 +457,21 @@ def _mulligan(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _first(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "first", "first")
+    only_fields(payload, "first", "first")
     if FIRST not in state.seats[seat].pending:
         raise refuse(
             "TABLE_NOT_COIN_WINNER",
             kind="first",
             hint=N_("the coin toss winner chooses to play first or second"),
         )
-    first = _int(payload, "first", "first", low=1, high=2) - 1
+    first = int_param(payload, "first", "first", low=1, high=2) - 1
     state = evolve(state, first=first)
     return Applied(_decided(state, seat, FIRST), (), (("first", {"seat": first + 1}),))
 
 
 def _choose(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "choose", "instance")
-    instance = _text(payload, "instance", "choose")
+    only_fields(payload, "choose", "instance")
+    instance = text_param(payload, "instance", "choose")
     where = _own_card(state, seat, instance, "choose")
     for choice in state.spec.setup.choices:
         if choice.decision in state.seats[seat].pending and where[1] == choice.source:
@@ -657,7 +568,12 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
     for _ in range(count):
         if not state.seats[seat].zones["deck"]:
             burn = spec.burn_out
-            if burn is not None and state.seats[seat].zones.get(burn.source):
+            # Rules mode: a burn out even from an empty trash ("Un deck vide n'est pas une défaite
+            # directe, c'est une horloge pour l'adversaire"); the free table proposes a deck out.
+            burns = burn is not None and (
+                state.start.mode == RULES or state.seats[seat].zones.get(burn.source)
+            )
+            if burn is not None and burns:
                 current = state.seats[seat]
                 zones = dict(current.zones)
                 pile = [evolve(c, face_down=False, tapped=False) for c in zones[burn.source]]
@@ -670,6 +586,8 @@ def _mandatory_draw(state: TableState, seat: int, count: int):
                 counters[burn.counter] = counters.get(burn.counter, 0) + burn.points
                 state = state.with_seat(1 - seat, evolve(other, counters=frozen(counters)))
                 did.append(("burnOut", {"seat": seat + 1}))
+                if not state.seats[seat].zones["deck"]:
+                    continue  # nothing to draw: the point went to the opponent, the game goes on
             else:
                 did.append(("deckOut", {"seat": seat + 1}))
                 state = evolve(state, proposal=(seat, "DECK_OUT", False))
@@ -704,7 +622,7 @@ def _untapped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def _step(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "step")
+    only_fields(payload, "step")
     _require_turn(state, seat, "step")
     if state.step + 1 >= len(state.spec.steps):
         raise refuse(
@@ -716,7 +634,7 @@ def _step(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "endTurn")
+    only_fields(payload, "endTurn")
     _require_turn(state, seat, "endTurn")
     did: list[tuple[str, Mapping[str, Any]]] = []
     # The steps not taken still do what they do by themselves (the end step's reset).
@@ -730,8 +648,8 @@ def _end_turn(state: TableState, seat: int, payload: dict) -> Applied:
 
 # --- free moves ---------------------------------------------------------------------------------
 def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "move", "instance", "from", "to", "faceDown", "bottom")
-    target = _zone_key(state, _text(payload, "to", "move"), "move")
+    only_fields(payload, "move", "instance", "from", "to", "faceDown", "bottom")
+    target = zone_key(state, text_param(payload, "to", "move"), "move")
     face_down = payload.get("faceDown")
     bottom = payload.get("bottom", False)
     if (face_down is not None and not isinstance(face_down, bool)) or not isinstance(bottom, bool):
@@ -744,7 +662,7 @@ def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
     instance = payload.get("instance")
     if instance is None:
         # A card nobody sees: the top of one of the mover's hidden piles (the deck, the Life).
-        source = _zone_key(state, _text(payload, "from", "move"), "move")
+        source = zone_key(state, text_param(payload, "from", "move"), "move")
         pile = _cards(state, seat, source) if not state.spec.zone(source).shared else ()  # type: ignore[union-attr]
         if not pile:
             raise refuse(
@@ -755,14 +673,14 @@ def _move_event(state: TableState, seat: int, payload: dict) -> Applied:
             )
         where: tuple[int | None, str, int] = (seat, source, len(pile) - 1)
     else:
-        where = _own_card(state, seat, _text({"i": instance}, "i", "move"), "move")
+        where = _own_card(state, seat, text_param({"i": instance}, "i", "move"), "move")
     state, moved = _move(state, seat, where, target, face_down=face_down, bottom=bottom)
     return Applied(state, tuple(moved))
 
 
 def _draw_event(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "draw", "count")
-    count = _int(payload, "count", "draw", low=1, high=MAX_DRAW, default=1)
+    only_fields(payload, "draw", "count")
+    count = int_param(payload, "count", "draw", low=1, high=MAX_DRAW, default=1)
     if len(state.seats[seat].zones["deck"]) < count:
         raise refuse(
             "TABLE_ZONE_EMPTY",
@@ -777,8 +695,8 @@ def _draw_event(state: TableState, seat: int, payload: dict) -> Applied:
 def _card_flag(flag: str):
     def handler(state: TableState, seat: int, payload: dict) -> Applied:
         kind = {"tapped": "tap", "face_down": "flip", "revealed": "reveal"}[flag]
-        _only(payload, kind, "instance")
-        instance = _text(payload, "instance", kind)
+        only_fields(payload, kind, "instance")
+        instance = text_param(payload, "instance", kind)
         where = _own_card(state, seat, instance, kind)
         at_seat, zone, position = where
         before = _cards(state, at_seat, zone)[position]
@@ -827,13 +745,13 @@ _reveal_card = _card_flag("revealed")
 
 
 def _untap_event(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "untapAll")
+    only_fields(payload, "untapAll")
     return Applied(_untap_all(state, seat), (), (("untap", {}),))
 
 
 def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "shuffle", "zone")
-    zone = _zone_key(state, _text(payload, "zone", "shuffle"), "shuffle")
+    only_fields(payload, "shuffle", "zone")
+    zone = zone_key(state, text_param(payload, "zone", "shuffle"), "shuffle")
     spec = state.spec.zone(zone)
     if spec is None or spec.shared:
         raise refuse(
@@ -853,8 +771,8 @@ def _shuffle(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _counter(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "counter", "key", "value")
-    key = _text(payload, "key", "counter")
+    only_fields(payload, "counter", "key", "value")
+    key = text_param(payload, "key", "counter")
     spec = state.spec.counter(key)
     if spec is None:
         known = [c.key for c in state.spec.counters]
@@ -886,20 +804,20 @@ def _counter(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _note(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "note", "text")
-    text = _text(payload, "text", "note", limit=MAX_NOTE)
+    only_fields(payload, "note", "text")
+    text = text_param(payload, "text", "note", limit=MAX_NOTE)
     return Applied(evolve(state, notes=(*state.notes, (seat, text))), (), (("note", {"text": text}),))
 
 
 def _concede(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "concede")
+    only_fields(payload, "concede")
     state = evolve(state, phase=FINISHED, result=(1 - seat, "CONCEDED"), proposal=None)
     return Applied(state, (), (("concede", {"seat": seat + 1}),))
 
 
 def _timeout(state: TableState, seat: int, payload: dict) -> Applied:
     """The server records that ``seat``, to act, ran out of time (rules.tables.clock): it loses."""
-    _only(payload, "timeout")
+    only_fields(payload, "timeout")
     if state.phase != PLAYING or state.active != seat:
         raise refuse("TABLE_EVENT_INVALID", kind="timeout", problem="seat")
     state = evolve(state, phase=FINISHED, result=(1 - seat, "TIME"), proposal=None)
@@ -949,6 +867,8 @@ _HANDLERS = {
     "endTurn": _end_turn,
     "concede": _concede,
     "timeout": _timeout,
+    # What no player decides alone (rules.tables.fairness).
+    **fairness.HANDLERS,
 }
 
 
@@ -958,25 +878,59 @@ def events_from(rows: Sequence[Mapping[str, Any]]) -> list[Event]:
 
 
 # --- the engine's helpers a game's moves use (rules/games/<game>/moves.py) ------------------------
+# (with the payload's readers only_fields, text_param, int_param: rules.tables.events)
 move_card = _move
-only_fields = _only
 require_turn = _require_turn
-text_param = _text
-int_param = _int
 own_card = _own_card
+# The shared engine's step and end of turn, for a game's own declaration that adds to what they do.
+step_handler = _step
+end_turn_handler = _end_turn
+
+
+def shared_handler(kind: str):
+    """The shared engine's handler of ``kind`` (a game's declaration that adds to what it does)."""
+    return _HANDLERS[kind]
+
+
+def is_tapped(state: TableState, instance: str) -> bool:
+    """Whether the card ``instance`` lies tapped (exhausted), in a seat's zone or a shared one."""
+    where = state.locate(instance)
+    assert where is not None
+    seat, zone, position = where
+    return _cards(state, seat, zone)[position].tapped
+
+
+def set_tapped(state: TableState, instance: str, tapped: bool) -> TableState:
+    """The state with the card ``instance`` tapped or not, where it lies (a seat's zone or a shared one)."""
+    where = state.locate(instance)
+    assert where is not None
+    seat, zone, position = where
+    if seat is None:
+        pairs = list(state.shared[zone])
+        owner, card = pairs[position]
+        pairs[position] = (owner, evolve(card, tapped=tapped))
+        shared = dict(state.shared)
+        shared[zone] = tuple(pairs)
+        return evolve(state, shared=frozen(shared))
+    current = state.seats[seat]
+    cards = list(current.zones[zone])
+    cards[position] = evolve(cards[position], tapped=tapped)
+    zones = dict(current.zones)
+    zones[zone] = tuple(cards)
+    return state.with_seat(seat, evolve(current, zones=frozen(zones)))
+
+
+def mandatory_draw(state: TableState, seat: int, count: int):
+    """``seat`` draws ``count`` as the rules make it (an empty deck: the game's burn out, else deck
+    out): (state, moved, did)."""
+    return _mandatory_draw(state, seat, count)
 
 
 def card_in_hand(state: TableState, seat: int, payload: Mapping[str, Any], kind: str, rule: str):
     """The ``instance`` of the payload, a card of the seat's own hand: (instance, where), or the
     refusal of ``rule`` (a ride, a call, a deployment, a discard all play a card from the hand)."""
-    instance = _text(payload, "instance", kind)
+    instance = text_param(payload, "instance", kind)
     where = _own_card(state, seat, instance, kind)
     if where[1] != "hand":
         raise rule_refusal("TABLE_NOT_IN_HAND", rule, kind=kind, hint=N_("choose a card of your hand"))
     return instance, where
-
-
-# What no player decides alone: its handlers use the engine's (imported last, once they exist).
-from . import fairness  # noqa: E402
-
-_HANDLERS.update(fairness.HANDLERS)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..i18n import N_
-from .engine import Applied, _int, _only, _text, _zone_key, refuse
+from .events import Applied, int_param, only_fields, refuse, text_param, zone_key
 from .spec import HIDDEN
 from .state import FINISHED, Card, TableState, evolve, frozen, rng_for
 
@@ -55,15 +55,15 @@ def _result_words(winner: int | None, reason: str) -> dict[str, Any]:
 # --- the luck ---------------------------------------------------------------------------------------
 def roll(state: TableState, seat: int, payload: dict) -> Applied:
     """A die the table rolls: from the table's seed and the event's seq; the log says the value."""
-    _only(payload, "roll", "sides")
-    sides = _int(payload, "sides", "roll", low=2, high=MAX_SIDES, default=6)
+    only_fields(payload, "roll", "sides")
+    sides = int_param(payload, "sides", "roll", low=2, high=MAX_SIDES, default=6)
     value = rng_for(state.start.seed, "roll", state.seq + 1, seat).randint(1, sides)
     return Applied(state, (), (("roll", {"sides": sides, "value": value}),))
 
 
 def coin(state: TableState, seat: int, payload: dict) -> Applied:
     """A coin the table tosses, as the die: heads or tails."""
-    _only(payload, "coin")
+    only_fields(payload, "coin")
     side = ("heads", "tails")[rng_for(state.start.seed, "coin", state.seq + 1, seat).randrange(2)]
     return Applied(state, (), (("coin", {"side": side}),))
 
@@ -72,10 +72,10 @@ def coin(state: TableState, seat: int, payload: dict) -> Applied:
 def claim_result(state: TableState, seat: int, payload: dict) -> Applied:
     """``{"winner"?: 1|2, "reason"?}``: the engine's proposed end confirmed as it stands ends the game;
     any other result is a claim the other seat answers."""
-    _only(payload, "result", "winner", "reason")
+    only_fields(payload, "result", "winner", "reason")
     winner = payload.get("winner")
     if winner is not None:
-        winner = _int(payload, "winner", "result", low=1, high=2) - 1
+        winner = int_param(payload, "winner", "result", low=1, high=2) - 1
     reason = payload.get("reason", "DRAW" if winner is None else "RECORDED")
     if reason not in RESULT_REASONS:
         raise refuse(
@@ -108,13 +108,13 @@ def _other_seats(state: TableState, seat: int, kind: str, pending: tuple | None)
 
 
 def accept_result(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "acceptResult")
+    only_fields(payload, "acceptResult")
     _claimant, winner, reason = _other_seats(state, seat, "acceptResult", state.claim)
     return Applied(_done(state, winner, reason), (), (("result", _result_words(winner, reason)),))
 
 
 def refuse_result(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "refuseResult")
+    only_fields(payload, "refuseResult")
     _other_seats(state, seat, "refuseResult", state.claim)
     return Applied(evolve(state, claim=None), (), (("refused", {"what": "result"}),))
 
@@ -122,7 +122,7 @@ def refuse_result(state: TableState, seat: int, payload: dict) -> Applied:
 # --- an undo ----------------------------------------------------------------------------------------
 def ask_undo(state: TableState, seat: int, payload: dict) -> Applied:
     """Ask to take back the last event (the other seat answers)."""
-    _only(payload, "undo")
+    only_fields(payload, "undo")
     if state.undo_point is None:
         raise refuse(
             "TABLE_NOTHING_TO_UNDO",
@@ -135,7 +135,7 @@ def ask_undo(state: TableState, seat: int, payload: dict) -> Applied:
 
 def accept_undo(state: TableState, seat: int, payload: dict) -> Applied:
     """The table as it was before the event undone (the notes said since stay in the log)."""
-    _only(payload, "acceptUndo")
+    only_fields(payload, "acceptUndo")
     _asker, seq = _other_seats(state, seat, "acceptUndo", state.undo_request)
     if state.undo_point is None or state.undo_point[0] != seq:  # never: a move ends the request
         raise refuse("TABLE_NOTHING_TO_UNDO", kind="acceptUndo")
@@ -145,7 +145,7 @@ def accept_undo(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def refuse_undo(state: TableState, seat: int, payload: dict) -> Applied:
-    _only(payload, "refuseUndo")
+    only_fields(payload, "refuseUndo")
     _other_seats(state, seat, "refuseUndo", state.undo_request)
     return Applied(evolve(state, undo_request=None), (), (("refused", {"what": "undo"}),))
 
@@ -170,8 +170,8 @@ def bookkeeping(before: TableState, kind: str, seq: int, after: TableState) -> d
 def search(state: TableState, seat: int, payload: dict) -> Applied:
     """``{"zone": "deck"}``: the seat looks through its own deck (the opponent reads that it did, and
     the count) until it shuffles it or the turn ends; meanwhile it may take a card of it by name."""
-    _only(payload, "search", "zone")
-    zone = _zone_key(state, _text(payload, "zone", "search"), "search")
+    only_fields(payload, "search", "zone")
+    zone = zone_key(state, text_param(payload, "zone", "search"), "search")
     if zone not in SEARCHED:
         raise refuse(
             "TABLE_UNKNOWN_ZONE",
@@ -187,8 +187,8 @@ def search(state: TableState, seat: int, payload: dict) -> Applied:
 
 def reveal_top(state: TableState, seat: int, payload: Mapping[str, Any]) -> Applied:
     """``{"zone", "count"}``: the top cards of one of the seat's own hidden piles, shown to both."""
-    _only(payload, "reveal", "zone", "count")
-    zone = _zone_key(state, _text(payload, "zone", "reveal"), "reveal")
+    only_fields(payload, "reveal", "zone", "count")
+    zone = zone_key(state, text_param(payload, "zone", "reveal"), "reveal")
     spec = state.spec.zone(zone)
     own_hidden = [z.key for z in state.spec.own_zones if z.visibility == HIDDEN]
     if spec is None or spec.shared or spec.visibility != HIDDEN:
@@ -202,7 +202,7 @@ def reveal_top(state: TableState, seat: int, payload: Mapping[str, Any]) -> Appl
     pile = list(state.seats[seat].zones.get(zone, ()))
     if not pile:
         raise refuse("TABLE_ZONE_EMPTY", kind="reveal", zone=zone, hint=N_("choose a zone that holds a card"))
-    count = _int(payload, "count", "reveal", low=1, high=len(pile), default=1)
+    count = int_param(payload, "count", "reveal", low=1, high=len(pile), default=1)
     top = len(pile) - count
     pile[top:] = [Card(c.instance, c.face_down, c.tapped, True) for c in pile[top:]]
     current = state.seats[seat]

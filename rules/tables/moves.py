@@ -10,7 +10,7 @@ Each :class:`Move` is one kind of event:
   e.g. ``vanguard.ride-grade``); it checks the payload's shape too;
 - ``enumerate(state, seat)``: the candidate payloads now; the seat's intents are those the
   condition accepts (:func:`rules.tables.engine.intents`), so the two never disagree;
-- ``reduce(state, seat, payload)``: the :class:`~rules.tables.engine.Applied` it makes (``None``:
+- ``reduce(state, seat, payload)``: the :class:`~rules.tables.events.Applied` it makes (``None``:
   the shared engine's handler of that kind, e.g. ``step``, ``endTurn``, ``mulligan``).
 
 Two modes (:data:`RULES`, :data:`FREE`). In rules mode only the declared kinds are played, each
@@ -29,12 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .events import Applied, Refusal
 from .state import TableState, evolve, frozen
-
-if TYPE_CHECKING:
-    from .engine import Applied, Refusal
 
 RULES, FREE = "rules", "free"
 MODES = (RULES, FREE)
@@ -47,13 +45,16 @@ FREE_VERSION = "free-2"
 LEGACY_FREE_VERSION = "free-1"
 
 Payload = Mapping[str, Any]
-Condition = Callable[[TableState, int, Payload], "Refusal | None"]
+Condition = Callable[[TableState, int, Payload], Refusal | None]
 Enumerate = Callable[[TableState, int], Iterable[Payload]]
-Reduce = Callable[[TableState, int, dict], "Applied"]
+Reduce = Callable[[TableState, int, dict], Applied]
 Label = Callable[[TableState, int, Payload], str]
 # What the table shows on a visible card beside its identity (darkrow: a unit's effective ATK and PV,
 # its damage): (state, instance, zone) -> fields of the card's view.
 CardView = Callable[[TableState, str, str], Mapping[str, Any]]
+# What the table shows on its board beside the pieces (chesscards: the cards' marks on their
+# squares): (state, viewers) -> fields added to the view's "board".
+BoardView = Callable[[TableState, frozenset[int]], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +91,16 @@ class Move:
     # A card it takes from the hand is played, wherever it goes (the play statistics count it; darkrow:
     # an Action or Object played goes to the discard). A zone marked ``play`` counts by itself.
     plays: bool = False
+    # An effect's outcome a player applies by hand (the engine executes no effect: a logged
+    # adjustment, a card played "by hand"), or a setting people choose (duel's table options):
+    # never a bot's move (rules.tables.bots).
+    manual: bool = False
     # The log's line for it, marked N_: %(who)s (the seat), %(card)s (the card it moved, as the
     # reader may see it), %(from)s and %(to)s (the payload's zones); "": "<who>: <label>".
     log: str = ""
+    # What the seed leaves free about this move (never a rule invented), said beside it on the page,
+    # marked N_ (darkrow's equip: whose unit, how many equipments a unit holds).
+    leaves_free: str = ""
 
     def serves(self, mode: str) -> bool:
         return self.rules if mode == RULES else self.free
@@ -102,6 +110,7 @@ class Move:
             "kind": self.kind,
             "label": self.label,
             "log": self.log,
+            "leftFree": self.leaves_free,
             "params": [
                 {"key": p.key, "type": p.type, "label": p.label, "required": p.required} for p in self.params
             ],
@@ -116,7 +125,9 @@ class GameMoves:
     whenever a move's rule changes what a stored game replays to. ``rules``: the game has a rules
     mode (the default of its new tables); False: its declarations only serve its free table.
     ``replays``: the older versions whose stored logs these moves replay to the same states (a move
-    added, none changed): a table dealt under one of them is still replayed.
+    added, none changed): a table dealt under one of them is still replayed. ``previous``: the moves of
+    older versions whose logs these would replay otherwise (a rule changed): a table dealt under one
+    of them is replayed, and played on, under those (:meth:`for_version`).
     """
 
     game: str
@@ -126,6 +137,30 @@ class GameMoves:
     # The fields a visible card's view adds (rules.tables.views.card_view), in both modes.
     card_view: CardView | None = None
     replays: tuple[str, ...] = ()
+    # What the table's view adds of the game's own state, public to every seat (rules.tables.views:
+    # its "gameView"; duel: its table options).
+    view: Callable[[TableState], Mapping[str, Any]] | None = None
+    # The fields the view's board adds (rules.tables.views.table_view), in rules mode.
+    board_view: BoardView | None = None
+    previous: tuple[GameMoves, ...] = ()
+
+    def for_version(self, version: str) -> GameMoves | None:
+        """The moves a table dealt under rules ``version`` plays by (these, or an older version's
+        kept in ``previous``), or None when this studio does not know that version."""
+        if version == self.version or version in self.replays:
+            return self
+        for older in self.previous:
+            found = older.for_version(version)
+            if found is not None:
+                return found
+        return None
+
+    def versions(self) -> tuple[str, ...]:
+        """Every rules version these moves replay: their own first, then the older ones."""
+        found = (self.version, *self.replays)
+        for older in self.previous:
+            found += tuple(v for v in older.versions() if v not in found)
+        return found
 
     def get(self, kind: str, mode: str) -> Move | None:
         # Read for every event of a replay: an index by mode and kind, built once for these moves.
@@ -163,22 +198,12 @@ _INDEXES: dict[int, tuple[GameMoves, dict[str, dict[str, Move]]]] = {}
 
 def rule_refusal(code: str, rule: str, *, hint: str = "", **params: Any) -> Refusal:
     """A refusal of ``code`` naming the seed's ``rule`` (``params["rule"]``), e.g. ``vanguard.ride-grade``."""
-    made = _REFUSAL.get("class")
-    if made is None:
-        from .engine import Refusal as made_here
-
-        made = _REFUSAL["class"] = made_here
-    return made(code=code, params={**params, "rule": rule}, hint=hint)
-
-
-# The engine's Refusal, imported once (the engine imports this module).
-_REFUSAL: dict[str, type[Refusal]] = {}
+    return Refusal(code=code, params={**params, "rule": rule}, hint=hint)
 
 
 def checked(check: Callable[[TableState, int, Payload], None]) -> Condition:
     """A move's condition from a check that raises its refusal (a game's checks read as a list of
     rules, each raising the refusal of its own rule)."""
-    from .engine import Refusal
 
     def condition(state: TableState, seat: int, payload: Payload) -> Refusal | None:
         try:

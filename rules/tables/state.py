@@ -1,8 +1,11 @@
 """The state of a playtest table: plain frozen values, dealt from a seed and two frozen decks.
 
-:func:`deal` lays the table as the game's :class:`~rules.tables.spec.TableSpec` says (the same
-seed and decks always give the same table). The state then only changes by
-:func:`rules.tables.engine.apply`, one event at a time.
+:func:`lay_out` lays the table as the game's :class:`~rules.tables.spec.TableSpec` says (the same
+seed and decks always give the same table; :func:`rules.tables.engine.dealt` then begins its first
+turn if the setup leaves nothing to decide). The state then only changes by
+:func:`rules.tables.engine.apply`, one event at a time. Below the events, the moves and the
+engine: of the table's modules it imports only the spec (and a game's moves' type, for the type
+checker).
 """
 
 from __future__ import annotations
@@ -183,7 +186,7 @@ def rng_for(seed: int, *parts: object) -> random.Random:
     return random.Random(":".join(str(p) for p in (seed, *parts)))
 
 
-def deal(
+def lay_out(
     game: str,
     spec: TableSpec,
     draws: DrawSetup,
@@ -195,7 +198,8 @@ def deal(
     mode: str = "free",
     legacy: bool = False,
 ) -> TableState:
-    """The table laid out for two seats, before any event: seq 0 (``moves``, ``mode``: rules.tables.moves)."""
+    """The table laid out for two seats, before any event: seq 0 (``moves``, ``mode``: rules.tables.moves);
+    its setup not yet over (rules.tables.engine.dealt begins the first turn when nothing is left to decide)."""
     if len(decks) != 2:
         raise ValueError("a table has two seats")
     spec = with_draws(spec, draws)
@@ -270,19 +274,13 @@ def deal(
         first = rng_for(seed, "first").randrange(2)
     start = Start(game, spec, seed, (decks[0], decks[1]), frozen(instances), coin_winner, moves, mode, legacy)
     board = frozen(dict(spec.board.initial)) if spec.board is not None else frozen({})
-    state = TableState(
+    return TableState(
         start=start,
         seats=(seats[0], seats[1]),
         shared=frozen({z.key: () for z in spec.shared_zones}),
         first=first,
         board=board,
     )
-    from .engine import begin_if_ready
-
-    state = begin_if_ready(state)
-    if state.active is not None:
-        state = evolve(state, turns_began=((state.active, 0),))
-    return state
 
 
 def with_draws(spec: TableSpec, draws: DrawSetup) -> TableSpec:

@@ -134,12 +134,18 @@ def table_view(state: TableState, viewers: frozenset[int] = frozenset()) -> dict
         "canUndo": state.undo_point is not None,
         "searching": [{"seat": seat + 1, "zone": zone} for seat, zone in sorted(state.searching)],
     }
+    moves = state.start.moves
+    if moves is not None and moves.view is not None and state.start.mode == "rules":
+        data["gameView"] = plain(moves.view(state))
     if spec.board is not None:
         data["board"] = {
             "size": spec.board.size,
             "pieces": [{"square": sq, "colour": c, "piece": p} for sq, (c, p) in sorted(state.board.items())],
             "captured": [{"colour": c, "piece": p} for c, p in state.captured],
         }
+        moves = state.start.moves
+        if moves is not None and moves.board_view is not None and state.start.mode == "rules":
+            data["board"].update(moves.board_view(state, viewers))
     return data
 
 

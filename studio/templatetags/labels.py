@@ -1,13 +1,15 @@
 """Words for codes in templates: ``{{ card.status|label:"status" }}``, ``{{ t|label_code:"timing" }}``,
 a finding's message in the reader's language (``{{ v|finding_message }}``, a Finding or its dict),
 and the same without the path already shown beside it (``{{ f|message_only }}``); a rule set's
-label or help in the reader's language (``{{ spec.label|tr }}``)."""
+label or help in the reader's language (``{{ spec.label|tr }}``), a game's name (``{{ ruleset|game_name }}``)."""
 
 from django import template
 from django.utils.html import json_script
 
 from common.finding_messages import message as _finding_message
+from common.i18n import field_accepts as _field_accepts
 from common.i18n import field_label as _field_label
+from common.i18n import game_name as _game_name
 from common.i18n import game_ruleset as _game_ruleset
 from common.i18n import tr as _tr
 from common.labels import EFFECT_KINDS, label_with_code, labels_for, without_path
@@ -53,6 +55,18 @@ def message_only(finding, game=None):
 def pct(value):
     """A whole percentage as the reader writes it: ``45%`` in English, ``45 %`` in French."""
     return _percent(f"{value}%")
+
+
+@register.filter
+def accepts(spec):
+    """``{{ spec|accepts }}``: what a game field accepts, in the reader's words."""
+    return _field_accepts(spec)
+
+
+@register.filter
+def game_name(game):
+    """``{{ ruleset|game_name }}``: a game (its rule set or key) as the reader names it."""
+    return _game_name(game)
 
 
 @register.filter

@@ -23,6 +23,12 @@ class TableCreateDoc(serializers.Serializer):
         help_text="rules: only the moves the game's rules allow (the default where the game declares them); "
         "free: the sandbox.",
     )
+    bot = serializers.ChoiceField(
+        choices=["random", "greedy"],
+        required=False,
+        help_text="Solo play: a bot of this policy takes seat 2 with opponentDeck (any deck you may see), "
+        "in rules mode; it plays its moves as a player's are played, seeing only what its seat may see.",
+    )
     timer = serializers.BooleanField(
         required=False,
         help_text="The game's turn timer (vanguard: 90 s a turn and a 5-minute bank; an empty bank loses): "
@@ -54,8 +60,20 @@ class TableCreatedDoc(serializers.Serializer):
     rulesVersion = serializers.CharField()
 
 
-class SeqDoc(serializers.Serializer):
-    seq = serializers.IntegerField()
+class TablePlayedDoc(serializers.Serializer):
+    """A move's answer: what the mover's page shows next, without asking again."""
+
+    seq = serializers.IntegerField(help_text="The table's seq: the move's.")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The move as you may read it (as GET events/?since= gives it): one event.",
+    )
+    view = serializers.DictField(help_text="Your new view of the table (as GET /api/tables/{id}/ gives it).")
+    intents = serializers.DictField(
+        allow_null=True,
+        help_text="In rules mode, the intents of the seat you act for now (as GET intents/ gives them, "
+        "its default seat); null in free mode.",
+    )
 
 
 class InvitationDoc(serializers.Serializer):

@@ -10,8 +10,8 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import Pagination, exception_handler
-from common.errors import InvalidInput
+from common.api import Pagination
+from common.errors import InvalidInput, StudioError
 from common.numbers import ascii_whole
 from decks.models import Deck
 from rules import registry
@@ -22,11 +22,11 @@ from .. import selectors, services
 from ..models import Table
 from .serializers import (
     InvitationDoc,
-    SeqDoc,
     TableCreatedDoc,
     TableCreateDoc,
     TableEventInDoc,
     TableJoinDoc,
+    TablePlayedDoc,
 )
 
 TABLE_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -69,22 +69,25 @@ def _deck(body: dict, key: str, *, required: bool = True) -> Deck | None:
     return Deck.objects.filter(pk=pk).first() if pk < 2**63 else None
 
 
-def _refusal(exc: services.TableRefused) -> Response:
-    """The studio's error body, with the finding's ``code`` and the table's ``seq`` (a 409's catch-up)."""
-    response = exception_handler(exc, {})
-    response.data["code"] = exc.finding.code
-    if exc.seq is not None:
-        response.data["seq"] = exc.seq
-    return response
-
-
 class TablesPermission(permissions.IsAuthenticated):
     pass
 
 
-class TableList(APIView):
+class TablesView(APIView):
+    """A route of the tables: a refusal's body (common.api) also says its finding's ``code`` at the
+    top (the table's ``seq`` comes with a refusal that has one: a 409's catch-up)."""
+
     permission_classes = [TablesPermission]
 
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        finding = exc.finding if isinstance(exc, StudioError) else None
+        if finding is not None and isinstance(response.data, dict):
+            response.data["code"] = finding.code
+        return response
+
+
+class TableList(TablesView):
     @extend_schema(
         operation_id="tables_list",
         summary="Your tables (those you sit at or are invited to), newest first; ?public=1: those open to spectators",
@@ -102,7 +105,8 @@ class TableList(APIView):
 
     @extend_schema(
         operation_id="tables_create",
-        summary="Open a table with one of your decks (with opponentDeck: both seats are yours)",
+        summary="Open a table with one of your decks (with opponentDeck: both seats are yours; "
+        "with bot too: a bot plays opponentDeck)",
         request=TableCreateDoc,
         responses={201: TableCreatedDoc},
     )
@@ -127,19 +131,17 @@ class TableList(APIView):
         public = body.get("public", False)
         if not isinstance(public, bool):
             raise InvalidInput([invalid("public", problem("NOT_YES_NO"))])
-        try:
-            table = services.table_create(
-                user=request.user,
-                deck=_deck(body, "deck"),
-                opponent_deck=_deck(body, "opponentDeck", required=False),
-                seed=body.get("seed"),
-                public=public,
-                invite=invited,
-                mode=body.get("mode"),
-                timer=body.get("timer"),
-            )
-        except services.TableRefused as exc:
-            return _refusal(exc)
+        table = services.table_create(
+            user=request.user,
+            deck=_deck(body, "deck"),
+            opponent_deck=_deck(body, "opponentDeck", required=False),
+            seed=body.get("seed"),
+            public=public,
+            invite=invited,
+            mode=body.get("mode"),
+            timer=body.get("timer"),
+            bot=body.get("bot"),
+        )
         return Response(
             {
                 "id": table.pk,
@@ -149,6 +151,7 @@ class TableList(APIView):
                 "mode": table.mode,
                 "rulesVersion": table.rules_version,
                 "timer": table.timer,
+                "bot": body.get("bot"),
                 "inviteToken": table.invite_token
                 if table.status == Table.Status.WAITING and table.invite_open
                 else None,
@@ -157,9 +160,7 @@ class TableList(APIView):
         )
 
 
-class TableDetail(APIView):
-    permission_classes = [TablesPermission]
-
+class TableDetail(TablesView):
     @extend_schema(
         operation_id="tables_retrieve",
         summary="The table as you may see it (at: the state after event N)",
@@ -174,16 +175,11 @@ class TableDetail(APIView):
 
 
 def _join(request, table, deck) -> Response:
-    try:
-        table = services.table_join(user=request.user, table=table, deck=deck)
-    except services.TableRefused as exc:
-        return _refusal(exc)
+    table = services.table_join(user=request.user, table=table, deck=deck)
     return Response({"id": table.pk, "game": table.game, "status": table.status, "seq": table.seq})
 
 
-class TableJoin(APIView):
-    permission_classes = [TablesPermission]
-
+class TableJoin(TablesView):
     @extend_schema(
         operation_id="tables_join",
         summary="Sit at seat 2 with one of your decks of the table's game (invited, the link's token, or public)",
@@ -206,9 +202,7 @@ class TableJoin(APIView):
         return _join(request, table, _deck(body, "deck"))
 
 
-class TableJoinByToken(APIView):
-    permission_classes = [TablesPermission]
-
+class TableJoinByToken(TablesView):
     @extend_schema(
         operation_id="tables_join_by_token",
         summary="Sit at the table of an invitation link (its token) with one of your decks",
@@ -228,9 +222,7 @@ class TableJoinByToken(APIView):
         return _join(request, table, _deck(body, "deck"))
 
 
-class TableInvitation(APIView):
-    permission_classes = [TablesPermission]
-
+class TableInvitation(TablesView):
     @extend_schema(
         operation_id="tables_invitation_reissue",
         summary="Re-issue the invitation link of your waiting table: a new token (the old link leads nowhere)",
@@ -253,16 +245,11 @@ class TableInvitation(APIView):
 
     def _set(self, request, pk: int, *, open: bool) -> Response:
         table = selectors.table_get_for(request.user, pk)
-        try:
-            table = services.table_invitation_set(user=request.user, table=table, open=open)
-        except services.TableRefused as exc:
-            return _refusal(exc)
+        table = services.table_invitation_set(user=request.user, table=table, open=open)
         return Response({"id": table.pk, "inviteToken": table.invite_token if table.invite_open else None})
 
 
-class TableEvents(APIView):
-    permission_classes = [TablesPermission]
-
+class TableEvents(TablesView):
     @extend_schema(
         operation_id="tables_events_list",
         summary="The events after since, as you may read them (no card you may not see)",
@@ -279,33 +266,48 @@ class TableEvents(APIView):
 
     @extend_schema(
         operation_id="tables_events_create",
-        summary="Play one event (expectedSeq: the seq you played from; 409 if the table moved on)",
+        summary="Play one event (expectedSeq: the seq you played from; 409 if the table moved on); "
+        "the answer is what your page shows next: the event, your new view and, in rules mode, your intents",
         parameters=[TABLE_ID],
         request=TableEventInDoc,
-        responses={201: SeqDoc},
+        responses={201: TablePlayedDoc},
     )
     def post(self, request, pk: int):
         table = selectors.table_get_for(request.user, pk)
         # A seat out of time has lost before it plays (the move is then refused: the game is over).
         services.table_clock_check(table)
         body = _body(request)
-        try:
-            event = services.table_event_append(
-                user=request.user,
-                table=table,
-                kind=body.get("kind"),
-                expected_seq=body.get("expectedSeq"),
-                payload={k: v for k, v in body.items() if k not in ENVELOPE},
-                seat=body.get("seat"),
-            )
-        except services.TableRefused as exc:
-            return _refusal(exc)
-        return Response({"seq": event.seq}, status=status.HTTP_201_CREATED)
+        played = services.table_event_append(
+            user=request.user,
+            table=table,
+            kind=body.get("kind"),
+            expected_seq=body.get("expectedSeq"),
+            payload={k: v for k, v in body.items() if k not in ENVELOPE},
+            seat=body.get("seat"),
+        )
+        # The mover's page shows this answer at once and asks nothing again (Zulip's actions return
+        # what the client shows); the other pages hear of the move on their sockets.
+        return Response(
+            selectors.table_played_for(request.user, table, played), status=status.HTTP_201_CREATED
+        )
 
 
-class TableIntents(APIView):
-    permission_classes = [TablesPermission]
+class TableBot(TablesView):
+    @extend_schema(
+        operation_id="tables_bot_retry",
+        summary="Ask the table's bot to play again (its last move failed, or its task was lost): "
+        "202, its run asked for at the table's seq",
+        parameters=[TABLE_ID],
+        request=None,
+        responses={202: OpenApiTypes.OBJECT},
+    )
+    def post(self, request, pk: int):
+        table = selectors.table_get_for(request.user, pk)
+        seq = services.table_bot_retry(user=request.user, table=table)
+        return Response({"id": table.pk, "seq": seq}, status=status.HTTP_202_ACCEPTED)
 
+
+class TableIntents(TablesView):
     @extend_schema(
         operation_id="tables_intents",
         summary="Every move the rules allow your seat now (seat: 1 or 2 at a hot seat), each postable as is",
@@ -319,9 +321,7 @@ class TableIntents(APIView):
         return Response(selectors.table_intents_for(request.user, table, seat))
 
 
-class TableRules(APIView):
-    permission_classes = [TablesPermission]
-
+class TableRules(TablesView):
     @extend_schema(
         operation_id="tables_rules",
         summary="A game's table moves (kind, label, params) and its rules version",
@@ -333,9 +333,7 @@ class TableRules(APIView):
         return Response(selectors.rules_for(game))
 
 
-class TableExport(APIView):
-    permission_classes = [TablesPermission]
-
+class TableExport(TablesView):
     @extend_schema(
         operation_id="tables_events_export",
         summary="Every event of the table as JSON for other tools (as you may read them)",

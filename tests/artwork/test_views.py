@@ -449,7 +449,11 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
     # A reviewer, who may disable the card, also reads how many legal decks that would make illegal.
     # + the card's translations, + its play figures (playstats: one query, whatever the games); a
     # designer, who may edit it, also reads how many decks use it and their names (the warning before saving).
-    page_queries = {"reviewer": 13, "designer": 14}.get(role, 12)
+    # + the card's comment threads (comments: one query); a reviewer or designer, who may edit the
+    # card or validate it, also the editor's lock (its presence).
+    # + the bots' figures of the card, apart from the people's (the simulation lab: one query).
+    # + the face template's regions a thread may be anchored on (comments on the face: one query).
+    page_queries = {"reviewer": 17, "designer": 18}.get(role, 15)
     few = [
         queries(django_assert_max_num_queries, client, page_url(card), page_queries),
         queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX),

@@ -46,12 +46,64 @@ def test_a_designer_imports_a_spreadsheet_in_place(page, login, make_user, scree
     screenshot(page, f"card-sets-refused-{width}")
     page.get_by_label("Card-set file").set_input_files(str(good))
     page.get_by_role("button", name="Import", exact=True).click()
-    expect(page.locator("#set-report")).to_contain_text("darkrow: 2 created, 0 updated, 0 unchanged.")
+    expect(page.locator("#set-report")).to_contain_text("Darkrow: 2 created, 0 updated, 0 unchanged.")
     page.get_by_label("Card-set file").set_input_files(str(good))
     page.get_by_role("button", name="Import", exact=True).click()
-    expect(page.locator("#set-report")).to_contain_text("darkrow: 0 created, 0 updated, 2 unchanged.")
+    expect(page.locator("#set-report")).to_contain_text("Darkrow: 0 created, 0 updated, 2 unchanged.")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     screenshot(page, f"card-sets-imported-{width}")
+
+
+# What the report says in each language at 390 px: a refused row, then a card the file says VALIDATED
+# stored as Needs review (a designer may not validate), named by its row.
+REPORTS = {
+    "fr": (
+        "ligne 2 (Vodka), colonne cost (C)",
+        "ligne 2 (Vodka)\u00a0: ",
+        "enregistrée en NEEDS_REVIEW",
+        "Fichier importé\u00a0: validated.csv",
+        "Darkrow — cartes créées\u00a0: 1, mises à jour\u00a0: 0, inchangées\u00a0: 0.",
+    ),
+    "ru": (
+        "строка 2 (Vodka), столбец cost (C)",
+        "строка 2 (Vodka): ",
+        "сохранена как NEEDS_REVIEW",
+        "Импортирован файл validated.csv",
+        "Darkrow: создано 1, обновлено 0, без изменений 0.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_the_report_reads_in_the_readers_language_at_390(
+    page, login, make_user, screenshot, language, tmp_path
+):
+    from studio.models import Preference
+
+    designer = make_user("designer", username=f"dana-{language}")
+    Preference.objects.update_or_create(user=designer, defaults={"language": language})
+    page.set_viewport_size({"width": 390, "height": 900})
+    login(page, designer, "/cards/sets/")
+    page.wait_for_load_state()
+    refused, where, stored, heading, counts = REPORTS[language]
+    bad, validated = tmp_path / "bad.csv", tmp_path / "validated.csv"
+    bad.write_bytes(BAD)
+    validated.write_bytes(b"name;type;cost;atk;pv;status\nVodka;UNIT;6;6;6;VALIDATED\n")
+    page.locator("#set-import select[name='game']").select_option("darkrow")
+    page.locator("#set-import input[type='file']").set_input_files(str(bad))
+    page.locator("#set-import button[type='submit']").click()
+    expect(page.locator("#set-report [data-refusal]")).to_contain_text(refused)
+    assert "row 2" not in page.locator("#set-report").inner_text()
+    screenshot(page, f"card-sets-refused-{language}-390")
+    page.locator("#set-import input[type='file']").set_input_files(str(validated))
+    page.locator("#set-import button[type='submit']").click()
+    report = page.locator("#set-report .saved")
+    expect(report).to_contain_text(stored)
+    text = report.text_content()
+    assert where in text and "stored as" not in text
+    assert heading in text and counts in text  # one sentence each: the French space before its colons
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    screenshot(page, f"card-sets-imported-{language}-390")
 
 
 def test_the_export_downloads_the_chosen_format(page, login, make_user):

@@ -50,9 +50,9 @@ def _pages(role: str, card: str, validated: str, deck: int) -> list[str]:
     # Pages that are the same whoever reads them, but for the header (test_header_at_390.py fits
     # every role's header): read by one role each.
     shared = {
-        "designer": ["/cards/help/", "/accounts/preferences/"],
-        "reviewer": ["/stats/vanguard/"],
-        "playtester": ["/tables/"],
+        "designer": ["/cards/help/", "/accounts/preferences/", "/notifications/"],
+        "reviewer": ["/stats/vanguard/", "/activity/"],
+        "playtester": ["/tables/", f"/activity/?card={validated}"],
     }[role]
     common = [*common, *shared]
     decks = [

@@ -28,7 +28,7 @@ def test_a_large_file_is_imported_as_a_job_shown_in_place(
     report = page.locator("#set-report")
     expect(report.locator("[data-import-job]")).to_be_visible()
     screenshot(page, "card-sets-import-job-390")
-    expect(report).to_contain_text("darkrow: 6 created, 0 updated, 0 unchanged.", timeout=15_000)
+    expect(report).to_contain_text("Darkrow: 6 created, 0 updated, 0 unchanged.", timeout=15_000)
     assert Card.objects.count() == 6
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     screenshot(page, "card-sets-import-job-done-390")

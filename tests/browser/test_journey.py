@@ -26,11 +26,11 @@ def nav(page, name: str):
 
 
 def approve_in_queue(page, card: Card, note: str):
-    item = page.locator(f'[data-card="{card.stable_id}"]')
+    item = page.locator(f'.reviewitem[data-card="{card.stable_id}"]')
     item.get_by_label(f"Note for {card.name}").fill(note)
     item.get_by_role("button", name="Approve").click()
     expect(page.locator("#notice")).to_contain_text(f"1 card now Validated: {card.name}")
-    expect(page.locator(f'[data-card="{card.stable_id}"]')).to_have_count(0)
+    expect(page.locator(f'.reviewitem[data-card="{card.stable_id}"]')).to_have_count(0)
 
 
 @pytest.mark.slow
@@ -76,7 +76,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     # The reviewer finds it in the queue as a new card and approves it.
     nav(reviewer, "Review")
     reviewer.get_by_role("link", name=re.compile("^Duel")).click()
-    item = reviewer.locator(f'[data-card="{card.stable_id}"]')
+    item = reviewer.locator(f'.reviewitem[data-card="{card.stable_id}"]')
     expect(item).to_contain_text("New card")
     approve_in_queue(reviewer, card, "Conforme")
     card.refresh_from_db()
@@ -92,7 +92,7 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     expect(designer.locator("#status-title .badge")).to_have_text("Needs review")
 
     reviewer.reload()
-    item = reviewer.locator(f'[data-card="{card.stable_id}"]')
+    item = reviewer.locator(f'.reviewitem[data-card="{card.stable_id}"]')
     expect(item).to_contain_text(re.compile("Changes since validated version \\d+"))
     atk = item.locator("tr", has_text="atk")
     expect(atk.locator("del")).to_have_text("1600")

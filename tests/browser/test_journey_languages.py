@@ -173,7 +173,7 @@ RUSSIAN = Journey(
         "new card": "Новая карта",
         "name": "Название",
         "text": "Текст",
-        "no problem": "Правила Cardfight!! Vanguard (Classic) не нашли ни одной проблемы.",
+        "no problem": "Правила игры «Cardfight!! Vanguard (Classic)» не нашли ни одной проблемы.",
         "create": "Создать карту",
         "created": "{name} ({id})",
         "upload": "Загрузить",
@@ -355,7 +355,7 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
     nav(reviewer, words["review"])
     reviewer.get_by_role("link", name=re.compile(f"^{re.escape(journey.game_name)}")).click()
     expect(reviewer.get_by_role("heading", name=words["queue"], level=1)).to_be_visible()
-    item = reviewer.locator(f'[data-card="{card.stable_id}"]')
+    item = reviewer.locator(f'.reviewitem[data-card="{card.stable_id}"]')
     expect(item).to_contain_text(words["new card"])
     reader.reads(reviewer, "review-queue")
     item.get_by_label(words["note for"].format(name=journey.card_name)).fill("Conforme")

@@ -1,5 +1,5 @@
 """The browser tests' live servers count the requests they are answering, so that a test's end (its
-flush) waits for a poll still being answered, and answer none between tests (tests/browser/conftest.py).
+flush) waits for a poll still being answered, and answer none between tests (tests/live_serving.py).
 No browser here: a plain HTTP request to a server whose application holds its answer until told."""
 
 import socket
@@ -10,7 +10,16 @@ import urllib.request
 import pytest
 from django.core.servers.basehttp import WSGIRequestHandler
 
-from .conftest import ANSWERS, CountedThreadedWSGIServer, SerialWSGIServer, Turn
+from tests.live_serving import ANSWERS, CountedThreadedWSGIServer, SerialWSGIServer, Turn
+
+
+@pytest.fixture(autouse=True)
+def _answering():
+    """These servers count in the session's ``ANSWERS``, which the last test of the live server
+    closed as it ended: open, as a test of the live server begins."""
+    ANSWERS.open()
+    yield
+    ANSWERS.open()
 
 
 class QuietHandler(WSGIRequestHandler):

@@ -37,20 +37,25 @@ def test_a_reviewer_reads_the_diff_and_approves_with_a_note(page, login, edited,
     login(page, reviewer)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Review").click()
     expect(page.get_by_role("heading", name="Review queue", level=1)).to_be_visible()
-    item = page.locator(f'[data-card="{card.stable_id}"]')
+    # The compact queue: the card waiting longest is open in the pane beside the list, with its diff.
+    item = page.locator("#pane")
+    expect(item.locator(".itemhead h3")).to_have_text("Toyama Kazuha")
     expect(item).to_contain_text("Changes since validated version 2")
     expect(item.locator("del", has_text="une")).to_be_visible()
     expect(item.locator("ins", has_text="deux")).to_be_visible()
     expect(item.locator("ins", has_text="Gadgets")).to_be_visible()
-    expect(page.locator(".reviewitem", has_text="Échange équivalent")).to_contain_text("New card")
+    page.locator("tr[data-line]", has_text="Échange équivalent").locator("a[data-open]").click()
+    expect(item).to_contain_text("New card")
     screenshot(page, "review-queue")
 
+    page.locator("tr[data-line]", has_text="Toyama Kazuha").locator("a[data-open]").click()
+    expect(item.locator(".itemhead h3")).to_have_text("Toyama Kazuha")
     item.get_by_label("Note for Toyama Kazuha").fill("Relu : texte conforme")
     item.get_by_role("button", name="Approve").click()
     notice = page.locator("#notice")
     expect(notice).to_contain_text("1 card now Validated: Toyama Kazuha")
     expect(notice).to_be_focused()
-    expect(page.locator(f'[data-card="{card.stable_id}"]')).to_have_count(0)
+    expect(page.locator(f'tr[data-card="{card.stable_id}"]')).to_have_count(0)
     assert Card.objects.get(pk=card.pk).status == Status.VALIDATED
     assert CardRevision.objects.filter(card=card).latest("version").note == "Relu : texte conforme"
 

@@ -21,7 +21,7 @@ def test_counts_follow_the_moves_and_a_refusal_keeps_the_ticks(page, login, make
     other = make_card("darkrow", name="Autre")
     bad = imported("Sans durée", [bonus()], status="NEEDS_REVIEW")
     make_card("duel")
-    login(page, reviewer, "/review/?game=darkrow")
+    login(page, reviewer, "/review/?game=darkrow&view=full")  # every card with its diff
     tab = page.locator('#gametabs a[data-game="darkrow"] .count')
     expect(tab).to_have_text("3")
 

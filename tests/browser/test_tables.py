@@ -15,6 +15,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tables import replay
 from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
@@ -68,9 +69,28 @@ def asgi_server(settings, monkeypatch):
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server.started, "uvicorn did not start"
+    SERVING.append(server)
     yield f"http://127.0.0.1:{port}"
+    SERVING.remove(server)
     server.should_exit = True
     thread.join(10)
+
+
+# The running test's server (asgi_server), whose answers ``leave`` waits for.
+SERVING: list = []
+
+
+def leave(pages) -> None:
+    """The pages go to about:blank, then the server finishes what it was answering them (an intents
+    read, a poll, a socket's last message), before the test writes server-side: a read still running
+    on the live server's connection locked SQLite's shared test database under the test's writes
+    ("database table is locked: tables_table"; once in a whole run, at every run once the table's
+    script came as modules and its page loaded a little later)."""
+    for page in pages:
+        page.goto("about:blank")
+    deadline = time.monotonic() + 10
+    while SERVING and SERVING[-1].server_state.tasks and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @pytest.fixture
@@ -98,7 +118,7 @@ def player(browser, asgi_server):
         pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations), pytrace=False)
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, *, full_page: bool = True) -> None:
     if not SCREENSHOTS_TAKEN:
         return
     # The faces are drawn on their first request: the screenshot waits for them (a while at most).
@@ -106,7 +126,7 @@ def shoot(page, name: str) -> None:
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and not page.evaluate("[...document.images].every(i => i.complete)"):
         page.wait_for_timeout(100)
-    save_screenshot(page, name)
+    save_screenshot(page, name, full_page=full_page)
 
 
 def seq(page) -> int:
@@ -418,13 +438,15 @@ NOTE_FORM_FITS = """() => {
 }"""
 
 
-def open_chess_hot_seat(player, user):
+def open_chess_hot_seat(player, user, *, free: bool = True, width: int = 1280):
     """A hot seat of chesscards opened by ``user`` (both demo decks): its page and its board, White to
-    move."""
+    move (``free``: the free table, where the moves are the players' business)."""
     first, second = deck_for("chesscards", user), deck_for("chesscards", user, which=1)
-    page = player(user, 1280)
+    page = player(user, width)
     page.goto(f"/tables/?deck={first.pk}")
     page.locator("#opponent_deck").select_option(str(second.pk))
+    if free:
+        page.locator("input[name='free']").check()
     page.get_by_role("button", name="Open the table").click()
     board = page.locator(".chessboard")
     expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
@@ -472,7 +494,7 @@ def test_a_hot_seat_of_chesscards_moves_the_pieces_on_the_board(player, make_use
 
 def test_a_move_whose_announce_is_lost_shows_at_once_on_the_page_that_made_it(player, make_user, monkeypatch):
     """The page that made a move does not wait for its announce (a channel layer that did not reach
-    its web process): it asks its socket at once, and the move shows well before the next ping."""
+    its web process): it shows the move's answer at once, well before the next ping."""
     from tables import realtime
 
     page, board = open_chess_hot_seat(player, make_user("playtester", username="alice"))
@@ -486,10 +508,13 @@ def test_a_move_whose_announce_is_lost_shows_at_once_on_the_page_that_made_it(pl
     assert TableEvent.objects.filter(kind="piece").count() == 1
 
 
-def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(player, make_user):
+def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(player, make_user, monkeypatch):
     """A vanguard table opened in its default mode (rules): the page shows only the moves the rules
     allow (GET intents/), no free Draw; the Draw step draws once, going on does not draw again; a card
     of the hand offers only its legal moves; everything fits at 390 px."""
+    # The server draws the seed, and a hand may hold no card that may ride: seed 1, fixed here (the
+    # server runs in this process), deals one.
+    monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: 1)
     alice = make_user("playtester", username="alice")
     first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
     page = player(alice, 390)
@@ -497,7 +522,7 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
     page.locator("#opponent_deck").select_option(str(second.pk))
     page.get_by_role("button", name="Open the table").click()
     table = Table.objects.get()
-    assert table.mode == "rules" and table.rules_version == "vanguard-2"
+    assert table.mode == "rules" and table.rules_version == "vanguard-3"
     page.get_by_role("button", name="Keep this hand").first.click()
     wait_seq(page, 1)
     page.get_by_role("button", name="Keep this hand").first.click()
@@ -526,12 +551,18 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, "table-vanguard-rules-390")
     # A card the rules let ride offers Ride: the log says it in the words the game declares.
+    # The seat's intents come a moment after the view: the cards are tried again until one offers it.
     faces = zone(page, active, "hand").locator(".tcard .face")
-    for index in range(faces.count()):
-        faces.nth(index).click()
-        if selection.locator("[data-kind='ride']").count():
-            break
-    selection.locator("[data-kind='ride']").first.click()
+    ride = selection.locator("[data-kind='ride']")
+    deadline = time.monotonic() + 20
+    while not ride.count():
+        assert time.monotonic() < deadline, "no card of the hand offered Ride"
+        for index in range(faces.count()):
+            faces.nth(index).click()
+            page.wait_for_timeout(100)
+            if ride.count():
+                break
+    ride.first.click()
     wait_seq(page, 5)
     expect(log_line(page, 5)).to_contain_text("rode")
     expect(zone(page, active, "soul").locator("h3 .count")).to_have_text("1")
@@ -543,6 +574,41 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
         "step",
         "ride",
     ]
+
+
+def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, make_user):
+    """Issue 42: a move's POST answers with the mover's event, view and intents; the page shows them
+    and reads neither the table, its events nor its intents again (the socket's update of the same
+    move changes nothing)."""
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    page = player(alice)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 1)
+    page.get_by_role("button", name="Keep this hand").first.click()
+    wait_seq(page, 2)
+    expect(page.locator("#live")).to_contain_text("Live")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(f"{request.method} {request.url}"))
+    actions = page.locator(".actions[data-mode='rules']")
+    active = _active(page)
+    actions.locator("[data-kind='step']").click()  # Stand -> Draw: draws once
+    wait_seq(page, 3)
+    expect(page.locator(".steps li.current")).to_have_text("Draw")
+    assert count_of(page, active, "hand") == "6"
+    # The next step's button comes from the answer's intents: offered at once, and it plays.
+    actions.locator("[data-kind='step']").click()
+    wait_seq(page, 4)
+    expect(page.locator(".steps li.current")).to_have_text("Ride")
+    page.wait_for_timeout(500)  # the socket's update of the same moves, had it asked anything
+    api = [a for a in asked if "/api/" in a]
+    assert api == [f"POST {page.url.split('/tables/')[0]}/api/tables/{Table.objects.get().pk}/events/"] * 2, (
+        asked
+    )
+    shoot(page, "table-vanguard-after-a-move")
 
 
 def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, make_user):
@@ -679,14 +745,11 @@ def test_a_darkrow_leader_attack_by_the_rules_takes_a_life_into_the_hand(player,
     "Attaque Leader non bloquée : première Life vers main, exactement une quelle que soit l'ATK")."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table, a, b = sit_down(player, alice, bob, "darkrow", free=False)
-    assert table.mode == "rules" and table.rules_version == "darkrow-1"
+    assert table.mode == "rules" and table.rules_version == "darkrow-2"
     pages = {seat_of(table, alice): a, seat_of(table, bob): b}
     users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
-    # The pages leave while the test plays server-side: their reads (the 2 s polls, a socket's ping)
-    # on the live server's connection locked SQLite's shared test database under this thread's
-    # writes ("database table is locked: tables_table", once in a whole run).
-    for page in pages.values():
-        page.goto("about:blank")
+    # The pages leave while the test plays server-side (SQLite's shared test database locks: leave).
+    leave(pages.values())
     attacker, attack = _play_darkrow_until_a_leader_attack(table, users)
     defender = 3 - attacker
     table.refresh_from_db()
@@ -829,3 +892,361 @@ def test_two_players_play_a_vanguard_battle_by_the_rules(player, make_user):
     for page in pages.values():  # "Урон входит лицом вверх": both see its face
         expect(zone(page, damaged, "damage").locator(".tcard img").first).to_be_visible()
     shoot(a, "table-vanguard-battle-1280")
+
+
+def _select_with(page, seat: int, key: str, kind: str, label_part: str, skip: tuple[str, ...] = ()):
+    """Select, in ``seat``'s zone ``key``, a card that offers an intent ``kind`` whose label holds
+    ``label_part``; that intent's button."""
+    selection = page.locator("#selection")
+    faces = zone(page, seat, key).locator(".tcard .face")
+    # The seat's intents may come a moment after the view on a busy machine: looked through again.
+    deadline = time.monotonic() + 5
+    while True:
+        for index in range(faces.count()):
+            # The demo's gears go to the base too, with no Might: a unit is wanted.
+            if any(gear in (faces.nth(index).get_attribute("aria-label") or "") for gear in skip):
+                continue
+            faces.nth(index).click()
+            offered = selection.locator(f"[data-kind='{kind}']", has_text=label_part)
+            if offered.count():
+                return offered.first
+        if time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no card of seat {seat}'s {key} offers {kind} {label_part!r}")
+
+
+def test_a_riftbound_hot_seat_by_the_rules_plays_a_unit_moves_it_and_conquers(player, make_user):
+    """Riftbound in its default mode (rules, seed 001): the turn opens at the Action phase (the table
+    took Awaken, Beginning, Channel and Draw); a unit of the hand is played to the base, paid by the
+    runes the intent names, and shows its Might; on the seat's next turn it moves to a battlefield and
+    a showdown there conquers it: a point, and the battlefield shows who holds it."""
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1)
+    page = player(alice, 1280)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    table = Table.objects.get()
+    assert table.mode == "rules" and table.rules_version == "riftbound-1"
+    at = 0
+    for number in (1, 2):
+        zone(page, number, "battlefieldChoices").locator(".tcard .face").first.click()
+        page.locator("#selection").get_by_role("button", name="Choose", exact=True).click()
+        at += 1
+        wait_seq(page, at)
+    for number in (1, 2):
+        page.locator(f".decision[data-seat='{number}']").get_by_role("button", name="Keep this hand").click()
+        at += 1
+        wait_seq(page, at)
+    expect(page.locator(".steps li.current")).to_have_text("Action")
+    actions = page.locator(".actions[data-mode='rules']")
+    # A unit of the hand played to the base: its Might on the card, the runes exhausted for it (the
+    # turns pass until a seat holds a unit its runes pay: 2 runes a turn, 3 on the second's first).
+    for _turn in range(8):
+        active = _active(page)
+        try:
+            play = _select_with(page, active, "hand", "play", "→ Base", skip=("Blade", "Banner"))
+            break
+        except AssertionError:
+            actions.locator("[data-kind='endTurn']").click()
+            at += 1
+            wait_seq(page, at)
+    play.click()
+    at += 1
+    wait_seq(page, at)
+    expect(log_line(page, at)).to_contain_text("played")
+    unit = zone(page, active, "base").locator(".tcard .face").first
+    expect(unit.locator("[data-might]")).to_have_count(1)
+    for _ in range(2):  # the other seat's turn passes
+        actions.locator("[data-kind='endTurn']").click()
+        at += 1
+        wait_seq(page, at)
+    assert _active(page) == active
+    _select_with(page, active, "base", "moveUnit", "Battlefield of player 1").click()
+    at += 1
+    wait_seq(page, at)
+    actions.locator("[data-kind='showdown']", has_text="Battlefield of player 1").click()
+    at += 1
+    wait_seq(page, at)
+    expect(log_line(page, at)).to_contain_text("conquers")
+    expect(page.locator(f".side[data-seat='{active}'] [data-counter='points'] strong")).to_have_text("1")
+    held = page.locator(".zone[data-zone='battlefield1'] [data-controller]")
+    expect(held).to_have_attribute("data-controller", str(active))
+    shoot(page, "table-riftbound-rules-1280")
+    # Nothing was refused: every event the page sent was an offered one.
+    kinds = list(TableEvent.objects.filter(table=table).values_list("kind", flat=True))
+    assert kinds[:4] == ["choose", "choose", "mulligan", "mulligan"]
+    assert kinds[-5:] == ["play", "endTurn", "endTurn", "moveUnit", "showdown"]
+    assert set(kinds[4:-5]) <= {"endTurn"}
+
+
+def test_a_chesscards_table_in_rules_mode_offers_the_legal_coups_and_plays_a_card_on_a_square(
+    player, make_user
+):
+    """Chesscards by its rules (seed 003): a piece chosen marks the squares its legal Coups reach, a
+    Coup passes the turn; a Mur drawn and chosen in the hand marks its free squares, one clicked puts
+    the card on its square with its duration, the rook's line stops there; the page fits 390 px."""
+    alice = make_user("playtester", username="alice")
+    page, board = open_chess_hot_seat(player, alice, free=False)
+    table = Table.objects.get()
+    assert table.mode == "rules" and table.rules_version == "chesscards-1"
+    board.locator("[data-square='e2']").click()
+    expect(board.locator(".square.target")).to_have_count(2)  # e3 and e4
+    expect(board.locator("[data-square='e5']")).to_be_disabled()
+    board.locator("[data-square='e4']").click()
+    wait_seq(page, 1)
+    expect(board.locator("[data-square='e4']")).to_have_text("\u2659")
+    board.locator("[data-square='a7']").click()
+    board.locator("[data-square='a5']").click()
+    wait_seq(page, 2)
+    # White draws its deck until a Mur comes (the seed gives no draw rule: a draw is the player's choice).
+    actions = page.locator(".actions[data-mode='rules']")
+    wall = page.locator(".side.below .tcard[data-zone='hand'] .face[title*='Mur']")
+    for n in range(41):
+        actions.locator("[data-kind='draw']").click()
+        wait_seq(page, 3 + n)
+        if wall.count():
+            break
+    seq_now = seq(page)
+    wall.first.click()
+    expect(page.locator("#selection")).to_contain_text("choose one of the marked squares")
+    expect(board.locator(".square.target")).to_have_count(32)
+    board.locator("[data-square='a3']").click()
+    wait_seq(page, seq_now + 1)
+    expect(board.locator("[data-square='a3'] .mark-wall")).to_have_count(1)
+    expect(page.locator(".chesswrap .marks")).to_contain_text("until the end of turn")
+    # The mandatory Coup: the a pawn's way is walled, no other card may be played meanwhile.
+    expect(board.locator("[data-square='a2']")).to_be_disabled()
+    board.locator("[data-square='b1']").click()
+    expect(board.locator(".square.target")).to_have_count(1)  # a3 is walled: c3 only
+    expect(board.locator("[data-square='a3']")).not_to_have_class(re.compile("target"))
+    shoot(page, "table-chesscards-rules-1280")
+    # In French and in Russian: the card on its square, its duration, the hints.
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator(".chesswrap .marks")).to_contain_text("jusqu’à la fin du tour")
+    expect(page.locator(".chesswrap")).to_contain_text("Un tour est un Coup")
+    shoot(page, "table-chesscards-rules-1280-fr")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    narrow.get_by_role("button", name="Русский").click()
+    wait_seq(narrow, seq_now + 1)
+    expect(narrow.locator(".chesswrap .marks")).to_contain_text("до конца хода")
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(narrow, "table-chesscards-rules-390-ru")
+    board.locator("[data-square='b1']").click()
+    board.locator("[data-square='c3']").click()  # the wall's mandatory Coup: the turn passes
+    wait_seq(page, seq_now + 2)
+    # Black plays Renfort by hand (the table does not play its text): a pawn placed, then the turn ends.
+    reinforcement = page.locator(".side.below .tcard[data-zone='hand'] .face[title*='Renfort']")
+    for n in range(41):
+        if reinforcement.count():
+            break
+        actions.locator("[data-kind='draw']").click()
+        wait_seq(page, seq_now + 3 + n)
+    at = seq(page)
+    reinforcement.first.click()
+    page.locator("#selection [data-kind='cardByHand']").click()
+    wait_seq(page, at + 1)
+    board.locator("[data-square='c6']").click()
+    page.locator("[data-choice='place'] [data-piece='blackP']").click()
+    wait_seq(page, at + 2)
+    expect(board.locator("[data-square='c6']")).to_have_text("\u265f")
+    actions.locator("[data-kind='endTurn']").click()
+    wait_seq(page, at + 3)
+    assert list(TableEvent.objects.filter(table=table).values_list("kind", flat=True))[-3:] == [
+        "cardByHand",
+        "adjust",
+        "endTurn",
+    ]
+
+
+def _with_a_costed_helmet(table) -> None:
+    """The seats' frozen decks with Casque de moto given a cost of 1 and a declared +1 PV while it stays
+    attached (the demo data leave its cost empty: the studio does not store it, the deck names it by
+    its reference and no table can play it), Toyama Kazuha a cost of 1 (a unit on the field sooner):
+    test data, before any move."""
+
+    helmet = {
+        "effectId": "DR-O01.pv",
+        "kind": "passive",
+        "timing": "CONTINUOUS",
+        "actions": [{"do": "MODIFY_STAT", "stat": "PV", "amount": 1, "target": "EQUIPPED_UNIT"}],
+        "duration": "WHILE_ATTACHED",
+    }
+    for seat in table.seats.all():
+        frozen = seat.cards
+        for card in frozen["pool"]:
+            if card["name"] == "DR-O01":
+                # The demo's Casque de moto is not stored (no cost): the deck names it by its reference.
+                card.update(name="Casque de moto", type="OBJECT", effects=[helmet])
+                card["fields"] = {"cost": 1, "behavior": "EQUIPMENT"}
+            if card["name"] == "Toyama Kazuha":
+                card["fields"] = {**card["fields"], "cost": 1}
+        seat.cards = frozen
+        seat.save(update_fields=["cards"])
+    replay.forget_all()
+
+
+def _play_darkrow_until_an_equip(table, users: dict[int, object]) -> tuple[int, dict, int]:
+    """Server-side moves (setup kept, units deployed, the turn moved on) until the active seat is offered
+    to equip a unit (its own, else the other seat's: the seed leaves it free): (that seat, the intent,
+    the seat of the unit)."""
+    from rules.tables import intents
+    from tables.selectors import table_state
+    from tables.services import table_event_append
+
+    for _ in range(300):
+        table.refresh_from_db()
+        state = table_state(table)
+        offered = {seat: intents(state, seat - 1) for seat in (1, 2)}
+        if state.phase == "playing":
+            active = state.active + 1
+            equips = [p for m, p in offered[active] if m.kind == "equip"]
+            for payload in sorted(equips, key=lambda p: state.owner(p["target"]) != active - 1):
+                return active, payload, state.owner(payload["target"]) + 1
+        pick = None
+        for seat in (1, 2):
+            for wanted in ("first", "mulligan", "deploy"):
+                choices = [p for m, p in offered[seat] if m.kind == wanted and not p.get("cards")]
+                if choices and pick is None:
+                    pick = (seat, wanted, choices[0])
+        if pick is None:
+            kinds = {m.kind: p for m, p in offered[active]}
+            kind = "step" if "step" in kinds else "endTurn" if "endTurn" in kinds else "discard"
+            pick = (active, kind, kinds[kind])
+        seat, kind, payload = pick
+        table_event_append(
+            user=users[seat], table=table, kind=kind, expected_seq=state.seq, payload=dict(payload)
+        )
+    raise AssertionError("no equip was offered")
+
+
+def test_a_darkrow_equipment_is_attached_by_the_rules_and_shown_on_its_unit(player, make_user):
+    """Seed 000, "Actions, Objets et équipements": the player chooses an equipment of the hand, is
+    offered to attach it to each unit of the field (what the seed leaves free said beside), attaches
+    it; both pages show it on the field, the unit names it and its PV counts the declared +1, the
+    units zone counts its slots without it; at 390 px and 1280 px."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "darkrow", free=False)
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
+    # The pages leave while the test writes server-side (SQLite's shared test database locks: leave).
+    leave(pages.values())
+    _with_a_costed_helmet(table)
+    seat, equip, holder = _play_darkrow_until_an_equip(table, users)
+    table.refresh_from_db()
+    at = table.seq
+    for page in pages.values():
+        page.goto(f"/tables/{table.pk}/")
+        wait_seq(page, at)
+    me, other = pages[seat], pages[3 - seat]
+    unit = zone(me, holder, "units").locator(f".tcard[data-instance='{equip['target']}']")
+    pv_before = int(unit.locator(".cardstats").get_attribute("data-pv"))
+    zone(me, seat, "hand").locator(f".tcard[data-instance='{equip['instance']}'] .face").click()
+    selection = me.locator("#selection")
+    expect(selection.locator("[data-kind='equip']").first).to_contain_text("Casque de moto")
+    expect(selection.locator(".leftfree")).to_contain_text("leaves both free")
+    shoot(me, "table-darkrow-equip-choose-1280")
+    selection.locator("[data-kind='equip']", has_text=unit_name(me, equip["target"])).first.click()
+    for page in pages.values():
+        wait_seq(page, at + 1)
+        # The equipment lies in its owner's units zone (beside the unit when it is theirs), named on the unit.
+        gear = zone(page, seat, "units").locator(f".tcard.attached[data-instance='{equip['instance']}']")
+        expect(gear.locator(".cardgear")).to_contain_text("→")
+        expect(zone(page, seat, "units").locator("h3 .count")).to_contain_text("+ 1 ⚙")
+        target = zone(page, holder, "units").locator(f".tcard[data-instance='{equip['target']}']")
+        expect(target.locator(".cardgear")).to_contain_text("Casque de moto")
+        expect(target.locator(".cardstats")).to_have_attribute("data-pv", str(pv_before + 1))
+    expect(log_line(other, at + 1)).to_contain_text("equipped Casque de moto")
+    expect(log_line(other, at + 1)).to_contain_text("(PV +1 while attached)")
+    shoot(other, "table-darkrow-equip-1280")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, at + 1)
+    if seat_of(table, alice) != seat:
+        narrow.locator("#sidetabs [role='tab']").nth(1).click()
+    expect(zone(narrow, seat, "units").locator(".cardgear").first).to_be_visible()
+    shoot(narrow, "table-darkrow-equip-390")
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390
+    assert TableEvent.objects.filter(table=table, kind="equip", payload__target=equip["target"]).count() == 1
+
+
+def unit_name(page, instance: str) -> str:
+    return page.locator(f".tcard[data-instance='{instance}'] .cardname").first.inner_text()
+
+
+def _play_vanguard_until_an_intercept(table, users: dict[int, object]) -> int:
+    """Server-side moves (hands kept, rear-guards called to the front row, attacks on the vanguard)
+    until the defender is offered to intercept: the defender's seat."""
+    from rules.tables import intents
+    from tables.selectors import table_state
+    from tables.services import table_event_append
+
+    order = ("call", "ride", "attack", "endGuard", "driveCheck", "trigger", "damageCheck", "step", "endTurn")
+    for _ in range(400):
+        table.refresh_from_db()
+        state = table_state(table)
+        offered = {seat: intents(state, seat - 1) for seat in (1, 2)}
+        for seat in (1, 2):
+            if any(m.kind == "intercept" for m, _p in offered[seat]):
+                return seat
+        pick = None
+        for seat in (1, 2):
+            keep = [p for m, p in offered[seat] if m.kind == "mulligan" and not p.get("cards")]
+            if keep:
+                pick = (seat, "mulligan", keep[0])
+                break
+        for kind in order if pick is None else ():
+            for seat in (1, 2):
+                found = [p for m, p in offered[seat] if m.kind == kind]
+                if kind == "call":
+                    found = [p for p in found if p.get("to") in ("rc3", "rc4")]
+                if kind == "attack":
+                    found = [p for p in found if p.get("target") == "vc" and "booster" not in p]
+                if found and pick is None:
+                    pick = (seat, kind, found[0])
+        assert pick is not None, {s: sorted({m.kind for m, _p in offered[s]}) for s in (1, 2)}
+        seat, kind, payload = pick
+        table_event_append(
+            user=users[seat], table=table, kind=kind, expected_seq=state.seq, payload=dict(payload)
+        )
+    raise AssertionError("no intercept was offered")
+
+
+def test_a_vanguard_intercept_transfers_the_attack_to_the_interceptor(player, make_user, monkeypatch):
+    """Seed 002, section 5, Battle, 4: «Intercept: ... выходит в GC; атака переносится на него»: the
+    defender intercepts from the offered moves (what the rules leave free said beside), both pages say
+    the attack is on the interceptor now; at 1280 px and 390 px."""
+    # The server draws the table's seed, and the moves played server-side below reach no intercept
+    # before the game ends under most seeds (1, 3, 4, 6 and 8 of the first eight): seed 2, where they
+    # do, fixed here (the server runs in this process).
+    monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: 2)
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table, a, b = sit_down(player, alice, bob, "vanguard", free=False)
+    assert table.seed == 2
+    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
+    leave(pages.values())
+    defender = _play_vanguard_until_an_intercept(table, users)
+    table.refresh_from_db()
+    at = table.seq
+    for page in pages.values():
+        page.goto(f"/tables/{table.pk}/")
+        wait_seq(page, at)
+    me, other = pages[defender], pages[3 - defender]
+    intercept = me.locator(f"{RULE_ACTIONS} [data-kind='intercept']").first
+    expect(me.locator(f"{RULE_ACTIONS} .leftfree[data-kind='intercept']")).to_contain_text("leaves it free")
+    intercept.click()
+    for page in pages.values():
+        wait_seq(page, at + 1)
+        expect(page.locator(f"{RULE_ACTIONS} .battle")).to_contain_text("attacks the interceptor")
+        expect(zone(page, defender, "gc").locator(".tcard")).to_have_count(1)
+    expect(log_line(other, at + 1)).to_contain_text("the attack is transferred to the interceptor")
+    shoot(other, "table-vanguard-intercept-1280")
+    narrow = player(alice, 390)
+    narrow.goto(f"/tables/{table.pk}/")
+    wait_seq(narrow, at + 1)
+    expect(narrow.locator(f"{RULE_ACTIONS} .battle")).to_contain_text("attacks the interceptor")
+    shoot(narrow, "table-vanguard-intercept-390")
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 390

@@ -199,7 +199,7 @@ def test_the_page_starts_a_job_for_a_large_file_and_shows_its_progress_then_its_
     assert "Queued: 0 of 5 cards checked" in html and not Card.objects.exists()
     callbacks[0]()
     done = client.get(f"/cards/sets/jobs/{job.pk}/", **HTMX).content.decode()
-    assert "darkrow: 5 created, 0 updated, 0 unchanged." in done and "hx-trigger" not in done
+    assert "Darkrow: 5 created, 0 updated, 0 unchanged." in done and "hx-trigger" not in done
     page = client.get("/cards/sets/").content.decode()
     assert f'href="/cards/sets/jobs/{job.pk}/">big.csv</a> · Done' in page
 

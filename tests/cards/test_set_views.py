@@ -34,7 +34,7 @@ def test_an_import_reports_in_place(client_as, designer):
     assert answer.status_code == 200
     html = answer.content.decode()
     assert html.lstrip().startswith("{% load") is False and 'id="set-report"' in html
-    assert "darkrow: 1 created, 0 updated, 0 unchanged." in html
+    assert "Darkrow: 1 created, 0 updated, 0 unchanged." in html
     assert Card.objects.filter(name="Vodka").exists()
 
 
@@ -71,5 +71,5 @@ def test_without_htmx_the_page_is_rendered_with_the_report(client_as, designer):
     answer = client_as(designer).post(
         IMPORT, {"file": csv_file("name,type\nMur,CARD\n"), "game": "chesscards"}
     )
-    assert answer.status_code == 200 and "chesscards: 1 created" in answer.content.decode()
+    assert answer.status_code == 200 and "Chess cards: 1 created" in answer.content.decode()
     assert client_as(designer).post(IMPORT, {}).status_code == 400

@@ -52,8 +52,35 @@ def test_a_stale_translation_shows_the_sources_diff_and_no_validate(client_as, k
     translation_save(stable_id=kazuha.stable_id, language="ru", data=RU, user=designer)
     services.card_update(stable_id=kazuha.stable_id, data={"text": "Piochez deux cartes."}, user=designer)
     page = client_as(reviewer).get(edit_url(kazuha)).content.decode()
-    assert 'id="stale-badge"' in page and "<ins>Piochez deux cartes.</ins>" in page
+    assert (
+        'id="stale-badge"' in page
+        and "Piochez <del>une</del><ins>deux</ins> <del>carte</del><ins>cartes</ins>." in page
+    )
     assert 'value="VALIDATED" class="primary" disabled' in page
+
+
+def test_both_pages_diff_an_appended_sentence_by_word_under_labels_in_the_readers_language(
+    client_as, kazuha, designer, reviewer
+):
+    """Issue 45 item 3: the translation page and the review queue mark only the new words, under
+    « Texte », not the whole paragraph struck out and inserted again under "text"."""
+    translation_save(stable_id=kazuha.stable_id, language="ru", data=RU, user=designer)
+    services.card_set_status(stable_id=kazuha.stable_id, status="VALIDATED", user=reviewer)
+    services.card_update(
+        stable_id=kazuha.stable_id, data={"text": "Piochez une carte. Puis défaussez-en une."}, user=designer
+    )
+    client = client_as(reviewer)
+    page = client.get(edit_url(kazuha), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    diff = page.split('class="diff worddiff"', 1)[1].split("</dl>", 1)[0]
+    assert "Piochez une carte.<ins> Puis défaussez-en une.</ins>" in diff
+    assert "<del>" not in diff and '<dt title="text">Texte</dt>' in diff
+    queue = client.get(
+        "/review/", {"game": "darkrow", "card": kazuha.stable_id}, HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    row = queue.split('<span title="text">', 1)[1].split("</tr>", 1)[0]
+    assert (
+        row.startswith("Texte</span>") and "<ins> Puis défaussez-en une.</ins>" in row and "<del>" not in row
+    )
 
 
 def test_playtesters_have_no_editor_and_the_card_language_has_none(client_as, kazuha, playtester, designer):

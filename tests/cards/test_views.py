@@ -679,11 +679,14 @@ def test_detail_queries_do_not_grow_with_the_history(
             )
 
     # 7, + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
-    # + the card's translations (one query, whatever their number), + its play figures (one query).
+    # + the card's translations (one query, whatever their number), + its play figures (one query),
+    # + its comment threads (their replies only when there are some) and whether the reader watches it,
+    # + the bots' figures of the card (the simulation lab: one query, apart from the people's),
+    # + its game's face template (the regions of its face a thread may be about: one query).
     edit(5)
-    few = queries(django_assert_max_num_queries, client, url, 12)
+    few = queries(django_assert_max_num_queries, client, url, 15)
     edit(30)
-    many = queries(django_assert_max_num_queries, client, url, 12)
+    many = queries(django_assert_max_num_queries, client, url, 15)
     assert few == many
 
 

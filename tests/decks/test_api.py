@@ -181,6 +181,24 @@ def test_deck_list_queries_do_not_grow_with_decks(
     assert all(d["validation"]["legal"] is False for d in response.json()["results"])
 
 
+def test_validating_ones_own_deck_reads_the_collection_without_reading_the_user_again(
+    client, playtester, load_cards, td01, django_assert_num_queries
+):
+    from rest_framework.authtoken.models import Token
+
+    load_cards("vanguard")
+    own_everything(playtester, td01)
+    headers = {"HTTP_AUTHORIZATION": f"Token {Token.objects.create(user=playtester).key}"}
+
+    def validate():
+        return client.post("/api/decks/validate/", td01, content_type="application/json", **headers).json()
+
+    assert validate()["legal"] is True  # the permissions read once, then kept (studio.permissions)
+    # the token (and permissions stamp), the format, the cards, the caller's collection
+    with django_assert_num_queries(4):
+        assert validate()["legal"] is True
+
+
 # --- formats -----------------------------------------------------------------------------------------
 def test_reviewers_create_and_edit_formats_playtesters_read_them(
     api, reviewer, playtester, duel, demo_deck, django_capture_on_commit_callbacks

@@ -134,9 +134,10 @@ def test_the_translations_of_a_deck_page_are_read_in_one_query(
 
     # The pins of the other decks' pages (tests/decks/test_views.py), + the cards the player owns (Classic
     # plays owned cards only) where the search shows them: the entries, the picks, the printings and the
-    # search results are named by one query, whatever their number.
-    assert translation_queries(13, url) == 1
-    assert translation_queries(13, url + "?q=t:normal_unit") == 1
+    # search results are named by one query, whatever their number; + the deck's comment threads; +
+    # whether the reader watches the deck (its Watch button).
+    assert translation_queries(15, url) == 1
+    assert translation_queries(15, url + "?q=t:normal_unit") == 1
     assert translation_queries(11, reverse("decks:panel", args=[td01_deck.pk])) == 1
     assert translation_queries(12, reverse("decks:search", args=[td01_deck.pk]) + "?q=blade") == 1
     assert translation_queries(11, reverse("decks:stats", args=[td01_deck.pk])) == 1

@@ -499,9 +499,10 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
         return [
             # + the deck, its entries, their cards, the search results, the formats of the settings form,
             # the printings of the names several printings share (the printing choice), the reader's
-            # translations of all the page's cards (one query: cards.translation_selectors)
-            (d, 12),
-            (d + "?q=t:monster", 12),
+            # translations of all the page's cards (one query: cards.translation_selectors); its comment
+            # threads (comments: one query while it has none) and whether the reader watches it (one)
+            (d, 14),
+            (d + "?q=t:monster", 14),
             # + on SQLite, the text's one sample of the cards (common or rare: cards.search)
             (reverse("decks:search", args=[deck.pk]) + "?q=example", 10 + (connection.vendor == "sqlite")),
             # + the deck's record at the tables and its matchups (playstats), the translations of its cards

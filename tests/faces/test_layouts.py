@@ -174,6 +174,11 @@ def test_the_api_lists_the_layouts_in_the_readers_language(api, playtester, team
     assert by_name["letter-2x2"]["columns"] == 2 and by_name["letter-2x2"]["margin"] == 20
     assert by_name["print-shop-single"]["paper"] is None and by_name["print-shop-single"]["pageBoxes"]
     assert by_name["print-shop-single"]["printer"] is None
+    sizes = by_name["mpc-poker"]["printer"].pop("sizes")  # the card sizes it prints (test_printer_routes)
+    assert sizes["poker"] == {
+        "trim": {"width": 2.5, "height": 3.5, "unit": "in"},
+        "image": {"width": 822, "height": 1122},
+    }
     assert by_name["mpc-poker"]["printer"] == {
         "spec": "https://www.makeplayingcards.com/design/custom-blank-card.html",
         "trim": {"width": 2.5, "height": 3.5, "unit": "in"},

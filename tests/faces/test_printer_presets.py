@@ -4,6 +4,7 @@ pdfplumber against the printers' published numbers (issue 40, item 2)."""
 
 import io
 from decimal import Decimal
+from fractions import Fraction
 
 import pdfplumber
 import pikepdf
@@ -214,3 +215,176 @@ def test_dtc_takes_each_cards_back_first(load_cards, tmp_path):  # noqa: F811
     tgc, dtc = pages["tgc-poker"], pages["dtc-poker"]
     assert dtc[0] == dtc[2] and dtc[1] != dtc[3]  # back, front 1, back, front 2
     assert tgc[1] == tgc[3] and tgc[0] != tgc[2]  # front 1, back, front 2, back
+
+
+def _exact(value) -> Fraction:
+    """A PDF number as written in the file, as an exact fraction (never through a float)."""
+    return Fraction(str(value))
+
+
+@pytest.mark.parametrize("name", PRINTERS)
+def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(load_cards, tmp_path, name):  # noqa: F811
+    """printsheet --cmyk: PDF/X-1a:2003 as DriveThruCards asks (and MPC, TGC take): CMYK images only,
+    no ICC-based colour nor transparency, the FOGRA39 profile as the output intent, the document
+    information PDF/X asks for, and the boxes at the printer's numbers exactly."""
+    load_cards("darkrow")
+    out = tmp_path / "cards.pdf"
+    status, text, err = run(
+        "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs", "--cmyk"
+    )
+    assert status == 0, err
+    assert "13 cards, 13 pages" in text
+    printer = layouts()[name].printer
+    page_w, page_h = (Fraction(p * 72, 300) for p in PRINTERS[name]["pixels"])  # the image at 300 dpi
+    bleed_x, bleed_y = (page_w - 180) / 2, (page_h - 252) / 2  # around 2.5 x 3.5 in = 180 x 252 pt
+    with pikepdf.open(out) as pdf:
+        assert pdf.pdf_version == "1.4"
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"  # as DriveThruCards asks
+        assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
+        assert str(pdf.docinfo["/Title"]) and str(pdf.docinfo["/CreationDate"]).startswith("D:")
+        (intent,) = pdf.Root.OutputIntents
+        assert str(intent.S) == "/GTS_PDFX"
+        assert str(intent.OutputConditionIdentifier) == "FOGRA39"
+        assert intent.DestOutputProfile.N == 4
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(intent.DestOutputProfile.read_bytes()))
+        assert profile.profile.xcolor_space.strip() == "CMYK"
+        assert len(pdf.pages) > 2
+        for page in pdf.pages:
+            media = [_exact(v) for v in page.obj["/MediaBox"]]
+            assert media == [0, 0, page_w, page_h]
+            assert [_exact(v) for v in page.obj["/BleedBox"]] == media
+            assert [_exact(v) for v in page.obj["/TrimBox"]] == [
+                bleed_x,
+                bleed_y,
+                page_w - bleed_x,
+                page_h - bleed_y,
+            ]
+            (raw,) = page.get_images().values()
+            assert raw.ColorSpace == pikepdf.Name("/DeviceCMYK")
+            assert "/SMask" not in raw and "/Group" not in page.obj
+            image = pikepdf.PdfImage(raw).as_pil_image()
+            assert image.mode == "CMYK" and image.size == PRINTERS[name]["pixels"] == printer.pixels
+            if page.index < 2:  # a back and a face, every pixel: DriveThruCards' ink limit
+                inks = image.tobytes()  # (240 %; its rich black is 60/40/40/100)
+                assert max(sum(inks[i : i + 4]) for i in range(0, len(inks), 4)) <= 240 * 255 // 100 + 4
+        raw_pdf = out.read_bytes()
+        assert b"/ICCBased" not in raw_pdf  # device CMYK only
+    with pdfplumber.open(out) as plumbed:
+        first = plumbed.pages[0]
+        assert (first.width, first.height) == (pytest.approx(float(page_w)), pytest.approx(float(page_h)))
+        assert first.images[0]["srcsize"] == PRINTERS[name]["pixels"]
+
+
+def test_cmyk_is_for_a_print_shops_layout(load_cards, tmp_path):  # noqa: F811
+    load_cards("vanguard")
+    status, _, err = run("printsheet", "--game", "vanguard", "--out", str(tmp_path / "a.pdf"), "--cmyk")
+    assert status == 2 and "--cmyk" in err and "mpc-poker" in err
+    assert not (tmp_path / "a.pdf").exists()
+
+
+@pytest.mark.parametrize("name", ["mpc-poker", "tgc-poker"])
+def test_the_zip_holds_each_card_and_the_back_at_the_printers_pixels(load_cards, tmp_path, name):  # noqa: F811
+    """printsheet --out FILE.zip: the images an uploader takes, in the deck's order (both list the
+    files by name), each named after its card (The Game Crafter names a card after its file)."""
+    import zipfile
+
+    from cards.models import Card
+
+    load_cards("darkrow")
+    out = tmp_path / "cards.zip"
+    status, text, err = run("printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs")
+    assert status == 0, err
+    assert "13 cards, 13 images and the back" in text
+    cards = list(Card.objects.filter(game="darkrow").order_by("set_code", "stable_id"))
+    with zipfile.ZipFile(out) as archive:
+        names = archive.namelist()
+        assert names == [f"fronts/{i:03d}-{card.name}.png" for i, card in enumerate(cards, 1)] + ["back.png"]
+        assert names == sorted(names[:-1]) + ["back.png"]  # the files' order is the deck's
+        for member in names:
+            image = Image.open(io.BytesIO(archive.read(member)))
+            assert image.format == "PNG" and image.mode == "RGB"
+            assert image.size == PRINTERS[name]["pixels"]
+            assert tuple(round(d) for d in image.info["dpi"]) == (300, 300)
+            assert "sRGB" in ImageCms.getProfileDescription(
+                ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+            )
+
+
+def test_a_zip_is_for_a_print_shops_layout(load_cards, tmp_path):  # noqa: F811
+    load_cards("darkrow")
+    status, _, err = run("printsheet", "--game", "darkrow", "--out", str(tmp_path / "a.zip"))
+    assert status == 2 and "zip" in err and "tgc-poker" in err
+    status, _, err = run(
+        "printsheet", "--game", "darkrow", "--out", str(tmp_path / "a.zip"), "--layout", "mpc-poker", "--cmyk"
+    )
+    assert status == 2 and "--cmyk" in err
+    assert not list(tmp_path.iterdir())
+
+
+def _face_with_lines(*lines):
+    from faces.drawing import Color, Drawing, TextLine
+    from faces.fonts import face_for, text_width
+    from faces.render import RenderedFace
+
+    font = face_for("Noto Sans")
+    items = tuple(
+        TextLine(x, y, text, font, 3.0, Color("#000000"), anchor, text_width(text, font, 3.0), region)
+        for x, y, text, anchor, region in lines
+    )
+    drawing = Drawing(63.0, 88.0, 0.0, 3.0, Color("#ffffff"), items)
+    return RenderedFace(
+        svg="", width_mm=63.0, height_mm=88.0, drawing=drawing, stable_id="VG-X-001", name="X"
+    )
+
+
+def test_safe_zone_names_each_line_of_a_cards_own_text_that_reaches_the_printers_margin():
+    from faces.printer import card_text_safe_zone_findings, text_safe_zone_crossings
+
+    layout = layouts()["mpc-poker"]
+    face = _face_with_lines(
+        (1.0, 20.0, "Too near the left", "start", "name"),  # its ink begins 1 mm from the edge
+        (62.0, 40.0, "Too near the right", "end", "effect"),
+        (31.5, 86.5, "Under the bottom", "middle", "footer"),  # its baseline 1.5 mm above the bottom
+        (10.0, 50.0, "Well inside", "start", "effect"),
+        (31.5, 8.0, "Just inside", "middle", "title"),  # its top about 5.9 mm below the top edge
+    )
+    crossings = text_safe_zone_crossings(face, layout.printer)
+    assert [(region, text) for region, text, _d in crossings] == [
+        ("name", "Too near the left"),
+        ("effect", "Too near the right"),
+        ("footer", "Under the bottom"),
+    ]
+    # measured on the printer's card: the face scaled to cover 63.5 x 88.9 mm and cut around the centre
+    scale = max(63.5 / 63, 88.9 / 88)
+    assert crossings[0][2] == pytest.approx(round(1.0 * scale - (63 * scale - 63.5) / 2, 2), abs=0.01)
+    assert all(distance < 3.175 for _r, _t, distance in crossings)
+    (first, *_rest) = card_text_safe_zone_findings([face], layout)
+    assert first.code == "SAFE_ZONE" and first.severity == "warning"
+    assert first.params["card"] == "VG-X-001" and first.params["text"] == "Too near the left"
+    assert card_text_safe_zone_findings([face], layouts()["a4"]) == ()  # no printer, no safe zone
+
+
+def test_the_cards_own_text_finding_is_said_in_french_and_russian():
+    from django.utils import translation
+
+    from common.finding_messages import message
+    from faces.printer import card_text_safe_zone_findings
+
+    face = _face_with_lines((1.0, 20.0, "Bord", "start", "name"))
+    (finding,) = card_text_safe_zone_findings([face], layouts()["tgc-poker"])
+    with translation.override("fr"):
+        assert "le texte «\u00a0Bord\u00a0» de name" in message(finding)
+    with translation.override("ru"):
+        assert "текст «Bord» поля name" in message(finding)
+    with translation.override("en"):
+        assert message(finding).startswith("VG-X-001: the text “Bord” of name is ")
+
+
+def test_the_demo_faces_text_keeps_inside_the_safe_zone_where_only_its_boxes_cross(load_cards, tmp_path):  # noqa: F811
+    """Vanguard's template puts two text boxes 2.8 mm from the trim (SAFE_ZONE for the template),
+    but the text drawn in them keeps to the 1/8 in safe zone: no card is named."""
+    load_cards("vanguard")
+    status, _, err = run("renderface", "TD01-001", "--out", str(tmp_path / "c.png"), "--layout", "mpc-poker")
+    assert status == 0
+    assert "SAFE_ZONE: the text box kind is 2.8 mm" in err
+    assert "TD01-001: the text" not in err and "the text “" not in err

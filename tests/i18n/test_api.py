@@ -191,7 +191,7 @@ def test_a_session_users_preference_wins_over_accept_language(client, playtester
     )
     assert answer["Content-Language"] == "ru"
     unknown = next(v["message"] for v in answer.json()["violations"] if v["code"] == "UNKNOWN_CARD")
-    assert "в игре Cardfight!! Vanguard (Classic) нет такой карты" in unknown
+    assert "в игре «Cardfight!! Vanguard (Classic)» нет такой карты" in unknown
 
 
 def test_an_english_preference_wins_over_a_french_browser(client, playtester, vanguard_cards):

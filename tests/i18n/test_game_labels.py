@@ -79,7 +79,11 @@ def test_each_game_has_its_own_words_in_french_and_russian():
         # no game given: the words of every game with a SPELL (another game's may come too)
         assert {"Magie", "Sort"} <= set(i18n.type_label(None, "SPELL").split(" / "))
         assert i18n.value_label(duel, "faction", "DARKNESS") == "Ténèbre"
-        assert i18n.type_label(riftbound, "BATTLEFIELD") == "Battlefield"
+        # Issue 45: the types riftbound's seed writes in English have their French words.
+        assert i18n.type_label(riftbound, "BATTLEFIELD") == "Champ de bataille"
+        assert i18n.type_label(riftbound, "GEAR") == "Équipement"
+        assert i18n.type_label(riftbound, "CHAMPION_UNIT") == "Unité Champion"
+        assert i18n.field_label(riftbound, "tags") == "Étiquettes"
         assert i18n.value_label(riftbound, "power", "RAINBOW") == "Arc-en-ciel"
         assert i18n.field_label(riftbound, "might") == "Might"
     with translation.override("ru"):
@@ -139,7 +143,7 @@ def test_the_editor_names_riftbound_domains_in_french(designer):
     with translation.override("fr"):
         form = CardForm(riftbound)
         assert dict(form.fields["domains"].widget.choices)["FURY"] == "Fureur"
-        assert dict(form.fields["type"].widget.choices)["CHAMPION_UNIT"] == "Champion Unit"
+        assert dict(form.fields["type"].widget.choices)["CHAMPION_UNIT"] == "Unité Champion"
         assert form.fields["might"].label == "Might"
 
 
@@ -233,3 +237,32 @@ def test_a_rule_sets_format_reads_in_the_readers_language_and_a_reviewers_name_a
     with translation.override("fr"):
         assert constructed.label == "Constructed 2027"
         assert format_label("no-such-format") == "no-such-format"
+
+
+def test_the_search_help_says_what_each_field_accepts_in_the_readers_words(client_as, designer):
+    french = page(client_as(designer), reverse("cards:help"), "fr")
+    assert "or null" not in french and "integer" not in french
+    assert "un nombre entier de 0 à 3, ou vide" in french  # vanguard's grade
+    assert "Cartes d’échecs" in french and "Chess cards" not in french
+    russian = page(client_as(designer), reverse("cards:help"), "ru")
+    assert "целое число от 0 до 3 или пусто" in russian and "Шахматные карты" in russian
+    english = page(client_as(designer), reverse("cards:help"), "en")
+    assert "a whole number from 0 to 3, or empty" in english and "Chess cards" in english
+
+
+def test_no_template_shows_a_rule_sets_english_name():
+    """A page names a game with ``|game_name`` (its name in the reader's language): a template that
+    shows ``ruleset.name`` puts "Chess cards" on French pages again."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    roots = [Path(settings.BASE_DIR) / "templates"]
+    found = [
+        f"{path.relative_to(settings.BASE_DIR)}:{number}"
+        for root in roots
+        for path in root.rglob("*.html")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\bruleset\.name\b", line)
+    ]
+    assert found == []

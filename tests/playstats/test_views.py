@@ -107,3 +107,29 @@ def test_the_review_queue_shows_what_the_playtests_said_beside_an_edited_card(cl
     html = client_as(reviewer).get("/review/", {"game": "vanguard"}).content.decode()
     assert "What the playtests said" in html
     assert f"<strong>v{card.version}</strong> (the validated version)" in html
+
+
+@pytest.mark.django_db
+def test_the_game_page_names_each_card_by_its_translation_in_the_readers_language(
+    client_as, playtester, counted
+):
+    from django.utils.html import escape
+
+    from cards import demo
+    from cards.models import Card, CardTranslation
+
+    assert demo.load_translations()
+    russian = dict(CardTranslation.objects.filter(language="ru").values_list("card__stable_id", "name"))
+    english = dict(Card.objects.filter(game="vanguard").values_list("stable_id", "name"))
+    client = client_as(playtester)
+
+    def ranked(language: str) -> list[tuple[str, str, str]]:
+        html = client.get("/stats/vanguard/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        rankings = html.split('class="statgrid people"', 1)[1].split("</div>", 1)[0]
+        return re.findall(r'<a href="/cards/([^/"]+)/" lang="(\w+)"[^>]*>([^<]+)</a>', rankings)
+
+    shown = [row for row in ranked("ru") if row[0] in russian]
+    assert shown, "the demo translates the dealt TD01 cards"
+    assert all(lang == "ru" and name == escape(russian[sid]) for sid, lang, name in shown), shown
+    # In English, the cards' own names.
+    assert all(name == escape(english[sid]) for sid, _lang, name in ranked("en"))

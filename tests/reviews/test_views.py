@@ -89,7 +89,7 @@ def test_a_designer_asking_for_validated_is_refused_and_nothing_moves(client_as,
 # --- the queue: diffs -------------------------------------------------------------------------------
 def test_the_queue_shows_the_diff_since_the_last_validated_version(client_as, reviewer, edited, make_card):
     make_card("darkrow", name="Toute neuve")
-    page = text(client_as(reviewer).get("/review/", {"game": "darkrow"}))
+    page = text(client_as(reviewer).get("/review/", {"game": "darkrow", "view": "full"}))
     item = page.split(f'data-card="{edited.stable_id}"', 1)[1].split("</li>", 1)[0]
     assert "Changes since validated version 2" in item
     assert "<del>une</del><ins>deux</ins> <del>carte</del><ins>cartes</ins>" in page
@@ -299,12 +299,17 @@ def test_queue_queries_do_not_grow_with_the_number_of_cards(
     run_audit()
     # Session, user, permissions (2), groups; waiting per game, the count and page of cards, their last
     # validated revisions, list entries and proposals; open proposals, open conflicts, the translations
-    # waiting with their cards, the latest audit; the play figures of the edited cards (playstats).
-    few = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow")
+    # waiting with their cards, the latest audit, the authors; the play figures of the edited cards
+    # (playstats); the cards' open comment threads (comments).
+    few = queries(django_assert_max_num_queries, client, "/review/", 19, game="darkrow", view="full")
+    # The compact list: every waiting card with its latest author (one query) and which have play
+    # figures (one), the lines' open threads (one), then the pane's one card as above.
+    compact = queries(django_assert_max_num_queries, client, "/review/", 20, game="darkrow")
     add(12)
     run_audit()
-    many = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow")
+    many = queries(django_assert_max_num_queries, client, "/review/", 19, game="darkrow", view="full")
     assert few == many
+    assert compact == queries(django_assert_max_num_queries, client, "/review/", 20, game="darkrow")
     assert "Карта 11" in client.get("/review/", {"game": "darkrow"}).content.decode()
 
 

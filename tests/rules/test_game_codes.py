@@ -1,6 +1,6 @@
 """Each game one package: a code that one game's checks raise is declared in that game's package
 (rules/games/<game>/codes.py, with its templates), emitted only there, and the shared catalogue
-(rules/codes.py) keeps only the codes every game may raise."""
+(rules/codes/) keeps only the codes every game may raise."""
 
 from __future__ import annotations
 

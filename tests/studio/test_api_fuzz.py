@@ -89,6 +89,10 @@ def world(db, keep_connections, make_user, make_card):
 
     # A hot-seat table of the playtester (the same deck at both seats): its routes reach the services.
     table = table_create(mode="free", user=users["playtester"], deck=deck, opponent_deck=deck, seed=1)
+    from comments.services import comment_create
+
+    # A thread on the draft (the designer's): the comment routes reach the services.
+    comment = comment_create(user=users["designer"], data={"body": "fuzz @fuzz-reviewer"}, card=draft)
     ids = {
         r"^/api/decks/\{id\}/": deck.pk,
         r"^/api/formats/\{id\}/": DeckFormat.objects.filter(game="vanguard").first().pk,
@@ -97,6 +101,7 @@ def world(db, keep_connections, make_user, make_card):
         r"^/api/proposals/\{id\}/": proposal.pk,
         r"^/api/print-jobs/\{id\}/": job.pk,
         r"^/api/tables/\{id\}/": table.pk,
+        r"^/api/comments/\{id\}/": comment.pk,
     }
     tokens = {role: Token.objects.create(user=user).key for role, user in users.items()}
     # Two decks of the admin's, for a paper game of their own (the fuzzed deck is the playtester's).

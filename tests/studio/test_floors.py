@@ -17,7 +17,10 @@ def config() -> dict:
 
 
 def floors() -> list[list[str]]:
-    [layers] = [c for c in config()["contracts"] if c["type"] == "layers"]
+    # The project's floors: the layers contract whose name says so (others layer a package within).
+    [layers] = [
+        c for c in config()["contracts"] if c["type"] == "layers" and c["name"].startswith("the floors")
+    ]
     return [[name.strip() for name in floor.replace(":", "|").split("|")] for floor in layers["layers"]]
 
 

@@ -115,3 +115,90 @@ def test_binary_answers_are_binary_under_their_media_types(schema):
     }
     assert expected <= set(answers)
     assert all(answer == {"type": "string", "format": "binary"} for answer in answers.values()), answers
+
+
+def test_a_deck_patch_is_one_of_the_two_shapes_each_key_optional(schema):
+    body = schema["paths"]["/api/decks/{id}/"]["patch"]["requestBody"]
+    assert list(body["content"]) == ["application/json"]
+    shapes = component(schema, body["content"]["application/json"]["schema"]["$ref"])
+    by_sections, by_decklist = (component(schema, one["$ref"]) for one in shapes["oneOf"])
+    assert "required" not in by_sections  # a name alone, a section alone...
+    assert "decklist" not in by_sections["properties"]
+    assert by_sections["not"] == {"required": ["decklist"]}  # so that a body is exactly one shape
+    assert by_decklist["required"] == ["decklist"]
+    assert "sections" not in by_decklist["properties"]
+
+
+def test_the_server_patches_a_deck_by_either_shape_and_refuses_both(api, playtester, make_card):
+    card = make_card("vanguard", stableCardId="VG-TD01-001")
+    client = api(playtester)
+    created = client.post(
+        "/api/decks/",
+        {"game": "vanguard", "name": "Patched", "sections": {"main": [{"card": card.stable_id, "count": 1}]}},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    url = f"/api/decks/{created.json()['id']}/"
+    by_decklist = client.patch(url, {"decklist": f"main:\n3 {card.name}"}, format="json")
+    assert by_decklist.status_code == 200, by_decklist.content
+    assert by_decklist.json()["sections"]["main"] == [{"card": card.name, "count": 3}]  # as written
+    by_sections = client.patch(
+        url, {"sections": {"main": [{"card": card.stable_id, "count": 2}]}}, format="json"
+    )
+    assert by_sections.status_code == 200, by_sections.content
+    assert by_sections.json()["sections"]["main"] == [{"card": card.stable_id, "count": 2}]
+    renamed = client.patch(url, {"name": "Renamed"}, format="json")
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Renamed"
+    both = client.patch(
+        url,
+        {"decklist": f"main:\n3 {card.name}", "sections": {"main": [{"card": card.stable_id}]}},
+        format="json",
+    )
+    assert both.status_code == 400
+    assert client.get(url).json()["sections"]["main"] == [
+        {"card": card.stable_id, "count": 2}
+    ]  # nothing lost
+
+
+@pytest.mark.parametrize("fmt", ["multipart", None])
+def test_a_json_route_refuses_a_form_body_with_a_clear_415(api, playtester, make_card, fmt):
+    card = make_card("vanguard", stableCardId="VG-TD01-001")
+    client = api(playtester)
+    body = {"game": "vanguard", "decklist": f"main:\n4 {card.name}"}
+    if fmt == "multipart":
+        answer = client.post("/api/decks/validate/", body, format="multipart")
+        sent = "multipart/form-data"
+    else:
+        answer = client.post(
+            "/api/decks/validate/",
+            "game=vanguard&decklist=x",
+            content_type="application/x-www-form-urlencoded",
+        )
+        sent = "application/x-www-form-urlencoded"
+    assert answer.status_code == 415
+    detail = answer.json()["detail"]
+    assert "application/json" in detail and sent in detail  # what the route reads, what it got
+    assert "Content-Type: application/json" in detail  # how to send it
+    json_answer = client.post("/api/decks/validate/", body, format="json")
+    assert json_answer.status_code == 200
+
+
+def test_the_artwork_upload_reads_a_form_and_its_other_writes_json(api, designer, make_card):
+    card = make_card("vanguard", stableCardId="VG-TD01-001")
+    client = api(designer)
+    answer = client.post(f"/api/cards/{card.stable_id}/artwork/", {"kind": "HD"}, format="json")
+    assert answer.status_code == 415
+    assert "multipart/form-data" in answer.json()["detail"]
+
+
+def test_the_415_is_said_in_french_and_russian(api, playtester):
+    client = api(playtester)
+    for lang, word in (
+        ("fr", "cette route ne lit que application/json"),
+        ("ru", "читает только application/json"),
+    ):
+        answer = client.post(
+            "/api/decks/validate/", "a=1", content_type="text/plain", HTTP_ACCEPT_LANGUAGE=lang
+        )
+        assert answer.status_code == 415
+        assert word in answer.json()["detail"]

@@ -1,7 +1,9 @@
-"""Production serving: /healthz, the entrypoint (migrate, gunicorn) without Docker, make help."""
+"""Production serving: /healthz, the entrypoint (migrate; web: Caddy in front of gunicorn's sync
+workers and its uvicorn worker) without Docker, make help."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from studio import health
+from tests.tables.script_modules import ENTRY, graph, imports, resolved
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,6 +81,25 @@ def test_the_entrypoint_refuses_an_unknown_role():
     assert result.returncode == 2 and "usage: scripts/entrypoint web|worker|beat|migrate" in result.stderr
 
 
+def _channel_layer_url() -> str:
+    """A Redis for the web role's channel layer, which it requires: the suite's (CHANNEL_LAYER_URL,
+    or a Redis broker: .ci/run's), else the machine's own on 127.0.0.1:6379. Skipped without one,
+    unless REQUIRE_REDIS is set (.ci/run), where it fails."""
+    from django.conf import settings
+
+    url = settings.CHANNEL_LAYER_URL or "redis://127.0.0.1:6379/14"
+    try:
+        import redis
+
+        redis.Redis.from_url(url, socket_timeout=2).ping()
+    except Exception as error:  # any failure to reach it means: no Redis here
+        reason = f"the web role needs a Redis channel layer; none answers at {url} ({error})"
+        if os.environ.get("REQUIRE_REDIS"):
+            pytest.fail(f"{reason} (REQUIRE_REDIS is set)")
+        pytest.skip(reason)
+    return url
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -119,7 +141,8 @@ def test_production_settings_use_the_studios_static_storage():
 
 @pytest.mark.slow
 def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migrated_sqlite):
-    """scripts/entrypoint migrate, then web (gunicorn, 2 workers) on loopback; /healthz; stop.
+    """scripts/entrypoint migrate, then web (Caddy in front of gunicorn, 2 sync workers) on loopback;
+    /healthz; stop.
 
     The database comes migrated (a copy of the suite's, tests/conftest.py): every migration's run
     from an empty database is the suite's own setup, so here migrate checks it and collectstatic runs."""
@@ -137,6 +160,7 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "2",
         "LOG_FORMAT": "json",
+        "CHANNEL_LAYER_URL": _channel_layer_url(),
     }
     entrypoint = str(ROOT / "scripts/entrypoint")
     migrated = subprocess.run([entrypoint, "migrate"], env=env, capture_output=True, text=True, timeout=300)
@@ -147,12 +171,13 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
         while time.monotonic() < deadline and server.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
-                    body = (response.status, response.read().decode())
+                    body = (response.status, response.read().decode(), response.headers.get("Via"))
                 break
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.5)
         assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
         assert body[0] == 200 and '"database": "ok"' in body[1]
+        assert body[2] == "1.1 Caddy"  # the front answered on BIND, a gunicorn behind it
         # The static files are served by the names the pages link to (the hashed ones, the only
         # ones collectstatic keeps), compressed, but for the source maps (developer tools only).
         login = urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5).read().decode()
@@ -164,6 +189,21 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
         assert any("swagger-ui-bundle" in bundle for bundle in bundles), docs
         for bundle in bundles:
             assert urllib.request.urlopen(f"http://127.0.0.1:{port}{bundle}", timeout=5).status == 200
+        # The table's script, native ES modules: the entry and every module it imports, by the hashed
+        # names collectstatic rewrote the imports to (the unhashed ones are not kept).
+        manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+        todo, served = [manifest[ENTRY]], set()
+        while todo:
+            name = todo.pop()
+            if name in served:
+                continue
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/{name}", timeout=5) as response:
+                assert response.status == 200 and response.headers["Content-Type"].startswith(
+                    "text/javascript"
+                )
+                served.add(name)
+                todo += [resolved(name, path) for _names, path in imports(response.read().decode())]
+        assert len(served) == len(graph())
     finally:
         server.terminate()
         try:
@@ -174,7 +214,7 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migr
     static = tmp_path / "static"
     assert (static / "studio/favicon.svg").exists() is False and list(static.glob("studio/studio.*.css.br"))
     assert list(static.rglob("*.map")) and not list(static.rglob("*.map.br")) + list(static.rglob("*.map.gz"))
-    assert "Booting worker" in output  # gunicorn served it
+    assert "Booting worker" in output and "Using worker: sync" in output  # gunicorn's sync workers served it
     assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
 
 
@@ -205,6 +245,7 @@ def test_the_web_role_keeps_a_pool_of_postgres_connections(tmp_path):
         "SECURE_SSL_REDIRECT": "0",
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "2",
+        "CHANNEL_LAYER_URL": _channel_layer_url(),
     }
     env.pop("DATABASE_POOL_MAX_SIZE", None)
     entrypoint = str(ROOT / "scripts/entrypoint")
@@ -436,6 +477,47 @@ def test_the_web_role_refuses_conn_max_age_at_start_with_a_message(tmp_path):
     assert "CONN_MAX_AGE=60 (database 'default') cannot work" in result.stdout + result.stderr
 
 
+def test_the_web_role_refuses_a_channel_layer_of_one_process_at_start(tmp_path):
+    """Without a Redis channel layer the web role does not start: its HTTP processes could not tell
+    the tables' sockets, in another process, of a move (they would stay open and hear nothing)."""
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("CELERY_BROKER_URL", "DATABASE_URL", "CONN_MAX_AGE")
+        },
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'refused.sqlite3'}",
+        "VAR_DIR": str(tmp_path),
+        "DEBUG": "0",
+        "SECRET_KEY": "test-serving-" + "x" * 40,
+        "BIND": f"127.0.0.1:{_free_port()}",
+        "CHANNEL_LAYER_URL": "",
+    }
+    try:
+        result = subprocess.run(
+            [str(ROOT / "scripts/entrypoint"), "web"], env=env, capture_output=True, text=True, timeout=120
+        )
+    except subprocess.TimeoutExpired as stopped:
+        pytest.fail(f"the web role started with an in-memory channel layer: {stopped.output}")
+    assert result.returncode == 1
+    assert "the tables' channel layer is in memory" in result.stderr
+    assert "Set CHANNEL_LAYER_URL" in result.stderr
+    assert "Booting worker" not in result.stdout + result.stderr  # refused before anything started
+
+
+def test_a_channel_layer_of_one_process_is_refused_for_the_web_role():
+    from django.core.exceptions import ImproperlyConfigured
+
+    from studio.serving import refuse_a_channel_layer_of_one_process
+
+    with pytest.raises(ImproperlyConfigured, match="CHANNEL_LAYER_URL"):
+        refuse_a_channel_layer_of_one_process(
+            {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        )
+    refuse_a_channel_layer_of_one_process({"default": {"BACKEND": "channels_redis.core.RedisChannelLayer"}})
+
+
 _SEAT_TWO_PLAYERS = """
 import json
 import django
@@ -468,9 +550,11 @@ print(json.dumps({"table": table.pk, "session": session.session_key, "token": to
 
 @pytest.mark.slow
 def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_it(tmp_path, migrated_sqlite):
-    """scripts/entrypoint web, one process, the in-memory channel layer (the embedded default): a
-    player's socket opens (/ws/tables/<id>/, session cookie) and gets the table; the other player's
-    move, POSTed to the API (served by the pool of threads, studio/serving.py), reaches the socket."""
+    """scripts/entrypoint web as production runs it, a live process on one address: a player's
+    socket opens through the front (/ws/tables/<id>/, session cookie; Caddy hands it to the uvicorn
+    worker of studio.asgi) and gets the table; the other player's move, POSTed to the API on the
+    same address (served by a sync worker of studio.wsgi, another process), reaches the socket
+    through the Redis channel layer."""
     import asyncio
     import json
 
@@ -486,7 +570,7 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
         },
         "PYTHON": sys.executable,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
-        "CHANNEL_LAYER_URL": "",
+        "CHANNEL_LAYER_URL": _channel_layer_url(),
         "MEDIA_ROOT": str(tmp_path / "media"),
         "VAR_DIR": str(tmp_path),
         "STATIC_ROOT": str(tmp_path / "static"),
@@ -495,7 +579,7 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
         "SECURE_SSL_REDIRECT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
+        "WEB_CONCURRENCY": "2",
         "DJANGO_SETTINGS_MODULE": "studio.settings",
     }
     seated = subprocess.run(
@@ -513,7 +597,7 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
         [str(ROOT / "scripts/entrypoint"), "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
 
-    def move() -> int:
+    def move() -> tuple[int, str | None]:
         request = urllib.request.Request(
             f"{base}/api/tables/{seats['table']}/events/",
             data=json.dumps({"kind": "note", "expectedSeq": first["seq"], "text": "over http"}).encode(),
@@ -521,9 +605,9 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
             method="POST",
         )
         with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status
+            return response.status, response.headers.get("Via")
 
-    async def play() -> tuple[dict, int, dict]:
+    async def play() -> tuple[dict, tuple[int, str | None], dict]:
         nonlocal first
         async with websockets.connect(
             f"ws://127.0.0.1:{port}/ws/tables/{seats['table']}/?since=0",
@@ -545,7 +629,7 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
             except OSError:  # not listening yet
                 time.sleep(0.5)
         assert server.poll() is None, server.stdout.read().decode()
-        first, status, pushed = _in_a_loop(play)
+        first, (status, http_via), pushed = _in_a_loop(play)
     finally:
         server.terminate()
         try:
@@ -555,6 +639,10 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
             output = server.communicate()[0].decode()
     assert first["type"] == "update" and first["view"], first
     assert status == 201
+    # One address, the front's: only Caddy listens on BIND (the gunicorns on private Unix sockets).
+    assert http_via == "1.1 Caddy"
+    assert '"msg":"server running"' in output
     assert [event["seq"] for event in pushed["events"]] == [first["seq"] + 1], pushed
     assert pushed["events"][0]["kind"] == "note"
-    assert "Booting worker" in output
+    # HTTP by gunicorn's sync workers, the socket by its uvicorn worker: two processes, one Redis.
+    assert "Using worker: sync" in output and "Using worker: uvicorn_worker.UvicornWorker" in output

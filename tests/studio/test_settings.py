@@ -96,7 +96,8 @@ def test_the_web_role_pools_postgres_connections_unless_told_otherwise():
     entrypoint = (ROOT / "scripts" / "entrypoint").read_text(encoding="utf-8")
 
     def pool_size(**env) -> str:
-        script = entrypoint.split("  web)", 1)[1].split("exec ", 1)[0]
+        # The web case up to the start of its processes (web(), scripts/entrypoint).
+        script = entrypoint.split("  web)", 1)[1].split('    web "$@"', 1)[0]
         run = subprocess.run(
             ["bash", "-c", f'{script}\necho "${{DATABASE_POOL_MAX_SIZE:-unset}}"'],
             env={"PATH": os.environ["PATH"], **env},

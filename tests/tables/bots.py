@@ -23,10 +23,27 @@ from .test_hidden_information import _assert_no_leak, known_to
 
 # One move in this many ends the turn when the rules allow it (a game of about 150 moves).
 END_TURN_ODDS = 0.35
-# darkrow: an effect's outcome applied by hand (damage, heal, exhaust, ready) and a card played in
-# response (an Action) are offered to both seats at any time too.
+# darkrow: an effect's outcome applied by hand (damage, heal, exhaust, ready, unequip) and a card played
+# in response (an Action) are offered to both seats at any time too; riftbound: a unit killed or
+# recalled by an effect; duel: a trap (used when its player judges its condition met), a character's
+# power, a card sent to the graveyard by an effect and the table's options.
 EXTRAS = frozenset(
-    {"roll", "coin", "search", "reveal", "undo", "markDamage", "heal", "exhaust", "ready", "play"}
+    {
+        "roll",
+        "coin",
+        "search",
+        "reveal",
+        "undo",
+        "markDamage",
+        "heal",
+        "exhaust",
+        "ready",
+        "play",
+        "unequip",
+        "kill",
+        "recall",
+    }
+    | {"activateTrap", "usePower", "toGraveyard", "option"}
 )
 EXTRA_ODDS = 0.1
 
@@ -65,14 +82,16 @@ def luck_only(intents: list[dict[str, Any]]) -> bool:
     return all(i["kind"] in EXTRAS for i in intents)
 
 
-def pick(rng: random.Random, intents: list[dict[str, Any]]) -> dict[str, Any]:
+def pick(rng: random.Random, intents: list[dict[str, Any]], *, active: bool = False) -> dict[str, Any]:
     ends = [i for i in intents if i["kind"] == "endTurn"]
     if ends and rng.random() < END_TURN_ODDS:
         return ends[0]
     # What is offered at any time (a die, a coin, looking through or showing one's deck, an undo):
-    # played now and then, so that the game goes on.
-    extras = [i for i in intents if i["kind"] in EXTRAS]
-    rest = [i for i in intents if i["kind"] not in EXTRAS]
+    # played now and then, so that the game goes on. A card played in one's own turn is a move of
+    # the game, not an extra.
+    extra = EXTRAS - {"play"} if active else EXTRAS
+    extras = [i for i in intents if i["kind"] in extra]
+    rest = [i for i in intents if i["kind"] not in extra]
     if extras and (not rest or rng.random() < EXTRA_ODDS):
         return rng.choice(extras)
     return rng.choice(rest)
@@ -149,7 +168,7 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
             seat = (deciding or ready)[0]
         else:
             seat = responders[0] if responders else (active if active in ready else ready[0])
-        intent = pick(rng, choices[seat])
+        intent = pick(rng, choices[seat], active=seat == active)
         payload = {k: v for k, v in intent.items() if k not in ("kind", "label")}
         answer = post(clients[seat], table_id, intent["kind"], answers[seat]["seq"], **payload)
         assert answer.status_code == 201, (intent, answer.content)

@@ -41,7 +41,7 @@ def darkrow_table(api, playtester, opponent, make_deck):
     created = mine.post("/api/tables/", {"deck": make_deck(playtester, "darkrow").pk}, format="json")
     assert created.status_code == 201, created.content
     body = created.json()
-    assert body["mode"] == "rules" and body["rulesVersion"] == "darkrow-1"
+    assert body["mode"] == "rules" and body["rulesVersion"] == "darkrow-2"
     joined = theirs.post(
         "/api/tables/join/",
         {"token": body["inviteToken"], "deck": make_deck(opponent, "darkrow", second=True).pk},

@@ -176,11 +176,12 @@ def test_a_free_table_of_before_replays_as_it_was_played(table):
     clients, table_id = table
     stored = Table.objects.get(pk=table_id)
     assert stored.rules_version == "free-2"
-    from tables.selectors import forget_states, table_state
+    from tables.replay import forget_all
+    from tables.selectors import table_state
 
     deck = [c.instance for c in table_state(stored).seats[0].zones["deck"]]
     Table.objects.filter(pk=table_id).update(rules_version="free-1", seq=4, status="finished", winner=2)
-    forget_states()
+    forget_all()
     for seq, seat, kind, payload in (
         (1, 1, "mulligan", {"cards": []}),
         (2, 2, "mulligan", {"cards": []}),

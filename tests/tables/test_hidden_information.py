@@ -69,8 +69,9 @@ def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
     return found
 
 
-# Keys whose values are squares of chesscards' board or zones ("a1" is a square and an instance).
-SQUARES = {"square", "from", "to"}
+# Keys whose values are squares of chesscards' board or zones, or lists of them (a mark's
+# "squares"): "a1" is a square and an instance.
+SQUARES = {"square", "squares", "from", "to"}
 
 
 def strings(data: Any) -> set[str]:

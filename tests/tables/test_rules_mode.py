@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tables import replay
 from tables.models import Table, TableEvent
 
 from .play import post, view, zone
@@ -25,7 +26,7 @@ def vanguard_table(api, playtester, make_deck):
     )
     assert response.status_code == 201, response.content
     body = response.json()
-    assert body["mode"] == "rules" and body["rulesVersion"] == "vanguard-2"
+    assert body["mode"] == "rules" and body["rulesVersion"] == "vanguard-3"
     return client, body["id"]
 
 
@@ -55,8 +56,8 @@ def past_setup(client, table_id: int) -> None:
 def test_vanguard_defaults_to_rules_and_the_view_says_so(vanguard_table):
     client, table_id = vanguard_table
     data = view(client, table_id)
-    assert data["mode"] == "rules" and data["rulesVersion"] == "vanguard-2"
-    assert Table.objects.get(pk=table_id).rules_version == "vanguard-2"
+    assert data["mode"] == "rules" and data["rulesVersion"] == "vanguard-3"
+    assert Table.objects.get(pk=table_id).rules_version == "vanguard-3"
 
 
 def test_the_intents_are_offered_and_each_is_postable_as_is(vanguard_table):
@@ -108,8 +109,20 @@ def test_free_mode_is_a_choice_at_creation(api, playtester, make_deck):
     assert view(client, body["id"])["mode"] == "free"
 
 
-@pytest.mark.parametrize(("game", "mode"), [("duel", "rules"), ("vanguard", "chaos"), ("vanguard", 3)])
+def _without_rules() -> str | None:
+    """A game of the seeds that has no rules mode yet (None: every game has one)."""
+    from rules import registry
+
+    from .conftest import GAMES
+
+    return next((game for game in GAMES if not registry.get(game).has_rules_mode()), None)
+
+
+@pytest.mark.parametrize(("game", "mode"), [(None, "rules"), ("vanguard", "chaos"), ("vanguard", 3)])
 def test_a_mode_the_game_has_not_is_refused(api, playtester, make_deck, game, mode):
+    game = game or _without_rules()
+    if game is None:
+        pytest.skip("every game has its rules mode")
     client = api(playtester)
     response = client.post(
         "/api/tables/", {"deck": make_deck(playtester, game).pk, "mode": mode}, format="json"
@@ -120,15 +133,18 @@ def test_a_mode_the_game_has_not_is_refused(api, playtester, make_deck, game, mo
 
 
 def test_a_game_without_moves_keeps_the_free_table(api, playtester, make_deck):
+    game = _without_rules()
+    if game is None:
+        pytest.skip("every game has its rules mode")
     client = api(playtester)
-    body = client.post("/api/tables/", {"deck": make_deck(playtester, "duel").pk}, format="json").json()
+    body = client.post("/api/tables/", {"deck": make_deck(playtester, game).pk}, format="json").json()
     assert body["mode"] == "free" and body["rulesVersion"] == "free-2"
 
 
 def test_the_rules_of_a_game(api, playtester):
     client = api(playtester)
     data = client.get("/api/tables/rules/vanguard/").json()
-    assert data["game"] == "vanguard" and data["rulesVersion"] == "vanguard-2"
+    assert data["game"] == "vanguard" and data["rulesVersion"] == "vanguard-3"
     kinds = [m["kind"] for m in data["moves"]]
     assert {"ride", "call", "moveUnit", "step", "endTurn", "mulligan", "concede"} <= set(kinds)
     assert {"attack", "guard", "intercept", "endGuard", "driveCheck", "trigger", "damageCheck"} <= set(kinds)
@@ -136,7 +152,17 @@ def test_the_rules_of_a_game(api, playtester):
     ride = next(m for m in data["moves"] if m["kind"] == "ride")
     assert ride["label"] and ride["params"][0]["key"] == "instance"
     duel = client.get("/api/tables/rules/duel/").json()
-    assert duel == {"game": "duel", "moves": [], "rulesVersion": "free-2"}
+    assert duel["rulesVersion"] == "duel-1"
+    kinds = {m["kind"] for m in duel["moves"]}
+    assert {"summon", "flipSummon", "position", "attack", "resolveAttack", "setTrap", "option"} <= kinds
+    assert "draw" not in kinds and "move" not in kinds
+    game = _without_rules()
+    if game is not None:
+        assert client.get(f"/api/tables/rules/{game}/").json() == {
+            "game": game,
+            "moves": [],
+            "rulesVersion": "free-2",
+        }
     assert client.get("/api/tables/rules/nogame/").status_code == 404
 
 
@@ -150,9 +176,8 @@ def test_a_table_dealt_under_unknown_rules_is_never_replayed(vanguard_table):
     client, table_id = vanguard_table
     past_setup(client, table_id)
     Table.objects.filter(pk=table_id).update(rules_version="vanguard-0")
-    from tables import selectors
 
-    selectors.forget_states()
+    replay.forget_all()
     for query in ({}, {"at": 1}):
         response = client.get(f"/api/tables/{table_id}/", query)
         assert response.status_code == 400
@@ -165,15 +190,33 @@ def test_a_table_dealt_under_unknown_rules_is_never_replayed(vanguard_table):
         call_command("playstats", "--game", "vanguard", "--rebuild", stdout=StringIO())
 
 
+def test_a_vanguard_2_table_is_replayed_and_played_on_under_vanguard_2_s_own_moves(vanguard_table):
+    """vanguard-3 changed the intercept: a table dealt under vanguard-2 keeps vanguard-2's moves
+    (GameMoves.previous), in its replay and its next moves; a new table is dealt under vanguard-3."""
+    from rules.games.vanguard.moves import MOVES, MOVES_V2
+    from tables import selectors
+
+    client, table_id = vanguard_table
+    past_setup(client, table_id)
+    assert selectors.table_state(Table.objects.get(pk=table_id)).start.moves is MOVES
+    Table.objects.filter(pk=table_id).update(rules_version="vanguard-2")
+    replay.forget_all()
+    table = Table.objects.get(pk=table_id)
+    assert selectors.table_state(table).start.moves is MOVES_V2
+    assert view(client, table_id)["rulesVersion"] == "vanguard-2"
+    intents = client.get(f"/api/tables/{table_id}/intents/").json()["intents"]
+    assert intents, "a vanguard-2 table is still played"
+    call_command("replaytable", str(table_id), stdout=StringIO())
+
+
 def test_a_vanguard_1_table_still_replays_under_vanguard_2(vanguard_table):
     """vanguard-2 only adds the Battle's moves: a vanguard-1 log replays the same (GameMoves.replays)."""
     client, table_id = vanguard_table
     past_setup(client, table_id)
     before = view(client, table_id)
     Table.objects.filter(pk=table_id).update(rules_version="vanguard-1")
-    from tables import selectors
 
-    selectors.forget_states()
+    replay.forget_all()
     after = view(client, table_id)
     assert after["rulesVersion"] == "vanguard-1" and after["seats"] == before["seats"]
     assert view(client, table_id, at=1)["seq"] == 1
@@ -269,9 +312,8 @@ def test_listing_the_intents_reads_the_table_in_a_fixed_number_of_queries(
 ):
     client, table_id = vanguard_table
     past_setup(client, table_id)
-    from tables import selectors
 
-    selectors.forget_states()  # a cold cache: the events are read and replayed
+    replay.forget_all()  # a cold cache: the events are read and replayed
     with django_assert_num_queries(QUERIES):
         intents(client, table_id)
     with django_assert_num_queries(QUERIES):  # a kept state: the same reads

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cards.services import card_update
+from common.errors import Conflict, InvalidInput
 from decks.services import deck_delete
 from rules.tables import table_view
-from tables import selectors, services
+from tables import replay, selectors, services
 from tables.models import Seat, Table, TableEvent
 
 pytestmark = pytest.mark.django_db
@@ -72,10 +73,14 @@ def test_events_are_append_only_and_replayed_into_the_live_state(playtester, mak
     table = _hot_seat(playtester, make_deck)
     live = selectors.table_state(table)
     for text in ("one", "two", "three"):
-        event = services.table_event_append(
+        played = services.table_event_append(
             user=playtester, table=table, kind="note", expected_seq=table.seq, payload={"text": text}
         )
-    assert event.seq == 3 and Table.objects.get(pk=table.pk).seq == 3
+    event = played.event
+    assert event.seq == played.seq == 3 and played.applied.state.notes == played.before.notes + (
+        (0, "three"),
+    )
+    assert Table.objects.get(pk=table.pk).seq == 3
     state = selectors.table_state(table)
     assert [text for _seat, text in state.notes] == ["one", "two", "three"]
     assert selectors.table_state(table, at=0) == live
@@ -134,7 +139,7 @@ def test_join_refusals(playtester, opponent, make_user, make_deck):
     third = make_user("playtester", username="tess")
     with pytest.raises(services.TableRefused) as refused:
         services.table_join(user=third, table=table, deck=make_deck(third, "duel"))
-    assert refused.value.finding.code == "TABLE_NOT_WAITING" and refused.value.status == 409
+    assert refused.value.finding.code == "TABLE_NOT_WAITING" and isinstance(refused.value, Conflict)
     with pytest.raises(Table.DoesNotExist):
         services.table_join_by_token(user=third, token="nope", deck=make_deck(third, "duel"))
     nobody = make_user(username="nemo")
@@ -157,7 +162,7 @@ def test_the_server_draws_the_seed_of_a_table_of_two_users(playtester, make_deck
         services.table_create(user=playtester, deck=deck, seed=7)
     finding = refused.value.finding
     assert finding.code == "FIELD_INVALID" and finding.field == "seed"
-    assert finding.params["problemKey"] == "SEED_SERVER_DRAWN" and refused.value.status == 400
+    assert finding.params["problemKey"] == "SEED_SERVER_DRAWN" and type(refused.value) is InvalidInput
     assert Table.objects.count() == 0
     seeds = {services.table_create(user=playtester, deck=deck).seed for _ in range(3)}
     assert len(seeds) == 3 and all(0 <= s <= services.MAX_SEED for s in seeds)
@@ -200,7 +205,7 @@ def test_two_moves_sent_at_once_against_one_seq_store_one_event(playtester, make
             )
             outcomes.append("stored")
         except services.TableRefused as refused:
-            outcomes.append(refused.status)
+            outcomes.append(refused.status_code)
         finally:
             connection.close()
 
@@ -248,7 +253,7 @@ def test_a_state_kept_between_reads_gives_the_same_table_and_never_a_rolled_back
     fresh = selectors.table_get_for(playtester, table.pk)
     kept = selectors.table_view_for(playtester, fresh), selectors.table_events_for(playtester, fresh, since=4)
     assert [n["text"] for n in kept[0]["notes"]] == ["n0", "n1", "n2", "n3", "kept"]
-    selectors.forget_states()
+    replay.forget_all()
     fresh = selectors.table_get_for(playtester, table.pk)
     replayed = (
         selectors.table_view_for(playtester, fresh),
@@ -314,6 +319,7 @@ def test_any_move_a_client_sends_is_stored_or_refused_without_a_change(moves, pl
         table.seed,
         [thaw("duel", s.cards) for s in seats],
         selectors.table_events(table),
+        mode="free",
     )
     both = frozenset({0, 1})
     assert table_view(pure, both) == table_view(selectors.table_state(table), both)

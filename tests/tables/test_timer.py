@@ -92,9 +92,10 @@ def test_a_seat_that_spends_its_turn_and_its_bank_loses_on_time_when_the_table_i
     events = clients[1].get(f"/api/tables/{table_id}/events/", {"since": last.seq - 1}).json()["events"]
     assert events[-1]["did"] == [{"what": "result", "winner": 3 - active, "reason": "TIME"}]
     # The stored game replays to the same end (the page, ?at=N, replaytable, the statistics).
-    from tables.selectors import forget_states, table_state
+    from tables.replay import forget_all
+    from tables.selectors import table_state
 
-    forget_states()
+    forget_all()
     assert table_state(table).result == (2 - active, "TIME")
     # Idempotent: once over, nothing more is recorded.
     clock.forward(1000)

@@ -68,7 +68,7 @@ def test_the_page_opens_a_rules_table_unless_the_free_table_is_asked_for(client_
     client.post(reverse("tables:create"), {"deck": deck.pk})
     client.post(reverse("tables:create"), {"deck": deck.pk, "free": "on"})
     assert [(t.mode, t.rules_version) for t in Table.objects.order_by("pk")] == [
-        ("rules", "vanguard-2"),
+        ("rules", "vanguard-3"),
         ("free", "free-2"),
     ]
     page = client.get(reverse("tables:detail", args=[Table.objects.order_by("pk").first().pk]))
@@ -283,3 +283,28 @@ def test_the_page_keeps_the_turn_timer_at_a_table_of_two_and_at_a_hot_seat_only_
         (True, True),
         (True, False),
     ]
+
+
+@pytest.mark.parametrize("pace", [0, 650])
+def test_a_solo_tables_page_carries_the_pace_of_the_bots_moves(client_as, alice, settings, pace):
+    """The page shows the bot's moves one at a time, TABLE_BOT_PACE_MS apart (transport.js)."""
+    settings.TABLE_BOT_PACE_MS = pace
+    table = services.table_create(
+        user=alice,
+        deck=deck_for("vanguard", alice),
+        opponent_deck=deck_for("vanguard", alice, which=1),
+        bot="random",
+    )
+    page = client_as(alice).get(reverse("tables:detail", args=[table.pk]))
+    assert page.status_code == 200
+    assert _config(page)["botPace"] == pace
+
+
+def test_the_tables_page_names_each_decks_game_in_the_readers_words(client_as, playtester, make_deck):
+    from studio.models import Preference
+
+    make_deck(playtester, "chesscards")
+    Preference.objects.update_or_create(user=playtester, defaults={"language": "ru"})
+    html = client_as(playtester).get(reverse("tables:list")).content.decode()
+    assert "(Шахматные карты)</option>" in html
+    assert "(chesscards)</option>" not in html

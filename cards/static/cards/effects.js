@@ -30,6 +30,12 @@
     return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
   }
 
+  // An effect's legend, its id after its number: one sentence, so that each language puts its own
+  // punctuation there (French: a narrow no-break space before the colon).
+  function effectTitle(n, id) {
+    return id ? fmt(gettext("Effect %(n)s: %(id)s"), { n: n, id: id }) : fmt(gettext("Effect %(n)s"), { n: n });
+  }
+
   function humanize(code) {
     var words = String(code).replace(/_/g, " ").trim().toLowerCase();
     return words.charAt(0).toUpperCase() + words.slice(1);
@@ -166,6 +172,10 @@
     // A reference offers the effect's target ids as they are now.
     this.form.addEventListener("focusin", function (e) {
       if (e.target.hasAttribute && e.target.hasAttribute("list")) self.refList(e.target.getAttribute("data-path"));
+      if (e.target.hasAttribute && e.target.hasAttribute("data-ref")) {
+        var path = e.target.getAttribute("data-path");
+        self.fillRefs(e.target, path, self.get(path), e.target.hasAttribute("data-required"));
+      }
     });
     // The card form's live validation answers with messages per path: each goes to its field.
     document.body.addEventListener("htmx:afterSettle", function () { self.readServerMessages(); });
@@ -273,7 +283,7 @@
   Editor.prototype.renderEffect = function (effect, i) {
     var path = "effects[" + i + "]";
     var schema = this.defs.effect;
-    var title = fmt(gettext("Effect %(n)s"), { n: i + 1 }) + (effect && effect.effectId ? ": " + effect.effectId : "");
+    var title = effectTitle(i + 1, effect && effect.effectId);
     var item = el("li", { class: "effectitem" });
     var box = el("fieldset", { class: "effect", "data-path": path }, [el("legend", { text: title })]);
     box.appendChild(this.itemTools(path, i, this.value.length, gettext("effect"), title));
@@ -313,7 +323,7 @@
   };
 
   Editor.prototype.kindOf = function (name) {
-    return { kind: "kind", timing: "timing", duration: "duration", what: "target", do: "action", pay: "cost", check: "condition" }[name] || name;
+    return { kind: "kind", timing: "timing", duration: "duration", what: "target", do: "action", pay: "cost", check: "condition", zone: "zone", to: "zone", from: "zone" }[name] || name;
   };
 
   Editor.prototype.renderProp = function (name, raw, object, path, required) {
@@ -378,9 +388,13 @@
     } else if (LONG_TEXT.indexOf(name) !== -1) {
       control = el("textarea", { id: id, "data-path": path, "data-type": "string", rows: "2", class: "lines" });
       control.value = value === undefined ? "" : String(value);
+    } else if (REF_KEYS.indexOf(name) !== -1 && schema.type === "string" && !schema.enum) {
+      // A reference is picked, not typed: the effect's own targets and the game's fixed references.
+      control = el("select", { id: id, "data-path": path, "data-type": "string", "data-ref": "" });
+      if (required) control.setAttribute("data-required", "");
+      this.fillRefs(control, path, value, required);
     } else {
       control = el("input", { type: "text", id: id, "data-path": path, "data-type": "string", value: value === undefined ? "" : String(value), spellcheck: "false", autocomplete: "off" });
-      if (REF_KEYS.indexOf(name) !== -1) control.setAttribute("list", this.refList(path));
     }
     wrap.appendChild(lab); wrap.appendChild(control);
     if (help) wrap.appendChild(el("div", { class: "help", text: help }));
@@ -393,6 +407,24 @@
     control.setAttribute("aria-describedby", (described ? described + " " : "") + slot.id);
     wrap.appendChild(slot);
     return wrap;
+  };
+
+  // A reference's choices: the effect's target ids as they are now, then the game's fixed references;
+  // a value neither names (typed in the JSON) stays, marked, so nothing is lost.
+  Editor.prototype.fillRefs = function (select, path, value, required) {
+    var index = parsePath(path)[0], effect = this.value[index] || {}, known = {};
+    while (select.firstChild) select.removeChild(select.firstChild);
+    select.appendChild(el("option", { value: "", text: required ? gettext("— choose —") : gettext("— none —") }));
+    (effect.targets || []).forEach(function (t) {
+      if (t && t.id && !known[t.id]) { known[t.id] = true; select.appendChild(el("option", { value: t.id, text: fmt(gettext("target %(id)s"), { id: t.id }) })); }
+    });
+    this.references.forEach(function (r) {
+      if (!known[r[0]]) { known[r[0]] = true; select.appendChild(el("option", { value: r[0], text: r[1] + " (" + r[0] + ")" })); }
+    });
+    if (value !== undefined && value !== "" && !known[value]) {
+      select.appendChild(el("option", { value: String(value), text: fmt(gettext("%(id)s (no such target in this effect)"), { id: String(value) }) }));
+    }
+    select.value = value === undefined ? "" : String(value);
   };
 
   // A reference: the effect's own target ids and the game's fixed references, offered in a list.
@@ -532,7 +564,7 @@
     var m = /^effects\[(\d+)\]\.effectId$/.exec(path);
     if (m) {
       var legend = input.closest("fieldset.effect").querySelector("legend");
-      legend.textContent = fmt(gettext("Effect %(n)s"), { n: Number(m[1]) + 1 }) + (v ? ": " + v : "");
+      legend.textContent = effectTitle(Number(m[1]) + 1, v);
     }
   };
 

@@ -14,17 +14,18 @@ from ...commands import (
     untranslated_line,
     usage,
 )
-from ...layouts import drawn_bleed, layout_named, layouts
-from ...printer import safe_zone_findings
+from ...layouts import SizeNotPrinted, drawn_bleed, layout_named, layouts, printer_for
+from ...printer import card_text_safe_zone_findings, safe_zone_findings, write_printer_zip
 from ...render import render_back
-from ...sheet import SheetError, sheet_layout, write_print_sheet
+from ...sheet import SheetError, printer_layouts, sheet_layout, write_print_sheet
 
 
 class Command(LocalizedCommand):
     help = (
         "A print-and-play PDF (by default 3 x 3 cards a page with crop marks): a deck (one face per copy) or a "
         "game's set (FORMATS.md: printsheet (--deck ID | --game GAME [--set SET]) --out FILE.pdf "
-        "[--paper a4|letter | --layout NAME] [--bleed MM] [--lang LANG]). --lang prints the faces in that language "
+        "[--paper a4|letter | --layout NAME [--cmyk]] [--bleed MM] [--lang LANG]). With a print shop's --layout, "
+        "--out FILE.zip writes its card images (fronts/001-Name.png..., back.png) instead of the PDF. --lang prints the faces in that language "
         "(labels, and each card's validated translation; a card without one in its source texts, marked) "
         "and speaks it."
     )
@@ -44,14 +45,28 @@ class Command(LocalizedCommand):
         parser.add_argument(
             "--backs", action="store_true", help="a page of card backs after each page (duplex)"
         )
+        parser.add_argument(
+            "--cmyk",
+            action="store_true",
+            help="with a print shop's --layout: PDF/X-1a in CMYK (FOGRA39 profile), as DriveThruCards asks",
+        )
 
-    def handle(self, *args, deck, game, set_code, out, paper, layout, bleed, backs, **options):
-        if not out.lower().endswith(".pdf"):
-            raise usage(f"{out}: the file must end in .pdf")
+    def handle(self, *args, deck, game, set_code, out, paper, layout, bleed, backs, cmyk=False, **options):
+        as_zip = out.lower().endswith(".zip")
+        if not (out.lower().endswith(".pdf") or as_zip):
+            raise usage(f"{out}: the file must end in .pdf (or .zip: a print shop's images)")
+        if as_zip and (layout is None or layout.lower() not in printer_layouts()):
+            raise usage(
+                f"{out}: a zip of card images is for a print shop's --layout: {', '.join(printer_layouts())}"
+            )
+        if as_zip and cmyk:
+            raise usage("--cmyk: the zip holds the images a print shop uploads (sRGB); --cmyk is for its PDF")
         if layout is None and paper.lower() not in ("a4", "letter"):
             raise usage(f"--paper {paper}: use one of a4, letter (or --layout NAME)")
         if layout is not None and layout.lower() not in layouts():
             raise usage(f"--layout {layout}: use one of {', '.join(layouts())}")
+        if cmyk and (layout is None or layout.lower() not in printer_layouts()):
+            raise usage(f"--cmyk: use it with a print shop's --layout: {', '.join(printer_layouts())}")
         paper = (layout or paper).lower()
         bleed = drawn_bleed(paper, bleed_option(bleed))  # a printer's preset draws its own bleed
         if deck is not None:
@@ -86,27 +101,51 @@ class Command(LocalizedCommand):
         lang = supported(options.get("lang"))  # LocalizedCommand has checked it
         if lang:
             cover = f"{cover} · {lang.upper()}"
+        try:  # a print shop's numbers for the game's card size, or why it does not print it
+            printer = printer_for(paper, template)
+        except SizeNotPrinted as exc:
+            raise usage(str(exc)) from None
         back = render_back(game_key, template, bleed_mm=bleed, fonts="none", lang=lang) if backs else None
         seen: list = []
         try:
             with open(out, "wb") as fh:
-                n = write_print_sheet(
-                    faces_of(copies, bleed_mm=bleed, template=template, lang=lang, seen=seen),
-                    fh,
-                    paper=paper,
-                    bleed_mm=bleed,
-                    back=back,
-                    cover=cover,
-                )
+                if as_zip:  # the images a print shop's uploader takes, named in the deck's order
+                    n = write_printer_zip(
+                        faces_of(copies, bleed_mm=bleed, template=template, lang=lang, seen=seen),
+                        fh,
+                        printer,
+                        back=back,
+                    )
+                else:
+                    n = write_print_sheet(
+                        faces_of(copies, bleed_mm=bleed, template=template, lang=lang, seen=seen),
+                        fh,
+                        paper=paper,
+                        bleed_mm=bleed,
+                        back=back,
+                        cover=cover,
+                        cmyk=cmyk,
+                        printer=printer,
+                    )
         except SheetError as exc:
             raise usage(str(exc)) from None
         except OSError as exc:
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         spec = layout_named(paper)
         per_page = 1 if spec is not None and spec.printer is not None else sheet_layout(paper, 0).per_page
-        self.stdout.write(f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}")
+        if as_zip:
+            self.stdout.write(f"{out}: {n} cards, {n} images{' and the back' if backs else ''}")
+        else:
+            self.stdout.write(
+                f"{out}: {n} cards, {-(-n // per_page)} pages{' and their backs' if backs else ''}"
+            )
         if spec is not None:
-            for finding in safe_zone_findings(template, spec):  # a text box the printer may cut
+            # a text box the printer may cut, then each card's own text that reaches into its safe zone
+            found = (
+                *safe_zone_findings(template, spec, printer),
+                *card_text_safe_zone_findings(seen, spec, printer),
+            )
+            for finding in found:
                 self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         if line := untranslated_line(lang, seen):
             self.stdout.write(line)

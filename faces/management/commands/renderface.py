@@ -7,8 +7,8 @@ from common.i18n import supported
 
 from ...adapters import face_card, primary_face_art, translations_for
 from ...commands import bleed_option, game_template, untranslated_line, usage
-from ...layouts import drawn_bleed, layouts
-from ...printer import card_image_bytes, safe_zone_findings
+from ...layouts import SizeNotPrinted, drawn_bleed, layouts, printer_for
+from ...printer import card_image_bytes, card_text_safe_zone_findings, safe_zone_findings
 from ...raster import face_to_png
 from ...render import render_face
 
@@ -58,6 +58,11 @@ class Command(LocalizedCommand):
         card = Card.objects.filter(stable_id=stable_id).first()
         if card is None:
             raise usage(f"no card has the stableCardId {stable_id!r}")
+        if printer is not None:  # the printer's numbers for the game's card size, or why it cannot
+            try:
+                printer = printer_for(spec, game_template(card.game))
+            except SizeNotPrinted as exc:
+                raise usage(str(exc)) from None
         lang = supported(options.get("lang"))  # LocalizedCommand has checked it
         translation = translations_for([card], lang).get(card.pk)
         face = render_face(
@@ -78,7 +83,8 @@ class Command(LocalizedCommand):
             raise usage(f"{out}: cannot be written ({exc.strerror or exc})") from None
         findings = list(face.findings)
         if printer is not None:  # a text box the printer may cut
-            findings.extend(safe_zone_findings(game_template(card.game), spec))
+            findings.extend(safe_zone_findings(game_template(card.game), spec, printer))
+            findings.extend(card_text_safe_zone_findings([face], spec, printer))
         for finding in findings:
             self.stderr.write(f"{finding.severity}: {finding.code}: {finding_message(finding)}")
         self.stdout.write(f"{stable_id}: {out}")

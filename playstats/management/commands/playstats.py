@@ -1,8 +1,10 @@
 """``manage.py playstats --game G [--rebuild]``: count the finished games not counted yet, or rebuild
-every figure of the game from the tables' logs and the paper games."""
+every figure of the game from the tables' logs and the paper games (a chunk of games a task, over
+the workers; in this process on the embedded default)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.enqueue import runs_here
 from common.errors import InvalidInput
 from rules import registry
 from rules.registry import UnknownGame
@@ -30,7 +32,16 @@ class Command(BaseCommand):
                 count = services.playstats_rebuild(game=game)
             except InvalidInput as refused:  # a table dealt under rules this studio does not know
                 raise CommandError(f"{refused.findings[0].code}: {refused}") from None
-            self.stdout.write(f"{game}: figures rebuilt from {count} games")
+            if runs_here():  # the chunks ran here, as the transaction committed
+                left = len(tables_to_count(game=game))
+                if left:  # a chunk failed (logged): the sweep counts its tables later
+                    raise CommandError(f"{game}: {left} finished tables were not counted again (see the log)")
+                self.stdout.write(f"{game}: figures rebuilt from {count} games")
+            else:
+                self.stdout.write(
+                    f"{game}: figures deleted; {count} games sent to the workers to count again, "
+                    f"{services.REBUILD_CHUNK} a task (the figures fill as they count)"
+                )
             return
         counted = sum(services.playstats_count_table(table_id=pk) for pk in tables_to_count(game=game))
         self.stdout.write(f"{game}: {counted} more games counted")

@@ -17,7 +17,7 @@ from rules.translations import GlossaryTerm
 
 from . import face
 from .codes import CODES
-from .moves import MOVES
+from .moves import ENGINE_READS, MOVES
 
 # --- Effects (issue 5): the vocabulary of the chess cards' structured effects ---------------
 # Each card is played in its player's turn. What the seed's texts distinguish: a duration
@@ -408,7 +408,8 @@ class ChessCards(RuleSet):
     codes = CODES
     # Its table moves (rules.tables.moves; rules/games/chesscards/moves.py).
     table_moves = MOVES
-    name = "Chess cards"
+    engine_reads = ENGINE_READS
+    name = N_("Chess cards")
     language = "fr"
     # The chess pieces' names (rules.translations); « tour » and « fou » are left out: they are also
     # everyday French words (a turn, mad) and would flag every « à chaque tour ».

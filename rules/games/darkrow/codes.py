@@ -191,4 +191,20 @@ CODES: tuple[Code, ...] = (
         params=("kind", "rule"),
         messages=(N_("no attack on your Leader waits for your block"),),
     ),
+    Code(
+        "TABLE_EQUIP_TARGET",
+        INPUT,
+        N_("an equipment attached to something else than a Unit or Legendary of the field"),
+        games=("darkrow",),
+        params=("kind", "rule", "target"),
+        messages=(N_("an equipment is attached to a Unit or Legendary of the field"),),
+    ),
+    Code(
+        "TABLE_NOT_EQUIPPED",
+        INPUT,
+        N_("an unequip of a card that is not an equipment attached to a unit"),
+        games=("darkrow",),
+        params=("kind", "rule", "instance"),
+        messages=(N_("this card is not an equipment attached to a unit"),),
+    ),
 )

@@ -4,14 +4,24 @@ Each rule quotes the seed line it enforces; where the seed is silent the table l
 Registered by the rule set (``Darkrow.table_moves``); the framework is rules.tables.moves.
 
 What the table keeps of its own (``TableState.game_state``): ``damage`` (instance -> damageTaken),
-``mods`` (instance -> [ATK, PV] changes a player recorded) and ``attack`` (a Leader attack waiting
-for the defender's block); per turn (``turn_state``): ``sick`` (the units deployed this turn) and
+``mods`` (instance -> [ATK, PV] changes a player recorded), ``attack`` (a Leader attack waiting
+for the defender's block) and ``equipped`` (equipment instance -> the unit it is attached to, in the
+order they were attached); per turn (``turn_state``): ``sick`` (the units deployed this turn) and
 ``actions`` (the seats that played an Action card this turn).
 
 Card effects are not executed ("Aucun effet de carte n'est encore exécuté"): a player applies an
 effect's outcome by hand, as a logged move the opponent sees: ``markDamage`` / ``heal`` (damage
 counters on a unit), ``exhaust`` / ``ready`` (a unit or a Leader), ``modify`` (ATK/PV changes) and,
-for a cost an effect changes, the ``factor`` and ``amount`` of a ``deploy`` or ``play``.
+for a cost an effect changes, the ``factor`` and ``amount`` of a ``deploy``, ``play`` or ``equip``;
+``unequip`` (an effect detaches an equipment: Épée d'entraînement's "déséquiper").
+
+Equipment ("Actions, Objets et équipements"): an EQUIPMENT Object is played by ``equip`` onto a unit of
+the field, its cost paid like a deployment's; it lies on the field beside its unit (in its owner's
+units zone, taking no Unit/Legendary slot: "Aucune zone Objet autonome créée"), its bonus counts only
+while it stays attached, and it goes to the discard when its unit leaves the field. Its ATK/PV bonus is
+applied where the card's data declare it (:func:`equipment_bonus`); any other effect of it is logged,
+not executed. The seed says neither whose unit an equipment may be attached to nor how many a unit
+may hold: the table leaves both free.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from rules.tables.common_moves import (
     NOTE_MOVE,
     STEP_MOVE,
 )
+from rules.tables.coverage import EngineReads
 from rules.tables.engine import (
     Applied,
     Moved,
@@ -44,6 +55,7 @@ from rules.tables.engine import (
     own_card,
     refuse,
     require_turn,
+    set_tapped,
     text_param,
 )
 from rules.tables.moves import (
@@ -57,11 +69,14 @@ from rules.tables.moves import (
     with_game_state,
     with_turn_state,
 )
-from rules.tables.state import FINISHED, PLAYING, TableState, evolve, frozen
+from rules.tables.state import FINISHED, PLAYING, Card, TableState, evolve, frozen
 from rules.text import fold
 
 # The rules version a table records (rulesVersion): change it when a rule changes a replay.
-VERSION = "darkrow-1"
+# darkrow-2 adds the equipment (equip, unequip); a darkrow-1 log (no equipment ever played: the rules
+# table refused it) replays the same under its moves, so a darkrow-1 table is still replayed.
+VERSION = "darkrow-2"
+REPLAYS = ("darkrow-1",)
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = (UNIT, LEGENDARY)
 # Seed 000: "Par joueur : Leader, main, deck, Life, 6 emplacements partagés Unités/Légendaires, 1 Lieu".
@@ -76,6 +91,12 @@ UNITS, PLACE_ZONE, LEADER_ZONE, LIFE, DISCARD, BANISHED = (
 # Seed 000: "Fin de son propre tour : effets de fin, puis défausser au choix jusqu'à 10 cartes."
 HAND_LIMIT = 10
 MAX_ADJUST = 99
+# The Object behaviour that stays attached to a unit (the rule set's "behavior" field).
+EQUIPMENT = "EQUIPMENT"
+# An equipment's declared bonus: an effect of these timings, without conditions or costs, whose every
+# action is a MODIFY_STAT of ATK or PV on the EQUIPPED_UNIT lasting WHILE_ATTACHED (seed 000: "Bonus
+# d'équipement valable uniquement tant qu'il reste attaché à cette unité").
+_BONUS_TIMINGS = frozenset({"CONTINUOUS", "ON_RESOLVE", "ON_DEPLOY", "ON_ENTER_FIELD"})
 _FACTOR = re.compile(r"^([0-9]{1,2})/([1-9][0-9]?)$")
 
 
@@ -107,24 +128,119 @@ def _mods(state: TableState, instance: str) -> tuple[int, int]:
 
 def effective_atk(state: TableState, instance: str) -> int:
     # Seed 000, 0.4.1: "Après tous les modificateurs, l'ATK effective est max(0, calculatedATK)."
-    return max(0, (printed(state, instance, "atk") or 0) + _mods(state, instance)[0])
+    atk = (printed(state, instance, "atk") or 0) + _mods(state, instance)[0]
+    return max(0, atk + equipment_bonus(state, instance)[0])
 
 
 def effective_pv(state: TableState, instance: str) -> int:
     # "PV effectifs = base + modificateurs, sans minimum artificiel."
-    return (printed(state, instance, "pv") or 0) + _mods(state, instance)[1]
+    pv = (printed(state, instance, "pv") or 0) + _mods(state, instance)[1]
+    return pv + equipment_bonus(state, instance)[1]
+
+
+# --- equipment -----------------------------------------------------------------------------------
+def is_equipment(state: TableState, instance: str) -> bool:
+    card = state.card(instance)
+    return card.type == OBJECT and card.get("behavior") == EQUIPMENT
+
+
+def equipped(state: TableState) -> Mapping[str, str]:
+    """Equipment instance -> the unit it is attached to, in the order they were attached."""
+    return state.game_state.get("equipped", {})
+
+
+def equipment_of(state: TableState, unit: str) -> list[str]:
+    return [e for e, u in equipped(state).items() if u == unit]
+
+
+def _declared_bonus(effect: Any) -> tuple[int, int] | None:
+    """The ATK/PV bonus an equipment's effect declares while it is attached, or None when the effect
+    is something else (the table logs it, and executes nothing of it)."""
+    if not isinstance(effect, Mapping) or effect.get("timing") not in _BONUS_TIMINGS:
+        return None
+    if effect.get("conditions") or effect.get("costs"):
+        return None
+    actions = effect.get("actions")
+    if not isinstance(actions, list | tuple) or not actions:
+        return None
+    atk = pv = 0
+    for action in actions:
+        amount = action.get("amount") if isinstance(action, Mapping) else None
+        if (
+            not isinstance(action, Mapping)
+            or action.get("do") != "MODIFY_STAT"
+            or action.get("stat") not in ("ATK", "PV")
+            or action.get("target") != "EQUIPPED_UNIT"
+            or action.get("duration", effect.get("duration")) != "WHILE_ATTACHED"
+            or not isinstance(amount, int)
+            or isinstance(amount, bool)
+        ):
+            return None
+        if action["stat"] == "ATK":
+            atk += amount
+        else:
+            pv += amount
+    return atk, pv
+
+
+def declared_effects(state: TableState, equipment: str) -> tuple[tuple[int, int], list[str], list[str]]:
+    """An equipment's bonus (ATK, PV) its data declare, the ids of the effects that make it (applied)
+    and of its other effects (logged, not executed)."""
+    atk = pv = 0
+    applied: list[str] = []
+    logged: list[str] = []
+    for n, effect in enumerate(state.card(equipment).effects):
+        bonus = _declared_bonus(effect)
+        effect_id = str(effect.get("effectId") or n) if isinstance(effect, Mapping) else str(n)
+        if bonus is None:
+            logged.append(effect_id)
+        else:
+            applied.append(effect_id)
+            atk, pv = atk + bonus[0], pv + bonus[1]
+    return (atk, pv), applied, logged
+
+
+def equipment_bonus(state: TableState, unit: str) -> tuple[int, int]:
+    """The ATK and PV the equipment attached to ``unit`` gives it (only while attached)."""
+    held = equipped(state)
+    if not held:
+        return 0, 0
+    atk = pv = 0
+    for equipment, on in held.items():
+        if on == unit:
+            bonus = declared_effects(state, equipment)[0]
+            atk, pv = atk + bonus[0], pv + bonus[1]
+    return atk, pv
+
+
+def _fighters(state: TableState, seat: int) -> list[Card]:
+    """The seat's units of the field (its Units and Legendaries; not the equipment beside them)."""
+    return [c for c in state.seats[seat].zones[UNITS] if state.card(c.instance).type in FIGHTERS]
+
+
+def _is_fighter(state: TableState, instance: str) -> bool:
+    where = state.locate(instance)
+    return where is not None and where[1] == UNITS and state.card(instance).type in FIGHTERS
 
 
 def card_stats(state: TableState, instance: str, zone: str) -> Mapping[str, Any]:
-    """What the table shows on a unit (its effective ATK and PV, its damage, summoning sickness)."""
-    if zone != UNITS or state.card(instance).type not in FIGHTERS:
+    """What the table shows on a unit (its effective ATK and PV, its damage, summoning sickness, the
+    equipment attached to it), and on an equipment the unit it is attached to."""
+    if zone != UNITS:
         return {}
-    return {
+    if state.card(instance).type not in FIGHTERS:
+        on = equipped(state).get(instance)
+        return {"attachedTo": {"instance": on, "name": state.card(on).name}} if on else {}
+    stats: dict[str, Any] = {
         "atk": effective_atk(state, instance),
         "pv": effective_pv(state, instance),
         "damage": damage(state, instance),
         "sick": instance in state.turn_state.get("sick", ()),
     }
+    gear = equipment_of(state, instance)
+    if gear:
+        stats["equipment"] = [{"instance": e, "name": state.card(e).name} for e in gear]
+    return stats
 
 
 def cost_of(printed_cost: int, factor: Fraction | None, amount: int) -> int:
@@ -243,19 +359,6 @@ def _pay(state: TableState, seat: int, cost: int) -> TableState:
     return state.with_seat(seat, evolve(current, counters=frozen(counters)))
 
 
-def _set_tapped(state: TableState, instance: str, tapped: bool) -> TableState:
-    where = state.locate(instance)
-    assert where is not None
-    seat, zone, position = where
-    assert seat is not None
-    current = state.seats[seat]
-    cards = list(current.zones[zone])
-    cards[position] = evolve(cards[position], tapped=tapped)
-    zones = dict(current.zones)
-    zones[zone] = tuple(cards)
-    return state.with_seat(seat, evolve(current, zones=frozen(zones)))
-
-
 def _forget(state: TableState, instance: str) -> TableState:
     """A card left the field: its damage and changes go ("Dégâts persistants séparés des PV de base")."""
     values: dict[str, Any] = {}
@@ -263,6 +366,10 @@ def _forget(state: TableState, instance: str) -> TableState:
         held = state.game_state.get(key, {})
         if instance in held:
             values[key] = {k: v for k, v in held.items() if k != instance}
+    gear = equipped(state)
+    if any(instance in pair for pair in gear.items()):
+        # "Bonus d'équipement valable uniquement tant qu'il reste attaché à cette unité."
+        values["equipped"] = {e: u for e, u in gear.items() if instance not in (e, u)}
     attack = state.game_state.get("attack")
     if attack and attack["attacker"] == instance:
         # "Une attaque échouée ou annulée ne rend pas READY": the attack ends with its attacker.
@@ -278,7 +385,7 @@ def _destroy_the_dead(
     moved: list[Moved] = []
     did: list[tuple[str, Mapping[str, Any]]] = []
     for seat in (0, 1):
-        for card in state.seats[seat].zones[UNITS]:
+        for card in _fighters(state, seat):
             instance = card.instance
             if printed(state, instance, "pv") is None:
                 continue  # no printed PV: the table cannot tell (the players can, by hand)
@@ -289,10 +396,29 @@ def _destroy_the_dead(
             assert where is not None
             target = BANISHED if state.card(instance).type == LEGENDARY else DISCARD
             state, more = move_card(state, seat, where, target, face_down=False, kind="destroy")
-            state = _forget(state, instance)
             moved += more
             did.append(("destroyed", {"seat": seat + 1, "to": target}))
+            state, more, gone = _unit_left(state, instance)
+            moved += more
+            did += gone
     return state, moved, did
+
+
+def _unit_left(
+    state: TableState, unit: str
+) -> tuple[TableState, list[Moved], list[tuple[str, Mapping[str, Any]]]]:
+    """A unit left the field: "Lorsque l'unité quitte le terrain, ses équipements vont à la défausse
+    sauf exception explicite" (each to its owner's discard; no exception is executed, effects are not)."""
+    moved: list[Moved] = []
+    did: list[tuple[str, Mapping[str, Any]]] = []
+    for equipment in equipment_of(state, unit):
+        where = state.locate(equipment)
+        assert where is not None
+        owner = state.owner(equipment)
+        state, more = move_card(state, owner, where, DISCARD, face_down=False, kind="destroy")
+        moved += more
+        did.append(("equipmentDiscarded", {"seat": owner + 1}))
+    return _forget(state, unit), moved, did
 
 
 def _hurt(state: TableState, instance: str, amount: int) -> TableState:
@@ -405,7 +531,7 @@ def _deploy_check(state: TableState, seat: int, payload: Payload) -> None:
     card_type = _type(state, instance, (UNIT, LEGENDARY, PLACE), "deploy", "darkrow.deploy-type")
     # "Le déploiement normal ... utilise un emplacement libre." (6 Unit/Legendary slots; the Place's
     # one slot: "un nouveau Lieu remplace son propre ancien Lieu, envoyé à la défausse")
-    if card_type != PLACE and len(state.seats[seat].zones[UNITS]) >= 6:
+    if card_type != PLACE and len(_fighters(state, seat)) >= 6:
         raise rule_refusal(
             "TABLE_ZONE_FULL",
             "darkrow.unit-slots",
@@ -422,12 +548,31 @@ def _deploy(state: TableState, seat: int, payload: dict) -> Applied:
     cost = _cost(state, seat, instance, payload, "deploy")
     state = _pay(state, seat, cost)
     where = own_card(state, seat, instance, "deploy")
-    target = PLACE_ZONE if state.card(instance).type == PLACE else UNITS
     # "L'entrée normale est READY, avec mal d'invocation" (the units deployed this turn).
-    state, moved = move_card(state, seat, where, target, face_down=False, kind="deploy")
-    if target == UNITS:
-        state = with_turn_state(state, sick=(*state.turn_state.get("sick", ()), instance))
+    if state.card(instance).type == PLACE:
+        state, moved = move_card(state, seat, where, PLACE_ZONE, face_down=False, kind="deploy")
+    else:
+        # Into a free slot (checked above): the equipment lying beside the units takes none.
+        state, placed = _to_field(state, seat, where, len(state.seats[seat].zones[UNITS]))
+        state, moved = with_turn_state(state, sick=(*state.turn_state.get("sick", ()), instance)), [placed]
     return Applied(state, tuple(moved), (("deploy", {"cost": cost}),))
+
+
+def _to_field(state: TableState, seat: int, where: tuple[Any, str, int], at: int) -> tuple[TableState, Moved]:
+    """A card of the seat's hand onto the field (its units zone, at position ``at``), face up, READY:
+    the Unit/Legendary slots are counted by the moves themselves (the attached equipment lies in the
+    zone and takes no slot)."""
+    current = state.seats[seat]
+    zones = dict(current.zones)
+    hand = list(zones[where[1]])
+    card = hand.pop(where[2])
+    field = list(zones[UNITS])
+    field.insert(at, Card(card.instance))
+    zones[where[1]], zones[UNITS] = tuple(hand), tuple(field)
+    state = state.with_seat(seat, evolve(current, zones=frozen(zones)))
+    return state, Moved(
+        card.instance, seat, where[1], False, card.face_down, card.revealed, UNITS, False, False
+    )
 
 
 def _hand_of(state: TableState, seat: int, types: tuple[str, ...]) -> Iterable[Payload]:
@@ -473,16 +618,17 @@ def _play_check(state: TableState, seat: int, payload: Payload) -> None:
         # "Les Objets ON_RESOLVE ordinaires et les capacités ACTIVATED restent réservés au tour libre
         # de leur contrôleur."
         _free_play(state, seat, "play", "darkrow.object-own-turn")
-        if state.card(instance).get("behavior") == "EQUIPMENT":
-            # "Bonus d'équipement valable uniquement tant qu'il reste attaché à cette unité": the table
-            # has no attachment yet; an equipment is not played in rules mode (the free table plays it).
+        if state.card(instance).get("behavior") == EQUIPMENT:
+            # "Objet par défaut : jouer, résoudre, défausser. Exception uniquement si texte exige
+            # maintien, notamment équipement": an equipment is attached to a unit (equip), never
+            # played to the discard.
             raise rule_refusal(
                 "TABLE_CARD_TYPE",
                 "darkrow.equipment",
                 kind="play",
-                type="EQUIPMENT",
+                type=EQUIPMENT,
                 expected=[ACTION, "CONSUMABLE"],
-                hint=N_("choose a card of a type this move plays"),
+                hint=N_("attach an equipment to a unit of the field (Equip)"),
             )
     _cost(state, seat, instance, payload, "play")
 
@@ -519,6 +665,138 @@ PLAY = Move(
 )
 
 
+# --- equipment ---------------------------------------------------------------------------------------
+def _equip_check(state: TableState, seat: int, payload: Payload) -> None:
+    only_fields(payload, "equip", "instance", "target", "factor", "amount")
+    # An equipment is an Object: "Les Objets ON_RESOLVE ordinaires et les capacités ACTIVATED restent
+    # réservés au tour libre de leur contrôleur."
+    _free_play(state, seat, "equip", "darkrow.object-own-turn")
+    instance, _where = card_in_hand(state, seat, payload, "equip", "darkrow.play-from-hand")
+    if not is_equipment(state, instance):
+        raise rule_refusal(
+            "TABLE_CARD_TYPE",
+            "darkrow.equipment",
+            kind="equip",
+            type=state.card(instance).type,
+            expected=[EQUIPMENT],
+            hint=N_("choose an equipment of your hand"),
+        )
+    # "Bonus d'équipement valable uniquement tant qu'il reste attaché à cette unité" and "Aucun Objet
+    # autonome ne reste sur le terrain": it is attached to a unit (a Unit or Legendary) of the field.
+    # Whose unit, and how many equipments a unit holds, the seed does not say: left free.
+    target = text_param(payload, "target", "equip")
+    if target not in state.start.instances or not _is_fighter(state, target):
+        raise rule_refusal(
+            "TABLE_EQUIP_TARGET",
+            "darkrow.equipment-target",
+            kind="equip",
+            target=target[:40],
+            hint=N_("attach it to a Unit or Legendary of the field"),
+        )
+    # "Payer coûts/quota avant résolution": its cost as a deployment's (the seed's cost rule).
+    _cost(state, seat, instance, payload, "equip")
+
+
+def _equip(state: TableState, seat: int, payload: dict) -> Applied:
+    instance, target = payload["instance"], payload["target"]
+    cost = _cost(state, seat, instance, payload, "equip")
+    state = _pay(state, seat, cost)
+    where = own_card(state, seat, instance, "equip")
+    # Beside its unit when the unit is the seat's own (after the equipment already attached to it).
+    field = state.seats[seat].zones[UNITS]
+    gear = {target, *equipment_of(state, target)}
+    at = max((n + 1 for n, c in enumerate(field) if c.instance in gear), default=len(field))
+    state, placed = _to_field(state, seat, where, at)
+    state = with_game_state(state, equipped={**equipped(state), instance: target})
+    (atk, pv), applied, logged = declared_effects(state, instance)
+    # Its bonus counts at once (effective ATK/PV read it); its other effects are logged, not executed.
+    state, moved, did = _destroy_the_dead(state)
+    done = ("equip", {"cost": cost, "atk": atk, "pv": pv, "applied": applied, "logged": logged})
+    return Applied(state, (placed, *moved), (done, *did))
+
+
+def _equips(state: TableState, seat: int) -> Iterable[Payload]:
+    if state.phase != PLAYING or state.active != seat:
+        return
+    units = [c.instance for s in (seat, 1 - seat) for c in _fighters(state, s)]
+    for card in state.seats[seat].zones["hand"]:
+        if is_equipment(state, card.instance):
+            for unit in units:
+                yield {"instance": card.instance, "target": unit}
+
+
+EQUIP = Move(
+    "equip",
+    N_("Equip"),
+    (
+        Param("instance", "instance", N_("an equipment of your hand")),
+        Param("target", "instance", N_("the unit it is attached to")),
+        Param(
+            "factor", "text", N_("a proportional cost change an effect makes, such as 1/2"), required=False
+        ),
+        Param("amount", "int", N_("a fixed cost change an effect makes, such as -1"), required=False),
+    ),
+    condition=checked(_equip_check),
+    enumerate=_equips,
+    reduce=_equip,
+    plays=True,
+    log=N_("%(who)s equipped %(card)s"),
+    leaves_free=N_(
+        "The game's rules say neither whose unit an equipment may be attached to nor how many equipments a unit "
+        "may hold: the table leaves both free."
+    ),
+)
+
+
+def _unequip_check(state: TableState, seat: int, payload: Payload) -> None:
+    only_fields(payload, "unequip", "instance")
+    _playing(state, "unequip")
+    instance = text_param(payload, "instance", "unequip")
+    if instance not in equipped(state):
+        raise rule_refusal(
+            "TABLE_NOT_EQUIPPED",
+            "darkrow.unequip",
+            kind="unequip",
+            instance=instance[:40],
+            hint=N_("choose an equipment attached to a unit"),
+        )
+
+
+def _unequip(state: TableState, seat: int, payload: dict) -> Applied:
+    """An effect detaches an equipment (Épée d'entraînement: "déséquiper → retirer immédiatement +2 ATK
+    → infliger les 2 dégâts → envoyer l'Épée à la défausse"): "Déséquipement ... : bonus retiré
+    immédiatement", and "Aucun Objet autonome ne reste sur le terrain": to its owner's discard. What
+    the effect does besides (the Épée's 2 damage) is applied by hand."""
+    instance = payload["instance"]
+    owner = state.owner(instance)
+    where = state.locate(instance)
+    assert where is not None
+    state, moved = move_card(state, owner, where, DISCARD, face_down=False, kind="unequip")
+    state = _forget(state, instance)
+    # "Le retrait d'un bonus PV entraîne immédiatement la vérification létale."
+    state, more, did = _destroy_the_dead(state)
+    return Applied(state, (*moved, *more), (("unequip", {}), *did))
+
+
+def _unequips(state: TableState, seat: int) -> Iterable[Payload]:
+    if state.phase != PLAYING:
+        return
+    for equipment in equipped(state):
+        yield {"instance": equipment}
+
+
+UNEQUIP = Move(
+    "unequip",
+    N_("Unequip"),
+    (Param("instance", "instance", N_("an equipment attached to a unit")),),
+    condition=checked(_unequip_check),
+    enumerate=_unequips,
+    reduce=_unequip,
+    log=N_("%(who)s unequipped %(card)s (a card's effect): it goes to the discard"),
+    manual=True,
+)
+
+
 # --- attacks ----------------------------------------------------------------------------------------
 def _attack_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "attack", "instance", "target")
@@ -533,8 +811,9 @@ def _attack_check(state: TableState, seat: int, payload: Payload) -> None:
             hint=N_("the first player does not attack on the very first turn"),
         )
     instance = text_param(payload, "instance", "attack")
-    # "Le Leader ... n'attaque pas": an attacker is a unit of the field.
+    # "Le Leader ... n'attaque pas": an attacker is a unit of the field (not an equipment beside it).
     _in_zone(state, seat, instance, (UNITS,), "attack", "darkrow.attacker")
+    _type(state, instance, FIGHTERS, "attack", "darkrow.attacker")
     # "Déclaration d'attaque épuise l'unité": an EXHAUSTED unit does not attack.
     if state.seats[seat].zones[UNITS][state.locate(instance)[2]].tapped:  # type: ignore[index]
         raise rule_refusal(
@@ -564,7 +843,7 @@ def _attack_check(state: TableState, seat: int, payload: Payload) -> None:
     if (
         where is not None
         and where[0] == other
-        and where[1] == UNITS
+        and _is_fighter(state, target)
         and state.seats[other].zones[UNITS][where[2]].tapped
     ):
         return
@@ -612,14 +891,14 @@ def _leader_hit(
 
 def _attack(state: TableState, seat: int, payload: dict) -> Applied:
     attacker, target = payload["instance"], payload["target"]
-    state = _set_tapped(state, attacker, True)
+    state = set_tapped(state, attacker, True)
     other = 1 - seat
     if state.locate(target)[1] == UNITS:  # type: ignore[index]
         state, moved, did = _combat(state, attacker, target)
         return Applied(state, tuple(moved), (("attack", {"target": "unit"}), *did))
     # "Le défenseur choisit lui-même de bloquer ... Sans bloqueur éligible, aucune décision vide n'est
     # proposée." ("Le blocage ... exige une unité READY")
-    if any(not c.tapped for c in state.seats[other].zones[UNITS]):
+    if any(not c.tapped for c in _fighters(state, other)):
         state = with_game_state(state, attack={"attacker": attacker, "seat": seat})
         return Applied(state, (), (("attack", {"target": "leader"}),))
     state, moved, did = _leader_hit(state, seat)
@@ -629,8 +908,8 @@ def _attack(state: TableState, seat: int, payload: dict) -> Applied:
 def _attacks(state: TableState, seat: int) -> Iterable[Payload]:
     other = 1 - seat
     targets = [c.instance for c in state.seats[other].zones[LEADER_ZONE]]
-    targets += [c.instance for c in state.seats[other].zones[UNITS] if c.tapped]
-    for card in state.seats[seat].zones[UNITS]:
+    targets += [c.instance for c in _fighters(state, other) if c.tapped]
+    for card in _fighters(state, seat):
         for target in targets:
             yield {"instance": card.instance, "target": target}
 
@@ -669,6 +948,7 @@ def _block_check(state: TableState, seat: int, payload: Payload) -> None:
     # "Le blocage est facultatif, exige une unité READY et l'épuise" ("Mal d'invocation n'empêche pas
     # de bloquer").
     where = _in_zone(state, seat, instance, (UNITS,), "block", "darkrow.block")
+    _type(state, instance, FIGHTERS, "block", "darkrow.block")
     if state.seats[seat].zones[UNITS][where[2]].tapped:
         raise rule_refusal(
             "TABLE_NOT_READY",
@@ -682,7 +962,7 @@ def _block_check(state: TableState, seat: int, payload: Payload) -> None:
 def _block(state: TableState, seat: int, payload: dict) -> Applied:
     attack = state.game_state["attack"]
     blocker = payload["instance"]
-    state = with_game_state(_set_tapped(state, blocker, True), attack=None)
+    state = with_game_state(set_tapped(state, blocker, True), attack=None)
     # "Blocage : aucune Life perdue, aucun surplus vers Leader."
     state, moved, did = _combat(state, attack["attacker"], blocker)
     return Applied(state, tuple(moved), (("block", {}), *did))
@@ -691,7 +971,7 @@ def _block(state: TableState, seat: int, payload: dict) -> Applied:
 def _blocks(state: TableState, seat: int) -> Iterable[Payload]:
     attack = state.game_state.get("attack")
     if attack and attack["seat"] != seat:
-        for card in state.seats[seat].zones[UNITS]:
+        for card in _fighters(state, seat):
             yield {"instance": card.instance}
 
 
@@ -739,7 +1019,12 @@ NO_BLOCK = Move(
 def _field_card(state: TableState, payload: Payload, kind: str, zones: tuple[str, ...]) -> tuple[int, str]:
     instance = text_param(payload, "instance", kind)
     where = state.locate(instance)
-    if where is None or where[0] is None or where[1] not in zones:
+    if (
+        where is None
+        or where[0] is None
+        or where[1] not in zones
+        or (where[1] == UNITS and state.card(instance).type not in FIGHTERS)
+    ):
         raise rule_refusal(
             "TABLE_UNKNOWN_CARD",
             "darkrow.manual-adjustment",
@@ -792,7 +1077,7 @@ def _field_units(state: TableState, seat: int, healing: bool = False) -> Iterabl
     if state.phase != PLAYING:
         return
     for owner in (seat, 1 - seat):
-        for card in state.seats[owner].zones[UNITS]:
+        for card in _fighters(state, owner):
             if not healing or damage(state, card.instance):
                 yield {"instance": card.instance}
 
@@ -808,6 +1093,7 @@ MARK_DAMAGE = Move(
     enumerate=_field_units,
     reduce=_mark_damage,
     log=N_("%(who)s marked damage on %(card)s (a card's effect)"),
+    manual=True,
 )
 HEAL = Move(
     "heal",
@@ -820,6 +1106,7 @@ HEAL = Move(
     enumerate=lambda state, seat: _field_units(state, seat, healing=True),
     reduce=_heal,
     log=N_("%(who)s removed damage from %(card)s (a card's effect)"),
+    manual=True,
 )
 
 
@@ -845,7 +1132,7 @@ def _tap_check(kind: str, tapped: bool):
 def _tap(tapped: bool):
     def reduce(state: TableState, seat: int, payload: dict) -> Applied:
         # "Sommeil et paralysie = EXHAUST"; "redresser ne supprime pas le mal d'invocation".
-        state = _set_tapped(state, payload["instance"], tapped)
+        state = set_tapped(state, payload["instance"], tapped)
         return Applied(state, (), (("exhaust" if tapped else "ready", {}),))
 
     return reduce
@@ -856,10 +1143,9 @@ def _tappable(tapped: bool):
         if state.phase != PLAYING:
             return
         for owner in (seat, 1 - seat):
-            for zone in (LEADER_ZONE, UNITS):
-                for card in state.seats[owner].zones[zone]:
-                    if card.tapped != tapped:
-                        yield {"instance": card.instance}
+            for card in (*state.seats[owner].zones[LEADER_ZONE], *_fighters(state, owner)):
+                if card.tapped != tapped:
+                    yield {"instance": card.instance}
 
     return enumerate_
 
@@ -872,6 +1158,7 @@ EXHAUST = Move(
     enumerate=_tappable(True),
     reduce=_tap(True),
     log=N_("%(who)s exhausted %(card)s (a card's effect)"),
+    manual=True,
 )
 READY = Move(
     "ready",
@@ -881,6 +1168,7 @@ READY = Move(
     enumerate=_tappable(False),
     reduce=_tap(False),
     log=N_("%(who)s readied %(card)s (a card's effect)"),
+    manual=True,
 )
 
 
@@ -918,17 +1206,20 @@ MODIFY = Move(
     condition=checked(_modify_check),
     reduce=_modify,
     log=N_("%(who)s changed the ATK/PV of %(card)s (a card's effect)"),
+    manual=True,
 )
 
 MOVES = GameMoves(
     game="darkrow",
     version=VERSION,
+    replays=REPLAYS,
     moves=(
         FIRST_MOVE,
         MULLIGAN_MOVE,
         DARKROW_STEP,
         DEPLOY,
         PLAY,
+        EQUIP,
         ATTACK,
         BLOCK,
         NO_BLOCK,
@@ -939,6 +1230,7 @@ MOVES = GameMoves(
         EXHAUST,
         READY,
         MODIFY,
+        UNEQUIP,
         CONCEDE_MOVE,
         NOTE_MOVE,
         *FAIR_MOVES,
@@ -953,7 +1245,17 @@ __all__ = [
     "VERSION",
     "card_stats",
     "cost_of",
+    "declared_effects",
     "effective_atk",
     "effective_pv",
+    "equipment_bonus",
+    "equipped",
     "has_keyword",
 ]
+
+
+# What the moves above read of a card (rules.tables.coverage): its stats and kind, Rush and Initiative
+# (in its keywords, text or effects: has_keyword); its effects are only logged.
+ENGINE_READS = EngineReads(
+    fields=("cost", "atk", "pv", "behavior"), keywords=("RUSH", "INITIATIVE"), keywords_in_text=True
+)

@@ -22,9 +22,9 @@ from rules.tables import spec as tbl
 from rules.text import fold
 from rules.translations import GlossaryTerm
 
-from . import face
+from . import evaluation, face
 from .codes import CODES
-from .moves import MOVES
+from .moves import ENGINE_READS, MOVES
 
 LEADER, UNIT, LEGENDARY, ACTION, OBJECT, PLACE = "LEADER", "UNIT", "LEGENDARY", "ACTION", "OBJECT", "PLACE"
 FIGHTERS = frozenset({UNIT, LEGENDARY})
@@ -544,7 +544,9 @@ class Darkrow(RuleSet):
     codes = CODES
     # Its table moves (rules.tables.moves; rules/games/darkrow/moves.py).
     table_moves = MOVES
-    name = "Darkrow"
+    engine_reads = ENGINE_READS
+    bot_evaluate = staticmethod(evaluation.evaluate)
+    name = N_("Darkrow")
     language = "fr"
     # The team's words for the game's terms (rules.translations; the catalogues' Indices, Leader, Life).
     glossary = (

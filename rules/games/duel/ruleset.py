@@ -11,6 +11,8 @@ from rules.tables import spec as tbl
 from rules.translations import GlossaryTerm
 
 from . import face
+from .codes import CODES
+from .moves import ENGINE_READS, MOVES
 
 MONSTER = "MONSTER"
 MONSTERS = frozenset({MONSTER})
@@ -124,7 +126,7 @@ EFFECTS = fx.EffectVocabulary(
 @register
 class Duel(RuleSet):
     key = "duel"
-    name = "Duel"
+    name = N_("Duel")
     language = "fr"
     # The team's words for the game's terms (rules.translations), as the catalogues write them.
     glossary = (
@@ -178,6 +180,11 @@ class Duel(RuleSet):
         ),
     )
     curve_field = "level"
+    # Its own finding codes (rules/games/duel/codes.py) and its table moves (rules.tables.moves;
+    # rules/games/duel/moves.py): the rules mode of seed 004.
+    codes = CODES
+    table_moves = MOVES
+    engine_reads = ENGINE_READS
     # Seed 004: "5 cartes en main"; "Au début de votre tour, vous piochez une carte (sauf le tout premier tour de la partie)".
     # Seed 004: 6,000 LP, 5 cards, 5 monster, 5 support and 1 character zones, one Terrain on the board.
     table = tbl.TableSpec(

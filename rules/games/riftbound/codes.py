@@ -2,7 +2,7 @@
 templates and hints (%(param)s of its params, marked for the catalogues, rendered by
 common.finding_messages in the reader's language). The rule set declares them (``codes``)."""
 
-from rules.codes import CARD, DECK, Code
+from rules.codes import CARD, DECK, INPUT, Code
 from rules.i18n import N_, NP_
 
 CODES: tuple[Code, ...] = (
@@ -108,5 +108,86 @@ CODES: tuple[Code, ...] = (
                 "observed",
             ),
         ),
+    ),
+    # --- the table's rules (rules/games/riftbound/moves.py): a move the seed does not allow ---------
+    Code(
+        "TABLE_RIFT_NOT_HERE",
+        INPUT,
+        N_("a card of the other player, or not in the zone the move takes it from"),
+        params=("kind", "instance", "expected", "rule"),
+        games=("riftbound",),
+        messages=(N_("%(instance)s is not a card of yours in %(expected)s"),),
+    ),
+    Code(
+        "TABLE_RIFT_CARD_TYPE",
+        INPUT,
+        N_("a card of a type the move does not play (a rune, a battlefield, a Legend)"),
+        params=("kind", "type", "expected", "rule"),
+        games=("riftbound",),
+        messages=(N_("a %(type)s cannot be used so; this move takes %(expected)s"),),
+    ),
+    Code(
+        "TABLE_RIFT_INCOMPLETE",
+        INPUT,
+        N_("a unit without its Might: the table cannot play it by the rules"),
+        params=("kind", "field", "rule"),
+        games=("riftbound",),
+        messages=(N_("the card has no %(field)s: the table cannot play it by the rules"),),
+    ),
+    Code(
+        "TABLE_RIFT_PAYMENT",
+        INPUT,
+        N_("a payment that does not cover the card's Energy and Power"),
+        params=("kind", "energy", "power", "paid", "paidPower", "rule"),
+        games=("riftbound",),
+        messages=(
+            N_("the card costs %(energy)s Energy; the payment gives %(paid)s Energy"),
+            N_(
+                "the card costs %(energy)s Energy and the Power %(power)s; the payment gives %(paid)s Energy and no Power"
+            ),
+            N_(
+                "the card costs %(energy)s Energy and the Power %(power)s; the payment gives %(paid)s Energy and the Power %(paidPower)s"
+            ),
+        ),
+    ),
+    Code(
+        "TABLE_RIFT_RUNE_USED",
+        INPUT,
+        N_("a rune exhausted twice, or named twice in one payment"),
+        params=("kind", "instance", "rule"),
+        games=("riftbound",),
+        messages=(N_("the rune %(instance)s is already exhausted or already used in this payment"),),
+    ),
+    Code(
+        "TABLE_RIFT_WHERE",
+        INPUT,
+        N_("a unit played or moved where the rules do not allow it"),
+        params=("kind", "zone", "expected", "rule"),
+        games=("riftbound",),
+        messages=(N_("not to %(zone)s: this move goes to %(expected)s"),),
+    ),
+    Code(
+        "TABLE_RIFT_EXHAUSTED",
+        INPUT,
+        N_("an exhausted unit moved"),
+        params=("kind", "instance", "rule"),
+        games=("riftbound",),
+        messages=(N_("%(instance)s is exhausted: it cannot move this turn"),),
+    ),
+    Code(
+        "TABLE_RIFT_TAPPED",
+        INPUT,
+        N_("a card exhausted by hand that is already exhausted, or readied that is already ready"),
+        params=("kind", "instance", "rule"),
+        games=("riftbound",),
+        messages=(N_("%(instance)s is already as this move would leave it"),),
+    ),
+    Code(
+        "TABLE_RIFT_NO_SHOWDOWN",
+        INPUT,
+        N_("a showdown where the seat has no unit, or at a battlefield it already holds alone"),
+        params=("kind", "zone", "rule"),
+        games=("riftbound",),
+        messages=(N_("no showdown at %(zone)s"),),
     ),
 )

@@ -14,8 +14,9 @@ from rules.tables import spec as tbl
 from rules.text import fold
 from rules.translations import GlossaryTerm
 
-from . import face
+from . import evaluation, face
 from .codes import CODES
+from .moves import ENGINE_READS, MOVES
 
 LEGEND, CHAMPION_UNIT, UNIT, SPELL, GEAR, RUNE, BATTLEFIELD = (
     "LEGEND",
@@ -434,7 +435,7 @@ class Riftbound(RuleSet):
     key = "riftbound"
     # Its own finding codes, with their message templates (rules/games/riftbound/codes.py).
     codes = CODES
-    name = "Riftbound"
+    name = N_("Riftbound")
     language = "fr"
     # The team's words for the game's terms (rules.translations), as the catalogues write them.
     glossary = (
@@ -535,6 +536,10 @@ class Riftbound(RuleSet):
         ),
     )
     matchup_pick = "legend"
+    # Its rules mode (rules/games/riftbound/moves.py): the default of its new tables.
+    table_moves = MOVES
+    engine_reads = ENGINE_READS
+    bot_evaluate = staticmethod(evaluation.evaluate)
     # Seed 001, "Mise en place" and "Déroulé d'un tour".
     table = tbl.TableSpec(
         zones=(
@@ -560,8 +565,27 @@ class Riftbound(RuleSet):
             tbl.StepSpec("awaken", N_("Awaken"), (tbl.Untap(),)),
             tbl.StepSpec("beginning", N_("Beginning"), note=N_("+1 point for each battlefield you hold")),
             tbl.StepSpec("channel", N_("Channel"), (tbl.Channel("runeDeck", "runes", 2, 3),)),
-            tbl.StepSpec("draw", N_("Draw"), (tbl.Draw(1),)),
-            tbl.StepSpec("action", N_("Action")),
+            tbl.StepSpec(
+                "draw",
+                N_("Draw"),
+                (tbl.Draw(1),),
+                note=N_(
+                    "an empty deck: Burn Out (rule 418), the trash shuffled back and 1 point to the "
+                    "opponent; the seed does not say whether that point may be the 8th (rule 451 names "
+                    "a hold or a conquest): the table counts it"
+                ),
+            ),
+            tbl.StepSpec(
+                "action",
+                N_("Action"),
+                note=N_(
+                    "play cards, move your units, launch showdowns; the seed does not say that moving "
+                    "exhausts a unit, nor who orders a showdown's damage (the table: TANK first, then in "
+                    "the order the units arrived), nor whether a unit goes from one battlefield to the "
+                    "other (the table allows it), how many showdowns a turn (any) or what ACCELERATE "
+                    "costs (nothing: the unit enters ready)"
+                ),
+            ),
             tbl.StepSpec(
                 "end",
                 N_("End"),

@@ -19,6 +19,7 @@ from rules.tables.common_moves import (
     NOTE_MOVE,
     STEP_MOVE,
 )
+from rules.tables.coverage import EngineReads
 from rules.tables.engine import (
     Applied,
     Moved,
@@ -43,8 +44,11 @@ from rules.tables.state import PLAYING, Card, TableState, evolve, frozen
 
 # The rules version a table records (rulesVersion): change it when a rule changes a replay.
 # vanguard-2 adds the Battle's moves; a vanguard-1 log (no battle move, no battle) replays the same
-# under them, so a vanguard-1 table is still replayed (GameMoves.replays).
-VERSION = "vanguard-2"
+# under them, so a vanguard-1 table is still replayed (GameMoves.replays). vanguard-3 transfers an
+# intercepted attack to the interceptor (section 5, Battle, 4) where vanguard-2 added its shield: a
+# vanguard-2 table is replayed, and played on, under vanguard-2's own moves (GameMoves.previous).
+VERSION = "vanguard-3"
+V2_VERSION = "vanguard-2"
 REPLAYS = ("vanguard-1",)
 VC = "vc"
 # Seed 002, section 4: "Rear-guard Circles (RC) | 5 кругов: 0/1/2 задний ряд, 3/4 передний".
@@ -660,6 +664,22 @@ def _intercept_check(state: TableState, seat: int, payload: Payload) -> None:
 
 
 def _intercept(state: TableState, seat: int, payload: dict) -> Applied:
+    """Section 5, Battle, 4: "Intercept: подходящий RC ... выходит в GC; атака переносится на него."
+    The interceptor becomes the attacked unit: the hit compares the attacker's power with its power
+    plus the shields, and a hit sends it to the drop like any hit rear-guard ("При попадании по RC
+    цель уходит в Drop"); the unit first attacked is no longer attacked (no damage to a vanguard).
+    The seed says nothing of a second intercept: the table leaves it free (it takes the attack on)."""
+    unit = _unit(state, seat, payload["from"])
+    assert unit is not None
+    state, moved = _to(state, unit.instance, "gc", "intercept")
+    battle = open_battle(state)
+    state = _with_battle(state, target=unit.instance, at="gc", intercepted=battle["target"])
+    return Applied(state, tuple(moved), (("intercept", {"from": payload["from"]}), ("attackTransferred", {})))
+
+
+def _intercept_v2(state: TableState, seat: int, payload: dict) -> Applied:
+    """vanguard-2's intercept (its tables replay as they were played): the interceptor's shield was
+    added to the defence, the attack stayed on its target."""
     unit = _unit(state, seat, payload["from"])
     assert unit is not None
     state, moved = _to(state, unit.instance, "gc", "intercept")
@@ -685,7 +705,13 @@ INTERCEPT = Move(
     enumerate=_intercepts,
     reduce=_intercept,
     log=N_("%(who)s intercepted from %(from)s"),
+    leaves_free=N_(
+        "The game's rules do not say whether a second rear-guard may intercept an attack already intercepted: "
+        "the table leaves it free."
+    ),
 )
+# The log says the attack is transferred (the event's "attackTransferred"): the line stays the same.
+INTERCEPT_V2 = evolve(INTERCEPT, reduce=_intercept_v2)
 
 
 def _end_guard_check(state: TableState, seat: int, payload: Payload) -> None:
@@ -1017,41 +1043,49 @@ COUNTER_BLAST = Move(
     enumerate=_counter_blasts,
     reduce=_counter_blast,
     log=N_("%(who)s paid a Counter Blast"),
+    manual=True,
 )
 
 
-MOVES = GameMoves(
-    game="vanguard",
-    version=VERSION,
-    replays=REPLAYS,
-    moves=(
-        MULLIGAN_MOVE,
-        VANGUARD_STEP,
-        RIDE,
-        CALL,
-        MOVE_UNIT,
-        ATTACK,
-        GUARD_MOVE,
-        INTERCEPT,
-        END_GUARD,
-        RULES_DRIVE_CHECK,
-        TRIGGER_MOVE,
-        DAMAGE_CHECK,
-        COUNTER_BLAST,
-        VANGUARD_END_TURN,
-        CONCEDE_MOVE,
-        NOTE_MOVE,
-        *FAIR_MOVES,
-        DRIVE_CHECK,
-    ),
-    card_view=_card_view,
-)
+def _moves(version: str, intercept: Move, **more: Any) -> GameMoves:
+    return GameMoves(
+        game="vanguard",
+        version=version,
+        moves=(
+            MULLIGAN_MOVE,
+            VANGUARD_STEP,
+            RIDE,
+            CALL,
+            MOVE_UNIT,
+            ATTACK,
+            GUARD_MOVE,
+            intercept,
+            END_GUARD,
+            RULES_DRIVE_CHECK,
+            TRIGGER_MOVE,
+            DAMAGE_CHECK,
+            COUNTER_BLAST,
+            VANGUARD_END_TURN,
+            CONCEDE_MOVE,
+            NOTE_MOVE,
+            *FAIR_MOVES,
+            DRIVE_CHECK,
+        ),
+        card_view=_card_view,
+        **more,
+    )
+
+
+# vanguard-2's moves, kept for its tables (and vanguard-1's, which replay the same under them).
+MOVES_V2 = _moves(V2_VERSION, INTERCEPT_V2, replays=REPLAYS)
+MOVES = _moves(VERSION, INTERCEPT, previous=(MOVES_V2,))
 
 __all__ = [
     "CIRCLES",
     "COLUMN",
     "FRONT",
     "MOVES",
+    "MOVES_V2",
     "VERSION",
     "card_stats",
     "critical",
@@ -1062,3 +1096,10 @@ __all__ = [
     "shield",
     "vanguard_grade",
 ]
+
+
+# What the moves above read of a card (rules.tables.coverage): its stats, its trigger and Sentinel;
+# vanguard cards' effects are only logged (a player applies them by hand).
+ENGINE_READS = EngineReads(
+    fields=("grade", "power", "critical", "shield", "trigger", "sentinel", "clan"), keyword_field=""
+)

@@ -14,9 +14,9 @@ from rules.tables import spec as tbl
 from rules.tables.clock import TurnTimer
 from rules.translations import GlossaryTerm
 
-from . import face
+from . import evaluation, face
 from .codes import CODES
-from .moves import MOVES
+from .moves import ENGINE_READS, MOVES
 
 NORMAL_UNIT, TRIGGER_UNIT = "NORMAL_UNIT", "TRIGGER_UNIT"
 TRIGGERS = ("CRITICAL", "DRAW", "STAND", "HEAL")
@@ -273,10 +273,12 @@ class Vanguard(RuleSet):
     codes = CODES
     # Its table moves (rules.tables.moves; rules/games/vanguard/moves.py).
     table_moves = MOVES
+    engine_reads = ENGINE_READS
+    bot_evaluate = staticmethod(evaluation.evaluate)
     # Seed 002, section 1: "Таймер: 90 секунд на ход + банк 5 минут; отсутствие 5 минут — поражение"
     # (rules.tables.clock; kept by the server, off at a hot seat unless asked for).
     table_timer = TurnTimer(turn=90, bank=300)
-    name = "Cardfight!! Vanguard (Classic)"
+    name = N_("Cardfight!! Vanguard (Classic)")
     language = "ru"
     # The team's words for the game's terms (rules.translations): the circles, Counter Blast and the
     # trigger names, as the catalogues write them.

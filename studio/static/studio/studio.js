@@ -48,3 +48,17 @@
     }
   });
 })();
+
+// Phones: the header is one line that scrolls sideways (studio.css): the current page's link is
+// brought into view at load, without scrolling the page itself.
+(function () {
+  "use strict";
+  function showCurrent() {
+    var header = document.querySelector("header.top");
+    var current = header && header.querySelector("nav a[aria-current='page']");
+    if (!current || header.scrollWidth <= header.clientWidth) return;
+    header.scrollLeft = Math.max(0, current.offsetLeft - (header.clientWidth - current.offsetWidth) / 2);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showCurrent);
+  else showCurrent();
+})();

@@ -38,6 +38,13 @@ FORMAT = "card-studio-table-example"
 # The longest example (a rules game usually ends before: vanguard's deck out after ~150 events).
 MOST_EVENTS = {"rules": 400, "free": 80}
 SEED = 46
+# What a seat is offered at any time, not a move the table waits for (rules.tables.common_moves' fair
+# moves; darkrow's and duel's effects applied by hand, duel's traps and table options).
+AT_ANY_TIME = frozenset(
+    {"roll", "coin", "search", "reveal", "undo", "acceptResult", "refuseResult", "acceptUndo", "refuseUndo"}
+    | {"markDamage", "heal", "exhaust", "ready", "play", "unequip"}
+    | {"activateTrap", "toGraveyard", "usePower", "changeLp", "modify", "option"}
+)
 
 
 def modes(game: str) -> tuple[str, ...]:
@@ -133,10 +140,15 @@ def _free_move(rng: random.Random, state: TableState, seat: int) -> dict[str, An
     return {"instance": rng.choice(hand).instance, "to": rng.choice(targets)}
 
 
-def play(game: str, mode: str, seed: int = SEED) -> tuple[TableState, list[Event]]:
-    """A game of ``game`` in ``mode`` played by offered intents (seeded), to its end or its bound."""
+def play(
+    game: str, mode: str, seed: int = SEED, rules_version: str | None = None, prefer: tuple[str, ...] = ()
+) -> tuple[TableState, list[Event]]:
+    """A game of ``game`` in ``mode`` played by offered intents (seeded), to its end or its bound
+    (``rules_version``: an older version the game keeps, GameMoves.previous; None: the current one;
+    ``prefer``: kinds played whenever a seat is offered one, e.g. vanguard's rare intercept; the turn
+    then never ends early)."""
     rng = random.Random(seed)
-    state = deal_table(get_ruleset(game), seed, decks(game), mode=mode)
+    state = deal_table(get_ruleset(game), seed, decks(game), mode=mode, rules_version=rules_version)
     events: list[Event] = []
     while len(events) < MOST_EVENTS[mode] and state.phase != "finished":
         # Never a concession nor a result claimed (the game ends by its rules, or its bound).
@@ -150,9 +162,29 @@ def play(game: str, mode: str, seed: int = SEED) -> tuple[TableState, list[Event
         # The seat to act; during the setup, a seat with a decision to make (a die is always offered).
         deciding = [s for s in ready if state.seats[s].pending]
         seat = state.active if state.active in ready else (deciding or ready)[0]
-        kind, payload = rng.choice(offers[seat])
-        ends = [o for o in offers[seat] if o[0] == "endTurn"]
-        if ends and rng.random() < 0.3:
+        # The other seat answers first when the table waits for it (duel: an attack to let through),
+        # not for what it may play at any time (the fair moves, an effect applied by hand).
+        answering = [
+            s for s in ready if s != state.active and any(k not in AT_ANY_TIME for k, _p in offers[s])
+        ]
+        if state.active is not None and answering:
+            seat = answering[0]
+        wanting = [s for s in ready if any(k in prefer for k, _p in offers[s])]
+        if wanting:
+            seat = wanting[0]
+            offers[seat] = [o for o in offers[seat] if o[0] in prefer]
+        if mode == "rules" and not wanting:
+            # A kind first, then one of its payloads: a move of many payloads (a summon) does not
+            # crowd out the next step.
+            kinds = sorted({k for k, _p in offers[seat]})
+            # What is offered at any time, now and then only: the game goes on.
+            game_kinds = [k for k in kinds if k not in AT_ANY_TIME]
+            kind = rng.choice(game_kinds if game_kinds and rng.random() < 0.9 else kinds)
+            kind, payload = rng.choice([o for o in offers[seat] if o[0] == kind])
+        else:
+            kind, payload = rng.choice(offers[seat])
+        ends = [o for o in offers[seat] if o[0] == "endTurn"] if not prefer else []
+        if ends and rng.random() < (0.3 if mode == "free" else 0.1):
             kind, payload = ends[0]
         if mode == "free" and state.phase == "playing" and rng.random() < 0.4:
             moved = _free_move(rng, state, seat)
@@ -167,15 +199,17 @@ def play(game: str, mode: str, seed: int = SEED) -> tuple[TableState, list[Event
     return state, events
 
 
-def record(game: str, mode: str, seed: int = SEED) -> dict[str, Any]:
+def record(
+    game: str, mode: str, seed: int = SEED, rules_version: str | None = None, prefer: tuple[str, ...] = ()
+) -> dict[str, Any]:
     ruleset = get_ruleset(game)
-    state, events = play(game, mode, seed)
+    state, events = play(game, mode, seed, rules_version, prefer)
     return {
         "format": FORMAT,
         "formatVersion": 1,
         "game": game,
         "mode": mode,
-        "rulesVersion": ruleset.rules_version(mode),
+        "rulesVersion": rules_version or ruleset.rules_version(mode),
         "seed": seed,
         "decks": [deck_data(d) for d in decks(game)],
         "events": [
@@ -183,6 +217,14 @@ def record(game: str, mode: str, seed: int = SEED) -> dict[str, Any]:
         ],
         "expected": summary(state),
     }
+
+
+# Logs of an older rules version kept beside the current one (GameMoves.previous), recorded once with
+# the moves that version changed played whenever offered: name -> (game, mode, seed, version, kinds).
+# ``python -m tests.rules.tables.examples vanguard-rules-v2-intercept`` records one again.
+KEPT = {
+    "vanguard-rules-v2-intercept": ("vanguard", "rules", 70, "vanguard-2", ("intercept",)),
+}
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -197,6 +239,12 @@ def main(argv: list[str]) -> None:
     wanted = argv or list(GAMES)
     EXAMPLES.mkdir(parents=True, exist_ok=True)
     for item in wanted:
+        if item in KEPT:
+            game, mode, seed, version, prefer = KEPT[item]
+            log = record(game, mode, seed, version, prefer)
+            (EXAMPLES / f"{item}.json").write_text(dumps(log), encoding="utf-8")
+            print(f"{item}.json: {len(log['events'])} events, {version}")
+            continue
         game, _, mode = item.partition(":")
         for one in (mode,) if mode else modes(game):
             log = record(game, one)

@@ -3,6 +3,7 @@ refused with its code, its rule, and nothing changed (rules/games/darkrow/moves.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -37,7 +38,19 @@ HERO = card("Hero", "LEGENDARY", cost=2, atk=3, pv=1)
 BIG = card("Big", "UNIT", cost=5, atk=5, pv=5)
 PLAN = card("Plan", "ACTION", cost=0)
 GADGET = card("Gadget", "OBJECT", cost=1, behavior="CONSUMABLE")
-HELMET = card("Helmet", "OBJECT", cost=1, behavior="EQUIPMENT")
+# An equipment whose data declare +1 PV while it stays attached (rules/games/darkrow/moves.py).
+HELMET = dataclasses.replace(
+    card("Helmet", "OBJECT", cost=1, behavior="EQUIPMENT"),
+    effects=(
+        {
+            "effectId": "Helmet.pv",
+            "kind": "passive",
+            "timing": "CONTINUOUS",
+            "actions": [{"do": "MODIFY_STAT", "stat": "PV", "amount": 1, "target": "EQUIPPED_UNIT"}],
+            "duration": "WHILE_ATTACHED",
+        },
+    ),
+)
 OFFICE = card("Office", "PLACE", cost=1)
 BARE = card("Bare", "UNIT")
 LEADER = card("Gin", "LEADER")
@@ -266,7 +279,7 @@ def test_one_action_card_in_one_s_own_turn_and_one_in_the_opponent_s():
     assert state.turn_state["actions"] == (1 - seat,)
 
 
-def test_objects_are_played_in_one_s_own_free_play_to_the_discard_equipment_not_yet():
+def test_objects_are_played_in_one_s_own_free_play_to_the_discard_an_equipment_is_attached():
     state = to_step(started(), "play")
     seat = state.active
     state, gadget = fetch(state, seat, GADGET)
@@ -554,7 +567,8 @@ def test_random_offered_intents_play_whole_games_to_the_end(seed, choices):
         # A kind first (the manual adjustments rarely), then one of its payloads.
         seat = rnd.choice([s for s in (0, 1) if playable[s]])
         kinds = sorted({m.kind for m, _p in playable[seat]} - {"result"})  # a claim ends it otherwise
-        game_kinds = [k for k in kinds if k not in ("markDamage", "heal", "exhaust", "ready", *FAIR)] or kinds
+        manual = ("markDamage", "heal", "exhaust", "ready", "unequip", *FAIR)
+        game_kinds = [k for k in kinds if k not in manual] or kinds
         # The fair moves (undo, search, reveal, die, coin) now and then.
         kind = rnd.choice(kinds if rnd.random() < 0.05 else game_kinds)
         move, payload = rnd.choice([(m, p) for m, p in playable[seat] if m.kind == kind])

@@ -50,9 +50,10 @@ def test_an_example_log_replays_to_its_summary_under_its_rules(path):
     current = get_ruleset(game).rules_version(mode)
     hint = RECORD.format(game=game, mode=mode)
     # A free table of the legacy version (before rules.tables.fairness) replays as it was played.
-    # An older version the game's moves still replay (GameMoves.replays: vanguard-1 under vanguard-2).
+    # An older version the game's moves still replay: the same (GameMoves.replays: vanguard-1 under
+    # vanguard-2), or under its own moves (GameMoves.previous: vanguard-2 beside vanguard-3).
     moves = get_ruleset(game).table_moves
-    older = moves.replays if mode == "rules" and moves is not None else ()
+    older = moves.versions() if mode == "rules" and moves is not None else ()
     assert log["rulesVersion"] in (current, *older) or is_legacy(mode, log["rulesVersion"]), (
         f"{path.name} was recorded under {log['rulesVersion']}, the rules are now {current}: {hint}"
     )
@@ -79,13 +80,17 @@ def test_a_log_under_rules_this_studio_does_not_know_is_refused(path):
 
 
 def test_a_rules_log_of_a_game_without_rules_is_refused():
-    log = load(path_for("duel", "free"))
+    without = [game for game in GAMES if not get_ruleset(game).has_rules_mode()]
+    if not without:
+        pytest.skip("every game has its rules mode")
+    game = without[0]
+    log = load(path_for(game, "free"))
     with pytest.raises(Refusal) as refused:
         replay_recorded(
-            get_ruleset("duel"),
-            "duel-1",
+            get_ruleset(game),
+            f"{game}-1",
             log["seed"],
-            [thaw_deck("duel", d) for d in log["decks"]],
+            [thaw_deck(game, d) for d in log["decks"]],
             [],
             mode="rules",
         )
@@ -93,6 +98,29 @@ def test_a_rules_log_of_a_game_without_rules_is_refused():
     assert refused.value.finding.params["expected"] is None
 
 
+def test_the_duel_rules_log_is_a_whole_game():
+    log = load(path_for("duel", "rules"))
+    assert log["rulesVersion"] == "duel-1"
+    assert log["expected"]["phase"] == "finished" and log["expected"]["result"]["reason"] != "CONCEDED"
+    kinds = {event["kind"] for event in log["events"]}
+    assert {"summon", "attack", "resolveAttack", "step", "endTurn"} <= kinds, kinds
+
+
 def test_the_vanguard_rules_log_is_a_whole_game():
     log = load(path_for("vanguard", "rules"))
     assert log["expected"]["phase"] == "finished" and log["expected"]["result"]["reason"] != "CONCEDED"
+
+
+def test_a_vanguard_2_log_with_an_intercept_replays_under_vanguard_2_s_own_moves():
+    """vanguard-3 changed the intercept (the attack goes to the interceptor, seed 002 section 5):
+    the kept vanguard-2 log replays to its summary under vanguard-2's moves, whose intercept added
+    the interceptor's shield and left the attack on its target."""
+    log = load(EXAMPLES / "vanguard-rules-v2-intercept.json")
+    assert log["rulesVersion"] == "vanguard-2"
+    assert summary(replayed(log)) == log["expected"]
+    seq = next(e["seq"] for e in log["events"] if e["kind"] == "intercept")
+    upto = {**log, "events": [e for e in log["events"] if e["seq"] <= seq]}
+    old = replayed(upto).turn_state["battle"]
+    new = replayed(upto, version="vanguard-3").turn_state["battle"]
+    assert old["at"] == "vc" and old["shield"] > 0 and "intercepted" not in old
+    assert new["at"] == "gc" and new["shield"] == 0 and new["intercepted"] == old["target"]

@@ -181,7 +181,62 @@ def test_intercept_by_a_front_row_grade_2_rear_guard_not_attacked_itself():
     assert offered == [{"from": "rc3"}]
     after = play(state, defender, "intercept", **{"from": "rc3"})
     assert zone(after, defender, "gc") == [two] and zone(after, defender, "rc3") == []
-    assert open_battle(after)["shield"] == fields(state, two)["shield"]
+    # Section 5, Battle, 4: "атака переносится на него": the interceptor is the attacked unit now
+    # (no shield of its own added to the defence).
+    battle = open_battle(after)
+    assert (battle["target"], battle["at"], battle["shield"]) == (two, "gc", 0)
+    assert battle["intercepted"] == zone(state, defender, "vc")[0]
+
+
+def intercepted_attack(attacker_power: int, interceptor_power: int, moves=None):
+    """A rear-guard (rc3) attack on the defender's vanguard, intercepted by its grade 2 on rc4, the
+    guard closed (a rear-guard makes no drive check: the battle resolves at once)."""
+    state, seat = battle_ready()
+    if moves is not None:
+        state = evolve(state, start=evolve(state.start, moves=moves))
+    defender = 1 - seat
+    state, front = take(state, seat, "rc3", unit(1))
+    state, two = take(state, defender, "rc4", unit(2))
+    state = recast(recast(state, front, power=attacker_power), two, power=interceptor_power)
+    vanguard = zone(state, defender, "vc")[0]
+    state = recast(state, vanguard, power=1000)  # the vanguard alone would be hit
+    state = play(attack(state, seat, source="rc3", target="vc"), defender, "intercept", **{"from": "rc4"})
+    return play(state, defender, "endGuard"), seat, two
+
+
+def test_an_intercepted_attack_hits_the_interceptor_never_the_vanguard():
+    state, seat, two = intercepted_attack(attacker_power=10000, interceptor_power=8000)
+    defender = 1 - seat
+    # A hit on the interceptor sends it to the drop; the vanguard takes no damage.
+    assert open_battle(state) is None
+    assert zone(state, defender, "discard") == [two] and zone(state, defender, "damage") == []
+    assert zone(state, defender, "gc") == []
+
+
+def test_an_intercepted_attack_misses_when_the_interceptor_s_power_is_higher():
+    state, seat, two = intercepted_attack(attacker_power=7000, interceptor_power=8000)
+    defender = 1 - seat
+    # No hit; "После боя Guardian/Intercept уходят в Drop."
+    assert open_battle(state) is None and zone(state, defender, "damage") == []
+    assert zone(state, defender, "discard") == [two] and zone(state, defender, "gc") == []
+
+
+def test_a_vanguard_2_table_keeps_its_intercept_a_shield_on_the_attacked_unit():
+    from rules.games.vanguard.moves import MOVES_V2
+
+    # The same battle under vanguard-2's moves: the interceptor's shield was added, the attack stayed
+    # on the vanguard (1000 power against 10000 hits: a damage check is due).
+    state, seat = battle_ready()
+    state = evolve(state, start=evolve(state.start, moves=MOVES_V2))
+    defender = 1 - seat
+    state, front = take(state, seat, "rc3", unit(1))
+    state, two = take(state, defender, "rc4", unit(2))
+    state = recast(recast(state, front, power=10000), zone(state, defender, "vc")[0], power=1000)
+    state = play(attack(state, seat, source="rc3", target="vc"), defender, "intercept", **{"from": "rc4"})
+    battle = open_battle(state)
+    assert battle["at"] == "vc" and battle["shield"] == fields(state, two)["shield"]
+    state = play(state, defender, "endGuard")
+    assert open_battle(state)["stage"] == "damage"
 
 
 def recast(state, instance, **changes):
@@ -456,8 +511,12 @@ def test_the_stats_on_a_card_are_its_fields_and_the_turn_s_bonuses():
     assert stats == {"power": data["power"], "critical": data["critical"], "shield": data["shield"]}
 
 
-def test_a_vanguard_1_log_replays_under_vanguard_2():
-    assert MOVES.version == "vanguard-2" and "vanguard-1" in MOVES.replays
+def test_vanguard_2_and_1_tables_replay_under_vanguard_2_s_own_moves():
+    assert MOVES.version == "vanguard-3"
+    older = MOVES.for_version("vanguard-2")
+    assert older is not None and older is not MOVES and older is MOVES.for_version("vanguard-1")
+    assert MOVES.for_version("vanguard-0") is None
+    assert MOVES.versions() == ("vanguard-3", "vanguard-2", "vanguard-1")
 
 
 def test_grades_and_vanguard_grades_of_the_kit():
