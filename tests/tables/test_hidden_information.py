@@ -70,8 +70,9 @@ def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
 
 
 # Keys whose values are squares of chesscards' board or zones, or lists of them (a mark's
-# "squares"): "a1" is a square and an instance.
-SQUARES = {"square", "squares", "from", "to"}
+# "squares", the two ends of the Portail a piece went through, the square a mark is removed from, the
+# en passant square): "a1" is a square and an instance.
+SQUARES = {"square", "squares", "from", "to", "portal", "remove", "ep"}
 
 
 def strings(data: Any) -> set[str]:
