@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tables.models import Table, TableEvent
@@ -73,13 +74,19 @@ def _play_until_the_bot_has_played(page, table, *, seconds: float = 90) -> None:
         end_turn = page.locator(".actions[data-mode='rules'] [data-kind='endTurn']")
         step = page.locator(".actions[data-mode='rules'] [data-kind='step']")
         if end_turn.count() and end_turn.first.is_visible():
-            end_turn.first.click()
+            button = end_turn.first
         elif step.count() and step.first.is_visible():
             # The steps of the turn, the next one a button, read whole (at 390 px in Russian too).
             assert cut_steps(page) == []
-            step.first.click()
+            button = step.first
         else:
             page.wait_for_timeout(250)
+            continue
+        try:
+            # The page may take the button back between the look and the click (the table moved on:
+            # its next view came): then the loop looks again at what it offers now.
+            button.click(timeout=3000)
+        except PlaywrightTimeoutError:
             continue
         _wait_past(page, now)
 

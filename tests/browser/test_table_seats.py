@@ -6,6 +6,7 @@ first: the header and the buttons fold. Screenshots at 390 px under test-output/
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -212,3 +213,54 @@ def test_two_players_answer_a_proposed_result_an_undo_and_see_a_search(player, m
     for page in (a, b):
         expect(page.locator("#result")).to_contain_text("draw")
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
+
+
+def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls(player, make_user):  # noqa: F811
+    """Rules mode: a refused request for the seat's moves (a busy studio's 503) is asked again, so the
+    page never stays without its buttons; and a page that reads the table every 2 s (no socket)
+    draws nothing again while the table stays where it is: the buttons stay the same elements (a
+    redrawn button under the pointer lost a click in CI)."""
+    alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice), invite=bob)
+    services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
+    assert table.mode == "rules"
+    asked = []
+
+    def intents(route):
+        asked.append(1)
+        if len(asked) == 1:
+            route.fulfill(status=503, content_type="application/json", body='{"detail": "busy"}')
+        else:
+            route.continue_()
+
+    a = player(alice)
+    a.route(re.compile(r"/api/tables/\d+/intents/"), intents)
+    a.goto(f"/tables/{table.pk}/")
+    keep = a.get_by_role("button", name="Keep this hand")
+    expect(keep).to_be_visible()
+    # Drawn without its moves while the first request was refused, then with them: asked again.
+    expect(a.get_by_text("Asking the table which moves the rules allow")).to_have_count(0)
+    assert len(asked) >= 2
+
+    polls = []
+    b = player(bob)
+    b.route_web_socket(re.compile(r"/ws/tables/\d+/"), lambda ws: ws.close())
+    b.on(
+        "request",
+        lambda request: polls.append(1) if request.url.endswith(f"/api/tables/{table.pk}/") else None,
+    )
+    b.goto(f"/tables/{table.pk}/")
+    expect(b.locator("#live")).to_have_attribute("data-link", "polling")
+    kept = b.get_by_role("button", name="Keep this hand")
+    expect(kept).to_be_visible()
+    kept.evaluate("button => { button.dataset.probe = 'drawn once'; }")
+    seen = len(polls)
+    deadline = time.monotonic() + 20
+    while len(polls) < seen + 2:  # two reads of the same view, 2 s apart
+        assert time.monotonic() < deadline, "the page stopped reading the table"
+        b.wait_for_timeout(250)
+    b.wait_for_timeout(500)  # the second read's answer drawn (or not)
+    expect(b.locator("[data-probe='drawn once']")).to_have_count(1)
+    # The table moves on (alice keeps her hand): the page draws it, by its polls.
+    keep.click()
+    wait_seq(b, 1, timeout=10_000)

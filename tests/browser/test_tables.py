@@ -133,8 +133,9 @@ def seq(page) -> int:
     return int(page.locator("#table").get_attribute("data-seq") or 0)
 
 
-def wait_seq(page, value: int, *, timeout: float = 5000) -> None:
-    """The page holds the table at seq ``value`` (its view and its log), within ``timeout`` ms."""
+def wait_seq(page, value: int, *, timeout: float = 10_000) -> None:
+    """The page holds the table at seq ``value`` (its view and its log), within ``timeout`` ms (as
+    long as the pages' other waits: a move's answer on two cores busy with the whole suite)."""
     expect(page.locator("#table")).to_have_attribute("data-seq", str(value), timeout=timeout)
     expect(page.locator(f"#log li[data-seq='{value}']")).to_have_count(1, timeout=timeout)
 

@@ -142,6 +142,7 @@ function splitFold(actions, keep) {
 function ruleActions(acting) {
   var actions = el("div", { class: "row actions", "data-mode": "rules" });
   var current = state.view && state.intentsSeq === state.view.seq;
+  state.movesDrawn = current ? state.intentsSeq + ":" + state.intentsSeat : "";
   if (!current) actions.appendChild(el("span", { class: "muted small", text: gettext("Asking the table which moves the rules allow…") }));
   var cardMoves = 0;
   // The open battle (vanguard): who attacks whom, the powers and the shields so far, its moment.

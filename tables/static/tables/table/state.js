@@ -20,6 +20,7 @@ export const state = {
   // Rules mode: the moves the rules allow the acting seat now (GET intents/), each sent as is.
   intents: [],
   intentsSeq: -1,
+  movesDrawn: "", // the intents the turn bar shows ("seq:seat"), "" while it shows none
   link: "", // what the connection indicator says: connecting, live, polling, offline, closed
   heard: 0, // when the socket last brought a message
   actionsOpen: false, // the folded buttons of a narrow screen, opened

@@ -80,9 +80,14 @@ export function send(kind, payload, seat) {
           state.intentsSeq = mine.seq;
         }
         receive(played.events || [], played.view);
-        // The table moved on before this answer came (the bot answered the move at once): the
-        // updates that brought it asked no intents while this answer was awaited.
-        if (!newer) refreshIntents();
+        if (!RULES) return true;
+        // The socket may have brought this view first, drawn while the answer was awaited (without
+        // moves): the answer's intents are drawn now.
+        if (state.view && state.intentsSeq === state.view.seq && state.movesDrawn !== state.intentsSeq + ":" + state.intentsSeat) redraw.moves();
+        // The answer brought no intents for the seat that acts now (another seat of a hot seat
+        // answers the move, or the table moved on before this answer came: the bot answered at
+        // once), and the updates that came meanwhile asked none: they are asked now.
+        refreshIntents();
         return true;
       }, function () { catchUp(); return true; });
     }
@@ -109,8 +114,10 @@ export function send(kind, payload, seat) {
   });
 }
 
-// Rules mode: the intents of the acting seat at the view's seq, asked again after each update.
-function refreshIntents() {
+// Rules mode: the intents of the acting seat at the view's seq, asked again after each update. A
+// request that fails (the studio busy: a 503, the network) is asked again, later each time, while the
+// view stays at that seq: the page never stays without its moves.
+function refreshIntents(attempt) {
   if (!RULES || replaying() || !config.seats.length || !state.view || state.answering) return;
   var seq = state.view.seq;
   var seat = actingSeat();
@@ -122,7 +129,12 @@ function refreshIntents() {
     state.intentsSeat = data.seat;
     state.intentsSeq = seq;
     redraw.moves();
-  }).catch(function () { state.intents = []; });
+  }).catch(function () {
+    var tries = (attempt || 0) + 1;
+    setTimeout(function () {
+      if (state.view && state.view.seq === seq) refreshIntents(tries);
+    }, Math.min(10000, 500 * Math.pow(2, tries - 1)));
+  });
 }
 
 // Rules mode: an offered move, sent as the rules gave it (but for its label).
@@ -329,8 +341,15 @@ function markWaiting() { root.dataset.waiting = waiting.length; }
 
 // Each event once, in order: those after the last seq held are added, the view replaces the old one.
 export function update(events, view) {
-  // The view first: the log names the players it seats.
-  var fresh = view && (!state.view || view.seq >= state.view.seq);
+  // The view first: the log names the players it seats. A view of the seq shown that differs only by
+  // its clock (a poll, the socket's update of the mover's own move) sets the clock and redraws
+  // nothing: the buttons stay the same elements (a click or a half-typed value is not lost).
+  var fresh = view && (!state.view || view.seq > state.view.seq || (view.seq === state.view.seq && !sameBut(view, state.view, "clock")));
+  if (view && !fresh && state.view && view.seq === state.view.seq && !replaying()) {
+    state.view = view;
+    state.clockAt = Date.now();
+    state.clockAsked = false;
+  }
   if (fresh && !replaying()) { state.view = view; state.clockAt = Date.now(); state.clockAsked = false; }
   events.forEach(function (event) {
     if (event.seq > state.lastSeq) {
@@ -346,4 +365,12 @@ export function update(events, view) {
     if (RULES) refreshIntents();
   }
   if (!replaying()) root.dataset.seq = state.view ? state.view.seq : 0;
+}
+
+// Two views alike but for one key (both as the server serialized them: the same keys in the same order).
+function sameBut(one, other, key) {
+  var a = Object.assign({}, one), b = Object.assign({}, other);
+  delete a[key];
+  delete b[key];
+  return JSON.stringify(a) === JSON.stringify(b);
 }
