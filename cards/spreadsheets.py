@@ -463,8 +463,12 @@ def _int(value: Any, spec: FieldSpec) -> tuple[Any, Problem | None]:
     text = _text(value).strip()
     if re.fullmatch(r"[+-]?\d{1,18}", text):
         return int(text), None
-    allowed = spec.describe().replace(", or null", ", or empty")
-    return None, problem("CELL_NOT_WHOLE", value=shown(text), expected=allowed)
+    # The field's bounds, not words: the finding is said in its reader's language when shown (a job's
+    # report is stored, and read again later by others).
+    bounds = {"minimum": spec.minimum, "maximum": spec.maximum}
+    return None, problem(
+        "CELL_NOT_WHOLE", value=shown(text), **{name: bound for name, bound in bounds.items() if bound is not None}
+    )
 
 
 def _bool(value: Any) -> tuple[Any, Problem | None]:
