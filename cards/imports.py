@@ -79,11 +79,13 @@ class ImportReport:
         }
         if self.conflicts:
             new = sum(1 for c in self.conflicts if c.new)
-            text += ", " + ngettext(
-                "%(count)s conflict kept the user's version (%(new)s new)",
-                "%(count)s conflicts kept the user's version (%(new)s new)",
+            # Two counts, two plurals: "2 conflits ... (1 nouveau)".
+            kept = ngettext(
+                "%(count)s conflict kept the user's version",
+                "%(count)s conflicts kept the user's version",
                 len(self.conflicts),
-            ) % {"count": len(self.conflicts), "new": new}
+            ) % {"count": len(self.conflicts)}
+            text += ", " + kept + " " + ngettext("(%(new)s new)", "(%(new)s new)", new) % {"new": new}
         if self.needs_review:
             text += ", " + ngettext(
                 "%(count)s stored as NEEDS_REVIEW instead of VALIDATED",

@@ -202,3 +202,23 @@ def test_what_a_sheets_cell_allows_is_said_in_the_readers_language(language, wor
         html = render_to_string("cards/_import_job.html", {"job": job, "running": False})
     assert escape(words) in html
     assert "allowed" not in html and "integer" not in html and "or empty" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "kept", "new", "expected"),
+    [
+        ("fr", 2, 1, "2 conflits ont gardé la version de l’utilisateur (1 nouveau)"),
+        ("fr", 3, 2, "3 conflits ont gardé la version de l’utilisateur (2 nouveaux)"),
+        ("ru", 2, 1, "2 конфликта: оставлена версия пользователя (1 новый)"),
+        ("ru", 5, 5, "5 конфликтов: оставлена версия пользователя (5 новых)"),
+        ("en", 2, 1, "2 conflicts kept the user's version (1 new)"),
+    ],
+)
+def test_the_new_conflicts_are_counted_in_their_own_plural(language, kept, new, expected):
+    from types import SimpleNamespace
+
+    from cards.imports import ImportReport
+
+    report = ImportReport(game="darkrow", conflicts=[SimpleNamespace(new=n < new) for n in range(kept)])
+    with translation.override(language):
+        assert report.summary().endswith(", " + expected)
