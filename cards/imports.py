@@ -48,6 +48,13 @@ from .translations import parse_translation, translations_import_many
 
 
 # --- import ------------------------------------------------------------------------------
+def _nothing_imported(errors: int) -> str:
+    """An import refused whole, in the active language (a command's --lang, a request's reader)."""
+    return ngettext(
+        "nothing was imported: %(count)s error(s)", "nothing was imported: %(count)s error(s)", errors
+    ) % {"count": errors}
+
+
 @dataclass
 class ImportReport:
     game: str
@@ -79,11 +86,13 @@ class ImportReport:
         }
         if self.conflicts:
             new = sum(1 for c in self.conflicts if c.new)
-            text += ", " + ngettext(
-                "%(count)s conflict kept the user's version (%(new)s new)",
-                "%(count)s conflicts kept the user's version (%(new)s new)",
+            # Two counts, two plurals: "2 conflits ... (1 nouveau)".
+            kept = ngettext(
+                "%(count)s conflict kept the user's version",
+                "%(count)s conflicts kept the user's version",
                 len(self.conflicts),
-            ) % {"count": len(self.conflicts), "new": new}
+            ) % {"count": len(self.conflicts)}
+            text += ", " + kept + " " + ngettext("(%(new)s new)", "(%(new)s new)", new) % {"new": new}
         if self.needs_review:
             text += ", " + ngettext(
                 "%(count)s stored as NEEDS_REVIEW instead of VALIDATED",
@@ -412,7 +421,7 @@ def cards_import(
     """
     game, inputs, errors = parse_card_set(payload, locator)
     if errors:
-        raise InvalidInput(errors, message=f"nothing was imported: {len(errors)} error(s)")
+        raise InvalidInput(errors, message=_nothing_imported(len(errors)))
     index_of = {ci.stable_id: i for i, ci in enumerate(inputs) if ci.stable_id}
     existing = _existing_by_id([ci.stable_id for ci in inputs if ci.stable_id])
     elsewhere = [c for c in existing.values() if c.game != game]
@@ -431,7 +440,7 @@ def cards_import(
                 )
                 for c in elsewhere
             ],
-            message="nothing was imported: ids used by another game",
+            message=gettext("nothing was imported: ids used by another game"),
         )
     may_validate = user is None or user.has_perm("cards.review_card")
     by_name = _existing_by_name(game, inputs)
@@ -510,7 +519,7 @@ def cards_import(
     if refused:
         forbidden = not may_validate and all(f.code == "FIELD_INVALID" for f in refused)
         error_class = Forbidden if forbidden else InvalidInput
-        message = f"nothing was imported: {len(refused)} error(s)"
+        message = _nothing_imported(len(refused))
         raise error_class(message, refused) if forbidden else error_class(refused, message=message)
     changed_keys: set[str] = set()
     for pairs, note, ids in ((created, "imported", report.created), (updated, "re-imported", report.updated)):
@@ -579,7 +588,7 @@ def cards_import_file(
         # A bad cell was left out of its card, so the importer's own errors never repeat it.
         _, _, errors = parse_card_set(sheet.payload, locator)
         every = [*sheet.errors, *errors]
-        raise InvalidInput(every, message=f"nothing was imported: {len(every)} error(s)")
+        raise InvalidInput(every, message=_nothing_imported(len(every)))
     report = cards_import(payload=sheet.payload, user=user, progress=progress, locator=locator)
     report.warnings = list(sheet.warnings)
     return report

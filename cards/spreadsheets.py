@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from common import guards
 from rules import Finding, get_ruleset, registry
@@ -133,8 +134,12 @@ def sniff(name: str | None, head: bytes) -> str:
         return "xlsx"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         return "json"
-    what = f"a .{suffix} file" if suffix else "this file"
-    raise UnusableFile(f"{what} is no card set: use a card-set .json, .csv or .xlsx file")
+    if suffix:
+        raise UnusableFile(
+            _("a .%(suffix)s file is no card set: use a card-set .json, .csv or .xlsx file")
+            % {"suffix": suffix}
+        )
+    raise UnusableFile(_("this file is no card set: use a card-set .json, .csv or .xlsx file"))
 
 
 def read_card_set(data: bytes, *, name: str | None = None, game: str | None = None) -> Sheet:
@@ -144,7 +149,9 @@ def read_card_set(data: bytes, *, name: str | None = None, game: str | None = No
     names another game is an error. Raises :class:`UnusableFile` for a file
     that is no card set at all; cell errors are in ``Sheet.errors``."""
     if len(data) > max_bytes():
-        raise UnusableFile(f"the file is larger than {max_bytes()} bytes", too_large=True)
+        raise UnusableFile(
+            _("the file is larger than %(bytes)s bytes") % {"bytes": max_bytes()}, too_large=True
+        )
     fmt = sniff(name, data[:64])
     if fmt == "json":
         return _read_json(data, game)
@@ -156,11 +163,14 @@ def _read_json(data: bytes, game: str | None) -> Sheet:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnusableFile(f"not UTF-8 text (byte {exc.start})") from None
+        raise UnusableFile(_("not UTF-8 text (byte %(byte)s)") % {"byte": exc.start}) from None
     try:
         payload = guards.loads(text)
     except json.JSONDecodeError as exc:
-        raise UnusableFile(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise UnusableFile(
+            _("not valid JSON (line %(line)s, column %(column)s: %(why)s)")
+            % {"line": exc.lineno, "column": exc.colno, "why": exc.msg}
+        ) from None
     except guards.BadInput as exc:
         raise UnusableFile(str(exc)) from None
     errors: list[Finding] = []
@@ -177,11 +187,13 @@ def _read_json(data: bytes, game: str | None) -> Sheet:
 # --- reading rows ------------------------------------------------------------------------------
 def _csv_rows(data: bytes) -> Iterator[list[Any]]:
     if b"\x00" in data:
-        raise UnusableFile("not a CSV text file (it holds NUL bytes)")
+        raise UnusableFile(_("not a CSV text file (it holds NUL bytes)"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnusableFile(f"not UTF-8 text (byte {exc.start}); save the CSV as UTF-8") from None
+        raise UnusableFile(
+            _("not UTF-8 text (byte %(byte)s); save the CSV as UTF-8") % {"byte": exc.start}
+        ) from None
     first = text.split("\n", 1)[0]
     # The header decides: comma or semicolon, whichever separates more of it; the header is the first
     # line naming known columns when a title sits above it (see rows_to_sheet).
@@ -195,7 +207,9 @@ def _csv_rows(data: bytes) -> Iterator[list[Any]]:
         for row in reader:
             yield [formula_restored(cell) for cell in row]
     except csv.Error as exc:
-        raise UnusableFile(f"not a readable CSV file (line {reader.line_num}: {exc})") from None
+        raise UnusableFile(
+            _("not a readable CSV file (line %(line)s: %(why)s)") % {"line": reader.line_num, "why": exc}
+        ) from None
 
 
 def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
@@ -205,19 +219,23 @@ def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
         archive = zipfile.ZipFile(io.BytesIO(data))
         unpacked = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise UnusableFile("not an XLSX file (not a zip archive)") from None
+        raise UnusableFile(_("not an XLSX file (not a zip archive)")) from None
     if unpacked > max_unpacked_bytes():
         raise UnusableFile(
-            f"the XLSX file unpacks to {unpacked} bytes, more than {max_unpacked_bytes()}", too_large=True
+            _("the XLSX file unpacks to %(bytes)s bytes, more than %(maximum)s")
+            % {"bytes": unpacked, "maximum": max_unpacked_bytes()},
+            too_large=True,
         )
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged workbook
-        raise UnusableFile(f"not a readable XLSX workbook ({type(exc).__name__})") from None
+        raise UnusableFile(
+            _("not a readable XLSX workbook (%(why)s)") % {"why": type(exc).__name__}
+        ) from None
     try:
         sheet = book.worksheets[0] if book.worksheets else None
         if sheet is None:
-            raise UnusableFile("the XLSX workbook has no sheet")
+            raise UnusableFile(_("the XLSX workbook has no sheet"))
         # Read-only mode trusts the sheet's declared <dimension>; a stale one (A1:K2 for a sheet
         # of 5 rows, as some writers leave it) would drop rows without a word. Read them all.
         sheet.reset_dimensions()
@@ -227,7 +245,9 @@ def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
         except UnusableFile:
             raise
         except Exception as exc:
-            raise UnusableFile(f"not a readable XLSX workbook ({type(exc).__name__})") from None
+            raise UnusableFile(
+                _("not a readable XLSX workbook (%(why)s)") % {"why": type(exc).__name__}
+            ) from None
     finally:
         book.close()
 
@@ -288,7 +308,7 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
         if _header_like(values) or len(leading) >= HEADER_SCAN_ROWS:
             break
     if not leading:
-        raise UnusableFile("the spreadsheet is empty: its first row names the columns (name, type, ...)")
+        raise UnusableFile(_("the spreadsheet is empty: its first row names the columns (name, type, ...)"))
     chosen = next((i for i, (_, values) in enumerate(leading) if _header_like(values)), 0)
     header_row, header = leading[chosen]
     if chosen:
@@ -298,17 +318,23 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
     while names and not names[-1]:
         names.pop()
     if len(names) > MAX_COLUMNS:
-        raise UnusableFile(f"the spreadsheet has more than {MAX_COLUMNS} columns")
+        raise UnusableFile(_("the spreadsheet has more than %(maximum)s columns") % {"maximum": MAX_COLUMNS})
     letters = {name: _letter(i) for i, name in enumerate(names) if name}
     games = [game] if game else []
     rows_read: list[tuple[int, list[Any]]] = []
     for number, values in following:
         if number > max_rows() + EMPTY_ROWS_ALLOWED:
-            raise UnusableFile(f"the spreadsheet has more than {max_rows()} rows of cards", too_large=True)
+            raise UnusableFile(
+                _("the spreadsheet has more than %(maximum)s rows of cards") % {"maximum": max_rows()},
+                too_large=True,
+            )
         if all(_empty(v) for v in values):
             continue
         if len(rows_read) >= max_rows():
-            raise UnusableFile(f"the spreadsheet has more than {max_rows()} rows of cards", too_large=True)
+            raise UnusableFile(
+                _("the spreadsheet has more than %(maximum)s rows of cards") % {"maximum": max_rows()},
+                too_large=True,
+            )
         rows_read.append((number, values))
     if game is None and GAME_COLUMN in letters:
         index = names.index(GAME_COLUMN)
@@ -316,14 +342,15 @@ def rows_to_sheet(rows: Iterable[list[Any]], *, fmt: str, game: str | None) -> S
         games = [str(v).strip() for v in cells if not _empty(v)][:1]
     if not games:
         raise UnusableFile(
-            "the spreadsheet names no game: give --game (or the game field), or a 'game' column"
+            _("the spreadsheet names no game: give --game (or the game field), or a 'game' column")
         )
     the_game = games[0]
     try:
         ruleset = get_ruleset(the_game)
     except Exception:
         raise UnusableFile(
-            f"unknown game {shown(the_game)}; the games are: {', '.join(registry.keys())}"
+            _("unknown game %(game)s; the games are: %(games)s")
+            % {"game": shown(the_game), "games": ", ".join(registry.keys())}
         ) from None
     specs = {spec.name: spec for spec in ruleset.fields}
     known = {k.lower(): k for k in (GAME_COLUMN, *COMMON_KEYS, SOURCE_LANGUAGE_KEY, *specs)}
@@ -463,8 +490,14 @@ def _int(value: Any, spec: FieldSpec) -> tuple[Any, Problem | None]:
     text = _text(value).strip()
     if re.fullmatch(r"[+-]?\d{1,18}", text):
         return int(text), None
-    allowed = spec.describe().replace(", or null", ", or empty")
-    return None, problem("CELL_NOT_WHOLE", value=shown(text), expected=allowed)
+    # The field's bounds, not words: the finding is said in its reader's language when shown (a job's
+    # report is stored, and read again later by others).
+    bounds = {"minimum": spec.minimum, "maximum": spec.maximum}
+    return None, problem(
+        "CELL_NOT_WHOLE",
+        value=shown(text),
+        **{name: bound for name, bound in bounds.items() if bound is not None},
+    )
 
 
 def _bool(value: Any) -> tuple[Any, Problem | None]:
@@ -591,8 +624,11 @@ def to_xlsx(payload: dict[str, Any]) -> bytes:
     for number, row in enumerate(rows, start=1):
         if any(isinstance(v, str) and ILLEGAL_CHARACTERS_RE.search(v) for v in row):
             raise UnusableFile(
-                f"row {number} ({row[1]}) holds a control character an XLSX cell cannot keep; "
-                "export this game as CSV or JSON"
+                _(
+                    "row %(row)s (%(name)s) holds a control character an XLSX cell cannot keep; "
+                    "export this game as CSV or JSON"
+                )
+                % {"row": number, "name": row[1]}
             )
     book = Workbook(write_only=True)
     sheet = book.create_sheet(payload["game"])

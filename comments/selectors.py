@@ -72,6 +72,14 @@ def card_thread_heads(*, card: Card) -> list[Comment]:
     return list(_heads(Comment.objects.filter(card=card, parent__isnull=True)))
 
 
+def deck_thread_heads(*, deck: Deck) -> list[Comment]:
+    """The first comments of the deck's threads, as :func:`card_thread_heads`: one query."""
+    heads = list(_heads(Comment.objects.filter(deck=deck, parent__isnull=True)))
+    for head in heads:
+        head.deck = deck  # who may resolve it asks for its owner: never a query a thread
+    return heads
+
+
 def _heads(qs: QuerySet[Comment]) -> QuerySet[Comment]:
     answered = Exists(Comment.objects.filter(parent=OuterRef("pk"), deleted=False))
     return qs.select_related("author").annotate(answered=answered).order_by("resolved", "created_at", "pk")
@@ -108,18 +116,25 @@ def last_replies(
     return tails, {pk: len(pks) for pk, pks in order.items()}
 
 
-def card_thread(*, card: Card, pk: int) -> tuple[Comment, list[Comment]] | None:
-    """The card's thread whose first comment is ``pk``, with all its replies oldest first: two
-    queries; None when ``pk`` is no thread of the card."""
-    head = next(iter(_heads(Comment.objects.filter(card=card, pk=pk, parent__isnull=True))), None)
+def whole_thread(
+    *, card: Card | None = None, deck: Deck | None = None, pk: int
+) -> tuple[Comment, list[Comment]] | None:
+    """The card's (or the deck's) thread whose first comment is ``pk``, with all its replies oldest
+    first: two queries; None when ``pk`` is no thread of the card (of the deck)."""
+    on = {"card": card} if deck is None else {"deck": deck}
+    head = next(iter(_heads(Comment.objects.filter(pk=pk, parent__isnull=True, **on))), None)
     if head is None:
         return None
+    if deck is not None:
+        head.deck = deck
     return head, list(head.replies.select_related("author").order_by("created_at", "pk"))
 
 
-def thread_of(*, card: Card, pk: int) -> int | None:
-    """The thread (its first comment's id) of the card's comment ``pk``: None when the card has none."""
-    row = Comment.objects.filter(card=card, pk=pk).values_list("pk", "parent_id").first()
+def thread_of(*, card: Card | None = None, deck: Deck | None = None, pk: int) -> int | None:
+    """The thread (its first comment's id) of the card's (the deck's) comment ``pk``: None when it
+    has none."""
+    on = {"card": card} if deck is None else {"deck": deck}
+    row = Comment.objects.filter(pk=pk, **on).values_list("pk", "parent_id").first()
     return None if row is None else (row[1] or row[0])
 
 
@@ -276,12 +291,12 @@ def notification_url(notification: Notification) -> str:
         return url + (f"?comment={pk}#comment-{pk}" if pk else "")
     if notification.deck_id:
         url = reverse("decks:detail", args=[notification.deck_id])
-        return url + (f"#comment-{notification.comment_id}" if notification.comment_id else "")
+        # ?comment= unfolds the comment's thread where the deck page folds it (comments.slots).
+        pk = notification.comment_id
+        return url + (f"?comment={pk}#comment-{pk}" if pk else "")
     if notification.comment_id and notification.comment.table_id:
-        return (
-            reverse("tables:detail", args=[notification.comment.table_id])
-            + f"#comment-{notification.comment_id}"
-        )
+        pk = notification.comment_id
+        return reverse("tables:detail", args=[notification.comment.table_id]) + f"?comment={pk}#comment-{pk}"
     return reverse("comments:inbox")
 
 

@@ -1,7 +1,9 @@
-"""The slots of the card pages this app fills (cards.page_parts)."""
+"""The slots of the card, deck and table pages this app fills (cards.page_parts, decks.page_parts,
+tables.page_parts): their comment threads, folded."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from django.urls import reverse
@@ -36,12 +38,13 @@ def unanswered_reviewer_threads(card: Card) -> list[str]:
     ]
 
 
-# A long discussion is folded as GitHub folds one: the card page shows its first THREADS_SHOWN
-# threads (and a reviewer's unanswered one, and the one a link names), an open thread as its first
-# comment and its last REPLIES_SHOWN replies, a resolved one as one line; "Show N more threads"
-# brings the others THREADS_MORE at a time (views.card_threads_more), "Show N more replies" a
-# thread whole (views.card_thread). Rendered whole, 50 threads of 20 comments cost ten times the
-# page without them (bench/README.md, "Comments on a card").
+# A long discussion is folded as GitHub folds one, on the card page, the deck page and a finished
+# table's page alike: the first THREADS_SHOWN threads (and a reviewer's unanswered one, and the one
+# a link names), an open thread as its first comment and its last REPLIES_SHOWN replies, a resolved
+# one as one line; "Show N more threads" brings the others THREADS_MORE at a time
+# (views.card_threads_more, deck_threads_more, table_threads_more), "Show N more replies" a thread
+# whole (views.card_thread, deck_thread, table_thread). Rendered whole, 50 threads of 20 comments
+# cost ten times the page without them (bench/README.md, "Comments on a card").
 THREADS_SHOWN = 5
 THREADS_MORE = 10
 REPLIES_SHOWN = 2
@@ -89,21 +92,6 @@ def _thread_view(
     return view
 
 
-def _views(request, threads, card: Card | None) -> list[dict]:
-    flat = selectors.comments_flat(threads)
-    known = selectors.known_usernames(flat)
-    user = request.user
-    # The diff since a thread's version shows the card's history (states not VALIDATED): as the
-    # revisions API, for who may read them.
-    sees_history = card is not None and user.has_perm("cards.view_unvalidated_card")
-    return [
-        _thread_view(
-            thread, selectors.replies_of(thread), card=card, known=known, user=user, sees_history=sees_history
-        )
-        for thread in threads
-    ]
-
-
 def asked_number(value) -> int | None:
     """A number a page is asked for (``?comment=``: a permalink, a notification), as typed: anything
     but a number is none."""
@@ -111,17 +99,39 @@ def asked_number(value) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) < 18 else None
 
 
-def card_thread_views(
-    request, card: Card, target: int | None = None, *, start: int | None = None, every: bool = False
+def _read_replies(threads: list) -> Callable[..., tuple[dict[int, list], dict[int, int]]]:
+    """:func:`selectors.last_replies` over threads whose replies were read with them (a finished
+    table's: those its reader may read, table_threads), without a query."""
+    by_id = {thread.pk: thread for thread in threads}
+
+    def last_replies(*, thread_ids, keep: int, whole: int | None = None, counted=()):
+        tails, counts = {}, {}
+        for pk in thread_ids:
+            replies = selectors.replies_of(by_id[pk])
+            counts[pk] = len(replies)
+            tails[pk] = [] if pk in counted else list(replies if pk == whole else replies[-keep:])
+        return tails, counts
+
+    return last_replies
+
+
+def folded_views(
+    request,
+    heads: list,
+    *,
+    card: Card | None = None,
+    whole: int | None = None,
+    target: int | None = None,
+    start: int | None = None,
+    every: bool = False,
+    last_replies: Callable[..., tuple[dict[int, list], dict[int, int]]] = selectors.last_replies,
 ) -> dict:
-    """The card's threads as its page shows them (THREADS_SHOWN, REPLIES_SHOWN), the thread of the
-    comment ``target`` (a permalink, the thread just answered) whole; from ``start``, the next of
-    the others (views.card_threads_more); with ``every``, all of them. Its ``threads``, how many are
-    ``open``, and ``more``: how many others are left and where they start. Four queries (the
-    threads, their replies' ids, the replies shown, the names they mention), a fifth with ``target``."""
+    """The threads ``heads`` (open first) as a page shows them (THREADS_SHOWN, REPLIES_SHOWN), the
+    thread ``whole`` (of the comment ``target``: a permalink, the thread just answered) whole; from
+    ``start``, the next of the others ("Show N more threads"); with ``every``, all of them. Its
+    ``threads``, how many are ``open``, and ``more``: how many others are left and where they start.
+    ``last_replies`` reads the replies shown (two queries; none for a table's, read with them)."""
     user = request.user
-    heads = selectors.card_thread_heads(card=card)
-    whole = selectors.thread_of(card=card, pk=target) if target is not None else None
     first, others = [], []
     for index, head in enumerate(heads):
         held = head.by_reviewer and not head.resolved and not head.answered
@@ -131,7 +141,7 @@ def card_thread_views(
     # A resolved thread is one line: its replies are only counted.
     folded = [h.pk for h in first if h.resolved and h.pk != whole]
     # One reply more than shown: a thread folds when it would hide two replies or more.
-    tails, counts = selectors.last_replies(
+    tails, counts = last_replies(
         thread_ids=[h.pk for h in first], keep=REPLIES_SHOWN + 1, whole=whole, counted=folded
     )
     for head in first:
@@ -139,7 +149,9 @@ def card_thread_views(
             tails[head.pk] = tails[head.pk][-REPLIES_SHOWN:]
     unfolded = [h for h in first if h.pk not in folded]
     known = selectors.known_usernames([*unfolded, *(r for replies in tails.values() for r in replies)])
-    sees_history = user.has_perm("cards.view_unvalidated_card")
+    # The diff since a thread's version shows the card's history (states not VALIDATED): as the
+    # revisions API, for who may read them.
+    sees_history = card is not None and user.has_perm("cards.view_unvalidated_card")
     views = []
     for head in first:
         view = _thread_view(
@@ -169,8 +181,65 @@ def card_thread_views(
     }
 
 
-def thread_view(request, card: Card, head, replies: list, *, focus: int | None = None) -> dict:
-    """One of the card's threads whole (views.card_thread: what a folded part hides)."""
+def card_thread_views(
+    request, card: Card, target: int | None = None, *, start: int | None = None, every: bool = False
+) -> dict:
+    """The card's threads as its page shows them (:func:`folded_views`). Four queries (the threads,
+    their replies' ids, the replies shown, the names they mention), a fifth with ``target``."""
+    heads = selectors.card_thread_heads(card=card)
+    whole = selectors.thread_of(card=card, pk=target) if target is not None else None
+    return folded_views(request, heads, card=card, whole=whole, target=target, start=start, every=every)
+
+
+def deck_thread_views(
+    request, deck: Deck, target: int | None = None, *, start: int | None = None, every: bool = False
+) -> dict:
+    """The deck's threads as its page shows them, folded as the card page's (:func:`folded_views`):
+    four queries, a fifth with ``target``."""
+    heads = selectors.deck_thread_heads(deck=deck)
+    whole = selectors.thread_of(deck=deck, pk=target) if target is not None else None
+    return folded_views(request, heads, whole=whole, target=target, start=start, every=every)
+
+
+def _table_threads(request, table: Table) -> tuple[list, dict]:
+    """A finished table's threads its reader may read, each knowing whether a reply it may read
+    ``answered`` it, and the views of their events (table_threads: three queries, whatever their
+    number)."""
+    threads, events = selectors.table_threads_for(user=request.user, table=table)
+    for thread in threads:
+        thread.answered = any(not reply.deleted for reply in selectors.replies_of(thread))
+    return threads, events
+
+
+def table_thread_views(
+    request, table: Table, target: int | None = None, *, start: int | None = None, every: bool = False
+) -> dict:
+    """A finished table's threads as its page shows them, folded as the card page's
+    (:func:`folded_views`), each with its event in its reader's words: the comments are read whole
+    (who may read each is known only from the table's events), the folds spare their rendering."""
+    threads, events = _table_threads(request, table)
+    whole = None
+    if target is not None:
+        whole = next(
+            (t.pk for t in threads if t.pk == target or any(r.pk == target for r in selectors.replies_of(t))),
+            None,
+        )
+    views = folded_views(
+        request,
+        threads,
+        whole=whole,
+        target=target,
+        start=start,
+        every=every,
+        last_replies=_read_replies(threads),
+    )
+    for view in views["threads"]:
+        view["event_words"] = table_threads.event_words(events.get(view["event"]))
+    return views
+
+
+def thread_view(request, card: Card | None, head, replies: list, *, focus: int | None = None) -> dict:
+    """One thread whole (views.card_thread, deck_thread, table_thread: what a folded part hides)."""
     user = request.user
     view = _thread_view(
         head,
@@ -178,7 +247,7 @@ def thread_view(request, card: Card, head, replies: list, *, focus: int | None =
         card=card,
         known=selectors.known_usernames([head, *replies]),
         user=user,
-        sees_history=user.has_perm("cards.view_unvalidated_card"),
+        sees_history=card is not None and user.has_perm("cards.view_unvalidated_card"),
     )
     view["reply_count"] = len(replies)
     view["hidden"] = 0
@@ -186,16 +255,85 @@ def thread_view(request, card: Card, head, replies: list, *, focus: int | None =
     return view
 
 
+def thread_whole(request, card: Card | None, found: tuple | None) -> tuple[dict, int | None] | None:
+    """A thread whole (``found``: its first comment and its replies, selectors.whole_thread) as
+    :func:`thread_view`, and its first reply's id; None for none."""
+    if found is None:
+        return None
+    head, replies = found
+    return thread_view(request, card, head, replies), replies[0].pk if replies else None
+
+
+def table_thread(request, table: Table, pk: int) -> tuple[dict, int | None] | None:
+    """The finished table's thread ``pk`` whole, as its reader may read it, with its event in their
+    words, and its first reply's id; None when they may read no such thread."""
+    if table.status != Table.Status.FINISHED:
+        return None
+    threads, events = _table_threads(request, table)
+    head = next((t for t in threads if t.pk == pk), None)
+    if head is None:
+        return None
+    replies = selectors.replies_of(head)
+    view = thread_view(request, None, head, replies)
+    view["event_words"] = table_threads.event_words(events.get(view["event"]))
+    return view, replies[0].pk if replies else None
+
+
+def _addresses(threads: dict, post_url: str) -> None:
+    # comments:thread and comments:threads (deck-thread, deck-threads, table-thread, table-threads),
+    # under comments:card (deck, table) (urls.py): no reverse a thread.
+    for view in threads["threads"]:
+        view["thread_url"] = f"{post_url}{view['id']}/"
+    threads["more_url"] = f"{post_url}threads/"
+
+
+def page_addresses(target: Card | Deck | Table) -> tuple[str, str]:
+    """Where comments on ``target`` are posted, and its page."""
+    if isinstance(target, Card):
+        return reverse("comments:card", args=[target.stable_id]), reverse(
+            "cards:detail", args=[target.stable_id]
+        )
+    if isinstance(target, Deck):
+        return reverse("comments:deck", args=[target.pk]), reverse("decks:detail", args=[target.pk])
+    return reverse("comments:table", args=[target.pk]), reverse("tables:detail", args=[target.pk])
+
+
+def more_threads(request, target: Card | Deck | Table, *, start: int, target_comment: int | None) -> dict:
+    """The next of the threads on ``target`` its page leaves for "Show N more threads", from ``start``."""
+    if isinstance(target, Card):
+        threads = card_thread_views(request, target, target_comment, start=start)
+    elif isinstance(target, Deck):
+        threads = deck_thread_views(request, target, target_comment, start=start)
+    else:
+        threads = table_thread_views(request, target, target_comment, start=start)
+    post_url, page_url = page_addresses(target)
+    _addresses(threads, post_url)
+    extra = {"table": target.pk} if isinstance(target, Table) else {}
+    return {**threads, "post_url": post_url, "page_url": page_url, **extra}
+
+
+def _unfolded(request, unfold: int | None) -> tuple[int | None, bool]:
+    """The comment whose thread a page shows whole (``unfold``: the one just written or acted on, else
+    the page's ``?comment=``), and whether it shows every thread (``?threads=all``: the page without
+    script after "Show N more threads")."""
+    target = unfold if unfold is not None else asked_number(request.GET.get("comment"))
+    return target, request.GET.get("threads") == "all"
+
+
 @deck_parts.comments_context.fill
-def deck_comments(request, deck: Deck) -> dict:
-    """The deck page's threads: two queries for the threads, one for the mentioned names, one for
-    whether the reader watches the deck."""
-    views = _views(request, selectors.deck_threads(deck=deck), None)
+def deck_comments(request, deck: Deck, *, unfold: int | None = None) -> dict:
+    """The deck page's threads, folded as the card page's but the one of the comment ``unfold`` or
+    the page's ``?comment=`` (deck_thread_views); one query more for whether the reader watches the
+    deck."""
+    target, every = _unfolded(request, unfold)
+    threads = deck_thread_views(request, deck, target, every=every)
+    post_url, page_url = page_addresses(deck)
+    _addresses(threads, post_url)
     return {
         "comments": {
-            "threads": views,
-            "open": sum(1 for v in views if not v["resolved"]),
-            "post_url": reverse("comments:deck", args=[deck.pk]),
+            **threads,
+            "post_url": post_url,
+            "page_url": page_url,
             "mentions_url": reverse("comments:deck-mentions", args=[deck.pk]),
             "watch": {
                 "name": "deck",
@@ -208,30 +346,14 @@ def deck_comments(request, deck: Deck) -> dict:
     }
 
 
-def _addresses(threads: dict, post_url: str) -> None:
-    # comments:thread and comments:threads, under comments:card (urls.py): no reverse a thread.
-    for view in threads["threads"]:
-        view["thread_url"] = f"{post_url}{view['id']}/"
-    threads["more_url"] = f"{post_url}threads/"
-
-
-def more_threads(request, card: Card, *, start: int, target: int | None) -> dict:
-    """The next of the card's threads its page leaves for "Show N more threads", from ``start``."""
-    threads = card_thread_views(request, card, target, start=start)
-    post_url = reverse("comments:card", args=[card.stable_id])
-    _addresses(threads, post_url)
-    return {**threads, "post_url": post_url, "page_url": reverse("cards:detail", args=[card.stable_id])}
-
-
 @page_parts.comments_context.fill
 def card_comments(request, card: Card, *, unfold: int | None = None) -> dict:
     """The card page's threads, folded but the one of the comment ``unfold`` or the page's
     ``?comment=`` (card_thread_views)."""
     user = request.user
-    target = unfold if unfold is not None else asked_number(request.GET.get("comment"))
-    # ?threads=all: the page without script after "Show N more threads".
-    threads = card_thread_views(request, card, target, every=request.GET.get("threads") == "all")
-    post_url = reverse("comments:card", args=[card.stable_id])
+    target, every = _unfolded(request, unfold)
+    threads = card_thread_views(request, card, target, every=every)
+    post_url, page_url = page_addresses(card)
     _addresses(threads, post_url)
     regions = face_regions(card)
     return {
@@ -242,7 +364,7 @@ def card_comments(request, card: Card, *, unfold: int | None = None) -> dict:
             "fields": [(f, _field_label(card, f)) for f in services.commentable_fields(card)],
             "languages": [code for code in _languages() if code != card.language],
             "post_url": post_url,
-            "page_url": reverse("cards:detail", args=[card.stable_id]),
+            "page_url": page_url,
             "mentions_url": reverse("comments:mentions", args=[card.stable_id]),
             "watch": {
                 "name": "card",
@@ -257,21 +379,22 @@ def card_comments(request, card: Card, *, unfold: int | None = None) -> dict:
 
 
 @table_parts.comments_context.fill
-def table_comments(request, table: Table) -> dict:
-    """A finished table's threads, those its reader may read, each with its event as they see it."""
+def table_comments(request, table: Table, *, unfold: int | None = None) -> dict:
+    """A finished table's threads, those its reader may read, each with its event as they see it,
+    folded as the card page's but the one of the comment ``unfold`` or the page's ``?comment=``."""
     if table.status != Table.Status.FINISHED:
         return {}
-    threads, events = selectors.table_threads_for(user=request.user, table=table)
-    views = _views(request, threads, None)
-    for view in views:
-        view["event_words"] = table_threads.event_words(events.get(view["event"]))
+    target, every = _unfolded(request, unfold)
+    threads = table_thread_views(request, table, target, every=every)
+    post_url, page_url = page_addresses(table)
+    _addresses(threads, post_url)
     return {
         "comments": {
-            "threads": views,
-            "open": sum(1 for v in views if not v["resolved"]),
+            **threads,
             "table": table.pk,
             "last_event": table.seq,
-            "post_url": reverse("comments:table", args=[table.pk]),
+            "post_url": post_url,
+            "page_url": page_url,
             "mentions_url": reverse("comments:table-mentions", args=[table.pk]),
             "note": gettext(
                 "Plain text: links are kept, HTML is shown as typed. @name tells someone. Who did not see "

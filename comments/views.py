@@ -19,11 +19,9 @@ from cards.models import Card, Status
 from cards.selectors import card_get, card_list
 from common.errors import Forbidden, InvalidInput, StudioError
 from common.refusals import in_place
-from decks import page_parts as deck_parts
 from decks.models import Deck
 from decks.selectors import deck_get
 from rules import registry
-from tables import page_parts as table_parts
 from tables.models import Table
 from tables.selectors import table_get_for
 
@@ -73,20 +71,18 @@ def _answer(
     draft: dict | None = None,
     unfold: int | None = None,
 ):
-    """The card's, the deck's or the table's threads again (htmx), or its page at its threads; on a
-    card, the thread of the comment ``unfold`` (the one just written or acted on) stays unfolded."""
+    """The card's, the deck's or the table's threads again (htmx), or its page at its threads; the
+    thread of the comment ``unfold`` (the one just written or acted on) stays unfolded."""
     is_card = isinstance(target, Card)
     if is_card:
-        slot, page = (
-            partial(slots.card_comments, unfold=unfold),
-            reverse("cards:detail", args=[target.stable_id]),
-        )
-        if unfold is not None:
-            page += "?" + urlencode({"comment": unfold})
+        slot, page = slots.card_comments, reverse("cards:detail", args=[target.stable_id])
     elif isinstance(target, Deck):
-        slot, page = deck_parts.comments_context, reverse("decks:detail", args=[target.pk])
+        slot, page = slots.deck_comments, reverse("decks:detail", args=[target.pk])
     else:
-        slot, page = table_parts.comments_context, reverse("tables:detail", args=[target.pk])
+        slot, page = slots.table_comments, reverse("tables:detail", args=[target.pk])
+    slot = partial(slot, unfold=unfold)
+    if unfold is not None:
+        page += "?" + urlencode({"comment": unfold})
     if request.htmx:
         context = {
             "card": target if is_card else None,
@@ -134,21 +130,9 @@ def card_thread(request, stable_id: str, pk: int):
     card, or asks for a thread that is not the card's, gets a 404, as on the card page. Asked
     without htmx (a link followed), the card's page with the thread unfolded."""
     card = _card(request, stable_id)
-    found = selectors.card_thread(card=card, pk=pk)
-    if found is None:
-        raise Http404("no thread of this card has this id")
-    if not request.htmx:
-        return redirect(reverse("cards:detail", args=[card.stable_id]) + f"?comment={pk}#comment-{pk}")
-    head, replies = found
-    # The first comment the fold hid takes the focus: the thread's first reply after "N more
-    # replies", else its first comment.
-    focus = replies[0].pk if request.GET.get("focus") == "replies" and replies else head.pk
-    context = {
-        "card": card,
-        "comments": {"post_url": reverse("comments:card", args=[card.stable_id])},
-        "t": slots.thread_view(request, card, head, replies, focus=focus),
-    }
-    return render(request, "comments/_thread.html", context)
+    return _thread_answer(
+        request, card, pk, slots.thread_whole(request, card, selectors.whole_thread(card=card, pk=pk))
+    )
 
 
 @login_required
@@ -157,14 +141,75 @@ def card_thread(request, stable_id: str, pk: int):
 def card_threads_more(request, stable_id: str):
     """The next of the card's threads its page leaves folded ("Show N more threads", htmx), from
     ``from``; asked without htmx, the card's page with all its threads."""
-    card = _card(request, stable_id)
-    target = slots.asked_number(request.GET.get("comment"))
+    return _more_answer(request, _card(request, stable_id))
+
+
+def _thread_answer(request, target: Card | Deck | Table, pk: int, found: tuple[dict, int | None] | None):
+    """One thread whole (``found``: its view and its first reply's id) for a page's folded parts
+    (htmx); asked without htmx (a link followed), the page with the thread unfolded. A thread the
+    reader may not read, or not of ``target``, is a 404, as on its page."""
+    if found is None:
+        raise Http404("no thread you may read has this id here")
+    post_url, page_url = slots.page_addresses(target)
     if not request.htmx:
-        query = {"threads": "all", **({"comment": target} if target is not None else {})}
-        return redirect(reverse("cards:detail", args=[card.stable_id]) + "?" + urlencode(query) + "#comments")
+        return redirect(page_url + f"?comment={pk}#comment-{pk}")
+    view, first_reply = found
+    # The first comment the fold hid takes the focus: the thread's first reply after "N more
+    # replies", else its first comment.
+    view["focus"] = first_reply if request.GET.get("focus") == "replies" and first_reply else view["id"]
+    comments = {"post_url": post_url, **({"table": target.pk} if isinstance(target, Table) else {})}
+    context = {"card": target if isinstance(target, Card) else None, "comments": comments, "t": view}
+    return render(request, "comments/_thread.html", context)
+
+
+def _more_answer(request, target: Card | Deck | Table):
+    """The next of the threads on ``target`` its page leaves folded ("Show N more threads", htmx),
+    from ``from``; asked without htmx, the page with all its threads."""
+    comment = slots.asked_number(request.GET.get("comment"))
+    if not request.htmx:
+        query = {"threads": "all", **({"comment": comment} if comment is not None else {})}
+        return redirect(slots.page_addresses(target)[1] + "?" + urlencode(query) + "#comments")
     start = slots.asked_number(request.GET.get("from")) or 0
-    context = {"card": card, "comments": slots.more_threads(request, card, start=start, target=target)}
+    context = {
+        "card": target if isinstance(target, Card) else None,
+        "comments": slots.more_threads(request, target, start=start, target_comment=comment),
+    }
     return render(request, "comments/_thread_list.html", context)
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_thread(request, pk: int, thread: int):
+    """One of the deck's threads whole, for the deck page's folded parts (card_thread's)."""
+    deck = _deck(request, pk)
+    return _thread_answer(
+        request, deck, thread, slots.thread_whole(request, None, selectors.whole_thread(deck=deck, pk=thread))
+    )
+
+
+@login_required
+@permission_required("decks.view_deck", raise_exception=True)
+@require_GET
+def deck_threads_more(request, pk: int):
+    return _more_answer(request, _deck(request, pk))
+
+
+@login_required
+@require_GET
+def table_thread(request, pk: int, thread: int):
+    """One of a finished table's threads whole, as its reader may read it (card_thread's)."""
+    table = table_get_for(request.user, pk)
+    return _thread_answer(request, table, thread, slots.table_thread(request, table, thread))
+
+
+@login_required
+@require_GET
+def table_threads_more(request, pk: int):
+    table = table_get_for(request.user, pk)
+    if table.status != Table.Status.FINISHED:
+        raise Http404("a table's threads wait for the end of its game")
+    return _more_answer(request, table)
 
 
 @login_required

@@ -8,6 +8,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
+from django.utils.translation import gettext
 
 from .i18n import language_from_env, supported
 
@@ -44,6 +45,20 @@ class LocalizedCommand(BaseCommand):
             return super().execute(*args, **options)
 
 
+def unreadable(path: str, why: str) -> CommandError:
+    """Why the file ``path`` cannot be used (``why``, in the active language): exit status 2."""
+    return CommandError(gettext("%(path)s: %(why)s") % {"path": path, "why": why}, returncode=USAGE_ERROR)
+
+
+def not_json(path: str, exc: json.JSONDecodeError) -> CommandError:
+    why = gettext("not valid JSON (line %(line)s, column %(column)s: %(why)s)") % {
+        "line": exc.lineno,
+        "column": exc.colno,
+        "why": exc.msg,
+    }
+    return unreadable(path, why)
+
+
 def read_json(path: str):
     """A JSON file's content, or a CommandError (exit status 2) that says why it cannot be read."""
     try:
@@ -52,18 +67,13 @@ def read_json(path: str):
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file", returncode=USAGE_ERROR) from None
+        raise unreadable(path, gettext("no such file")) from None
     except UnicodeDecodeError as exc:
-        raise CommandError(f"{path}: not UTF-8 text (byte {exc.start})", returncode=USAGE_ERROR) from None
+        raise unreadable(path, gettext("not UTF-8 text (byte %(byte)s)") % {"byte": exc.start}) from None
     except json.JSONDecodeError as exc:
-        raise CommandError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-            returncode=USAGE_ERROR,
-        ) from None
+        raise not_json(path, exc) from None
     except OSError as exc:
-        raise CommandError(
-            f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR
-        ) from None
+        raise unreadable(path, gettext("cannot be read (%(why)s)") % {"why": exc.strerror or exc}) from None
 
 
 def read_text(path: str) -> str:
@@ -73,10 +83,8 @@ def read_text(path: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file", returncode=USAGE_ERROR) from None
+        raise unreadable(path, gettext("no such file")) from None
     except UnicodeDecodeError as exc:
-        raise CommandError(f"{path}: not UTF-8 text (byte {exc.start})", returncode=USAGE_ERROR) from None
+        raise unreadable(path, gettext("not UTF-8 text (byte %(byte)s)") % {"byte": exc.start}) from None
     except OSError as exc:
-        raise CommandError(
-            f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR
-        ) from None
+        raise unreadable(path, gettext("cannot be read (%(why)s)") % {"why": exc.strerror or exc}) from None

@@ -7,7 +7,7 @@ import json
 from django.core.management.base import CommandError
 
 from common import guards
-from common.cli import USAGE_ERROR, read_text
+from common.cli import not_json, read_text, unreadable
 from common.finding_messages import message as finding_message
 
 from .interchange import looks_like_json, parse_decklist
@@ -23,23 +23,15 @@ def read_deck_file(path: str, game: str | None = None) -> dict:
                 data.setdefault("game", game)
             return data
         except json.JSONDecodeError as exc:
-            raise CommandError(
-                f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-                returncode=USAGE_ERROR,
-            ) from None
+            raise not_json(path, exc) from None
         except guards.BadInput as exc:
-            raise CommandError(f"{path}: {exc}", returncode=USAGE_ERROR) from None
+            raise unreadable(path, str(exc)) from None
     deck, findings = parse_decklist(text, game=game)
     if findings:
-        raise CommandError(
-            f"{path}: {'; '.join(finding_message(f) for f in findings)}", returncode=USAGE_ERROR
-        )
+        raise unreadable(path, "; ".join(finding_message(f) for f in findings))
     return deck
 
 
 def unusable(path: str, exc) -> CommandError:
     """A service's InvalidInput as the one-line reason of exit status 2."""
-    return CommandError(
-        f"{path}: {'; '.join(finding_message(f) for f in exc.findings) or exc.message}",
-        returncode=USAGE_ERROR,
-    )
+    return unreadable(path, "; ".join(finding_message(f) for f in exc.findings) or exc.reader_message())

@@ -287,7 +287,18 @@ _PROBLEMS: dict[str, tuple[Template, ...]] = {
     ),
     "CELL_NOT_JSON": (N_("%(value)s is not JSON; allowed: the effects as JSON text, e.g. []"),),
     "CELL_BAD_JSON": (N_("is not valid JSON (%(detail)s); allowed: the effects as JSON text, e.g. []"),),
-    "CELL_NOT_WHOLE": (N_("%(value)s is not a whole number; allowed: %(expected)s"),),
+    # What the field allows is said by its bounds (``minimum``, ``maximum``), in the reader's words at
+    # display time: a stored report says it again in its reader's language. ``expected`` (the field's
+    # English description) is what reports stored before said; it is read, never written again.
+    "CELL_NOT_WHOLE": (
+        N_("%(value)s is not a whole number; allowed: %(expected)s"),
+        N_("%(value)s is not a whole number; allowed: a whole number, or empty"),
+        N_(
+            "%(value)s is not a whole number; allowed: a whole number from %(minimum)s to %(maximum)s, or empty"
+        ),
+        N_("%(value)s is not a whole number; allowed: a whole number, at least %(minimum)s, or empty"),
+        N_("%(value)s is not a whole number; allowed: a whole number, at most %(maximum)s, or empty"),
+    ),
     "CELL_NOT_YES_NO": (N_("%(value)s is not true or false; allowed: true, false (or empty)"),),
     "CELL_NOT_LIST": (N_("%(value)s is not a JSON list; allowed: values separated by ';' or '|'"),),
     # card faces: templates, print sheets, exports (faces)

@@ -228,3 +228,39 @@ def test_exportcards_of_an_unknown_game_or_to_an_unwritable_place_exits_2(tmp_pa
     with pytest.raises(CommandError, match="cannot be written") as caught:
         call_command("exportcards", "chesscards", str(tmp_path / "missing" / "dir" / "out.json"))
     assert caught.value.returncode == 2
+
+
+@pytest.mark.django_db
+def test_importcards_speaks_the_language_asked_for(tmp_path, monkeypatch):
+    """--lang fr (or LANG) says the errors, the refusal, the report's lines and an unusable file in
+    that language; codes and exit statuses do not change."""
+    bad = {"game": "darkrow", "cards": [{"name": "Gin", "type": "LEADER", "atk": "3"}]}
+    path = write(tmp_path / "bad.json", bad)
+    err = io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command("importcards", str(path), stderr=err, lang="fr")
+    assert caught.value.returncode == 2
+    assert err.getvalue().startswith("erreur\u00a0: carte 0 (Gin)\u00a0: atk doit être un nombre entier")
+    assert str(caught.value) == (
+        f"{path}\u00a0: rien n’a été importé\u00a0: 1 erreur\u202f; corrigez le fichier et importez-le de nouveau"
+    )
+    # A designer's VALIDATED card the rules refuse: stored as Needs review, said so line by line.
+    darkrow = {"game": "darkrow", "cards": [{"stableCardId": "DR-X", "name": "Sans stats", "type": "UNIT"}]}
+    darkrow["cards"][0]["status"] = "VALIDATED"
+    out = io.StringIO()
+    call_command("importcards", str(write(tmp_path / "ok.json", darkrow)), stdout=out, lang="fr")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(
+        "à revoir\u00a0: carte 0 (DR-X)\u00a0: DR-X (Sans stats) enregistrée en NEEDS_REVIEW"
+    )
+    assert lines[-1].startswith("Darkrow — cartes créées\u00a0: 1")
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    with pytest.raises(CommandError) as caught:
+        call_command("importcards", str(write(tmp_path / "set.txt", "x")))
+    assert str(caught.value) == (
+        f"{tmp_path / 'set.txt'}: файл .txt — не набор карт: используйте файл набора карт .json, .csv или .xlsx"
+    )
+    with pytest.raises(CommandError) as caught:
+        call_command("importcards", str(tmp_path / "nowhere.json"))
+    assert str(caught.value) == f"{tmp_path / 'nowhere.json'}: нет такого файла"

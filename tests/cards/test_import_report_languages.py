@@ -176,3 +176,49 @@ def test_a_failed_jobs_stored_refusals_are_said_in_the_readers_language():
         html = render_to_string("cards/_import_job.html", {"job": job, "running": False})
     assert "<li>карта 0 (DR-U01): cost: должно быть целым числом" in html
     assert stored[0]["message"].startswith("card 0 (DR-U01): ") and "card 0" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "'deux' n’est pas un nombre entier\u202f; permis\u00a0: un nombre entier de 0 à 3, ou vide"),
+        ("ru", "'deux' — не целое число; допустимо: целое число от 0 до 3 или пусто"),
+    ],
+)
+def test_what_a_sheets_cell_allows_is_said_in_the_readers_language(language, words):
+    """A job stores a refused sheet's findings as the task wrote them (in English): what the field
+    allows is stored as its bounds, and said in the language of whoever reads the job's page."""
+    from cards.imports import cards_import_file
+    from common.errors import InvalidInput
+
+    sheet = b"name,type,grade,power,set\nBad Grade,NORMAL_UNIT,deux,9000,TD01\n"
+    with pytest.raises(InvalidInput) as refused, translation.override("en"):
+        cards_import_file(data=sheet, name="set.csv", game="vanguard")
+    stored = [f.to_dict() for f in refused.value.findings]
+    [finding] = stored
+    assert finding["params"]["problemParams"] == {"value": "'deux'", "minimum": 0, "maximum": 3}
+    job = {"pk": 1, "state": "FAILED", "name": "set.csv", "errors": stored}
+    with translation.override(language):
+        html = render_to_string("cards/_import_job.html", {"job": job, "running": False})
+    assert escape(words) in html
+    assert "allowed" not in html and "integer" not in html and "or empty" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "kept", "new", "expected"),
+    [
+        ("fr", 2, 1, "2 conflits ont gardé la version de l’utilisateur (1 nouveau)"),
+        ("fr", 3, 2, "3 conflits ont gardé la version de l’utilisateur (2 nouveaux)"),
+        ("ru", 2, 1, "2 конфликта: оставлена версия пользователя (1 новый)"),
+        ("ru", 5, 5, "5 конфликтов: оставлена версия пользователя (5 новых)"),
+        ("en", 2, 1, "2 conflicts kept the user's version (1 new)"),
+    ],
+)
+def test_the_new_conflicts_are_counted_in_their_own_plural(language, kept, new, expected):
+    from types import SimpleNamespace
+
+    from cards.imports import ImportReport
+
+    report = ImportReport(game="darkrow", conflicts=[SimpleNamespace(new=n < new) for n in range(kept)])
+    with translation.override(language):
+        assert report.summary().endswith(", " + expected)

@@ -113,7 +113,7 @@ def test_a_bad_row_imports_nothing_and_names_row_column_and_what_is_allowed():
         cards_import_file(data=data, name="set.csv", game="vanguard")
     found = messages(caught)
     assert (
-        "row 3 (Bad Grade), column grade (C): 'deux' is not a whole number; allowed: integer from 0 to 3, or empty"
+        "row 3 (Bad Grade), column grade (C): 'deux' is not a whole number; allowed: a whole number from 0 to 3, or empty"
         in found
     )
     assert any(

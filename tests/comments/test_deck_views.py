@@ -5,14 +5,18 @@ from __future__ import annotations
 import pytest
 
 from comments.models import Comment
+from comments.slots import REPLIES_SHOWN, THREADS_SHOWN
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_owner_comments_on_the_deck_page_and_a_reviewer_replies(client_as, playtester, reviewer, deck):
     answer = client_as(playtester).post(f"/decks/{deck.pk}/comments/", {"body": "Too slow? @remi"})
-    assert answer.status_code == 302 and answer["Location"].endswith(f"/decks/{deck.pk}/#comments")
     thread = Comment.objects.get()
+    # Back to the page, its thread unfolded (comments.slots folds a long discussion).
+    assert answer.status_code == 302 and answer["Location"].endswith(
+        f"/decks/{deck.pk}/?comment={thread.pk}#comments"
+    )
     assert thread.deck == deck and thread.card is None
     answer = client_as(reviewer).post(
         f"/decks/{deck.pk}/comments/",
@@ -49,7 +53,8 @@ def test_the_deck_page_queries_do_not_grow_with_threads(
     client_as, playtester, reviewer, deck, django_assert_num_queries
 ):
     client = client_as(playtester)
-    Comment.objects.create(deck=deck, author=playtester, body="one @remi")
+    first = Comment.objects.create(deck=deck, author=playtester, body="one @remi")
+    Comment.objects.create(deck=deck, parent=first, author=reviewer, body="r")
     client.get(f"/decks/{deck.pk}/")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -63,4 +68,5 @@ def test_the_deck_page_queries_do_not_grow_with_threads(
         )
     with django_assert_num_queries(len(few.captured_queries)):
         page = client.get(f"/decks/{deck.pk}/").content.decode()
-    assert page.count('class="comment"') == 1 + 20 * 6
+    # The first threads, each as its first comment and its last replies (comments.slots folds them).
+    assert page.count('class="comment"') == 2 + (THREADS_SHOWN - 1) * (1 + REPLIES_SHOWN)

@@ -4,6 +4,8 @@ event, a mention, its completion, a notification, an email, the page)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from comments.models import Comment, Notification
@@ -202,7 +204,8 @@ def test_a_mention_of_who_may_not_read_the_comment_tells_nobody(
     )
     assert told == {names[other], "wanda"}
     url = next(n["url"] for n in api(spectator).get("/api/notifications/").json() if n["comment"])
-    assert url.startswith(f"/tables/{finished['id']}/#comment-")
+    # ?comment= opens the comment's thread where the page folds it (comments.slots).
+    assert re.fullmatch(rf"/tables/{finished['id']}/\?comment=(\d+)#comment-\1", url)
     assert {m.to[0] for m in mailoutbox} == {f"{names[other]}@example.org", "wanda@example.org"}
 
 
@@ -253,7 +256,10 @@ def test_the_table_page_posts_a_comment_and_refuses_a_bad_event(finished, client
     ok = client.post(
         f"/tables/{finished['id']}/comments/", {"body": "Noted.", "event": str(finished["note"])}
     )
-    assert ok.status_code == 302 and ok["Location"].endswith(f"/tables/{finished['id']}/#comments")
+    posted = Comment.objects.get(body="Noted.")
+    assert ok.status_code == 302 and ok["Location"].endswith(
+        f"/tables/{finished['id']}/?comment={posted.pk}#comments"
+    )
     bad = client.post(
         f"/tables/{finished['id']}/comments/", {"body": "x", "event": "999"}, HTTP_HX_REQUEST="true"
     )
@@ -334,5 +340,5 @@ def test_an_email_of_a_table_comment_carries_a_link_never_its_words(
         comment(finished["clients"][1], finished["id"], "@olga a secret plan", event=finished["note"])
     assert len(mailoutbox) == 1
     mail = mailoutbox[0]
-    assert f"/tables/{finished['id']}/#comment-" in mail.body
+    assert re.search(rf"/tables/{finished['id']}/\?comment=(\d+)#comment-\1\b", mail.body)
     assert "secret plan" not in mail.body and "secret plan" not in mail.subject

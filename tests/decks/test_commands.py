@@ -148,3 +148,28 @@ def test_loaddemo_loads_the_demo_decks_with_owners_and_is_idempotent(db):
     td01 = decks["Trial Deck Vol.01: Blaster Blade"]
     assert td01.owner.username == "playtester" and td01.violations == [] and td01.ready_to_play
     assert OwnedCard.objects.filter(owner=td01.owner).count() == 32
+
+
+def test_importdeck_and_importcollection_speak_the_language_asked_for(load_cards, playtester, monkeypatch):
+    load_cards("vanguard")
+    deck_file = str(DECKS / "vanguard-td01.deck.json")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("importdeck", deck_file, "--owner", playtester.username, stdout=out, stderr=err, lang="fr")
+    deck = Deck.objects.get(pk=int(out.getvalue()))
+    errors = sum(1 for v in deck.violations if v["severity"] == "error")
+    assert errors > 1  # the demo cards are not all VALIDATED here: a plural to say
+    assert err.getvalue().strip() == (
+        f"deck {deck.name!r} du jeu «\u00a0Cardfight!! Vanguard (Classic)\u00a0» enregistré sous le n° {deck.pk}"
+        f"\u00a0: illégal ({errors} erreurs)"
+    )
+    out = io.StringIO()
+    call_command("importcollection", deck_file, "--owner", playtester.username, stdout=out, lang="fr")
+    assert out.getvalue().strip() == f"{playtester.username} possède 50 cartes (sortes différentes\u00a0: 16)"
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("importcollection", deck_file, "--owner", "ghost")
+    assert str(refused.value) == "нет пользователя с именем 'ghost'"
+    with pytest.raises(CommandError) as refused:
+        call_command("importdeck", "/nowhere.deck")
+    assert str(refused.value) == "/nowhere.deck: нет такого файла"

@@ -2,13 +2,14 @@ import argparse
 import sys
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
-from common.cli import USAGE_ERROR, LocalizedCommand
+from common.cli import USAGE_ERROR, LocalizedCommand, unreadable
 from common.errors import InvalidInput
 from common.finding_messages import message as finding_message
 
-from ...imports import cards_import_file
+from ...imports import cards_import_file, refusal_message
 from ...spreadsheets import UnusableFile, read_card_set
 
 # Files of this many cards get a progress bar on a terminal.
@@ -23,11 +24,9 @@ def _read_bytes(path: str) -> bytes:
         with open(path, "rb") as handle:
             return handle.read()
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file", returncode=USAGE_ERROR) from None
+        raise unreadable(path, _("no such file")) from None
     except OSError as exc:
-        raise CommandError(
-            f"{path}: cannot be read ({exc.strerror or exc})", returncode=USAGE_ERROR
-        ) from None
+        raise unreadable(path, _("cannot be read (%(why)s)") % {"why": exc.strerror or exc}) from None
 
 
 class Command(LocalizedCommand):
@@ -58,7 +57,7 @@ class Command(LocalizedCommand):
         try:
             sheet = read_card_set(data, name=name, game=game)
         except UnusableFile as exc:
-            raise CommandError(f"{file}: {exc}", returncode=USAGE_ERROR) from None
+            raise unreadable(file, str(exc)) from None
         cards = sheet.payload.get("cards") if isinstance(sheet.payload, dict) else None
         total = len(cards) if isinstance(cards, list) else 0
         if progress is None:
@@ -68,14 +67,16 @@ class Command(LocalizedCommand):
                 report = cards_import_file(data=data, name=name, game=game, progress=bar.update)
         except InvalidInput as exc:
             for finding in exc.findings:
-                self.stderr.write(f"error: {finding_message(finding)}")
+                # Named by its place in the file (row and column, card), as the import page says it.
+                self.stderr.write(_("error: %(message)s") % {"message": refusal_message(finding)})
             raise CommandError(
-                f"{file}: {exc.message}; fix the file and import it again", returncode=USAGE_ERROR
+                _("%(path)s: %(why)s; fix the file and import it again") % {"path": file, "why": exc.message},
+                returncode=USAGE_ERROR,
             ) from None
         for finding in report.warnings:
-            self.stderr.write(f"warning: {finding_message(finding)}")
+            self.stderr.write(_("warning: %(message)s") % {"message": finding_message(finding)})
         for conflict in report.conflicts:
-            self.stdout.write(f"conflict: {conflict.describe()}")
+            self.stdout.write(_("conflict: %(message)s") % {"message": conflict.describe()})
         for note in report.needs_review:
-            self.stdout.write(f"needs review: {note.describe()}")
+            self.stdout.write(_("needs review: %(message)s") % {"message": note.describe()})
         self.stdout.write(report.summary())

@@ -1,5 +1,6 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
+from django.utils.translation import gettext, ngettext
 
 from common.cli import USAGE_ERROR, LocalizedCommand
 from common.errors import InvalidInput
@@ -21,9 +22,19 @@ class Command(LocalizedCommand):
     def handle(self, *args, file, owner, replace=False, **options):
         user = get_user_model().objects.filter(username=owner).first()
         if user is None:
-            raise CommandError(f"no user is named {owner!r}", returncode=USAGE_ERROR)
+            raise CommandError(
+                gettext("no user is named %(owner)s") % {"owner": repr(owner)}, returncode=USAGE_ERROR
+            )
         try:
             cards = collection_import(owner=user, data=read_deck_file(file), replace=replace)
         except InvalidInput as exc:
             raise unusable(file, exc) from None
-        self.stdout.write(f"{owner} owns {sum(cards.values())} card(s) of {len(cards)} kind(s)")
+        copies = sum(cards.values())
+        self.stdout.write(
+            ngettext(
+                "%(owner)s owns %(copies)s card(s) of %(kinds)s kind(s)",
+                "%(owner)s owns %(copies)s card(s) of %(kinds)s kind(s)",
+                copies,
+            )
+            % {"owner": owner, "copies": copies, "kinds": len(cards)}
+        )

@@ -1,5 +1,9 @@
+from django.utils.translation import gettext, ngettext
+
 from common.cli import LocalizedCommand
 from common.errors import InvalidInput
+from common.finding_messages import english
+from common.i18n import game_name
 
 from ...files import read_deck_file, unusable
 from ...services import deck_create
@@ -23,9 +27,18 @@ class Command(LocalizedCommand):
         except InvalidInput as exc:
             raise unusable(file, exc) from None
         self.stdout.write(str(deck.pk))
+        errors = sum(1 for v in deck.violations if v["severity"] == "error")
         verdict = (
-            "legal"
+            gettext("legal")
             if deck.legal
-            else f"not legal ({len([v for v in deck.violations if v['severity'] == 'error'])} error(s))"
+            else ngettext("not legal (%(count)s error(s))", "not legal (%(count)s error(s))", errors)
+            % {"count": errors}
         )
-        self.stderr.write(f"{deck.game} deck {deck.name!r} stored as {deck.pk}: {verdict}")
+        # The contract's English says the game's key; other languages its name.
+        words = {
+            "game": deck.game if english() else game_name(deck.game),
+            "name": repr(deck.name),
+            "pk": deck.pk,
+            "verdict": verdict,
+        }
+        self.stderr.write(gettext("%(game)s deck %(name)s stored as %(pk)s: %(verdict)s") % words)
