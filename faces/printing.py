@@ -19,6 +19,7 @@ from django.core.files import File
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cards.models import Card
 from cards.selectors import card_list
@@ -407,7 +408,10 @@ def print_job_run(job_id: int) -> str:
     try:
         if job.card_ids:
             copies = selection_copies(job.card_ids, user=user)
-            cover = _("%(game)s · %(n)s cards") % {"game": job.game, "n": job.total}
+            cover = ngettext("%(game)s · %(n)s card", "%(game)s · %(n)s cards", job.total) % {
+                "game": job.game,
+                "n": job.total,
+            }
         else:
             copies = (
                 (card, 1) for card in set_cards(job.game, job.set_code, user=user).iterator(chunk_size=200)

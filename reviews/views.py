@@ -671,9 +671,17 @@ def batch_start(request):
             400,
         )
     started = (
-        _("Image batch #%(pk)s started: %(total)s images with renditions missing.")
+        ngettext(
+            "Image batch #%(pk)s started: %(total)s image with renditions missing.",
+            "Image batch #%(pk)s started: %(total)s images with renditions missing.",
+            batch.total,
+        )
         if missing
-        else _("Image batch #%(pk)s started: %(total)s every image.")
+        else ngettext(
+            "Image batch #%(pk)s started: %(total)s image in all.",
+            "Image batch #%(pk)s started: %(total)s images in all.",
+            batch.total,
+        )
     )
     return _audits_answer(
         request, game, {"kind": "success", "message": started % {"pk": batch.pk, "total": batch.total}}, 202
