@@ -1,0 +1,61 @@
+"""Counts shown to the user take the plural form of the language: « 1 face », « 5 faces » in French;
+« 1 макета », « 2 макетов », « 5 макетов » in Russian (three forms), not one form for every count."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+NBSP = "\u00a0"
+
+
+def _job(total: int) -> SimpleNamespace:
+    return SimpleNamespace(
+        pk=7,
+        total=total,
+        done=0,
+        percent=0,
+        state="RUNNING",
+        get_state_display=lambda: "En cours",
+        game="duel",
+        set_code="",
+        layout_label="A4",
+        bleed_mm=0,
+        backs=False,
+        cmyk=False,
+        lang="",
+        output="pdf",
+        name="set.csv",
+        error="",
+        errors=[],
+    )
+
+
+def _print_progress(total: int) -> str:
+    return render_to_string("faces/_job.html", {"job": _job(total), "running": False})
+
+
+def _import_progress(total: int) -> str:
+    return render_to_string("cards/_import_job.html", {"job": _job(total)})
+
+
+CASES = [
+    ("fr", 1, f"En cours{NBSP}: 0 sur 1 face<", f"En cours{NBSP}: 0 sur 1 carte vérifiée<"),
+    ("fr", 5, f"En cours{NBSP}: 0 sur 5 faces<", f"En cours{NBSP}: 0 sur 5 cartes vérifiées<"),
+    ("ru", 1, "En cours: 0 из 1 макета<", "En cours: проверено 0 из 1 карты<"),
+    ("ru", 2, "En cours: 0 из 2 макетов<", "En cours: проверено 0 из 2 карт<"),
+    ("ru", 5, "En cours: 0 из 5 макетов<", "En cours: проверено 0 из 5 карт<"),
+    ("en", 1, "En cours: 0 of 1 face<", "En cours: 0 of 1 card checked<"),
+    ("en", 5, "En cours: 0 of 5 faces<", "En cours: 0 of 5 cards checked<"),
+]
+
+
+@pytest.mark.parametrize(("code", "total", "faces", "cards"), CASES)
+def test_progress_counts_take_the_plural_form_of_the_language(code, total, faces, cards):
+    with translation.override(code):
+        printed, imported = _print_progress(total), _import_progress(total)
+    assert faces in printed, printed
+    assert cards in imported, imported
