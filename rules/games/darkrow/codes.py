@@ -87,7 +87,11 @@ CODES: tuple[Code, ...] = (
         games=("darkrow",),
         params=("kind", "rule", "limit", "observed"),
         messages=(
-            N_("the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn"),
+            NP_(
+                "the hand holds %(observed)s card; discard down to %(limit)s before the end of the turn",
+                "the hand holds %(observed)s cards; discard down to %(limit)s before the end of the turn",
+                "observed",
+            ),
         ),
     ),
     # --- the rules mode's refusals (rules/games/darkrow/moves.py), each naming its seed rule ---------
@@ -98,7 +102,11 @@ CODES: tuple[Code, ...] = (
         games=("darkrow",),
         params=("kind", "rule", "limit", "observed"),
         messages=(
-            N_("the hand holds %(observed)s cards, within the limit of %(limit)s: nothing to discard"),
+            NP_(
+                "the hand holds %(observed)s card, within the limit of %(limit)s: nothing to discard",
+                "the hand holds %(observed)s cards, within the limit of %(limit)s: nothing to discard",
+                "observed",
+            ),
         ),
     ),
     Code(

@@ -2,10 +2,10 @@
 (rules/games/duel/moves.py), each naming the seed's rule in its ``rule`` param."""
 
 from rules.codes import INPUT, Code
-from rules.i18n import N_
+from rules.i18n import N_, NP_, Plural
 
 
-def _table(key: str, help: str, params: tuple[str, ...], message: str) -> Code:
+def _table(key: str, help: str, params: tuple[str, ...], message: str | Plural) -> Code:
     return Code(key, INPUT, help, params=(*params, "rule"), games=("duel",), messages=(message,))
 
 
@@ -26,7 +26,11 @@ CODES: tuple[Code, ...] = (
         "TABLE_DUEL_TRIBUTES",
         N_("a normal summon with another number of tributes than the monster's level asks"),
         ("kind", "level", "expected", "observed"),
-        N_("a level %(level)s monster is summoned with %(expected)s tributes, not %(observed)s"),
+        NP_(
+            "a level %(level)s monster is summoned with %(expected)s tribute, not %(observed)s",
+            "a level %(level)s monster is summoned with %(expected)s tributes, not %(observed)s",
+            "expected",
+        ),
     ),
     _table(
         "TABLE_DUEL_POSITION",
@@ -74,13 +78,21 @@ CODES: tuple[Code, ...] = (
         "TABLE_DUEL_TARGET",
         N_("an attack aimed at no monster of the opponent"),
         ("kind", "at", "monsters"),
-        N_("the opponent has %(monsters)s monsters: aim at one of them (0 to %(monsters)s - 1), not %(at)s"),
+        NP_(
+            "the opponent has %(monsters)s monster: aim at it (0 to %(monsters)s - 1), not %(at)s",
+            "the opponent has %(monsters)s monsters: aim at one of them (0 to %(monsters)s - 1), not %(at)s",
+            "monsters",
+        ),
     ),
     _table(
         "TABLE_DUEL_DIRECT_ATTACK",
         N_("a direct attack while the opponent has a monster"),
         ("kind", "monsters"),
-        N_("the opponent has %(monsters)s monsters: an attack goes direct only when they have none"),
+        NP_(
+            "the opponent has %(monsters)s monster: an attack goes direct only when they have none",
+            "the opponent has %(monsters)s monsters: an attack goes direct only when they have none",
+            "monsters",
+        ),
     ),
     _table(
         "TABLE_DUEL_BATTLE_OPEN",
