@@ -9,6 +9,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from common import finding_messages
+from rules import messages as core_messages
+
 NBSP = "\u00a0"
 
 
@@ -59,3 +62,23 @@ def test_progress_counts_take_the_plural_form_of_the_language(code, total, faces
         printed, imported = _print_progress(total), _import_progress(total)
     assert faces in printed, printed
     assert cards in imported, imported
+
+
+FINDINGS = [
+    ("fr", 1, f"l'adversaire a 1 monstre{NBSP}: une attaque"),
+    ("fr", 5, f"l'adversaire a 5 monstres{NBSP}: une attaque"),
+    ("ru", 1, "у соперника 1 монстр;"),
+    ("ru", 2, "у соперника 2 монстра;"),
+    ("ru", 5, "у соперника 5 монстров;"),
+    ("en", 1, "the opponent has 1 monster: an attack"),
+    ("en", 5, "the opponent has 5 monsters: an attack"),
+]
+
+
+@pytest.mark.parametrize(("code", "monsters", "expected"), FINDINGS)
+def test_a_refusal_that_counts_takes_the_plural_form_of_the_language(code, monsters, expected):
+    params = {"kind": "ATTACK", "monsters": monsters, "rule": "duel"}
+    english = core_messages.message("TABLE_DUEL_DIRECT_ATTACK", params)
+    finding = {"code": "TABLE_DUEL_DIRECT_ATTACK", "params": params, "message": english}
+    with translation.override(code):
+        assert finding_messages.message(finding).startswith(expected)
