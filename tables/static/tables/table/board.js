@@ -140,7 +140,7 @@ function renderCard(card, owner, zone) {
   if (typeof card.atk === "number" && typeof card.pv === "number") {
     // A unit's effective ATK and PV (the game's card view), its damage marked.
     var stats = interpolate(gettext("ATK %(atk)s · PV %(pv)s"), { atk: card.atk, pv: card.pv }, true);
-    var hurt = card.damage ? interpolate(gettext("%(damage)s damage"), { damage: card.damage }, true) : "";
+    var hurt = card.damage ? interpolate(ngettext("%(damage)s damage", "%(damage)s damage", card.damage), { damage: card.damage }, true) : "";
     var sick = card.sick ? gettext("arrived this turn") : "";
     face.appendChild(el("span", { class: "cardstats" + (card.damage ? " hurt" : ""), "data-atk": card.atk, "data-pv": card.pv, "data-damage": card.damage || 0, text: card.atk + "/" + card.pv + (card.damage ? " −" + card.damage : "") }));
     face.setAttribute("aria-label", [label, stats, hurt, sick].filter(Boolean).join(", "));

@@ -4,7 +4,7 @@
  * narrow screen the table's talk and luck fold behind one button. */
 import { config, L, RULES } from "./config.js";
 import { button, el } from "./dom.js";
-import { cardName, f, gettext } from "./i18n.js";
+import { cardName, f, gettext, ngettext } from "./i18n.js";
 import { optionWords } from "./log.js";
 import { renderFair } from "./panels.js";
 import { actingSeat, findCard, finished, gameMove, mine, offered, playing, replaying, seatName, state, zoneLabel } from "./state.js";
@@ -194,7 +194,7 @@ function renderOptions(game) {
   if (game.optionsOpen || state.optionsOpen) box.open = true;
   box.addEventListener("toggle", function () { state.optionsOpen = box.open; });
   var on = game.options.filter(function (o) { return o.on; }).length;
-  box.appendChild(el("summary", { text: f(gettext("Table options, still under discussion in the rules (%(on)s of %(count)s on)"), { on: on, count: game.options.length }) }));
+  box.appendChild(el("summary", { text: f(ngettext("Table options, still under discussion in the rules (%(on)s of %(count)s on)", "Table options, still under discussion in the rules (%(on)s of %(count)s on)", on), { on: on, count: game.options.length }) }));
   var list = el("ul", { class: "small" });
   game.options.forEach(function (option) {
     var words = optionWords(option.key);

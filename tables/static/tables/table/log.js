@@ -104,8 +104,8 @@ function describeDid(item) {
     case "dies": return f(gettext("a unit of %(seat)s dies"), { seat: seatName(item.seat) });
     case "deathknell": return gettext("its DEATHKNELL triggers (apply it by hand)");
     case "recalled": return f(ngettext("%(count)s attacker goes back to base", "%(count)s attackers go back to base", item.count), { count: item.count });
-    case "conquer": return f(gettext("%(seat)s conquers %(zone)s: %(points)s points"), { seat: seatName(item.seat), zone: zoneLabel(item.zone), points: item.points });
-    case "hold": return f(gettext("%(seat)s holds %(zone)s: %(points)s points"), { seat: seatName(item.seat), zone: zoneLabel(item.zone), points: item.points });
+    case "conquer": return f(ngettext("%(seat)s conquers %(zone)s: %(points)s point", "%(seat)s conquers %(zone)s: %(points)s points", item.points), { seat: seatName(item.seat), zone: zoneLabel(item.zone), points: item.points });
+    case "hold": return f(ngettext("%(seat)s holds %(zone)s: %(points)s point", "%(seat)s holds %(zone)s: %(points)s points", item.points), { seat: seatName(item.seat), zone: zoneLabel(item.zone), points: item.points });
     case "lastPointRefused": return f(gettext("%(seat)s's last point cannot come from this conquest (rule 451): a card drawn instead"), { seat: seatName(item.seat) });
     case "xp": return f(gettext("%(seat)s gains %(value)s XP"), { seat: seatName(item.seat), value: item.value });
   }
