@@ -131,7 +131,13 @@ CODES: tuple[Code, ...] = (
         N_("a card whose cost is more than the player's READY Indices"),
         games=("darkrow",),
         params=("kind", "rule", "cost", "ready"),
-        messages=(N_("the card costs %(cost)s Indices; %(ready)s are READY"),),
+        messages=(
+            NP_(
+                "the card costs %(cost)s Indice; %(ready)s are READY",
+                "the card costs %(cost)s Indices; %(ready)s are READY",
+                "cost",
+            ),
+        ),
     ),
     Code(
         "TABLE_ACTION_QUOTA",
