@@ -162,11 +162,23 @@ def test_printsheet_and_renderface_say_safe_zone(load_cards, tmp_path):  # noqa:
     load_cards("vanguard")
     status, _, err = run("renderface", "TD01-001", "--out", str(tmp_path / "c.png"), "--layout", "mpc-poker")
     assert status == 0 and "SAFE_ZONE" in err and "footer" in err
-    status, _, err = run(
-        "printsheet", "--game", "vanguard", "--out", str(tmp_path / "c.pdf"), "--layout", "mpc-poker"
+    # One set's sixteen cards, not the game's 112 pages drawn at 300 dpi: the template's two text boxes
+    # are said once each for the whole sheet (a line per card would be 32 of them).
+    status, text, err = run(
+        "printsheet",
+        "--game",
+        "vanguard",
+        "--set",
+        "TD01",
+        "--out",
+        str(tmp_path / "c.pdf"),
+        "--layout",
+        "mpc-poker",
     )
-    assert status == 0 and err.count("SAFE_ZONE") == 2
-    status, _, err = run("printsheet", "--game", "vanguard", "--out", str(tmp_path / "d.pdf"))
+    assert status == 0 and "16 cards, 16 pages" in text and err.count("SAFE_ZONE") == 2
+    status, _, err = run(
+        "printsheet", "--game", "vanguard", "--set", "TD01", "--out", str(tmp_path / "d.pdf")
+    )
     assert status == 0 and "SAFE_ZONE" not in err
 
 
