@@ -111,14 +111,16 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
             return db.execute("SELECT status, done, total, ran_on FROM reviews_audit").fetchone()
 
     try:
+        # The cards, and the audit enqueued in the same process (a Django started once, not twice):
+        # the first worker takes it from the queue as it starts.
         django(
             "from cards.models import Card\n"
             "Card.objects.bulk_create([Card(stable_id=f'DR-K{i:05d}', game='darkrow', name=f'Unité {i}',"
             " type='UNIT', text='Déployez : +1 ATK.', game_fields={'cost': 1, 'atk': 1, 'pv': 1})"
-            f" for i in range({CARDS})], batch_size=500)"
+            f" for i in range({CARDS})], batch_size=500)\n"
+            "from reviews.audits import audit_start\nprint(audit_start(game='darkrow').pk)"
         )
         first = worker()
-        django("from reviews.audits import audit_start\nprint(audit_start(game='darkrow').pk)")
         wait_for(
             "the first worker runs the audit",
             lambda: (a := audit()) and a[0] == "RUNNING" and 0 < a[1] < a[2] // 3,
