@@ -351,9 +351,10 @@ def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
     return django_db_setup
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def migrated_sqlite(request, tmp_path_factory):
-    """``migrated_sqlite(path)``: put a freshly migrated SQLite database at ``path``; returns it."""
+    """``migrated_sqlite(path)``: put a freshly migrated SQLite database at ``path``; returns it.
+    Of the module's scope, so that a module's fixture may take one (tests/studio/test_serving.py)."""
     import shutil
     import subprocess
     import sys

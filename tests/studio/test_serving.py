@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -137,85 +138,6 @@ def test_production_settings_use_the_studios_static_storage():
         check=True,
     ).stdout.strip()
     assert shown == "studio.staticfiles.StaticFilesStorage"
-
-
-@pytest.mark.slow
-def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(tmp_path, migrated_sqlite):
-    """scripts/entrypoint migrate, then web (Caddy in front of gunicorn, 2 sync workers) on loopback;
-    /healthz; stop.
-
-    The database comes migrated (a copy of the suite's, tests/conftest.py): every migration's run
-    from an empty database is the suite's own setup, so here migrate checks it and collectstatic runs."""
-    migrated_sqlite(tmp_path / "serve.sqlite3")
-    port = _free_port()
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "DATABASE_URL")},
-        "PYTHON": sys.executable,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
-        "VAR_DIR": str(tmp_path),
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "DEBUG": "0",
-        "SECRET_KEY": "test-serving-" + "x" * 40,
-        "SECURE_SSL_REDIRECT": "0",
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "2",
-        "LOG_FORMAT": "json",
-        "CHANNEL_LAYER_URL": _channel_layer_url(),
-    }
-    entrypoint = str(ROOT / "scripts/entrypoint")
-    migrated = subprocess.run([entrypoint, "migrate"], env=env, capture_output=True, text=True, timeout=300)
-    assert migrated.returncode == 0, migrated.stderr
-    server = subprocess.Popen([entrypoint, "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        body, deadline = None, time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
-                    body = (response.status, response.read().decode(), response.headers.get("Via"))
-                break
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.5)
-        assert body is not None, server.stdout.read().decode() if server.poll() is not None else "no answer"
-        assert body[0] == 200 and '"database": "ok"' in body[1]
-        assert body[2] == "1.1 Caddy"  # the front answered on BIND, a gunicorn behind it
-        # The static files are served by the names the pages link to (the hashed ones, the only
-        # ones collectstatic keeps), compressed, but for the source maps (developer tools only).
-        login = urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5).read().decode()
-        stylesheet = re.search(r'href="(/static/studio/studio\.[0-9a-f]{12}\.css)"', login).group(1)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{stylesheet}", timeout=5) as response:
-            assert response.status == 200 and b"--ink" in response.read()
-        docs = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/docs/", timeout=5).read().decode()
-        bundles = re.findall(r'"(/static/drf_spectacular_sidecar/[^"]+)"', docs)
-        assert any("swagger-ui-bundle" in bundle for bundle in bundles), docs
-        for bundle in bundles:
-            assert urllib.request.urlopen(f"http://127.0.0.1:{port}{bundle}", timeout=5).status == 200
-        # The table's script, native ES modules: the entry and every module it imports, by the hashed
-        # names collectstatic rewrote the imports to (the unhashed ones are not kept).
-        manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
-        todo, served = [manifest[ENTRY]], set()
-        while todo:
-            name = todo.pop()
-            if name in served:
-                continue
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/{name}", timeout=5) as response:
-                assert response.status == 200 and response.headers["Content-Type"].startswith(
-                    "text/javascript"
-                )
-                served.add(name)
-                todo += [resolved(name, path) for _names, path in imports(response.read().decode())]
-        assert len(served) == len(graph())
-    finally:
-        server.terminate()
-        try:
-            output = server.communicate(timeout=30)[0].decode()
-        except subprocess.TimeoutExpired:
-            server.kill()
-            output = server.communicate()[0].decode()
-    static = tmp_path / "static"
-    assert (static / "studio/favicon.svg").exists() is False and list(static.glob("studio/studio.*.css.br"))
-    assert list(static.rglob("*.map")) and not list(static.rglob("*.map.br")) + list(static.rglob("*.map.gz"))
-    assert "Booting worker" in output and "Using worker: sync" in output  # gunicorn's sync workers served it
-    assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
 
 
 @pytest.mark.skipif(
@@ -548,19 +470,42 @@ print(json.dumps({"table": table.pk, "session": session.session_key, "token": to
 """
 
 
-@pytest.mark.slow
-def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_it(tmp_path, migrated_sqlite):
-    """scripts/entrypoint web as production runs it, a live process on one address: a player's
-    socket opens through the front (/ws/tables/<id>/, session cookie; Caddy hands it to the uvicorn
-    worker of studio.asgi) and gets the table; the other player's move, POSTed to the API on the
-    same address (served by a sync worker of studio.wsgi, another process), reaches the socket
-    through the Redis channel layer."""
-    import asyncio
-    import json
+class WebRole:
+    """``scripts/entrypoint web`` running on ``base``, and what it has written so far."""
 
-    import websockets
+    def __init__(self, base: str, folder: Path, seats: dict, server: subprocess.Popen):
+        self.base, self.folder, self.seats, self.server = base, folder, seats, server
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
-    migrated_sqlite(tmp_path / "live.sqlite3")
+    def _read(self) -> None:
+        for line in self.server.stdout:
+            self.lines.append(line.decode(errors="replace"))
+
+    def output(self) -> str:
+        return "".join(self.lines)
+
+    def output_once(self, *parts: str, timeout: float = 30) -> str:
+        """The output once it holds every one of ``parts`` (a line may still be on its way through
+        the pipe), or as it is after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not all(part in self.output() for part in parts):
+            time.sleep(0.1)
+        return self.output()
+
+
+@pytest.fixture(scope="module")
+def web_role(tmp_path_factory, migrated_sqlite):
+    """scripts/entrypoint migrate, then web, as production runs them: Caddy in front of gunicorn
+    (2 sync workers, studio.wsgi) and its uvicorn worker (studio.asgi), on one loopback address; two
+    players seated at a duel table in between. One web role for this module's tests (each start of
+    it loads the studio in three processes): it is stopped after them.
+
+    The database comes migrated (a copy of the suite's, tests/conftest.py): every migration's run
+    from an empty database is the suite's own setup, so here migrate checks it and collectstatic runs."""
+    folder = tmp_path_factory.mktemp("web-role")
+    migrated_sqlite(folder / "serve.sqlite3")
     port = _free_port()
     env = {
         **{
@@ -569,19 +514,23 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
             if k not in ("CELERY_BROKER_URL", "DATABASE_URL", "CONN_MAX_AGE")
         },
         "PYTHON": sys.executable,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{folder / 'serve.sqlite3'}",
         "CHANNEL_LAYER_URL": _channel_layer_url(),
-        "MEDIA_ROOT": str(tmp_path / "media"),
-        "VAR_DIR": str(tmp_path),
-        "STATIC_ROOT": str(tmp_path / "static"),
+        "MEDIA_ROOT": str(folder / "media"),
+        "VAR_DIR": str(folder),
+        "STATIC_ROOT": str(folder / "static"),
         "DEBUG": "0",
         "SECRET_KEY": "test-serving-" + "x" * 40,
         "SECURE_SSL_REDIRECT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "2",
+        "LOG_FORMAT": "json",
         "DJANGO_SETTINGS_MODULE": "studio.settings",
     }
+    entrypoint = str(ROOT / "scripts/entrypoint")
+    migrated = subprocess.run([entrypoint, "migrate"], env=env, capture_output=True, text=True, timeout=300)
+    assert migrated.returncode == 0, migrated.stderr
     seated = subprocess.run(
         [sys.executable, "-c", _SEAT_TWO_PLAYERS],
         env=env,
@@ -592,10 +541,80 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
     )
     assert seated.returncode == 0, seated.stderr
     seats = json.loads(seated.stdout.strip().splitlines()[-1])
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [str(ROOT / "scripts/entrypoint"), "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
+    server = subprocess.Popen([entrypoint, "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    role = WebRole(f"http://127.0.0.1:{port}", folder, seats, server)
+    try:
+        answered, deadline = False, time.monotonic() + 90
+        while not answered and time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{role.base}/healthz", timeout=30):
+                    answered = True
+            except OSError:  # not listening yet
+                time.sleep(0.5)
+        assert answered, role.output() if server.poll() is not None else "no answer"
+        yield role
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        role.reader.join(10)
+
+
+@pytest.mark.slow
+def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(web_role):
+    """scripts/entrypoint migrate, then web (Caddy in front of gunicorn, 2 sync workers) on loopback:
+    /healthz, the static files by their hashed names, compressed (the web_role fixture)."""
+    base, static = web_role.base, web_role.folder / "static"
+    with urllib.request.urlopen(f"{base}/healthz", timeout=30) as response:
+        body = (response.status, response.read().decode(), response.headers.get("Via"))
+    assert body[0] == 200 and '"database": "ok"' in body[1]
+    assert body[2] == "1.1 Caddy"  # the front answered on BIND, a gunicorn behind it
+    # The static files are served by the names the pages link to (the hashed ones, the only
+    # ones collectstatic keeps), compressed, but for the source maps (developer tools only).
+    login = urllib.request.urlopen(f"{base}/accounts/login/", timeout=5).read().decode()
+    stylesheet = re.search(r'href="(/static/studio/studio\.[0-9a-f]{12}\.css)"', login).group(1)
+    with urllib.request.urlopen(f"{base}{stylesheet}", timeout=5) as response:
+        assert response.status == 200 and b"--ink" in response.read()
+    docs = urllib.request.urlopen(f"{base}/api/docs/", timeout=5).read().decode()
+    bundles = re.findall(r'"(/static/drf_spectacular_sidecar/[^"]+)"', docs)
+    assert any("swagger-ui-bundle" in bundle for bundle in bundles), docs
+    for bundle in bundles:
+        assert urllib.request.urlopen(f"{base}{bundle}", timeout=5).status == 200
+    # The table's script, native ES modules: the entry and every module it imports, by the hashed
+    # names collectstatic rewrote the imports to (the unhashed ones are not kept).
+    manifest = json.loads((static / "staticfiles.json").read_text())["paths"]
+    todo, served = [manifest[ENTRY]], set()
+    while todo:
+        name = todo.pop()
+        if name in served:
+            continue
+        with urllib.request.urlopen(f"{base}/static/{name}", timeout=5) as response:
+            assert response.status == 200 and response.headers["Content-Type"].startswith("text/javascript")
+            served.add(name)
+            todo += [resolved(name, path) for _names, path in imports(response.read().decode())]
+    assert len(served) == len(graph())
+    assert (static / "studio/favicon.svg").exists() is False and list(static.glob("studio/studio.*.css.br"))
+    assert list(static.rglob("*.map")) and not list(static.rglob("*.map.br")) + list(static.rglob("*.map.gz"))
+    output = web_role.output_once("Booting worker", "Using worker: sync", '"level": "INFO"')
+    assert "Booting worker" in output and "Using worker: sync" in output  # gunicorn's sync workers served it
+    assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
+
+
+@pytest.mark.slow
+def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_it(web_role):
+    """scripts/entrypoint web as production runs it, a live process on one address (the web_role
+    fixture): a player's socket opens through the front (/ws/tables/<id>/, session cookie; Caddy hands
+    it to the uvicorn worker of studio.asgi) and gets the table; the other player's move, POSTed to
+    the API on the same address (served by a sync worker of studio.wsgi, another process), reaches
+    the socket through the Redis channel layer."""
+    import asyncio
+
+    import websockets
+
+    base, seats = web_role.base, web_role.seats
 
     def move() -> tuple[int, str | None]:
         request = urllib.request.Request(
@@ -610,7 +629,7 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
     async def play() -> tuple[dict, tuple[int, str | None], dict]:
         nonlocal first
         async with websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/tables/{seats['table']}/?since=0",
+            f"ws{base.removeprefix('http')}/ws/tables/{seats['table']}/?since=0",
             additional_headers={"Cookie": f"sessionid={seats['session']}", "Origin": base},
             open_timeout=30,
         ) as ws:
@@ -620,27 +639,12 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
             return first, status, pushed
 
     first: dict = {}
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=30):
-                    break
-            except OSError:  # not listening yet
-                time.sleep(0.5)
-        assert server.poll() is None, server.stdout.read().decode()
-        first, (status, http_via), pushed = _in_a_loop(play)
-    finally:
-        server.terminate()
-        try:
-            output = server.communicate(timeout=30)[0].decode()
-        except subprocess.TimeoutExpired:
-            server.kill()
-            output = server.communicate()[0].decode()
+    first, (status, http_via), pushed = _in_a_loop(play)
     assert first["type"] == "update" and first["view"], first
     assert status == 201
     # One address, the front's: only Caddy listens on BIND (the gunicorns on private Unix sockets).
     assert http_via == "1.1 Caddy"
+    output = web_role.output_once('"msg":"server running"', "Using worker: sync", "UvicornWorker")
     assert '"msg":"server running"' in output
     assert [event["seq"] for event in pushed["events"]] == [first["seq"] + 1], pushed
     assert pushed["events"][0]["kind"] == "note"
