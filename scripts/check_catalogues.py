@@ -30,6 +30,17 @@ def languages() -> list[str]:
     return [code for code, _name in settings.LANGUAGES if code.split("-")[0] != "en"]
 
 
+def _not_copied(folder: str, names: list[str]) -> set[str]:
+    """What the copy leaves out: SKIP, the compiled catalogues and, at the top, the folders
+    makemessages is told to ignore (MESSAGES_ARGS in the Makefile: the tests, the benchmarks). The
+    compiled modules (__pycache__/) are copied: each makemessages process would compile the studio's
+    modules again as Django starts."""
+    skipped = set(shutil.ignore_patterns(*SKIP, "*.mo")(folder, names))
+    if Path(folder) == ROOT:
+        skipped |= {"tests", "bench"} & set(names)
+    return skipped
+
+
 def keys(path: Path) -> dict[tuple[str, str], list[tuple[str, str]]]:
     import polib
 
@@ -50,9 +61,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="catalogues-") as tmp:
         copy = Path(tmp) / "src"
-        shutil.copytree(
-            ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(*SKIP, "__pycache__", "*.mo")
-        )
+        shutil.copytree(ROOT, copy, symlinks=True, ignore=_not_copied)
         run = subprocess.run(
             [
                 "make",
