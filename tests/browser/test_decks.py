@@ -14,7 +14,7 @@ from cards.demo import card_set
 from cards.models import Status
 from decks import services
 from decks.models import Deck, DeckFormat
-from tests.browser.helpers import add_from_search
+from tests.browser.helpers import HTMX_LOG, add_from_search
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -211,6 +211,10 @@ def test_adding_a_card_never_cancels_a_copy_count_still_being_saved(page, login,
     assert dict(deck.entries.values_list("ref", "count")) == {"DU-EX-001": 20, "DU-EX-002": 1}
 
 
+# The deck panel's refreshes (its polls) the page has come to since the htmx log began (helpers.HTMX_LOG).
+REFRESHES = """() => window.__htmxLog.filter(([, name, elt, verb]) => elt === "deck" && verb === "get")"""
+
+
 def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_user, cards, settings):
     settings.DECKS_PANEL_POLL_SECONDS = 1
     cards("duel")
@@ -222,9 +226,14 @@ def test_the_deck_refresh_never_replaces_a_count_being_typed(page, login, make_u
     login(page, playtester, f"/decks/{deck.pk}/")
     box = page.get_by_label("Copies of Example Light Squire")
     box.fill("7")  # typing, not done yet
+    page.evaluate(HTMX_LOG)
     # Meanwhile the deck changes elsewhere (another tab): the refresh would bring the new panel.
     services.deck_card_add(deck=deck, stable_id="DU-EX-002", count=1, user=playtester)
-    page.wait_for_timeout(2500)  # two polls
+    # Two refreshes come while the count is being typed (counted, not a fixed 2.5 s, which a loaded
+    # machine may pass with none): the page asks for neither (studio.js holds a poll back while the
+    # person types in its region), so nothing replaces the panel.
+    page.wait_for_function(REFRESHES + ".length >= 2")
+    assert {entry[1] for entry in page.evaluate(REFRESHES)} == {"beforeRequest"}, page.evaluate(REFRESHES)
     expect(box).to_have_value("7")
     expect(box).to_be_focused()
     box.press("Tab")

@@ -13,6 +13,8 @@ import threading
 import time
 
 import pytest
+from django.conf import settings
+from django.test import Client
 from playwright.sync_api import expect
 
 from tables import replay
@@ -95,20 +97,25 @@ def leave(pages) -> None:
 
 @pytest.fixture
 def player(browser, asgi_server):
-    """``player(user, width)``: a browser context of its own, logged in; CSP violations fail the test."""
+    """``player(user, width)``: a browser context of its own, logged in, on no page yet; CSP
+    violations fail the test.
+
+    Logged in as the ``login`` fixture does (tests/browser/conftest.py): the session Django's
+    ``login()`` makes, its cookie handed to the browser, not the login form's page, its post and the
+    home page it leads to, three pages per player for nothing the table tests look at (the form has
+    tests of its own: test_login.py)."""
     contexts, violations = [], []
 
     def open_as(user, width: int = 1280):
         context = new_context(browser, asgi_server, width=width)
         contexts.append(context)
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": asgi_server}])
         page = context.new_page()
         page.on("console", lambda message: _note_csp_violation(message.text, violations))
         page.on("dialog", lambda dialog: dialog.accept())  # the confirmations: concede, result
-        page.goto("/accounts/login/")
-        page.get_by_label("Username").fill(user.get_username())
-        page.get_by_label("Password").fill("secret-password")
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
         return page
 
     yield open_as
