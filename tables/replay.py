@@ -4,9 +4,10 @@ this process keeps of the tables it served (:class:`StateCache`).
 A state is a pure function of the table's seed, decks and first events, and events are never
 changed: a state once computed from committed events stays true, and the next read replays only the
 events stored since (still one query). Reads (:mod:`tables.selectors`) go through :func:`state_of`,
-which keeps what it computes outside a transaction; the table's writes (:mod:`tables.services`)
-read under the table's lock (``committed=True``) and :func:`keep` the state a stored event made once
-its transaction commits. The cache is per process (each web worker keeps its own; a worker that
+which keeps what it computes outside a transaction (a test's own aside); the table's writes
+(:mod:`tables.services`) read under the table's lock (``committed=True``, in their own transaction)
+and :func:`keep` the state a stored event made once its transaction commits: only states of committed
+events are kept. The cache is per process (each web worker keeps its own; a worker that
 never saw a table replays it once).
 """
 
@@ -218,10 +219,28 @@ def state_of(
     the events stored since (one query; none when the kept state is the table's seq as read).
 
     Kept for the next reads when read outside a transaction, or ``committed``: the caller knows the
-    events it reads are committed (it holds the table's lock and wrote nothing yet)."""
+    events it reads are committed (it holds the table's lock, wrote nothing yet, and its transaction
+    is the outermost: :func:`_reads_committed_events`)."""
     state = kept(table, at) or dealt_state(table, seats)
     if state.seq < (table.seq if at is None else min(at, table.seq)):
         state = replayed(state, stored_events(table, at, after=state.seq))
-    if committed or not connection.in_atomic_block:
+    if _reads_committed_events(committed):
         keep(table, state)
     return state
+
+
+def _reads_committed_events(committed: bool) -> bool:
+    """Whether the events a read sees now are committed for good: read outside a transaction, or
+    ``committed`` (the caller holds the table's lock and wrote nothing yet) in a transaction of its
+    own (the outermost: a caller's transaction around it may have stored events it will roll back).
+
+    A test's transaction (Django's TestCase, pytest-django's ``django_db``: the atomic blocks it
+    marks ``_from_testcase``) is not a transaction here: the test sees what it commits, and its
+    rollback at the end takes the tables with it, whose keys (their random invitation token) no
+    table of another test has."""
+    if connection.in_atomic_block and not connection.commit_on_exit:
+        return False  # the atomic blocks are inside a transaction begun by hand (autocommit off)
+    if not connection.in_atomic_block and not connection.get_autocommit():
+        return False  # a transaction begun by hand, without an atomic block
+    opened = sum(not getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+    return opened == 0 or (committed and opened == 1)

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tables import replay
 from tables.models import Table, TableEvent
 
 from .conftest import GAMES
@@ -384,26 +385,47 @@ def _moves(client, table_id: int, count: int) -> None:
         play(client, table_id, "note", text=f"move {n}")
 
 
-def test_query_counts_do_not_grow_with_the_events(hot_seat):
-    """A move, the view and the feed: one query for the events whatever their number (no N+1)."""
+def test_query_counts_do_not_grow_with_the_events(hot_seat, django_capture_on_commit_callbacks):
+    """A move, the view and the feed: one query for the events whatever their number (no N+1), in a
+    process that never saw the table (cold: another web worker) and in one that keeps its state."""
     client, table_id = hot_seat("duel")
     counts = []
     for total in (2, 12):
         _moves(client, table_id, total - view(client, table_id)["seq"])
-        seq = view(client, table_id)["seq"]
-        with CaptureQueriesContext(connection) as move:
-            assert post(client, table_id, "note", seq, text="counted").status_code == 201
-        with CaptureQueriesContext(connection) as read:
-            view(client, table_id)
-        with CaptureQueriesContext(connection) as feed:
-            client.get(f"/api/tables/{table_id}/events/")
-        counts.append((len(move), len(read), len(feed)))
+        found = {}
+        for warmth in ("cold", "warm"):
+            cold = warmth == "cold"
+            seq = view(client, table_id)["seq"]
+            # The move's commit keeps the state it made, as the server does (a test never commits).
+            with django_capture_on_commit_callbacks(execute=True):
+                move = _queries(cold, 201, post, client, table_id, "note", seq, text="counted")
+            found[warmth] = (
+                move,
+                _queries(cold, None, view, client, table_id),  # view() asks for a 200
+                _queries(cold, 200, client.get, f"/api/tables/{table_id}/events/"),
+            )
+        counts.append(found)
     assert counts[0] == counts[1], counts
     # Pinned: the table and its seats with their users, the events; a move also locks the table,
     # stores the event and updates the table (in a savepoint here; the seats read with the table serve),
     # and answers with the mover's view (+ the translated names of the cards it names: one query).
     # The view and the feed, + the translated names of the cards they name (one query; none for none).
-    assert counts[0] == (MOVE_QUERIES, VIEW_QUERIES, FEED_QUERIES), counts
+    assert counts[0]["cold"] == (MOVE_QUERIES, VIEW_QUERIES, FEED_QUERIES), counts
+    # A process that keeps the table's state at its seq reads no event for a move or a view (the move
+    # left its state kept, the view's read keeps it); the feed reads the events it sends.
+    assert counts[0]["warm"] == (MOVE_QUERIES - 1, VIEW_QUERIES - 1, FEED_QUERIES), counts
+
+
+def _queries(cold: bool, status: int | None, request, *args, **kwargs) -> int:
+    """The queries ``request(*args, **kwargs)`` makes (every kept state forgotten before, when ``cold``);
+    its answer's ``status``."""
+    if cold:
+        replay.forget_all()
+    with CaptureQueriesContext(connection) as captured:
+        response = request(*args, **kwargs)
+    if status is not None:
+        assert response.status_code == status, response.content
+    return len(captured)
 
 
 MOVE_QUERIES, VIEW_QUERIES, FEED_QUERIES = 9, 4, 3

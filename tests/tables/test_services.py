@@ -262,6 +262,62 @@ def test_a_state_kept_between_reads_gives_the_same_table_and_never_a_rolled_back
     assert kept == replayed and [e["seq"] for e in replayed[1]] == [5, 6, 7]
 
 
+def test_no_rolled_back_event_is_ever_kept_in_a_state(
+    playtester, make_deck, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The states kept are made of committed events only (tables.replay._reads_committed_events):
+    a read in a test's own transaction keeps its state (the test sees what it commits), a read in a
+    caller's transaction never does, nor a move played in a transaction around it (its lock's read
+    sees the moves stored before it there), nor a move whose own transaction fails once stored."""
+    from django.db import transaction
+
+    table = _hot_seat(playtester, make_deck, "duel")
+    for n in range(3):
+        services.table_event_append(
+            user=playtester, table=table, kind="note", expected_seq=table.seq, payload={"text": f"n{n}"}
+        )
+    replay.forget_all()
+    selectors.table_view_for(playtester, selectors.table_get_for(playtester, table.pk))
+    assert replay.kept(table).seq == 3  # outside any transaction but the test's: kept
+    replay.forget_all()
+    with transaction.atomic():
+        selectors.table_view_for(playtester, selectors.table_get_for(playtester, table.pk))
+    assert replay.kept(table) is None  # in a transaction: never kept
+    # Two moves in one transaction that rolls back: the second one's read under the lock sees the
+    # first (seq 4), never committed.
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError), transaction.atomic():
+        for text in ("rolled back 4", "rolled back 5"):
+            services.table_event_append(
+                user=playtester, table=table, kind="note", expected_seq=table.seq, payload={"text": text}
+            )
+        raise RuntimeError
+    # A move whose own transaction fails after its event is stored.
+    table.refresh_from_db()
+    monkeypatch.setattr(services, "_announce", _failing)
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):
+        services.table_event_append(
+            user=playtester, table=table, kind="note", expected_seq=3, payload={"text": "failed 4"}
+        )
+    monkeypatch.undo()
+    table.refresh_from_db()
+    assert table.seq == 3 and replay.kept(table).seq == 3
+    # Another web process stores seq 4 and 5 (this process's states know nothing of them).
+    for seq in (4, 5):
+        TableEvent.objects.create(table=table, seq=seq, seat=1, kind="note", payload={"text": f"kept {seq}"})
+    Table.objects.filter(pk=table.pk).update(seq=5)
+    notes = ["n0", "n1", "n2", "kept 4", "kept 5"]
+    for at in (4, None):
+        fresh = selectors.table_get_for(playtester, table.pk)
+        seen = selectors.table_view_for(playtester, fresh, at=at)
+        assert [n["text"] for n in seen["notes"]] == notes[: at or 5]
+        replay.forget_all()
+        assert selectors.table_view_for(playtester, fresh, at=at) == seen
+
+
+def _failing(*args, **kwargs):
+    raise RuntimeError("the move's transaction fails once its event is stored")
+
+
 _KINDS = st.sampled_from(
     ["draw", "move", "tap", "flip", "reveal", "shuffle", "counter", "note", "step", "endTurn", "fly"]
 )
