@@ -18,6 +18,8 @@ import threading
 from collections import OrderedDict
 
 from django.db import connection, connections
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 
 from common.errors import InvalidInput
 from rules import registry
@@ -151,7 +153,26 @@ def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
     seats = sorted(seats if seats is not None else seats_of(table), key=lambda s: s.index)
     if len(seats) != 2:
         raise ValueError(f"table {table.pk} waits for its second player: nothing is dealt yet")
-    return deal_for(table, [snapshot.thaw(table.game, s.cards) for s in seats])
+    return deal_for(table, [snapshot.thaw(table.game, cards) for cards in frozen_decks(table, seats)])
+
+
+def frozen_as_text(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """``seats`` read with their frozen decks (:attr:`Seat.cards`) as the JSON text stored, not decoded:
+    :func:`frozen_decks` decodes them when a deal needs them (a read from a kept state never does)."""
+    return seats.defer("cards").annotate(frozen_text=Cast("cards", TextField()))
+
+
+def frozen_decks(table: Table, seats: list[Seat]) -> list[dict]:
+    """The frozen decks (:attr:`Seat.cards`) of ``seats`` in their order: as read with them, decoded
+    from their text (:func:`frozen_as_text`), or else read for both in one query; kept on the seats."""
+    for seat in seats:
+        if "cards" in seat.get_deferred_fields() and getattr(seat, "frozen_text", None) is not None:
+            seat.cards = _payloads([seat.frozen_text])[0]
+    if any("cards" in seat.get_deferred_fields() for seat in seats):
+        found = dict(Seat.objects.filter(table_id=table.pk).values_list("index", "cards"))
+        for seat in seats:
+            seat.cards = found[seat.index]
+    return [seat.cards for seat in seats]
 
 
 def stored_events(table: Table, at: int | None = None, *, after: int = 0) -> list[Event]:

@@ -1,8 +1,8 @@
 """Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
 
 A table's state is replayed from its seed, its frozen decks and its events (:mod:`tables.replay`,
-from the latest state the process keeps): one query for the seats (with their users and decks) and
-one for the events, whatever their number (and one for the
+from the latest state the process keeps): one query for the seats (with their users, and their
+decks as text, decoded for a deal only) and one for the events, whatever their number (and one for the
 translated names of the cards an answer names: :func:`with_translated_names`). A viewer sees
 what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
 for a spectator of a public table, who sees the public zones only.
@@ -29,6 +29,7 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
     RulesUnknown,
     deal_for,
     dealt_state,
+    frozen_as_text,
     kept,
     seats_of,
     state_of,
@@ -36,8 +37,10 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
     table_rules_version,
 )
 
-# A table's seats with their users: one query for any number of tables.
-_SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+# A table's seats with their users: one query for any number of tables. Their frozen decks come as
+# the JSON text stored (a chess deck's is 60 KB a seat), decoded only when a deal needs them
+# (tables.replay.frozen_decks): a read from a state this process keeps never does.
+_SEATS = Prefetch("seats", queryset=frozen_as_text(Seat.objects.select_related("user")))
 
 
 def tables_for(user) -> QuerySet[Table]:

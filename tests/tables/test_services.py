@@ -314,6 +314,21 @@ def test_no_rolled_back_event_is_ever_kept_in_a_state(
         assert selectors.table_view_for(playtester, fresh, at=at) == seen
 
 
+def test_a_read_from_a_kept_state_never_decodes_the_frozen_decks(playtester, make_deck):
+    """The seats come with their frozen decks as text (tables.replay.frozen_as_text): decoded for a
+    deal, the same decks as stored, never for a read from a kept state."""
+    table = _hot_seat(playtester, make_deck, "duel")
+    stored = [seat.cards for seat in Seat.objects.filter(table=table).order_by("index")]
+    replay.forget_all()
+    read = selectors.table_get_for(playtester, table.pk)
+    assert all("cards" in seat.get_deferred_fields() for seat in replay.seats_of(read))
+    dealt = selectors.table_view_for(playtester, read)  # nothing kept: dealt from the decks
+    assert [seat.cards for seat in sorted(replay.seats_of(read), key=lambda s: s.index)] == stored
+    again = selectors.table_get_for(playtester, table.pk)
+    assert selectors.table_view_for(playtester, again) == dealt
+    assert all("cards" in seat.get_deferred_fields() for seat in replay.seats_of(again))
+
+
 def _failing(*args, **kwargs):
     raise RuntimeError("the move's transaction fails once its event is stored")
 
