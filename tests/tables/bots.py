@@ -4,8 +4,9 @@ Two users sit at a table (created and joined through the API). At each step the 
 user's offered intents (``GET /api/tables/{id}/intents/``), picks one with a seeded generator
 (never conceding) and posts it as is with its ``expectedSeq``, until the table is finished or a
 bounded number of moves is played. At every step it checks hidden information: each user's view
-(``GET /api/tables/{id}/``), the events since its last read (``GET .../events/?since=``) and its
-intents never name a card that user may not see, as tests/tables/test_hidden_information.py
+(``GET /api/tables/{id}/``), the events since its last read (``GET .../events/?since=``), its
+intents and the answer to its move (the event, its view and intents) never name a card that user may
+not see, as tests/tables/test_hidden_information.py
 writes the rule (the truth: the whole state, replayed on the server side).
 """
 
@@ -116,8 +117,10 @@ class HiddenCheck:
         """A seat's intents (read since the last check) name only cards it may see now."""
         _assert_no_leak(intents, self.known_now[seat], self.every, f"seat {seat} intents")
 
-    def __call__(self) -> dict[str, Any]:
-        """Check each user's view and new events against the state now; returns seat 1's view."""
+    def __call__(self, played: tuple[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Check each user's view and new events against the state now, and the answer to the move
+        just ``played`` (its seat and body: the event, the mover's view and intents); returns seat
+        1's view."""
         state = self.truth()
         views = {}
         self.every = set(state.start.instances)
@@ -125,6 +128,11 @@ class HiddenCheck:
             known = self.known_now[seat] = known_to(state, seat - 1)
             self.known_ever[seat] |= known
             where = f"seat {seat} at seq {state.seq}"
+            if played is not None and played[0] == seat:
+                answer = played[1]
+                _assert_no_leak(answer["view"], known, self.every, f"{where} move's view")
+                _assert_no_leak(answer["events"], self.known_ever[seat], self.every, f"{where} move's event")
+                _assert_no_leak(answer["intents"], known, self.every, f"{where} move's intents")
             views[seat] = view(client, self.table_id)
             _assert_no_leak(views[seat], known, self.every, f"{where} view")
             feed = client.get(f"/api/tables/{self.table_id}/events/", {"since": self.read_up_to[seat]})
@@ -173,7 +181,7 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
         answer = post(clients[seat], table_id, intent["kind"], answers[seat]["seq"], **payload)
         assert answer.status_code == 201, (intent, answer.content)
         game.moves.append((seat, intent["kind"]))
-        data = check()
+        data = check((seat, answer.json()))
         game.checks += 1
     game.status = data["status"]
     game.result = data.get("result")

@@ -69,3 +69,35 @@ def test_the_bots_check_catches_a_card_shown_to_the_wrong_seat(
     monkeypatch.setattr(views.selectors, "table_view_for", leaking)
     with pytest.raises(AssertionError, match="may not see"):
         check()
+
+
+def test_the_bots_check_catches_a_card_shown_in_a_moves_answer(
+    api, playtester, opponent, make_deck, monkeypatch
+):
+    from tables import selectors
+    from tables.api import views
+
+    from .bots import HiddenCheck, offered
+    from .play import post
+
+    clients = {1: api(playtester), 2: api(opponent)}
+    decks = {1: make_deck(playtester, "vanguard").pk, 2: make_deck(opponent, "vanguard", second=True).pk}
+    table_id = create_table(clients, decks)
+    check = HiddenCheck(clients, table_id)
+    check()
+    state = check.truth()
+    hidden = state.seats[1].zones["hand"][0].instance  # seat 2's hand: seat 1 may not see it
+    real = selectors.table_played_for
+
+    def leaking(user, table, played):
+        data = real(user, table, played)
+        data["view"]["peek"] = {"instance": hidden, "stableCardId": state.card(hidden).stable_id}
+        return data
+
+    monkeypatch.setattr(views.selectors, "table_played_for", leaking)
+    intent = next(i for i in offered(clients[1], table_id)["intents"] if i["kind"] == "mulligan")
+    payload = {k: v for k, v in intent.items() if k not in ("kind", "label")}
+    answer = post(clients[1], table_id, "mulligan", 0, **payload)
+    assert answer.status_code == 201, answer.content
+    with pytest.raises(AssertionError, match=r"move's view.*may not see"):
+        check((1, answer.json()))
