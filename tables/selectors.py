@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from contextlib import suppress
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 
 from cards.translation_selectors import translated_names
 from rules import registry
@@ -40,7 +40,8 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
 # A table's seats with their users: one query for any number of tables. Their frozen decks come as
 # the JSON text stored (a chess deck's is 60 KB a seat), decoded only when a deal needs them
 # (tables.replay.frozen_decks): a read from a state this process keeps never does.
-_SEATS = Prefetch("seats", queryset=frozen_as_text(Seat.objects.select_related("user")))
+# In their order at their table (Seat's own ordering, by table first, would join the tables again).
+_SEATS = Prefetch("seats", queryset=frozen_as_text(Seat.objects.select_related("user").order_by("index")))
 
 
 def tables_for(user) -> QuerySet[Table]:
@@ -133,8 +134,19 @@ def _face(table_pk: int, card: dict[str, Any]) -> None:
     table (its players and spectators may see that version, whatever the card became since)."""
     stable_id, version = card.get("stableCardId"), card.get("version")
     if stable_id and version:
-        with suppress(NoReverseMatch):  # a stable id the converter does not take: no face
-            card["face"] = reverse("tables:face", args=[table_pk, stable_id, version])
+        url = _face_url(get_script_prefix(), get_urlconf(), table_pk, stable_id, version)
+        if url is not None:  # None: a stable id the converter does not take (no face)
+            card["face"] = url
+
+
+@lru_cache(maxsize=4096)
+def _face_url(prefix: str, urlconf, table_pk: int, stable_id: str, version: int) -> str | None:
+    """A face's address, reversed once for each (every view of a table names the same cards again):
+    by the script prefix and the URLconf the request reverses with."""
+    try:
+        return reverse("tables:face", args=[table_pk, stable_id, version], urlconf=urlconf)
+    except NoReverseMatch:
+        return None
 
 
 def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
