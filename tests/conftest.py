@@ -391,9 +391,10 @@ def pytest_collection_finish(session):
 
 
 @pytest.fixture
-def throwaway_database(django_db_setup, django_db_blocker):
+def throwaway_database(db, django_db_blocker):
     """A data migration's test: an empty database of its own (tests/migrating.py), dropped after.
-    The test database is left alone, so the test needs no ``django_db`` mark."""
+    The test database is left alone; ``db`` only makes it exist (the throwaway one is named after
+    it on PostgreSQL), and rolls back whatever would reach it anyway."""
     from django.test import override_settings
 
     from tests.migrating import ThrowawayDatabase, ToThrowaway
