@@ -39,11 +39,11 @@ def forwards(apps, schema_editor):
     for data in CARD_LISTS:
         NamedCardList.objects.get_or_create(game=data["game"], key=data["key"], defaults=data)
 
-    grant(apps, "decks", ROLE_PERMISSIONS)
+    grant(apps, "decks", ROLE_PERMISSIONS, schema_editor.connection.alias)
 
 
 def backwards(apps, schema_editor):
-    revoke(apps, "decks", ROLE_PERMISSIONS)
+    revoke(apps, "decks", ROLE_PERMISSIONS, schema_editor.connection.alias)
 
 
 class Migration(migrations.Migration):
