@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -238,16 +239,35 @@ def login(live_server):
     The session is the one Django's ``login()`` makes (the user's language preference read into it),
     its cookie handed to the browser: the login form's page and its post are not loaded again in
     every test (the tests of the form itself use ``helpers.login_in_any_language``)."""
-    from django.test import Client
 
     def do(page, user, path: str = "/"):
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-        page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+        page.context.add_cookies([session_cookie(user, live_server.url)])
         page.goto(path)
 
     return do
+
+
+def session_cookie(user, url: str) -> dict:
+    """The cookie of a session Django's ``login()`` makes for ``user``, for a browser context.
+
+    Made from the test's thread while another page may be open: SQLite's shared in-memory test
+    database refuses a write at once ("database table is locked") while the live server's thread
+    reads that table, instead of waiting for it; the login is tried again, a moment later."""
+    from django.db import OperationalError
+    from django.test import Client
+
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            client = Client()
+            client.force_login(user)
+            break
+        except OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    return {"name": cookie.key, "value": cookie.value, "url": url}
 
 
 @pytest.fixture

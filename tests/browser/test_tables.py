@@ -13,15 +13,13 @@ import threading
 import time
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from tables import replay
 from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
-from .conftest import SCREENSHOTS_TAKEN, _note_csp_violation, new_context, save_screenshot
+from .conftest import SCREENSHOTS_TAKEN, _note_csp_violation, new_context, save_screenshot, session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -109,10 +107,7 @@ def player(browser, asgi_server):
     def open_as(user, width: int = 1280):
         context = new_context(browser, asgi_server, width=width)
         contexts.append(context)
-        client = Client()
-        client.force_login(user)
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": asgi_server}])
+        context.add_cookies([session_cookie(user, asgi_server)])
         page = context.new_page()
         page.on("console", lambda message: _note_csp_violation(message.text, violations))
         page.on("dialog", lambda dialog: dialog.accept())  # the confirmations: concede, result
