@@ -253,6 +253,7 @@ def session_cookie(user, url: str) -> dict:
     Made from the test's thread while another page may be open: SQLite's shared in-memory test
     database refuses a write at once ("database table is locked") while the live server's thread
     reads that table, instead of waiting for it; the login is tried again, a moment later."""
+    from django.contrib.sessions.backends.base import UpdateError
     from django.db import OperationalError
     from django.test import Client
 
@@ -262,8 +263,10 @@ def session_cookie(user, url: str) -> dict:
             client = Client()
             client.force_login(user)
             break
-        except OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
+        except (OperationalError, UpdateError) as error:
+            # The session backend turns the lock met while it saves into an UpdateError.
+            cause = error if isinstance(error, OperationalError) else error.__context__
+            if "locked" not in str(cause) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]

@@ -18,71 +18,14 @@ import pytest
 from cards import demo
 from rules import registry
 from rules.tables import apply
-from rules.tables.spec import HIDDEN, OWNER
 from tables.models import Table, TableEvent
 from tables.selectors import dealt_state, table_state
+from tests.rules.tables.hidden import assert_no_leak, known_to
 
 from .conftest import GAMES
 from .play import finish_setup, fix_seed, post, view, zone
 
 pytestmark = pytest.mark.django_db
-
-IDENTITY = {"instance", "stableCardId", "name", "version", "face", "type", "names", "language"}
-
-
-def known_to(state, seat: int) -> set[str]:
-    """The instances ``seat`` (0-based) may know in ``state``."""
-    spec = state.spec
-    known: set[str] = set()
-    placed = [
-        (owner, key, card)
-        for owner, current in enumerate(state.seats)
-        for key, cards in current.zones.items()
-        for card in cards
-    ]
-    placed += [(owner, key, card) for key, pairs in state.shared.items() for owner, card in pairs]
-    for owner, key, card in placed:
-        visibility = spec.zone(key).visibility
-        if card.revealed or (owner == seat and (owner, key) in state.searching):  # a search: the owner's
-            known.add(card.instance)
-        elif visibility == HIDDEN:
-            continue
-        elif visibility == OWNER:
-            if owner == seat:
-                known.add(card.instance)
-        elif not card.face_down or owner == seat:
-            known.add(card.instance)
-    return known
-
-
-def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
-    """Every object of an answer that names a card (a deck's {"id", "name"} is a deck, not a card)."""
-    found = []
-    if isinstance(data, dict):
-        if IDENTITY & set(data) and not path.endswith(".deck"):
-            found.append((path, data))
-        for key, value in data.items():
-            found += identities(value, f"{path}.{key}")
-    elif isinstance(data, list):
-        for n, value in enumerate(data):
-            found += identities(value, f"{path}[{n}]")
-    return found
-
-
-# Keys whose values are squares of chesscards' board or zones, or lists of them (a mark's
-# "squares", the two ends of the Portail a piece went through, the square a mark is removed from, the
-# en passant square): "a1" is a square and an instance.
-SQUARES = {"square", "squares", "from", "to", "portal", "remove", "ep"}
-
-
-def strings(data: Any) -> set[str]:
-    """Every text of an answer (but squares and zones)."""
-    if isinstance(data, dict):
-        values = [v for k, v in data.items() if k not in SQUARES]
-        return set().union(*(strings(v) for v in values)) if values else set()
-    if isinstance(data, list):
-        return set().union(*(strings(v) for v in data)) if data else set()
-    return {data} if isinstance(data, str) else set()
 
 
 def populate(clients: dict[int, Any], table_id: int, game: str) -> None:
@@ -165,13 +108,6 @@ def played(api, playtester, opponent, make_deck):
     return play_game
 
 
-def _assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
-    for path, item in identities(answer):
-        assert item.get("instance") in known, f"{where}{path}: {item} names a card the seat may not see"[:400]
-    hidden = every - known
-    assert not (strings(answer) & hidden), f"{where}: hidden instances {sorted(strings(answer) & hidden)}"
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_no_seat_receives_a_card_it_may_not_see(game, played):
     clients, table = played(game)
@@ -196,14 +132,14 @@ def test_no_seat_receives_a_card_it_may_not_see(game, played):
         known_now = known_to(state, seat - 1)
         known_ever = set().union(*(known_to(s, seat - 1) for s in states))
         hidden_somewhere |= bool(every - known_now)
-        _assert_no_leak(view(client, table.pk), known_now, every, f"seat {seat} view")
+        assert_no_leak(view(client, table.pk), known_now, every, f"seat {seat} view")
         middle = len(states) // 2
-        _assert_no_leak(
+        assert_no_leak(
             view(client, table.pk, at=middle), known_to(states[middle], seat - 1), every, f"seat {seat} at"
         )
         feed = client.get(f"/api/tables/{table.pk}/events/").json()
-        _assert_no_leak(feed, known_ever, every, f"seat {seat} events")
-        _assert_no_leak(
+        assert_no_leak(feed, known_ever, every, f"seat {seat} events")
+        assert_no_leak(
             client.get(f"/api/tables/{table.pk}/events/export/").json(), known_ever, every, "export"
         )
         # The other seat's hand: its count, never its cards (but for the one revealed).
@@ -232,8 +168,8 @@ def test_a_spectator_sees_only_public_zones(api, make_user, playtester, make_dec
     state = table_state(table)
     every = set(state.start.instances)
     known = known_to(state, -1)
-    _assert_no_leak(view(watcher, table.pk), known, every, "spectator view")
-    _assert_no_leak(watcher.get(f"/api/tables/{table.pk}/events/").json(), known, every, "spectator events")
+    assert_no_leak(view(watcher, table.pk), known, every, "spectator view")
+    assert_no_leak(watcher.get(f"/api/tables/{table.pk}/events/").json(), known, every, "spectator events")
     data = view(watcher, table.pk)
     for seat in data["seats"]:
         assert zone(seat, "life")["count"] == 5 and zone(seat, "life")["cards"] == []

@@ -19,9 +19,9 @@ from cards.translations import mark_stale
 from tables import realtime
 from tables.models import Table
 from tables.selectors import table_state
+from tests.rules.tables.hidden import known_to
 
 from .play import finish_setup, fix_seed, play, view, zone
-from .test_hidden_information import known_to
 
 pytestmark = pytest.mark.django_db
 

@@ -99,4 +99,18 @@ def reveal_blocking_traps(state: TableState, seat: int) -> TableState:
         Mark(m.kind, m.card, m.owner, m.colour, m.squares, m.until, m.secret, True) if m in named else m
         for m in marks
     )
-    return evolve(state, game_state=frozen({**state.game_state, "marks": changed}))
+    state = evolve(state, game_state=frozen({**state.game_state, "marks": changed}))
+    for mark in named:  # the revealed mark names its card: the card on the board is shown with it
+        state = _revealed_on_board(state, mark.card)
+    return state
+
+
+def _revealed_on_board(state: TableState, instance: str) -> TableState:
+    where = state.locate(instance)
+    if where is None or where[0] is None or where[1] != "board":
+        return state
+    seat, zone, position = where
+    current = state.seats[seat]
+    cards = list(current.zones[zone])
+    cards[position] = evolve(cards[position], revealed=True)
+    return state.with_seat(seat, evolve(current, zones=frozen({**current.zones, zone: tuple(cards)})))

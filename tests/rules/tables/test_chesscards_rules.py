@@ -418,3 +418,8 @@ def test_a_secret_piege_that_takes_a_kings_square_away_is_revealed_before_the_ch
     shown = table_view(far, frozenset({1 - owner}))["board"]["marks"]
     assert [(m["kind"], m["squares"], m["secret"]) for m in shown] == [("trap", ["f1"], False)]
     assert {"from": "g2", "to": "f1"} not in offered(far, "piece")
+    # The mark names its card: the card on the board is revealed with it, so the board zone and the
+    # marks tell the other seat the same (a revealed mark beside a hidden card named it anyway).
+    trap = shown[0]["instance"]
+    board = [c for c in far.seats[owner].zones["board"] if c.instance == trap]
+    assert board and board[0].revealed

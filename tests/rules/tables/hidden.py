@@ -1,0 +1,98 @@
+"""The rule of hidden information, written out independently of rules.tables.views: which instances
+a seat may know in a state, and a check that an answer (a view, events, intents) names no other.
+
+Pure: the rules' tests (tests/rules/tables/test_hidden_fuzz.py) and the API's
+(tests/tables/test_hidden_information.py, tests/tables/bots.py) hold the views to the same rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.tables.spec import HIDDEN, OWNER
+
+IDENTITY = {"instance", "stableCardId", "name", "version", "face", "type", "names", "language"}
+
+# Keys whose values are squares of chesscards' board or zones, or lists of them (a mark's
+# "squares", the two ends of the Portail a piece went through, the square a mark is removed from, the
+# en passant square): "a1" is a square and an instance.
+SQUARES = {"square", "squares", "from", "to", "portal", "remove", "ep"}
+
+
+def known_to(state, seat: int) -> set[str]:
+    """The instances ``seat`` (0-based; -1 for a spectator) may know in ``state``."""
+    known: set[str] = set()
+    placed = [
+        (owner, key, card)
+        for owner, current in enumerate(state.seats)
+        for key, cards in current.zones.items()
+        for card in cards
+    ]
+    placed += [(owner, key, card) for key, pairs in state.shared.items() for owner, card in pairs]
+    for owner, key, card in placed:
+        searching = (owner, key) in state.searching
+        if sees(state.spec, seat, owner, key, card.face_down, card.revealed, searching):
+            known.add(card.instance)
+    return known
+
+
+def known_in_moves(state, moved, seat: int) -> set[str]:
+    """The instances ``seat`` may know from an event's movements: each card seen where it was or
+    where it went (a drive check's card shown in the trigger zone on its way to the hand)."""
+    spec = state.spec
+    return {
+        m.instance
+        for m in moved
+        if sees(spec, seat, m.owner, m.source, m.source_face_down, m.source_revealed, False)
+        or sees(spec, seat, m.owner, m.target, m.target_face_down, m.target_revealed, False)
+    }
+
+
+def sees(
+    spec, seat: int, owner: int, zone: str | None, face_down: bool, revealed: bool, searching: bool
+) -> bool:
+    """A card of ``owner`` in ``zone``: revealed, or searched by its owner, shows to its owner; a
+    hidden zone shows nothing; a zone of its owner's shows to the owner; a public one shows its face-up
+    cards to everyone and its face-down ones to their owner."""
+    if zone is None:  # a card that comes from nowhere or goes nowhere: seen at its other end
+        return False
+    visibility = spec.zone(zone).visibility
+    if revealed or (owner == seat and searching):
+        return True
+    if visibility == HIDDEN:
+        return False
+    if visibility == OWNER:
+        return owner == seat
+    return not face_down or owner == seat
+
+
+def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
+    """Every object of an answer that names a card (a deck's {"id", "name"} is a deck, not a card)."""
+    found = []
+    if isinstance(data, dict):
+        if IDENTITY & set(data) and not path.endswith(".deck"):
+            found.append((path, data))
+        for key, value in data.items():
+            found += identities(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += identities(value, f"{path}[{n}]")
+    return found
+
+
+def strings(data: Any) -> set[str]:
+    """Every text of an answer (but squares and zones)."""
+    if isinstance(data, dict):
+        values = [v for k, v in data.items() if k not in SQUARES]
+        return set().union(*(strings(v) for v in values)) if values else set()
+    if isinstance(data, list):
+        return set().union(*(strings(v) for v in data)) if data else set()
+    return {data} if isinstance(data, str) else set()
+
+
+def assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
+    """``answer`` names no instance outside ``known``: no object naming a card, no bare text."""
+    for path, item in identities(answer):
+        assert item.get("instance") in known, f"{where}{path}: {item} names a card the seat may not see"[:400]
+    hidden = every - known
+    assert not (strings(answer) & hidden), f"{where}: hidden instances {sorted(strings(answer) & hidden)}"
