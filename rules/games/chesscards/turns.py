@@ -107,9 +107,11 @@ def reveal_blocking_traps(state: TableState, seat: int) -> TableState:
 
 def _revealed_on_board(state: TableState, instance: str) -> TableState:
     where = state.locate(instance)
-    if where is None or where[0] is None or where[1] != "board":
+    if where is None:
         return state
     seat, zone, position = where
+    if seat is None or zone != "board":
+        return state
     current = state.seats[seat]
     cards = list(current.zones[zone])
     cards[position] = evolve(cards[position], revealed=True)
