@@ -19,8 +19,8 @@ from .hidden import assert_no_leak, known_in_moves, known_to
 from .kit import GAMES, dealt
 
 RULES_GAMES = tuple(g for g in GAMES if get_ruleset(g).has_rules_mode())
-SEEDS = range(4)
-MAX_EVENTS = 300
+SEEDS = range(3)
+MAX_EVENTS = 250
 VIEWERS = (0, 1, -1)  # the two seats and a spectator
 
 
