@@ -16,6 +16,7 @@ from common.i18n import tr
 from common.numbers import percent as shown_percent
 from rules import get_ruleset
 from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
+from rules.i18n import Plural
 from rules.odds import percent
 
 from .forms import OddsForm
@@ -38,8 +39,12 @@ def mulligan_rule(mulligan) -> str:
     """The setup's mulligan as one sentence in the reader's language, capitalised, or ""."""
     if mulligan is None:
         return ""
-    params = {"n": mulligan.max_cards}
-    text = ", ".join(tr(part) % params if "%(" in part else tr(part) for part in mulligan.description())
+    n = mulligan.max_cards
+    parts = (
+        ngettext(part.singular, part.plural, n) % {"n": n} if isinstance(part, Plural) else tr(part)
+        for part in mulligan.description()
+    )
+    text = ", ".join(parts)
     return text[:1].upper() + text[1:]
 
 

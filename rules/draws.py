@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from .i18n import N_
+from .i18n import N_, NP_, Plural
 from .odds import at_least
 
 T = TypeVar("T")
@@ -54,25 +54,35 @@ class Mulligan:
     to_bottom: bool
     shuffle_after: bool = False
 
-    def description(self) -> tuple[str, ...]:
-        """The rule as sentences marked N_ (``%(n)s``: the most cards put back), for the pages to translate."""
+    def description(self) -> tuple[str | Plural, ...]:
+        """The rule as sentences marked for the pages to translate (``%(n)s``: the most cards put
+        back, which chooses the plural form)."""
         if self.to_bottom:
-            text = (
+            text: str | Plural = (
                 N_("put any number of cards under the deck, draw as many from the top")
                 if self.max_cards is None
-                else N_("put 0 to %(n)s cards under the deck, draw as many from the top")
+                else NP_(
+                    "put 0 to %(n)s card under the deck, draw as many from the top",
+                    "put 0 to %(n)s cards under the deck, draw as many from the top",
+                    "n",
+                )
             )
         else:
             text = (
                 N_("put any number of cards back, shuffle, draw as many (the same cards may come back)")
                 if self.max_cards is None
-                else N_("put 0 to %(n)s cards back, shuffle, draw as many (the same cards may come back)")
+                else NP_(
+                    "put 0 to %(n)s card back, shuffle, draw as many (the same card may come back)",
+                    "put 0 to %(n)s cards back, shuffle, draw as many (the same cards may come back)",
+                    "n",
+                )
             )
         return (text, N_("then shuffle the deck")) if self.shuffle_after else (text,)
 
     def describe(self) -> str:
         params = {"n": self.max_cards}
-        return ", ".join(part % params if "%(" in part else part for part in self.description())
+        parts = (p.form(self.max_cards) if isinstance(p, Plural) else p for p in self.description())
+        return ", ".join(part % params if "%(" in part else part for part in parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,3 +82,24 @@ def test_a_refusal_that_counts_takes_the_plural_form_of_the_language(code, monst
     finding = {"code": "TABLE_DUEL_DIRECT_ATTACK", "params": params, "message": english}
     with translation.override(code):
         assert finding_messages.message(finding).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("code", "most", "expected"),
+    [
+        ("fr", 1, "Placez de 0 à 1 carte sous le deck"),
+        ("fr", 2, "Placez de 0 à 2 cartes sous le deck"),
+        ("ru", 1, "Положите под колоду от 0 до 1 карты"),
+        ("ru", 2, "Положите под колоду от 0 до 2 карт"),
+        ("ru", 21, "Положите под колоду от 0 до 21 карты"),
+        ("en", 1, "Put 0 to 1 card under the deck"),
+    ],
+)
+def test_a_mulligan_rule_takes_the_plural_form_of_its_most_cards(code, most, expected):
+    from decks.draw_views import mulligan_rule
+    from rules.draws import Mulligan
+
+    with translation.override(code):
+        assert mulligan_rule(Mulligan(max_cards=most, to_bottom=True)).startswith(expected)
+    shuffled = Mulligan(max_cards=1, to_bottom=False)
+    assert shuffled.describe().startswith("put 0 to 1 card back, shuffle")
