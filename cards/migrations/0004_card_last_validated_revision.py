@@ -8,16 +8,17 @@ def fill(apps, schema_editor):
     """Each card's latest revision whose snapshot is VALIDATED (what review diffs compared with)."""
     Card = apps.get_model("cards", "Card")
     CardRevision = apps.get_model("cards", "CardRevision")
+    alias = schema_editor.connection.alias
     latest = {}
-    rows = CardRevision.objects.filter(snapshot__status="VALIDATED").order_by("card_id", "version")
+    rows = CardRevision.objects.using(alias).filter(snapshot__status="VALIDATED").order_by("card_id", "version")
     for card_id, pk in rows.values_list("card_id", "pk").iterator(chunk_size=2000):
         latest[card_id] = pk
     cards = []
-    for card in Card.objects.only("pk").iterator(chunk_size=2000):
+    for card in Card.objects.using(alias).only("pk").iterator(chunk_size=2000):
         if card.pk in latest:
             card.last_validated_revision_id = latest[card.pk]
             cards.append(card)
-    Card.objects.bulk_update(cards, ["last_validated_revision"], batch_size=500)
+    Card.objects.using(alias).bulk_update(cards, ["last_validated_revision"], batch_size=500)
 
 
 class Migration(migrations.Migration):

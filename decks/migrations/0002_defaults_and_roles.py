@@ -37,7 +37,7 @@ ROLE_PERMISSIONS = {
 def forwards(apps, schema_editor):
     NamedCardList = apps.get_model("decks", "NamedCardList")
     for data in CARD_LISTS:
-        NamedCardList.objects.get_or_create(game=data["game"], key=data["key"], defaults=data)
+        NamedCardList.objects.using(schema_editor.connection.alias).get_or_create(game=data["game"], key=data["key"], defaults=data)
 
     grant(apps, "decks", ROLE_PERMISSIONS, schema_editor.connection.alias)
 

@@ -11,13 +11,14 @@ def keep_what_each_deck_was_validated_against(apps, schema_editor):
     """Each deck's own {stableCardId: version} becomes a shared row (identical ones share it)."""
     Deck = apps.get_model("decks", "Deck")
     CardVersions = apps.get_model("decks", "CardVersions")
+    alias = schema_editor.connection.alias
     rows = {}
-    for deck in Deck.objects.exclude(card_versions={}).only("pk", "card_versions").iterator():
+    for deck in Deck.objects.using(alias).exclude(card_versions={}).only("pk", "card_versions").iterator():
         versions = deck.card_versions or {}
         digest = hashlib.sha256(json.dumps(versions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
         if digest not in rows:
-            rows[digest], _ = CardVersions.objects.get_or_create(digest=digest, defaults={"versions": versions})
-        Deck.objects.filter(pk=deck.pk).update(validated_against=rows[digest])
+            rows[digest], _ = CardVersions.objects.using(alias).get_or_create(digest=digest, defaults={"versions": versions})
+        Deck.objects.using(alias).filter(pk=deck.pk).update(validated_against=rows[digest])
 
 
 class Migration(migrations.Migration):

@@ -15,15 +15,16 @@ def count_the_timed_games(apps, schema_editor):
     DeckFigure = apps.get_model("playstats", "DeckFigure")
     CountedGame = apps.get_model("playstats", "CountedGame")
     PaperSeat = apps.get_model("playstats", "PaperSeat")
-    counted = CountedGame.objects.filter(paper__isnull=False, paper__turns__gt=0).values("paper")
+    alias = schema_editor.connection.alias
+    counted = CountedGame.objects.using(alias).filter(paper__isnull=False, paper__turns__gt=0).values("paper")
     timed = Counter()
-    seats = PaperSeat.objects.filter(game__in=counted)
+    seats = PaperSeat.objects.using(alias).filter(game__in=counted)
     for game, format, day, deck_id, seat in seats.values_list(
         "game__game", "game__format", "game__played_on", "deck", "pk"
     ):
         deck = str(deck_id) if deck_id is not None else f"seat-{seat}"
         timed[(game, format, day, deck)] += 1
-    figures = DeckFigure.objects.filter(turns__gt=0)
+    figures = DeckFigure.objects.using(alias).filter(turns__gt=0)
     figures.filter(source="table").update(timed=models.F("games"))
     for figure in figures.filter(source="paper"):
         figure.timed = min(figure.games, timed[(figure.game, figure.format, figure.day, figure.deck)])

@@ -46,13 +46,13 @@ def _ruleset(game):
         return None
 
 
-def _label(apps, ruleset, seat) -> str:
+def _label(apps, alias, ruleset, seat) -> str:
     Card, DeckEntry = apps.get_model("cards", "Card"), apps.get_model("decks", "DeckEntry")
     if ruleset is None:
         return ""
     if ruleset.matchup_pick:
         pick = (
-            DeckEntry.objects.filter(deck_id=seat.deck_id, kind="PICK", section=ruleset.matchup_pick)
+            DeckEntry.objects.using(alias).filter(deck_id=seat.deck_id, kind="PICK", section=ruleset.matchup_pick)
             .select_related("card")
             .first()
             if seat.deck_id is not None
@@ -63,7 +63,7 @@ def _label(apps, ruleset, seat) -> str:
         return (pick.card.name if pick.card_id is not None else pick.ref)[:200]
     if ruleset.matchup_field:
         fields = dict(
-            Card.objects.filter(stable_id__in=list(seat.cards)).values_list("stable_id", "game_fields")
+            Card.objects.using(alias).filter(stable_id__in=list(seat.cards)).values_list("stable_id", "game_fields")
         )
         values = Counter()
         for stable_id, (_version, copies) in seat.cards.items():
@@ -103,20 +103,21 @@ def _facts(ruleset, paper, seats):
 def ask_and_recount(apps, schema_editor):
     PaperGame, PaperSeat = apps.get_model("playstats", "PaperGame"), apps.get_model("playstats", "PaperSeat")
     CountedGame = apps.get_model("playstats", "CountedGame")
+    alias = schema_editor.connection.alias
     figures = {
         "card": apps.get_model("playstats", "CardFigure"),
         "deck": apps.get_model("playstats", "DeckFigure"),
         "matchup": apps.get_model("playstats", "MatchupFigure"),
     }
     counted = []
-    for paper in PaperGame.objects.order_by("pk").iterator(chunk_size=500):
+    for paper in PaperGame.objects.using(alias).order_by("pk").iterator(chunk_size=500):
         ruleset = _ruleset(paper.game)
-        seats = sorted(PaperSeat.objects.filter(game=paper).select_related("deck"), key=lambda s: s.index)
+        seats = sorted(PaperSeat.objects.using(alias).filter(game=paper).select_related("deck"), key=lambda s: s.index)
         for seat in seats:
             owner = seat.deck.owner_id if seat.deck is not None else None
             if paper.recorded_by_id is not None and owner is not None and owner != paper.recorded_by_id:
                 seat.answer = "asked"
-            seat.label = _label(apps, ruleset, seat)
+            seat.label = _label(apps, alias, ruleset, seat)
             seat.save(update_fields=["answer", "label"])
         if any(seat.answer == "asked" for seat in seats):
             paper.status = "proposed"
@@ -124,8 +125,8 @@ def ask_and_recount(apps, schema_editor):
         elif len(seats) == 2:
             counted.append(_facts(ruleset, paper, seats))
     for model in figures.values():
-        model.objects.filter(source="paper").delete()
-    CountedGame.objects.filter(paper__isnull=False).delete()
+        model.objects.using(alias).filter(source="paper").delete()
+    CountedGame.objects.using(alias).filter(paper__isnull=False).delete()
     rows = {what: [] for what in figures}
     for key, values in rebuild(counted).items():
         what, game, format, source, day, *rest = key
@@ -141,12 +142,12 @@ def ask_and_recount(apps, schema_editor):
         counts = {fields[n]: v for n, v in values.items() if n in fields}
         rows[what].append(figures[what](**lookup, **counts))
     for what, objects in rows.items():
-        figures[what].objects.bulk_create(objects, batch_size=1000)
-    CountedGame.objects.bulk_create(
+        figures[what].objects.using(alias).bulk_create(objects, batch_size=1000)
+    CountedGame.objects.using(alias).bulk_create(
         [
             CountedGame(paper=paper, game=paper.game)
-            for paper in PaperGame.objects.filter(status="counted").only("pk", "game")
-            if PaperSeat.objects.filter(game=paper).count() == 2
+            for paper in PaperGame.objects.using(alias).filter(status="counted").only("pk", "game")
+            if PaperSeat.objects.using(alias).filter(game=paper).count() == 2
         ],
         batch_size=1000,
     )

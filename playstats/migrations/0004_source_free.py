@@ -7,7 +7,7 @@ def free_before(apps, schema_editor):
     """The table games counted so far were played at free tables (the rules mode is new): they count
     under "free", apart from the games by the rules (playstats --rebuild recounts every game)."""
     for name in ("CardFigure", "DeckFigure", "MatchupFigure"):
-        apps.get_model("playstats", name).objects.filter(source="table").update(source="free")
+        apps.get_model("playstats", name).objects.using(schema_editor.connection.alias).filter(source="table").update(source="free")
 
 
 class Migration(migrations.Migration):

@@ -64,7 +64,7 @@ def _run(statements_by_vendor):
 def first_stamp(apps, schema_editor):
     import secrets
 
-    apps.get_model("studio", "PermissionsStamp").objects.create(pk=1, value=secrets.token_hex(16))
+    apps.get_model("studio", "PermissionsStamp").objects.using(schema_editor.connection.alias).create(pk=1, value=secrets.token_hex(16))
 
 
 class Migration(migrations.Migration):
