@@ -198,8 +198,15 @@ def test_the_state_cache_keeps_a_few_states_of_a_few_tables():
     assert cache.latest(table).seq == 5 and cache.latest(table, at=4).seq == 3
     assert cache.latest(table, at=2) is None  # seq 1 was dropped: two states a table
     assert cache.latest(Row(1, 3)).seq == 3  # never a state beyond the table's seq as read
+    # The events' times, kept by seq: never one beyond the table's seq as read.
+    cache.keep_stamps(table, {2: "at 2", 5: "at 5"})
+    assert cache.stamps(table, [2, 4, 5]) == {2: "at 2", 5: "at 5"}
+    assert cache.stamps(Row(1, 3), [2, 5]) == {2: "at 2"}
+    assert cache.stamps(Row(4, 9), [2]) == {}  # another table's
     cache.keep(Row(2, 1), Kept(1))
     cache.keep(Row(3, 1), Kept(1))
     assert len(cache) == 2 and cache.latest(table) is None  # the least recently used table went
+    assert cache.stamps(table, [2]) == {}  # with its times
+    cache.keep_stamps(Row(2, 1), {1: "at 1"})
     cache.clear()
-    assert len(cache) == 0
+    assert len(cache) == 0 and cache.stamps(Row(2, 1), [1]) == {}
