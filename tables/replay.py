@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from datetime import datetime
 
 from django.db import connection, connections
 from django.db.models import QuerySet, TextField
@@ -33,14 +34,17 @@ from .models import Seat, Table, TableEvent
 
 
 class StateCache:
-    """The latest states of the tables played in this process, a few by table, by seq.
+    """The latest states of the tables played in this process, a few by table, by seq; and the server's
+    times of the table's events read so far (an event's time never changes: the turn timer's clock
+    reads those that began a turn on every read of the table, :func:`event_stamps`).
 
     Keyed by the table's id and its random invitation token: an id a rolled-back table had is never
-    mistaken for another table's. Only states read from committed events may be put in."""
+    mistaken for another table's. Only states and times read from committed events may be put in."""
 
     def __init__(self, tables: int = 256, states: int = 4):
         self.tables, self.states = tables, states
         self._states: OrderedDict[tuple[int, str], dict[int, TableState]] = OrderedDict()
+        self._stamps: dict[tuple[int, str], dict[int, datetime]] = {}
         self._lock = threading.Lock()
 
     @staticmethod
@@ -65,13 +69,34 @@ class StateCache:
             states[state.seq] = state
             for seq in sorted(states)[: -self.states]:
                 del states[seq]
-            self._states.move_to_end(key)
-            while len(self._states) > self.tables:
-                self._states.popitem(last=False)
+            self._touched(key)
+
+    def stamps(self, table: Table, seqs: list[int]) -> dict[int, datetime]:
+        """The times kept of these events of ``table`` (those of events up to the table's seq as read)."""
+        with self._lock:
+            kept = self._stamps.get(self.key(table))
+            if not kept:
+                return {}
+            return {seq: kept[seq] for seq in seqs if seq in kept and seq <= table.seq}
+
+    def keep_stamps(self, table: Table, stamps: dict[int, datetime]) -> None:
+        key = self.key(table)
+        with self._lock:
+            self._stamps.setdefault(key, {}).update(stamps)
+            self._states.setdefault(key, {})
+            self._touched(key)
+
+    def _touched(self, key: tuple[int, str]) -> None:
+        """``key`` used last; the tables used longest ago forgotten beyond ``tables`` (lock held)."""
+        self._states.move_to_end(key)
+        while len(self._states) > self.tables:
+            gone, _ = self._states.popitem(last=False)
+            self._stamps.pop(gone, None)
 
     def clear(self) -> None:
         with self._lock:
             self._states.clear()
+            self._stamps.clear()
 
     def __len__(self) -> int:
         return len(self._states)
@@ -89,6 +114,29 @@ def kept(table: Table, at: int | None = None) -> TableState | None:
 def keep(table: Table, state: TableState) -> None:
     """Keep ``state`` (computed from committed events only) for the next reads of ``table``."""
     STATES.keep(table, state)
+
+
+def event_stamps(table: Table, seqs: list[int]) -> dict[int, datetime]:
+    """The server's times (``created_at``) of these events of ``table``, by seq (an event not stored
+    has none): those this process keeps, the others read in one query (and kept when read from
+    committed events, as :func:`state_of` keeps a state)."""
+    found = STATES.stamps(table, seqs)
+    missing = [seq for seq in seqs if seq not in found]
+    if missing:
+        read = dict(
+            TableEvent.objects.filter(table_id=table.pk, seq__in=missing)
+            .order_by()  # not the events' ordering, which joins their table
+            .values_list("seq", "created_at")
+        )
+        if _reads_committed_events(False):
+            STATES.keep_stamps(table, read)
+        found.update(read)
+    return found
+
+
+def keep_stamps(table: Table, stamps: dict[int, datetime]) -> None:
+    """Keep the times of events of ``table`` (committed ones only) for the next reads of its clock."""
+    STATES.keep_stamps(table, stamps)
 
 
 def forget_all() -> None:

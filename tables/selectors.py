@@ -29,6 +29,7 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
     RulesUnknown,
     deal_for,
     dealt_state,
+    event_stamps,
     frozen_as_text,
     kept,
     seats_of,
@@ -455,7 +456,7 @@ def table_clock(table: Table, state: TableState, now=None) -> Clock | None:
     if not table.timer or timer is None or state.phase != "playing" or not state.turns_began:
         return None
     seqs = [seq for _seat, seq in state.turns_began if seq]
-    stamps = dict(TableEvent.objects.filter(table_id=table.pk, seq__in=seqs).values_list("seq", "created_at"))
+    stamps = event_stamps(table, seqs)
     if table.started_at is not None:
         stamps[0] = table.started_at
     turns = [(seat, stamps[seq].timestamp()) for seat, seq in state.turns_began if seq in stamps]

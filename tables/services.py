@@ -554,7 +554,7 @@ def _store(table: Table, locked: Table, state: TableState, event: Event, applied
     if finished:
         table_finished.send(sender=Table, table=locked, by=by)
     # The next move starts from this state, once it is stored for good.
-    transaction.on_commit(lambda: replay.keep(locked, after))
+    transaction.on_commit(lambda: _kept(locked, after, event.seq, stored.created_at))
     played = Played(stored, event, state, applied)
 
     def news_of() -> dict[str, Any]:
@@ -563,6 +563,12 @@ def _store(table: Table, locked: Table, state: TableState, event: Event, applied
 
     _announce(locked.pk, event.seq, news_of)
     return played
+
+
+def _kept(table: Table, state: TableState, seq: int, created_at) -> None:
+    """Keep the state an event made and its time (committed: the turn timer's clock reads it)."""
+    replay.keep(table, state)
+    replay.keep_stamps(table, {seq: created_at})
 
 
 def table_clock_check(table: Table, *, now=None) -> Played | None:

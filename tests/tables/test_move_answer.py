@@ -115,16 +115,17 @@ def test_a_move_posts_in_a_fixed_number_of_queries(rules_table):
     """Pinned, as the server runs (no test transaction around the request: a read keeps the state it
     replays, the move's news are worked out once it commits): the table with its seats (2); the
     clock's check: the events since the state kept (1, none when this process kept the table's state
-    at its seq) and the stamps of the turns' first events (1); the table locked, the event stored, the
-    table updated (3); the news of the move for each audience: the clock's stamps and the translated
-    names of the cards they name (2). The answer is the mover's news: no query. Whatever the number
-    of events."""
+    at its seq) and the times of the turns' first events (1, none when this process kept them: an
+    event's time never changes); the table locked, the event stored, the table updated (3); the news
+    of the move for each audience: the translated names of the cards they name (1; the clock's times
+    were read by the check). The answer is the mover's news: no query. Whatever the number of
+    events."""
     clients, table_id = rules_table
     _seat, mover, _ = _mover(clients, table_id)
     cold = _statements(mover, table_id, cold=True)
     warm = _statements(mover, table_id)  # its state kept by the move
     assert len(cold) == COLD, cold
-    assert len(warm) == WARM == COLD - 1, warm
+    assert len(warm) == WARM == COLD - 2, warm
     assert (
         sum(
             q.startswith('SELECT "tables_tableevent"."seq" AS "seq", "tables_tableevent"."seat"')
@@ -139,7 +140,7 @@ def test_a_move_posts_in_a_fixed_number_of_queries(rules_table):
     assert len(_statements(mover, table_id, cold=True)) == COLD
 
 
-COLD, WARM = 9, 8
+COLD, WARM = 8, 6
 
 
 def test_a_move_post_made_the_readers_queries_of_before_unneeded(
@@ -197,8 +198,15 @@ def test_the_state_cache_keeps_a_few_states_of_a_few_tables():
     assert cache.latest(table).seq == 5 and cache.latest(table, at=4).seq == 3
     assert cache.latest(table, at=2) is None  # seq 1 was dropped: two states a table
     assert cache.latest(Row(1, 3)).seq == 3  # never a state beyond the table's seq as read
+    # The events' times, kept by seq: never one beyond the table's seq as read.
+    cache.keep_stamps(table, {2: "at 2", 5: "at 5"})
+    assert cache.stamps(table, [2, 4, 5]) == {2: "at 2", 5: "at 5"}
+    assert cache.stamps(Row(1, 3), [2, 5]) == {2: "at 2"}
+    assert cache.stamps(Row(4, 9), [2]) == {}  # another table's
     cache.keep(Row(2, 1), Kept(1))
     cache.keep(Row(3, 1), Kept(1))
     assert len(cache) == 2 and cache.latest(table) is None  # the least recently used table went
+    assert cache.stamps(table, [2]) == {}  # with its times
+    cache.keep_stamps(Row(2, 1), {1: "at 1"})
     cache.clear()
-    assert len(cache) == 0
+    assert len(cache) == 0 and cache.stamps(Row(2, 1), [1]) == {}
