@@ -35,9 +35,10 @@ def pytest_configure(config):
     The session's live server counts its answers and answers none between tests (tests/live_serving.py)."""
     from django.db.backends.base.creation import BaseDatabaseCreation
 
-    from tests import live_serving, serialized
+    from tests import live_serving, migrated_database, serialized
 
     BaseDatabaseCreation.deserialize_db_from_string = serialized.restore
+    migrated_database.install()
     live_serving.install()
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
@@ -320,28 +321,18 @@ def _language_reset():
     timezone.deactivate()
 
 
-# A migrated database as a SQLite file, for the tests whose own processes open one (the
-# entrypoint, a real worker, the helper connections): copied from the suite's own test database,
-# which migrate has just made, rather than migrated again in each such test (ten seconds of CPU
-# each). Where the suite runs on PostgreSQL, migrate makes the file once per process.
-_MIGRATED_SQLITE: list = []
+# The migrated database as a SQLite file, for the tests whose own processes open one (the
+# entrypoint, a real worker): the one the suite's test database is copied from (tests/migrated_database.py).
+# Where the suite runs on PostgreSQL, a process of its own makes (or finds) it.
+_MIGRATED_SQLITE: dict = {}
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The test database, and its copy as a file while it is still as migrate left it."""
-    import sqlite3
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database (on SQLite a copy of the migrated one, tests/migrated_database.py)."""
+    from tests import migrated_database
 
-    from django.db import connection
-
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        path = tmp_path_factory.mktemp("migrated") / "studio.sqlite3"
-        with django_db_blocker.unblock():
-            connection.ensure_connection()
-            with sqlite3.connect(path) as target:
-                connection.connection.backup(target)
-            target.close()
-        _MIGRATED_SQLITE.append(path)
+    _MIGRATED_SQLITE.update(migrated_database.FILES)
     # Read once a process, at its first permission check (studio.permissions): read here, so that
     # no test counts that query among its own.
     from studio.permissions import triggers_present
@@ -352,31 +343,24 @@ def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def migrated_sqlite(request, tmp_path_factory):
-    """``migrated_sqlite(path)``: put a freshly migrated SQLite database at ``path``; returns it.
-    Of the module's scope, so that a module's fixture may take one (tests/studio/test_serving.py)."""
+def migrated_sqlite(request):
+    """``migrated_sqlite(path)``: put a migrated SQLite database at ``path``; returns it.
+    ``migrated_sqlite(path, pending=True)``: the same but its last migrations (``PENDING`` of
+    tests/migrated_database.py), which ``migrate`` applies. Of the module's scope, so that a module's
+    fixture may take one (tests/studio/test_serving.py)."""
     import shutil
-    import subprocess
-    import sys
     from pathlib import Path
 
     from django.conf import settings
 
-    def make(path: Path) -> Path:
+    from tests import migrated_database
+
+    def make(path: Path, *, pending: bool = False) -> Path:
         if not _MIGRATED_SQLITE and settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
             request.getfixturevalue("django_db_setup")
-        if not _MIGRATED_SQLITE:  # PostgreSQL: migrate a file once for this process
-            made = tmp_path_factory.mktemp("migrated") / "studio.sqlite3"
-            env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_", "CELERY_"))}
-            subprocess.run(
-                [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
-                cwd=Path(__file__).resolve().parents[1],
-                env={**env, "DATABASE_URL": f"sqlite:///{made}"},
-                check=True,
-                timeout=300,
-            )
-            _MIGRATED_SQLITE.append(made)
-        shutil.copyfile(_MIGRATED_SQLITE[0], path)
+        if not _MIGRATED_SQLITE:  # PostgreSQL, or a test database in a file: made apart
+            _MIGRATED_SQLITE.update(migrated_database.made_apart())
+        shutil.copyfile(_MIGRATED_SQLITE["pending" if pending else "migrated"], path)
         return path
 
     return make

@@ -84,8 +84,12 @@ class ThrowawayDatabase:
         emit_post_migrate_signal(0, False, ALIAS, apps=historical, plan=plan)
         return historical
 
-    def migrate_to_latest(self) -> StateApps:
-        return self.migrate(MigrationExecutor(connections[ALIAS]).loader.graph.leaf_nodes())
+    def migrate_to_latest(self, *app_labels: str) -> StateApps:
+        """To the latest migrations of ``app_labels`` and what they depend on, or of every app.
+        An app's own latest migration is enough for its current models to read their tables: every
+        app's costs a data migration's test its other apps' migrations from empty (7 CPU-seconds)."""
+        leaves = MigrationExecutor(connections[ALIAS]).loader.graph.leaf_nodes()
+        return self.migrate([leaf for leaf in leaves if not app_labels or leaf[0] in app_labels])
 
     def drop(self) -> None:
         connection = connections[ALIAS]
