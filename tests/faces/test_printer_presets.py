@@ -74,7 +74,7 @@ def test_renderface_writes_the_printers_image(load_cards, tmp_path, name):  # no
 _SHEETS: dict[str, tuple[int, str, str, bytes]] = {}
 
 
-def darkrow_sheet_with_backs(load_cards, out, name):
+def darkrow_sheet_with_backs(load_cards, out, name):  # noqa: F811
     """``printsheet --game darkrow --layout NAME --backs`` on the demo cards, written to ``out``."""
     if name not in _SHEETS:
         if not getattr(load_cards, "darkrow_loaded", False):  # once a test
@@ -441,10 +441,14 @@ def test_the_back_every_card_shares_is_drawn_once_and_each_page_holds_it(monkeyp
 
     drawn = []
     card_image = printer_module.card_image
-    monkeypatch.setattr(printer_module, "card_image", lambda face, p: drawn.append(face.name) or card_image(face, p))
+    monkeypatch.setattr(
+        printer_module, "card_image", lambda face, p: drawn.append(face.name) or card_image(face, p)
+    )
     monkeypatch.setattr(printer_module, "PAGES_PER_PART", 4)  # three parts of pages
     faces = [
-        dataclasses.replace(_face_with_lines((10.0, 20.0 + n, f"Card {n}", "start", "name")), name=f"Card {n}")
+        dataclasses.replace(
+            _face_with_lines((10.0, 20.0 + n, f"Card {n}", "start", "name")), name=f"Card {n}"
+        )
         for n in range(5)
     ]
     back = _face_with_lines((10.0, 40.0, "Back", "start", "name"))

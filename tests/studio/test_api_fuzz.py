@@ -105,7 +105,13 @@ def make_card(game: str = "darkrow", user=None, **data):
 
     defaults = {
         "darkrow": {"name": "Toyama Kazuha", "type": "UNIT", "cost": 3, "atk": 4, "pv": 3},
-        "vanguard": {"name": "Blaster Blade", "type": "NORMAL_UNIT", "set": "TD01", "grade": 2, "power": 9000},
+        "vanguard": {
+            "name": "Blaster Blade",
+            "type": "NORMAL_UNIT",
+            "set": "TD01",
+            "grade": 2,
+            "power": 9000,
+        },
     }[game]
     return services.card_create(game=game, data={**defaults, **data}, user=user)
 
