@@ -156,7 +156,7 @@ def page_boxes(printer: Printer) -> dict[str, list[Decimal]]:
 
 
 class _Part:
-    def __init__(self, printer: Printer, cmyk: bool = False):
+    def __init__(self, printer: Printer, cmyk: bool = False, shared: dict | None = None):
         import pikepdf
 
         self.pikepdf = pikepdf
@@ -167,37 +167,60 @@ class _Part:
         self.icc["/N"] = 3
         self.boxes = page_boxes(printer)
         self.last: tuple[int, object] | None = None  # the face of the previous page, and its image
+        # The faces every card shares (the back): id -> (the face, its encoded image), kept by the
+        # whole document (drawn once, not once a card); and their image object in this part.
+        self.shared = shared if shared is not None else {}
+        self.kept: dict[int, object] = {}
 
-    def _xobject(self, face: RenderedFace):
+    def _encoded(self, face: RenderedFace) -> tuple[bytes, object, int, int]:
+        """The face's image as the page holds it: its data, filter, width and height."""
         pikepdf = self.pikepdf
-        if self.last is not None and self.last[0] == id(face):
-            return self.last[1]
         image = card_image(face, self.printer)
         if self.cmyk:  # PDF/X-1a: device CMYK only (no ICC-based colour), losslessly
             image = cmyk_image(image)
             data, filt = zlib.compress(image.tobytes(), 6), pikepdf.Name.FlateDecode
-            colour = pikepdf.Name.DeviceCMYK
         elif self.printer.image_format == "jpeg":
             out = io.BytesIO()
             image.save(out, "JPEG", quality=95, subsampling=0)
             data, filt = out.getvalue(), pikepdf.Name.DCTDecode
         else:
             data, filt = zlib.compress(image.tobytes(), 6), pikepdf.Name.FlateDecode
-        if not self.cmyk:
+        return data, filt, image.width, image.height
+
+    def _xobject(self, face: RenderedFace, shared: bool = False):
+        pikepdf = self.pikepdf
+        if self.last is not None and self.last[0] == id(face):
+            return self.last[1]
+        if shared and id(face) in self.kept:
+            stream = self.kept[id(face)]
+            self.last = (id(face), stream)
+            return stream
+        if shared:
+            if id(face) not in self.shared:
+                self.shared[id(face)] = (face, self._encoded(face))
+            data, filt, width, height = self.shared[id(face)][1]
+        else:
+            data, filt, width, height = self._encoded(face)
+        if self.cmyk:
+            colour = pikepdf.Name.DeviceCMYK
+        else:
             colour = pikepdf.Array([pikepdf.Name.ICCBased, self.icc])
         stream = pikepdf.Stream(self.pdf, data)
         stream["/Type"] = pikepdf.Name.XObject
         stream["/Subtype"] = pikepdf.Name.Image
-        stream["/Width"], stream["/Height"] = image.width, image.height
+        stream["/Width"], stream["/Height"] = width, height
         stream["/ColorSpace"] = colour
         stream["/BitsPerComponent"] = 8
         stream["/Filter"] = filt
+        if shared:
+            self.kept[id(face)] = stream
         self.last = (id(face), stream)
         return stream
 
-    def add(self, face: RenderedFace) -> None:
+    def add(self, face: RenderedFace, shared: bool = False) -> None:
+        """A page of ``face``; ``shared``: a face of every card (the back), its image made once."""
         pikepdf = self.pikepdf
-        xobject = self._xobject(face)
+        xobject = self._xobject(face, shared)
         media = self.boxes["/MediaBox"]
         content = f"q {media[2]} 0 0 {media[3]} 0 0 cm /Card Do Q".encode()
         page = pikepdf.Dictionary(
@@ -227,20 +250,21 @@ def write_printer_pdf(
     total = 0
     with tempfile.TemporaryDirectory(prefix="cardstudio-printer-") as tmp:
         parts: list[Path] = []
-        part = _Part(printer, cmyk)
+        shared: dict = {}  # the back's image, made once for every part
+        part = _Part(printer, cmyk, shared)
         back_first = printer.order == "back-front"
         for face in faces:
             if back is not None and back_first:
-                part.add(back)
+                part.add(back, shared=True)
             part.add(face)
             if back is not None and not back_first:
-                part.add(back)
+                part.add(back, shared=True)
             total += 1
             if len(part.pdf.pages) >= PAGES_PER_PART:
                 path = Path(tmp) / f"part-{len(parts):05d}.pdf"
                 part.pdf.save(path)
                 parts.append(path)
-                part = _Part(printer, cmyk)
+                part = _Part(printer, cmyk, shared)
         if len(part.pdf.pages) or not parts:
             if not len(part.pdf.pages):  # no card: one blank page of the printer's size
                 blank = pikepdf.Dictionary(Type=pikepdf.Name.Page, Resources=pikepdf.Dictionary())

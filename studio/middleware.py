@@ -152,12 +152,18 @@ class UserPreferenceMiddleware:
     def __call__(self, request):
         from django.utils import timezone
 
+        from .permissions import STAMP_ATTRIBUTE
         from .preferences import apply
 
         timezone.deactivate()  # the studio's TIME_ZONE unless the user chose theirs
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             request._session_user = True
+            # The permissions stamp read with the session (studio.sessions): the user's kept
+            # permissions serve this request when it is still the one they were read under.
+            stamp = getattr(getattr(request, "session", None), "permissions_stamp", None)
+            if stamp is not None and not hasattr(user, "_perm_cache"):
+                setattr(user, STAMP_ATTRIBUTE, stamp)
             apply(request, user)
         return self.get_response(request)
 

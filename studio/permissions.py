@@ -7,9 +7,9 @@ new random value in any statement that writes the user's groups or permissions, 
 permissions, the permissions or content types, whoever writes them). A token's request reads the
 stamp in the query that finds the token (``studio.throttling``) and takes the kept permissions
 only when the stamp is the one they were read under: a change committed by any process makes
-every process read them again. (A session's user is read by Django's session code, without the
-stamp: reading it would be one query more, so a session's request, and any other user object,
-reads the permissions as Django does, two queries.) The stamp is random, not a count, so a change rolled back never leaves a value that a
+every process read them again. A session's request reads the stamp in the session's own query
+(``studio.sessions``; ``studio.middleware.UserPreferenceMiddleware`` gives it to the session's user);
+any other user object reads the permissions as Django does, two queries. The stamp is random, not a count, so a change rolled back never leaves a value that a
 later change could give again; and it is read before the permissions are, so what is kept under
 a value is never older than that value.
 

@@ -216,6 +216,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
+# Django's database sessions, the permissions stamp read in the session's query (studio.sessions).
+SESSION_ENGINE = "studio.sessions"
 
 # --- Brute force: login lockout (django-axes) --------------------------------------------
 # After AXES_FAILURE_LIMIT wrong passwords for one user from one address, that pair is locked

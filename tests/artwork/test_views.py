@@ -437,6 +437,7 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
     django_assert_max_num_queries, client_as, make_user, reviewer, card, add, role
 ):
     client = client_as(make_user(role, username=f"{role}-q"))
+    client.get("/cards/help/")  # the user's permissions read, then kept (studio.permissions)
     validated(card, reviewer)
 
     def more(n):
@@ -444,8 +445,8 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
             add(card, kind=[Kind.HD, Kind.REFERENCE, Kind.FULL_ART, Kind.LEGACY_HD][i % 4], ready=i % 3 != 0)
 
     more(2)
-    # The card page: 7 before artwork, + variants, their renditions, the artwork history (not for playtesters).
-    # The polled part: session, user, permissions (2), groups, the card, then the same three.
+    # The card page: 5 before artwork, + variants, their renditions, the artwork history (not for playtesters).
+    # The polled part: session (and the permissions stamp), user, groups, the card, then the same three.
     # A reviewer, who may disable the card, also reads how many legal decks that would make illegal.
     # + the card's translations, + its play figures (playstats: one query, whatever the games); a
     # designer, who may edit it, also reads how many decks use it and their names (the warning before saving).
@@ -453,15 +454,15 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
     # card or validate it, also the editor's lock (its presence).
     # + the bots' figures of the card, apart from the people's (the simulation lab: one query).
     # + the face template's regions a thread may be anchored on (comments on the face: one query).
-    page_queries = {"reviewer": 17, "designer": 18}.get(role, 15)
+    page_queries = {"reviewer": 15, "designer": 16}.get(role, 13)
     few = [
         queries(django_assert_max_num_queries, client, page_url(card), page_queries),
-        queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX),
+        queries(django_assert_max_num_queries, client, gallery_url(card), 7, **HTMX),
     ]
     more(14)
     many = [
         queries(django_assert_max_num_queries, client, page_url(card), page_queries),
-        queries(django_assert_max_num_queries, client, gallery_url(card), 9, **HTMX),
+        queries(django_assert_max_num_queries, client, gallery_url(card), 7, **HTMX),
     ]
     assert few == many
 
@@ -470,17 +471,18 @@ def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(
     django_assert_max_num_queries, client_as, designer, make_card, add
 ):
     client = client_as(designer)
+    client.get("/cards/help/")  # the designer's permissions read, then kept (studio.permissions)
 
     def cards_with_art(n):
         for _ in range(n):
             add(make_card("darkrow", name=f"Carte {Card.objects.count()}"))
 
-    # The pins of tests/cards/test_views.py (8: the reader's translations of the page's cards included).
+    # The pins of tests/cards/test_views.py (6: the reader's translations of the page's cards included).
     cards_with_art(3)
-    few = [queries(django_assert_max_num_queries, client, url, 8) for url in ("/cards/", "/cards/?view=list")]
+    few = [queries(django_assert_max_num_queries, client, url, 6) for url in ("/cards/", "/cards/?view=list")]
     cards_with_art(20)
     many = [
-        queries(django_assert_max_num_queries, client, url, 8) for url in ("/cards/", "/cards/?view=list")
+        queries(django_assert_max_num_queries, client, url, 6) for url in ("/cards/", "/cards/?view=list")
     ]
     assert few == many
     assert text(client.get("/cards/?view=list")).count('class="cardthumb"') == 23

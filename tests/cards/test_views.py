@@ -627,17 +627,18 @@ def queries(django_assert_max_num_queries, client, url, limit):
     return len(captured.captured_queries)
 
 
-# Session, user, the user's permissions (2), their groups (navigation), then the page's own reads.
+# Session (and the permissions stamp), user, their groups (navigation), then the page's own reads: the
+# user's permissions are kept from their first request (studio.permissions).
 PAGES = [
     # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes;
     # designers and reviewers: the review state of every game (audits, cards and import conflicts: three aggregates).
-    ("/", 11),
+    ("/", 9),
     # + facets (one aggregate, also the total), the page of cards, the reader's translations of the
     # page's cards (one query; none when every card is written in the reader's language)
-    ("/cards/", 8),
-    ("/cards/?view=list&q=t:unit", 8),
-    ("/cards/?q=game:darkrow status:draft&game=darkrow", 8),
-    ("/cards/help/", 5),
+    ("/cards/", 6),
+    ("/cards/?view=list&q=t:unit", 6),
+    ("/cards/?q=game:darkrow status:draft&game=darkrow", 6),
+    ("/cards/help/", 3),
 ]
 
 
@@ -646,6 +647,7 @@ def test_page_queries_do_not_grow_with_the_number_of_cards(
     django_assert_max_num_queries, client_as, make_user, reviewer, make_card, role
 ):
     client = client_as(make_user(role, username=f"{role}-q"))
+    client.get("/cards/help/")  # the user's permissions read, then kept
 
     def add(n):
         for _ in range(n):
@@ -670,6 +672,7 @@ def test_detail_queries_do_not_grow_with_the_history(
 ):
     client = client_as(designer)
     url = f"/cards/{unit.stable_id}/"
+    client.get("/cards/help/")  # the designer's permissions read, then kept (studio.permissions)
 
     def edit(n):
         for _ in range(n):
@@ -678,15 +681,15 @@ def test_detail_queries_do_not_grow_with_the_history(
                 stable_id=card.stable_id, data={"text": f"v{card.version + 1}"}, user=designer
             )
 
-    # 7, + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
+    # 5 (the permissions kept), + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
     # + the card's translations (one query, whatever their number), + its play figures (one query),
     # + its comment threads (their replies only when there are some) and whether the reader watches it,
     # + the bots' figures of the card (the simulation lab: one query, apart from the people's),
     # + its game's face template (the regions of its face a thread may be about: one query).
     edit(5)
-    few = queries(django_assert_max_num_queries, client, url, 15)
+    few = queries(django_assert_max_num_queries, client, url, 13)
     edit(30)
-    many = queries(django_assert_max_num_queries, client, url, 15)
+    many = queries(django_assert_max_num_queries, client, url, 13)
     assert few == many
 
 

@@ -2,6 +2,7 @@
 pixels, dpi and sRGB, and one card a page PDFs whose boxes nest, read back with Pillow, pikepdf and
 pdfplumber against the printers' published numbers (issue 40, item 2)."""
 
+import dataclasses
 import io
 from decimal import Decimal
 from fractions import Fraction
@@ -9,7 +10,7 @@ from fractions import Fraction
 import pdfplumber
 import pikepdf
 import pytest
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from faces.layouts import LayoutError, layouts, parse
 from faces.printer import page_boxes
@@ -67,11 +68,31 @@ def test_renderface_writes_the_printers_image(load_cards, tmp_path, name):  # no
     assert "sRGB" in ImageCms.getProfileDescription(profile)
 
 
+# What printsheet made of darkrow's demo cards with --backs, by layout: (status, output, errors, the PDF).
+# The same command on the same cards makes the same pages: tests of this process that check other
+# things of it read the one file (a test that runs alone makes its own).
+_SHEETS: dict[str, tuple[int, str, str, bytes]] = {}
+
+
+def darkrow_sheet_with_backs(load_cards, out, name):  # noqa: F811
+    """``printsheet --game darkrow --layout NAME --backs`` on the demo cards, written to ``out``."""
+    if name not in _SHEETS:
+        if not getattr(load_cards, "darkrow_loaded", False):  # once a test
+            load_cards("darkrow")
+            load_cards.darkrow_loaded = True
+        status, text, err = run(
+            "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs"
+        )
+        _SHEETS[name] = (status, text, err, out.read_bytes() if status == 0 else b"")
+    status, text, err, pdf = _SHEETS[name]
+    out.write_bytes(pdf)
+    return status, text, err
+
+
 @pytest.mark.parametrize("name", PRINTERS)
 def test_printsheet_writes_one_card_a_page_with_nested_boxes(load_cards, tmp_path, name):  # noqa: F811
-    load_cards("darkrow")
     out = tmp_path / "cards.pdf"
-    status, text, err = run("printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs")
+    status, text, err = darkrow_sheet_with_backs(load_cards, out, name)
     assert status == 0, err
     assert "13 cards, 13 pages" in text
     w, h = PRINTERS[name]["page"]
@@ -213,13 +234,10 @@ def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck)
 
 def test_dtc_takes_each_cards_back_first(load_cards, tmp_path):  # noqa: F811
     """DriveThruCards: the first page is the back of card 1, the second its front, and so on."""
-    load_cards("darkrow")
     pages = {}
     for name in ("dtc-poker", "tgc-poker"):
         out = tmp_path / f"{name}.pdf"
-        status, _, err = run(
-            "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs"
-        )
+        status, _, err = darkrow_sheet_with_backs(load_cards, out, name)
         assert status == 0, err
         with pikepdf.open(out) as pdf:
             pages[name] = [bytes(next(iter(p.get_images().values())).read_raw_bytes()) for p in pdf.pages[:4]]
@@ -227,6 +245,21 @@ def test_dtc_takes_each_cards_back_first(load_cards, tmp_path):  # noqa: F811
     tgc, dtc = pages["tgc-poker"], pages["dtc-poker"]
     assert dtc[0] == dtc[2] and dtc[1] != dtc[3]  # back, front 1, back, front 2
     assert tgc[1] == tgc[3] and tgc[0] != tgc[2]  # front 1, back, front 2, back
+
+
+def most_ink(image: Image.Image) -> int:
+    """The largest total of a CMYK image's four inks at one pixel (0-255 each), summed exactly in
+    32-bit integers by Pillow rather than a pixel at a time in Python."""
+    c, m, y, k = image.split()
+    total = ImageMath.lambda_eval(lambda ink: ink["c"] + ink["m"] + ink["y"] + ink["k"], c=c, m=m, y=y, k=k)
+    return total.getextrema()[1]
+
+
+def test_most_ink_is_the_largest_sum_of_one_pixels_inks():
+    image = Image.new("CMYK", (3, 2), (10, 20, 30, 40))
+    image.putpixel((2, 1), (255, 255, 255, 200))
+    image.putpixel((0, 0), (250, 250, 250, 255))
+    assert most_ink(image) == 1005 and most_ink(Image.new("CMYK", (2, 2))) == 0
 
 
 def _exact(value) -> Fraction:
@@ -277,8 +310,7 @@ def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(load
             image = pikepdf.PdfImage(raw).as_pil_image()
             assert image.mode == "CMYK" and image.size == PRINTERS[name]["pixels"] == printer.pixels
             if page.index < 2:  # a back and a face, every pixel: DriveThruCards' ink limit
-                inks = image.tobytes()  # (240 %; its rich black is 60/40/40/100)
-                assert max(sum(inks[i : i + 4]) for i in range(0, len(inks), 4)) <= 240 * 255 // 100 + 4
+                assert most_ink(image) <= 240 * 255 // 100 + 4  # (240 %; its rich black is 60/40/40/100)
         raw_pdf = out.read_bytes()
         assert b"/ICCBased" not in raw_pdf  # device CMYK only
     with pdfplumber.open(out) as plumbed:
@@ -400,3 +432,32 @@ def test_the_demo_faces_text_keeps_inside_the_safe_zone_where_only_its_boxes_cro
     assert status == 0
     assert "SAFE_ZONE: the text box kind is 2.8 mm" in err
     assert "TD01-001: the text" not in err and "the text “" not in err
+
+
+def test_the_back_every_card_shares_is_drawn_once_and_each_page_holds_it(monkeypatch):
+    """With backs, the PDF draws the back once for the whole document (every part of it), not once a card."""
+    from faces import printer as printer_module
+    from faces.printer import write_printer_pdf
+
+    drawn = []
+    card_image = printer_module.card_image
+    monkeypatch.setattr(
+        printer_module, "card_image", lambda face, p: drawn.append(face.name) or card_image(face, p)
+    )
+    monkeypatch.setattr(printer_module, "PAGES_PER_PART", 4)  # three parts of pages
+    faces = [
+        dataclasses.replace(
+            _face_with_lines((10.0, 20.0 + n, f"Card {n}", "start", "name")), name=f"Card {n}"
+        )
+        for n in range(5)
+    ]
+    back = _face_with_lines((10.0, 40.0, "Back", "start", "name"))
+    back = dataclasses.replace(back, name="Back")
+    out = io.BytesIO()
+    assert write_printer_pdf(faces, out, layouts()["tgc-poker"].printer, back=back) == 5
+    assert drawn.count("Back") == 1 and len(drawn) == 6
+    with pikepdf.open(io.BytesIO(out.getvalue())) as pdf:
+        images = [bytes(next(iter(p.get_images().values())).read_raw_bytes()) for p in pdf.pages]
+    assert len(images) == 10
+    assert len({images[i] for i in range(1, 10, 2)}) == 1  # each card's back: the same image
+    assert len({images[i] for i in range(0, 10, 2)}) == 5 and images[0] != images[1]

@@ -25,8 +25,8 @@ def test_the_editor_shows_the_template_samples_and_history(
         make_card("darkrow", name=name)
     client = client_as(designer)
     url = reverse("faces:template", args=["darkrow"])
-    client.get(url)  # warm the session and the permission caches
-    with django_assert_num_queries(9):
+    client.get(url)  # warm the session and the permission caches (kept: studio.permissions)
+    with django_assert_num_queries(7):
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
@@ -133,8 +133,8 @@ def test_the_card_editor_preview_draws_the_unsaved_form(
         "effects": "[]",
     }
     client.post(reverse("faces:card-preview"), form)
-    # session, user, its permissions (2), the card, its artwork, the template, the menu's roles
-    with django_assert_num_queries(8):
+    # session (and the permissions stamp), user, the card, its artwork, the template, the menu's roles
+    with django_assert_num_queries(6):
         response = client.post(reverse("faces:card-preview"), form)
     assert response.status_code == 200
     html = response.content.decode()

@@ -163,16 +163,42 @@ def test_a_change_rolled_back_leaves_no_stamp_a_later_change_could_give_again(re
     assert reads(paula) == (200, 0)
 
 
-def test_session_users_read_their_permissions_as_django_does(
+def test_session_users_permissions_are_kept_too_and_a_change_is_seen_on_the_next_request(
     client, make_user, cards, django_assert_num_queries
 ):
     paula = make_user("playtester")
     client.force_login(paula)
     assert client.get(CARDS).status_code == 200
+    # the session (and the stamp, studio.sessions), the user, the page: the permissions are kept
+    with django_assert_num_queries(3):
+        assert client.get(CARDS).status_code == 200
+    paula.groups.clear()
+    assert client.get(CARDS).status_code == 403
+    assert client.get(CARDS).status_code == 403
+    paula.groups.add(Group.objects.get(name="designer"))
+    response = client.get(CARDS)
+    assert response.status_code == 200 and response.json()["count"] == 1  # the designer sees the draft
+
+
+def test_a_session_read_without_the_stamp_reads_the_permissions_as_django_does(
+    client, make_user, cards, django_assert_num_queries
+):
+    paula = make_user("playtester")
+    client.force_login(paula)
+    PermissionsStamp.objects.all().delete()
+    assert client.get(CARDS).status_code == 200
     # the session, the user, the user's permissions, their groups', the page: nothing kept without a stamp
     with django_assert_num_queries(5):
         assert client.get(CARDS).status_code == 200
-    paula.groups.clear()
+    paula.groups.clear()  # the trigger writes the row again
+    assert client.get(CARDS).status_code == 403
+
+
+def test_a_superuser_flag_taken_from_a_session_user_is_seen_on_the_next_request(client, make_user, cards):
+    boss = make_user(is_superuser=True)
+    client.force_login(boss)
+    assert client.get(CARDS).json()["count"] == 1
+    type(boss).objects.filter(pk=boss.pk).update(is_superuser=False)  # the user's row: no stamp change
     assert client.get(CARDS).status_code == 403
 
 
