@@ -287,25 +287,9 @@ def api():
 @pytest.fixture
 def make_card(db):
     """Create a card through the service (so it has its first revision)."""
-    from cards import services
+    from tests.factories import new_card
 
-    def make(game: str = "darkrow", user=None, **data):
-        defaults = {
-            "darkrow": {"name": "Toyama Kazuha", "type": "UNIT", "cost": 3, "atk": 4, "pv": 3},
-            "vanguard": {
-                "name": "Blaster Blade",
-                "type": "NORMAL_UNIT",
-                "set": "TD01",
-                "grade": 2,
-                "power": 9000,
-            },
-            "riftbound": {"name": "Example Unit", "type": "UNIT", "might": 2, "domains": ["FURY"]},
-            "duel": {"name": "Example Monster", "type": "MONSTER", "level": 4, "atk": 1500, "def": 1000},
-            "chesscards": {"name": "Mur", "type": "CARD"},
-        }[game]
-        return services.card_create(game=game, data={**defaults, **data}, user=user)
-
-    return make
+    return new_card
 
 
 @pytest.fixture(autouse=True)

@@ -101,19 +101,9 @@ def make_user(*roles: str, **kwargs):
 
 
 def make_card(game: str = "darkrow", user=None, **data):
-    from cards import services
+    from tests.factories import new_card
 
-    defaults = {
-        "darkrow": {"name": "Toyama Kazuha", "type": "UNIT", "cost": 3, "atk": 4, "pv": 3},
-        "vanguard": {
-            "name": "Blaster Blade",
-            "type": "NORMAL_UNIT",
-            "set": "TD01",
-            "grade": 2,
-            "power": 9000,
-        },
-    }[game]
-    return services.card_create(game=game, data={**defaults, **data}, user=user)
+    return new_card(game, user, **data)
 
 
 def build_world():
