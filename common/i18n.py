@@ -14,11 +14,12 @@ import os
 from collections.abc import Mapping
 
 from django.conf import settings
-from django.utils.translation import get_language, gettext, pgettext, trans_real
+from django.utils.translation import get_language, gettext, ngettext, pgettext, trans_real
 from django.utils.translation.trans_real import CONTEXT_SEPARATOR
 
 from rules import registry
 from rules.fields import FieldSpec, Kind
+from rules.i18n import Plural
 from rules.ruleset import RuleSet
 from rules.text import key_words
 
@@ -36,6 +37,15 @@ def tr(text: str | None, context: str | None = None) -> str:
     if context and _has_entry(context, text):
         return pgettext(context, text)
     return gettext(text)
+
+
+def tr_params(text: str | Plural, params: Mapping[str, object]) -> str:
+    """A rule set's sentence marked ``N_`` or ``NP_`` in the reader's language, its params filled in
+    (a plural's form chosen by the param it names)."""
+    if isinstance(text, Plural):
+        return ngettext(text.singular, text.plural, params[text.count]) % params
+    shown = tr(text)
+    return shown % params if "%(" in text else shown
 
 
 def _has_entry(context: str | None, text: str) -> bool:

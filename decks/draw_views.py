@@ -12,11 +12,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from cards.translation_selectors import reader_language, reader_translations
-from common.i18n import tr
+from common.i18n import tr, tr_params
 from common.numbers import percent as shown_percent
 from rules import get_ruleset
 from rules.draws import MAX_SEED, DrawError, chance_by_turn, new_seed, simulate
-from rules.i18n import Plural
 from rules.odds import percent
 
 from .forms import OddsForm
@@ -39,12 +38,8 @@ def mulligan_rule(mulligan) -> str:
     """The setup's mulligan as one sentence in the reader's language, capitalised, or ""."""
     if mulligan is None:
         return ""
-    n = mulligan.max_cards
-    parts = (
-        ngettext(part.singular, part.plural, n) % {"n": n} if isinstance(part, Plural) else tr(part)
-        for part in mulligan.description()
-    )
-    text = ", ".join(parts)
+    params = {"n": mulligan.max_cards}
+    text = ", ".join(tr_params(part, params) for part in mulligan.description())
     return text[:1].upper() + text[1:]
 
 

@@ -44,12 +44,9 @@ def test_two_bots_play_a_whole_game_through_the_api(game, api, playtester, oppon
     assert game_played.checks == len(game_played.moves)
 
 
-def test_the_bots_check_catches_a_card_shown_to_the_wrong_seat(
-    api, playtester, opponent, make_deck, monkeypatch
-):
-    from tables import selectors
-    from tables.api import views
-
+def _vanguard_table_checked(api, playtester, opponent, make_deck):
+    """A vanguard table of two users, checked once; with a card of seat 2's hand (which seat 1 may
+    not see) as a leak would name it."""
     from .bots import HiddenCheck
 
     clients = {1: api(playtester), 2: api(opponent)}
@@ -58,12 +55,22 @@ def test_the_bots_check_catches_a_card_shown_to_the_wrong_seat(
     check = HiddenCheck(clients, table_id)
     check()
     state = check.truth()
-    hidden = state.seats[1].zones["hand"][0].instance  # seat 2's hand: seat 1 may not see it
+    hidden = state.seats[1].zones["hand"][0].instance
+    return clients, table_id, check, {"instance": hidden, "stableCardId": state.card(hidden).stable_id}
+
+
+def test_the_bots_check_catches_a_card_shown_to_the_wrong_seat(
+    api, playtester, opponent, make_deck, monkeypatch
+):
+    from tables import selectors
+    from tables.api import views
+
+    _clients, _table_id, check, peek = _vanguard_table_checked(api, playtester, opponent, make_deck)
     real = selectors.table_view_for
 
     def leaking(user, table, *args, **kwargs):
         data = real(user, table, *args, **kwargs)
-        data["peek"] = {"instance": hidden, "stableCardId": state.card(hidden).stable_id}
+        data["peek"] = peek
         return data
 
     monkeypatch.setattr(views.selectors, "table_view_for", leaking)
@@ -77,21 +84,15 @@ def test_the_bots_check_catches_a_card_shown_in_a_moves_answer(
     from tables import selectors
     from tables.api import views
 
-    from .bots import HiddenCheck, offered
+    from .bots import offered
     from .play import post
 
-    clients = {1: api(playtester), 2: api(opponent)}
-    decks = {1: make_deck(playtester, "vanguard").pk, 2: make_deck(opponent, "vanguard", second=True).pk}
-    table_id = create_table(clients, decks)
-    check = HiddenCheck(clients, table_id)
-    check()
-    state = check.truth()
-    hidden = state.seats[1].zones["hand"][0].instance  # seat 2's hand: seat 1 may not see it
+    clients, table_id, check, peek = _vanguard_table_checked(api, playtester, opponent, make_deck)
     real = selectors.table_played_for
 
     def leaking(user, table, played):
         data = real(user, table, played)
-        data["view"]["peek"] = {"instance": hidden, "stableCardId": state.card(hidden).stable_id}
+        data["view"]["peek"] = peek
         return data
 
     monkeypatch.setattr(views.selectors, "table_played_for", leaking)
