@@ -320,8 +320,8 @@ def inbox(request):
 @login_required
 @require_GET
 def inbox_count(request):
-    """The header's inbox link with its count (one query): loaded after the page, then every
-    INBOX_POLL_SECONDS, so that a mention shows without a reload and no page pays for it."""
+    """The header's inbox link with its count (one query), read again every INBOX_POLL_SECONDS after
+    the page drew it (``inbox_unread``, studio/context.py): a mention shows without a reload."""
     return render(request, "comments/_inbox_link.html", {"unread": selectors.unread_count(user=request.user)})
 
 

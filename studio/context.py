@@ -4,6 +4,8 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from comments.selectors import unread_count
+
 # The roles as the header names them (the groups keep their English names).
 ROLE_LABELS = {"designer": _("designer"), "reviewer": _("reviewer"), "playtester": _("playtester")}
 
@@ -45,4 +47,9 @@ def studio(request):
         "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles],
         "websockets": settings.WEBSOCKETS,
         "inbox_poll_seconds": settings.INBOX_POLL_SECONDS,
+        # The header's unread count, drawn with the page (one query, made only by a page that shows
+        # the header: a template calls it), then read again every INBOX_POLL_SECONDS or brought by
+        # the inbox's socket. Asked by a second request after each page, it cost the server a
+        # request (the session, the user, the middleware) and the browser a swap.
+        "inbox_unread": lambda: unread_count(user=user),
     }

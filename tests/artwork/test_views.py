@@ -218,7 +218,7 @@ def test_a_failed_thumbnail_says_failed_and_why(client_as, designer, card, add):
     )
     page = text(client_as(designer).get(page_url(card)))
     assert 'data-state="FAILED"' in page and "✗</span> failed" in page and "missing from storage" in page
-    assert 'hx-trigger="every' not in page  # nothing left to wait for
+    assert f'hx-get="{gallery_url(card)}"' not in page  # nothing left to wait for: the gallery polls no more
     assert "Open the original" in page
 
 
@@ -445,7 +445,7 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
             add(card, kind=[Kind.HD, Kind.REFERENCE, Kind.FULL_ART, Kind.LEGACY_HD][i % 4], ready=i % 3 != 0)
 
     more(2)
-    # The card page: 5 before artwork, + variants, their renditions, the artwork history (not for playtesters).
+    # The card page: 6 before artwork (the header's unread count among them), + variants, their renditions, the artwork history (not for playtesters).
     # The polled part: session (and the permissions stamp), user, groups, the card, then the same three.
     # A reviewer, who may disable the card, also reads how many legal decks that would make illegal.
     # + the card's translations, + its play figures (playstats: one query, whatever the games); a
@@ -454,7 +454,7 @@ def test_the_card_page_and_the_gallery_do_not_grow_with_the_variants(
     # card or validate it, also the editor's lock (its presence).
     # + the bots' figures of the card, apart from the people's (the simulation lab: one query).
     # + the face template's regions a thread may be anchored on (comments on the face: one query).
-    page_queries = {"reviewer": 15, "designer": 16}.get(role, 13)
+    page_queries = {"reviewer": 16, "designer": 17}.get(role, 14)
     few = [
         queries(django_assert_max_num_queries, client, page_url(card), page_queries),
         queries(django_assert_max_num_queries, client, gallery_url(card), 7, **HTMX),
@@ -477,12 +477,12 @@ def test_the_browser_grid_with_thumbnails_does_not_grow_with_the_cards(
         for _ in range(n):
             add(make_card("darkrow", name=f"Carte {Card.objects.count()}"))
 
-    # The pins of tests/cards/test_views.py (6: the reader's translations of the page's cards included).
+    # The pins of tests/cards/test_views.py (7: the header's unread count and the reader's translations of the page's cards included).
     cards_with_art(3)
-    few = [queries(django_assert_max_num_queries, client, url, 6) for url in ("/cards/", "/cards/?view=list")]
+    few = [queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")]
     cards_with_art(20)
     many = [
-        queries(django_assert_max_num_queries, client, url, 6) for url in ("/cards/", "/cards/?view=list")
+        queries(django_assert_max_num_queries, client, url, 7) for url in ("/cards/", "/cards/?view=list")
     ]
     assert few == many
     assert text(client.get("/cards/?view=list")).count('class="cardthumb"') == 23

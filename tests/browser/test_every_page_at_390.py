@@ -97,13 +97,14 @@ def demo(db):
     return card.stable_id, validated.stable_id, deck.pk
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
-def test_every_page_of_a_role_fits_390_px_in_every_language_and_loads_without_error(
-    role, page, demo, screenshot
-):
-    card, validated, deck = demo
-    failures: list[str] = []
+# Pages loading at once, each in a page of its own of the test's browser context: one page's loading,
+# drawing and checks while the server answers the next (a page waited for alone left the test idle
+# for most of its 47 visits a role).
+IN_FLIGHT = 3
+
+
+def _watched(page, failures: list[str]):
+    """``page`` at 390 px, each console error, script error and 4xx or 5xx answer it meets in ``failures``."""
     page.on(
         "console",
         lambda m: failures.append(f"{page.url}: console {m.type}: {m.text}") if m.type == "error" else None,
@@ -111,34 +112,59 @@ def test_every_page_of_a_role_fits_390_px_in_every_language_and_loads_without_er
     page.on("pageerror", lambda error: failures.append(f"{page.url}: script error: {error}"))
     page.on("response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.set_viewport_size({"width": WIDTH, "height": 844})
+    return page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("role", ["designer", "reviewer", "playtester"])
+def test_every_page_of_a_role_fits_390_px_in_every_language_and_loads_without_error(
+    role, page, demo, screenshot
+):
+    card, validated, deck = demo
+    failures: list[str] = []
+    _watched(page, failures)
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(role)
     page.get_by_label("Password").fill(f"{role}-demo")
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    # The same session (the context's cookie) and language in every page.
+    pages = [page, *(_watched(page.context.new_page(), failures) for _ in range(IN_FLIGHT - 1))]
     problems: list[str] = []
+
+    def check(shown, language: str, path: str, response) -> None:
+        assert response is not None and response.status == 200, (language, path)
+        # "load" has every image, script and style the page asks for; what htmx loads after it
+        # (a panel, a count) is done once no element is in an htmx request or swap. Not
+        # "networkidle": half a second of quiet per page, 150 pages a run.
+        shown.wait_for_load_state("load")
+        settled(shown)
+        width = shown.evaluate("document.documentElement.scrollWidth")
+        if width > WIDTH:
+            problems.append(f"{language} {path}: the page is {width} px wide")
+        broken = shown.evaluate(BROKEN_WORDS)
+        if broken:
+            problems.append(f"{language} {path}: words broken inside a table cell: {broken[:5]}")
+        if role == "reviewer" and path.startswith("/audits/?game=darkrow&"):
+            screenshot(shown, f"audits-390-{language}")
+        if role == "designer" and path.startswith("/review/"):
+            screenshot(shown, f"review-390-{language}")
+        if role == "playtester" and path == "/cards/?view=list":
+            screenshot(shown, f"card-list-390-{language}")
+
     for language in ("en", "fr", "ru"):
         page.locator(f"header form button[value={language}]").click()
         expect(page.locator("html")).to_have_attribute("lang", language)
-        for path in _pages(role, card, validated, deck):
-            response = page.goto(path)
-            assert response is not None and response.status == 200, (language, path)
-            # "load" has every image, script and style the page asks for; what htmx loads after it
-            # (a panel, a count) is done once no element is in an htmx request or swap. Not
-            # "networkidle": half a second of quiet per page, 150 pages a run.
-            settled(page)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            if width > WIDTH:
-                problems.append(f"{language} {path}: the page is {width} px wide")
-            broken = page.evaluate(BROKEN_WORDS)
-            if broken:
-                problems.append(f"{language} {path}: words broken inside a table cell: {broken[:5]}")
-            if role == "reviewer" and path.startswith("/audits/?game=darkrow&"):
-                screenshot(page, f"audits-390-{language}")
-            if role == "designer" and path.startswith("/review/"):
-                screenshot(page, f"review-390-{language}")
-            if role == "playtester" and path == "/cards/?view=list":
-                screenshot(page, f"card-list-390-{language}")
+        loading = []  # (page, path, its answer), IN_FLIGHT at most, the oldest first
+        for i, path in enumerate(_pages(role, card, validated, deck)):
+            shown = pages[i % IN_FLIGHT]
+            if len(loading) == IN_FLIGHT:
+                check(*loading.pop(0))  # that page's previous visit, checked before it goes on
+            # "commit": the page's answer has arrived; the test goes on to the next page while this
+            # one loads, and waits for its "load" in check().
+            loading.append((shown, language, path, shown.goto(path, wait_until="commit")))
+        for visit in loading:
+            check(*visit)
     assert not problems, "\n".join(problems)
     assert not failures, "\n".join(failures)
     # The demo data has what these pages show: the audit's lists, a deck's sections.

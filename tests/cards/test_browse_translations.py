@@ -89,8 +89,8 @@ def test_the_lists_translations_are_read_in_one_query(
     client = client_as(russian_playtester)
 
     def translation_queries(url: str) -> tuple[int, int]:
-        # The pins of tests/cards/test_views.py (7), + the reader's translations of the page's cards.
-        with django_assert_max_num_queries(8) as captured:
+        # The pins of tests/cards/test_views.py (8), + the reader's translations of the page's cards.
+        with django_assert_max_num_queries(9) as captured:
             page = client.get(url).content.decode()
         assert "Бластер Блейд" in page
         return sum('"cards_cardtranslation"' in q["sql"] for q in captured.captured_queries), len(

@@ -627,18 +627,19 @@ def queries(django_assert_max_num_queries, client, url, limit):
     return len(captured.captured_queries)
 
 
-# Session (and the permissions stamp), user, their groups (navigation), then the page's own reads: the
-# user's permissions are kept from their first request (studio.permissions).
+# Session (and the permissions stamp), user, their groups (navigation), the header's unread count
+# (comments), then the page's own reads: the user's permissions are kept from their first request
+# (studio.permissions).
 PAGES = [
     # + card counts (one aggregate for every game), decks by verdict (one aggregate), latest changes;
     # designers and reviewers: the review state of every game (audits, cards and import conflicts: three aggregates).
-    ("/", 9),
+    ("/", 10),
     # + facets (one aggregate, also the total), the page of cards, the reader's translations of the
     # page's cards (one query; none when every card is written in the reader's language)
-    ("/cards/", 6),
-    ("/cards/?view=list&q=t:unit", 6),
-    ("/cards/?q=game:darkrow status:draft&game=darkrow", 6),
-    ("/cards/help/", 3),
+    ("/cards/", 7),
+    ("/cards/?view=list&q=t:unit", 7),
+    ("/cards/?q=game:darkrow status:draft&game=darkrow", 7),
+    ("/cards/help/", 4),
 ]
 
 
@@ -681,15 +682,15 @@ def test_detail_queries_do_not_grow_with_the_history(
                 stable_id=card.stable_id, data={"text": f"v{card.version + 1}"}, user=designer
             )
 
-    # 5 (the permissions kept), + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
+    # 6 (the permissions kept, the header's unread count), + the artwork gallery: variants, their renditions, the artwork history (tests/artwork/test_views.py),
     # + the card's translations (one query, whatever their number), + its play figures (one query),
     # + its comment threads (their replies only when there are some) and whether the reader watches it,
     # + the bots' figures of the card (the simulation lab: one query, apart from the people's),
     # + its game's face template (the regions of its face a thread may be about: one query).
     edit(5)
-    few = queries(django_assert_max_num_queries, client, url, 13)
+    few = queries(django_assert_max_num_queries, client, url, 14)
     edit(30)
-    many = queries(django_assert_max_num_queries, client, url, 13)
+    many = queries(django_assert_max_num_queries, client, url, 14)
     assert few == many
 
 

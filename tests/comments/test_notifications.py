@@ -104,6 +104,21 @@ def test_the_inbox_count_is_one_query(client_as, designer, reviewer, draft, api,
         assert unread_count(user=designer) == 3
 
 
+def test_a_page_draws_the_inbox_count_in_its_header_and_only_polls_it(
+    client_as, designer, reviewer, draft, api
+):
+    """The header's count comes with the page (no second request after it), then every
+    INBOX_POLL_SECONDS; a part htmx swaps in has no header, and reads no count."""
+    api(reviewer).post(f"/api/cards/{draft.stable_id}/comments/", {"body": "@dana"}, format="json")
+    client = client_as(designer)
+    page = client.get("/cards/help/").content.decode()
+    link = page[page.index('id="inbox-link"') :].split(">", 1)[0]
+    assert 'hx-trigger="every 15s"' in link and "load" not in link
+    assert '<span class="count" data-count="1">1</span>' in page
+    client.post("/notifications/", {"all": "1"})
+    assert 'class="count"' not in client.get("/cards/help/").content.decode()
+
+
 def test_an_edit_tells_only_who_it_newly_mentions(
     api, comment_on, designer, reviewer, make_user, draft, mailoutbox
 ):

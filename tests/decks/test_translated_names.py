@@ -136,7 +136,7 @@ def test_the_translations_of_a_deck_page_are_read_in_one_query(
     # plays owned cards only) where the search shows them: the entries, the picks, the printings and the
     # search results are named by one query, whatever their number; + the deck's comment threads; +
     # whether the reader watches the deck (its Watch button).
-    assert translation_queries(15, url) == 1
+    assert translation_queries(16, url) == 1
     assert translation_queries(15, url + "?q=t:normal_unit") == 1
     assert translation_queries(11, reverse("decks:panel", args=[td01_deck.pk])) == 1
     assert translation_queries(12, reverse("decks:search", args=[td01_deck.pk]) + "?q=blade") == 1

@@ -458,7 +458,8 @@ def queries(django_assert_max_num_queries, client, url, limit, **extra):
     return len(captured.captured_queries)
 
 
-# Session (and the permissions stamp), user, their groups (navigation): 3, then each page's own reads
+# Session (and the permissions stamp), user, their groups (navigation): 3, a whole page's header its
+# unread count (comments: 1, not a part of a page that htmx swaps in), then each page's own reads
 # (the user's permissions are kept from their first request: studio.permissions).
 def test_list_and_dashboard_queries_do_not_grow_with_the_number_of_decks(
     django_assert_max_num_queries, client_as, playtester, reviewer, duel
@@ -481,7 +482,7 @@ def test_list_and_dashboard_queries_do_not_grow_with_the_number_of_decks(
         # the owners may see); the dashboard's
         # one aggregate of decks by verdict (a reviewer's dashboard also reads the latest changes and, in three
         # queries, the review state of every game).
-        pages = [("/decks/", 10), ("/decks/?verdict=illegal", 6), ("/", 9)]
+        pages = [("/decks/", 11), ("/decks/?verdict=illegal", 7), ("/", 10)]
         few = [queries(django_assert_max_num_queries, client, url, limit) for url, limit in pages]
         add(27)
         Deck.objects.filter(name__in=["Deck 5", "Deck 9"]).update(stale=True)
@@ -504,14 +505,14 @@ def test_deck_page_queries_do_not_grow_with_the_number_of_entries(
             # the printings of the names several printings share (the printing choice), the reader's
             # translations of all the page's cards (one query: cards.translation_selectors); its comment
             # threads (comments: one query while it has none) and whether the reader watches it (one)
-            (d, 12),
-            (d + "?q=t:monster", 12),
+            (d, 13),
+            (d + "?q=t:monster", 13),
             # + on SQLite, the text's one sample of the cards (common or rare: cards.search)
             (reverse("decks:search", args=[deck.pk]) + "?q=example", 8 + (connection.vendor == "sqlite")),
             # + the deck's record at the tables and its matchups (playstats), the translations of its cards
-            (reverse("decks:stats", args=[deck.pk]), 9),
+            (reverse("decks:stats", args=[deck.pk]), 10),
             # + the translations of the deck's cards (one query: decks.draw_views.reader_names)
-            (reverse("decks:draws", args=[deck.pk]) + "?seed=4&mulligan=1&draws=2", 7),
+            (reverse("decks:draws", args=[deck.pk]) + "?seed=4&mulligan=1&draws=2", 8),
             (reverse("decks:odds", args=[deck.pk]) + "?cards=DU-EX-001&copies=1&turn=3", 7),
             (reverse("decks:export", args=[deck.pk]) + "?as=text", 6),  # + the names shared by several cards
             (reverse("decks:panel", args=[deck.pk]), 9),

@@ -26,7 +26,8 @@ def test_the_editor_shows_the_template_samples_and_history(
     client = client_as(designer)
     url = reverse("faces:template", args=["darkrow"])
     client.get(url)  # warm the session and the permission caches (kept: studio.permissions)
-    with django_assert_num_queries(7):
+    # (the header's unread count among them: comments)
+    with django_assert_num_queries(8):
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()

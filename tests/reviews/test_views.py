@@ -298,19 +298,20 @@ def test_queue_queries_do_not_grow_with_the_number_of_cards(
 
     add(2)
     run_audit()
-    # Session (and the permissions stamp), user, groups; waiting per game, the count and page of cards, their last
-    # validated revisions, list entries and proposals; open proposals, open conflicts, the translations
-    # waiting with their cards, the latest audit, the authors; the play figures of the edited cards
-    # (playstats); the cards' open comment threads (comments).
-    few = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow", view="full")
+    # Session (and the permissions stamp), user, groups, the header's unread count (comments); waiting
+    # per game, the count and page of cards, their last validated revisions, list entries and proposals;
+    # open proposals, open conflicts, the translations waiting with their cards, the latest audit, the
+    # authors; the play figures of the edited cards (playstats); the cards' open comment threads
+    # (comments).
+    few = queries(django_assert_max_num_queries, client, "/review/", 18, game="darkrow", view="full")
     # The compact list: every waiting card with its latest author (one query) and which have play
     # figures (one), the lines' open threads (one), then the pane's one card as above.
-    compact = queries(django_assert_max_num_queries, client, "/review/", 18, game="darkrow")
+    compact = queries(django_assert_max_num_queries, client, "/review/", 19, game="darkrow")
     add(12)
     run_audit()
-    many = queries(django_assert_max_num_queries, client, "/review/", 17, game="darkrow", view="full")
+    many = queries(django_assert_max_num_queries, client, "/review/", 18, game="darkrow", view="full")
     assert few == many
-    assert compact == queries(django_assert_max_num_queries, client, "/review/", 18, game="darkrow")
+    assert compact == queries(django_assert_max_num_queries, client, "/review/", 19, game="darkrow")
     assert "Карта 11" in client.get("/review/", {"game": "darkrow"}).content.decode()
 
 

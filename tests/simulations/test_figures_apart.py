@@ -65,11 +65,11 @@ def test_the_statistics_page_shows_the_bots_in_their_own_block(
 ):
     client = client_as(playtester)
     client.get("/stats/vanguard/")  # the templates compiled, the session read once, the permissions kept
-    # The session (and the permissions stamp), the user, their groups (1); the people's rankings (2: the
+    # The session (and the permissions stamp), the user, their groups (1), the header's unread count (1); the people's rankings (2: the
     # figures, the cards they may see) and identities (1); the lab's games (1), its rankings (2) and
     # decks (2: the figures, the decks they may open); the formats (1); the cards' names in the
     # reader's language, people's and lab's rankings together (1).
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         html = client.get("/stats/vanguard/").content.decode()
     people, bots = split(html, 'data-figures="simulated"')
     assert games_in(people) and max(games_in(people)) == PEOPLE

@@ -176,9 +176,9 @@ def test_the_names_of_a_table_are_read_in_one_query(
     assert translation_queries(f"/api/tables/{table.pk}/?at=2", 5) == 1
     assert translation_queries(f"/api/tables/{table.pk}/events/", 5) == 1
     # The page itself reads no card (its script reads the API): the session, the user and their
-    # permissions and groups, the table and its seats.
+    # permissions and groups, the header's unread count, the table and its seats.
     page = client_as(russian_playtester)
-    with django_assert_max_num_queries(7) as captured:
+    with django_assert_max_num_queries(8) as captured:
         assert page.get(reverse("tables:detail", args=[table.pk])).status_code == 200
     assert not any('"cards_cardtranslation"' in q["sql"] for q in captured.captured_queries)
     # A face checks that the seat sees the card, without the names.
