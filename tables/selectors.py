@@ -11,7 +11,6 @@ for a spectator of a public table, who sees the public zones only.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -156,16 +155,20 @@ def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
             _face(table_pk, card)
 
 
-def _named_cards(data: Any) -> Iterator[dict[str, Any]]:
-    """Every card an answer names: those its viewer may see (a hidden card has no stable id or name)."""
-    if isinstance(data, dict):
-        if data.get("stableCardId") and "name" in data:
-            yield data
-        for value in data.values():
-            yield from _named_cards(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _named_cards(value)
+def _named_cards(data: Any) -> list[dict[str, Any]]:
+    """Every card an answer names: those its viewer may see (a hidden card has no stable id or name).
+    A walk with a stack of its own, not a recursive generator (each read of a table walks its view)."""
+    found = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("stableCardId") and "name" in item:
+                found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def with_translated_names(*answers: Any) -> None:
