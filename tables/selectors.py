@@ -11,8 +11,8 @@ for a spectator of a public table, who sees the public zones only.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -156,16 +156,20 @@ def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
             _face(table_pk, card)
 
 
-def _named_cards(data: Any) -> Iterator[dict[str, Any]]:
-    """Every card an answer names: those its viewer may see (a hidden card has no stable id or name)."""
-    if isinstance(data, dict):
-        if data.get("stableCardId") and "name" in data:
-            yield data
-        for value in data.values():
-            yield from _named_cards(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _named_cards(value)
+def _named_cards(data: Any) -> list[dict[str, Any]]:
+    """Every card an answer names: those its viewer may see (a hidden card has no stable id or name).
+    A walk with a stack of its own, not a recursive generator (each read of a table walks its view)."""
+    found = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("stableCardId") and "name" in item:
+                found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def with_translated_names(*answers: Any) -> None:
@@ -235,6 +239,7 @@ def table_intents_for(user, table: Table, seat: int | None = None) -> dict[str, 
 
 
 def _intents(state: TableState, mine: list[int], seat: int | None) -> dict[str, Any]:
+    from common.i18n import tr
     from rules.tables import intents
 
     if seat is None or seat - 1 not in mine:
@@ -247,11 +252,18 @@ def _intents(state: TableState, mine: list[int], seat: int | None) -> dict[str, 
             engine_seat = waiting[0] if waiting else 0
     else:
         engine_seat = seat - 1
+    # The intents' labels say the same words again and again (a move's, its zones'): each translated
+    # once (the reader's language stays that of the request).
+    translate = cache(tr)
     return {
         "seq": state.seq,
         "seat": engine_seat + 1,
         "intents": [
-            {"kind": move.kind, **payload, "label": intent_label(state, engine_seat, move, payload)}
+            {
+                "kind": move.kind,
+                **payload,
+                "label": intent_label(state, engine_seat, move, payload, translate=translate),
+            }
             for move, payload in intents(state, engine_seat)
         ],
     }
@@ -282,12 +294,21 @@ def table_played_for(user, table: Table, played) -> dict[str, Any]:
     return {**answer, "intents": intents}
 
 
-def intent_label(state: TableState, seat: int, move, payload: dict[str, Any]) -> str:
+def intent_label(
+    state: TableState,
+    seat: int,
+    move,
+    payload: dict[str, Any],
+    *,
+    translate: Callable[..., str] | None = None,
+) -> str:
     """The words of an intent in the reader's language: its move, the card (its seat sees it) and the
-    zones it names."""
+    zones it names. ``translate``: :func:`common.i18n.tr`, or a cache of it (the intents of a seat)."""
     from django.utils.translation import gettext
 
-    from common.i18n import tr
+    from common.i18n import tr as _tr
+
+    tr = translate or _tr
 
     game = state.start.game
     # A move may word each of its intents (Move.intent_label: duel's options, its summon positions).

@@ -1,13 +1,15 @@
 """A bot that plays a whole game through the API by picking the intents the table offers.
 
-Two users sit at a table (created and joined through the API). At each step the bot asks each
-user's offered intents (``GET /api/tables/{id}/intents/``), picks one with a seeded generator
-(never conceding) and posts it as is with its ``expectedSeq``, until the table is finished or a
-bounded number of moves is played. At every step it checks hidden information: each user's view
-(``GET /api/tables/{id}/``), the events since its last read (``GET .../events/?since=``), its
-intents and the answer to its move (the event, its view and intents) never name a card that user may
-not see, as tests/tables/test_hidden_information.py
-writes the rule (the truth: the whole state, replayed on the server side).
+Two users sit at a table (created and joined through the API). At each step the bot picks one of
+the intents a seat is offered with a seeded generator (never conceding) and posts it as is with its
+``expectedSeq``, until the table is finished or a bounded number of moves is played. Each user reads
+the table as a client does: the mover from the answer to its move (the event, its new view and
+intents: what the table page shows next, asking nothing again), the other user by
+``GET /api/tables/{id}/`` (its view), ``GET .../events/?since=`` (the events since its last read)
+and ``GET .../intents/``; the mover changes, so both users read by GET in a game. At every step
+it checks hidden information: each user's view, new events and intents, however read, never name a
+card that user may not see, as tests/tables/test_hidden_information.py writes the rule (the truth:
+the whole state, replayed on the server side).
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ class BotGame:
     status: str = ""
     result: dict[str, Any] | None = None
     checks: int = 0
+    # How many times each seat read the table by GET (view, events, intents) rather than from the
+    # answer to its move.
+    gets: dict[int, int] = field(default_factory=dict)
 
 
 def create_table(
@@ -116,20 +121,19 @@ class HiddenCheck:
         self.read_up_to: dict[int, int] = dict.fromkeys(clients, 0)
         self.known_now: dict[int, set[str]] = {seat: set() for seat in clients}
         self.every: set[str] = set()
+        # What each user read last (view and intents), and how many times each read by GET.
+        self.views: dict[int, dict[str, Any]] = {}
+        self.intents: dict[int, dict[str, Any]] = {}
+        self.gets: dict[int, int] = dict.fromkeys(clients, 0)
 
     def truth(self):
         return table_state(Table.objects.get(pk=self.table_id))
 
-    def intents(self, seat: int, intents: list[dict[str, Any]]) -> None:
-        """A seat's intents (read since the last check) name only cards it may see now."""
-        assert_no_leak(intents, self.known_now[seat], self.every, f"seat {seat} intents")
-
     def __call__(self, played: tuple[int, dict[str, Any]] | None = None) -> dict[str, Any]:
-        """Check each user's view and new events against the state now, and the answer to the move
-        just ``played`` (its seat and body: the event, the mover's view and intents); returns seat
-        1's view."""
+        """Check what each user reads now against the state now: the mover of the move just
+        ``played`` (its seat and the answer's body) the answer (the event, its view and intents),
+        every other user its view, new events and intents read by GET. Returns seat 1's view."""
         state = self.truth()
-        views = {}
         self.every = set(state.start.instances)
         for seat, client in self.clients.items():
             known = self.known_now[seat] = known_to(state, seat - 1)
@@ -137,18 +141,24 @@ class HiddenCheck:
             where = f"seat {seat} at seq {state.seq}"
             if played is not None and played[0] == seat:
                 answer = played[1]
-                assert_no_leak(answer["view"], known, self.every, f"{where} move's view")
-                assert_no_leak(answer["events"], self.known_ever[seat], self.every, f"{where} move's event")
-                assert_no_leak(answer["intents"], known, self.every, f"{where} move's intents")
-            views[seat] = view(client, self.table_id)
-            assert_no_leak(views[seat], known, self.every, f"{where} view")
-            feed = client.get(f"/api/tables/{self.table_id}/events/", {"since": self.read_up_to[seat]})
-            assert feed.status_code == 200, feed.content
-            events = feed.json()["events"]
+                where += " move's"
+                seen, events, intents = answer["view"], answer["events"], answer["intents"]
+            else:
+                self.gets[seat] += 1
+                seen = view(client, self.table_id)
+                feed = client.get(f"/api/tables/{self.table_id}/events/", {"since": self.read_up_to[seat]})
+                assert feed.status_code == 200, feed.content
+                events = feed.json()["events"]
+                intents = offered(client, self.table_id)
+            # Every event since the user's last read, each once: the answer brings the move's event.
+            assert [e["seq"] for e in events] == list(range(self.read_up_to[seat] + 1, state.seq + 1)), where
+            assert seen["seq"] == intents["seq"] == state.seq, where
+            assert_no_leak(seen, known, self.every, f"{where} view")
             assert_no_leak(events, self.known_ever[seat], self.every, f"{where} events")
-            if events:
-                self.read_up_to[seat] = events[-1]["seq"]
-        return views[1]
+            assert_no_leak(intents, known, self.every, f"{where} intents")
+            self.read_up_to[seat] = state.seq
+            self.views[seat], self.intents[seat] = seen, intents
+        return self.views[1]
 
 
 def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_moves: int = 400) -> BotGame:
@@ -161,9 +171,8 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
     for _ in range(max_moves):
         if data["status"] == "finished":
             break
-        answers = {seat: offered(client, table_id) for seat, client in clients.items()}
-        for seat, answer in answers.items():
-            check.intents(seat, answer["intents"])
+        # Each seat's intents as it read them at the last check (the answer to its move, or GET).
+        answers = check.intents
         # Never a concession nor a result claimed: the rules end the game.
         choices = {
             seat: [i for i in answer["intents"] if i["kind"] not in ("concede", "result")]
@@ -191,5 +200,6 @@ def play_game(clients: dict[int, Any], table_id: int, *, seed: int = 1, max_move
         data = check((seat, answer.json()))
         game.checks += 1
     game.status = data["status"]
+    game.gets = dict(check.gets)
     game.result = data.get("result")
     return game

@@ -42,6 +42,8 @@ def test_two_bots_play_a_whole_game_through_the_api(game, api, playtester, oppon
     assert setup | steps | {"endTurn"} <= kinds
     assert kinds - {"mulligan", "step", "endTurn"}, "the bots played no move of the game"
     assert game_played.checks == len(game_played.moves)
+    # Each seat read the table by GET too (when the other moved), not only from its moves' answers.
+    assert all(game_played.gets.get(seat, 0) > 1 for seat in clients), game_played.gets
 
 
 def _vanguard_table_checked(api, playtester, opponent, make_deck):

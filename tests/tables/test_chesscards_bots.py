@@ -30,6 +30,7 @@ def test_two_bots_play_chesscards_to_a_mate_a_stalemate_or_the_move_limit(
     kinds = {kind for _seat, kind in played.moves}
     assert "piece" in kinds, played.moves[:20]
     assert played.checks == len(played.moves)
+    assert all(played.gets.get(seat, 0) > 1 for seat in clients), played.gets
     if played.status == "finished":
         assert played.result["reason"] in ("CHECKMATE", "STALEMATE"), played.result
     else:

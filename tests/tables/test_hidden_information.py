@@ -28,59 +28,63 @@ from .play import finish_setup, fix_seed, post, view, zone
 pytestmark = pytest.mark.django_db
 
 
+class Mover:
+    """A seat that plays from the answers to its moves (the table's seq, its view), as the table page
+    does: no read of the table before each move."""
+
+    def __init__(self, client, table_id: int, seat: int):
+        self.client, self.table_id, self.seat = client, table_id, seat
+        self.view = view(client, table_id)
+        self.seq = self.view["seq"]
+
+    def __call__(self, kind: str, **body):
+        answer = post(self.client, self.table_id, kind, self.seq, **body)
+        if answer.status_code == 201:
+            self.seq, self.view = answer.json()["seq"], answer.json()["view"]
+        return answer
+
+    def hand(self) -> list[dict[str, Any]]:
+        return zone(self.view["seats"][self.seat - 1], "hand")["cards"]
+
+
 def populate(clients: dict[int, Any], table_id: int, game: str) -> None:
     """Each seat, on its turn, puts cards into every zone: from its deck face up and face down, from its hand."""
     spec = registry.get(game).table_spec()
     targets = [z.key for z in spec.zones if z.key not in ("deck", "hand")]
     for _turn in range(2):
-        data = view(clients[1], table_id)
-        seat = data["turn"]["seat"]
+        seat = view(clients[1], table_id)["turn"]["seat"]
         client = clients[seat]
+        move = Mover(client, table_id, seat)
+        hand = move.hand
         for target in targets:
             for extra in ({"from": "deck"}, {"from": "deck", "faceDown": True}, {"from": "hand"}):
                 body = dict(extra, to=target)
                 if body["from"] == "hand":
-                    mine = view(client, table_id)["seats"][seat - 1]
-                    cards = zone(mine, "hand")["cards"]
+                    cards = hand()
                     if not cards:
                         continue
                     body = {"instance": cards[0]["instance"], "to": target}
-                seq = view(client, table_id)["seq"]
-                answer = post(client, table_id, "move", seq, **body)
+                answer = move("move", **body)
                 assert answer.status_code in (201, 400), answer.content
         # The deck searched (open to its owner only), its top two revealed to both, then shuffled once the
         # view is read (the test reads every state: the search's and the reveal's are among them).
         for kind, extra in (("search", {"zone": "deck"}), ("reveal", {"zone": "deck", "count": 2})):
-            answer = post(client, table_id, kind, view(client, table_id)["seq"], **extra)
+            answer = move(kind, **extra)
             assert answer.status_code == 201, answer.content
         mine = view(client, table_id)["seats"][seat - 1]
         assert len(zone(mine, "deck")["cards"]) == zone(mine, "deck")["count"]  # searching: all of it
         other = view(clients[3 - seat], table_id)["seats"][seat - 1]
         assert len(zone(other, "deck")["cards"]) == 2  # the other seat: the two revealed only
-        assert (
-            post(client, table_id, "shuffle", view(client, table_id)["seq"], zone="deck").status_code == 201
-        )
+        assert move("shuffle", zone="deck").status_code == 201
         # Cards drawn into the hand (the other seat sees their count), one of them shown to the other player.
-        assert post(client, table_id, "draw", view(client, table_id)["seq"], count=3).status_code == 201
-        mine = view(client, table_id)["seats"][seat - 1]
-        hand = zone(mine, "hand")["cards"]
-        answer = post(
-            client, table_id, "reveal", view(client, table_id)["seq"], instance=hand[-1]["instance"]
-        )
+        assert move("draw", count=3).status_code == 201
+        answer = move("reveal", instance=hand()[-1]["instance"])
         assert answer.status_code == 201, answer.content
-        seq = view(client, table_id)["seq"]
-        answer = post(client, table_id, "endTurn", seq)
+        answer = move("endTurn")
         if answer.status_code == 400:  # darkrow's hand of 10: discard down to it first
-            for card in zone(view(client, table_id)["seats"][seat - 1], "hand")["cards"][10:]:
-                post(
-                    client,
-                    table_id,
-                    "move",
-                    view(client, table_id)["seq"],
-                    instance=card["instance"],
-                    to="discard",
-                )
-            answer = post(client, table_id, "endTurn", view(client, table_id)["seq"])
+            for card in hand()[10:]:
+                move("move", instance=card["instance"], to="discard")
+            answer = move("endTurn")
         assert answer.status_code == 201, answer.content
 
 

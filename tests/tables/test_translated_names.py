@@ -126,7 +126,7 @@ def test_the_events_the_replay_and_the_news_carry_the_names_too(
     assert all(item.get("stableCardId") for item in named(news))
 
 
-@pytest.mark.parametrize("change", ["draft", "needs_review", "stale"])
+@pytest.mark.parametrize("change", ["draft", "needs_review", "stale", "own_language"])
 def test_a_translation_that_is_not_current_is_never_sent(td01_table, change):
     clients, table = td01_table
     data = view(clients[1], table.pk)
@@ -134,6 +134,8 @@ def test_a_translation_that_is_not_current_is_never_sent(td01_table, change):
     card = Card.objects.get(stable_id=shown["stableCardId"])
     if change == "stale":
         mark_stale([card.pk])
+    elif change == "own_language":  # the card now written in Russian: its Russian translation shows no one
+        Card.objects.filter(pk=card.pk).update(source_language="ru")
     else:
         CardTranslation.objects.filter(card=card, language="ru").update(
             status=TranslationStatus.DRAFT if change == "draft" else TranslationStatus.NEEDS_REVIEW

@@ -68,26 +68,38 @@ def sees(
 
 def identities(data: Any, path: str = "") -> list[tuple[str, dict]]:
     """Every object of an answer that names a card (a deck's {"id", "name"} is a deck, not a card)."""
-    found = []
+    found: list[tuple[str, dict]] = []
+    _identities(data, path, found)
+    return found
+
+
+def _identities(data: Any, path: str, found: list[tuple[str, dict]]) -> None:
+    # Into one list, and a path for objects and lists only: the bots check every answer of a game.
     if isinstance(data, dict):
-        if IDENTITY & set(data) and not path.endswith(".deck"):
+        if not IDENTITY.isdisjoint(data) and not path.endswith(".deck"):
             found.append((path, data))
         for key, value in data.items():
-            found += identities(value, f"{path}.{key}")
+            if isinstance(value, dict | list):
+                _identities(value, f"{path}.{key}", found)
     elif isinstance(data, list):
         for n, value in enumerate(data):
-            found += identities(value, f"{path}[{n}]")
-    return found
+            if isinstance(value, dict | list):
+                _identities(value, f"{path}[{n}]", found)
 
 
 def strings(data: Any) -> set[str]:
     """Every text of an answer (but squares and zones)."""
-    if isinstance(data, dict):
-        values = [v for k, v in data.items() if k not in SQUARES]
-        return set().union(*(strings(v) for v in values)) if values else set()
-    if isinstance(data, list):
-        return set().union(*(strings(v) for v in data)) if data else set()
-    return {data} if isinstance(data, str) else set()
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(value for key, value in item.items() if key not in SQUARES)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return found
 
 
 def assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
