@@ -7,6 +7,7 @@ time, with one thread: under load each request goes to a free process, and a pro
 PostgreSQL connections (and ``CONN_MAX_AGE``, were it allowed) is used as WSGI uses it.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -29,3 +30,12 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 control_socket_disable = True
 # The code, the routes and every view they import are loaded once, before the workers are forked.
 preload_app = True
+
+
+def pre_fork(server, worker):
+    """What the master loaded (preload_app: the studio) is frozen before each fork, as Python's gc
+    documentation advises for processes that fork: no collection in a worker walks it again (nor
+    writes to its pages, shared with the master), and a stopping process no longer collects it
+    object by object on its way out (half a second of CPU a process; the web role's four stopped
+    in 2 CPU-seconds)."""
+    gc.freeze()

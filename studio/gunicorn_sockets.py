@@ -16,6 +16,7 @@ from studio.gunicorn import (  # noqa: F401  the same limits, logs and trusted p
     errorlog,
     forwarded_allow_ips,
     graceful_timeout,
+    pre_fork,
     preload_app,
     timeout,
 )

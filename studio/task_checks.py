@@ -22,6 +22,8 @@ SENDERS = frozenset({"enqueue_on_commit", "send"})
 
 def enqueued_names(source: str) -> Iterator[tuple[str, int]]:
     """The task names ``source`` passes, as a literal, to a sender of ``common.enqueue``."""
+    if "enqueue" not in source:  # imports none: not parsed (a tenth of the sources are; 0.6 s of CPU)
+        return
     tree = ast.parse(source)
     imported = {
         alias.asname or alias.name
