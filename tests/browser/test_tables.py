@@ -5,6 +5,7 @@ other browser without a reload. Screenshots at 1280 and 390 px under test-output
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import re
@@ -31,53 +32,90 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Serving:
+    """studio.asgi under uvicorn in a thread (static files served as runserver does): one server for
+    the test process, started by the first test that asks for it (``asgi_server``), stopped as the
+    process ends. A server of its own per test cost each a quarter of a second of waiting (uvicorn's
+    start, then its shutdown's pauses of 0.1 s), idle time of the run.
+
+    Between two tests it answers nothing: the tests' browser contexts are closed and what they were
+    being answered is finished (``idle``) before the test's database is flushed."""
+
+    def __init__(self) -> None:
+        self.server = None
+        self.url = ""
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> str:
+        if self.server is not None:
+            return self.url
+        import uvicorn
+        from channels.routing import ProtocolTypeRouter
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+        from django.core.asgi import get_asgi_application
+
+        from studio.asgi import application
+
+        app = ProtocolTypeRouter(
+            {
+                "http": ASGIStaticFilesHandler(get_asgi_application()),
+                "websocket": application.application_mapping["websocket"],
+            }
+        )
+        port = _free_port()
+        server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+        )
+        self.thread = threading.Thread(target=server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.started, "uvicorn did not start"
+        self.server, self.url = server, f"http://127.0.0.1:{port}"
+        atexit.register(self.stop)
+        return self.url
+
+    def busy(self) -> bool:
+        """Whether a request or a socket is still being answered."""
+        state = self.server.server_state
+        return bool(state.tasks or state.connections)
+
+    def idle(self, seconds: float = 10) -> None:
+        """Wait until nothing is being answered (``seconds`` at most, as the server's own shutdown
+        waited at the end of each test before)."""
+        deadline = time.monotonic() + seconds
+        while self.server is not None and self.busy() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(10)
+            self.server = None
+
+
+SERVING = Serving()
+
+
 @pytest.fixture
 def asgi_server(settings, monkeypatch):
-    """studio.asgi under uvicorn in a thread of the test (static files served as runserver does).
+    """The address of studio.asgi under uvicorn (``Serving``), its channel layer in memory for this test.
 
     On SQLite the test database is in memory, shared between connections, whose table locks refuse
     two requests at once ("database table is locked"): each request's sync work then runs in the one
     thread that asgiref keeps for it (no thread per request), as the WSGI live server is made serial
     (tests/browser/conftest.py). PostgreSQL keeps a thread per request.
     """
-
-    import uvicorn
     from django.core.handlers import asgi as django_asgi
 
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         monkeypatch.setattr(django_asgi, "ThreadSensitiveContext", contextlib.nullcontext)
-    from channels.routing import ProtocolTypeRouter
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from django.core.asgi import get_asgi_application
-
-    from studio.asgi import application
-
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    app = ProtocolTypeRouter(
-        {
-            "http": ASGIStaticFilesHandler(get_asgi_application()),
-            "websocket": application.application_mapping["websocket"],
-        }
-    )
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    SERVING.append(server)
-    yield f"http://127.0.0.1:{port}"
-    SERVING.remove(server)
-    server.should_exit = True
-    thread.join(10)
-
-
-# The running test's server (asgi_server), whose answers ``leave`` waits for.
-SERVING: list = []
+    yield SERVING.start()
+    # The pages are closed (``player`` ends first): what they were being answered is finished before
+    # the database is flushed.
+    SERVING.idle()
 
 
 def leave(pages) -> None:
@@ -89,7 +127,7 @@ def leave(pages) -> None:
     for page in pages:
         page.goto("about:blank")
     deadline = time.monotonic() + 10
-    while SERVING and SERVING[-1].server_state.tasks and time.monotonic() < deadline:
+    while SERVING.server is not None and SERVING.server.server_state.tasks and time.monotonic() < deadline:
         time.sleep(0.02)
 
 
