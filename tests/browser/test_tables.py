@@ -682,6 +682,7 @@ def test_a_table_whose_channel_layer_fails_says_so_and_reads_the_moves_itself(pl
     """The channel layer cannot be reached: the socket sends the table and closes with 4503; the page
     says that live updates are paused and reads the table every 2 s: a move made in another tab shows
     without a socket to bring it."""
+    settings.TABLE_POLL_SECONDS = 0.5  # the reads every half second here: less waiting for the next
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
