@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import json
 import os
 import re
 import socket
@@ -624,6 +625,8 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     alice = make_user("playtester", username="alice")
     first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
     page = player(alice)
+    updates: list = []  # the seq of each update the table's socket brings
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: updates.append(_update_seq(frame))))
     page.goto(f"/tables/?deck={first.pk}")
     page.locator("#opponent_deck").select_option(str(second.pk))
     page.get_by_role("button", name="Open the table").click()
@@ -644,12 +647,27 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     actions.locator("[data-kind='step']").click()
     wait_seq(page, 4)
     expect(page.locator(".steps li.current")).to_have_text("Ride")
-    page.wait_for_timeout(500)  # the socket's update of the same moves, had it asked anything
+    # The socket's update of the same moves came, then a moment for the page to read it: had it asked
+    # anything, the request is made as the update is read.
+    deadline = time.monotonic() + 10
+    while 4 not in updates:
+        assert time.monotonic() < deadline, f"no update of seq 4 by the socket: {updates}"
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(100)
     api = [a for a in asked if "/api/" in a]
     assert api == [f"POST {page.url.split('/tables/')[0]}/api/tables/{Table.objects.get().pk}/events/"] * 2, (
         asked
     )
     shoot(page, "table-vanguard-after-a-move")
+
+
+def _update_seq(payload) -> int | None:
+    """The seq of a table socket's update (``{"type": "update", "seq": N, ...}``); None for another message."""
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return None
+    return data.get("seq") if isinstance(data, dict) and data.get("type") == "update" else None
 
 
 def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, make_user):
