@@ -5,7 +5,6 @@ other browser without a reload. Screenshots at 1280 and 390 px under test-output
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
 import os
@@ -36,8 +35,9 @@ def _free_port() -> int:
 class Serving:
     """studio.asgi under uvicorn in a thread (static files served as runserver does): one server for
     the test process, started by the first test that asks for it (``asgi_server``), stopped as the
-    process ends. A server of its own per test cost each a quarter of a second of waiting (uvicorn's
-    start, then its shutdown's pauses of 0.1 s), idle time of the run.
+    session ends, before its test database is dropped. A server of its own per test cost each a
+    quarter of a second of waiting (uvicorn's start, then its shutdown's pauses of 0.1 s), idle time
+    of the run.
 
     Between two tests it answers nothing: the tests' browser contexts are closed and what they were
     being answered is finished (``idle``) before the test's database is flushed."""
@@ -47,7 +47,8 @@ class Serving:
         self.url = ""
         self.thread: threading.Thread | None = None
 
-    def start(self) -> str:
+    def start(self, session) -> str:
+        """Start the server if it is not running, to stop with ``session``; its address."""
         if self.server is not None:
             return self.url
         import uvicorn
@@ -74,7 +75,8 @@ class Serving:
             time.sleep(0.01)
         assert server.started, "uvicorn did not start"
         self.server, self.url = server, f"http://127.0.0.1:{port}"
-        atexit.register(self.stop)
+        # The session's finalizers run last registered first: this one before the database's.
+        session.addfinalizer(self.stop)
         return self.url
 
     def busy(self) -> bool:
@@ -100,7 +102,7 @@ SERVING = Serving()
 
 
 @pytest.fixture
-def asgi_server(settings, monkeypatch):
+def asgi_server(request, settings, monkeypatch):
     """The address of studio.asgi under uvicorn (``Serving``), its channel layer in memory for this test.
 
     On SQLite the test database is in memory, shared between connections, whose table locks refuse
@@ -113,7 +115,7 @@ def asgi_server(settings, monkeypatch):
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         monkeypatch.setattr(django_asgi, "ThreadSensitiveContext", contextlib.nullcontext)
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    yield SERVING.start()
+    yield SERVING.start(request.session)
     # The pages are closed (``player`` ends first): what they were being answered is finished before
     # the database is flushed.
     SERVING.idle()
