@@ -6,6 +6,7 @@ other browser without a reload. Screenshots at 1280 and 390 px under test-output
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import re
@@ -96,6 +97,9 @@ class Serving:
             self.server.should_exit = True
             self.thread.join(10)
             self.server = None
+            # The server's threads are gone, their database connections not yet: collected now, so
+            # that PostgreSQL drops the test database with no other session on it.
+            gc.collect()
 
 
 SERVING = Serving()
