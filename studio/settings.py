@@ -424,6 +424,9 @@ WEBSOCKETS = env_bool("WEBSOCKETS", True)
 # page reads the table by polls (tables/static/tables/table/transport.js). Served in the page's config.
 TABLE_SOCKET_PING_SECONDS = 5
 TABLE_SOCKET_SILENCE_SECONDS = 15
+# While no socket is open a table page reads the table every TABLE_POLL_SECONDS (its words say "every 2
+# seconds"): the browser tests shorten it, and the pings and the silence, to wait less.
+TABLE_POLL_SECONDS = 2
 CHANNEL_LAYERS = {
     "default": (
         {

@@ -324,6 +324,7 @@ def table_detail(request, pk: int):
         "botPace": settings.TABLE_BOT_PACE_MS,
         "pingMs": settings.TABLE_SOCKET_PING_SECONDS * 1000,
         "silenceMs": settings.TABLE_SOCKET_SILENCE_SECONDS * 1000,
+        "pollMs": settings.TABLE_POLL_SECONDS * 1000,
         "page": reverse("tables:detail", args=[table.pk]),
         "faceUrl": reverse("faces-api:card-face-png", args=["STABLEID"]).replace("STABLEID", "{id}"),
         "labels": table_labels(table.game),

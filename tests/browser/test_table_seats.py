@@ -96,9 +96,11 @@ def test_the_invited_user_sits_from_the_table_page_and_sees_the_cards_first_at_3
 def test_the_connection_indicator_tells_the_truth(player, make_user, settings):  # noqa: F811
     """A page whose socket cannot open says it reads the table every 2 s (not "Live", nor
     "Reconnecting..." for ever), and the moves still arrive; a socket that goes silent is not live."""
-    # The page's socket pings every second and gives up after 3 s of silence (15 s and 5 s served
-    # in production): the silent socket below is found out in seconds, not in 20.
-    settings.TABLE_SOCKET_PING_SECONDS, settings.TABLE_SOCKET_SILENCE_SECONDS = 1, 3
+    # The page's socket pings every half second and gives up after 1.5 s of silence (5 s and 15 s
+    # served in production): the silent socket below is found out in a second or two, not in 20; the
+    # page without a socket reads the table every half second (2 s in production).
+    settings.TABLE_SOCKET_PING_SECONDS, settings.TABLE_SOCKET_SILENCE_SECONDS = 0.5, 1.5
+    settings.TABLE_POLL_SECONDS = 0.5
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob, mode="free")
     services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
@@ -113,7 +115,7 @@ def test_the_connection_indicator_tells_the_truth(player, make_user, settings): 
     expect(b.locator("#live")).to_have_attribute("data-link", "live")
     b.get_by_label("A note for the log").fill("by polls")
     b.get_by_role("button", name="Add the note").click()
-    # By the 2 s reads: a read is the view, then the events, each a request to a loaded server (the
+    # By the reads: a read is the view, then the events, each a request to a loaded server (the
     # whole suite on two busy cores missed 5 s once).
     wait_seq(a, 1, timeout=10_000)
     expect(live).to_contain_text("Not live")
@@ -215,11 +217,13 @@ def test_two_players_answer_a_proposed_result_an_undo_and_see_a_search(player, m
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
 
 
-def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls(player, make_user):  # noqa: F811
+def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls(player, make_user, settings):  # noqa: F811
     """Rules mode: a refused request for the seat's moves (a busy studio's 503) is asked again, so the
     page never stays without its buttons; and a page that reads the table every 2 s (no socket)
     draws nothing again while the table stays where it is: the buttons stay the same elements (a
     redrawn button under the pointer lost a click in CI)."""
+    # The reads every half second here (2 s in production): the same reads, less waiting for them.
+    settings.TABLE_POLL_SECONDS = 0.5
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("vanguard", alice), invite=bob)
     services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
@@ -256,7 +260,7 @@ def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls
     kept.evaluate("button => { button.dataset.probe = 'drawn once'; }")
     seen = len(polls)
     deadline = time.monotonic() + 20
-    while len(polls) < seen + 2:  # two reads of the same view, 2 s apart
+    while len(polls) < seen + 2:  # two reads of the same view, a poll apart
         assert time.monotonic() < deadline, "the page stopped reading the table"
         b.wait_for_timeout(250)
     b.wait_for_timeout(500)  # the second read's answer drawn (or not)

@@ -233,7 +233,7 @@ export function connect() {
 }
 function startPolling() {
   if (pollTimer || replaying()) return;
-  pollTimer = setInterval(catchUp, 2000);
+  pollTimer = setInterval(catchUp, config.pollMs || 2000); // the studio's TABLE_POLL_SECONDS
 }
 function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
 
