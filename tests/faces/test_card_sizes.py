@@ -108,11 +108,26 @@ def test_a_printer_that_does_not_print_a_size_says_so():
         printer_for(layouts()["mpc-poker"], {"size": {"width": 70, "height": 100}})
 
 
+@pytest.fixture
+def a_card_of_each_type(db):
+    """The first demo card of each of darkrow's types (leader, unit, legendary, object): a print shop's
+    sheet is at the template's size whatever the card, and four cards show it as well as the thirteen
+    (each drawn, converted and compressed at 300 dpi twice a test)."""
+    from cards.demo import card_set
+    from cards.imports import cards_import
+
+    payload = card_set("darkrow")
+    firsts = {}
+    for card in payload["cards"]:
+        firsts.setdefault(card["type"], card)
+    assert len(firsts) == 4
+    cards_import(payload={**payload, "cards": list(firsts.values())})
+
+
 @pytest.mark.parametrize(
     ("layout", "name"), [("mpc-poker", "bridge"), ("tgc-poker", "tarot"), ("mpc-poker", "mini")]
 )
-def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, layout, name):  # noqa: F811
-    load_cards("darkrow")
+def test_printsheet_pdf_and_zip_follow_the_templates_size(a_card_of_each_type, tmp_path, layout, name):
     store("darkrow", sized("darkrow", name))
     (px_w, px_h), (trim_w, trim_h) = NUMBERS[(layout, name)]
     page_w, page_h = px_w * 72 / 300, px_h * 72 / 300
@@ -123,6 +138,7 @@ def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, 
     )
     assert status == 0, err
     with pikepdf.open(pdf_path) as pdf:
+        assert len(pdf.pages) == 4  # a card a page
         for page in pdf.pages:
             assert [float(v) for v in page.obj["/MediaBox"]] == [
                 0,
@@ -148,6 +164,7 @@ def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, 
     )
     assert status == 0, err
     with zipfile.ZipFile(zip_path) as archive:
+        assert len(archive.namelist()) == 5  # each card and the back
         for member in archive.namelist():
             image = Image.open(io.BytesIO(archive.read(member)))
             assert image.size == (px_w, px_h) and tuple(round(d) for d in image.info["dpi"]) == (300, 300)
