@@ -108,22 +108,6 @@ def test_a_printer_that_does_not_print_a_size_says_so():
         printer_for(layouts()["mpc-poker"], {"size": {"width": 70, "height": 100}})
 
 
-@pytest.fixture
-def a_card_of_each_type(db):
-    """The first demo card of each of darkrow's types (leader, unit, legendary, object): a print shop's
-    sheet is at the template's size whatever the card, and four cards show it as well as the thirteen
-    (each drawn, converted and compressed at 300 dpi twice a test)."""
-    from cards.demo import card_set
-    from cards.imports import cards_import
-
-    payload = card_set("darkrow")
-    firsts = {}
-    for card in payload["cards"]:
-        firsts.setdefault(card["type"], card)
-    assert len(firsts) == 4
-    cards_import(payload={**payload, "cards": list(firsts.values())})
-
-
 @pytest.mark.parametrize(
     ("layout", "name"), [("mpc-poker", "bridge"), ("tgc-poker", "tarot"), ("mpc-poker", "mini")]
 )
