@@ -16,7 +16,6 @@ from faces.layouts import LayoutError, layouts, parse
 from faces.printer import page_boxes
 from tests.decks.conftest import load_cards  # noqa: F401  (fixture)
 from tests.decks.test_commands import run
-from tests.faces.conftest import duel_deck  # noqa: F401  (fixture)
 
 # The printers' numbers, as they publish them (the links are in the layout files).
 PRINTERS = {
@@ -216,13 +215,16 @@ def test_safe_zone_is_said_in_french_and_russian(lang, words):
         assert words in message(finding)
 
 
-def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck):  # noqa: F811
+def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, small_duel_deck):
     from django.urls import reverse
 
     response = api(playtester).get(
-        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "tgc-poker"}
+        reverse("faces-api:deck-sheet", args=[small_duel_deck.pk]), {"layout": "tgc-poker"}
     )
     assert response.status_code == 200
+    with pikepdf.open(io.BytesIO(response.content)) as pdf:  # a page a copy, at the printer's size
+        assert len(pdf.pages) == 6
+        assert [float(v) for v in pdf.pages[0].obj["/MediaBox"]] == [0, 0, *PRINTERS["tgc-poker"]["page"]]
     with pikepdf.open(io.BytesIO(response.content)) as pdf:
         assert len(pdf.pages) >= 1
         for page in pdf.pages:
