@@ -49,7 +49,9 @@ def small_duel_deck(db, playtester):
     from decks import services
 
     first, second, third, *_ = load_a_card_of_each_type("duel")
-    sections = {"main": [{"card": first, "count": 3}, {"card": second, "count": 1}, {"card": third, "count": 2}]}
+    sections = {
+        "main": [{"card": first, "count": 3}, {"card": second, "count": 1}, {"card": third, "count": 2}]
+    }
     return services.deck_create(
         data={"game": "duel", "format": "standard", "name": "Small duel deck", "sections": sections},
         user=playtester,

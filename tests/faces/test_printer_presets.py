@@ -270,7 +270,9 @@ def _exact(value) -> Fraction:
 
 
 @pytest.mark.parametrize("name", PRINTERS)
-def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(a_card_of_each_type, tmp_path, name):
+def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(
+    a_card_of_each_type, tmp_path, name
+):
     """printsheet --cmyk: PDF/X-1a:2003 as DriveThruCards asks (and MPC, TGC take): CMYK images only,
     no ICC-based colour nor transparency, the FOGRA39 profile as the output intent, the document
     information PDF/X asks for, and the boxes at the printer's numbers exactly (a card of each type)."""
