@@ -179,45 +179,57 @@ def _tasks_in_process(request):
     app.conf.task_always_eager = previous
 
 
-@pytest.fixture(autouse=True)
-def _unthrottled(settings):
-    """The suite makes many API requests: no throttle, no broker breaker left open by a test.
+@pytest.fixture(scope="session")
+def _media_roots(tmp_path_factory):
+    """A fresh MEDIA_ROOT for each test: a name under one folder of the session (made by the first
+    file written there, as before), not a numbered temporary folder made for each test
+    (``tmp_path``: a listing of the session's folder, a folder and a symbolic link, each test)."""
+    from itertools import count
 
-    The throttling tests turn ``API_THROTTLING`` back on (and clear the cache)."""
+    base = tmp_path_factory.mktemp("media")
+    return (base / str(n) / "media" for n in count())
+
+
+@pytest.fixture(autouse=True)
+def _suite_settings(request, _media_roots):
+    """The settings every test runs with, overridden at once (one override, not one a setting):
+
+    - no throttle and no broker breaker left open by a test: the suite makes many API requests (the
+      throttling tests turn ``API_THROTTLING`` back on, and clear the cache);
+    - no face precompute task after card changes (on by default when a broker is set): tests count
+      the tasks a change enqueues; the faces tests that test the precompute turn ``FACES_PRECOMPUTE``
+      back on;
+    - users are made in most tests: their passwords hashed cheaply (only in tests);
+    - files go to a temporary MEDIA_ROOT, never the project's media/: ``tmp_path / "media"`` in a test
+      that has a ``tmp_path``, a fresh folder of the session's otherwise. Tests marked ``worker`` keep
+      the MEDIA_ROOT of the environment: the real worker is another process and must write where the
+      test reads (.ci/run exports one for both).
+    """
+    from django.test import override_settings
+
     from common.enqueue import breaker
 
-    settings.API_THROTTLING = False
+    overrides = {
+        "API_THROTTLING": False,
+        "FACES_PRECOMPUTE": False,
+        "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
+    }
+    if "worker" not in request.keywords:
+        if "tmp_path" in request.fixturenames:
+            overrides["MEDIA_ROOT"] = str(request.getfixturevalue("tmp_path") / "media")
+        else:
+            overrides["MEDIA_ROOT"] = str(next(_media_roots))
     breaker.reset()
+    with override_settings(**overrides):
+        yield
 
 
 @pytest.fixture(autouse=True)
-def media_root(request, settings, tmp_path):
-    """Files go to a temporary MEDIA_ROOT, never the project's media/.
+def media_root(_suite_settings):
+    """The test's MEDIA_ROOT (``_suite_settings``)."""
+    from django.conf import settings
 
-    Tests marked ``worker`` keep the MEDIA_ROOT of the environment: the real
-    worker is another process and must write where the test reads (.ci/run
-    exports one for both).
-    """
-    if "worker" in request.keywords:
-        yield settings.MEDIA_ROOT
-        return
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    yield settings.MEDIA_ROOT
-
-
-@pytest.fixture(autouse=True)
-def _faces_drawn_on_request(settings):
-    """No face precompute task after card changes (on by default when a broker is set).
-
-    Tests count the tasks a change enqueues; the faces tests that test the
-    precompute turn ``FACES_PRECOMPUTE`` back on."""
-    settings.FACES_PRECOMPUTE = False
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Users are made in most tests: hash their passwords cheaply (only in tests)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return settings.MEDIA_ROOT
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """The suite's own machinery (tests/conftest.py): a plain test after a transactional one, in any order."""
 
+import os
 from types import SimpleNamespace
 
 import pytest
@@ -32,3 +33,17 @@ def test_a_plain_test_after_a_transactional_flush_finds_the_migrated_data_again(
     Group.objects.create(name="after-the-flush")
     conftest.pytest_runtest_setup(plain)  # once restored, not again
     assert Group.objects.count() == len(roles) + 1
+
+
+def test_every_test_runs_with_the_suites_settings_and_a_fresh_media_root(media_root):
+    from django.conf import settings
+
+    assert settings.API_THROTTLING is False and settings.FACES_PRECOMPUTE is False
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    assert media_root == settings.MEDIA_ROOT
+    assert not os.path.exists(media_root), "a MEDIA_ROOT another test may have written to"
+    assert not os.path.realpath(media_root).startswith(os.path.realpath(settings.BASE_DIR))
+
+
+def test_a_test_with_a_tmp_path_has_its_media_root_in_it(tmp_path, media_root):
+    assert media_root == str(tmp_path / "media")

@@ -111,8 +111,7 @@ def test_a_printer_that_does_not_print_a_size_says_so():
 @pytest.mark.parametrize(
     ("layout", "name"), [("mpc-poker", "bridge"), ("tgc-poker", "tarot"), ("mpc-poker", "mini")]
 )
-def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, layout, name):  # noqa: F811
-    load_cards("darkrow")
+def test_printsheet_pdf_and_zip_follow_the_templates_size(a_card_of_each_type, tmp_path, layout, name):
     store("darkrow", sized("darkrow", name))
     (px_w, px_h), (trim_w, trim_h) = NUMBERS[(layout, name)]
     page_w, page_h = px_w * 72 / 300, px_h * 72 / 300
@@ -123,6 +122,7 @@ def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, 
     )
     assert status == 0, err
     with pikepdf.open(pdf_path) as pdf:
+        assert len(pdf.pages) == 4  # a card a page
         for page in pdf.pages:
             assert [float(v) for v in page.obj["/MediaBox"]] == [
                 0,
@@ -148,6 +148,7 @@ def test_printsheet_pdf_and_zip_follow_the_templates_size(load_cards, tmp_path, 
     )
     assert status == 0, err
     with zipfile.ZipFile(zip_path) as archive:
+        assert len(archive.namelist()) == 5  # each card and the back
         for member in archive.namelist():
             image = Image.open(io.BytesIO(archive.read(member)))
             assert image.size == (px_w, px_h) and tuple(round(d) for d in image.info["dpi"]) == (300, 300)

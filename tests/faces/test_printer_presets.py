@@ -16,7 +16,6 @@ from faces.layouts import LayoutError, layouts, parse
 from faces.printer import page_boxes
 from tests.decks.conftest import load_cards  # noqa: F401  (fixture)
 from tests.decks.test_commands import run
-from tests.faces.conftest import duel_deck  # noqa: F401  (fixture)
 
 # The printers' numbers, as they publish them (the links are in the layout files).
 PRINTERS = {
@@ -216,13 +215,16 @@ def test_safe_zone_is_said_in_french_and_russian(lang, words):
         assert words in message(finding)
 
 
-def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, duel_deck):  # noqa: F811
+def test_a_decks_sheet_route_takes_a_printers_preset(api, playtester, small_duel_deck):
     from django.urls import reverse
 
     response = api(playtester).get(
-        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "tgc-poker"}
+        reverse("faces-api:deck-sheet", args=[small_duel_deck.pk]), {"layout": "tgc-poker"}
     )
     assert response.status_code == 200
+    with pikepdf.open(io.BytesIO(response.content)) as pdf:  # a page a copy, at the printer's size
+        assert len(pdf.pages) == 6
+        assert [float(v) for v in pdf.pages[0].obj["/MediaBox"]] == [0, 0, *PRINTERS["tgc-poker"]["page"]]
     with pikepdf.open(io.BytesIO(response.content)) as pdf:
         assert len(pdf.pages) >= 1
         for page in pdf.pages:
@@ -268,17 +270,18 @@ def _exact(value) -> Fraction:
 
 
 @pytest.mark.parametrize("name", PRINTERS)
-def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(load_cards, tmp_path, name):  # noqa: F811
+def test_the_cmyk_variant_is_pdfx_1a_with_its_output_intent_and_exact_boxes(
+    a_card_of_each_type, tmp_path, name
+):
     """printsheet --cmyk: PDF/X-1a:2003 as DriveThruCards asks (and MPC, TGC take): CMYK images only,
     no ICC-based colour nor transparency, the FOGRA39 profile as the output intent, the document
-    information PDF/X asks for, and the boxes at the printer's numbers exactly."""
-    load_cards("darkrow")
+    information PDF/X asks for, and the boxes at the printer's numbers exactly (a card of each type)."""
     out = tmp_path / "cards.pdf"
     status, text, err = run(
         "printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs", "--cmyk"
     )
     assert status == 0, err
-    assert "13 cards, 13 pages" in text
+    assert "4 cards, 4 pages" in text
     printer = layouts()[name].printer
     page_w, page_h = (Fraction(p * 72, 300) for p in PRINTERS[name]["pixels"])  # the image at 300 dpi
     bleed_x, bleed_y = (page_w - 180) / 2, (page_h - 252) / 2  # around 2.5 x 3.5 in = 180 x 252 pt
@@ -327,18 +330,17 @@ def test_cmyk_is_for_a_print_shops_layout(load_cards, tmp_path):  # noqa: F811
 
 
 @pytest.mark.parametrize("name", ["mpc-poker", "tgc-poker"])
-def test_the_zip_holds_each_card_and_the_back_at_the_printers_pixels(load_cards, tmp_path, name):  # noqa: F811
+def test_the_zip_holds_each_card_and_the_back_at_the_printers_pixels(a_card_of_each_type, tmp_path, name):
     """printsheet --out FILE.zip: the images an uploader takes, in the deck's order (both list the
     files by name), each named after its card (The Game Crafter names a card after its file)."""
     import zipfile
 
     from cards.models import Card
 
-    load_cards("darkrow")
     out = tmp_path / "cards.zip"
     status, text, err = run("printsheet", "--game", "darkrow", "--out", str(out), "--layout", name, "--backs")
     assert status == 0, err
-    assert "13 cards, 13 images and the back" in text
+    assert "4 cards, 4 images and the back" in text
     cards = list(Card.objects.filter(game="darkrow").order_by("set_code", "stable_id"))
     with zipfile.ZipFile(out) as archive:
         names = archive.namelist()

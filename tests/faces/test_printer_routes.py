@@ -15,7 +15,6 @@ from PIL import Image
 
 from faces.models import JobState, PrintJob
 from tests.decks.conftest import load_cards  # noqa: F401  (fixture)
-from tests.faces.conftest import duel_deck  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -54,23 +53,22 @@ def _check_zip(data: bytes, pixels=(822, 1122), back=True) -> list[str]:
     return names
 
 
-def test_a_decks_sheet_route_makes_the_cmyk_pdfx(api, playtester, duel_deck):  # noqa: F811
+def test_a_decks_sheet_route_makes_the_cmyk_pdfx(api, playtester, small_duel_deck):
     response = api(playtester).get(
-        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "dtc-poker", "cmyk": "1"}
+        reverse("faces-api:deck-sheet", args=[small_duel_deck.pk]), {"layout": "dtc-poker", "cmyk": "1"}
     )
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    copies = sum(entry.count for entry in duel_deck.entries.all())
-    assert _check_cmyk_pdf(response.content) == copies
+    assert _check_cmyk_pdf(response.content) == 6  # a page a copy
 
 
-def test_a_decks_zip_route_holds_the_uploaders_images(api, playtester, duel_deck):  # noqa: F811
+def test_a_decks_zip_route_holds_the_uploaders_images(api, playtester, small_duel_deck):
     response = api(playtester).get(
-        reverse("faces-api:deck-sheet-zip", args=[duel_deck.pk]), {"layout": "mpc-poker", "backs": "1"}
+        reverse("faces-api:deck-sheet-zip", args=[small_duel_deck.pk]), {"layout": "mpc-poker", "backs": "1"}
     )
     assert response.status_code == 200 and response["Content-Type"] == "application/zip"
     assert "attachment" in response["Content-Disposition"]
     names = _check_zip(response.content)
-    assert len(names) == sum(entry.count for entry in duel_deck.entries.all()) + 1
+    assert len(names) == 6 + 1  # an image a copy, and the back
 
 
 def test_a_selections_zip_route(api, designer, load_cards):  # noqa: F811
@@ -94,25 +92,25 @@ def test_a_selections_zip_route(api, designer, load_cards):  # noqa: F811
         ("faces-api:deck-sheet-zip", {"layout": "mpc-poker", "cmyk": "1"}, "cmyk"),
     ],
 )
-def test_what_a_layout_cannot_make_is_a_clear_400(api, playtester, duel_deck, route, params, field):  # noqa: F811
-    response = api(playtester).get(reverse(route, args=[duel_deck.pk]), params)
+def test_what_a_layout_cannot_make_is_a_clear_400(api, playtester, small_duel_deck, route, params, field):
+    response = api(playtester).get(reverse(route, args=[small_duel_deck.pk]), params)
     assert response.status_code == 400, response.content
     text = response.content.decode()
     assert field in text and ("mpc-poker" in text or "PDF" in text)
 
 
-def test_a_size_the_printer_does_not_print_is_a_400(api, playtester, duel_deck):  # noqa: F811
+def test_a_size_the_printer_does_not_print_is_a_400(api, playtester, small_duel_deck):
     from faces.services import template_save
     from tests.faces.test_card_sizes import sized
 
     template_save(game="duel", data=sized("duel", "tarot"))
     response = api(playtester).get(
-        reverse("faces-api:deck-sheet", args=[duel_deck.pk]), {"layout": "dtc-poker"}
+        reverse("faces-api:deck-sheet", args=[small_duel_deck.pk]), {"layout": "dtc-poker"}
     )
     assert response.status_code == 400
     assert "dtc-poker does not print tarot cards" in response.content.decode()
     ok = api(playtester).get(
-        reverse("faces-api:deck-sheet-zip", args=[duel_deck.pk]), {"layout": "tgc-poker"}
+        reverse("faces-api:deck-sheet-zip", args=[small_duel_deck.pk]), {"layout": "tgc-poker"}
     )
     assert ok.status_code == 200
     _check_zip(ok.content, pixels=(900, 1500), back=False)
@@ -128,18 +126,18 @@ def test_a_size_the_printer_does_not_print_is_a_400(api, playtester, duel_deck):
 def test_a_print_job_makes_the_cmyk_pdf_and_the_zip(
     api,
     designer,
-    load_cards,  # noqa: F811
+    a_duel_card_of_each_type,
     django_capture_on_commit_callbacks,
     body,
     kind,
 ):
-    load_cards("duel")
     client = api(designer)
     with django_capture_on_commit_callbacks(execute=True):
         started = client.post(reverse("faces-api:print-jobs"), {"game": "duel", **body}, format="json")
     assert started.status_code == 202, started.content
     job = PrintJob.objects.get(pk=started.json()["id"])
     assert job.state == JobState.DONE, job.error  # tasks run in-process here
+    assert job.total == 6  # a card of each type
     status = client.get(reverse("faces-api:print-job", args=[job.pk])).json()
     assert status["format"] == kind and status["cmyk"] is bool(body.get("cmyk"))
     assert status["file"].endswith(f"/sheet.{kind}")
@@ -155,10 +153,9 @@ def test_a_print_job_makes_the_cmyk_pdf_and_the_zip(
 def test_the_print_page_starts_a_zip_job_and_offers_its_download(
     client_as,
     designer,
-    load_cards,  # noqa: F811
+    a_duel_card_of_each_type,
     django_capture_on_commit_callbacks,
 ):
-    load_cards("duel")
     client = client_as(designer)
     page = client.get(reverse("faces:print", args=["duel"]))
     assert b'name="cmyk"' in page.content and b'value="zip"' in page.content
