@@ -300,6 +300,26 @@ def test_a_solo_tables_page_carries_the_pace_of_the_bots_moves(client_as, alice,
     assert _config(page)["botPace"] == pace
 
 
+@pytest.mark.parametrize(("ping", "silence", "poll"), [(5, 15, 2), (1, 3, 0.5)])
+def test_a_tables_page_carries_the_studios_socket_and_poll_periods(
+    client_as, alice, settings, ping, silence, poll
+):
+    """The page pings its socket, calls it silent and reads the table without one at the studio's
+    periods (transport.js), in milliseconds: the settings, not numbers of the script's own."""
+    settings.TABLE_SOCKET_PING_SECONDS = ping
+    settings.TABLE_SOCKET_SILENCE_SECONDS = silence
+    settings.TABLE_POLL_SECONDS = poll
+    table = services.table_create(user=alice, deck=deck_for("vanguard", alice))
+    page = client_as(alice).get(reverse("tables:detail", args=[table.pk]))
+    assert page.status_code == 200
+    config = _config(page)
+    assert (config["pingMs"], config["silenceMs"], config["pollMs"]) == (
+        ping * 1000,
+        silence * 1000,
+        poll * 1000,
+    )
+
+
 def test_the_tables_page_names_each_decks_game_in_the_readers_words(client_as, playtester, make_deck):
     from studio.models import Preference
 
