@@ -299,6 +299,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # Artwork uploads: larger files are refused with 413 before they are decoded.
 ARTWORK_MAX_BYTES = env_int("ARTWORK_MAX_BYTES", 20 * 1024 * 1024)
 ARTWORK_MAX_PIXELS = env_int("ARTWORK_MAX_PIXELS", 40_000_000)
+# How often (seconds) a card's gallery is read again while a thumbnail is being made (artwork.gallery);
+# the polling stops once none is pending.
+ARTWORK_POLL_SECONDS = 2
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Card-set files (JSON, CSV, XLSX; cards.spreadsheets): the file, an XLSX archive unpacked, the cards.
 CARDSETS_MAX_BYTES = env_int("CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
