@@ -310,6 +310,8 @@ CARDSETS_MAX_ROWS = env_int("CARDSETS_MAX_ROWS", 100_000)
 # A file (or JSON body) of more cards than this is imported by a task (an import job: 202, then
 # poll), not within the request: measured in bench/README.md ("Import jobs") against GUNICORN_TIMEOUT.
 CARDSETS_SYNC_MAX_ROWS = env_int("CARDSETS_SYNC_MAX_ROWS", 500)
+# How often (seconds) a page reads an import job's progress again, in place (templates/cards/_import_job.html).
+CARDSETS_JOB_POLL_SECONDS = 1
 
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {
