@@ -27,7 +27,7 @@ from decks.demo import DECKS_DIR
 from decks.models import Deck
 from studio.preferences import remember
 from tests.artwork.pictures import make_image
-from tests.browser.helpers import add_from_search
+from tests.browser.helpers import add_from_search, settles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -328,7 +328,8 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
             else designer.get_by_label(re.compile(f"^\\s*{re.escape(label)}"))
         )
         box.check() if value == "check" else box.fill(value)
-    designer.get_by_label(words["text"], exact=True).fill(journey.card_text)
+    with settles(designer, "findings"):
+        designer.get_by_label(words["text"], exact=True).fill(journey.card_text)
     expect(designer.locator("#findings")).to_contain_text(words["no problem"])
     reader.reads(designer, "new-card")
     designer.get_by_role("button", name=words["create"]).click()
