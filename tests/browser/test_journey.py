@@ -123,8 +123,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     # The studio first warns that one legal deck turns illegal; the reviewer confirms.
     asked = []
     reviewer.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    reviewer.get_by_role("button", name="Disable").click()
-    expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
+    with settles(playtester, "deck"):  # the builder's refresh, its panel swapped
+        reviewer.get_by_role("button", name="Disable").click()
+        expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
     assert asked and "1 legal deck" in asked[0]
 
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(

@@ -404,10 +404,11 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
     reviewer.get_by_label(words["note"]).fill("doublon" if journey.language == "fr" else "дубликат")
     asked = []
     reviewer.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    reviewer.get_by_role("button", name=words["disable"], exact=True).click()
-    expect(reviewer.locator("#status-title .badge")).to_have_text(words["disabled"])
-    assert asked == [words["confirm"]]
-    reader.reads(reviewer, "card-disabled")
+    with settles(playtester, "deck"):  # the builder's refresh, its panel swapped
+        reviewer.get_by_role("button", name=words["disable"], exact=True).click()
+        expect(reviewer.locator("#status-title .badge")).to_have_text(words["disabled"])
+        assert asked == [words["confirm"]]
+        reader.reads(reviewer, "card-disabled")
 
     # The playtester's open builder turns illegal by itself: the verdict and every violation in their language.
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
