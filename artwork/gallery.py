@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card
@@ -15,7 +16,6 @@ from .models import PRIMARY_KINDS, ArtworkVariant, Kind, Rendition, RenditionSta
 from .renditions import PREVIEW, THUMB
 from .selectors import artwork_events, variant_list
 
-POLL_SECONDS = 2  # while a thumbnail is being made; the polling stops once none is pending
 HISTORY_SIZE = 15
 GROUPS = [
     (Kind.HD, _("HD"), _("Main images. The primary one is the card's picture everywhere in the studio.")),
@@ -98,7 +98,7 @@ def gallery_context(
             "primary": primary,
             "primary_thumb": primary.thumb.file.name if primary is not None and primary.ready else "",
             "pending": sum(1 for t in tiles if t.pending),
-            "poll_seconds": POLL_SECONDS,
+            "poll_seconds": settings.ARTWORK_POLL_SECONDS,
             "can_upload": can_upload,
             "can_choose_primary": user.has_perm("artwork.change_artworkvariant"),
             "can_delete": user.has_perm("artwork.delete_artworkvariant"),

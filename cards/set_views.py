@@ -7,6 +7,7 @@ every error by row and column, is shown in place (htmx) and nothing is imported 
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -122,7 +123,11 @@ def card_sets_import(request):
 
 
 def _job_answer(request, job: CardSetImportJob, *, status: int = 200):
-    context = {"job": job, "running": job.state in (ImportJobState.QUEUED, ImportJobState.RUNNING)}
+    context = {
+        "job": job,
+        "running": job.state in (ImportJobState.QUEUED, ImportJobState.RUNNING),
+        "poll_seconds": settings.CARDSETS_JOB_POLL_SECONDS,
+    }
     if request.htmx:
         return render(request, "cards/_set_report.html", context, status=status)
     return render(request, "cards/sets.html", _context(request, **context), status=status)

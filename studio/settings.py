@@ -299,6 +299,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # Artwork uploads: larger files are refused with 413 before they are decoded.
 ARTWORK_MAX_BYTES = env_int("ARTWORK_MAX_BYTES", 20 * 1024 * 1024)
 ARTWORK_MAX_PIXELS = env_int("ARTWORK_MAX_PIXELS", 40_000_000)
+# How often (seconds) a card's gallery is read again while a thumbnail is being made (artwork.gallery);
+# the polling stops once none is pending.
+ARTWORK_POLL_SECONDS = 2
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Card-set files (JSON, CSV, XLSX; cards.spreadsheets): the file, an XLSX archive unpacked, the cards.
 CARDSETS_MAX_BYTES = env_int("CARDSETS_MAX_BYTES", 20 * 1024 * 1024)
@@ -307,6 +310,8 @@ CARDSETS_MAX_ROWS = env_int("CARDSETS_MAX_ROWS", 100_000)
 # A file (or JSON body) of more cards than this is imported by a task (an import job: 202, then
 # poll), not within the request: measured in bench/README.md ("Import jobs") against GUNICORN_TIMEOUT.
 CARDSETS_SYNC_MAX_ROWS = env_int("CARDSETS_SYNC_MAX_ROWS", 500)
+# How often (seconds) a page reads an import job's progress again, in place (templates/cards/_import_job.html).
+CARDSETS_JOB_POLL_SECONDS = 1
 
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -1,6 +1,7 @@
 """Helpers for the browser tests."""
 
 import re
+from contextlib import contextmanager
 
 from playwright.sync_api import expect
 
@@ -29,6 +30,46 @@ HTMX_LOG = """() => {
 }"""
 
 
+# htmx's settled swaps per target id, counted in the page from the first call on (``settles``).
+SETTLES_COUNTED = """target => {
+  if (!window.__settles) {
+    window.__settles = {};
+    document.body.addEventListener("htmx:afterSettle", (event) => {
+      const id = event.detail.target && event.detail.target.id;
+      if (id) window.__settles[id] = (window.__settles[id] || 0) + 1;
+    });
+  }
+  return window.__settles[target] || 0;
+}"""
+
+# Resolves once #target has settled more than ``seen`` times: the page's own event, no polling (a
+# tab behind another has no animation frames); fails after ``timeout`` ms.
+SETTLED_AGAIN = """([target, seen, timeout]) => new Promise((resolve, reject) => {
+  const done = () => (window.__settles[target] || 0) > seen;
+  if (done()) return resolve();
+  const timer = setTimeout(() => reject(new Error(`#${target} was not swapped by htmx within ${timeout} ms`)), timeout);
+  const check = () => {
+    if (!done()) return;
+    document.body.removeEventListener("htmx:afterSettle", check);
+    clearTimeout(timer);
+    resolve();
+  };
+  document.body.addEventListener("htmx:afterSettle", check);
+})"""
+
+
+@contextmanager
+def settles(page, target: str, timeout: float = 20_000):
+    """The block makes htmx swap new content into ``#target`` (a live check, a search after its
+    debounce): wait for that swap to settle, told by the page itself. Playwright's ``expect`` looks
+    again 0, 20, 70, 170, 270 ms after it starts, then only every half second: a debounced answer
+    (300-400 ms) was read a quarter of a second late on average. The assertions that follow are
+    unchanged; a swap of an earlier request only makes them wait as before."""
+    seen = page.evaluate(SETTLES_COUNTED, target)
+    yield
+    page.evaluate(SETTLED_AGAIN, [target, seen, timeout])
+
+
 def add_from_search(
     page,
     query: str,
@@ -51,7 +92,8 @@ def add_from_search(
     # The builder first: called right after a click that opens it, the page may have no body yet.
     expect(box).to_be_visible()
     page.evaluate(HTMX_LOG)
-    box.fill(query)
+    with settles(page, "results"):
+        box.fill(query)
     result = page.locator(".result", has_text=name)
     # The search runs after htmx's 300 ms delay, on the live server: give a loaded machine (CI runs
     # the suite beside everything else) more than the default 5 s.

@@ -117,8 +117,10 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
 
 
 def test_the_gallery_shows_processing_then_the_thumbnail_by_itself(
-    page, login, make_user, make_card, monkeypatch
+    page, login, make_user, make_card, monkeypatch, settings
 ):
+    # 2 s served in production (tests/artwork/test_views.py): the poll, not its period, is tested here.
+    settings.ARTWORK_POLL_SECONDS = 0.25
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, name="Hattori Heiji")
     # As with a busy worker: the renditions are not made when the upload is answered.

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from cards import services
 from cards.models import Card, Status
-from tests.browser.helpers import HTMX_LOG
+from tests.browser.helpers import HTMX_LOG, settles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -56,14 +56,17 @@ def test_searching_echange_equivalent_finds_the_accented_card(page, login, make_
     expect(page.locator(".cardtile")).to_have_count(4)  # a playtester sees the VALIDATED cards only
     screenshot(page, "browser-grid")
     box = page.get_by_role("searchbox", name="Search cards")
-    box.press_sequentially("echange equivalent", delay=20)
+    with settles(page, "results"):
+        box.press_sequentially("echange equivalent", delay=20)
     expect(page.locator(".cardtile")).to_have_count(1)
     expect(page.locator(".cardtile h3")).to_have_text("Échange équivalent")
     expect(page).to_have_url(re.compile(r"q=echange\+equivalent"))
     # A query that cannot be read says why, next to the box, and nothing breaks.
-    box.fill("cost<=")
+    with settles(page, "results"):
+        box.fill("cost<=")
     expect(page.get_by_role("alert")).to_contain_text("cost<= needs a value")
-    box.fill('cites:"Hattori Heiji"')
+    with settles(page, "results"):
+        box.fill('cites:"Hattori Heiji"')
     expect(page.get_by_role("alert")).to_be_hidden()
     expect(page.locator(".cardtile h3")).to_have_text("Toyama Kazuha")
     page.get_by_role("link", name="List").click()
@@ -100,7 +103,8 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
     page.wait_for_load_state()
     page.evaluate(HTMX_LOG)
     page.get_by_label("Name").fill("Mouri Ran")
-    page.get_by_label("Type", exact=True).select_option("UNIT")
+    with settles(page, "findings"):
+        page.get_by_label("Type", exact=True).select_option("UNIT")
     # The UNIT fields appear; the rule set asks for their values as the designer goes.
     cost = page.get_by_label("Cost (Indices)")
     expect(cost).to_be_visible()
@@ -112,17 +116,21 @@ def test_a_designer_creates_a_card_with_live_validation_then_submits_it(page, lo
     except AssertionError as failure:
         raise AssertionError(f"{failure}\nhtmx log: {page.evaluate('window.__htmxLog')}") from None
     expect(page.locator("#errors-cost")).to_have_text("UNIT cards need a value for cost")
-    cost.fill("3")
+    with settles(page, "findings"):
+        cost.fill("3")
     expect(findings).not_to_contain_text("need a value for cost")
     expect(page.locator("#errors-cost")).to_be_empty()
     page.get_by_label("ATK").fill("4")
     page.get_by_label("Archetypes").fill("Lycéenne\nKaraté")
-    page.get_by_label("Text", exact=True).fill("Quand Mouri Ran attaque, piochez 1 carte.")
+    with settles(page, "findings"):
+        page.get_by_label("Text", exact=True).fill("Quand Mouri Ran attaque, piochez 1 carte.")
     expect(page.locator("#archetype-keys")).to_contain_text("KARATE")
-    page.get_by_label("PV").fill("0")
+    with settles(page, "findings"):
+        page.get_by_label("PV").fill("0")
     expect(page.locator("#errors-pv")).to_have_text("pv is 0; it must be at least 1")
     screenshot(page, "editor")
-    page.get_by_label("PV").fill("4")
+    with settles(page, "findings"):
+        page.get_by_label("PV").fill("4")
     expect(findings).to_contain_text("No problem found")
     expect(page.locator("#errors-pv")).to_be_empty()
     page.get_by_role("button", name="Create card").click()

@@ -14,7 +14,7 @@ from cards.demo import card_set
 from cards.models import Status
 from decks import services
 from decks.models import Deck, DeckFormat
-from tests.browser.helpers import HTMX_LOG, add_from_search
+from tests.browser.helpers import HTMX_LOG, add_from_search, settles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -65,10 +65,12 @@ def test_a_playtester_builds_a_legal_deck_that_becomes_illegal_when_a_card_is_di
     deck = Deck.objects.get(name="Échange tempo")
     assert deck.legal and deck.owner == playtester and deck.counts == {"main": 40}
 
-    # A reviewer disables one of its cards; the open builder shows the deck illegal, itemized, by itself.
-    card_services.card_set_status(
-        stable_id="DU-EX-001", status=Status.DISABLED, user=reviewer, note="doublon"
-    )
+    # A reviewer disables one of its cards; the open builder shows the deck illegal, itemized, by itself
+    # (its refresh, the panel swapped: waited for as it settles, not by polls half a second apart).
+    with settles(page, "deck"):
+        card_services.card_set_status(
+            stable_id="DU-EX-001", status=Status.DISABLED, user=reviewer, note="doublon"
+        )
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
         "Construction not valid", timeout=15_000
     )
@@ -305,14 +307,15 @@ def test_an_edit_from_a_stale_tab_is_refused_in_place_and_the_input_kept(
 
     # Then the deck changes elsewhere (the API, a script): the page's refresh shows it, while the search
     # results stay as they were drawn, their forms at version 5.
-    services.deck_entry_change(
-        deck=Deck.objects.get(pk=deck.pk),
-        section="main",
-        position=0,
-        ref="DU-EX-001",
-        delta=1,
-        user=playtester,
-    )
+    with settles(first, "deck"):
+        services.deck_entry_change(
+            deck=Deck.objects.get(pk=deck.pk),
+            section="main",
+            position=0,
+            ref="DU-EX-001",
+            delta=1,
+            user=playtester,
+        )
     expect(first.get_by_label("Copies of Example Light Squire")).to_have_attribute("value", "6")
     expect(first.locator("#deck")).to_have_attribute("data-version", "6")
     expect(

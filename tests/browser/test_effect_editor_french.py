@@ -13,6 +13,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 # The English the issue found on the French page.
 ENGLISH = ["Effect id", "Kind", "Timing", "what the effect does", "a use limit, keyed by player", "Effect 1"]
 
+# Counts the live validation's answers on a form that holds an effect, as they settle in #findings
+# (effects.js puts their messages at the fields on that same event, its listener first).
+CHECKED_WITH_EFFECT = """() => {
+  window.__checkedWithEffect = 0;
+  document.body.addEventListener("htmx:afterSettle", (event) => {
+    const config = event.detail.requestConfig;
+    const effects = config && config.formData ? String(config.formData.get("effects") || "") : "";
+    if (event.detail.target && event.detail.target.id === "findings" && effects.includes("effectId")) {
+      window.__checkedWithEffect += 1;
+    }
+  });
+}"""
+
 
 @pytest.fixture
 def browser_locale():
@@ -27,6 +40,7 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
         "darkrow", user=designer, name="Toyama Kazuha", text="Une fois par tour : piochez 1 carte."
     )
     login(page, designer, f"/cards/{card.stable_id}/")
+    page.evaluate(CHECKED_WITH_EFFECT)
     editor = page.locator("[data-effect-editor]")
     editor.get_by_role("button", name="+ Ajouter un effet").click()
     effect = editor.locator("fieldset.effect").first
@@ -41,7 +55,7 @@ def test_the_effect_form_speaks_french_and_waits_for_the_designer(
     expect(effect.get_by_label(re.compile("^Moment"))).to_be_visible()
     # Nothing typed yet: no message anywhere in the form.
     errors = editor.locator(".fielderror")
-    page.wait_for_timeout(800)  # the live validation answers in the meantime
+    page.wait_for_function("() => window.__checkedWithEffect > 0")  # once the live validation has answered
     assert [t for t in errors.all_inner_texts() if t.strip()] == []
     expect(page.locator("#errors-effects")).to_be_hidden()  # nor the JSON view's list of them
     form_text = editor.inner_text()

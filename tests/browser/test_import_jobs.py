@@ -16,6 +16,8 @@ def test_a_large_file_is_imported_as_a_job_shown_in_place(
     page, login, make_user, screenshot, settings, tmp_path
 ):
     settings.CARDSETS_SYNC_MAX_ROWS = 3
+    # 1 s served in production (tests/cards/test_import_jobs.py): the poll, not its period, is tested here.
+    settings.CARDSETS_JOB_POLL_SECONDS = 0.25
     rows = "".join(f"Carte {i};UNIT;{i % 8};1;2\n" for i in range(6))
     big = tmp_path / "big.csv"
     big.write_text("name;type;cost;atk;pv\n" + rows, encoding="utf-8")

@@ -13,7 +13,7 @@ from cards.demo import card_set
 from cards.models import Card, Status
 from decks.models import Deck, DeckFormat
 from tests.artwork.pictures import make_image
-from tests.browser.helpers import add_from_search, wait_loaded
+from tests.browser.helpers import add_from_search, settles, wait_loaded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -52,7 +52,8 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     designer.get_by_label("Level (stars)").fill("4")
     designer.get_by_label("ATK").fill("1600")
     designer.get_by_label("DEF").fill("1000")
-    designer.get_by_label("Text", exact=True).fill("Une fois par tour : piochez 1 carte.")
+    with settles(designer, "findings"):
+        designer.get_by_label("Text", exact=True).fill("Une fois par tour : piochez 1 carte.")
     expect(designer.locator("#findings")).to_contain_text("No problem found")
     designer.get_by_role("button", name="Create card").click()
     expect(designer.get_by_role("heading", name=NAME, level=1)).to_be_visible()
@@ -122,8 +123,9 @@ def test_a_card_from_its_creation_to_a_deck_that_it_makes_illegal(session, make_
     # The studio first warns that one legal deck turns illegal; the reviewer confirms.
     asked = []
     reviewer.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    reviewer.get_by_role("button", name="Disable").click()
-    expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
+    with settles(playtester, "deck"):  # the builder's refresh, its panel swapped
+        reviewer.get_by_role("button", name="Disable").click()
+        expect(reviewer.locator("#status-title .badge")).to_have_text("Disabled")
     assert asked and "1 legal deck" in asked[0]
 
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(

@@ -27,7 +27,7 @@ from decks.demo import DECKS_DIR
 from decks.models import Deck
 from studio.preferences import remember
 from tests.artwork.pictures import make_image
-from tests.browser.helpers import add_from_search
+from tests.browser.helpers import add_from_search, settles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -328,7 +328,8 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
             else designer.get_by_label(re.compile(f"^\\s*{re.escape(label)}"))
         )
         box.check() if value == "check" else box.fill(value)
-    designer.get_by_label(words["text"], exact=True).fill(journey.card_text)
+    with settles(designer, "findings"):
+        designer.get_by_label(words["text"], exact=True).fill(journey.card_text)
     expect(designer.locator("#findings")).to_contain_text(words["no problem"])
     reader.reads(designer, "new-card")
     designer.get_by_role("button", name=words["create"]).click()
@@ -403,10 +404,11 @@ def test_the_journey_in_the_teams_language(journey, session, make_user, screensh
     reviewer.get_by_label(words["note"]).fill("doublon" if journey.language == "fr" else "дубликат")
     asked = []
     reviewer.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    reviewer.get_by_role("button", name=words["disable"], exact=True).click()
-    expect(reviewer.locator("#status-title .badge")).to_have_text(words["disabled"])
-    assert asked == [words["confirm"]]
-    reader.reads(reviewer, "card-disabled")
+    with settles(playtester, "deck"):  # the builder's refresh, its panel swapped
+        reviewer.get_by_role("button", name=words["disable"], exact=True).click()
+        expect(reviewer.locator("#status-title .badge")).to_have_text(words["disabled"])
+        assert asked == [words["confirm"]]
+        reader.reads(reviewer, "card-disabled")
 
     # The playtester's open builder turns illegal by itself: the verdict and every violation in their language.
     expect(verdict.locator('[data-verdict="construction"]')).to_contain_text(
