@@ -64,7 +64,7 @@ COMPILE_EXCLUDE := '(^|/)(\.venv|\.git|node_modules|test-output|var|media)/|(^|/
 # (a second of CPU, in the background). Only for the whole suite as it is (no PYTEST_ARGS: a plugin
 # given there, such as .ci/run's sixth game, makes another database) on SQLite.
 MIGRATED_DATABASE_IN_BACKGROUND := case "$${DATABASE_URL:-}" in ""|sqlite*) \
-	(PYTHONDONTWRITEBYTECODE= $(PY) -m tests.migrated_database >/dev/null 2>&1 &) ;; esac
+	(PYTHONDONTWRITEBYTECODE= DJANGO_SETTINGS_MODULE=studio.settings $(PY) -m tests.migrated_database >/dev/null 2>&1 &) ;; esac
 test: install ## run the whole test suite (SQLite, tasks in-process; TEST_WORKERS processes, PYTEST_ARGS)
 	@$(if $(strip $(PYTEST_ARGS)),true,$(MIGRATED_DATABASE_IN_BACKGROUND))
 	@PYTHONDONTWRITEBYTECODE= $(PY) -m compileall -q -j0 -x $(COMPILE_EXCLUDE) .
