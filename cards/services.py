@@ -230,7 +230,10 @@ def announce(cards: Iterable[Card], changed_keys: Iterable[str]) -> None:
     cards = list(cards)
     if cards:
         cards_changed.send(
-            sender=Card, stable_ids=[c.stable_id for c in cards], changed_keys=frozenset(changed_keys)
+            sender=Card,
+            stable_ids=[c.stable_id for c in cards],
+            changed_keys=frozenset(changed_keys),
+            cards=cards,
         )
 
 
