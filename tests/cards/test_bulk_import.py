@@ -99,6 +99,21 @@ def test_bulk_rows_are_the_rows_of_a_one_by_one_write():
     }
 
 
+def test_a_reimport_writes_each_card_its_own_values_and_all_of_them_the_shared_ones():
+    # One UPDATE a batch: a column the cards share is set once, the others card by card.
+    cards_import(payload=duel_file(3))
+    changed = duel_file(3, archetypes=["Feu"])  # shared: every card takes the same new archetypes
+    for card, text in zip(changed["cards"], ["Un", "Deux", "Un"]):  # not shared: two of three alike
+        card["text"] = text
+    assert len(cards_import(payload=changed).updated) == 3
+    rows = Card.objects.filter(game="duel").order_by("stable_id")
+    assert [(c.text, c.search_body, c.archetypes, c.archetype_index, c.version) for c in rows] == [
+        ("Un", " un ", ["Feu"], "|FEU|", 2),
+        ("Deux", " deux ", ["Feu"], "|FEU|", 2),
+        ("Un", " un ", ["Feu"], "|FEU|", 2),
+    ]
+
+
 def test_a_second_import_changes_nothing():
     payload = duel_file(50)
     payload["cards"].append({"name": "Sans id", "type": "SPELL"})
