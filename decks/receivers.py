@@ -8,8 +8,8 @@ from . import selectors, services
 
 
 @receiver(cards_changed, dispatch_uid="decks.mark_stale_on_card_change")
-def mark_decks_stale(sender, stable_ids, changed_keys, **kwargs):
+def mark_decks_stale(sender, stable_ids, changed_keys, cards=None, **kwargs):
     # Sent inside the card's transaction: the marks commit (or roll back) with the card,
     # and the revalidation is enqueued only once it has committed.
-    decks = selectors.decks_using_cards(stable_ids=stable_ids, changed_keys=changed_keys)
+    decks = selectors.decks_using_cards(stable_ids=stable_ids, changed_keys=changed_keys, cards=cards)
     services.decks_mark_stale(decks, stable_ids=stable_ids)

@@ -57,29 +57,37 @@ def _reserved_refs() -> list[str]:
 
 
 def decks_using_cards(
-    *, stable_ids: Iterable[str], changed_keys: Iterable[str] | None = None
+    *,
+    stable_ids: Iterable[str],
+    changed_keys: Iterable[str] | None = None,
+    cards: Iterable[Card] | None = None,
 ) -> QuerySet[Deck]:
     """Decks whose verdict may change when the cards ``stable_ids`` changed ``changed_keys``.
 
     Decks that use one of the cards; and, when a name changed or a card is new,
     the decks of those games with an entry that names no card yet (a reference
-    by name may now name one, or no longer be ambiguous).
+    by name may now name one, or no longer be ambiguous). ``cards``: those cards as just
+    stored (the change's own objects), so that their ids, names and games are not read again;
+    without them, one query reads them.
     """
     changed = None if changed_keys is None else frozenset(changed_keys)
     if changed is not None and not changed - verdict_neutral_keys():
         return Deck.objects.none()
     ids = list(stable_ids)
-    cards = Card.objects.filter(stable_id__in=ids)
+    if cards is None:
+        rows = list(Card.objects.filter(stable_id__in=ids).order_by().values_list("pk", "name", "game"))
+    else:
+        rows = [(card.pk, card.name, card.game) for card in cards]
     # Index lookups (entries by card; entries by folded name, which name every printing of an
     # identity, or by the card's id written before its owner could see it), not one scan of every entry.
-    condition = Q(pk__in=DeckEntry.objects.filter(card__in=cards).values("deck_id"))
-    names = {fold(name) for name in cards.values_list("name", flat=True)} | {fold(sid) for sid in ids}
+    condition = Q(pk__in=DeckEntry.objects.filter(card_id__in=[pk for pk, _, _ in rows]).values("deck_id"))
+    names = {fold(name) for _, name, _ in rows} | {fold(sid) for sid in ids}
     if names:
         condition |= Q(
             pk__in=DeckEntry.objects.filter(card__isnull=True, ref_key__in=names).values("deck_id")
         )
     if changed is None or "name" in changed or "stableCardId" in changed:
-        games = list(cards.values_list("game", flat=True).distinct())
+        games = sorted({game for _, _, game in rows})
         unresolved = (
             DeckEntry.objects.filter(card__isnull=True)
             .exclude(ref_key__in=[fold(ref) for ref in _reserved_refs()])

@@ -11,9 +11,13 @@ from . import services
 
 
 @receiver(cards_changed, dispatch_uid="faces.render_on_card_change")
-def render_on_card_change(sender, stable_ids, changed_keys=None, **kwargs):
-    ids = Card.objects.filter(stable_id__in=list(stable_ids)).values_list("pk", flat=True)
-    services.enqueue_cards(ids)
+def render_on_card_change(sender, stable_ids, changed_keys=None, cards=None, **kwargs):
+    if cards is not None:
+        services.enqueue_cards(card.pk for card in cards)  # the change's own cards: not read again
+    else:
+        services.enqueue_cards(
+            Card.objects.filter(stable_id__in=list(stable_ids)).values_list("pk", flat=True)
+        )
 
 
 @receiver(post_save, sender=ArtworkEvent, dispatch_uid="faces.render_on_artwork_change")

@@ -29,12 +29,13 @@ def duel_file(count, start=0, **extra):
 
 
 def test_creating_and_updating_cards_costs_queries_per_batch_not_per_card(django_assert_max_num_queries):
-    # savepoint, effect ids, lookups, bulk inserts of cards and revisions, the announcement: a few queries
-    with django_assert_max_num_queries(12):
+    # savepoint, effect ids, lookups, bulk inserts of cards and revisions, the announcement (one UPDATE
+    # of the decks it may stale, found from the cards written): a few queries
+    with django_assert_max_num_queries(8):
         assert len(cards_import(payload=duel_file(20)).created) == 20
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(8):
         assert len(cards_import(payload=duel_file(400, start=20)).created) == 400
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(14):
         assert len(cards_import(payload=duel_file(420, text="Nouveau")).updated) == 420
 
 
@@ -51,9 +52,9 @@ def with_translations(payload, status="VALIDATED"):
 def test_translations_in_the_file_cost_queries_per_batch_not_per_translation(django_assert_max_num_queries):
     # The cards' queries above, then: the translations and the last versions read, the new ones and
     # their revisions inserted, the current names read, and one write a card whose searched names change.
-    with django_assert_max_num_queries(12 + 5 + 20):
+    with django_assert_max_num_queries(10 + 5 + 20):
         assert cards_import(payload=with_translations(duel_file(20))).translations == 40
-    with django_assert_max_num_queries(12 + 5 + 400):
+    with django_assert_max_num_queries(10 + 5 + 400):
         assert cards_import(payload=with_translations(duel_file(400, start=20))).translations == 800
     card = Card.objects.get(stable_id="DU-00419")
     assert card.translated_names == "Card 00419\nКарта 00419" and card.translated_languages == "|en|ru|"
@@ -97,6 +98,21 @@ def test_bulk_rows_are_the_rows_of_a_one_by_one_write():
     assert CardRevision.objects.filter(card=card).latest("version").changes == {
         "text": {"before": "Texte 1", "after": "Autre"}
     }
+
+
+def test_a_reimport_writes_each_card_its_own_values_and_all_of_them_the_shared_ones():
+    # One UPDATE a batch: a column the cards share is set once, the others card by card.
+    cards_import(payload=duel_file(3))
+    changed = duel_file(3, archetypes=["Feu"])  # shared: every card takes the same new archetypes
+    for card, text in zip(changed["cards"], ["Un", "Deux", "Un"]):  # not shared: two of three alike
+        card["text"] = text
+    assert len(cards_import(payload=changed).updated) == 3
+    rows = Card.objects.filter(game="duel").order_by("stable_id")
+    assert [(c.text, c.search_body, c.archetypes, c.archetype_index, c.version) for c in rows] == [
+        ("Un", " un ", ["Feu"], "|FEU|", 2),
+        ("Deux", " deux ", ["Feu"], "|FEU|", 2),
+        ("Un", " un ", ["Feu"], "|FEU|", 2),
+    ]
 
 
 def test_a_second_import_changes_nothing():
