@@ -1,7 +1,7 @@
 """Template context shared by every page: the user's roles and the navigation they may use."""
 
 from django.conf import settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_resolver, get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext_lazy as _
 
 from comments.selectors import unread_count
@@ -24,17 +24,36 @@ NAV = [
 ]
 
 
+# The NAV's addresses per URL resolver and script prefix (what reverse() reads): the same for every page.
+_NAV_URLS: dict[tuple, dict[str, str | None]] = {}
+
+
+def nav_urls() -> dict[str, str | None]:
+    """Each NAV page's address, None for a page that does not exist; reversed once a resolver."""
+    key = (get_resolver(get_urlconf()), get_script_prefix())
+    urls = _NAV_URLS.get(key)
+    if urls is None:
+        urls = {}
+        for name, _label, _perm in NAV:
+            try:
+                urls[name] = reverse(name)
+            except NoReverseMatch:
+                urls[name] = None
+        _NAV_URLS[key] = urls
+    return urls
+
+
 def studio(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
     items = []
+    urls = nav_urls()
     for name, label, perm in NAV:
         if perm and not user.has_perm(perm):
             continue
-        try:
-            url = reverse(name)
-        except NoReverseMatch:
+        url = urls[name]
+        if url is None:
             continue
         items.append({"url": url, "label": label, "current": False})
     # The page is under the longest address it starts with (/cards/sets/ is Card sets, not Cards).
