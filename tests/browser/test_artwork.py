@@ -107,8 +107,7 @@ def test_a_playtester_sees_the_gallery_without_controls(page, login, make_user, 
     card_services.card_set_status(
         stable_id=card.stable_id, status=Status.VALIDATED, user=make_user("reviewer", username="remi")
     )
-    login(page, make_user("playtester", username="paula"))
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, make_user("playtester", username="paula"), f"/cards/{card.stable_id}/")
     gallery = page.locator("#artwork")
     expect(gallery.locator('.artgroup[data-kind="HD"] .arttile img')).to_have_count(1)
     expect(gallery.get_by_label("Image file")).to_have_count(0)

@@ -108,8 +108,7 @@ def test_the_report_reads_in_the_readers_language_at_390(
 
 def test_the_export_downloads_the_chosen_format(page, login, make_user):
     card_imports.cards_import(payload=card_set("duel"))
-    login(page, make_user("designer", username="dana"))
-    page.goto("/cards/sets/")
+    login(page, make_user("designer", username="dana"), "/cards/sets/")
     export = page.locator("#set-export")
     export.get_by_label("Game").select_option("duel")
     export.get_by_label("Format").select_option("xlsx")

@@ -82,8 +82,7 @@ def test_searching_echange_equivalent_finds_the_accented_card(page, login, make_
 
 
 def test_facets_and_the_game_selector_narrow_the_results(page, login, make_user, catalogue):
-    login(page, make_user("designer", username="dana"))
-    page.goto("/cards/")
+    login(page, make_user("designer", username="dana"), "/cards/")
     page.get_by_label("Game").select_option("darkrow")
     expect(page.locator(".cardtile")).to_have_count(3)
     # The facet shows the archetype as printed ("Gadgets"); the query names its key.
@@ -188,8 +187,7 @@ def test_a_reviewer_reads_the_card_and_validates_it(page, login, make_user, make
     designer = make_user("designer", username="dana")
     card = make_card("darkrow", user=designer, archetypes=["Gadgets"])
     services.card_set_status(stable_id=card.stable_id, status=Status.NEEDS_REVIEW, user=designer)
-    login(page, make_user("reviewer", username="remi"))
-    page.goto(f"/cards/{card.stable_id}/")
+    login(page, make_user("reviewer", username="remi"), f"/cards/{card.stable_id}/")
     expect(page.locator("#card-editor")).to_have_count(0)
     expect(page.locator("#archetype-keys")).to_contain_text("GADGET")
     page.get_by_label("Note (kept in the history)").fill("Relu, rien à redire")

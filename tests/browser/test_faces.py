@@ -51,8 +51,7 @@ def test_a_designer_changes_a_colour_and_the_preview_follows(page, login, make_u
 @pytest.mark.parametrize("game", demo_games())
 def test_screenshots_of_every_demo_games_faces(page, login, make_user, screenshot, game):
     card_imports.cards_import(payload=card_set(game))
-    login(page, make_user("designer", username="dana"))
-    page.goto(f"/faces/{game}/template/")
+    login(page, make_user("designer", username="dana"), f"/faces/{game}/template/")
     expect(page.locator("#template-preview svg").first).to_be_visible()
     screenshot(page, f"faces-{game}")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -22,8 +22,7 @@ def test_a_large_file_is_imported_as_a_job_shown_in_place(
     big = tmp_path / "big.csv"
     big.write_text("name;type;cost;atk;pv\n" + rows, encoding="utf-8")
     page.set_viewport_size({"width": 390, "height": 900})
-    login(page, make_user("designer", username="dana390"))
-    page.goto("/cards/sets/")
+    login(page, make_user("designer", username="dana390"), "/cards/sets/")
     page.locator("#set-import").get_by_label("Game").select_option("darkrow")
     page.get_by_label("Card-set file").set_input_files(str(big))
     page.get_by_role("button", name="Import", exact=True).click()

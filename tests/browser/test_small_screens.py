@@ -36,9 +36,7 @@ def duel_deck(make_user):
 def test_at_390_px_the_builder_deck_list_and_card_browser_fit(page, login, duel_deck, screenshot):
     playtester, deck = duel_deck
     page.set_viewport_size({"width": 390, "height": 844})
-    login(page, playtester)
-
-    page.goto(f"/decks/{deck.pk}/")
+    login(page, playtester, f"/decks/{deck.pk}/")
     verdict = page.locator("#verdict")
     expect(verdict).to_be_visible()
     assert verdict.bounding_box()["y"] < 700  # the verdict in the first screen, not below the search

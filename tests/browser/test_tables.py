@@ -856,6 +856,8 @@ def test_a_darkrow_leader_attack_by_the_rules_takes_a_life_into_the_hand(player,
 RULE_ACTIONS = ".actions[data-mode='rules']"
 # The battle's moves first, then what takes the turn on (a page shows its own seat's intents only).
 BATTLE_ORDER = ("trigger", "damageCheck", "driveCheck", "attack", "guard", "endGuard", "step", "endTurn")
+# The kinds of the moves a page's rule actions offer (``[data-kind]`` inside ``RULE_ACTIONS``).
+OFFERED_KINDS = "actions => [...document.querySelectorAll(`${actions} [data-kind]`)].map(e => e.dataset.kind)"
 
 
 def _settled(pages, value: int) -> None:
@@ -901,16 +903,19 @@ def test_two_players_play_a_vanguard_battle_by_the_rules(player, make_user):
         ).count():
             break
         choice = None
+        # What each page offers, read once a move (not a locator's count per kind and page: up to 32
+        # round trips through Playwright's driver a move).
+        offered = {seat: set(page.evaluate(OFFERED_KINDS, RULE_ACTIONS)) for seat, page in pages.items()}
         for kind in BATTLE_ORDER:
             for seat, page in pages.items():
-                waiting = page.locator(f"{RULE_ACTIONS} [data-kind='endGuard']").count()
+                waiting = "endGuard" in offered[seat]
                 if kind == "guard":
                     if not guarded and not tried and waiting:
                         choice = (seat, page, "guard")
                     continue
                 if kind == "endGuard" and not (guarded or tried):
                     continue
-                if page.locator(f"{RULE_ACTIONS} [data-kind='{kind}']").count():
+                if kind in offered[seat]:
                     choice = (seat, page, kind)
                     break
             if choice:
