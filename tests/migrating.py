@@ -15,6 +15,7 @@ import copy
 from django.apps import apps
 from django.core.management.sql import emit_post_migrate_signal
 from django.db import connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.state import StateApps
 from django.db.models.signals import post_migrate
@@ -94,8 +95,12 @@ class ThrowawayDatabase:
     def drop(self) -> None:
         connection = connections[ALIAS]
         name = connection.settings_dict["NAME"]
-        connection.close()
-        if connection.vendor != "sqlite":
+        if connection.vendor == "sqlite":
+            # Django's close() leaves an in-memory database open (closing it would lose it): the next
+            # test's throwaway database was this one, its migrations applied and its rows kept.
+            BaseDatabaseWrapper.close(connection)
+        else:
+            connection.close()
             connection.creation._destroy_test_db(name, verbosity=0)
         del connections[ALIAS]
         del connections.settings[ALIAS]
