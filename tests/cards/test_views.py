@@ -236,6 +236,17 @@ def test_grid_and_list_views_and_pages(client_as, designer, make_card):
     assert client.get("/cards/", {"page": "many"}).status_code == 200
 
 
+def test_each_tile_links_to_its_own_card(client_as, designer, make_card):
+    """A tile's picture and name both open the tile's card (the address is reversed once a tile)."""
+    cards = [make_card("chesscards", name=name) for name in ("Alfil", "Bouclier")]
+    page = client_as(designer).get("/cards/").content.decode()
+    tiles = re.findall(r'<article class="cardtile".*?</article>', page, re.S)
+    assert len(tiles) == 2
+    for card, tile in zip(sorted(cards, key=lambda c: c.name), tiles, strict=True):
+        assert card.name in tile
+        assert re.findall(r'<a href="([^"]*)"', tile) == [reverse("cards:detail", args=[card.stable_id])] * 2
+
+
 def test_names_sort_ignoring_accents(client_as, designer, make_card):
     for name in ["Zèbre", "Épée", "Bouclier", "échelle"]:
         make_card("chesscards", name=name)
