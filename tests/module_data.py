@@ -26,7 +26,8 @@ from tests.factories import UserFactory
 @contextmanager
 def built_once(request, django_db_blocker, tmp_path_factory):
     """The context of a module's data: ``with built_once(...): yield build()`` in a fixture of
-    the module's scope that asks for ``django_db_setup`` (the test database made first)."""
+    the module's scope that asks for ``django_db_setup`` (the test database made first); or of a
+    class's scope, for a module whose other tests must not find the data (the class's tests only)."""
     from django.db import transaction
     from django.test import override_settings
     from django.utils import translation
@@ -34,7 +35,7 @@ def built_once(request, django_db_blocker, tmp_path_factory):
     from studio.celery import app
 
     for item in request.session.items:
-        if item.module is request.module and _commits(item):
+        if request.node in item.listchain() and _commits(item):
             raise RuntimeError(f"{item.nodeid} is transactional: its module's data cannot be built once")
     with (
         django_db_blocker.unblock(),
