@@ -7,6 +7,7 @@ from rest_framework.authtoken.models import Token
 from cards import services
 from cards.models import Card, CardRevision
 from rules import registry
+from tests import module_data
 
 pytestmark = pytest.mark.django_db
 
@@ -428,78 +429,10 @@ def test_unsupported_methods_are_405s(api, designer, draft):
 # --- filters and search ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def catalogue(make_card, reviewer):
-    cards = {
-        "kazuha": make_card(
-            stableCardId="DR-U10", name="Toyama Kazuha", archetypes=["Lycéenne", "Artiste martial"], set="S1", text="Citant Hattori Heiji."
-        ),
-        "ducati": make_card(
-            stableCardId="DR-O10", name="Ducati", type="OBJECT", cost=0, atk=None, pv=None, behavior="EQUIPMENT",
-            archetypes=["Gadget"], text="Chianti EXACTE requise : réactivez 2 Indices.", set="S2",
-        ),
-        "chianti_korn": make_card(stableCardId="DR-L10", name="Chianti & Korn", type="LEADER", atk=None, pv=None, cost=None, archetypes=["Sniper"]),
-        "agasa": make_card(
-            stableCardId="DR-U11", name="Agasa", archetypes=["Gadgets", "Lycéen"], origin="AI", text="Déployez Chianti & Korn."
-        ),
-        "echange": make_card("chesscards", stableCardId="CC-040", name="Échange équivalent", text="Échange une de tes Pièces.", creationMethod="IMPORTED"),
-        "blaster": make_card("vanguard", stableCardId="VG-TD01-001", name="Blaster Blade", archetypes=["Royal Paladin"]),
-    }  # fmt: skip
-    services.card_set_status(stable_id="DR-U10", status="VALIDATED", user=reviewer)
-    services.card_update(
-        stable_id="CC-040", data={"text": "Échange une de tes Pièces contre une autre."}, user=reviewer
-    )
-    return cards
-
-
 def ids(client, **params):
     response = client.get(CARDS, params)
     assert response.status_code == 200, response.json()
     return sorted(card["stableCardId"] for card in response.json()["results"])
-
-
-@pytest.mark.parametrize(
-    "params, expected",
-    [
-        ({"game": "darkrow"}, ["DR-L10", "DR-O10", "DR-U10", "DR-U11"]),
-        ({"game": "vanguard"}, ["VG-TD01-001"]),
-        ({"type": "OBJECT"}, ["DR-O10"]),
-        ({"game": "darkrow", "type": "LEADER"}, ["DR-L10"]),
-        ({"status": "VALIDATED"}, ["DR-U10"]),
-        ({"status": "DRAFT", "game": "chesscards"}, ["CC-040"]),
-        ({"set": "s2"}, ["DR-O10"]),
-        ({"set": "TD01"}, ["VG-TD01-001"]),
-        ({"origin": "AI"}, ["DR-U11"]),
-        ({"creationMethod": "IMPORTED"}, ["CC-040"]),
-        ({"userModified": "true"}, ["CC-040"]),
-        ({"userModified": "false", "game": "chesscards"}, []),
-        ({"archetype": "Gadget"}, ["DR-O10", "DR-U11"]),
-        ({"archetype": "gadgets"}, ["DR-O10", "DR-U11"]),
-        ({"archetype": "GADGET", "game": "darkrow"}, ["DR-O10", "DR-U11"]),
-        ({"archetype": "Lycéen"}, ["DR-U11"]),
-        ({"archetype": "Lycéenne"}, ["DR-U10"]),
-        ({"archetype": "Lycéen(ne)"}, []),
-        ({"archetype": "royal paladin"}, ["VG-TD01-001"]),
-        ({"archetype": "--"}, []),
-        ({"q": "echange equivalent"}, ["CC-040"]),
-        ({"q": "ÉCHANGE pieces"}, ["CC-040"]),
-        ({"q": "kazuha lyceenne"}, ["DR-U10"]),
-        ({"q": "kazuha ducati"}, []),
-        ({"q": "   "}, ["CC-040", "DR-L10", "DR-O10", "DR-U10", "DR-U11", "VG-TD01-001"]),
-        ({"q": "%"}, []),
-        ({"q": "_"}, []),
-        ({"cites": "Chianti"}, ["DR-O10"]),
-        ({"cites": '"Chianti"'}, ["DR-O10"]),
-        ({"cites": "“Chianti”"}, ["DR-O10"]),
-        ({"cites": "Chianti & Korn"}, ["DR-L10", "DR-U11"]),
-        ({"cites": "Korn"}, []),
-        ({"cites": "hattori heiji"}, ["DR-U10"]),
-        ({"cites": "Kazuha"}, ["DR-U10"]),
-        ({"cites": "x" * 5000}, []),
-    ],
-)
-def test_filters(api, designer, catalogue, params, expected):
-    assert ids(api(designer), **params) == expected
 
 
 @pytest.mark.parametrize(
@@ -521,59 +454,152 @@ def test_bad_filter_values_are_400s_naming_the_filter(api, designer, params, fie
     assert field in response.json()
 
 
-@pytest.mark.parametrize(
-    "query, expected",
-    [
-        ("game:darkrow t:unit", ["DR-U10", "DR-U11"]),
-        ("t:leader or t:object", ["DR-L10", "DR-O10"]),
-        ("game:darkrow -(t:unit)", ["DR-L10", "DR-O10"]),
-        ('cites:"Chianti & Korn"', ["DR-L10", "DR-U11"]),
-        ("cites:chianti", ["DR-O10"]),
-        ('!"blaster blade"', ["VG-TD01-001"]),
-        ('o:"une de tes"', ["CC-040"]),
-        ('o:"tes une"', []),
-        ("arch:gadget and name:agasa", ["DR-U11"]),
-        ("lang:ru", ["VG-TD01-001"]),
-        ("", ["CC-040", "DR-L10", "DR-O10", "DR-U10", "DR-U11", "VG-TD01-001"]),
-    ],
-)
-def test_the_query_language(api, designer, catalogue, query, expected):
-    assert ids(api(designer), query=query) == expected
+class TestFilters:
+    """The filters and the query language over one catalogue, built once for the class's tests
+    (tests/module_data.py: each starts from it in a savepoint of its own; the module's other tests
+    never find it)."""
 
+    @pytest.fixture(scope="class")
+    @classmethod
+    def built(cls, request, django_db_setup, django_db_blocker, tmp_path_factory):
+        from tests.factories import new_card as make_card
 
-def test_query_order_is_the_lists_order(api, designer, catalogue):
-    results = api(designer).get(CARDS, {"query": "game:darkrow order:name direction:desc"}).json()["results"]
-    assert [c["name"] for c in results] == ["Toyama Kazuha", "Ducati", "Chianti & Korn", "Agasa"]
+        with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+            reviewer = module_data.make_user("reviewer", username="remi")
+            designer = module_data.make_user("designer", username="dana")
+            playtester = module_data.make_user("playtester", username="paula")
+            cards = {
+                "kazuha": make_card(
+                    stableCardId="DR-U10", name="Toyama Kazuha", archetypes=["Lycéenne", "Artiste martial"], set="S1", text="Citant Hattori Heiji."
+                ),
+                "ducati": make_card(
+                    stableCardId="DR-O10", name="Ducati", type="OBJECT", cost=0, atk=None, pv=None, behavior="EQUIPMENT",
+                    archetypes=["Gadget"], text="Chianti EXACTE requise : réactivez 2 Indices.", set="S2",
+                ),
+                "chianti_korn": make_card(stableCardId="DR-L10", name="Chianti & Korn", type="LEADER", atk=None, pv=None, cost=None, archetypes=["Sniper"]),
+                "agasa": make_card(
+                    stableCardId="DR-U11", name="Agasa", archetypes=["Gadgets", "Lycéen"], origin="AI", text="Déployez Chianti & Korn."
+                ),
+                "echange": make_card("chesscards", stableCardId="CC-040", name="Échange équivalent", text="Échange une de tes Pièces.", creationMethod="IMPORTED"),
+                "blaster": make_card("vanguard", stableCardId="VG-TD01-001", name="Blaster Blade", archetypes=["Royal Paladin"]),
+            }  # fmt: skip
+            services.card_set_status(stable_id="DR-U10", status="VALIDATED", user=reviewer)
+            services.card_update(
+                stable_id="CC-040",
+                data={"text": "Échange une de tes Pièces contre une autre."},
+                user=reviewer,
+            )
+            yield {"cards": cards, "designer": designer, "playtester": playtester}
 
+    @pytest.fixture
+    def catalogue(self, built, db):
+        """The class's catalogue (``built``), its cards read again for the test."""
+        return {key: module_data.fresh(card) for key, card in built["cards"].items()}
 
-@pytest.mark.parametrize(
-    "query, column, hint",
-    [
-        ("(t:trigger or", 14, "add a term"),
-        ("-", 1, "-t:leader"),
-        ("colour:red", 1, "the keys are"),
-        ("id>DR-1", 1, "id:DR-1"),
-        ('cites:"Hattori', 7, "close it"),
-    ],
-)
-def test_a_bad_query_is_a_400_with_its_column_and_a_hint(api, designer, catalogue, query, column, hint):
-    response = api(designer).get(CARDS, {"query": query})
-    assert response.status_code == 400
-    body = response.json()
-    assert body["column"] == column
-    assert hint in body["hint"]
-    assert body["query"][0].startswith(f"column {column}: ")
+    @pytest.fixture
+    def designer(self, built, db):
+        return module_data.fresh(built["designer"])
 
+    @pytest.fixture
+    def playtester(self, built, db):
+        return module_data.fresh(built["playtester"])
 
-def test_filters_respect_what_the_user_may_see(api, playtester, catalogue):
-    assert ids(api(playtester), archetype="Lycéenne") == ["DR-U10"]
-    assert ids(api(playtester), cites="Chianti") == []
-    assert ids(api(playtester), q="echange") == []
-    assert ids(api(playtester), query="echange or kazuha") == ["DR-U10"]
+    @pytest.mark.parametrize(
+        "params, expected",
+        [
+            ({"game": "darkrow"}, ["DR-L10", "DR-O10", "DR-U10", "DR-U11"]),
+            ({"game": "vanguard"}, ["VG-TD01-001"]),
+            ({"type": "OBJECT"}, ["DR-O10"]),
+            ({"game": "darkrow", "type": "LEADER"}, ["DR-L10"]),
+            ({"status": "VALIDATED"}, ["DR-U10"]),
+            ({"status": "DRAFT", "game": "chesscards"}, ["CC-040"]),
+            ({"set": "s2"}, ["DR-O10"]),
+            ({"set": "TD01"}, ["VG-TD01-001"]),
+            ({"origin": "AI"}, ["DR-U11"]),
+            ({"creationMethod": "IMPORTED"}, ["CC-040"]),
+            ({"userModified": "true"}, ["CC-040"]),
+            ({"userModified": "false", "game": "chesscards"}, []),
+            ({"archetype": "Gadget"}, ["DR-O10", "DR-U11"]),
+            ({"archetype": "gadgets"}, ["DR-O10", "DR-U11"]),
+            ({"archetype": "GADGET", "game": "darkrow"}, ["DR-O10", "DR-U11"]),
+            ({"archetype": "Lycéen"}, ["DR-U11"]),
+            ({"archetype": "Lycéenne"}, ["DR-U10"]),
+            ({"archetype": "Lycéen(ne)"}, []),
+            ({"archetype": "royal paladin"}, ["VG-TD01-001"]),
+            ({"archetype": "--"}, []),
+            ({"q": "echange equivalent"}, ["CC-040"]),
+            ({"q": "ÉCHANGE pieces"}, ["CC-040"]),
+            ({"q": "kazuha lyceenne"}, ["DR-U10"]),
+            ({"q": "kazuha ducati"}, []),
+            ({"q": "   "}, ["CC-040", "DR-L10", "DR-O10", "DR-U10", "DR-U11", "VG-TD01-001"]),
+            ({"q": "%"}, []),
+            ({"q": "_"}, []),
+            ({"cites": "Chianti"}, ["DR-O10"]),
+            ({"cites": '"Chianti"'}, ["DR-O10"]),
+            ({"cites": "“Chianti”"}, ["DR-O10"]),
+            ({"cites": "Chianti & Korn"}, ["DR-L10", "DR-U11"]),
+            ({"cites": "Korn"}, []),
+            ({"cites": "hattori heiji"}, ["DR-U10"]),
+            ({"cites": "Kazuha"}, ["DR-U10"]),
+            ({"cites": "x" * 5000}, []),
+        ],
+    )
+    def test_filters(self, api, designer, catalogue, params, expected):
+        assert ids(api(designer), **params) == expected
 
+    @pytest.mark.parametrize(
+        "query, expected",
+        [
+            ("game:darkrow t:unit", ["DR-U10", "DR-U11"]),
+            ("t:leader or t:object", ["DR-L10", "DR-O10"]),
+            ("game:darkrow -(t:unit)", ["DR-L10", "DR-O10"]),
+            ('cites:"Chianti & Korn"', ["DR-L10", "DR-U11"]),
+            ("cites:chianti", ["DR-O10"]),
+            ('!"blaster blade"', ["VG-TD01-001"]),
+            ('o:"une de tes"', ["CC-040"]),
+            ('o:"tes une"', []),
+            ("arch:gadget and name:agasa", ["DR-U11"]),
+            ("lang:ru", ["VG-TD01-001"]),
+            ("", ["CC-040", "DR-L10", "DR-O10", "DR-U10", "DR-U11", "VG-TD01-001"]),
+        ],
+    )
+    def test_the_query_language(self, api, designer, catalogue, query, expected):
+        assert ids(api(designer), query=query) == expected
 
-def test_a_card_route_is_not_narrowed_by_list_filters(api, designer, catalogue):
-    assert api(designer).get(url("DR-U11"), {"status": "VALIDATED"}).status_code == 200
+    def test_query_order_is_the_lists_order(self, api, designer, catalogue):
+        results = (
+            api(designer).get(CARDS, {"query": "game:darkrow order:name direction:desc"}).json()["results"]
+        )
+        assert [c["name"] for c in results] == ["Toyama Kazuha", "Ducati", "Chianti & Korn", "Agasa"]
+
+    @pytest.mark.parametrize(
+        "query, column, hint",
+        [
+            ("(t:trigger or", 14, "add a term"),
+            ("-", 1, "-t:leader"),
+            ("colour:red", 1, "the keys are"),
+            ("id>DR-1", 1, "id:DR-1"),
+            ('cites:"Hattori', 7, "close it"),
+        ],
+    )
+    def test_a_bad_query_is_a_400_with_its_column_and_a_hint(
+        self, api, designer, catalogue, query, column, hint
+    ):
+        response = api(designer).get(CARDS, {"query": query})
+        assert response.status_code == 400
+        body = response.json()
+        assert body["column"] == column
+        assert hint in body["hint"]
+        assert body["query"][0].startswith(f"column {column}: ")
+
+    def test_filters_respect_what_the_user_may_see(self, api, playtester, catalogue):
+        assert ids(api(playtester), archetype="Lycéenne") == ["DR-U10"]
+        assert ids(api(playtester), cites="Chianti") == []
+        assert ids(api(playtester), q="echange") == []
+        assert ids(api(playtester), query="echange or kazuha") == ["DR-U10"]
+
+    def test_a_card_route_is_not_narrowed_by_list_filters(self, api, designer, catalogue):
+        assert api(designer).get(url("DR-U11"), {"status": "VALIDATED"}).status_code == 200
 
 
 # --- pagination ----------------------------------------------------------------------------------------

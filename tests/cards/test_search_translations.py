@@ -13,6 +13,7 @@ from cards.query import QueryError
 from cards.search import card_search
 from cards.selectors import filter_cites
 from cards.translations import translation_save, translation_set_status
+from tests import module_data
 
 pytestmark = pytest.mark.django_db
 
@@ -24,25 +25,49 @@ def translate(card, language, user, reviewer=None, **texts):
         translation_set_status(stable_id=card.stable_id, language=language, status="VALIDATED", user=reviewer)
 
 
-@pytest.fixture
-def chess(designer, reviewer):
-    def make(name, text, game="chesscards", **data):
-        return services.card_create(game=game, data={"name": name, "type": "CARD", "text": text, **data})
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """Five chess cards, four of them translated (one a DRAFT), by the designer and the reviewer.
+    Built once for the module (tests/module_data.py: each test starts from it in a savepoint of its
+    own; built for each of its 28 tests it was most of the module's CPU)."""
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        designer = module_data.make_user("designer", username="dana")
+        reviewer = module_data.make_user("reviewer", username="remi")
 
-    cards = {
-        "back": make("Marche arrière", "Recule une de tes pièces d’une case."),
-        "swap": make("Échange équivalent", "Échange une de tes Pièces."),
-        "reinforce": make("Renfort", "Rejoue Marche arrière depuis ta défausse."),
-        "retreat": make("Repli", "Pioche une carte."),
-        "wall": make("Mur", "Pose un mur."),
-    }
-    translate(cards["back"], "ru", designer, reviewer, name="Шаг назад", text="Отведите фигуру назад.")
-    translate(cards["back"], "en", designer, reviewer, name="Step back", text="Move a piece back.")
-    translate(cards["swap"], "ru", designer, name="Равный обмен", text="Обменяйте фигуру.")  # DRAFT
-    translate(cards["reinforce"], "ru", designer, reviewer, name="Подкрепление", text="Сыграйте «Шаг назад».")
-    # Its French text cites nothing; its Russian text cites « Шаг назад » (Marche arrière).
-    translate(cards["retreat"], "ru", designer, reviewer, name="Отход", text="Затем сыграйте Шаг назад.")
-    return {key: Card.objects.get(pk=card.pk) for key, card in cards.items()}
+        def make(name, text, game="chesscards", **data):
+            return services.card_create(game=game, data={"name": name, "type": "CARD", "text": text, **data})
+
+        cards = {
+            "back": make("Marche arrière", "Recule une de tes pièces d’une case."),
+            "swap": make("Échange équivalent", "Échange une de tes Pièces."),
+            "reinforce": make("Renfort", "Rejoue Marche arrière depuis ta défausse."),
+            "retreat": make("Repli", "Pioche une carte."),
+            "wall": make("Mur", "Pose un mur."),
+        }
+        translate(cards["back"], "ru", designer, reviewer, name="Шаг назад", text="Отведите фигуру назад.")
+        translate(cards["back"], "en", designer, reviewer, name="Step back", text="Move a piece back.")
+        translate(cards["swap"], "ru", designer, name="Равный обмен", text="Обменяйте фигуру.")  # DRAFT
+        translate(
+            cards["reinforce"], "ru", designer, reviewer, name="Подкрепление", text="Сыграйте «Шаг назад»."
+        )
+        # Its French text cites nothing; its Russian text cites « Шаг назад » (Marche arrière).
+        translate(cards["retreat"], "ru", designer, reviewer, name="Отход", text="Затем сыграйте Шаг назад.")
+        yield {"designer": designer, "reviewer": reviewer, **cards}
+
+
+@pytest.fixture
+def designer(built, db):
+    return module_data.fresh(built["designer"])
+
+
+@pytest.fixture
+def reviewer(built, db):
+    return module_data.fresh(built["reviewer"])
+
+
+@pytest.fixture
+def chess(built, db):
+    return {key: module_data.fresh(built[key]) for key in ("back", "swap", "reinforce", "retreat", "wall")}
 
 
 def names(text):

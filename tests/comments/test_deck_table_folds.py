@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from comments.models import Comment, Notification
 from comments.selectors import notification_url
 from comments.slots import REPLIES_SHOWN, THREADS_MORE, THREADS_SHOWN
-from tests.tables.conftest import load_cards, make_deck  # noqa: F401 (fixtures)
 
-from .test_table_comments import finished, olga, table  # noqa: F401 (fixtures)
+# The table comments' module table, and its playtester (paula, at seat 1) for the deck's tests too.
+from .test_table_comments import built, finished, olga, playtester, table  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def talk(authors, threads: int, replies: int, **on) -> list[tuple[Comment, list[
 
 
 @pytest.fixture
-def deck_talk(deck, playtester, reviewer):
+def deck_talk(deck, playtester, reviewer):  # noqa: F811
     return talk([playtester, reviewer], THREADS, REPLIES, deck=deck)
 
 
@@ -60,7 +60,7 @@ def table_talk(finished, playtester, olga):  # noqa: F811
 
 
 @pytest.fixture(params=["deck", "table"])
-def place(request, client_as, playtester):
+def place(request, client_as, playtester):  # noqa: F811
     """The page of the deck or of the finished table, its comments' address, its threads."""
     if request.param == "deck":
         deck, threads = request.getfixturevalue("deck"), request.getfixturevalue("deck_talk")
@@ -150,7 +150,7 @@ def test_who_may_not_see_the_place_gets_404_from_the_endpoints(place, client_as,
     assert stranger.get(f"{place['comments']}threads/", {"from": 0}, headers=HTMX).status_code == 404
 
 
-def test_a_notification_links_to_its_comment_with_its_thread_open(place, reviewer, playtester):
+def test_a_notification_links_to_its_comment_with_its_thread_open(place, reviewer, playtester):  # noqa: F811
     _, replies = place["threads"][3]
     reply = replies[0]
     notification = Notification.objects.create(

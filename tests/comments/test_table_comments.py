@@ -10,7 +10,7 @@ import pytest
 
 from comments.models import Comment, Notification
 from tables.models import Table
-from tests.tables.conftest import load_cards, make_deck  # noqa: F401 (fixtures)
+from tests import module_data
 from tests.tables.play import finish_setup, fix_seed, play, view
 
 pytestmark = pytest.mark.django_db
@@ -18,44 +18,70 @@ pytestmark = pytest.mark.django_db
 GAME = "duel"
 
 
-@pytest.fixture
-def olga(make_user):
-    return make_user("playtester", username="olga")
-
-
-@pytest.fixture
-def table(api, playtester, olga, make_deck):  # noqa: F811
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
     """A duel table of paula (seat 1) and olga (seat 2), public: the active seat drew a card (hidden
-    from the other seat and the spectators), then olga noted something (public), then the game ended.
-    Returns {"id", "draw": the draw's seq, "note": the note's seq, "drawer": 1 or 2, "clients"}."""
-    clients = {1: api(playtester), 2: api(olga)}
-    created = (
-        clients[1]
-        .post(
-            "/api/tables/",
-            {"mode": "free", "deck": make_deck(playtester, GAME).pk, "public": True},
-            format="json",
+    from the other seat and the spectators), then olga noted something (public); the game not over.
+    Built once for the module (tests/module_data.py: each test starts from it in a savepoint of its
+    own; built for each of its 26 tests it was most of the module's CPU)."""
+    from rest_framework.test import APIClient
+
+    from cards.demo import card_set
+    from cards.imports import cards_import
+    from decks.services import deck_create
+    from tests.tables.conftest import deck_data
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        users = {1: module_data.make_user("playtester", username="paula")}
+        users[2] = module_data.make_user("playtester", username="olga")
+        cards_import(payload=card_set(GAME))
+        decks = {seat: deck_create(data=deck_data(GAME, seat == 2), user=users[seat]) for seat in users}
+        clients = {seat: APIClient() for seat in users}
+        for seat, client in clients.items():
+            client.force_authenticate(users[seat])
+        created = (
+            clients[1]
+            .post("/api/tables/", {"mode": "free", "deck": decks[1].pk, "public": True}, format="json")
+            .json()
         )
-        .json()
-    )
-    fix_seed(created["id"], 5)
-    joined = clients[2].post(
-        "/api/tables/join/",
-        {"token": created["inviteToken"], "deck": make_deck(olga, GAME, second=True).pk},
-        format="json",
-    )
-    assert joined.status_code == 200, joined.content
-    table_id = created["id"]
-    finish_setup(clients, table_id)
-    drawer = view(clients[1], table_id)["turn"]["seat"]
-    draw = play(clients[drawer], table_id, "draw", count=1)["seq"]
-    note = play(clients[2], table_id, "note", text="a ruling to check")["seq"]
-    return {"id": table_id, "draw": draw, "note": note, "drawer": drawer, "clients": clients}
+        fix_seed(created["id"], 5)
+        joined = clients[2].post(
+            "/api/tables/join/", {"token": created["inviteToken"], "deck": decks[2].pk}, format="json"
+        )
+        assert joined.status_code == 200, joined.content
+        table_id = created["id"]
+        finish_setup(clients, table_id)
+        drawer = view(clients[1], table_id)["turn"]["seat"]
+        draw = play(clients[drawer], table_id, "draw", count=1)["seq"]
+        note = play(clients[2], table_id, "note", text="a ruling to check")["seq"]
+        yield users, {"id": table_id, "draw": draw, "note": note, "drawer": drawer}
 
 
 @pytest.fixture
-def finished(table):
-    play(table["clients"][1], table["id"], "concede")
+def playtester(built, db):
+    return module_data.fresh(built[0][1])
+
+
+@pytest.fixture
+def olga(built, db):
+    return module_data.fresh(built[0][2])
+
+
+@pytest.fixture
+def table(built, api, playtester, olga):
+    """The module's table (``built``): {"id", "draw": the draw's seq, "note": the note's seq,
+    "drawer": 1 or 2, "clients": the API clients of seats 1 and 2}."""
+    return {**built[1], "clients": {1: api(playtester), 2: api(olga)}}
+
+
+@pytest.fixture
+def finished(table, playtester):
+    """The module's table, the game over: paula conceded (through the service: the API's path to a
+    concession is the tables' tests' own)."""
+    from tables.services import table_event_append
+
+    at = Table.objects.get(pk=table["id"])
+    table_event_append(user=playtester, table=at, kind="concede", expected_seq=at.seq, payload={})
     assert Table.objects.get(pk=table["id"]).status == Table.Status.FINISHED
     return table
 

@@ -10,12 +10,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cards import services as card_services
+from cards.demo import card_set
 from cards.models import Card
 from cards.translations import translation_save, translation_set_status
 from decks import services
 from decks.interchange import parse_decklist
 from rules import CardData
 from rules.pool import CardPool
+from tests import module_data
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +46,35 @@ def translate(stable_id, language, name, designer, reviewer=None):
         translation_set_status(stable_id=stable_id, language=language, status="VALIDATED", user=reviewer)
 
 
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The chess cards, twelve of them translated in Russian and English (VALIDATED). Built once for
+    the module (tests/module_data.py: each test starts from it in a savepoint of its own)."""
+    from cards.imports import cards_import
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        designer = module_data.make_user("designer", username="dana")
+        reviewer = module_data.make_user("reviewer", username="remi")
+        cards_import(payload=card_set("chesscards"))
+        for stable_id, (_, russian, english) in NAMES.items():
+            translate(stable_id, "ru", russian, designer, reviewer)
+            translate(stable_id, "en", english, designer, reviewer)
+        yield designer, reviewer
+
+
 @pytest.fixture
-def chess(load_cards, designer, reviewer):
-    load_cards("chesscards")
-    for stable_id, (_, russian, english) in NAMES.items():
-        translate(stable_id, "ru", russian, designer, reviewer)
-        translate(stable_id, "en", english, designer, reviewer)
+def designer(built, db):
+    return module_data.fresh(built[0])
+
+
+@pytest.fixture
+def reviewer(built, db):
+    return module_data.fresh(built[1])
+
+
+@pytest.fixture
+def chess(built, db):
+    """The module's chess cards and translations (``built``)."""
 
 
 def decklist(names) -> dict:

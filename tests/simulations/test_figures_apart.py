@@ -13,32 +13,63 @@ import pytest
 
 from playstats.services import paper_game_record
 from simulations import services
+from tests import module_data
 
 pytestmark = pytest.mark.django_db
 
 PEOPLE, BOTS = 2, 5
 
 
-@pytest.fixture
-def both(playtester, make_deck, django_capture_on_commit_callbacks):
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
     """Two vanguard decks of the playtester's, two paper games between them (the people's) and a
-    simulation of five (the bots'); a card of the first deck only."""
-    decks = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
-    card = only_in_first(decks)
-    for turns in (6, 7):  # two games (the same game twice at once would be one)
-        paper_game_record(
-            user=playtester,
-            decks=list(decks),
-            winner=1,
-            turns=turns,
-            drawn=[[card.stable_id], []],
-            played=[[card.stable_id], []],
+    simulation of five (the bots'); a card of the first deck only. Built once for the module
+    (tests/module_data.py: each test starts from it in a savepoint of its own; built for each of the
+    five tests it was most of the module's CPU)."""
+    from cards.demo import card_set
+    from cards.imports import cards_import
+    from decks.services import deck_create
+    from tests.tables.conftest import deck_data
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        playtester = module_data.make_user("playtester", username="paula")
+        cards_import(payload=card_set("vanguard"))
+        decks = tuple(
+            deck_create(data=deck_data("vanguard", second), user=playtester) for second in (False, True)
         )
-    with django_capture_on_commit_callbacks(execute=True):
-        services.simulation_create(
-            user=playtester, deck=decks[0].pk, opponent_deck=decks[1].pk, games=BOTS, seed=5, policy="random"
-        )
-    return decks, card
+        card = only_in_first(decks)
+        for turns in (6, 7):  # two games (the same game twice at once would be one)
+            paper_game_record(
+                user=playtester,
+                decks=list(decks),
+                winner=1,
+                turns=turns,
+                drawn=[[card.stable_id], []],
+                played=[[card.stable_id], []],
+            )
+        with module_data.on_commit_run():
+            services.simulation_create(
+                user=playtester,
+                deck=decks[0].pk,
+                opponent_deck=decks[1].pk,
+                games=BOTS,
+                seed=5,
+                policy="random",
+            )
+        yield playtester, decks, card
+
+
+@pytest.fixture
+def playtester(built, db):
+    """The module's playtester (``built``), read again for the test."""
+    return module_data.fresh(built[0])
+
+
+@pytest.fixture
+def both(built, db):
+    """The module's decks and card (``built``), read again for the test."""
+    _playtester, decks, card = built
+    return tuple(module_data.fresh(deck) for deck in decks), module_data.fresh(card)
 
 
 def only_in_first(decks):

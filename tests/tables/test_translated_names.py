@@ -19,6 +19,7 @@ from cards.translations import mark_stale
 from tables import realtime
 from tables.models import Table
 from tables.selectors import table_state
+from tests import module_data
 from tests.rules.tables.hidden import known_to
 
 from .play import finish_setup, fix_seed, play, view, zone
@@ -26,26 +27,66 @@ from .play import finish_setup, fix_seed, play, view, zone
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """TD01 against TD01 (every card of it has a Russian demo translation), the setup done: paula,
+    who reads Russian, at seat 1, olga at seat 2. Built once for the module (tests/module_data.py:
+    each test starts from it in a savepoint of its own)."""
+    from rest_framework.test import APIClient
+
+    from cards.demo import card_set
+    from cards.imports import cards_import
+    from decks.services import deck_create
+    from studio.models import Preference
+
+    from .conftest import deck_data
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        users = {1: module_data.make_user("playtester", username="paula")}
+        users[2] = module_data.make_user("playtester", username="olga")
+        Preference.objects.create(user=users[1], language="ru")
+        cards_import(payload=card_set("vanguard"))
+        clients = {seat: APIClient() for seat in users}
+        for seat, client in clients.items():
+            client.force_authenticate(users[seat])
+        mine, theirs = clients[1], clients[2]
+        body = mine.post(
+            "/api/tables/",
+            {"mode": "free", "deck": deck_create(data=deck_data("vanguard"), user=users[1]).pk},
+            format="json",
+        ).json()
+        fix_seed(body["id"], 3)
+        joined = theirs.post(
+            "/api/tables/join/",
+            {"token": body["inviteToken"], "deck": deck_create(data=deck_data("vanguard"), user=users[2]).pk},
+            format="json",
+        )
+        assert joined.status_code == 200
+        demo.load_translations()
+        finish_setup(clients, body["id"])
+        yield users, body["id"]
+
+
 @pytest.fixture
-def td01_table(api, russian_playtester, opponent, make_deck):
-    """TD01 against TD01 (every card of it has a Russian demo translation), the setup done."""
-    mine, theirs = api(russian_playtester), api(opponent)
-    body = mine.post(
-        "/api/tables/",
-        {"mode": "free", "deck": make_deck(russian_playtester, "vanguard").pk},
-        format="json",
-    ).json()
-    fix_seed(body["id"], 3)
-    joined = theirs.post(
-        "/api/tables/join/",
-        {"token": body["inviteToken"], "deck": make_deck(opponent, "vanguard").pk},
-        format="json",
-    )
-    assert joined.status_code == 200
-    demo.load_translations()
-    clients = {1: mine, 2: theirs}
-    finish_setup(clients, body["id"])
-    return clients, Table.objects.get(pk=body["id"])
+def playtester(built, db):
+    return module_data.fresh(built[0][1])
+
+
+@pytest.fixture
+def russian_playtester(playtester):
+    """The module's playtester, who reads Russian (``built``)."""
+    return playtester
+
+
+@pytest.fixture
+def opponent(built, db):
+    return module_data.fresh(built[0][2])
+
+
+@pytest.fixture
+def td01_table(built, api, russian_playtester, opponent):
+    """The module's table (``built``): the seats' API clients and the table."""
+    return {1: api(russian_playtester), 2: api(opponent)}, Table.objects.get(pk=built[1])
 
 
 def named(data: Any) -> list[dict]:
