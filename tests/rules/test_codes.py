@@ -14,6 +14,7 @@ from rules import CardData, messages, registry
 from rules.audit import identity_collisions
 from rules.codes import ENTRIES, INPUT, REVIEW_LISTS, TOPICS, Severity, catalogue, markdown_table
 from rules.decks import DeckData, Entry
+from tests.sources import nodes, python_files
 
 from .deckkit import COMMON
 from .effects.test_shape import VALID
@@ -46,20 +47,17 @@ def test_the_codes_table_of_the_docs_is_the_catalogues():
 def _literal_codes() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for root in SOURCES:
-        for path in (ROOT / root).rglob("*.py"):
-            if "migrations" in path.parts:
-                continue
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+        for path in python_files(ROOT / root, skip={"migrations"}):
             names = {
                 target.id: node.value.value
-                for node in ast.walk(tree)
+                for node in nodes(path)
                 if isinstance(node, ast.Assign)
                 and isinstance(node.value, ast.Constant)
                 and isinstance(node.value.value, str)
                 for target in node.targets
                 if isinstance(target, ast.Name)
             }
-            for node in ast.walk(tree):
+            for node in nodes(path):
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
                 func = node.func

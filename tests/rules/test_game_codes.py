@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rules import registry
 from rules.codes import CODES, ENTRIES
+from tests.sources import nodes, python_files
 
 from .test_codes import _literal_codes
 
@@ -47,11 +48,11 @@ def test_a_games_codes_are_its_own_declared_in_its_package_with_their_templates(
 def test_no_game_code_is_declared_outside_its_package():
     """Statically: a Code(...) that names its games is written in rules/games/<that game>/ only."""
     misplaced = []
-    for path in sorted(ROOT.glob("*/**/*.py")):
-        if ".venv" in path.parts or "tests" in path.parts or "migrations" in path.parts:
-            continue
+    for path in python_files(ROOT, skip={".venv", "tests", "migrations"}):
         relative = path.relative_to(ROOT)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if len(relative.parts) < 2:  # those in a folder (*/**/*.py), not manage.py
+            continue
+        for node in nodes(path):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("Code", "_c")):
                 continue
             games = next((k.value for k in node.keywords if k.arg == "games"), None)

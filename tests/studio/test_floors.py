@@ -9,6 +9,8 @@ from pathlib import Path
 
 from django.apps import apps
 
+from tests.sources import nodes, python_files
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -42,10 +44,8 @@ def test_no_app_imports_a_private_name_of_another():
     packages = set(config()["root_packages"])
     found = []
     for package in sorted(packages):
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if "migrations" in path.parts:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for path in python_files(ROOT / package, skip={"migrations"}):
+            for node in nodes(path):
                 if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
                     continue
                 top, *parts = node.module.split(".")

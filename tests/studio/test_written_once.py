@@ -10,6 +10,7 @@ import pytest
 
 from rules.findings import error, warning
 from rules.problems import PROBLEMS, problem
+from tests.sources import nodes, python_files
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIP = {".venv", "tests", "migrations", "node_modules", "var", "media", "test-output"}
@@ -18,9 +19,7 @@ NOT_FINDINGS = {"logger", "log", "logging", "messages", "parser", "self"}
 
 
 def _sources():
-    for path in sorted(ROOT.rglob("*.py")):
-        if not SKIP.intersection(path.relative_to(ROOT).parts):
-            yield path
+    return python_files(ROOT, SKIP)
 
 
 def _called(node: ast.Call) -> str | None:
@@ -38,7 +37,7 @@ def _words_given(path: Path) -> list[str]:
     """Each call of error(), warning() or problem() in ``path`` that gives words: a message (a second
     positional argument, or message=), or for a problem anything but its key and its values."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if not isinstance(node, ast.Call):
             continue
         name = _called(node)
