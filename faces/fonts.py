@@ -201,16 +201,14 @@ WOFF2_SIGNATURE = b"wOF2"
 
 
 def subset_cache_dir() -> Path | None:
-    """Where subsets are kept: ``FACES_FONT_CACHE_DIR``, default ``VAR_DIR/cache/font-subsets``;
-    None (each process makes its own) outside Django or when set to an empty string."""
+    """Where subsets are kept: the setting ``FACES_FONT_CACHE_DIR`` (default ``VAR_DIR/cache/font-subsets``);
+    None (each process makes its own) outside Django or when it is empty."""
     from django.conf import settings
 
     if not settings.configured:
         return None
-    folder = getattr(settings, "FACES_FONT_CACHE_DIR", None)
-    if folder is None:
-        folder = Path(settings.VAR_DIR) / "cache" / "font-subsets"
-    return Path(folder) if str(folder) else None
+    folder = str(getattr(settings, "FACES_FONT_CACHE_DIR", ""))
+    return Path(folder) if folder else None
 
 
 @lru_cache(maxsize=32)
