@@ -15,12 +15,16 @@ measured to fit always fits (kerning only ever tightens these fonts' Latin).
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import logging
+import os
+import tempfile
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+import fontTools
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
@@ -155,7 +159,7 @@ def split_by_face(text: str, face: FontFace) -> dict[FontFace, set[str]]:
 
 
 # Subsets are made by whole blocks of characters, so that a handful of subsets serve every card
-# (each made once per process): Latin with Latin-1, Latin Extended-A (œ, Œ), general punctuation
+# (each made once on the machine, kept on disk: see _subset_woff2): Latin with Latin-1, Latin Extended-A (œ, Œ), general punctuation
 # (’ « » … —), Cyrillic. Characters outside these (the games' symbols) are taken one by one.
 BLOCKS = ((0x20, 0xFF), (0x100, 0x17F), (0x2000, 0x206F), (0x400, 0x4FF))
 
@@ -172,25 +176,121 @@ def _subset_key(chars: set[str]) -> frozenset[str]:
     return frozenset(wanted)
 
 
-@lru_cache(maxsize=256)
-def _subset_woff2(face: FontFace, chars: frozenset[str]) -> str:
+# The tables no subset here keeps (lines are measured without kerning or ligatures, so the browser
+# and the PDF set them the same way). Deleted from the font before the subsetter sees it: fontTools
+# (4.69) decompiles GDEF, GSUB and GPOS whole before it drops them, most of a subset's time.
+LAYOUT_TABLES = ("GSUB", "GPOS", "GDEF")
+
+
+def drop_layout_tables(font: TTFont) -> None:
+    """``font`` without its OpenType layout tables (kerning, ligatures), unread; and without its legacy
+    ``kern`` table where it has GPOS, as the subsetter drops it then (its ``legacy_kern`` off)."""
+    if "GPOS" in font and "kern" in font:
+        del font["kern"]
+    for tag in LAYOUT_TABLES:
+        if tag in font:
+            del font[tag]
+
+
+# A subset's file on disk is named by what makes it: the font file's bytes, the characters, the
+# subsetter's version and these options (SUBSET_OPTIONS_VERSION: bump it when they change), so a
+# changed font, a new fontTools or new options never serve an old file. Shared by every process on
+# the machine (web processes, workers, the test processes), each subset made once and kept.
+SUBSET_OPTIONS_VERSION = 1
+WOFF2_SIGNATURE = b"wOF2"
+
+
+def subset_cache_dir() -> Path | None:
+    """Where subsets are kept: the setting ``FACES_FONT_CACHE_DIR`` (default ``VAR_DIR/cache/font-subsets``);
+    None (each process makes its own) outside Django or when it is empty."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return None
+    folder = str(getattr(settings, "FACES_FONT_CACHE_DIR", ""))
+    return Path(folder) if folder else None
+
+
+@lru_cache(maxsize=32)
+def _file_digest(path: Path, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _subset_file_name(face: FontFace, chars: frozenset[str]) -> str:
+    stat = face.path.stat()
+    key = "\n".join(
+        (
+            _file_digest(face.path, stat.st_mtime_ns, stat.st_size),
+            fontTools.version,
+            str(SUBSET_OPTIONS_VERSION),
+            "".join(sorted(chars)),
+        )
+    )
+    return f"{face.key}-{hashlib.sha256(key.encode()).hexdigest()[:40]}.woff2"
+
+
+def _whole_woff2(data: bytes) -> bool:
+    """A WOFF2 file as long as its header says (not a torn or foreign file)."""
+    return len(data) >= 12 and data[:4] == WOFF2_SIGNATURE and int.from_bytes(data[8:12], "big") == len(data)
+
+
+def _read_cached(path: Path) -> bytes | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return data if _whole_woff2(data) else None
+
+
+def _write_cached(path: Path, data: bytes) -> None:
+    """Written whole under another name, then renamed: a reader never sees half a file, and writers
+    making the same subset at once each rename a whole one over the other."""
+    part = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".part-", delete=False) as handle:
+            part = handle.name
+            handle.write(data)
+        os.replace(part, path)
+    except OSError:  # a read-only or full disk: the subset is served all the same, made again next time
+        logging.getLogger(__name__).warning("font subset not kept in %s", path.parent, exc_info=True)
+        if part is not None:
+            Path(part).unlink(missing_ok=True)
+
+
+def _make_woff2(face: FontFace, chars: frozenset[str]) -> bytes:
     options = subset.Options()
     options.flavor = "woff2"
     # No layout tables: lines are measured without kerning or ligatures, so the browser sets them
-    # the same way; and decompiling GSUB/GPOS is most of a subset's cost.
+    # the same way (dropped before subsetting: see LAYOUT_TABLES).
     options.layout_features = []
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "FFTM"]
+    options.drop_tables += [*LAYOUT_TABLES, "FFTM"]
     options.name_IDs = []
     options.notdef_outline = True
     options.hinting = False
-    font = TTFont(face.path)
+    font = TTFont(face.path, recalcTimestamp=False)
+    drop_layout_tables(font)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text="".join(sorted(chars)) + " ")
     subsetter.subset(font)
     out = io.BytesIO()
     font.flavor = "woff2"
     font.save(out)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    return out.getvalue()
+
+
+@lru_cache(maxsize=256)
+def _subset_woff2(face: FontFace, chars: frozenset[str]) -> str:
+    """The subset of ``face`` with ``chars``, as WOFF2 in base64: from this process's memory, else the
+    machine's cache on disk (:func:`subset_cache_dir`), else made (and kept there)."""
+    folder = subset_cache_dir()
+    path = folder / _subset_file_name(face, chars) if folder is not None else None
+    data = _read_cached(path) if path is not None else None
+    if data is None:
+        data = _make_woff2(face, chars)
+        if path is not None:
+            _write_cached(path, data)
+    return base64.b64encode(data).decode("ascii")
 
 
 def font_face_css(used: dict[FontFace, set[str]], *, font_url: str | None = None) -> str:

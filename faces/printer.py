@@ -89,30 +89,29 @@ def srgb_profile() -> bytes:
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
 
 
-def _face_image(face: RenderedFace, dpi: int) -> Image.Image:
-    if face.drawing is not None:
-        from .raster import drawing_to_image
-
-        return drawing_to_image(face.drawing, dpi=dpi)
-    from .raster import svg_to_png
-
-    return Image.open(io.BytesIO(svg_to_png(face.svg, dpi=dpi)))
-
-
 def card_image(face: RenderedFace, printer: Printer) -> Image.Image:
     """The face as ``printer`` takes it: RGB, exactly ``printer.pixels``, its trim where the printer cuts."""
     dpi = printer.dpi
-    image = _face_image(face, dpi)
-    if image.mode != "RGB":
-        flat = Image.new("RGB", image.size, (255, 255, 255))
-        flat.paste(image, mask=image.convert("RGBA").getchannel("A"))
-        image = flat
     trim_w = face.width_mm / MM_PER_INCH * dpi
     trim_h = face.height_mm / MM_PER_INCH * dpi
     want_w, want_h = printer.trim_pixels
     scale = max(float(want_w) / trim_w, float(want_h) / trim_h)
-    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-    image = image.resize(size, Image.Resampling.LANCZOS)
+    if face.drawing is not None:
+        from .raster import drawing_to_image
+
+        # Drawn at the scaled resolution itself (its pixels, no resampling: a Lanczos pass over the
+        # face cost as much as drawing it).
+        image = drawing_to_image(face.drawing, dpi=dpi * scale)
+    else:
+        from .raster import svg_to_png
+
+        image = Image.open(io.BytesIO(svg_to_png(face.svg, dpi=dpi)))
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    if image.mode != "RGB":
+        flat = Image.new("RGB", image.size, (255, 255, 255))
+        flat.paste(image, mask=image.convert("RGBA").getchannel("A"))
+        image = flat
     out_w, out_h = printer.pixels
     if image.width < out_w or image.height < out_h:  # drawn with too little bleed: padded, never stretched
         padded = Image.new("RGB", (max(out_w, image.width), max(out_h, image.height)), image.getpixel((0, 0)))

@@ -30,7 +30,7 @@ MM_PER_INCH = 25.4
 PNG_COMPRESS_LEVEL = 3
 
 
-def _check_dpi(dpi: int) -> None:
+def _check_dpi(dpi: float) -> None:
     if not 10 <= dpi <= 1200:
         raise ValueError(f"dpi {dpi} is outside 10-1200")
 
@@ -129,7 +129,7 @@ def _mask(
 
 
 class _PillowFace:
-    def __init__(self, drawing: Drawing, dpi: int):
+    def __init__(self, drawing: Drawing, dpi: float):
         self.d = drawing
         self.s = dpi / MM_PER_INCH  # px per mm
         self.ox = self.oy = drawing.bleed  # the trim corner is at (bleed, bleed) mm of the image
@@ -297,7 +297,7 @@ class _PillowFace:
         return self.im
 
 
-def drawing_to_image(drawing: Drawing, *, dpi: int = DEFAULT_DPI) -> Image.Image:
+def drawing_to_image(drawing: Drawing, *, dpi: float = DEFAULT_DPI) -> Image.Image:
     """The face drawn with Pillow (RGBA; corners transparent when they are rounded)."""
     _check_dpi(dpi)
     return _PillowFace(drawing, dpi).draw()

@@ -28,7 +28,7 @@ from fpdf import FPDF
 from fpdf.pattern import LinearGradient
 
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine
-from .fonts import FontFace, face_for, runs_by_face, text_width
+from .fonts import FontFace, drop_layout_tables, face_for, runs_by_face, text_width
 from .layouts import Layout, Printer, layout_named, layouts
 from .render import RenderedFace
 
@@ -165,6 +165,9 @@ class _Pdf:
         if name is None:
             name = face.key
             self.pdf.add_font(name, "", str(face.path))
+            # Text is set unshaped (no kerning or ligatures, as measured): fpdf2's subsetter drops the
+            # layout tables, and would decompile them whole first (faces.fonts.LAYOUT_TABLES).
+            drop_layout_tables(self.pdf.fonts[name].ttfont)
             self._fonts[face] = name
         return name
 

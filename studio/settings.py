@@ -597,6 +597,9 @@ FACES_PRECOMPUTE = env_bool("FACES_PRECOMPUTE", bool(CELERY_BROKER_URL))
 FACES_MAX_COPIES = env_int("FACES_MAX_COPIES", 10000)
 # A folder of the team's own print sheet layouts (JSON, docs/faces.md), beside the shipped ones.
 FACES_SHEET_LAYOUTS_DIR = os.environ.get("FACES_SHEET_LAYOUTS_DIR", "")
+# Where the fonts' subsets embedded in standalone SVG faces are kept, made once for every process of
+# the machine (faces.fonts): default VAR_DIR/cache/font-subsets; an empty value keeps none on disk.
+FACES_FONT_CACHE_DIR = os.environ.get("FACES_FONT_CACHE_DIR", str(VAR_DIR / "cache" / "font-subsets"))
 # A print sheet with more faces than this is made by a task, with progress, not within the request.
 FACES_SYNC_SHEET_MAX = env_int("FACES_SYNC_SHEET_MAX", 120)
 # ... and one of more distinct cards than this (each is drawn; 40 took 6.8 s under load, 120 about

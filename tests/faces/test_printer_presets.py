@@ -463,3 +463,51 @@ def test_the_back_every_card_shares_is_drawn_once_and_each_page_holds_it(monkeyp
     assert len(images) == 10
     assert len({images[i] for i in range(1, 10, 2)}) == 1  # each card's back: the same image
     assert len({images[i] for i in range(0, 10, 2)}) == 5 and images[0] != images[1]
+
+
+def test_a_printers_card_is_drawn_at_its_scale_not_resampled(monkeypatch):
+    """The face is drawn at the resolution that covers the printer's trim (no Lanczos pass over it),
+    and shows what the face drawn at the printer's dpi and scaled up shows: the same pixels but for
+    edges, the frame at the same place."""
+    from faces.drawing import Color, Drawing, Paint, Shape
+    from faces.printer import card_image, face_bleed_mm
+    from faces.raster import drawing_to_image
+    from faces.render import RenderedFace
+
+    printer = layouts()["tgc-poker"].printer
+    bleed = face_bleed_mm(printer)
+    frame = Shape("rect", -bleed, -bleed, 63.0 + 2 * bleed, 8.0 + bleed, Paint(Color("#1a4d8f")))
+    band = Shape("rect", 10.0, 40.0, 43.0, 6.0, Paint(Color("#c0392b")))
+    drawing = Drawing(63.0, 88.0, bleed, 0.0, Color("#f4e9d0"), (frame, band))
+    face = RenderedFace(svg="", width_mm=63.0, height_mm=88.0, bleed_mm=bleed, drawing=drawing)
+
+    # the old way: drawn at 300 dpi, flattened, scaled up with Lanczos, cut around the centre
+    drawn = drawing_to_image(drawing, dpi=printer.dpi).convert("RGB")
+    scale = max(
+        float(printer.trim_pixels[0]) / (63.0 / 25.4 * 300),
+        float(printer.trim_pixels[1]) / (88.0 / 25.4 * 300),
+    )
+    scaled = drawn.resize((round(drawn.width * scale), round(drawn.height * scale)), Image.Resampling.LANCZOS)
+    (w, h) = printer.pixels
+    left, top = (scaled.width - w) // 2, (scaled.height - h) // 2
+    expected = scaled.crop((left, top, left + w, top + h))
+
+    def no_resampling(*args, **kwargs):
+        raise AssertionError("the face was resampled")
+
+    monkeypatch.setattr(Image.Image, "resize", no_resampling)
+    image = card_image(face, printer)
+    assert image.size == (w, h) == expected.size and image.mode == "RGB"
+    difference = ImageMath.lambda_eval(
+        lambda a: abs(a["new"] - a["old"]), new=image.convert("L"), old=expected.convert("L")
+    ).convert("L")
+    histogram = difference.histogram()
+    assert sum(histogram[8:]) < 0.01 * w * h  # all but edge pixels the same, within 8 of 255
+
+    def frame_end(picture):  # the first row below the frame, down the middle
+        blue = (0x1A, 0x4D, 0x8F)
+        return next(
+            y for y in range(h) if sum(abs(c - b) for c, b in zip(picture.getpixel((w // 2, y)), blue)) > 60
+        )
+
+    assert frame_end(image) > 100 and abs(frame_end(image) - frame_end(expected)) <= 1
