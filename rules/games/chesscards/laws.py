@@ -72,10 +72,16 @@ def board_of(pieces: Mapping[str, tuple[str, str]], game: Mapping[str, Any], col
     return board
 
 
+# Each square's index by its name and each piece as python-chess has it: a board is built of a state's
+# pieces for every card and Coup its intents try (chess.parse_square looks the name up in a list).
+_SQUARE_INDEX = {name: index for index, name in enumerate(chess.SQUARE_NAMES)}
+_PIECES = {(side, letter): chess.Piece(kind, COLOUR[side]) for side in COLOUR for letter, kind in LETTER.items()}
+
+
 def _build(pieces: Mapping[str, tuple[str, str]], game: Mapping[str, Any], colour: str) -> chess.Board:
     board = chess.Board(None)
-    for square, (side, piece) in pieces.items():
-        board.set_piece_at(chess.parse_square(square), chess.Piece(LETTER[piece], COLOUR[side]))
+    # In one call (set_piece_at clears the move stack again for each piece).
+    board.set_piece_map({_SQUARE_INDEX[square]: _PIECES[placed] for square, placed in pieces.items()})
     board.turn = COLOUR[colour]
     board.castling_rights = game.get("castling", chess.BB_CORNERS) & _rooks(board)
     ep = game.get("ep")

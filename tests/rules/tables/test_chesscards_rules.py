@@ -109,6 +109,36 @@ def test_perft_of_a_position_with_castling_en_passant_and_promotions():
     assert [perft(state, depth) for depth in (1, 2)] == [48, 2039]
 
 
+@pytest.mark.parametrize(
+    "fen",
+    [
+        chess.STARTING_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 0 1",
+        "8/8/8/3pP3/8/8/8/4K2k w - d6 0 1",
+    ],
+)
+def test_the_board_of_a_tables_pieces_is_python_chess_own(fen):
+    """laws.board_of builds the python-chess board of the table's pieces (every piece on its square,
+    the side to move, the castling rights whose rook is home, the en passant square)."""
+    from rules.games.chesscards.laws import board_of
+
+    expected = chess.Board(fen)
+    pieces = {
+        chess.square_name(sq): ("white" if p.color else "black", LETTERS[p.piece_type])
+        for sq, p in expected.piece_map().items()
+    }
+    ep = chess.square_name(expected.ep_square) if expected.ep_square is not None else None
+    game = {"castling": expected.castling_rights, "ep": ep}
+    board = board_of(frozen(pieces), game, "white" if expected.turn == chess.WHITE else "black")
+    assert board.piece_map() == expected.piece_map()
+    assert (board.turn, board.castling_rights, board.ep_square) == (
+        expected.turn,
+        expected.castling_rights,
+        expected.ep_square,
+    )
+    assert board.is_valid() and board.fen(en_passant="fen") == expected.fen(en_passant="fen")
+
+
 def test_the_playtesters_illegal_moves_are_refused_each_with_its_rule():
     state = start()
     seat = state.active
