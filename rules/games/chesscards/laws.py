@@ -75,7 +75,9 @@ def board_of(pieces: Mapping[str, tuple[str, str]], game: Mapping[str, Any], col
 # Each square's index by its name and each piece as python-chess has it: a board is built of a state's
 # pieces for every card and Coup its intents try (chess.parse_square looks the name up in a list).
 _SQUARE_INDEX = {name: index for index, name in enumerate(chess.SQUARE_NAMES)}
-_PIECES = {(side, letter): chess.Piece(kind, COLOUR[side]) for side in COLOUR for letter, kind in LETTER.items()}
+_PIECES = {
+    (side, letter): chess.Piece(kind, COLOUR[side]) for side in COLOUR for letter, kind in LETTER.items()
+}
 
 
 def _build(pieces: Mapping[str, tuple[str, str]], game: Mapping[str, Any], colour: str) -> chess.Board:
