@@ -31,22 +31,31 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 
 def _click_when_offered(page, locator, *, seconds: float = 20) -> None:
-    """Click ``locator`` once the page shows it: the seat's intents may come a moment after the view
-    on a busy machine (polled from here: the page's CSP refuses wait_for_function's strings)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if locator.count() and locator.first.is_visible() and locator.first.is_enabled():
-            locator.first.click()
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"never offered: {locator}")
+    """Click ``locator`` once the page shows it, visible and enabled: the seat's intents may come a
+    moment after the view on a busy machine. Playwright's click waits for that itself, inside the
+    page (not a look from here every 250 ms: three round trips through its driver a look)."""
+    try:
+        locator.first.click(timeout=seconds * 1000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"never offered: {locator}") from None
+
+
+# The page's seq once it is past ``value`` (or, ``seconds`` later, the one it stayed at): waited for
+# inside the page, in one evaluate (wait_for_function's polling evaluates a string, which the page's
+# CSP refuses; an evaluate's promise is awaited as is).
+SEQ_PAST = """([value, ms]) => new Promise((resolve) => {
+  const table = document.getElementById('table');
+  const until = Date.now() + ms;
+  (function look() {
+    const now = Number(table.dataset.seq || 0);
+    if (now > value || Date.now() > until) resolve(now); else setTimeout(look, 50);
+  })();
+})"""
 
 
 def _wait_past(page, value: int, *, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while seq(page) <= value:
-        assert time.monotonic() < deadline, f"the page stayed at seq {seq(page)}"
-        page.wait_for_timeout(200)
+    now = page.evaluate(SEQ_PAST, [value, seconds * 1000])
+    assert now > value, f"the page stayed at seq {now}"
 
 
 def _settled(page, table, *, seconds: float = 30) -> int:
@@ -69,6 +78,23 @@ def _bot_moves(table) -> list[TableEvent]:
     return list(TableEvent.objects.filter(table=table, seat=2).order_by("seq"))
 
 
+# The first of the rule actions' endTurn and step buttons that is visible (endTurn first), as soon as
+# one is (null after ``ms``): Playwright's visibility (a box of some size, not visibility: hidden).
+OFFERED_TURN_MOVE = """(ms) => new Promise((resolve) => {
+  const until = Date.now() + ms;
+  const shown = (kind) => {
+    const button = document.querySelector(`.actions[data-mode='rules'] [data-kind='${kind}']`);
+    if (!button) return false;
+    const box = button.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(button).visibility !== 'hidden';
+  };
+  (function look() {
+    const kind = ['endTurn', 'step'].find(shown);
+    if (kind || Date.now() > until) resolve(kind || null); else setTimeout(look, 50);
+  })();
+})"""
+
+
 def _play_until_the_bot_has_played(page, table, *, seconds: float = 90) -> None:
     """The person plays until their turn ends (ending it as soon as it is offered), so that the bot
     plays a turn (at once if it plays first)."""
@@ -76,17 +102,15 @@ def _play_until_the_bot_has_played(page, table, *, seconds: float = 90) -> None:
     while time.monotonic() < deadline and not [e for e in _bot_moves(table) if e.kind != "mulligan"]:
         table.refresh_from_db()
         now = table.seq
-        end_turn = page.locator(".actions[data-mode='rules'] [data-kind='endTurn']")
-        step = page.locator(".actions[data-mode='rules'] [data-kind='step']")
-        if end_turn.count() and end_turn.first.is_visible():
-            button = end_turn.first
-        elif step.count() and step.first.is_visible():
+        # Which of the two the page offers, visible, waited for inside the page (a second at most:
+        # then the table is looked at again), in one evaluate, not a count and a look of each.
+        kind = page.evaluate(OFFERED_TURN_MOVE, 1000)
+        if kind is None:
+            continue
+        button = page.locator(f".actions[data-mode='rules'] [data-kind='{kind}']").first
+        if kind == "step":
             # The steps of the turn, the next one a button, read whole (at 390 px in Russian too).
             assert cut_steps(page) == []
-            button = step.first
-        else:
-            page.wait_for_timeout(250)
-            continue
         try:
             # The page may take the button back between the look and the click (the table moved on:
             # its next view came): then the loop looks again at what it offers now.

@@ -258,6 +258,8 @@ def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls
     kept = b.get_by_role("button", name="Keep this hand")
     expect(kept).to_be_visible()
     kept.evaluate("button => { button.dataset.probe = 'drawn once'; }")
+    # The connection indicator too: said once, not drawn again by each poll that says it again.
+    b.locator("#live .linkword").evaluate("word => { word.dataset.probe = 'said once'; }")
     seen = len(polls)
     deadline = time.monotonic() + 20
     while len(polls) < seen + 2:  # two reads of the same view, a poll apart
@@ -265,6 +267,7 @@ def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls
         b.wait_for_timeout(250)
     b.wait_for_timeout(500)  # the second read's answer drawn (or not)
     expect(b.locator("[data-probe='drawn once']")).to_have_count(1)
+    expect(b.locator("#live [data-probe='said once']")).to_have_text("Not live")
     # The table moves on (alice keeps her hand): the page draws it, by its polls.
     keep.click()
     wait_seq(b, 1, timeout=10_000)

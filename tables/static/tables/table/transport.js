@@ -149,8 +149,10 @@ export function sendIntent(intent) {
 // socket has brought a message, and no longer once it has been silent for config.silenceMs (the
 // studio's TABLE_SOCKET_SILENCE_SECONDS; it pings every TABLE_SOCKET_PING_SECONDS meanwhile).
 export function setLink(link) {
-  state.link = link;
   var node = document.getElementById("live");
+  // Said already: the indicator stays as drawn (each poll says "not live" again, every 2 s).
+  if (state.link === link && node.dataset.link === link) return;
+  state.link = link;
   // A word (all a phone shows) and the sentence that says it.
   var words = {
     connecting: [gettext("Connecting…"), gettext("Connecting…")],
