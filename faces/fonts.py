@@ -28,6 +28,7 @@ import fontTools
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+logger = logging.getLogger(__name__)
 logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -253,7 +254,7 @@ def _write_cached(path: Path, data: bytes) -> None:
             handle.write(data)
         os.replace(part, path)
     except OSError:  # a read-only or full disk: the subset is served all the same, made again next time
-        logging.getLogger(__name__).warning("font subset not kept in %s", path.parent, exc_info=True)
+        logger.warning("font subset not kept in %s", path.parent, exc_info=True)
         if part is not None:
             Path(part).unlink(missing_ok=True)
 
