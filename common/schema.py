@@ -19,12 +19,25 @@ says its least value (``page`` and an id start at 1, an event number at 0).
 
 Each answers the error body (:data:`ERROR`): ``detail`` for people, and for bad input a list of
 messages per field and every finding (``errors``). Schemathesis checks each answer against it.
+
+/api/schema/ serves it from a cache of the process (:class:`CachedSchemaGenerator`): generating
+it takes most of a second, and it is the same until the language, the version asked for or the
+registered games change (or a setting, in tests), which the cache's key says.
 """
 
 from __future__ import annotations
 
+import copy
 import re
+import threading
+from collections import OrderedDict
 from typing import Any
+
+from django.core.signals import setting_changed
+from django.urls import get_urlconf
+from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.views import SpectacularAPIView
 
 from rules import registry
 
@@ -168,3 +181,82 @@ def _whole_parameter(parameter: dict, schema: dict) -> None:
         schema.setdefault("minimum", QUERY_MINIMUMS.get(parameter.get("name", ""), 0))
         if parameter.get("name") == "pageSize":
             schema.setdefault("maximum", PAGE_SIZE_MAX)
+
+
+# --- The schema, generated once per process for what it depends on ---------------------------------
+# A few entries: the languages, a version asked for (?version=, ?lang= are anyone's input, so the
+# oldest entry goes), the games of a test that registers one more for a while.
+CACHE_SIZE = 8
+_cache: OrderedDict[tuple, dict] = OrderedDict()
+_lock = threading.Lock()
+
+
+def cache_key(generator: SchemaGenerator, public: bool) -> tuple:
+    """What the schema depends on once the process has started: the active language (titles, help
+    texts), the version and URL conf asked for, public or not, and the registered games (their
+    classes: a game registered again under the same key is another game)."""
+    return (
+        translation.get_language(),
+        generator.api_version,
+        public,
+        repr(generator.urlconf) if generator.urlconf is not None else get_urlconf(),
+        id(generator.patterns) if generator.patterns is not None else None,
+        tuple((ruleset.key, type(ruleset)) for ruleset in registry),
+    )
+
+
+# The settings the schema is made of (drf-spectacular's and the REST framework's, the routes, the
+# languages, the body size limit a description says): changing one (override_settings, in tests)
+# empties the cache. Every test overrides others (tests/conftest.py): they leave it as it is.
+SCHEMA_SETTINGS = frozenset(
+    {
+        "SPECTACULAR_SETTINGS",
+        "REST_FRAMEWORK",
+        "ROOT_URLCONF",
+        "INSTALLED_APPS",
+        "LANGUAGES",
+        "LANGUAGE_CODE",
+        "USE_I18N",
+        "DATA_UPLOAD_MAX_MEMORY_SIZE",
+    }
+)
+
+
+def clear_cache(**kwargs) -> None:
+    with _lock:
+        _cache.clear()
+
+
+def _setting_changed(setting: str = "", **kwargs) -> None:
+    if setting in SCHEMA_SETTINGS:
+        clear_cache()
+
+
+setting_changed.connect(_setting_changed, dispatch_uid="common.schema.setting_changed")
+
+
+class CachedSchemaGenerator(SchemaGenerator):
+    """drf-spectacular's generator, whose schema is kept for the key of :func:`cache_key`.
+
+    Each request gets a copy (a caller may change what it got; the cache stays as generated).
+    """
+
+    def get_schema(self, request=None, public=False):
+        key = cache_key(self, public)
+        with _lock:
+            schema = _cache.get(key)
+            if schema is not None:
+                _cache.move_to_end(key)
+        if schema is None:
+            schema = super().get_schema(request=request, public=public)
+            with _lock:
+                _cache[key] = schema
+                while len(_cache) > CACHE_SIZE:
+                    _cache.popitem(last=False)
+        return copy.deepcopy(schema)
+
+
+class SchemaView(SpectacularAPIView):
+    """/api/schema/: drf-spectacular's view, the schema from the process's cache."""
+
+    generator_class = CachedSchemaGenerator

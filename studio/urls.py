@@ -3,7 +3,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
+
+from common.schema import SchemaView
 
 from . import health, jsi18n, media, views
 
@@ -40,7 +42,7 @@ urlpatterns = [
     path("api/", include("tables.api.urls")),
     path("api/", include("playstats.api.urls")),
     path("api/", include("simulations.api.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     # Uploaded and drawn files, with or without DEBUG: each one through its permission check.
     path(settings.MEDIA_URL.strip("/") + "/<path:name>", media.serve, name="media"),
