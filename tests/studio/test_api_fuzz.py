@@ -23,6 +23,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from studio.wsgi import application
+from tests.module_data import built_once, make_user
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 ROLES = ["anonymous", "playtester", "designer", "reviewer", "admin"]
@@ -55,51 +56,18 @@ def keep_connections():
 
 
 @pytest.fixture(scope="module")
-def built_world(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The world, built once for the module in a transaction of its own, rolled back at the module's
-    end: each test runs in a savepoint inside it (pytest-django's ``db``), so that whatever a test's
-    requests change is undone before the next test, which finds the world as it was built. (Built for
-    each of the 128 tests, it was a third of the module's CPU.) The suite's per-test settings that
-    building it depends on are the module's here (cheap passwords, tasks in-process, no precompute,
-    a temporary MEDIA_ROOT)."""
-    from django.db import transaction
-    from django.test import override_settings
-
-    from studio.celery import app
-
-    with (
-        django_db_blocker.unblock(),
-        override_settings(
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-            FACES_PRECOMPUTE=False,
-            API_THROTTLING=False,
-            MEDIA_ROOT=str(tmp_path_factory.mktemp("fuzz-media")),
-        ),
-    ):
-        eager, app.conf.task_always_eager = app.conf.task_always_eager, True
-        try:
-            with transaction.atomic():
-                yield build_world()
-                transaction.set_rollback(True)
-        finally:
-            app.conf.task_always_eager = eager
+def built_world(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The world, built once for the module (``tests.module_data.built_once``): each test runs in a
+    savepoint of the module's transaction, so whatever a test's requests change is undone before the
+    next test. (Built for each of the 128 tests, it was a third of the module's CPU.)"""
+    with built_once(request, django_db_blocker, tmp_path_factory):
+        yield build_world()
 
 
 @pytest.fixture
 def world(built_world, db, keep_connections):
     """The module's world, in this test's savepoint (``db``, after ``built_world``'s transaction)."""
     return built_world
-
-
-def make_user(*roles: str, **kwargs):
-    from django.contrib.auth.models import Group
-
-    from tests.factories import UserFactory
-
-    user = UserFactory(**kwargs)
-    for role in roles:
-        user.groups.add(Group.objects.get(name=role))
-    return user
 
 
 def make_card(game: str = "darkrow", user=None, **data):
