@@ -128,6 +128,8 @@ import json, os, sys
 import django
 django.setup()
 from django.conf import settings
+# As in the suite's processes (tests/conftest.py): a password hashed for real costs seconds of CPU.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 from cards.demo import card_set
 from cards.imports import cards_import
 from cards import services as card_services
