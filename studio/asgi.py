@@ -1,7 +1,7 @@
 """The studio as an ASGI application: HTTP (Django) and WebSockets (the playtest tables' real time,
 the header's inbox count).
 
-Served by runserver (daphne, first in INSTALLED_APPS): HTTP and WebSockets in one process, HTTP run
+Served by runserver (Daphne's, given by studio.devserver): HTTP and WebSockets in one process, HTTP run
 as WSGI runs it, synchronously, on a bounded pool of threads (studio/serving.py: Django's own ASGI
 handler gave every request a new thread). In production (scripts/entrypoint web) it holds the
 tables' WebSockets only, under gunicorn's uvicorn worker (studio/gunicorn_sockets.py), behind the

@@ -81,8 +81,8 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 STUDIO_PUBLIC_URL = os.environ.get("STUDIO_PUBLIC_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
-    # First: its runserver serves the ASGI application (HTTP and the tables' WebSockets).
-    "daphne",
+    # First: its runserver (Daphne's) serves the ASGI application (HTTP and the tables' WebSockets).
+    "studio.devserver",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
