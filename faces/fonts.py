@@ -25,7 +25,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import fontTools
-from fontTools import subset
 from fontTools.ttLib import TTFont
 
 logger = logging.getLogger(__name__)
@@ -260,6 +259,10 @@ def _write_cached(path: Path, data: bytes) -> None:
 
 
 def _make_woff2(face: FontFace, chars: frozenset[str]) -> bytes:
+    # Imported here: the subsetter costs every process that sets Django up 0.2 CPU-seconds to import,
+    # and most (commands, workers, web processes until a face is drawn) never make a subset.
+    from fontTools import subset
+
     options = subset.Options()
     options.flavor = "woff2"
     # No layout tables: lines are measured without kerning or ligatures, so the browser sets them
