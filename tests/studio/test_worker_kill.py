@@ -62,6 +62,9 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
         "WORK_STALE_AFTER": str(STALE_AFTER),
         "REVIEWS_AUDIT_BATCH_SIZE": "50",
         "FACES_PRECOMPUTE": "0",
+        # Celery runs Django's system checks as each worker starts (2 CPU-seconds here); the suite
+        # runs them itself (tests/studio/test_settings.py), and this test is about the work, not them.
+        "CELERY_SKIP_CHECKS": "1",
     }
     redis = subprocess.Popen(
         ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
