@@ -293,6 +293,16 @@ def seen(user, table_id: int) -> dict:
     }
 
 
+def everywhere(pk: int | None) -> dict:
+    """What :func:`seen` answers when the one comment ``pk`` is shown everywhere (None: nothing is)."""
+    ids, unread = ([pk], 1) if pk else ([], 0)
+    return {
+        **{"api": ids, "unread": ids, "inbox": ids},
+        **{"header": unread, "polled": unread, "read": unread},
+        "comments": ids if pk else None,
+    }
+
+
 def test_a_public_tables_comments_and_their_notices_are_shown_only_to_who_may_watch_tables(
     finished, spectator
 ):
@@ -304,17 +314,21 @@ def test_a_public_tables_comments_and_their_notices_are_shown_only_to_who_may_wa
 
     spectator.email = "wanda@example.org"
     spectator.save()
-    thread = comment(finished["clients"][1], finished["id"], "@wanda see this note", event=finished["note"])
-    pk = thread.json()["id"]
-    shown = {"api": [pk], "unread": [pk], "inbox": [pk], "header": 1, "polled": 1, "read": 1, "comments": [pk]}
-    assert seen(spectator, finished["id"]) == shown
+    pk = comment(finished["clients"][1], finished["id"], "@wanda see this", event=finished["note"]).json()[
+        "id"
+    ]
+    assert seen(spectator, finished["id"]) == everywhere(pk)
     spectator.groups.clear()  # no role: she may watch no table
-    hidden = {"api": [], "unread": [], "inbox": [], "header": 0, "polled": 0, "read": 0, "comments": None}
-    assert seen(spectator, finished["id"]) == hidden
+    assert seen(spectator, finished["id"]) == everywhere(None)
+    # Mentioned again now, she is not even told (nothing stored that a role given back would show).
+    again = comment(finished["clients"][2], finished["id"], "@wanda and now?", event=finished["note"])
+    assert again.status_code == 201
+    assert Notification.objects.filter(recipient=spectator).count() == 1
     note = Notification.objects.get(recipient=spectator, comment_id=pk)
     assert emails.send(note.pk) is False  # (its email not sent yet: on_commit work is not run here)
     spectator.groups.add(Group.objects.get(name="playtester"))
-    assert seen(spectator, finished["id"]) == shown
+    shown = seen(spectator, finished["id"])
+    assert shown == {**everywhere(pk), "comments": [pk, again.json()["id"]]}
     assert emails.send(note.pk) is True
 
 
@@ -324,10 +338,11 @@ def test_a_player_is_shown_their_tables_comments_and_notices_without_the_permiss
     from comments import services
 
     services.notifications_read(user=olga, everything=True)  # the game's end, told when paula conceded
-    pk = comment(finished["clients"][1], finished["id"], "@olga this note", event=finished["note"]).json()["id"]
+    pk = comment(finished["clients"][1], finished["id"], "@olga this note", event=finished["note"]).json()[
+        "id"
+    ]
     olga.groups.clear()
-    shown = {"api": [pk], "unread": [pk], "inbox": [pk], "header": 1, "polled": 1, "read": 1, "comments": [pk]}
-    assert seen(olga, finished["id"]) == shown
+    assert seen(olga, finished["id"]) == everywhere(pk)
 
 
 def test_the_table_page_shows_threads_each_event_as_its_reader_sees_it(finished, client_as, olga, playtester):
