@@ -314,9 +314,8 @@ def test_a_public_tables_comments_and_their_notices_are_shown_only_to_who_may_wa
 
     spectator.email = "wanda@example.org"
     spectator.save()
-    pk = comment(finished["clients"][1], finished["id"], "@wanda see this", event=finished["note"]).json()[
-        "id"
-    ]
+    thread = comment(finished["clients"][1], finished["id"], "@wanda see this", event=finished["note"])
+    pk = thread.json()["id"]
     assert seen(spectator, finished["id"]) == everywhere(pk)
     spectator.groups.clear()  # no role: she may watch no table
     assert seen(spectator, finished["id"]) == everywhere(None)
@@ -327,8 +326,7 @@ def test_a_public_tables_comments_and_their_notices_are_shown_only_to_who_may_wa
     note = Notification.objects.get(recipient=spectator, comment_id=pk)
     assert emails.send(note.pk) is False  # (its email not sent yet: on_commit work is not run here)
     spectator.groups.add(Group.objects.get(name="playtester"))
-    shown = seen(spectator, finished["id"])
-    assert shown == {**everywhere(pk), "comments": [pk, again.json()["id"]]}
+    assert seen(spectator, finished["id"]) == {**everywhere(pk), "comments": [pk, again.json()["id"]]}
     assert emails.send(note.pk) is True
 
 
@@ -338,9 +336,8 @@ def test_a_player_is_shown_their_tables_comments_and_notices_without_the_permiss
     from comments import services
 
     services.notifications_read(user=olga, everything=True)  # the game's end, told when paula conceded
-    pk = comment(finished["clients"][1], finished["id"], "@olga this note", event=finished["note"]).json()[
-        "id"
-    ]
+    thread = comment(finished["clients"][1], finished["id"], "@olga see this", event=finished["note"])
+    pk = thread.json()["id"]
     olga.groups.clear()
     assert seen(olga, finished["id"]) == everywhere(pk)
 
