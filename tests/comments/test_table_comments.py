@@ -259,6 +259,89 @@ def test_a_notification_of_a_table_comment_is_gone_when_the_table_is_no_longer_s
     assert api(spectator).post("/api/notifications/read/", {"all": True}, format="json").json()["unread"] == 0
 
 
+def seen(user, table_id: int) -> dict:
+    """What ``user`` is shown of the comments at table ``table_id``, each place where a notice of one
+    shows: the API's notifications (the comments they name) and its unread ones, the inbox page's
+    links, the unread count of the header drawn with a page, of its poll and of the API's answer to a
+    read; and the table's comments themselves (None: a 404). The user read again, with the
+    permissions they hold now."""
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    user = module_data.fresh(user)
+    api, client = APIClient(), Client()
+    api.force_authenticate(user)
+    client.force_login(user)
+
+    def named(notices) -> list[int]:
+        return sorted(n["comment"] for n in notices if n["comment"] and n["table"] == table_id)
+
+    def count(html: str) -> int:
+        found = re.search(r'class="count" data-count="(\d+)"', html)
+        return int(found.group(1)) if found else 0
+
+    page = client.get("/notifications/").content.decode()
+    listed = api.get(f"/api/tables/{table_id}/comments/")
+    return {
+        "api": named(api.get("/api/notifications/").json()),
+        "unread": named(api.get("/api/notifications/?unread=1").json()),
+        "inbox": sorted(int(pk) for pk in re.findall(rf'href="/tables/{table_id}/\?comment=(\d+)#', page)),
+        "header": count(page[page.index('id="inbox-link"') :].split("</a>", 1)[0]),
+        "polled": count(client.get("/notifications/count/").content.decode()),
+        "read": api.post("/api/notifications/read/", {"ids": []}, format="json").json()["unread"],
+        "comments": sorted(c["id"] for c in listed.json()) if listed.status_code == 200 else None,
+    }
+
+
+def everywhere(pk: int | None) -> dict:
+    """What :func:`seen` answers when the one comment ``pk`` is shown everywhere (None: nothing is)."""
+    ids, unread = ([pk], 1) if pk else ([], 0)
+    return {
+        **{"api": ids, "unread": ids, "inbox": ids},
+        **{"header": unread, "polled": unread, "read": unread},
+        "comments": ids if pk else None,
+    }
+
+
+def test_a_public_tables_comments_and_their_notices_are_shown_only_to_who_may_watch_tables(
+    finished, spectator
+):
+    """wanda, mentioned at the public table while she may watch tables, then no longer (her role
+    taken back): nothing of the table's comments is shown to her, not even a count."""
+    from django.contrib.auth.models import Group
+
+    from comments import emails
+
+    spectator.email = "wanda@example.org"
+    spectator.save()
+    thread = comment(finished["clients"][1], finished["id"], "@wanda see this", event=finished["note"])
+    pk = thread.json()["id"]
+    assert seen(spectator, finished["id"]) == everywhere(pk)
+    spectator.groups.clear()  # no role: she may watch no table
+    assert seen(spectator, finished["id"]) == everywhere(None)
+    # Mentioned again now, she is not even told (nothing stored that a role given back would show).
+    again = comment(finished["clients"][2], finished["id"], "@wanda and now?", event=finished["note"])
+    assert again.status_code == 201
+    assert Notification.objects.filter(recipient=spectator).count() == 1
+    note = Notification.objects.get(recipient=spectator, comment_id=pk)
+    assert emails.send(note.pk) is False  # (its email not sent yet: on_commit work is not run here)
+    spectator.groups.add(Group.objects.get(name="playtester"))
+    assert seen(spectator, finished["id"]) == {**everywhere(pk), "comments": [pk, again.json()["id"]]}
+    assert emails.send(note.pk) is True
+
+
+def test_a_player_is_shown_their_tables_comments_and_notices_without_the_permission(finished, olga):
+    """olga sits at the table: she reads its comments and is told of them, whether or not she may watch
+    tables."""
+    from comments import services
+
+    services.notifications_read(user=olga, everything=True)  # the game's end, told when paula conceded
+    thread = comment(finished["clients"][1], finished["id"], "@olga see this", event=finished["note"])
+    pk = thread.json()["id"]
+    olga.groups.clear()
+    assert seen(olga, finished["id"]) == everywhere(pk)
+
+
 def test_the_table_page_shows_threads_each_event_as_its_reader_sees_it(finished, client_as, olga, playtester):
     drawer, other = finished["drawer"], 3 - finished["drawer"]
     users = {1: playtester, 2: olga}
