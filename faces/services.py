@@ -326,17 +326,17 @@ def _store(key: FaceKey, data: bytes, face, *, size: tuple[int, int]) -> FaceRen
         storage.delete(name)  # half-written by a run that died before its row
     width, height = size
     try:
+        # Created at once (its callers looked for the key just before): the unique constraint, not
+        # another look, tells a race.
         with transaction.atomic():
-            rendition, _created = FaceRendition.objects.get_or_create(
+            rendition = FaceRendition.objects.create(
                 **key.lookup(),
-                defaults={
-                    "template_version": key.template_version,
-                    "file": storage.save(name, ContentFile(data)),
-                    "width": width,
-                    "height": height,
-                    "byte_size": len(data),
-                    "findings": [f.to_dict() for f in face.findings],
-                },
+                template_version=key.template_version,
+                file=storage.save(name, ContentFile(data)),
+                width=width,
+                height=height,
+                byte_size=len(data),
+                findings=[f.to_dict() for f in face.findings],
             )
     except IntegrityError:
         # Another worker stored the same key between our look and our write: theirs is the one.

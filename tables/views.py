@@ -359,6 +359,12 @@ def face_language() -> str:
     return supported(get_language()) or ""
 
 
+# The sizes a table's face is drawn at, each cached once per card version: the board's (a card drawn
+# 71 x 99 CSS px, table.css: 30 dpi is 74 x 104 px of a 63 x 88 mm face, 60 dpi for a screen of two
+# pixels a CSS pixel; table/state.js BOARD_DPI), the grid's (the default) and the zoom's.
+TABLE_DPIS = {"30": 30, "60": 60, "100": face_services.GRID_DPI, "200": 200, "300": 300}
+
+
 @login_required
 def table_face(request, pk: int, stable_id: str, version: int):
     """The face of a card as the table was dealt it, for who sees that card at the table now (a card
@@ -377,7 +383,7 @@ def table_face(request, pk: int, stable_id: str, version: int):
         inputs = in_its_own_language(inputs)  # no validated translation of that version: the face dealt
     if inputs is None:
         raise Http404(_("no such card is shown at this table"))
-    dpi = {"200": 200, "300": 300}.get(request.GET.get("dpi", ""), face_services.GRID_DPI)  # the zoom's
+    dpi = TABLE_DPIS.get(request.GET.get("dpi", ""), face_services.GRID_DPI)
     rendition = face_services.face_png(inputs, dpi=dpi)
     data = getattr(rendition, "unstored_data", None)
     response = (

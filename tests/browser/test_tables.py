@@ -382,6 +382,16 @@ def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user
     card.drag_to(zone(me, winner, "units"))
     wait_seq(other, 7)
     expect(zone(other, winner, "units")).to_contain_text(name)
+    # A face on the board comes at the size it is drawn (71 x 99 CSS px), not a print face scaled
+    # down: at least a pixel of the image for each pixel of the screen, and not much more.
+    image = me.locator(".tcard .face img").first
+    expect(image).to_have_attribute("srcset", re.compile(r"dpi=30\S* 1x, \S*dpi=60\S* 2x$"))
+    expect(image).to_have_js_property("complete", True)
+    served, drawn = image.evaluate(
+        "i => [[i.naturalWidth, i.naturalHeight], [i.clientWidth * devicePixelRatio, i.clientHeight * devicePixelRatio]]"
+    )
+    assert drawn[0] <= served[0] and drawn[1] <= served[1], (served, drawn)
+    assert served[0] * served[1] <= 1.25 * drawn[0] * drawn[1], (served, drawn)
     # The card zoom: the other player chooses the card and looks at it closely (a larger face).
     zone(other, winner, "units").locator(".face").first.click()
     other.locator("#selection").get_by_role("button", name="Zoom").click()

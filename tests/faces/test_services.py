@@ -128,6 +128,20 @@ def test_a_face_is_made_once_per_key(make_card, django_assert_num_queries):
     assert FaceRendition.objects.count() == 1
 
 
+def test_a_face_drawn_is_stored_with_one_insert_and_two_workers_store_it_once(
+    make_card, django_assert_num_queries
+):
+    card = make_card("darkrow")
+    inputs = face_inputs(card)
+    # Drawn: the lookup, then the row (in its savepoint): no second look before the insert.
+    with django_assert_num_queries(4):  # SELECT, SAVEPOINT, INSERT, RELEASE
+        first = services.face_png(inputs, dpi=100)
+    # Another worker drew the same key before it was stored: its row is found, not a second one.
+    key = services.face_key(inputs, dpi=100, bleed_mm=0)
+    again = services._store_png(key, first.file.open("rb").read(), services.render_inputs(inputs).face)
+    assert again.pk == first.pk and FaceRendition.objects.count() == 1
+
+
 def test_a_new_card_version_or_template_makes_a_new_face(make_card, designer):
     from cards.services import card_update
 

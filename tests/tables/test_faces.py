@@ -60,3 +60,60 @@ def test_the_other_player_sees_the_face_of_a_card_put_in_play(two_players, clien
     pages = {1: client_as(playtester), 2: client_as(opponent)}
     response = pages[3 - seat].get(shown["face"] + "?dpi=200")
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_the_board_gets_its_faces_at_the_size_it_draws_them(two_players, client_as, playtester):
+    """A card on the board is drawn 71 x 99 CSS px (table.css): its face comes at 30 dpi (74 x 104 px
+    of a 63 x 88 mm card), at 60 dpi for a screen of two pixels a CSS pixel (142 x 198), not at the
+    grid's 100 dpi (248 x 346: a dozen times the pixels); the zoom's and the grid's sizes stay."""
+    clients, table_id = two_players("duel")
+    card = zone(view(clients[1], table_id)["seats"][0], "hand")["cards"][0]
+    page = client_as(playtester)
+
+    def size(query: str) -> tuple[int, int]:
+        response = page.get(card["face"] + query)
+        assert response.status_code == 200 and response["Content-Type"] == "image/png"
+        return _png_size(b"".join(response.streaming_content))
+
+    assert size("?dpi=30") == (74, 104)
+    assert size("?dpi=60") == (149, 208)
+    assert size("") == size("?dpi=100") == size("?dpi=45") == (248, 346)  # another size: the grid's
+    assert size("?dpi=200") == (496, 693)
+
+
+def test_a_face_is_drawn_once_for_every_seat_and_read_with_a_fixed_number_of_queries(
+    two_players, client_as, playtester, opponent, monkeypatch, django_assert_num_queries
+):
+    from faces import raster
+    from faces.models import FaceRendition
+
+    from .play import finish_setup, play
+
+    clients, table_id = two_players("darkrow")
+    finish_setup(clients, table_id)
+    seat = view(clients[1], table_id)["turn"]["seat"]
+    hand = zone(view(clients[seat], table_id)["seats"][seat - 1], "hand")["cards"]
+    card = next(c for c in hand if c.get("face"))
+    play(clients[seat], table_id, "move", instance=card["instance"], to="units")
+    pages = {1: client_as(playtester), 2: client_as(opponent)}
+    for page in pages.values():
+        page.get("/")  # each session read once: what follows is the face's own reads
+    assert pages[seat].get(card["face"] + "?dpi=30").status_code == 200
+    stored = FaceRendition.objects.count()
+
+    def draw_again(*args, **kwargs):
+        raise AssertionError("a face stored for this card version is drawn again")
+
+    monkeypatch.setattr(raster, "face_to_png", draw_again)
+    # The other seat sees the card in play now: the same stored face, nothing drawn, nothing stored.
+    # Its reads: the session and its user, the table and its seats (the view replays the state the
+    # process keeps), the card, its primary artwork, its game's template and the stored face.
+    for page in (pages[3 - seat], pages[seat]):
+        with django_assert_num_queries(8):
+            response = page.get(card["face"] + "?dpi=30")
+        assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert FaceRendition.objects.count() == stored

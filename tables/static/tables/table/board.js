@@ -9,7 +9,7 @@ import { cardName, f, gettext, interpolate, nameLang, ngettext, translatedName }
 import { renderSetup } from "./panels.js";
 import { markCards, renderSelection, zoom } from "./selection.js";
 import {
-  actingSeat, counterLabel, faceUrl, finished, mine, pendingOf, playing, redraw, replaying, searching, seatData, seatName, state, zoneLabel,
+  BOARD_DPI, actingSeat, counterLabel, faceUrl, finished, mine, pendingOf, playing, redraw, replaying, searching, seatData, seatName, state, zoneLabel,
 } from "./state.js";
 import { send } from "./transport.js";
 
@@ -134,7 +134,7 @@ function renderCard(card, owner, zone) {
   }
   var face = el("button", { type: "button", class: "face", "aria-label": label, "aria-pressed": chosen ? "true" : "false", title: translatedName(card) ? cardName(card) + " (" + card.name + ")" : card.name, draggable: ownCard ? "true" : null });
   // A card without a stable id (never imported as one) has no face: its name on a blank card.
-  if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, 100), alt: "", width: "75", height: "105" }));
+  if (card.stableCardId) face.appendChild(el("img", { src: faceUrl(card, BOARD_DPI), srcset: faceUrl(card, BOARD_DPI) + " 1x, " + faceUrl(card, 2 * BOARD_DPI) + " 2x", alt: "", width: "75", height: "105" }));
   else face.appendChild(el("span", { class: "noface", "aria-hidden": "true", text: card.type || "" }));
   face.appendChild(el("span", { class: "cardname", lang: nameLang(card), text: cardName(card) }));
   if (typeof card.atk === "number" && typeof card.pv === "number") {

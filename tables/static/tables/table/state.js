@@ -60,12 +60,18 @@ export function mine(number) { return config.seats.indexOf(number) >= 0; }
 export function playing() { return state.view && state.view.status === "playing"; }
 export function finished() { return state.view && state.view.status === "finished"; }
 export function replaying() { return state.replayAt !== null && state.replayAt !== undefined; }
+// A card on the board is drawn 71 x 99 CSS px (table.css): its face is asked at 30 dpi (74 x 104 px
+// for a 63 x 88 mm card), at 60 dpi on a screen of two pixels a CSS pixel (srcset); not at the grid's
+// 100 dpi (248 x 346 px: eleven times the pixels to draw, send and scale down). The table's route
+// takes these sizes (tables.views.TABLE_DPIS).
+export var BOARD_DPI = 30;
 export function faceUrl(card, dpi) {
   // The face of the version the table was dealt (through the table), else the card's current one.
   // In the reader's language where the card has a validated translation of that version (the table's
   // route falls back to the face it was dealt otherwise).
   if (card.face) return card.face + "?dpi=" + dpi + (config.faceLang ? "&lang=" + encodeURIComponent(config.faceLang) : "");
-  return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + dpi + (card.version ? "&version=" + encodeURIComponent(card.version) : "");
+  // The faces API draws from 50 dpi up (faces.services.DPI_RANGE).
+  return config.faceUrl.replace("{id}", encodeURIComponent(card.stableCardId)) + "?dpi=" + Math.max(dpi, 50) + (card.version ? "&version=" + encodeURIComponent(card.version) : "");
 }
 
 // The seat the viewer acts for: theirs; in hot seat the one whose turn it is, or whose setup decision is due.
