@@ -57,8 +57,18 @@ def tables_for(user) -> QuerySet[Table]:
     )
 
 
-def public_tables() -> QuerySet[Table]:
-    """The tables open to spectators that are being played, newest first."""
+def may_watch(user) -> bool:
+    """Whether ``user`` may watch the tables open to spectators (``tables.view_table``): the one rule
+    of :func:`public_tables` (the list page's and the API's ``?public=1``) and of :func:`may_see` (a
+    table's page, its socket, its comments). A player needs it for no table they sit at."""
+    return user.is_authenticated and user.has_perm("tables.view_table")
+
+
+def public_tables(user) -> QuerySet[Table]:
+    """The tables open to spectators that are being played, newest first, when ``user`` may watch
+    them (:func:`may_watch`); else none (not even their names, nor who plays them)."""
+    if not may_watch(user):
+        return Table.objects.none()
     return (
         Table.objects.filter(public=True)
         .exclude(status=Table.Status.WAITING)
@@ -74,7 +84,7 @@ def may_see(user, table: Table) -> bool:
         return True
     if table.status == Table.Status.WAITING and table.invited_id == user.pk:
         return True
-    return table.public and user.has_perm("tables.view_table")
+    return table.public and may_watch(user)
 
 
 def table_get_for(user, table_id) -> Table:

@@ -68,7 +68,8 @@ def table_list(request):
         "tables/list.html",
         {
             "tables": selectors.tables_for(request.user),
-            "watchable": selectors.public_tables().exclude(seats__user=request.user)[:20],
+            # The tables open to spectators (none for a user who may not watch them) they do not sit at.
+            "watchable": selectors.public_tables(request.user).exclude(seats__user=request.user)[:20],
             "decks": decks,
             "deck_id": request.GET.get("deck", ""),
         },

@@ -96,8 +96,9 @@ class TableList(TablesView):
     )
     def get(self, request):
         paginator = Pagination()
-        if request.query_params.get("public") in ("1", "true") and request.user.has_perm("tables.view_table"):
-            tables = selectors.public_tables()
+        # ?public=1 from a user who may not watch tables: their own tables, as without it.
+        if request.query_params.get("public") in ("1", "true") and selectors.may_watch(request.user):
+            tables = selectors.public_tables(request.user)
         else:
             tables = selectors.tables_for(request.user)
         page = paginator.paginate_queryset(tables, request, view=self)

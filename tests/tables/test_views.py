@@ -328,3 +328,95 @@ def test_the_tables_page_names_each_decks_game_in_the_readers_words(client_as, p
     html = client_as(playtester).get(reverse("tables:list")).content.decode()
     assert "(Шахматные карты)</option>" in html
     assert "(chesscards)</option>" not in html
+
+
+@pytest.fixture
+def watched(alice, bob):
+    """A table open to spectators that alice and bob play (bob invited by name, then seated)."""
+    table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob, public=True)
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    return table
+
+
+def _watch_list(html: str) -> str:
+    """The list page's section "Tables open to spectators" ("" when the page has none)."""
+    found = re.search(r'<section[^>]*aria-labelledby="watch-title">.*?</section>', html, re.S)
+    return found.group(0) if found else ""
+
+
+def test_the_tables_open_to_spectators_are_listed_only_to_who_may_watch_tables(
+    client_as, api, watched, make_user
+):
+    """The list page follows the table page's rule (tables.selectors.may_see) and the API's: a user
+    without tables.view_table who sits at none of them is shown no public table, nor who plays it."""
+    from django.contrib.auth.models import Permission
+
+    nora = make_user(username="nora")  # no role: she may watch no table
+    page = client_as(nora).get(reverse("tables:list"))
+    assert page.status_code == 200
+    assert _watch_list(page.text) == "" and "Tables open to spectators" not in page.text
+    assert f"/tables/{watched.pk}/" not in page.text
+    assert "alice" not in page.text and "bob" not in page.text
+    assert client_as(nora).get(reverse("tables:detail", args=[watched.pk])).status_code == 404
+    assert api(nora).get("/api/tables/", {"public": "1"}).json()["results"] == []
+    # Given the permission itself (no role), she is shown the table and its players, and may watch it.
+    nora.user_permissions.add(Permission.objects.get(codename="view_table", content_type__app_label="tables"))
+    nora = type(nora).objects.get(pk=nora.pk)  # (the API client keeps the user, and its permissions read)
+    listed = _watch_list(client_as(nora).get(reverse("tables:list")).text)
+    assert f"/tables/{watched.pk}/" in listed and "alice" in listed and "bob" in listed
+    assert client_as(nora).get(reverse("tables:detail", args=[watched.pk])).status_code == 200
+    assert [t["id"] for t in api(nora).get("/api/tables/", {"public": "1"}).json()["results"]] == [watched.pk]
+
+
+def test_a_user_with_a_role_is_listed_the_tables_open_to_spectators_until_it_is_taken_back(
+    client_as, watched, make_user
+):
+    carol = make_user("playtester", username="carol")
+    listed = _watch_list(client_as(carol).get(reverse("tables:list")).text)
+    assert f"/tables/{watched.pk}/" in listed and "alice" in listed and "bob" in listed
+    carol.groups.clear()
+    page = client_as(carol).get(reverse("tables:list")).text
+    assert _watch_list(page) == "" and f"/tables/{watched.pk}/" not in page and "alice" not in page
+
+
+def test_a_player_is_listed_their_own_tables_without_the_permission(client_as, watched, alice, bob):
+    """Seated at a public table, a player finds it among theirs (never among those to watch), whether
+    or not they may watch tables."""
+    for player, other in ((alice, bob), (bob, alice)):
+        player.groups.clear()
+        page = client_as(player).get(reverse("tables:list")).text
+        assert f"/tables/{watched.pk}/" in page and other.username in page
+        assert _watch_list(page) == ""
+
+
+def test_the_list_pages_queries_do_not_grow_with_the_tables_open_to_spectators(
+    django_assert_max_num_queries, client_as, alice, bob, make_user
+):
+    """Session, user, groups and the header's unread count: 4; the user's decks (with a role) and
+    their tables: 2; the tables open to spectators and their seats: 2, read only by who may watch
+    them (the user's permissions are kept from their first request: studio.permissions)."""
+    decks = deck_for("duel", alice), deck_for("duel", bob, which=1)
+
+    def add(n):
+        for _ in range(n):
+            table = services.table_create(user=alice, deck=decks[0], invite=bob, public=True)
+            services.table_join(user=bob, table=table, deck=decks[1])
+
+    watcher, nora = make_user("playtester", username="carol"), make_user(username="nora")
+    pages = [(watcher, 8), (nora, 5)]
+    for user, _limit in pages:
+        client_as(user).get(reverse("tables:list"))  # the user's permissions read, then kept
+
+    def counts():
+        found = []
+        for user, limit in pages:
+            client = client_as(user)
+            with django_assert_max_num_queries(limit) as captured:
+                assert client.get(reverse("tables:list")).status_code == 200
+            found.append(len(captured.captured_queries))
+        return found
+
+    add(1)
+    few = counts()
+    add(4)
+    assert counts() == few == [8, 5]
