@@ -52,7 +52,7 @@ class Table(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # Spectators (any user of the studio) may watch its public zones.
+    # Spectators (whoever may watch tables: every role, tables.view_table) may watch its public zones.
     public = models.BooleanField(default=False)
     # Both seats are the creator's.
     hot_seat = models.BooleanField(default=False)
