@@ -168,4 +168,6 @@ def _tokens_with_their_users(model):
     request). Never evaluated itself: each request's ``get`` is a filtered copy of it, read anew."""
     from .permissions import stamp_subquery
 
-    return model.objects.select_related("user", "user__preference").annotate(permissions_stamp=stamp_subquery())
+    return model.objects.select_related("user", "user__preference").annotate(
+        permissions_stamp=stamp_subquery()
+    )
