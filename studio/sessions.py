@@ -11,6 +11,7 @@ table and rows (a session stored before reads the same).
 from __future__ import annotations
 
 import logging
+from functools import cache as once
 
 from django.contrib.sessions.backends import db
 from django.core.exceptions import SuspiciousOperation
@@ -23,10 +24,8 @@ class SessionStore(db.SessionStore):
 
     def _get_session_from_db(self):
         """Django's, with the stamp as a column of the same query."""
-        from .permissions import stamp_subquery
-
         try:
-            session = self.model.objects.annotate(permissions_stamp=stamp_subquery()).get(
+            session = _sessions_with_the_stamp(self.model).get(
                 session_key=self.session_key, expire_date__gt=timezone.now()
             )
         except (self.model.DoesNotExist, SuspiciousOperation) as e:
@@ -37,3 +36,12 @@ class SessionStore(db.SessionStore):
             return None
         self.permissions_stamp = session.permissions_stamp
         return session
+
+
+@once
+def _sessions_with_the_stamp(model):
+    """The sessions with the stamp as a column, built once a process (as the token's query,
+    ``studio.throttling``); never evaluated itself: each request's ``get`` is a filtered copy."""
+    from .permissions import stamp_subquery
+
+    return model.objects.annotate(permissions_stamp=stamp_subquery())

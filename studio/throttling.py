@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import cache as once
 
 from django.conf import settings
 from django.core.cache import cache
@@ -147,18 +148,26 @@ class ThrottledTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         """DRF's, with the user's Preference and the permissions stamp (``studio.permissions``) read
         in the same query (no query more per request)."""
-        from .permissions import STAMP_ATTRIBUTE, stamp_subquery
+        from .permissions import STAMP_ATTRIBUTE
 
         model = self.get_model()
         try:
-            token = (
-                model.objects.select_related("user", "user__preference")
-                .annotate(permissions_stamp=stamp_subquery())
-                .get(key=key)
-            )
+            token = _tokens_with_their_users(model).get(key=key)
         except model.DoesNotExist:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         setattr(token.user, STAMP_ATTRIBUTE, token.permissions_stamp)
         return (token.user, token)
+
+
+@once
+def _tokens_with_their_users(model):
+    """The tokens with their user, the user's Preference and the permissions stamp, in one query:
+    built once a process (building it was near a third of the CPU of finding a token, on every API
+    request). Never evaluated itself: each request's ``get`` is a filtered copy of it, read anew."""
+    from .permissions import stamp_subquery
+
+    return model.objects.select_related("user", "user__preference").annotate(
+        permissions_stamp=stamp_subquery()
+    )

@@ -242,3 +242,27 @@ def test_a_committed_change_changes_the_stamp_and_the_flush_after_it_works(make_
     with transaction.atomic():
         make_user("playtester")
     assert stamp() != before
+
+
+def test_each_token_finds_its_own_user_preference_and_the_current_stamp_in_one_query(
+    make_user, django_assert_num_queries
+):
+    """The token's query is built once a process (studio.throttling): each request still reads its
+    own token's user, that user's Preference and the stamp as it is now, in one query."""
+    from studio.preferences import preference_of, remember
+    from studio.throttling import ThrottledTokenAuthentication
+
+    paula, pierre = make_user("playtester"), make_user("designer")
+    remember(paula, language="fr")
+    keys = {user.pk: Token.objects.create(user=user).key for user in (paula, pierre)}
+    authentication = ThrottledTokenAuthentication()
+    authentication.authenticate_credentials(keys[pierre.pk])  # the query built, if it was not yet
+    for user, language in ((paula, "fr"), (pierre, None), (paula, "fr")):
+        now = stamp()
+        with django_assert_num_queries(1):
+            found, token = authentication.authenticate_credentials(keys[user.pk])
+            assert (found.pk, token.key) == (user.pk, keys[user.pk])
+            preference = preference_of(found)
+            assert (preference.language if preference else None) == language
+            assert getattr(found, permissions.STAMP_ATTRIBUTE) == now
+        user.groups.add(Group.objects.create(name=f"changed {user.pk} {now}"))  # a new stamp
