@@ -88,7 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "studio.apps.StaticFilesConfig",  # django.contrib.staticfiles, collecting only what pages link
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",

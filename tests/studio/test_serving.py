@@ -609,6 +609,17 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(web_role):
     stylesheet = re.search(r'href="(/static/studio/studio\.[0-9a-f]{12}\.css)"', login).group(1)
     with urllib.request.urlopen(f"{base}{stylesheet}", timeout=5) as response:
         assert response.status == 200 and b"--ink" in response.read()
+    brotli_asked = urllib.request.Request(f"{base}{stylesheet}", headers={"Accept-Encoding": "br"})
+    with urllib.request.urlopen(brotli_asked, timeout=5) as response:
+        assert response.headers["Content-Encoding"] == "br"
+    # Brotli for a browser that reads it; every file the page links served (htmx's among them); the
+    # files no page links not collected (studio.apps.StaticFilesConfig).
+    linked = set(re.findall(r'"(/static/[^"]+)"', login))
+    assert any("/django_htmx/htmx-2.min." in name for name in linked), linked
+    for name in linked:
+        assert urllib.request.urlopen(f"{base}{name}", timeout=5).status == 200
+    assert not (static / "drf_spectacular_sidecar/redoc").exists()
+    assert not list(static.glob("django_htmx/htmx-4*"))
     docs = urllib.request.urlopen(f"{base}/api/docs/", timeout=5).read().decode()
     bundles = re.findall(r'"(/static/drf_spectacular_sidecar/[^"]+)"', docs)
     assert any("swagger-ui-bundle" in bundle for bundle in bundles), docs
