@@ -2,44 +2,29 @@
 
 ``ThrowawayDatabase``: a database of its own for a data migration's test (the ``throwaway_database``
 fixture, tests/conftest.py), migrated forward from empty to the migration before the one tested,
-then on. The test database is never migrated backwards: undoing a dozen migrations of many apps
-re-renders every model at each step, which cost most of these tests' minute of CPU (issue 42).
+then on. The test database is never migrated: undoing a few migrations of it re-renders every
+model of every app at each step (8 CPU-seconds a test), and its serialized rollback reloads it.
 
-``migrate_to_latest`` leaves the test database as ``manage.py migrate`` would (tests/test_migrating.py
-moves the test database itself: it tests the search index there)."""
+On SQLite, a throwaway database's first migration (from empty to the targets a test names) is saved
+beside the migrated test database (tests/migrated_database.py, under the same key: made again when
+a migration or source changes) and copied by the next test or run that names the same targets; the
+migrations a test then applies (the ones it tests) run as they would on any database."""
 
 from __future__ import annotations
 
 import copy
+import hashlib
+from pathlib import Path
 
-from django.apps import apps
 from django.core.management.sql import emit_post_migrate_signal
-from django.db import connection, connections
+from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.state import StateApps
-from django.db.models.signals import post_migrate
+
+from tests import migrated_database
 
 ALIAS = "migrations"
-
-
-def migrate_to_latest() -> None:
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    # The executor sends no post_migrate (the command does). On SQLite a migration that rebuilds
-    # cards_card drops the search index's triggers, and the cards app puts them back on that signal:
-    # without it, every card made later in this process is missing from search. Only the cards app
-    # hears it here: the other receivers would write rows the next test does not expect.
-    cards = apps.get_app_config("cards")
-    post_migrate.send(
-        sender=cards,
-        app_config=cards,
-        verbosity=0,
-        interactive=False,
-        using=connection.alias,
-        apps=apps,
-        plan=[],
-    )
 
 
 class ToThrowaway:
@@ -74,15 +59,25 @@ class ThrowawayDatabase:
         connections[ALIAS].close()
         settings["NAME"] = name
         connections[ALIAS].settings_dict["NAME"] = name
+        self.empty = True
 
     def migrate(self, targets: list[tuple[str, str]]) -> StateApps:
         """Migrate to ``targets`` as ``manage.py migrate`` would (its ``post_migrate`` included: the
-        decks app stores the rule sets' formats then); the historical models there."""
-        executor = MigrationExecutor(connections[ALIAS])
+        decks app stores the rule sets' formats then); the historical models there. From empty, a
+        copy of the database migrated so before, if any (SQLite)."""
+        connection = connections[ALIAS]
+        saved = self.empty and _saved(connection, targets)
+        self.empty = False
+        if saved and saved.exists():
+            migrated_database._load(connection, saved)
+            return MigrationExecutor(connection).loader.project_state(targets).apps
+        executor = MigrationExecutor(connection)
         plan = executor.migration_plan(targets)
         executor.migrate(targets, plan=plan)
         historical = executor.loader.project_state(targets).apps
         emit_post_migrate_signal(0, False, ALIAS, apps=historical, plan=plan)
+        if saved:
+            migrated_database._save(connection, saved)
         return historical
 
     def migrate_to_latest(self, *app_labels: str) -> StateApps:
@@ -91,6 +86,14 @@ class ThrowawayDatabase:
         app's costs a data migration's test its other apps' migrations from empty (7 CPU-seconds)."""
         leaves = MigrationExecutor(connections[ALIAS]).loader.graph.leaf_nodes()
         return self.migrate([leaf for leaf in leaves if not app_labels or leaf[0] in app_labels])
+
+    def migrate_to_latest_before(self, node: tuple[str, str]) -> StateApps:
+        """Every app to its latest migration but ``node`` and the migrations that depend on it."""
+        graph = MigrationExecutor(connections[ALIAS]).loader.graph
+        kept = set(graph.nodes) - set(graph.backwards_plan(node))
+        return self.migrate(
+            sorted(n for n in kept if not any(child.key in kept for child in graph.node_map[n].children))
+        )
 
     def drop(self) -> None:
         connection = connections[ALIAS]
@@ -104,3 +107,13 @@ class ThrowawayDatabase:
             connection.creation._destroy_test_db(name, verbosity=0)
         del connections[ALIAS]
         del connections.settings[ALIAS]
+
+
+def _saved(connection, targets: list[tuple[str, str]]) -> Path | None:
+    """Where a throwaway database migrated from empty to ``targets`` is kept: beside this process's
+    migrated test database (its key's folder), on SQLite only."""
+    migrated = migrated_database.FILES.get("migrated")
+    if migrated is None or connection.vendor != "sqlite":
+        return None
+    name = hashlib.sha256(repr(sorted(targets)).encode()).hexdigest()[:16]
+    return migrated.parent / f"throwaway-{name}.sqlite3"
