@@ -88,7 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "studio.apps.StaticFilesConfig",  # django.contrib.staticfiles, collecting only what pages link
+    "studio.staticfiles.StaticFilesConfig",  # django.contrib.staticfiles, collecting only what pages link
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",

@@ -1,4 +1,4 @@
-"""What collectstatic leaves out (studio.apps.StaticFilesConfig.ignore_patterns): files the installed
+"""What collectstatic leaves out (studio.staticfiles.StaticFilesConfig.ignore_patterns): files the installed
 apps ship that no page of a deployment links. Each pattern leaves out a file, and no page, rendered
 as production renders it (DEBUG off), links a file left out: it would answer 404, or the page 500
 (the manifest has no name for it)."""
