@@ -15,4 +15,3 @@ class StudioConfig(AppConfig):
         from .celery import app
 
         app.autodiscover_tasks(force=True)
-
