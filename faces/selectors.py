@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -36,11 +37,29 @@ class CurrentTemplate:
     stored: FaceTemplate | None = None
 
 
+# A rule set's default template as JSON and its digest, by renderer revision: the same for each page
+# that draws or reads a face of the game (a deep copy and a canonical dump with its hash were 3 ms a
+# call). Weak on the rule set: one registered for a test is forgotten with it, and a game registered
+# again under the same key is a new rule set, never served the old one's template.
+_DEFAULTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _default(game: str) -> CurrentTemplate:
+    """The rule set's default template (version 0), its data a new copy for each call."""
+    from rules import get_ruleset
+
+    from . import render
     from .template import template_for
 
-    data = template_for(game)
-    return CurrentTemplate(game, 0, data, template_digest(data))
+    ruleset = get_ruleset(game)
+    revision = getattr(render, "RENDERER_REVISION", RENDERER_REVISION)
+    known = _DEFAULTS.get(ruleset)
+    if known is None or known[0] != revision:
+        data = template_for(game)
+        known = (revision, json.dumps(data, ensure_ascii=False), template_digest(data))
+        _DEFAULTS[ruleset] = known
+    # Read again from its JSON (as a stored template is): a caller that changes it changes its own copy.
+    return CurrentTemplate(game, 0, json.loads(known[1]), known[2])
 
 
 def template_current(game: str) -> CurrentTemplate:

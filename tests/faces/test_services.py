@@ -42,6 +42,56 @@ def test_a_game_starts_from_its_rule_sets_default():
     assert current.stored is None
 
 
+@pytest.mark.parametrize("game", ["darkrow", "vanguard", "chesscards"])
+def test_the_default_is_built_once_and_each_caller_changes_only_its_own_copy(game, monkeypatch):
+    """The default (version 0) is the rule set's template and its digest, built once a process, not
+    for each face drawn or card page; each call gets a copy of its own to change."""
+    from faces import template as template_module
+
+    expected = template_for(game)
+    selectors._default(game)
+    built = []
+    real = template_module.template_for
+    monkeypatch.setattr(template_module, "template_for", lambda g: built.append(g) or real(g))
+    first, second = selectors._default(game), selectors._default(game)
+    assert built == []
+    assert first.data == second.data == expected and first.data is not second.data
+    assert first.digest == selectors.template_digest(expected) and first.version == 0
+    first.data["regions"].clear()
+    first.data["changed"] = True
+    assert selectors._default(game).data == expected
+    assert selectors.template_current(game).data == expected
+
+
+def test_the_default_follows_the_rule_set_registered_and_the_renderer_revision(monkeypatch):
+    """A game registered again under its key is served its own default, never the one before it; a
+    new renderer revision is a new digest."""
+    from faces import render
+    from rules import RuleSet, registry
+
+    class Pebble(RuleSet):
+        key = "pebble"
+        name = "Pebble"
+        card_types = ("CARD",)
+        id_prefix = "PB"
+        default_format = "x"
+        face_template = {"regions": [], "marker": 1}
+
+    class PebbleAgain(Pebble):
+        face_template = {"regions": [], "marker": 2}
+
+    with registry.registered(Pebble):
+        before = selectors._default("pebble")
+        assert before.data == {"regions": [], "marker": 1}
+    with registry.registered(PebbleAgain):
+        again = selectors._default("pebble")
+        assert again.data == {"regions": [], "marker": 2}
+        assert again.digest == selectors.template_digest(again.data) != before.digest
+        monkeypatch.setattr(render, "RENDERER_REVISION", "2", raising=False)
+        redrawn = selectors._default("pebble")
+        assert redrawn.digest == selectors.template_digest(again.data) != again.digest
+
+
 def test_an_edit_is_a_new_version_with_who_and_the_whole_data(designer):
     base = template_for("darkrow")
     path = _colour_path(base)

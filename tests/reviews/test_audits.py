@@ -19,6 +19,8 @@ from reviews import audits, services
 from reviews.models import Audit, AuditEntry
 from rules import registry
 from rules.audit import REVIEW_LISTS
+from tests import module_data
+from tests.factories import new_card
 from tests.reviews.effects import bonus, draw, imported, new_mechanic
 
 pytestmark = pytest.mark.django_db
@@ -36,94 +38,137 @@ def listed(audit: Audit) -> dict[str, set[str]]:
     return out
 
 
-@pytest.fixture
-def game_with_every_list(make_card, designer, reviewer):
-    """One card per reason, and cards that belong in no list."""
-    validated = lambda card: card_set_status(stable_id=card.stable_id, status="VALIDATED", user=reviewer)
-    clean = validated(make_card(name="Propre"))
-    validated(make_card(name="Pas encore", effects=[draw(implemented=False)]))
-    imported("Bonus", [bonus()])
-    validated(make_card(name="Bonus daté", effects=[bonus(duration="UNTIL_END_OF_TURN")]))
-    validated(make_card(name="Uniforme", type="OBJECT", cost=1, atk=None, pv=None, behavior="EQUIPMENT"))
-    make_card(name="Casque de moto", type="OBJECT", cost=1, atk=None, pv=None, behavior="CONSUMABLE")
-    to_review = make_card(name="À revoir")
-    card_set_status(stable_id=to_review.stable_id, status="NEEDS_REVIEW", user=designer)
-    make_card(name="Sans ATK", atk=None)
-    imported("Aube", [new_mechanic()])
-    # Identities: same name and type with different data collide, unless declared distinct.
-    make_card(name="Vodka", text="A")
-    make_card(name="Vodka", text="B")
-    gin_a, gin_b = make_card(name="Chianti", text="A"), make_card(name="Chianti", text="B")
-    services.distinct_identity_declare(stable_ids=[gin_a.stable_id, gin_b.stable_id], user=reviewer)
-    # Gin the Leader and Gin the Legendary differ by type: never a collision.
-    make_card(name="Gin", type="LEADER", cost=None, atk=None, pv=None)
-    make_card(name="Gin", type="LEGENDARY", cost=5, atk=5, pv=5)
-    # A user-modified card a re-import would have overwritten.
-    cards_import(
-        payload={
-            "game": "darkrow",
-            "cards": [
-                {"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}
-            ],
+class TestEveryList:
+    """The audit of one game with a card for each reason to be listed and cards that belong in no
+    list, built once for the class's tests (tests/module_data.py: each starts from it in a savepoint
+    of its own, its audits rolled back; the module's other tests never find these cards)."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def game_with_every_list(cls, request, django_db_setup, django_db_blocker, tmp_path_factory):
+        """One card per reason, and cards that belong in no list."""
+        with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+            designer = module_data.make_user("designer", username="dana")
+            reviewer = module_data.make_user("reviewer", username="remi")
+            validated = lambda card: card_set_status(
+                stable_id=card.stable_id, status="VALIDATED", user=reviewer
+            )
+            validated(new_card(name="Propre"))
+            validated(new_card(name="Pas encore", effects=[draw(implemented=False)]))
+            imported("Bonus", [bonus()])
+            validated(new_card(name="Bonus daté", effects=[bonus(duration="UNTIL_END_OF_TURN")]))
+            validated(
+                new_card(name="Uniforme", type="OBJECT", cost=1, atk=None, pv=None, behavior="EQUIPMENT")
+            )
+            new_card(name="Casque de moto", type="OBJECT", cost=1, atk=None, pv=None, behavior="CONSUMABLE")
+            to_review = new_card(name="À revoir")
+            card_set_status(stable_id=to_review.stable_id, status="NEEDS_REVIEW", user=designer)
+            new_card(name="Sans ATK", atk=None)
+            imported("Aube", [new_mechanic()])
+            # Identities: same name and type with different data collide, unless declared distinct.
+            new_card(name="Vodka", text="A")
+            new_card(name="Vodka", text="B")
+            gin_a, gin_b = new_card(name="Chianti", text="A"), new_card(name="Chianti", text="B")
+            services.distinct_identity_declare(stable_ids=[gin_a.stable_id, gin_b.stable_id], user=reviewer)
+            # Gin the Leader and Gin the Legendary differ by type: never a collision.
+            new_card(name="Gin", type="LEADER", cost=None, atk=None, pv=None)
+            new_card(name="Gin", type="LEGENDARY", cost=5, atk=5, pv=5)
+            # A user-modified card a re-import would have overwritten.
+            cards_import(
+                payload={
+                    "game": "darkrow",
+                    "cards": [
+                        {
+                            "stableCardId": "DR-K01",
+                            "name": "Korn",
+                            "type": "UNIT",
+                            "cost": 2,
+                            "atk": 2,
+                            "pv": 2,
+                        }
+                    ],
+                }
+            )
+            card_update(stable_id="DR-K01", data={"atk": 3}, user=designer)
+            cards_import(
+                payload={
+                    "game": "darkrow",
+                    "cards": [
+                        {
+                            "stableCardId": "DR-K01",
+                            "name": "Korn",
+                            "type": "UNIT",
+                            "cost": 2,
+                            "atk": 2,
+                            "pv": 2,
+                        }
+                    ],
+                }
+            )
+            # Out of play: in no list whatever its content.
+            disabled = new_card(name="Retirée", atk=None)
+            card_set_status(stable_id=disabled.stable_id, status="DISABLED", user=reviewer)
+            yield
+
+    @pytest.fixture(autouse=True)
+    def _data(self, game_with_every_list, db):
+        """The class's cards (``game_with_every_list``), each test in a savepoint of its own."""
+
+    def test_each_list_holds_the_cards_that_belong_in_it_and_says_why(self):
+        audit = run()
+        assert audit.status == "DONE" and audit.step == "done" and audit.done == audit.total
+        lists = listed(audit)
+        assert lists["BONUS_DURATION_REVIEW"] == {"Bonus"}
+        assert lists["OBJECT_BEHAVIOR_REVIEW"] == {"Casque de moto"}
+        assert lists["NEEDS_REVIEW"] == {"À revoir", "Sans ATK"}
+        assert lists["NEW_MECHANIC_REQUIRED"] == {"Aube"}
+        assert lists["VERSION_CONFLICTS"] == {"Vodka", "Korn"}
+        everywhere = set().union(*lists.values())
+        for absent in ("Propre", "Pas encore", "Bonus daté", "Uniforme", "Chianti", "Gin", "Retirée"):
+            assert absent not in everywhere
+        assert audit.list_counts == {
+            "BONUS_DURATION_REVIEW": 1,
+            "OBJECT_BEHAVIOR_REVIEW": 1,
+            "NEEDS_REVIEW": 2,
+            "NEW_MECHANIC_REQUIRED": 1,
+            "VERSION_CONFLICTS": 3,  # two Vodka, one Korn
         }
-    )
-    card_update(stable_id="DR-K01", data={"atk": 3}, user=designer)
-    cards_import(
-        payload={
-            "game": "darkrow",
-            "cards": [
-                {"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}
-            ],
+        reasons = {(e.name, e.code): e.reason for e in audit.entries.all()}
+        assert "OBJECT_BEHAVIOR_SEED" in {code for _, code in reasons}
+        assert (
+            "effects[0].actions[0].duration: a bonus to ATK without a duration"
+            in reasons[("Bonus", "EFFECT_BONUS_NO_DURATION")]
+        )
+        assert "import conflict #" in reasons[("Korn", "IMPORT_CONFLICT")]
+        assert "different data" in reasons[("Vodka", "IDENTITY_COLLISION")]
+        assert reasons[("À revoir", "STATUS_NEEDS_REVIEW")].endswith(" waits for review")
+
+    def test_the_audit_reports_the_seeds_counts(self):
+        counts = run().counts
+        identities = counts["identities"]
+        assert identities["expected"] == 72
+        assert identities["actual"] == Card.objects.filter(game="darkrow").exclude(status="DISABLED").count()
+        assert identities["validated"] == Card.objects.filter(game="darkrow", status="VALIDATED").count()
+        assert identities["matches"] is False
+        assert counts["artwork"] == {
+            "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6},
+            "actual": dict.fromkeys(Kind.values, 0),
+            "matches": False,
         }
-    )
-    # Out of play: in no list whatever its content.
-    disabled = make_card(name="Retirée", atk=None)
-    card_set_status(stable_id=disabled.stable_id, status="DISABLED", user=reviewer)
-    return clean
 
+    def test_running_a_finished_audit_again_changes_nothing(self):
+        audit = run()
+        entries = list(audit.entries.values_list("pk", flat=True))
+        again = audits.audit_run(audit_id=audit.pk)
+        assert again.finished_at == audit.finished_at
+        assert list(again.entries.values_list("pk", flat=True)) == entries
 
-def test_each_list_holds_the_cards_that_belong_in_it_and_says_why(game_with_every_list):
-    audit = run()
-    assert audit.status == "DONE" and audit.step == "done" and audit.done == audit.total
-    lists = listed(audit)
-    assert lists["BONUS_DURATION_REVIEW"] == {"Bonus"}
-    assert lists["OBJECT_BEHAVIOR_REVIEW"] == {"Casque de moto"}
-    assert lists["NEEDS_REVIEW"] == {"À revoir", "Sans ATK"}
-    assert lists["NEW_MECHANIC_REQUIRED"] == {"Aube"}
-    assert lists["VERSION_CONFLICTS"] == {"Vodka", "Korn"}
-    everywhere = set().union(*lists.values())
-    for absent in ("Propre", "Pas encore", "Bonus daté", "Uniforme", "Chianti", "Gin", "Retirée"):
-        assert absent not in everywhere
-    assert audit.list_counts == {
-        "BONUS_DURATION_REVIEW": 1,
-        "OBJECT_BEHAVIOR_REVIEW": 1,
-        "NEEDS_REVIEW": 2,
-        "NEW_MECHANIC_REQUIRED": 1,
-        "VERSION_CONFLICTS": 3,  # two Vodka, one Korn
-    }
-    reasons = {(e.name, e.code): e.reason for e in audit.entries.all()}
-    assert "OBJECT_BEHAVIOR_SEED" in {code for _, code in reasons}
-    assert (
-        "effects[0].actions[0].duration: a bonus to ATK without a duration"
-        in reasons[("Bonus", "EFFECT_BONUS_NO_DURATION")]
-    )
-    assert "import conflict #" in reasons[("Korn", "IMPORT_CONFLICT")]
-    assert "different data" in reasons[("Vodka", "IDENTITY_COLLISION")]
-    assert reasons[("À revoir", "STATUS_NEEDS_REVIEW")].endswith(" waits for review")
-
-
-def test_the_audit_reports_the_seeds_counts(game_with_every_list):
-    counts = run().counts
-    identities = counts["identities"]
-    assert identities["expected"] == 72
-    assert identities["actual"] == Card.objects.filter(game="darkrow").exclude(status="DISABLED").count()
-    assert identities["validated"] == Card.objects.filter(game="darkrow", status="VALIDATED").count()
-    assert identities["matches"] is False
-    assert counts["artwork"] == {
-        "expected": {"HD": 72, "REFERENCE": 53, "FULL_ART": 3, "LEGACY_HD": 6},
-        "actual": dict.fromkeys(Kind.values, 0),
-        "matches": False,
-    }
+    def test_a_redelivered_audit_starts_over_without_duplicates(self):
+        audit = run()
+        count = audit.entries.count()
+        Audit.objects.filter(pk=audit.pk).update(status="RUNNING")  # as if the worker died before acking
+        again = audits.audit_run(audit_id=audit.pk)
+        assert again.status == "DONE" and again.entries.count() == count
 
 
 def test_artwork_counts_come_from_the_artwork_app(monkeypatch):
@@ -216,22 +261,6 @@ def test_an_abandoned_audit_does_not_block_forever(settings):
     stuck.refresh_from_db()
     assert stuck.status == "FAILED" and "abandoned" in stuck.error
     assert fresh.status == "PENDING"
-
-
-def test_running_a_finished_audit_again_changes_nothing(game_with_every_list):
-    audit = run()
-    entries = list(audit.entries.values_list("pk", flat=True))
-    again = audits.audit_run(audit_id=audit.pk)
-    assert again.finished_at == audit.finished_at
-    assert list(again.entries.values_list("pk", flat=True)) == entries
-
-
-def test_a_redelivered_audit_starts_over_without_duplicates(game_with_every_list):
-    audit = run()
-    count = audit.entries.count()
-    Audit.objects.filter(pk=audit.pk).update(status="RUNNING")  # as if the worker died before acking
-    again = audits.audit_run(audit_id=audit.pk)
-    assert again.status == "DONE" and again.entries.count() == count
 
 
 def test_a_run_taken_over_by_another_stops(bulk_cards):
