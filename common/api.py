@@ -116,6 +116,28 @@ def _unsupported(exc: UnsupportedMediaType, context) -> UnsupportedMediaType:
     )
 
 
+# The browsable API's forms (a browser's ``Accept: text/html``) for views whose answers are written by a
+# ``BaseSerializer``: one has no fields and no blank state, so DRF cannot build a form from it (it answered 500).
+# DRF asks the view for a form's serializer as ``get_serializer()`` (POST) or ``get_serializer(instance=obj)``
+# (PUT, PATCH), under the form's method; the views themselves always pass what they write. Those calls get a
+# blank serializer of the request body the method takes (``form_serializers``, the one the schema documents);
+# every other call, ``get_output_serializer()``. (DRF finds a PATCH form's object on the answer's
+# ``data.serializer``, which a ``BaseSerializer``'s plain dict has not: the PATCH form is blank too.)
+# No docstring: a view's docstring is its description in the schema and on the browsable page, and a mixin's
+# would be inherited by the views that have none.
+class BrowsableForms:
+    form_serializers: dict[str, type[serializers.Serializer]] = {}
+
+    def get_serializer(self, *args, **kwargs):
+        form = self.form_serializers.get(self.request.method)
+        if form is not None and not args and set(kwargs) <= {"instance"}:
+            return form(context=self.get_serializer_context())
+        return self.get_output_serializer(*args, **kwargs)
+
+    def get_output_serializer(self, *args, **kwargs):
+        return super().get_serializer(*args, **kwargs)
+
+
 class Text(serializers.CharField):
     """A note, comment or free text of a request body: a JSON string and nothing else. DRF's
     CharField reads ``123`` as "123"; here a number, a boolean, a list or an object is a 400

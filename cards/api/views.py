@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common import i18n
-from common.api import JSONParser
+from common.api import BrowsableForms, JSONParser
 from common.errors import InvalidInput
 from common.i18n import tr
 from common.versions import requested_version, with_etag
@@ -119,7 +119,7 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         responses={200: CardDoc, **_errors(400, 401, 403, 404, 412)},
     ),
 )
-class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class CardViewSet(BrowsableForms, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     permission_classes = [CardPermission]
     parser_classes = [JSONParser]
     metadata_class = CardMetadata
@@ -129,6 +129,7 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     lookup_url_kwarg = "stableCardId"
     lookup_value_regex = STABLE_ID_RE.pattern.strip("^$")
     http_method_names = ["get", "post", "patch", "head", "options"]
+    form_serializers = {"POST": CardCreateDoc, "PATCH": CardPatchDoc}
 
     def get_queryset(self):
         cards = card_list(user=self.request.user)
@@ -139,7 +140,7 @@ class CardViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         # The filters are the list's; a card's own routes find it by its id alone.
         return super().filter_queryset(queryset) if self.action == "list" else queryset
 
-    def get_serializer(self, *args, **kwargs):
+    def get_output_serializer(self, *args, **kwargs):
         kwargs.setdefault("with_findings", self.action != "list")
         return CardSerializer(*args, **kwargs)
 

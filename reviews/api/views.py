@@ -13,6 +13,7 @@ from cards.api.serializers import CardSerializer
 from cards.imports import import_conflict_resolve
 from cards.interchange import check_game
 from cards.selectors import card_get
+from common.api import BrowsableForms
 from common.errors import InvalidInput
 from common.versions import if_match_version, with_etag
 from rules.problems import invalid, problem, refusal
@@ -208,11 +209,12 @@ class ReviewClosure(APIView):
 
 # --- audits ------------------------------------------------------------------------------------------
 @reads("audits")
-class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class AuditViewSet(BrowsableForms, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Audits: start one (POST, 202), follow its progress (GET), read its lists (GET entries/)."""
 
     permission_classes = [MayAudit]
     serializer_class = AuditSerializer
+    form_serializers = {"POST": AuditStartSerializer}
     filterset_fields = ["game", "status"]
 
     def get_queryset(self):
@@ -255,18 +257,21 @@ class AuditViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
 # --- proposals ----------------------------------------------------------------------------------------
 @reads("proposals")
-class ProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ProposalViewSet(
+    BrowsableForms, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     """AI proposals: a new card (created DRAFT) or a change kept apart until a reviewer accepts or rejects it."""
 
     permission_classes = [needs(VIEW_UNVALIDATED, "reviews.add_proposal")]
     filterset_fields = ["game", "status"]
+    form_serializers = {"POST": ProposalCreateSerializer}
 
     def get_queryset(self):
         qs = selectors.proposal_list(user=self.request.user)
         card = self.request.query_params.get("stableCardId")
         return qs.filter(card__stable_id=card) if card else qs
 
-    def get_serializer(self, *args, **kwargs):
+    def get_output_serializer(self, *args, **kwargs):
         kwargs.setdefault("detail", self.action != "list")
         return ProposalSerializer(*args, **kwargs)
 

@@ -146,3 +146,43 @@ def test_deep_nesting_in_an_api_body_is_a_400_with_a_message(world, admin_client
         f"/api/decks/{world['deck'].pk}/", json.dumps(NUL_BODY), content_type="application/json"
     )
     assert response.status_code == 400 and "NUL" in response.json()["detail"]
+
+
+def test_every_get_route_renders_as_html_for_a_browser(world, designer):
+    """A browser asks for ``text/html``: the API answers with DRF's browsable page, whose forms are built
+    from each view's ``get_serializer()`` (the raw JSON forms of POST and PATCH). Every API route, as the
+    admin (every form shown), a designer (some) and anonymous (none): no 5xx. (The site's own pages are
+    HTML whatever is asked: the other probes and their apps' tests cover them.)"""
+    designer_client = Client(raise_request_exception=False)
+    designer_client.force_login(designer)
+    admin_client = Client(raise_request_exception=False)
+    admin_client.force_login(world["admin"])
+    clients = {
+        "admin": admin_client,
+        "designer": designer_client,
+        "anonymous": Client(raise_request_exception=False),
+    }
+    errors = {}
+    api_urls = [url for _name, url in concrete_urls(world) if url.startswith("/api/")]
+    assert len(api_urls) > 40
+    for url in api_urls:
+        for who, client in clients.items():
+            response = client.get(url, HTTP_ACCEPT="text/html")
+            if response.status_code >= 500:
+                errors[f"{who} GET {url}"] = response.status_code
+    assert errors == {}
+
+
+@pytest.mark.parametrize("who", ["admin", "designer"])
+def test_the_browsable_api_shows_the_card_forms(world, designer, who):
+    """The raw JSON forms are the bodies the schema documents: a new card's (POST) and an edit's (PATCH)."""
+    client = Client(raise_request_exception=False)
+    client.force_login(world["admin"] if who == "admin" else designer)
+    listing = client.get("/api/cards/", HTTP_ACCEPT="text/html")
+    assert listing.status_code == 200 and listing["Content-Type"].startswith("text/html")
+    post_form = listing.content.decode().split('id="post-generic-content-form"')[1]
+    assert "&quot;stableCardId&quot;" in post_form and "&quot;game&quot;" in post_form
+    detail = client.get(f"/api/cards/{world['card'].stable_id}/", HTTP_ACCEPT="text/html")
+    assert detail.status_code == 200 and world["card"].stable_id in detail.content.decode()
+    patch_form = detail.content.decode().split('id="put-generic-content-form"')[1]
+    assert 'data-method="PATCH"' in patch_form and "&quot;version&quot;" in patch_form
