@@ -88,7 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "studio.staticfiles.StaticFilesConfig",  # django.contrib.staticfiles, collecting only what pages link
+    "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -274,6 +274,11 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing root
 # The fonts faces are drawn with, for faces shown inline in pages (the same files resvg and the PDFs use).
 STATICFILES_DIRS = [("faces/fonts", BASE_DIR / "faces" / "fonts")]
+# The apps' files but those no page of a deployment links (studio.staticfiles.AppDirectoriesFinder).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "studio.staticfiles.AppDirectoriesFinder",
+]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Media are private (studio.media, common.media): each request is checked, then the file goes out by

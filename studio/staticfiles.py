@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from django.contrib.staticfiles.apps import StaticFilesConfig as BaseStaticFilesConfig
+from django.contrib.staticfiles import finders
 from whitenoise.compress import Compressor
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
@@ -83,19 +83,18 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
         return AffordableCompressor(**kwargs)
 
 
-# In this module, not studio/apps.py: a second AppConfig there would leave Django no default
-# config for the studio app (its ready() then never runs: no task registered, no receiver).
-class StaticFilesConfig(BaseStaticFilesConfig):
-    """django.contrib.staticfiles, with what no page of a deployment links left out of collectstatic.
+class AppDirectoriesFinder(finders.AppDirectoriesFinder):
+    """Django's, with what no page of a deployment links left out of collectstatic.
 
-    collectstatic copies, hashes, rewrites and compresses (gzip and Brotli, studio.staticfiles) every
-    file the installed apps ship: these are ones production never serves (DEBUG off), half the
-    JavaScript it hashed and compressed (5.4 MB), at every deployment's start. runserver (DEBUG on) serves from the apps'
-    folders, unchanged. tests/studio/test_static_collection.py holds each pattern to a file it leaves
-    out and to no file a production page links."""
+    collectstatic copies, hashes, rewrites and compresses (gzip and Brotli, above) every file the
+    installed apps ship: these are ones production never serves (DEBUG off), half the JavaScript it
+    hashed and compressed (5.4 MB), at every deployment's start. Only listing (collectstatic) leaves
+    them out: ``find`` still finds every file, so runserver and the tests' live servers serve them all
+    (``INSTALLED_APPS`` keeps ``django.contrib.staticfiles`` as such: tools look for that name).
+    tests/studio/test_static_collection.py holds each pattern to a file it leaves out and to no file a
+    production page links."""
 
     ignore_patterns = [
-        *BaseStaticFilesConfig.ignore_patterns,
         # Redoc: the API docs are Swagger UI's (/api/docs/); no route serves drf-spectacular's Redoc.
         "drf_spectacular_sidecar/redoc/*",
         # {% htmx_script %} (templates/base.html) links htmx 2, minified, without extensions; the
@@ -114,3 +113,6 @@ class StaticFilesConfig(BaseStaticFilesConfig):
         "rest_framework/fonts/fontawesome-webfont.*",
         "rest_framework/css/bootstrap-theme.min.css*",
     ]
+
+    def list(self, ignore_patterns):
+        return super().list([*(ignore_patterns or ()), *self.ignore_patterns])

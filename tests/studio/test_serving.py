@@ -613,7 +613,7 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(web_role):
     with urllib.request.urlopen(brotli_asked, timeout=5) as response:
         assert response.headers["Content-Encoding"] == "br"
     # Brotli for a browser that reads it; every file the page links served (htmx's among them); the
-    # files no page links not collected (studio.staticfiles.StaticFilesConfig).
+    # files no page links not collected (studio.staticfiles.AppDirectoriesFinder).
     linked = set(re.findall(r'"(/static/[^"]+)"', login))
     assert any("/django_htmx/htmx-2.min." in name for name in linked), linked
     for name in linked:

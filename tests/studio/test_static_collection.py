@@ -1,4 +1,4 @@
-"""What collectstatic leaves out (studio.staticfiles.StaticFilesConfig.ignore_patterns): files the installed
+"""What collectstatic leaves out (studio.staticfiles.AppDirectoriesFinder.ignore_patterns): files the installed
 apps ship that no page of a deployment links. Each pattern leaves out a file, and no page, rendered
 as production renders it (DEBUG off), links a file left out: it would answer 404, or the page 500
 (the manifest has no name for it)."""
@@ -10,25 +10,29 @@ import re
 import pytest
 from django.apps import apps
 from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.apps import StaticFilesConfig as DjangoStaticFilesConfig
 from django.contrib.staticfiles.utils import matches_patterns
 
-OURS = [
-    pattern
-    for pattern in apps.get_app_config("staticfiles").ignore_patterns
-    if pattern not in DjangoStaticFilesConfig.ignore_patterns
-]
+from studio.staticfiles import AppDirectoriesFinder
+
+OURS = AppDirectoriesFinder.ignore_patterns
+DJANGOS = apps.get_app_config("staticfiles").ignore_patterns
 
 
-def _listed(ignore_patterns: list[str]) -> set[str]:
-    return {path for finder in finders.get_finders() for path, _storage in finder.list(ignore_patterns)}
+def _listed() -> set[str]:
+    """What collectstatic collects: what its finders list."""
+    return {path for finder in finders.get_finders() for path, _storage in finder.list(DJANGOS)}
 
 
-def test_each_pattern_leaves_out_files_the_apps_ship():
-    shipped = _listed(DjangoStaticFilesConfig.ignore_patterns)
+def test_each_pattern_leaves_out_files_the_apps_ship_and_every_file_is_still_found():
+    shipped = {path for path, _storage in finders.AppDirectoriesFinder().list(DJANGOS)}
+    collected = _listed()
     assert OURS
     for pattern in OURS:
-        assert any(matches_patterns(path, [pattern]) for path in shipped), f"{pattern} leaves out nothing"
+        left_out = {path for path in shipped if matches_patterns(path, [pattern])}
+        assert left_out, f"{pattern} leaves out nothing"
+        assert not left_out & collected, f"{pattern}: collected all the same"
+        # runserver and the live servers find (and serve) them still.
+        assert all(finders.find(path) for path in left_out), pattern
 
 
 @pytest.mark.django_db
@@ -56,5 +60,5 @@ def test_no_page_links_a_file_collectstatic_leaves_out(client, admin_client, set
         "admin/js/vendor/select2/select2.full.min.js",
     ):
         assert name in linked, name  # the pages looked at are those that link the apps' files
-    left_out = linked - _listed(apps.get_app_config("staticfiles").ignore_patterns)
+    left_out = linked - _listed()
     assert not left_out, f"pages link files collectstatic leaves out: {sorted(left_out)}"
