@@ -74,37 +74,15 @@ class TestEveryList:
             new_card(name="Gin", type="LEADER", cost=None, atk=None, pv=None)
             new_card(name="Gin", type="LEGENDARY", cost=5, atk=5, pv=5)
             # A user-modified card a re-import would have overwritten.
-            cards_import(
-                payload={
-                    "game": "darkrow",
-                    "cards": [
-                        {
-                            "stableCardId": "DR-K01",
-                            "name": "Korn",
-                            "type": "UNIT",
-                            "cost": 2,
-                            "atk": 2,
-                            "pv": 2,
-                        }
-                    ],
-                }
-            )
+            korn = {
+                "game": "darkrow",
+                "cards": [
+                    {"stableCardId": "DR-K01", "name": "Korn", "type": "UNIT", "cost": 2, "atk": 2, "pv": 2}
+                ],
+            }
+            cards_import(payload=korn)
             card_update(stable_id="DR-K01", data={"atk": 3}, user=designer)
-            cards_import(
-                payload={
-                    "game": "darkrow",
-                    "cards": [
-                        {
-                            "stableCardId": "DR-K01",
-                            "name": "Korn",
-                            "type": "UNIT",
-                            "cost": 2,
-                            "atk": 2,
-                            "pv": 2,
-                        }
-                    ],
-                }
-            )
+            cards_import(payload=korn)
             # Out of play: in no list whatever its content.
             disabled = new_card(name="Retirée", atk=None)
             card_set_status(stable_id=disabled.stable_id, status="DISABLED", user=reviewer)
