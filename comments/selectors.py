@@ -14,6 +14,7 @@ from cards.selectors import SEES_ALL, SEES_NONE, SEES_VALIDATED, card_scope, car
 from common.users import permissions_held
 from decks.models import Deck
 from tables.models import Seat
+from tables.selectors import may_watch
 
 from . import table_threads
 from .mentions import mentioned_names, rendered
@@ -262,7 +263,7 @@ def _visible(user) -> Q:
     # A comment at a table: while they may see the table (who may read the comment was checked when
     # the notification was made, and a finished table's seats and events never change).
     at_tables = Q(comment__table__isnull=True) | Q(comment__table__in=mine)
-    if user.has_perm("tables.view_table"):
+    if may_watch(user):
         at_tables |= Q(comment__table__public=True)
     return cards & decks & tables & at_tables
 

@@ -17,11 +17,16 @@ from .models import FaceRendition, FaceTemplate, FaceTemplateVersion, PrintJob
 RENDERER_REVISION = "1"
 
 
-def template_digest(data: dict) -> str:
-    """The cache identity of a template's drawing: its data (canonical JSON) and the renderer's revision."""
+def renderer_revision() -> str:
+    """The renderer's revision: ``faces.render``'s when it declares one, else this module's."""
     from . import render
 
-    revision = getattr(render, "RENDERER_REVISION", RENDERER_REVISION)
+    return getattr(render, "RENDERER_REVISION", RENDERER_REVISION)
+
+
+def template_digest(data: dict) -> str:
+    """The cache identity of a template's drawing: its data (canonical JSON) and the renderer's revision."""
+    revision = renderer_revision()
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(f"{revision}\n{canonical}".encode()).hexdigest()
 
@@ -48,11 +53,10 @@ def _default(game: str) -> CurrentTemplate:
     """The rule set's default template (version 0), its data a new copy for each call."""
     from rules import get_ruleset
 
-    from . import render
     from .template import template_for
 
     ruleset = get_ruleset(game)
-    revision = getattr(render, "RENDERER_REVISION", RENDERER_REVISION)
+    revision = renderer_revision()
     known = _DEFAULTS.get(ruleset)
     if known is None or known[0] != revision:
         data = template_for(game)
