@@ -26,7 +26,15 @@ from rules.translations import source_changed
 
 from .diff import field_changes
 from .effect_ids import EffectIdIndex
-from .interchange import TRANSLATIONS_KEY, CardInput, card_data, card_to_dict, check_game, parse_card
+from .interchange import (
+    SOURCE_LANGUAGE_KEY,
+    TRANSLATIONS_KEY,
+    CardInput,
+    card_data,
+    card_to_dict,
+    check_game,
+    parse_card,
+)
 from .models import (
     BULK_BATCH,
     DERIVED_FIELDS,
@@ -108,24 +116,30 @@ def card_save_change(
     return changes
 
 
-# What a bulk update writes: the content a card-set file holds, its derived columns, its bookkeeping.
-BULK_UPDATE_FIELDS = (
-    "name",
-    "type",
-    "set_code",
-    "text",
-    "archetypes",
-    "game_fields",
-    "effects",
-    "origin",
-    "creation_method",
-    "user_modified",
-    "status",
-    "source_language",
-    "version",
-    "updated_at",
-    *DERIVED_FIELDS,
-)
+# The column each interchange key of a card is stored in (card_to_dict's inverse; a rule set's own
+# fields are in game_fields). A bulk update writes the columns its cards' changes touch, not all of
+# them: bulk_update builds a CASE of one WHEN a card for each column, most of a re-import's CPU.
+KEY_COLUMNS = {
+    "name": "name",
+    "type": "type",
+    "set": "set_code",
+    "text": "text",
+    "archetypes": "archetypes",
+    "effects": "effects",
+    "origin": "origin",
+    "creationMethod": "creation_method",
+    "userModified": "user_modified",
+    "status": "status",
+    SOURCE_LANGUAGE_KEY: "source_language",
+}
+# What the search columns are computed from (models.derived_columns, the game aside, which never
+# changes): when none of it changed, neither did they.
+DERIVED_FROM = frozenset({"name", "text", "set_code", "archetypes", "translated_names"})
+
+
+def _changed_columns(changed_keys: Iterable[str]) -> set[str]:
+    """The columns of a card whose interchange form changed at ``changed_keys``."""
+    return {KEY_COLUMNS.get(key, "game_fields") for key in changed_keys if key != "stableCardId"}
 
 
 def cards_save_changes(
@@ -156,10 +170,12 @@ def cards_save_changes(
     now = timezone.now()
     created = [card for card, _ in changes if card._state.adding]
     created_ids = {id(card) for card in created}
+    columns = {"version", "updated_at"}  # what the updated cards' UPDATE writes (below)
     for card, before in changes:
         card.version = 1 if card._state.adding else card.version + 1
         if before and card.translated_names and source_changed(before, card_to_dict(card)):
             card.forget_translations()  # its translations fall behind (below): no longer searched
+            columns.update(("translated_names", "translated_languages"))
         card.refresh_derived()
         card.updated_at = now
     Card.objects.bulk_create(created, batch_size=BULK_BATCH)
@@ -181,16 +197,18 @@ def cards_save_changes(
         )
     CardRevision.objects.bulk_create(revisions, batch_size=BULK_BATCH)
     validated = []
-    for (card, _), revision in zip(changes, revisions):
+    for (card, before), revision in zip(changes, revisions):
         if card.status == Status.VALIDATED:
             card.last_validated_revision = revision
             validated.append(card)
+        if before:
+            columns |= _changed_columns(result[card.stable_id])
+            if card.status == Status.VALIDATED:
+                columns.add("last_validated_revision")
+    if columns & DERIVED_FROM:
+        columns.update(DERIVED_FIELDS)
     updated = [card for card, before in changes if before]
-    Card.objects.bulk_update(
-        updated,
-        [*BULK_UPDATE_FIELDS, "translated_names", "translated_languages", "last_validated_revision"],
-        batch_size=BULK_BATCH,
-    )
+    Card.objects.bulk_update(updated, sorted(columns), batch_size=BULK_BATCH)
     # New VALIDATED cards point at their first revision: one UPDATE a batch, each card's own revision
     # found by a subquery. bulk_update would build a CASE of one WHEN a card, a third of an import's CPU.
     fresh_validated = [card.pk for card in validated if id(card) in created_ids]

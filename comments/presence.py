@@ -85,8 +85,10 @@ def lock(*, card: Card, user, action: str) -> CardLock | None:
 
 def edit_holds(card: Card, user) -> list[str]:
     """Why ``user`` may not save an edit of ``card`` now: someone else's lock."""
-    held = CardLock.objects.select_related("user").filter(card=card).exclude(user=user).first()
-    if held is None:
+    # A card has one lock at most (CardLock.card is one-to-one): read it as it is, and tell the
+    # user's own from here (an exclude() and first()'s ordering were half of a card edit's query time).
+    held = next(iter(CardLock.objects.select_related("user").filter(card=card)), None)
+    if held is None or held.user_id == user.pk:
         return []
     return [
         gettext("%(name)s holds the lock on this card since %(at)s; ask them, or a reviewer may take it over")

@@ -1,11 +1,15 @@
 """Card-set imports write in batches: a fixed number of queries per batch, the same rows as one by one."""
 
+import re
+
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from cards import imports
 from cards.imports import cards_import
-from cards.models import Card, CardRevision, CardTranslation, CardTranslationRevision
+from cards.models import DERIVED_FIELDS, Card, CardRevision, CardTranslation, CardTranslationRevision
 from cards.search import card_search
 from common.errors import InvalidInput
 
@@ -113,6 +117,25 @@ def test_a_reimport_writes_each_card_its_own_values_and_all_of_them_the_shared_o
         ("Deux", " deux ", ["Feu"], "|FEU|", 2),
         ("Un", " un ", ["Feu"], "|FEU|", 2),
     ]
+
+
+def test_a_reimport_writes_only_the_columns_its_changes_touch():
+    # bulk_update builds a CASE of one WHEN a card for each column it writes: a changed text
+    # writes the text, its search columns and the bookkeeping, not every column of the card.
+    cards_import(payload=duel_file(3))
+    with CaptureQueriesContext(connection) as queries:
+        assert len(cards_import(payload=duel_file(3, text="Nouveau")).updated) == 3
+    [update] = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "cards_card"')]
+    written = set(re.findall(r'"(\w+)" = CASE', update))
+    assert written == {"text", "version", "updated_at", *DERIVED_FIELDS}, written
+    assert [c.search_body for c in Card.objects.order_by("stable_id")] == [" nouveau "] * 3
+    # A change of status writes it (and the validated revision), not the text nor the search columns.
+    with CaptureQueriesContext(connection) as queries:
+        cards_import(payload=duel_file(3, text="Nouveau", status="VALIDATED"))
+    [update] = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "cards_card"')]
+    written = set(re.findall(r'"(\w+)" = CASE', update))
+    assert written == {"status", "last_validated_revision_id", "version", "updated_at"}, written
+    assert set(Card.objects.values_list("status", flat=True)) == {"VALIDATED"}
 
 
 def test_a_second_import_changes_nothing():

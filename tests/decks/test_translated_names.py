@@ -4,6 +4,7 @@ stale one; the page's translations read in one query."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -13,19 +14,39 @@ from cards import demo
 from cards.models import Card, CardTranslation, TranslationStatus
 from cards.translations import mark_stale
 from decks.services import deck_create
+from tests import module_data
 
-from .conftest import own_everything
+from .conftest import DECKS, own_everything
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The demo's TD01 with the demo's translations (every TD01 card in Russian), the Russian
+    playtester's own; built once for the module (tests/module_data.py: each test starts from it in a
+    savepoint of its own; built for each of its tests it was most of the module's setup)."""
+    from cards.imports import cards_import
+    from studio.models import Preference
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        cards_import(payload=demo.card_set("vanguard"))
+        demo.load_translations()
+        playtester = module_data.make_user("playtester", username="paula")
+        Preference.objects.create(user=playtester, language="ru")  # reads Russian, as the demo's
+        td01 = json.loads((DECKS / "vanguard-td01.deck.json").read_text(encoding="utf-8"))
+        own_everything(playtester, td01)
+        yield {"playtester": playtester, "deck": deck_create(data=td01, user=playtester)}
+
+
 @pytest.fixture
-def td01_deck(load_cards, td01, russian_playtester):
-    """The demo's TD01 with the demo's translations (every TD01 card in Russian), the playtester's own."""
-    load_cards("vanguard")
-    demo.load_translations()
-    own_everything(russian_playtester, td01)
-    return deck_create(data=td01, user=russian_playtester)
+def russian_playtester(built, db):
+    return module_data.fresh(built["playtester"])
+
+
+@pytest.fixture
+def td01_deck(built, db):
+    return module_data.fresh(built["deck"])
 
 
 def names(page: str) -> list[str]:

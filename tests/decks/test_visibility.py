@@ -184,6 +184,13 @@ def test_card_scopes_agree_with_card_list(make_user):
     ]
     scopes = card_scopes(u.pk for u in users)
     assert [scopes[u.pk] for u in users] == [card_scope(u) for u in users]
+    # Asked again of other users: the query is built once a process, each call reads its own users.
+    later = [make_user("designer"), users[0], users[6]]
+    assert card_scopes(u.pk for u in later) == {
+        later[0].pk: "all",
+        users[0].pk: "validated",
+        users[6].pk: "none",
+    }
     assert [card_scope(u) for u in users] == ["validated", "all", "all", "all", "none", "all", "none"]
     Card.objects.create(game="darkrow", stable_id="DR-X", name="x", type="UNIT", status="DRAFT")
     Card.objects.create(game="darkrow", stable_id="DR-Y", name="y", type="UNIT", status="VALIDATED")
