@@ -119,3 +119,24 @@ def test_a_face_without_its_drawing_is_placed_as_an_image():
     face = replace(faces(n=1)[0], drawing=None)
     with sheet([face]) as pdf:
         assert len(pdf.pages[0].images) == 1
+
+
+def test_every_card_on_a_page_has_its_own_colours():
+    """Each face is drawn in a graphics state of its own, which ends with it: the second card's
+    background is its colour too, not the black a PDF starts with (the state a face set ends with its
+    clip; fpdf2's record of it must end there as well, or it skips setting a colour it thinks is set)."""
+    from dataclasses import replace
+
+    from faces.drawing import Color
+
+    light = Color("#ffcc00")
+    items = [replace(f, drawing=replace(f.drawing, background=light)) for f in faces(n=9)]
+    with sheet(items) as pdf:
+        coloured = [
+            r
+            for r in pdf.pages[0].rects
+            if abs(r["width"] / MM - 63) <= 0.2
+            and abs(r["height"] / MM - 88) <= 0.2
+            and tuple(r["non_stroking_color"] or ()) == pytest.approx((1.0, 0.8, 0.0), abs=0.01)
+        ]
+    assert len(coloured) == 9
