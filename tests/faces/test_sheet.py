@@ -102,10 +102,26 @@ def test_an_unknown_layout_or_a_bad_bleed_is_refused():
         sheet_layout("a4", 25)
 
 
-def test_pages_are_made_in_batches_and_joined():
+def test_pages_are_made_in_batches_and_joined(monkeypatch):
+    """A batch's document (its images, fonts and written bytes) is freed before the next is made:
+    memory holds one batch, whatever the size of the sheet."""
+    import weakref
+
+    from faces import sheet as sheet_module
+
+    made: list[weakref.ref] = []
+
+    class Watched(sheet_module.FPDF):
+        def __init__(self, *args, **kwargs):
+            assert all(ref() is None for ref in made), "the previous batch's document is still held"
+            super().__init__(*args, **kwargs)
+            made.append(weakref.ref(self))
+
+    monkeypatch.setattr(sheet_module, "FPDF", Watched)
     with sheet(iter(faces(n=40)), pages_per_batch=1) as pdf:
         assert len(pdf.pages) == 5
         assert [len(card_boxes(p)) for p in pdf.pages] == [9, 9, 9, 9, 4]
+    assert len(made) == 5
 
 
 def test_an_empty_sheet_is_one_page_that_says_so():
