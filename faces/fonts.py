@@ -197,7 +197,9 @@ def drop_layout_tables(font: TTFont) -> None:
 # changed font, a new fontTools or new options never serve an old file. Shared by every process on
 # the machine (web processes, workers, the test processes), each subset made once and kept.
 SUBSET_OPTIONS_VERSION = 1
+PDF_SUBSET_OPTIONS_VERSION = 1  # the options of _make_pdf_font
 WOFF2_SIGNATURE = b"wOF2"
+SFNT_SIGNATURE = b"\x00\x01\x00\x00"  # TrueType outlines
 
 
 def subset_cache_dir() -> Path | None:
@@ -216,17 +218,18 @@ def _file_digest(path: Path, mtime_ns: int, size: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _subset_file_name(face: FontFace, chars: frozenset[str]) -> str:
+def _subset_file_name(face: FontFace, chars: frozenset[str], kind: str = "woff2") -> str:
     stat = face.path.stat()
+    options = SUBSET_OPTIONS_VERSION if kind == "woff2" else f"{kind}-{PDF_SUBSET_OPTIONS_VERSION}"
     key = "\n".join(
         (
             _file_digest(face.path, stat.st_mtime_ns, stat.st_size),
             fontTools.version,
-            str(SUBSET_OPTIONS_VERSION),
+            str(options),
             "".join(sorted(chars)),
         )
     )
-    return f"{face.key}-{hashlib.sha256(key.encode()).hexdigest()[:40]}.woff2"
+    return f"{face.key}-{hashlib.sha256(key.encode()).hexdigest()[:40]}.{kind}"
 
 
 def _whole_woff2(data: bytes) -> bool:
@@ -234,12 +237,28 @@ def _whole_woff2(data: bytes) -> bool:
     return len(data) >= 12 and data[:4] == WOFF2_SIGNATURE and int.from_bytes(data[8:12], "big") == len(data)
 
 
-def _read_cached(path: Path) -> bytes | None:
+def _whole_sfnt(data: bytes) -> bool:
+    """A TrueType file holding every table its directory lists (not a torn or foreign file)."""
+    if len(data) < 12 or data[:4] != SFNT_SIGNATURE:
+        return False
+    tables = int.from_bytes(data[4:6], "big")
+    if len(data) < 12 + 16 * tables:
+        return False
+    for i in range(tables):
+        record = 12 + 16 * i
+        offset = int.from_bytes(data[record + 8 : record + 12], "big")
+        length = int.from_bytes(data[record + 12 : record + 16], "big")
+        if offset + length > len(data):
+            return False
+    return True
+
+
+def _read_cached(path: Path, whole=_whole_woff2) -> bytes | None:
     try:
         data = path.read_bytes()
     except OSError:
         return None
-    return data if _whole_woff2(data) else None
+    return data if whole(data) else None
 
 
 def _write_cached(path: Path, data: bytes) -> None:
@@ -311,3 +330,63 @@ def font_face_css(used: dict[FontFace, set[str]], *, font_url: str | None = None
             f"font-style:{face.style};src:{src};}}"
         )
     return "".join(rules)
+
+
+# --- the fonts fpdf2 is given -----------------------------------------------------------------------
+# fpdf2 reads every glyph of the font file it is given (outlines, names, metrics: 0.02 CPU-seconds for
+# a Noto face, 0.035 for DejaVu Sans) for each PDF document (each batch of a sheet's pages), and
+# subsets that font when it writes the document. It is given instead the font cut to the blocks of
+# characters the document draws (as the SVG subsets are: a handful serve every card), with every
+# table, outline, instruction, name and metric of those glyphs as in the font and its header
+# untouched: it reads a fraction of the glyphs, and its own subset of that file is the same bytes as
+# its subset of the whole font (tests/faces/test_font_subsets.py). Kept on disk beside the SVG subsets.
+# fpdf2 always maps U+0000 and the space (its reserved codes), so they are always in.
+PDF_RESERVED = frozenset("\x00 ")
+
+
+def _make_pdf_font(face: FontFace, chars: frozenset[str]) -> bytes:
+    from fontTools import subset
+
+    font = TTFont(face.path, recalcTimestamp=False, recalcBBoxes=False)
+    drop_layout_tables(font)
+    cmap = font.getBestCmap()
+    options = subset.Options()
+    # What fpdf2 keeps, it finds here as in the font: every name, glyph name, instruction and code
+    # range; the glyphs by name, so every code point drawn by a glyph kept keeps its mapping.
+    options.glyph_names = True
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.name_legacy = True
+    options.notdef_outline = True
+    options.recommended_glyphs = True
+    options.prune_unicode_ranges = False
+    options.prune_codepage_ranges = False
+    options.layout_features = []
+    options.drop_tables += list(LAYOUT_TABLES)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(glyphs={cmap[ord(c)] for c in chars | PDF_RESERVED if ord(c) in cmap})
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+_checked_pdf_fonts: set[Path] = set()  # the kept files this process has read whole or written
+
+
+def pdf_font_file(face: FontFace, chars: set[str]) -> Path:
+    """The font file to give fpdf2 for a document that draws ``chars`` in ``face``: the subset of their
+    blocks kept on disk (made once on the machine), else (no cache folder, or none kept) the face's own."""
+    folder = subset_cache_dir()
+    if folder is None:
+        return face.path
+    key = _subset_key(set(chars))
+    path = folder / _subset_file_name(face, key, "ttf")
+    if path in _checked_pdf_fonts and path.exists():
+        return path
+    if _read_cached(path, _whole_sfnt) is None:
+        _write_cached(path, _make_pdf_font(face, key))
+        if _read_cached(path, _whole_sfnt) is None:  # not kept (a read-only or full disk)
+            return face.path
+    _checked_pdf_fonts.add(path)
+    return path

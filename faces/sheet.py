@@ -18,7 +18,9 @@ import io
 import math
 import shutil
 import tempfile
+import weakref
 from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -28,7 +30,7 @@ from fpdf import FPDF
 from fpdf.pattern import LinearGradient
 
 from .drawing import Color, Drawing, Paint, Picture, Shape, TextLine
-from .fonts import FontFace, drop_layout_tables, face_for, runs_by_face, text_width
+from .fonts import FontFace, drop_layout_tables, face_for, pdf_font_file, runs_by_face, text_width
 from .layouts import Layout, Printer, layout_named, layouts
 from .render import RenderedFace
 
@@ -40,6 +42,7 @@ MIN_MARK_MM = 1.5  # crop mark length, at least (Letter holds 3 x 88 mm with 7.7
 MARK_GAP_MM = 1.0  # between the grid and a mark
 PAGES_PER_BATCH = 2  # 18 cards: the most held in memory at once, whatever the size of the sheet
 MAX_BLEED_MM = 10.0
+NOTE_FACE = face_for("Noto Sans")  # the line above a page's cards: the cover and the page number
 
 
 class SheetError(ValueError):
@@ -151,7 +154,10 @@ def sheet_layout(
 
 # --- drawing a face into PDF --------------------------------------------------------------------
 class _Pdf:
-    def __init__(self, layout: SheetLayout):
+    def __init__(self, layout: SheetLayout, chars: dict[FontFace, set[str]] | None = None):
+        """``chars``: the characters each face draws in this document (:func:`_chars_drawn`), so that
+        fpdf2 is given only their blocks of the font (faces.fonts.pdf_font_file); a face not in it, the
+        whole font."""
         self.layout = layout
         self.pdf = FPDF(orientation="portrait", unit="mm", format=(layout.page_w, layout.page_h))
         self.pdf.set_auto_page_break(False)
@@ -159,12 +165,14 @@ class _Pdf:
         self.pdf.set_compression(True)
         self.pdf.set_creator("Card Studio")
         self._fonts: dict[FontFace, str] = {}
+        self._chars = chars or {}
 
     def font(self, face: FontFace) -> str:
         name = self._fonts.get(face)
         if name is None:
             name = face.key
-            self.pdf.add_font(name, "", str(face.path))
+            chars = self._chars.get(face)
+            self.pdf.add_font(name, "", str(pdf_font_file(face, chars) if chars else face.path))
             # Text is set unshaped (no kerning or ligatures, as measured): fpdf2's subsetter drops the
             # layout tables, and would decompile them whole first (faces.fonts.LAYOUT_TABLES).
             drop_layout_tables(self.pdf.fonts[name].ttfont)
@@ -195,7 +203,10 @@ class _Pdf:
         pdf = self.pdf
         # the drawing's own bleed, clipped to the bleed the sheet has room for
         b = min(d.bleed, self.layout.bleed)
-        with pdf.rect_clip(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b):
+        # A graphics state of the face's own: what it sets (colours, line width, font) ends with it, in
+        # the PDF (the clip's Q) and in fpdf2's record of it, which would otherwise skip a colour it
+        # believes set (the next card's background painted black).
+        with pdf.local_context(), pdf.rect_clip(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b):
             self.fill(d.background)
             pdf.rect(ox - b, oy - b, d.width + 2 * b, d.height + 2 * b, style="F")
             for item in d.items:
@@ -207,25 +218,33 @@ class _Pdf:
                     pdf.image(io.BytesIO(item.data), ox + item.x, oy + item.y, item.w, item.h)
 
     def _shape(self, s: Shape, ox: float, oy: float) -> None:
+        fill_opacity = (s.fill.color.alpha if s.fill is not None else 1.0) * s.opacity
+        stroke_opacity = (s.stroke.alpha if s.stroke is not None else 1.0) * s.opacity
+        if fill_opacity >= 1 and stroke_opacity >= 1 and (s.fill is None or s.fill.color2 is None):
+            # Opaque and flat: drawn in the face's state (a graphics state of its own for each box
+            # cost a fifth of a sheet); it sets each colour it paints with.
+            self._paint(s, ox + s.x, oy + s.y)
+            return
+        # See-through, or a gradient (fpdf2 ends a pattern by setting the fill to the stroke colour).
+        with self.pdf.local_context(fill_opacity=fill_opacity, stroke_opacity=stroke_opacity):
+            self._paint(s, ox + s.x, oy + s.y)
+
+    def _paint(self, s: Shape, x: float, y: float) -> None:
         pdf = self.pdf
-        x, y = ox + s.x, oy + s.y
         stroke = s.stroke is not None and s.stroke_width > 0
-        alpha_fill = s.fill.color.alpha if s.fill is not None else 1.0
-        alpha_stroke = s.stroke.alpha if s.stroke is not None else 1.0
-        with pdf.local_context(fill_opacity=alpha_fill * s.opacity, stroke_opacity=alpha_stroke * s.opacity):
+        if stroke:
+            pdf.set_draw_color(*s.stroke.rgb)
+            pdf.set_line_width(s.stroke_width)
+        if s.fill is not None and s.fill.color2 is not None:
+            self._gradient(s, x, y, s.fill)
             if stroke:
-                pdf.set_draw_color(*s.stroke.rgb)
-                pdf.set_line_width(s.stroke_width)
-            if s.fill is not None and s.fill.color2 is not None:
-                self._gradient(s, x, y, s.fill)
-                if stroke:
-                    self._outline(s, x, y, "D")
-                return
-            if s.fill is not None:
-                self.fill(s.fill.color)
-            style = ("F" if s.fill is not None else "") + ("D" if stroke else "")
-            if style:
-                self._outline(s, x, y, "DF" if style == "FD" else style)
+                self._outline(s, x, y, "D")
+            return
+        if s.fill is not None:
+            self.fill(s.fill.color)
+        style = ("F" if s.fill is not None else "") + ("D" if stroke else "")
+        if style:
+            self._outline(s, x, y, "DF" if style == "FD" else style)
 
     def _outline(self, s: Shape, x: float, y: float, style: str) -> None:
         pdf = self.pdf
@@ -249,7 +268,7 @@ class _Pdf:
         pdf = self.pdf
         pdf.set_text_color(*t.color.rgb)
         x = ox + t.x - (t.width / 2 if t.anchor == "middle" else t.width if t.anchor == "end" else 0)
-        with pdf.local_context(fill_opacity=t.color.alpha):
+        with pdf.local_context(fill_opacity=t.color.alpha) if t.color.alpha < 1 else nullcontext():
             for face, run in runs_by_face(t.text, t.face):
                 pdf.set_font(self.font(face), size=t.size * 72 / 25.4)
                 pdf.text(x, oy + t.y, run)
@@ -295,6 +314,7 @@ class _Pdf:
 
     def _note(self, note: str) -> None:
         pdf, lay = self.pdf, self.layout
+        face = NOTE_FACE
         if lay.crop_marks:
             mark_top = lay.top - MARK_GAP_MM - min(MARK_MM, lay.top - MARK_GAP_MM - lay.margin)
         else:
@@ -304,13 +324,31 @@ class _Pdf:
             baseline = lay.margin + 2.5
             if baseline > lay.top - 0.5:
                 return  # no room above the cards (a card page): no note
-        face = face_for("Noto Sans")
         pdf.set_font(self.font(face), size=7)
         pdf.set_text_color(60, 60, 60)
         pdf.text(lay.left + 8, baseline, note)
 
     def write(self, path: Path) -> None:
         self.pdf.output(str(path))
+
+
+def _chars_drawn(faces: Iterable[RenderedFace], notes: Iterable[str]) -> dict[FontFace, set[str]]:
+    """The characters each font face draws on pages of ``faces`` and ``notes``: each line of a face's
+    text in runs of one face, as :meth:`_Pdf._text` draws them (its spaces with the run they are in);
+    the notes in :data:`NOTE_FACE` only, as :meth:`_Pdf._note` draws them."""
+    chars: dict[FontFace, set[str]] = {}
+    seen: set[int] = set()
+    for face in faces:
+        if face.drawing is None or id(face) in seen:
+            continue
+        seen.add(id(face))
+        for item in face.drawing.items:
+            if isinstance(item, TextLine):
+                for drawn_by, run in runs_by_face(item.text, item.face):
+                    chars.setdefault(drawn_by, set()).update(run)
+    for note in notes:
+        chars.setdefault(NOTE_FACE, set()).update(note)
+    return chars
 
 
 def _batches(faces: Iterable[RenderedFace], size: int) -> Iterator[list[RenderedFace]]:
@@ -365,27 +403,38 @@ def write_print_sheet(
     page_no = 0
     with tempfile.TemporaryDirectory(prefix="cardstudio-sheet-") as tmp:
         parts: list[Path] = []
+        previous: weakref.ref | None = None
         for batch in _batches(stream, per_batch):
-            if parts:
+            if previous is not None:
                 # The previous batch's FPDF document is a web of cycles: freed before the next is
                 # made, not at some later collection (a sheet of one batch needs no collection).
-                gc.collect()
-            doc = _Pdf(layout)
+                # The cycle that holds it is made when it is written (fpdf2's writer and the
+                # document refer to each other), so a collection of the young objects frees it;
+                # the whole heap is walked (0.1 CPU-second in a web process) only when it did not.
+                gc.collect(1)
+                if previous() is not None:
+                    gc.collect()
+            pages = []
             for start in range(0, len(batch), per_page):
                 page = batch[start : start + per_page]
                 page_no += 1
                 total += len(page)
-                note = " · ".join(p for p in (cover, f"page {page_no}") if p)
+                pages.append((page, " · ".join(p for p in (cover, f"page {page_no}") if p)))
+            drawn = [*batch, back] if back is not None else batch
+            doc = _Pdf(layout, _chars_drawn(drawn, [note for _page, note in pages]))
+            for page, note in pages:
                 doc.page(page, note=note)
                 if back is not None:
                     doc.page([back] * len(page), mirrored=True)
             path = Path(tmp) / f"part-{len(parts):05d}.pdf"
             doc.write(path)
             parts.append(path)
+            previous = weakref.ref(doc.pdf)
             del doc
         if not parts:
-            doc = _Pdf(layout)
-            doc.page([], note=" · ".join(p for p in (cover, "no cards") if p))
+            note = " · ".join(p for p in (cover, "no cards") if p)
+            doc = _Pdf(layout, _chars_drawn([], [note]))
+            doc.page([], note=note)
             path = Path(tmp) / "part-empty.pdf"
             doc.write(path)
             parts.append(path)

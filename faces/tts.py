@@ -48,11 +48,13 @@ class TtsExport:
 
 
 def _face_image(face: RenderedFace, width_px: int) -> Image.Image:
-    dpi = max(10, round(width_px / (face.width_mm + 2 * face.bleed_mm) * 25.4))
+    dpi = max(10.0, width_px / (face.width_mm + 2 * face.bleed_mm) * 25.4)
     if face.drawing is not None:
+        # Drawn at the resolution that makes it ``width_px`` wide, not at a whole dpi and resampled
+        # (a Lanczos pass cost as much as drawing the face).
         image = drawing_to_image(face.drawing, dpi=dpi).convert("RGB")
     else:
-        with Image.open(io.BytesIO(svg_to_png(face.svg, dpi=dpi))) as im:
+        with Image.open(io.BytesIO(svg_to_png(face.svg, dpi=round(dpi)))) as im:
             image = im.convert("RGB")
     height_px = round(width_px * face.height_mm / face.width_mm)
     if image.size != (width_px, height_px):

@@ -8,6 +8,7 @@ import io
 import shutil
 import threading
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from fontTools import subset
@@ -82,6 +83,17 @@ def test_a_torn_or_foreign_file_is_made_again(cache_dir):
         assert kept.read_bytes() == data
 
 
+def test_a_torn_or_foreign_pdf_font_is_made_again(cache_dir):
+    path = fonts.pdf_font_file(dejavu(), set(STAR))
+    data = path.read_bytes()
+    assert path.parent == cache_dir and TTFont(path).getBestCmap()[ord("★")]
+    for bad in (data[: len(data) // 2], b"", b"<html>not a font</html>" + data[24:]):
+        path.write_bytes(bad)
+        fonts._checked_pdf_fonts.discard(path)  # as another process finds it
+        assert fonts.pdf_font_file(dejavu(), set(STAR)) == path
+        assert path.read_bytes() == data
+
+
 def test_writers_at_once_never_show_a_reader_half_a_file(cache_dir):
     data = fonts.base64.b64decode(made(dejavu(), STAR))
     (path,) = cache_dir.glob("*.woff2")
@@ -153,3 +165,49 @@ def test_layout_tables_dropped_first_change_no_byte_of_a_subset_or_pdf():
         return bytes(doc.output())
 
     assert pdf(drop=True) == pdf(drop=False)
+
+
+def test_fpdf2_reads_the_blocks_a_sheet_draws_and_writes_the_same_pdf(settings, tmp_path, monkeypatch):
+    """A sheet gives fpdf2 each font cut to the blocks of characters its pages draw (kept on disk as the
+    SVG subsets are), not the whole font: the same PDF, byte for byte, as from the whole fonts. Faces
+    of every demo game (French, Russian, the games' symbols), a back, and a cover line in Russian."""
+    from fpdf import FPDF
+
+    from cards.demo import demo_games
+    from faces import sheet
+    from faces.render import render_back, render_face
+    from faces.template import template_for
+
+    from .helpers import demo_cards
+
+    added: list[str] = []
+
+    class Dated(FPDF):  # a fixed date: fpdf2 writes the time of the document
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.set_creation_date(datetime(2026, 1, 1))
+
+        def add_font(self, family=None, style="", fname=None, **kwargs):
+            added.append(str(fname))
+            return super().add_font(family, style, fname, **kwargs)
+
+    monkeypatch.setattr(sheet, "FPDF", Dated)
+    faces = [
+        render_face(card, template_for(game), fonts="none")
+        for game in demo_games()
+        for card in demo_cards(game)[:3]
+    ]
+    back = render_back("riftbound", template_for("riftbound"), fonts="none")
+
+    def pdf(cache: str) -> bytes:
+        settings.FACES_FONT_CACHE_DIR = cache
+        added.clear()
+        out = io.BytesIO()
+        sheet.write_print_sheet(faces, out, back=back, cover="Колода « Élan »", pages_per_batch=10)
+        return out.getvalue()
+
+    whole = pdf("")
+    assert added and all(fonts.FONT_DIR in Path(name).parents for name in added)
+    kept = pdf(str(tmp_path))
+    assert added and all(Path(name).parent == tmp_path for name in added), added
+    assert kept == whole

@@ -102,10 +102,26 @@ def test_an_unknown_layout_or_a_bad_bleed_is_refused():
         sheet_layout("a4", 25)
 
 
-def test_pages_are_made_in_batches_and_joined():
+def test_pages_are_made_in_batches_and_joined(monkeypatch):
+    """A batch's document (its images, fonts and written bytes) is freed before the next is made:
+    memory holds one batch, whatever the size of the sheet."""
+    import weakref
+
+    from faces import sheet as sheet_module
+
+    made: list[weakref.ref] = []
+
+    class Watched(sheet_module.FPDF):
+        def __init__(self, *args, **kwargs):
+            assert all(ref() is None for ref in made), "the previous batch's document is still held"
+            super().__init__(*args, **kwargs)
+            made.append(weakref.ref(self))
+
+    monkeypatch.setattr(sheet_module, "FPDF", Watched)
     with sheet(iter(faces(n=40)), pages_per_batch=1) as pdf:
         assert len(pdf.pages) == 5
         assert [len(card_boxes(p)) for p in pdf.pages] == [9, 9, 9, 9, 4]
+    assert len(made) == 5
 
 
 def test_an_empty_sheet_is_one_page_that_says_so():
@@ -119,3 +135,35 @@ def test_a_face_without_its_drawing_is_placed_as_an_image():
     face = replace(faces(n=1)[0], drawing=None)
     with sheet([face]) as pdf:
         assert len(pdf.pages[0].images) == 1
+
+
+def test_every_card_on_a_page_has_its_own_colours():
+    """Each face is drawn in a graphics state of its own, which ends with it: the second card's
+    background is its colour too, not the black a PDF starts with (the state a face set ends with its
+    clip; fpdf2's record of it must end there as well, or it skips setting a colour it thinks is set)."""
+    from dataclasses import replace
+
+    from faces.drawing import Color, TextLine
+
+    light = Color("#ffcc00")
+    # Their lines of text on the background only: no box of theirs sets the fill colour again.
+    items = [
+        replace(
+            f,
+            drawing=replace(
+                f.drawing,
+                background=light,
+                items=tuple(i for i in f.drawing.items if isinstance(i, TextLine)),
+            ),
+        )
+        for f in faces(n=9)
+    ]
+    with sheet(items) as pdf:
+        coloured = [
+            r
+            for r in pdf.pages[0].rects
+            if abs(r["width"] / MM - 63) <= 0.2
+            and abs(r["height"] / MM - 88) <= 0.2
+            and tuple(r["non_stroking_color"] or ()) == pytest.approx((1.0, 0.8, 0.0), abs=0.01)
+        ]
+    assert len(coloured) == 9

@@ -63,3 +63,16 @@ def test_a_single_card_is_a_card_not_a_deck(tmp_path):
     back = render_back("duel", template_for("duel"), fonts="none")
     export = write_tts_dir(deck, back, tmp_path, deck_name="x", width_px=40)
     assert export.saved_object["ObjectStates"][0]["Name"] == "Card"
+
+
+def test_a_face_is_drawn_at_the_sheets_size_not_resampled():
+    """A face of a sheet is its drawing at the resolution that makes it the slot's width (400 px),
+    pixel for pixel: not drawn at a whole dpi and resampled to the slot."""
+    from faces.raster import drawing_to_image
+    from faces.tts import FACE_WIDTH_PX, _face_image
+
+    face = entries("duel", [1])[0].face
+    image = _face_image(face, FACE_WIDTH_PX)
+    assert image.size == (400, 559)
+    drawn = drawing_to_image(face.drawing, dpi=FACE_WIDTH_PX / face.width_mm * 25.4).convert("RGB")
+    assert image.tobytes() == drawn.tobytes()
