@@ -11,6 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.module_data import built_once, fresh, make_user
+
 pytestmark = pytest.mark.django_db
 
 DEEP = "[" * 50_000 + "]" * 50_000
@@ -47,19 +49,35 @@ def kwarg_names(pattern: URLPattern) -> list[str]:
     return list(pattern.pattern.regex.groupindex)
 
 
-@pytest.fixture
-def world(make_user, make_card):
+@pytest.fixture(scope="module")
+def built_world(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The admin, a card, a deck and an audit, built once for the module (``tests.module_data.built_once``):
+    each test runs in a savepoint of the module's transaction, so what a probe's requests change (a
+    route that answers a body it accepts) is undone before the next test."""
+    with built_once(request, django_db_blocker, tmp_path_factory):
+        yield build_world()
+
+
+def build_world() -> dict:
     from decks import services as deck_services
     from reviews import audits as review_services
+    from tests.factories import new_card
 
     admin = make_user(username="root", is_staff=True, is_superuser=True)
-    card = make_card("darkrow", user=admin)
+    card = new_card("darkrow", admin)
     deck = deck_services.deck_create(
         data={"game": "darkrow", "name": "d", "sections": {"main": [{"card": card.stable_id, "count": 1}]}},
         user=admin,
     )
     audit = review_services.audit_start(game="duel", enqueue=False)
     return {"admin": admin, "card": card, "deck": deck, "audit": audit}
+
+
+@pytest.fixture
+def world(built_world, db):
+    """The module's objects as the database holds them in this test's savepoint (``db``): read anew,
+    so that no test hands the next one an object it changed (a login sets the admin's last login)."""
+    return {name: fresh(obj) for name, obj in built_world.items()}
 
 
 def concrete_urls(world) -> list[tuple[str, str]]:
