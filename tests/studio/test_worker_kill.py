@@ -9,12 +9,14 @@ pool: the task runs in the process that is killed); skipped where there is no re
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -73,28 +75,45 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
     )
     workers: list[subprocess.Popen] = []
     processes: list[subprocess.Popen] = []
+    lines: dict[int, queue.Queue] = {}
 
     def django(code: str) -> subprocess.Popen:
-        """A Django process running ``code``; it reads the test's lines on its standard input."""
-        return subprocess.Popen(
+        """A Django process running ``code``; it reads the test's lines on its standard input, and
+        the lines it prints are read as they come (``said``), then None when it ends."""
+        errors = open(tmp_path / f"django-{len(lines)}.log", "w")  # noqa: SIM115 (the process holds it)
+        process = subprocess.Popen(
             [sys.executable, "-c", f"import django; django.setup()\n{code}"],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=errors,
             text=True,
         )
+        process.errors = Path(errors.name)
+        lines[process.pid] = queue.Queue()
 
-    def said(process: subprocess.Popen, line: str = "") -> str:
+        def read() -> None:
+            for printed in process.stdout:
+                lines[process.pid].put(printed.strip())
+            lines[process.pid].put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+        return process
+
+    def said(process: subprocess.Popen, line: str = "", timeout: float = 300) -> str:
         """What ``process`` prints next once told ``line``, or fail with its error."""
         if line:
             process.stdin.write(line + "\n")
             process.stdin.flush()
-        answer = process.stdout.readline().strip()
-        if not answer:  # it ended: why
+        try:
+            answer = lines[process.pid].get(timeout=timeout)
+        except queue.Empty:
+            answer = None
+        if answer is None:  # it ended, or said nothing in time: why
+            process.kill()
             process.wait(30)
-            raise AssertionError(process.stderr.read()[-3000:])
+            raise AssertionError(f"no answer: {process.errors.read_text()[-3000:]}")
         return answer
 
     def worker() -> subprocess.Popen:
