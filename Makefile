@@ -107,8 +107,7 @@ MESSAGES_ARGS := --ignore=.venv --ignore=node_modules --ignore=test-output --ign
 	--ignore=tests --ignore=bench --no-obsolete
 
 catalogues-po: ## extract the strings into locale/<lang>/LC_MESSAGES/*.po (needs gettext; no install: scripts/check-catalogues runs it in a copy)
-	$(PY) manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_ARGS)
-	$(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_ARGS)
+	$(PY) manage.py makemessages --also-djangojs $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_ARGS)
 
 messages: install catalogues-po ## extract the strings for fr and ru (needs gettext), then compile every catalogue with polib
 	$(PY) manage.py compilecatalogues

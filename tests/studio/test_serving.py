@@ -455,7 +455,8 @@ from tests.tables.live_kit import deck_for
 
 players = []
 for name in ("ana", "ben"):
-    user = get_user_model().objects.create_user(name, password="serving-password")
+    # No password: a session and a token sign them in (a production hash is 0.5 CPU-seconds each).
+    user = get_user_model().objects.create_user(name)
     user.groups.add(Group.objects.get(name="playtester"))
     players.append(user)
 table = services.table_create(user=players[0], deck=deck_for("duel", players[0], name="A"))
@@ -515,9 +516,11 @@ class WebRole:
 @pytest.fixture(scope="module")
 def web_role(tmp_path_factory, migrated_sqlite):
     """scripts/entrypoint migrate, then web, as production runs them: Caddy in front of gunicorn
-    (2 sync workers, studio.wsgi) and its uvicorn worker (studio.asgi), on one loopback address; two
+    (a sync worker, studio.wsgi) and its uvicorn worker (studio.asgi), on one loopback address; two
     players seated at a duel table in between. One web role for this module's tests (each start of
-    it loads the studio in three processes): it is stopped after them.
+    it loads the studio in three processes): it is stopped after them. One sync worker: its tests
+    send a request at a time, and a second worker only loaded its pages again (0.7 to 1.3
+    CPU-seconds); WEB_CONCURRENCY=2 is the PostgreSQL pool's test, above.
 
     The database comes migrated but for the last migrations (``PENDING``) of the plan migrate
     applies from empty (tests/migrated_database.py): the entrypoint's migrate applies them and sends
@@ -544,7 +547,7 @@ def web_role(tmp_path_factory, migrated_sqlite):
         "SECURE_SSL_REDIRECT": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "2",
+        "WEB_CONCURRENCY": "1",
         "LOG_FORMAT": "json",
         "DJANGO_SETTINGS_MODULE": "studio.settings",
     }
@@ -587,7 +590,7 @@ def web_role(tmp_path_factory, migrated_sqlite):
 
 @pytest.mark.slow
 def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(web_role):
-    """scripts/entrypoint migrate, then web (Caddy in front of gunicorn, 2 sync workers) on loopback:
+    """scripts/entrypoint migrate, then web (Caddy in front of gunicorn's sync worker) on loopback:
     the migrations the database lacked applied, /healthz, the static files by their hashed names,
     compressed (the web_role fixture)."""
     from django.db.migrations.loader import MigrationLoader
@@ -642,7 +645,7 @@ def test_the_entrypoint_migrates_and_serves_healthz_with_gunicorn(web_role):
     assert list(static.rglob("*.map")) and not list(static.rglob("*.map.br")) + list(static.rglob("*.map.gz"))
     logged = ('"level": "INFO"', '"level": "WARNING"', "GET /healthz")
     output = web_role.output_once("Booting worker", "Using worker: sync", logged)
-    assert "Booting worker" in output and "Using worker: sync" in output  # gunicorn's sync workers served it
+    assert "Booting worker" in output and "Using worker: sync" in output  # gunicorn's sync worker served it
     assert '"level": "INFO"' in output or '"level": "WARNING"' in output or "GET /healthz" in output
 
 
@@ -691,5 +694,5 @@ def test_the_web_role_serves_a_tables_socket_and_a_move_sent_over_http_reaches_i
     assert '"msg":"server running"' in output
     assert [event["seq"] for event in pushed["events"]] == [first["seq"] + 1], pushed
     assert pushed["events"][0]["kind"] == "note"
-    # HTTP by gunicorn's sync workers, the socket by its uvicorn worker: two processes, one Redis.
+    # HTTP by gunicorn's sync worker, the socket by its uvicorn worker: two processes, one Redis.
     assert "Using worker: sync" in output and "Using worker: uvicorn_worker.UvicornWorker" in output

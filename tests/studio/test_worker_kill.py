@@ -9,12 +9,14 @@ pool: the task runs in the process that is killed); skipped where there is no re
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -72,18 +74,47 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
         stderr=subprocess.DEVNULL,
     )
     workers: list[subprocess.Popen] = []
+    processes: list[subprocess.Popen] = []
+    lines: dict[int, queue.Queue] = {}
 
-    def django(code: str) -> str:
-        done = subprocess.run(
+    def django(code: str) -> subprocess.Popen:
+        """A Django process running ``code``; it reads the test's lines on its standard input, and
+        the lines it prints are read as they come (``said``), then None when it ends."""
+        errors = open(tmp_path / f"django-{len(lines)}.log", "w")  # noqa: SIM115 (the process holds it)
+        process = subprocess.Popen(
             [sys.executable, "-c", f"import django; django.setup()\n{code}"],
             cwd=ROOT,
             env=env,
-            capture_output=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
             text=True,
-            timeout=300,
         )
-        assert done.returncode == 0, done.stderr[-3000:]
-        return done.stdout.strip()
+        process.errors = Path(errors.name)
+        lines[process.pid] = queue.Queue()
+
+        def read() -> None:
+            for printed in process.stdout:
+                lines[process.pid].put(printed.strip())
+            lines[process.pid].put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+        return process
+
+    def said(process: subprocess.Popen, line: str = "", timeout: float = 300) -> str:
+        """What ``process`` prints next once told ``line``, or fail with its error."""
+        if line:
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+        try:
+            answer = lines[process.pid].get(timeout=timeout)
+        except queue.Empty:
+            answer = None
+        if answer is None:  # it ended, or said nothing in time: why
+            process.kill()
+            process.wait(30)
+            raise AssertionError(f"no answer: {process.errors.read_text()[-3000:]}")
+        return answer
 
     def worker() -> subprocess.Popen:
         log = open(tmp_path / f"worker-{len(workers)}.log", "wb")  # noqa: SIM115 (the process holds it)
@@ -114,16 +145,25 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
             return db.execute("SELECT status, done, total, ran_on FROM reviews_audit").fetchone()
 
     try:
-        # The first worker starts while the cards are made, and the audit enqueued in the same
-        # process (a Django started once, not twice): it takes the audit from the queue.
+        # The first worker starts while the cards are made, and the audit enqueued, in a Django
+        # process that later runs the sweep, when the test says so (a Django started once, not
+        # twice: 1.5 CPU-seconds each): the first worker takes the audit from the queue.
         first = worker()
-        django(
+        sweeper = django(
             "from cards.models import Card\n"
             "Card.objects.bulk_create([Card(stable_id=f'DR-K{i:05d}', game='darkrow', name=f'Unité {i}',"
             " type='UNIT', text='Déployez : +1 ATK.', game_fields={'cost': 1, 'atk': 1, 'pv': 1})"
             f" for i in range({CARDS})], batch_size=500)\n"
-            "from reviews.audits import audit_start\nprint(audit_start(game='darkrow').pk)"
+            "from reviews.audits import audit_start\nprint(audit_start(game='darkrow').pk, flush=True)\n"
+            "import sys, time\nfrom datetime import timedelta\nfrom django.utils import timezone\n"
+            "from reviews.models import Audit\nfrom reviews.audits import audits_requeue\n"
+            "sys.stdin.readline()\n"
+            f"stale = Audit.objects.get().heartbeat_at + timedelta(seconds={STALE_AFTER})\n"
+            "time.sleep(max(0.0, (stale - timezone.now()).total_seconds()) + 0.2)\n"
+            "print(audits_requeue(), flush=True)"
         )
+        processes.append(sweeper)
+        said(sweeper)
         wait_for(
             "the first worker runs the audit",
             lambda: (a := audit()) and a[0] == "RUNNING" and 0 < a[1] < a[2] // 3,
@@ -137,17 +177,8 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
         worker()
         # The sweep (beat runs it every REQUEUE_SWEEP_SECONDS) takes it up once the dead worker's
         # heartbeat is older than WORK_STALE_AFTER (one still beating is left alone: test_worker_loss).
-        # It runs then, in a process started now: its start and the second worker's overlap the wait.
-        assert (
-            django(
-                "import time\nfrom datetime import timedelta\nfrom django.utils import timezone\n"
-                "from reviews.models import Audit\nfrom reviews.audits import audits_requeue\n"
-                f"stale = Audit.objects.get().heartbeat_at + timedelta(seconds={STALE_AFTER})\n"
-                "time.sleep(max(0.0, (stale - timezone.now()).total_seconds()) + 0.2)\n"
-                "print(audits_requeue())"
-            )
-            == "[1]"
-        )
+        # It runs then, in the process that made the cards: the second worker's start overlaps the wait.
+        assert said(sweeper, "sweep") == "[1]"
         try:
             done = wait_for(
                 "the second worker finishes it", lambda: (a := audit()) and a[0] == "DONE" and a, 300
@@ -157,7 +188,7 @@ def test_an_audit_whose_worker_is_killed_is_finished_by_another(tmp_path, migrat
             raise AssertionError(f"not finished: {audit()}\n{logs}") from None
         assert done[1] == done[2] == CARDS and done[3] != killed[3]
     finally:
-        for process in workers:  # what the test proves is proved: no warm shutdown to wait for
+        for process in workers + processes:  # what the test proves is proved: no warm shutdown to wait for
             process.kill()
             process.wait(20)
         redis.terminate()
