@@ -102,9 +102,32 @@ def strings(data: Any) -> set[str]:
     return found
 
 
+def _names_an_unknown_card(data: Any, known: set[str]) -> bool:
+    """Whether an object of ``data`` that names a card (as :func:`identities` finds them) names one
+    outside ``known``: the same walk without its paths (the bots check every answer of a game)."""
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        item, a_deck = stack.pop()
+        if isinstance(item, dict):
+            if not a_deck and not IDENTITY.isdisjoint(item) and item.get("instance") not in known:
+                return True
+            stack.extend(
+                (value, f".{key}".endswith(".deck"))
+                for key, value in item.items()
+                if isinstance(value, dict | list)
+            )
+        elif isinstance(item, list):
+            stack.extend((value, False) for value in item if isinstance(value, dict | list))
+    return False
+
+
 def assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
     """``answer`` names no instance outside ``known``: no object naming a card, no bare text."""
-    for path, item in identities(answer):
-        assert item.get("instance") in known, f"{where}{path}: {item} names a card the seat may not see"[:400]
+    if _names_an_unknown_card(answer, known):
+        # Said with the path of the first object that does.
+        for path, item in identities(answer):
+            message = f"{where}{path}: {item} names a card the seat may not see"
+            assert item.get("instance") in known, message[:400]
+        raise AssertionError(f"{where}: an object names a card the seat may not see")
     hidden = every - known
     assert not (strings(answer) & hidden), f"{where}: hidden instances {sorted(strings(answer) & hidden)}"
