@@ -7,6 +7,7 @@ Card data is French and Russian: folding removes case and accents so that
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -28,6 +29,9 @@ def fold(text: str) -> str:
     return _fold_letter_by_letter(text)
 
 
+# The same few names are folded again and again (a table's intents fold each card of a hand for every
+# candidate): a pure function of its text, the recent ones kept.
+@functools.lru_cache(maxsize=2048)
 def _fold_letter_by_letter(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     out = []

@@ -48,6 +48,7 @@ from .state import (
     Card,
     TableState,
     deal_life,
+    derived,
     evolve,
     frozen,
     rng_for,
@@ -206,6 +207,8 @@ def intents(state: TableState, seat: int) -> list[tuple[Move, dict[str, Any]]]:
         declared = moves.declared(RULES)
     else:
         declared = FREE_MOVES
+    # Every candidate is checked on this state: what they derive of it is kept (its cards' places).
+    derived(state)
     found: list[tuple[Move, dict[str, Any]]] = []
     for move in declared:
         if state.phase == SETUP and not move.setup:

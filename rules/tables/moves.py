@@ -215,6 +215,17 @@ def checked(check: Callable[[TableState, int, Payload], None]) -> Condition:
     return condition
 
 
+def passes(check: Callable[..., None], *args: Any) -> bool:
+    """Whether ``check(*args)`` raises no refusal. A move's enumerator asks it of the checks its
+    condition makes on the state alone, before any of the payload's (the seat's turn, the step): when
+    one refuses, the condition refuses every candidate, so none is made (the intents stay the same)."""
+    try:
+        check(*args)
+    except Refusal:
+        return False
+    return True
+
+
 def hand_cards(state: TableState, seat: int) -> Iterable[Payload]:
     """The candidates of a move that plays one card of the seat's hand (``{"instance"}``)."""
     for card in state.seats[seat].zones["hand"]:

@@ -127,18 +127,79 @@ class TableState:
         if instance not in self.start.instances:
             return None
         seat = self.owner(instance)
-        for key, cards in self.seats[seat].zones.items():
-            for position, card in enumerate(cards):
-                if card.instance == instance:
-                    return seat, key, position
-        for key, pairs in self.shared.items():
-            for position, (_owner, card) in enumerate(pairs):
-                if card.instance == instance:
-                    return None, key, position
-        return None
+        # The intents of a state locate many of its cards (each candidate's condition): an index of
+        # the state's cards from the second call on. Any other state (a replay's, one a condition
+        # builds) is scanned: mostly located once or twice.
+        known = _DERIVED.get(id(self))
+        if known is None or known[0] is not self:
+            return _scan(self, seat, instance)
+        memo = known[1]
+        index = memo.get(_LOCATIONS)
+        if index is None:
+            memo[_LOCATIONS] = _SCANNED
+            return _scan(self, seat, instance)
+        if index is _SCANNED:
+            index = memo[_LOCATIONS] = _locations(self)
+        found = index[seat].get(instance)
+        return found if found is not None else index[2].get(instance)
 
     def with_seat(self, index: int, seat: Seat) -> TableState:
         return evolve(self, seats=(seat, self.seats[1]) if index == 0 else (self.seats[0], seat))
+
+
+def _scan(state: TableState, seat: int, instance: str) -> tuple[int | None, str, int] | None:
+    """Where ``instance`` lies: the first of its owner's zones that holds it, else of the shared zones."""
+    for key, cards in state.seats[seat].zones.items():
+        for position, card in enumerate(cards):
+            if card.instance == instance:
+                return seat, key, position
+    for key, pairs in state.shared.items():
+        for position, (_owner, card) in enumerate(pairs):
+            if card.instance == instance:
+                return None, key, position
+    return None
+
+
+_Where = tuple[int | None, str, int]
+
+
+def _locations(state: TableState) -> tuple[dict[str, _Where], dict[str, _Where], dict[str, _Where]]:
+    """Every card of the state where :func:`_scan` finds it: the first place in each seat's zones
+    (the owner's are looked at first), then the first in the shared zones."""
+    index: tuple[dict[str, _Where], dict[str, _Where], dict[str, _Where]] = ({}, {}, {})
+    for seat in (0, 1):
+        found = index[seat]
+        for key, cards in state.seats[seat].zones.items():
+            for position, card in enumerate(cards):
+                if card.instance not in found:
+                    found[card.instance] = (seat, key, position)
+    shared = index[2]
+    for key, pairs in state.shared.items():
+        for position, (_owner, card) in enumerate(pairs):
+            if card.instance not in shared:
+                shared[card.instance] = (None, key, position)
+    return index
+
+
+# What is derived from one state, by the state's identity (the state kept alive beside it, so its id
+# is never another's while it is here). A state never changes (frozen values, frozen mappings), nor
+# does what a pure function derives from it: the intents try every candidate move on the same state.
+_DERIVED: dict[int, tuple[TableState, dict[Any, Any]]] = {}
+_MOST_DERIVED = 256
+_LOCATIONS, _SCANNED = object(), object()
+
+
+def derived(state: TableState) -> dict[Any, Any]:
+    """The memo of ``state``: a dict for the values pure functions derive from this very state (keyed
+    by the function and its other arguments); empty for a state not seen lately."""
+    known = _DERIVED.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
+    if len(_DERIVED) >= _MOST_DERIVED:
+        _DERIVED.clear()
+    memo: dict[Any, Any] = {}
+    _DERIVED[id(state)] = (state, memo)
+    return memo
 
 
 _T = TypeVar("_T")

@@ -27,8 +27,9 @@ import chess
 
 from rules.i18n import N_
 from rules.tables.engine import Applied, card_in_hand, move_card, only_fields, refuse
+from rules.tables.events import Refusal
 from rules.tables.moves import Move, Param, Payload, checked, rule_refusal
-from rules.tables.state import PLAYING, TableState, evolve, frozen
+from rules.tables.state import PLAYING, TableState, derived, evolve, frozen
 from rules.text import fold
 
 from .laws import (
@@ -217,8 +218,17 @@ def _other(colour: str) -> str:
 
 
 # --- the moves a card makes itself --------------------------------------------------------------------
-def _destinations(state: TableState, seat: int, key: str, square: str) -> list[str]:
-    """Where the card may take the piece on ``square`` (before the check on the king)."""
+def _destinations(state: TableState, seat: int, key: str, square: str) -> tuple[str, ...]:
+    """Where the card may take the piece on ``square`` (before the check on the king): read by the
+    intents for the card's every candidate, then by its condition for each (kept on the state)."""
+    memo = derived(state)
+    known = memo.get((_destinations, seat, key, square))
+    if known is None:
+        known = memo[(_destinations, seat, key, square)] = tuple(_find_destinations(state, seat, key, square))
+    return known
+
+
+def _find_destinations(state: TableState, seat: int, key: str, square: str) -> list[str]:
     board = state.board
     colour = colour_of(state, seat)
     piece = board.get(square)
@@ -309,8 +319,9 @@ def _needs_promotion(piece: tuple[str, str], to: str) -> bool:
     return piece[1] == "P" and to[1] == ("8" if piece[0] == "white" else "1")
 
 
-def _card_move(state: TableState, seat: int, key: str, payload: Payload):
-    """The board after a card's own move: (state, what it did), or the refusal of its rule."""
+def _card_move(state: TableState, seat: int, key: str, payload: Payload, *, build: bool = True):
+    """The board after a card's own move: (state, what it did), or the refusal of its rule.
+    ``build``: False only checks the move (the condition), the state after it is None."""
     rule = f"chesscards.{key.replace(' ', '-')}"
     colour = colour_of(state, seat)
     square = _sq(payload, "square", "card")
@@ -387,6 +398,17 @@ def _card_move(state: TableState, seat: int, key: str, payload: Payload):
         )
     if taken:
         did["captured"] = [p for _c, p in taken]
+    if not build:
+        # The condition: the king's safety on this board, which is the walled board of the state
+        # after the move (the walls stay, the moved piece never lands on one), with the marks after it.
+        eclipsed = 0
+        for mark in marks:
+            if mark.kind == ECLIPSE:
+                for name in mark.squares:
+                    eclipsed |= chess.BB_SQUARES[chess.parse_square(name)]
+        if king_attacked(board, pos.side, walls | eclipsed):
+            raise _into_check(rule)
+        return None, did
     wall_squares = tuple(chess.square_name(s) for s in chess.SquareSet(walls))
     pieces = pieces_of(board, wall_squares)
     game = dict(state.game_state)
@@ -414,21 +436,25 @@ def _king_safe(state: TableState, seat: int, rule: str) -> None:
     for square in pos.of(ECLIPSE):
         eclipsed |= chess.BB_SQUARES[square]
     if king_attacked(board, pos.side, walls | eclipsed):
-        raise rule_refusal(
-            "TABLE_ILLEGAL_COUP",
-            "chesscards.no-move-into-check",
-            kind="card",
-            move=rule,
-            hint=N_("your king must stay out of check"),
-        )
+        raise _into_check(rule)
+
+
+def _into_check(rule: str) -> Refusal:
+    return rule_refusal(
+        "TABLE_ILLEGAL_COUP",
+        "chesscards.no-move-into-check",
+        kind="card",
+        move=rule,
+        hint=N_("your king must stay out of check"),
+    )
 
 
 # --- the ``card`` move ------------------------------------------------------------------------------
 def _card_check(state: TableState, seat: int, payload: Payload) -> None:
-    _card_result(state, seat, payload)
+    _card_result(state, seat, payload, build=False)
 
 
-def _card_result(state: TableState, seat: int, payload: Payload):
+def _card_result(state: TableState, seat: int, payload: Payload, *, build: bool = True):
     playing(state, seat, "card")
     _pending(state, "card")
     instance, where = card_in_hand(state, seat, payload, "card", "chesscards.from-hand")
@@ -445,7 +471,7 @@ def _card_result(state: TableState, seat: int, payload: Payload):
         only_fields(payload, "card", "instance")
         return "double", None, instance, where, key
     if key in CARD_MOVES or key in TRANSFORMS:
-        after, did = _card_move(state, seat, key, payload)
+        after, did = _card_move(state, seat, key, payload, build=build)
         return "move", (after, did), instance, where, key
     return "mark", _check_mark_card(state, seat, key, instance, payload), instance, where, key
 

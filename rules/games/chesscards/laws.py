@@ -116,8 +116,9 @@ class Position:
         return COLOUR[self.colour]
 
     def of(self, kind: str, owner_colour: str | None = None, *, expiring: bool = False) -> frozenset[int]:
+        # The marks' squares are names a card's payload checked (rules/games/chesscards/cards.py).
         return frozenset(
-            chess.parse_square(sq)
+            _SQUARE_INDEX[sq]
             for m in self.marks
             if m.kind == kind
             and (owner_colour is None or m.colour == owner_colour)

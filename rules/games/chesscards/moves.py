@@ -30,7 +30,7 @@ from rules.tables.common_moves import CONCEDE_MOVE, DRAW_MOVE, END_TURN_MOVE, FA
 from rules.tables.coverage import EngineReads
 from rules.tables.engine import Applied, Moved, only_fields, refuse, require_turn
 from rules.tables.moves import GameMoves, Move, Param, Payload, checked, rule_refusal
-from rules.tables.state import PLAYING, TableState, evolve, frozen
+from rules.tables.state import PLAYING, TableState, derived, evolve, frozen
 from rules.text import fold
 
 from . import cards as card_rules
@@ -129,7 +129,24 @@ def coups(
     state: TableState, seat: int, only: chess.Move | None = None
 ) -> list[tuple[chess.Move, Outcome | None]]:
     """The seat's legal Coups now (``only``: that one, if legal); Double coup's first: not one that
-    gives check, nor one after which no second Coup is legal."""
+    gives check, nor one after which no second Coup is legal.
+
+    Kept on the state (rules.tables.state.derived): the intents list every Coup, then each one's
+    condition asks for it again; a replay's condition, then its move, ask for the one Coup. The
+    outcomes' boards are shared: read them, never change them."""
+    memo = derived(state)
+    every = memo.get((coups, seat, None))
+    if every is not None:
+        return list(every) if only is None else [c for c in every if c[0] == only]
+    found = memo.get((coups, seat, only))
+    if found is None:
+        found = memo[(coups, seat, only)] = _legal_coups_now(state, seat, only)
+    return list(found)
+
+
+def _legal_coups_now(
+    state: TableState, seat: int, only: chess.Move | None
+) -> list[tuple[chess.Move, Outcome | None]]:
     pos = seat_position(state, seat)
     found = legal_coups(pos, only=only)
     if state.turn_state.get("coups") == 2:

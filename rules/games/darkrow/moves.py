@@ -65,6 +65,7 @@ from rules.tables.moves import (
     Payload,
     checked,
     hand_cards,
+    passes,
     rule_refusal,
     with_game_state,
     with_turn_state,
@@ -479,6 +480,11 @@ RULES_END_TURN = evolve(END_TURN_MOVE, condition=checked(_end_turn_check))
 
 def _discard_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "discard", "instance")
+    _discard_time(state, seat)
+    card_in_hand(state, seat, payload, "discard", "darkrow.hand-limit")
+
+
+def _discard_time(state: TableState, seat: int) -> None:
     _playing(state, "discard")
     require_turn(state, seat, "discard")
     step = state.spec.steps[state.step].key
@@ -503,7 +509,10 @@ def _discard_check(state: TableState, seat: int, payload: Payload) -> None:
             observed=hand,
             hint=N_("end the turn: your hand is within the limit"),
         )
-    card_in_hand(state, seat, payload, "discard", "darkrow.hand-limit")
+
+
+def _discards(state: TableState, seat: int) -> Iterable[Payload]:
+    return hand_cards(state, seat) if passes(_discard_time, state, seat) else ()
 
 
 def _discard(state: TableState, seat: int, payload: dict) -> Applied:
@@ -517,7 +526,7 @@ DISCARD_MOVE = Move(
     N_("Discard"),
     (Param("instance", "instance", N_("a card of your hand")),),
     condition=checked(_discard_check),
-    enumerate=hand_cards,
+    enumerate=_discards,
     reduce=_discard,
     log=N_("%(who)s discarded %(card)s"),
 )
@@ -592,7 +601,11 @@ DEPLOY = Move(
         Param("amount", "int", N_("a fixed cost change an effect makes, such as -1"), required=False),
     ),
     condition=checked(_deploy_check),
-    enumerate=lambda state, seat: _hand_of(state, seat, (UNIT, LEGENDARY, PLACE)),
+    enumerate=lambda state, seat: (
+        _hand_of(state, seat, (UNIT, LEGENDARY, PLACE))
+        if passes(_free_play, state, seat, "deploy", "darkrow.free-play")
+        else ()
+    ),
     reduce=_deploy,
     log=N_("%(who)s deployed %(card)s"),
 )
@@ -633,6 +646,18 @@ def _play_check(state: TableState, seat: int, payload: Payload) -> None:
     _cost(state, seat, instance, payload, "play")
 
 
+def _playable(state: TableState, seat: int) -> Iterable[Payload]:
+    """The Actions and Objects of the hand, but those the condition refuses whatever the payload: an
+    Action over the seat's quota, an Object out of its free play (the setup: none)."""
+    if state.phase != PLAYING:
+        return
+    action = seat not in state.turn_state.get("actions", ())
+    obj = passes(_free_play, state, seat, "play", "darkrow.object-own-turn")
+    for payload in _hand_of(state, seat, (ACTION, OBJECT)):
+        if action if state.card(payload["instance"]).type == ACTION else obj:
+            yield payload
+
+
 def _play(state: TableState, seat: int, payload: dict) -> Applied:
     instance = payload["instance"]
     cost = _cost(state, seat, instance, payload, "play")
@@ -658,7 +683,7 @@ PLAY = Move(
         Param("amount", "int", N_("a fixed cost change an effect makes, such as -1"), required=False),
     ),
     condition=checked(_play_check),
-    enumerate=lambda state, seat: _hand_of(state, seat, (ACTION, OBJECT)),
+    enumerate=lambda state, seat: _playable(state, seat),
     reduce=_play,
     plays=True,
     log=N_("%(who)s played %(card)s"),
@@ -716,7 +741,7 @@ def _equip(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _equips(state: TableState, seat: int) -> Iterable[Payload]:
-    if state.phase != PLAYING or state.active != seat:
+    if not passes(_free_play, state, seat, "equip", "darkrow.object-own-turn"):
         return
     units = [c.instance for s in (seat, 1 - seat) for c in _fighters(state, s)]
     for card in state.seats[seat].zones["hand"]:
@@ -906,6 +931,9 @@ def _attack(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _attacks(state: TableState, seat: int) -> Iterable[Payload]:
+    # None out of the seat's free play, nor on the game's first turn (the condition's refusals).
+    if state.turn == 1 or not passes(_free_play, state, seat, "attack", "darkrow.free-play"):
+        return
     other = 1 - seat
     targets = [c.instance for c in state.seats[other].zones[LEADER_ZONE]]
     targets += [c.instance for c in _fighters(state, other) if c.tapped]

@@ -44,6 +44,7 @@ from rules.tables.moves import (
     Param,
     Payload,
     checked,
+    passes,
     rule_refusal,
     with_game_state,
     with_turn_state,
@@ -545,7 +546,7 @@ def _summon(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _summons(state: TableState, seat: int) -> Iterable[Payload]:
-    if state.phase != PLAYING or state.active != seat or state.turn_state.get("summoned"):
+    if state.turn_state.get("summoned") or not passes(_main_phase, state, seat, "summon"):
         return
     own = [c.instance for c in state.seats[seat].zones[MONSTERS]]
     for card in state.seats[seat].zones["hand"]:
@@ -779,7 +780,8 @@ def _attack(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _attacks(state: TableState, seat: int) -> Iterable[Payload]:
-    if state.phase != PLAYING or state.active != seat:
+    # None out of the seat's battle phase, nor on the game's first turn (the condition's refusals).
+    if not passes(_own_turn, state, seat, "attack") or _step(state) != "battle" or state.turn == 1:
         return
     monsters = len(state.seats[1 - seat].zones[MONSTERS])
     for card in state.seats[seat].zones[MONSTERS]:

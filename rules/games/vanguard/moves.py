@@ -37,6 +37,7 @@ from rules.tables.moves import (
     Payload,
     checked,
     hand_cards,
+    passes,
     rule_refusal,
     with_turn_state,
 )
@@ -119,13 +120,7 @@ VANGUARD_END_TURN = evolve(END_TURN_MOVE, condition=checked(_end_turn_check))
 # --- Ride ---------------------------------------------------------------------------------------------
 def _ride_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "ride", "instance")
-    require_turn(state, seat, "ride")
-    _in_step(state, "ride", "ride", "vanguard.ride-step")
-    # "Ride — один раз за ход; можно пропустить."
-    if state.turn_state.get("rode"):
-        raise rule_refusal(
-            "TABLE_ONCE_A_TURN", "vanguard.ride-once", kind="ride", hint=N_("a player rides once a turn")
-        )
+    _ride_time(state, seat)
     instance, _where = card_in_hand(state, seat, payload, "ride", "vanguard.ride-from-hand")
     # "Карта из руки на VC; ранг равен текущему или на 1 выше."
     current = vanguard_grade(state, seat)
@@ -141,6 +136,20 @@ def _ride_check(state: TableState, seat: int, payload: Payload) -> None:
         )
 
 
+def _ride_time(state: TableState, seat: int) -> None:
+    require_turn(state, seat, "ride")
+    _in_step(state, "ride", "ride", "vanguard.ride-step")
+    # "Ride — один раз за ход; можно пропустить."
+    if state.turn_state.get("rode"):
+        raise rule_refusal(
+            "TABLE_ONCE_A_TURN", "vanguard.ride-once", kind="ride", hint=N_("a player rides once a turn")
+        )
+
+
+def _rides(state: TableState, seat: int) -> Iterable[Payload]:
+    return hand_cards(state, seat) if passes(_ride_time, state, seat) else ()
+
+
 def _ride(state: TableState, seat: int, payload: dict) -> Applied:
     # "Старый авангард уходит в Soul." (the VC's replaced_to) "Новый авангард входит стоя и открытым."
     where = own_card(state, seat, payload["instance"], "ride")
@@ -153,7 +162,7 @@ RIDE = Move(
     N_("Ride"),
     (Param("instance", "instance", N_("a card of your hand")),),
     condition=checked(_ride_check),
-    enumerate=hand_cards,
+    enumerate=_rides,
     reduce=_ride,
     log=N_("%(who)s rode %(card)s"),
 )
@@ -162,8 +171,7 @@ RIDE = Move(
 # --- Main: Call and Move --------------------------------------------------------------------------
 def _call_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "call", "instance", "to")
-    require_turn(state, seat, "call")
-    _in_step(state, "call", "main", "vanguard.call-step")
+    _main_time(state, seat, "call", "vanguard.call-step")
     instance, _where = card_in_hand(state, seat, payload, "call", "vanguard.call-from-hand")
     to = payload.get("to")
     # "Call: из руки в RC" (a rear-guard circle, any of the five).
@@ -197,8 +205,20 @@ def _call(state: TableState, seat: int, payload: dict) -> Applied:
     return Applied(state, tuple(moved), (("call", {"to": payload["to"]}),))
 
 
+def _main_time(state: TableState, seat: int, kind: str, rule: str) -> None:
+    require_turn(state, seat, kind)
+    _in_step(state, kind, "main", rule)
+
+
 def _calls(state: TableState, seat: int) -> Iterable[Payload]:
+    # None out of the seat's main step, nor of a card above its vanguard's grade (the condition
+    # refuses them whatever the circle).
+    if not passes(_main_time, state, seat, "call", "vanguard.call-step"):
+        return
+    current = vanguard_grade(state, seat)
     for card in state.seats[seat].zones["hand"]:
+        if grade(state, card.instance) > current:
+            continue
         for circle in CIRCLES:
             yield {"instance": card.instance, "to": circle}
 
@@ -219,8 +239,7 @@ CALL = Move(
 
 def _shift_check(state: TableState, seat: int, payload: Payload) -> None:
     only_fields(payload, "moveUnit", "from", "to")
-    require_turn(state, seat, "moveUnit")
-    _in_step(state, "moveUnit", "main", "vanguard.move-step")
+    _main_time(state, seat, "moveUnit", "vanguard.move-step")
     source, target = payload.get("from"), payload.get("to")
     # "VC в Move не участвует." and "только в своей колонке: 0↔3, 2↔4"
     if not isinstance(source, str) or COLUMN.get(source) != target:
@@ -254,6 +273,8 @@ def _shift(state: TableState, seat: int, payload: dict) -> Applied:
 
 
 def _shifts(state: TableState, seat: int) -> Iterable[Payload]:
+    if not passes(_main_time, state, seat, "moveUnit", "vanguard.move-step"):
+        return
     for source, target in COLUMN.items():
         if state.seats[seat].zones.get(source):
             yield {"from": source, "to": target}

@@ -102,9 +102,47 @@ def strings(data: Any) -> set[str]:
     return found
 
 
+def _read(data: Any, known: set[str]) -> tuple[bool, set[str]]:
+    """In one walk of ``data``: whether an object that names a card (as :func:`identities` finds them)
+    names one outside ``known``, and every text (as :func:`strings` finds them). The bots check every
+    answer of a game: no object's path is built here."""
+    unknown = False
+    texts: set[str] = set()
+    # (item, the value of a "deck" key, its texts count: under no key of squares)
+    stack: list[tuple[Any, bool, bool]] = [(data, False, True)]
+    while stack:
+        item, a_deck, counted = stack.pop()
+        if isinstance(item, dict):
+            if not unknown and not a_deck and not IDENTITY.isdisjoint(item):
+                unknown = item.get("instance") not in known
+            for key, value in item.items():
+                if isinstance(value, str):
+                    if counted and key not in SQUARES:
+                        texts.add(value)
+                elif isinstance(value, dict):
+                    stack.append((value, f".{key}".endswith(".deck"), counted and key not in SQUARES))
+                elif isinstance(value, list):
+                    stack.append((value, False, counted and key not in SQUARES))
+        elif isinstance(item, list):
+            for value in item:
+                if isinstance(value, str):
+                    if counted:
+                        texts.add(value)
+                elif isinstance(value, dict | list):
+                    stack.append((value, False, counted))
+        elif isinstance(item, str) and counted:
+            texts.add(item)
+    return unknown, texts
+
+
 def assert_no_leak(answer: Any, known: set[str], every: set[str], where: str) -> None:
     """``answer`` names no instance outside ``known``: no object naming a card, no bare text."""
-    for path, item in identities(answer):
-        assert item.get("instance") in known, f"{where}{path}: {item} names a card the seat may not see"[:400]
+    unknown, texts = _read(answer, known)
+    if unknown:
+        # Said with the path of the first object that does.
+        for path, item in identities(answer):
+            message = f"{where}{path}: {item} names a card the seat may not see"
+            assert item.get("instance") in known, message[:400]
+        raise AssertionError(f"{where}: an object names a card the seat may not see")
     hidden = every - known
-    assert not (strings(answer) & hidden), f"{where}: hidden instances {sorted(strings(answer) & hidden)}"
+    assert not (texts & hidden), f"{where}: hidden instances {sorted(texts & hidden)}"

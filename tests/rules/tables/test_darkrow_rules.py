@@ -202,7 +202,10 @@ def test_deploy_only_in_free_play_from_hand_and_only_fighters_and_places():
     state, soldier = fetch(state, seat, SOLDIER)
     state, plan = fetch(state, seat, PLAN)
     refused(state, seat, "deploy", "darkrow.free-play", "TABLE_WRONG_STEP", instance=soldier)
+    assert offered(state, seat, "deploy") == []
     state = to_step(state, "play")
+    assert {"instance": soldier} in offered(state, seat, "deploy")
+    assert offered(state, 1 - seat, "deploy") == []
     refused(state, 1 - seat, "deploy", "table.not-your-turn", "TABLE_NOT_YOUR_TURN", instance=soldier)
     refused(state, seat, "deploy", "darkrow.deploy-type", "TABLE_CARD_TYPE", instance=plan)
     refused(
@@ -288,6 +291,9 @@ def test_objects_are_played_in_one_s_own_free_play_to_the_discard_an_equipment_i
     state = indices(state, 1 - seat, 3)
     refused(state, 1 - seat, "play", "table.not-your-turn", "TABLE_NOT_YOUR_TURN", instance=theirs)
     refused(state, seat, "play", "darkrow.equipment", "TABLE_CARD_TYPE", instance=helmet)
+    # Offered in its owner's free play only.
+    assert {"instance": gadget} in offered(state, seat, "play")
+    assert {"instance": theirs} not in offered(state, 1 - seat, "play")
     state = play(state, seat, "play", instance=gadget)
     assert gadget in zone(state, seat, "discard") and state.seats[seat].counters["indicesReady"] == 0
 
