@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache as once
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext
 
@@ -240,46 +241,58 @@ def mention_choices(*, card: Card | None = None, deck: Deck | None = None, prefi
 
 
 # --- notifications ------------------------------------------------------------------------------
-def _visible(user) -> Q:
-    """The notifications ``user`` may still read: none that names a card or a deck they cannot see."""
-    scope = card_scope(user)
+def _visible(user) -> QuerySet[Notification]:
+    """The notifications ``user`` may still read, theirs or not (callers filter ``recipient=user``):
+    none that names a card or a deck they cannot see. The query depends only on what they may see
+    (:func:`_visible_shape`), built once a process for each shape."""
+    if user.has_perm("decks.view_all_decks"):
+        decks = "all"
+    elif user.has_perm("decks.view_deck"):
+        decks = "own"
+    else:
+        decks = "none"
+    return _visible_shape(card_scope(user), decks, may_watch(user))
+
+
+@once
+def _visible_shape(scope: str, decks: str, watches: bool) -> QuerySet[Notification]:
+    """The notifications visible to their recipient when the recipient sees cards as ``scope``, decks
+    as ``decks`` ("all", "own" or "none") and may watch public tables (``watches``), the recipient
+    named by its column: the same rows for ``recipient=user`` as with ``user`` written in, and built
+    once (building it was most of the CPU of the header's count, on every page). Never evaluated
+    itself: each read is a filtered copy."""
+    recipient = F("recipient")
     cards = Q(card__isnull=True)
     if scope == SEES_ALL:
         cards = Q()
     elif scope == SEES_VALIDATED:
         cards |= Q(card__status=Status.VALIDATED)
-    decks = Q(deck__isnull=True)
-    if user.has_perm("decks.view_all_decks"):
-        decks = Q()
-    elif user.has_perm("decks.view_deck"):
-        decks |= Q(deck__owner=user)
-    if scope == SEES_NONE:
-        cards = Q(card__isnull=True)
+    deck_rule = Q(deck__isnull=True)
+    if decks == "all":
+        deck_rule = Q()
+    elif decks == "own":
+        deck_rule |= Q(deck__owner=recipient)
     # The tables the recipient sits at, one subquery for both uses below (a plain IN, cheaper for the
     # ORM to build than a correlated EXISTS and a join through the tables' seats; the same rows).
-    mine = Seat.objects.filter(user=user).values("table")
+    mine = Seat.objects.filter(user=OuterRef("recipient")).values("table")
     # A table's notice while the recipient sits at it (seats never change once the game started).
     tables = Q(table__isnull=True) | Q(table__in=mine)
     # A comment at a table: while they may see the table (who may read the comment was checked when
     # the notification was made, and a finished table's seats and events never change).
     at_tables = Q(comment__table__isnull=True) | Q(comment__table__in=mine)
-    if may_watch(user):
+    if watches:
         at_tables |= Q(comment__table__public=True)
-    return cards & decks & tables & at_tables
+    return Notification.objects.filter(cards & deck_rule & tables & at_tables)
 
 
 def notification_list(*, user, unread: bool = False) -> QuerySet[Notification]:
-    qs = (
-        Notification.objects.filter(recipient=user)
-        .filter(_visible(user))
-        .select_related("actor", "card", "deck", "comment")
-    )
+    qs = _visible(user).filter(recipient=user).select_related("actor", "card", "deck", "comment")
     return qs.filter(read=False) if unread else qs
 
 
 def unread_count(*, user) -> int:
     """The header's count: one query (the user's permissions are read once per request by Django)."""
-    return Notification.objects.filter(_visible(user), recipient=user, read=False).count()
+    return _visible(user).filter(recipient=user, read=False).count()
 
 
 def notification_url(notification: Notification) -> str:

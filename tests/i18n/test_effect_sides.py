@@ -57,3 +57,22 @@ def test_the_effect_editor_names_every_games_zones_in_french_and_russian():
         html = effect_labels("labels", "darkrow")
     russian = json.loads(html.split(">", 1)[1].rsplit("</script>", 1)[0])["zone"]
     assert (russian["HAND"], russian["FIELD"], russian["DISCARD"]) == ("Рука", "Поле", "Сброс")
+
+
+def test_each_games_effect_words_are_its_own_and_its_readers_whichever_came_first():
+    """The editor's words are kept for each game and language (studio.templatetags.labels): every game
+    reads its own help lines and references, in the reader's language, on the first page and the next."""
+    from common.effect_words import words
+    from rules import registry
+
+    for _ in range(2):
+        for language in ("fr", "ru", "en"):
+            for ruleset in registry:
+                with translation.override(language):
+                    html = effect_labels("labels", ruleset.key)
+                    expected = json.loads(json.dumps(words(ruleset)))
+                shown = json.loads(html.split(">", 1)[1].rsplit("</script>", 1)[0])
+                assert {key[1:]: shown[key] for key in ("$keys", "$help", "$references")} == expected, (
+                    language,
+                    ruleset.key,
+                )

@@ -122,6 +122,10 @@ def test_a_russian_vanguard_tile_shows_russian_field_labels(client_as, designer,
     assert re.search(r'<span class="facet-value">Обычный юнит</span>', text)
     listed = page(client_as(designer), reverse("cards:browse"), "ru", q="game:vanguard", view="list")
     assert '<td data-label="Тип">Обычный юнит</td>' in listed and "<span>Грейд <b>2</b></span>" in listed
+    # Each cell of a row says its column's name (a row is a block on a phone), as the header does.
+    header = re.findall(r'<th scope="col">([^<]+)</th>', listed)
+    cells = re.findall(r'<td[^>]* data-label="([^"]*)"', listed)
+    assert len(cells) == 6 and set(cells) <= set(header), (cells, header)
 
 
 def test_english_tiles_are_as_before(client_as, designer, make_card):
