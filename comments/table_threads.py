@@ -20,7 +20,7 @@ from django.db.models import Prefetch, Q, prefetch_related_objects
 
 from rules.tables import Event, apply, event_view
 from tables.models import Seat, Table, TableEvent
-from tables.selectors import audience, dealt_state, may_see, seats_of, viewer_seats
+from tables.selectors import audience, dealt_state, may_see, seats_of, seats_read, viewer_seats
 
 from .models import Comment
 
@@ -83,7 +83,7 @@ def sees_as_much(views: dict[tuple[int, str], dict[str, Any]], seq: int, reader:
 
 def with_seats(table: Table) -> Table:
     """``table`` with its seats and their users read once (seats_of, may_see then ask nothing more)."""
-    if "seats" not in getattr(table, "_prefetched_objects_cache", {}):
+    if not seats_read(table):
         prefetch_related_objects([table], Prefetch("seats", queryset=Seat.objects.select_related("user")))
     return table
 

@@ -187,12 +187,27 @@ def deal_for(table: Table, decks: list[SeatDeck]) -> TableState:
     )
 
 
+# The attribute a table's seats are read into with it (the one query of tables.selectors.table_get_for):
+# :func:`seats_of` reads them there, else those prefetched.
+SEATS = "seated"
+
+
 def seats_of(table: Table) -> list[Seat]:
-    """The table's seats with their users (prefetched ones serve: no query)."""
-    cache = getattr(table, "_prefetched_objects_cache", {})
-    if "seats" in cache:
-        return list(cache["seats"])
-    return list(table.seats.select_related("user"))
+    """The table's seats with their users (those read with it, or prefetched, serve: no query)."""
+    read = _seats_with(table)
+    return list(read) if read is not None else list(table.seats.select_related("user"))
+
+
+def seats_read(table: Table) -> bool:
+    """Whether ``table``'s seats were read with it, or prefetched: :func:`seats_of` asks nothing."""
+    return _seats_with(table) is not None
+
+
+def _seats_with(table: Table):
+    read = getattr(table, SEATS, None)
+    if read is None:
+        read = getattr(table, "_prefetched_objects_cache", {}).get("seats")
+    return read
 
 
 def dealt_state(table: Table, seats: list[Seat] | None = None) -> TableState:
@@ -223,6 +238,10 @@ def frozen_decks(table: Table, seats: list[Seat]) -> list[dict]:
     return [seat.cards for seat in seats]
 
 
+# A table's events as the engine reads them, in order: the query built once, each read filters it.
+_EVENT_ROWS = TableEvent.objects.order_by("seq").values_list("seq", "seat", "kind", "payload")
+
+
 def stored_events(table: Table, at: int | None = None, *, after: int = 0) -> list[Event]:
     """The table's events after ``after`` (up to ``at``) as the engine reads them (seats from 0), in
     order: one query.
@@ -231,12 +250,12 @@ def stored_events(table: Table, at: int | None = None, *, after: int = 0) -> lis
     JSON text stored (Django has both its PostgreSQL drivers hand jsonb over as text, for JSONField
     to decode) and are decoded in one ``json.loads`` of them all, a third of the time of a
     ``JSONField`` decode per row (bench/README.md, "Playtest tables through the server")."""
-    rows = TableEvent.objects.filter(table_id=table.pk).order_by("seq")
+    bounds: dict[str, int] = {"table_id": table.pk}
     if after:
-        rows = rows.filter(seq__gt=after)
+        bounds["seq__gt"] = after
     if at is not None:
-        rows = rows.filter(seq__lte=at)
-    found = _raw(rows.values_list("seq", "seat", "kind", "payload"))
+        bounds["seq__lte"] = at
+    found = _raw(_EVENT_ROWS.filter(**bounds))
     payloads = _payloads([row[3] for row in found])
     return [Event(row[0], row[1] - 1, row[2], payload) for row, payload in zip(found, payloads, strict=True)]
 

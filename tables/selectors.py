@@ -1,9 +1,10 @@
 """Reads of playtest tables: who may see one, its state replayed, and its view for each viewer.
 
 A table's state is replayed from its seed, its frozen decks and its events (:mod:`tables.replay`,
-from the latest state the process keeps): one query for the seats (with their users, and their
-decks as text, decoded for a deal only) and one for the events, whatever their number (and one for the
-translated names of the cards an answer names: :func:`with_translated_names`). A viewer sees
+from the latest state the process keeps): one query for the table read with its seats (their users,
+and their decks as text, decoded for a deal only: :func:`table_get_for`) and one for the events,
+whatever their number (and one for the translated names of the cards an answer names:
+:func:`with_translated_names`). A viewer sees
 what the seats they hold may see (:func:`rules.tables.table_view`): both seats at a hot seat, none
 for a spectator of a public table, who sees the public zones only.
 """
@@ -25,7 +26,8 @@ from rules.tables import Event, TableState, apply, event_view, table_view
 from rules.tables.clock import Clock
 
 from .models import Seat, Table, TableEvent
-from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version: the readers' names)
+from .replay import (  # noqa: F401 (deal_for, RulesUnknown, seats_read, table_rules_version: the readers' names)
+    SEATS,
     RulesUnknown,
     deal_for,
     dealt_state,
@@ -33,6 +35,7 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
     frozen_as_text,
     kept,
     seats_of,
+    seats_read,
     state_of,
     stored_events,
     table_rules_version,
@@ -43,6 +46,12 @@ from .replay import (  # noqa: F401 (deal_for, RulesUnknown, table_rules_version
 # (tables.replay.frozen_decks): a read from a state this process keeps never does.
 # In their order at their table (Seat's own ordering, by table first, would join the tables again).
 _SEATS = Prefetch("seats", queryset=frozen_as_text(Seat.objects.select_related("user").order_by("index")))
+# One table's seats as _SEATS reads them, each with the table and the users it names: the table and
+# its seats in one query (:func:`table_get_for`). Unordered: the two rows are sorted here (Django's
+# compiler spends a third of this query's time on an ORDER BY over so many columns).
+_SEATS_WITH_TABLE = frozen_as_text(
+    Seat.objects.select_related("user", "table__created_by", "table__invited").order_by()
+)
 
 
 def tables_for(user) -> QuerySet[Table]:
@@ -87,16 +96,25 @@ def may_see(user, table: Table) -> bool:
     return table.public and may_watch(user)
 
 
+def _index(seat: Seat) -> int:
+    return seat.index
+
+
 def table_get_for(user, table_id) -> Table:
-    """The table, when ``user`` sits at it, is invited to it, or watches it (public): else 404."""
+    """The table, when ``user`` sits at it, is invited to it, or watches it (public): else 404.
+    Read from its seats (a table has one from its creation on): one query for the table, its seats,
+    their users and the table's."""
     try:
-        table = (
-            Table.objects.select_related("created_by", "invited")
-            .prefetch_related(_SEATS)
-            .get(pk=int(table_id))
-        )
+        seats = sorted(_SEATS_WITH_TABLE.filter(table_id=int(table_id)), key=_index)
+        if seats:
+            table = seats[0].table
+        else:  # no seat: no such table (a table opens with its first seat)
+            table = Table.objects.select_related("created_by", "invited").get(pk=int(table_id))
     except (Table.DoesNotExist, TypeError, ValueError, OverflowError):
         raise Http404("no table you may see has this id") from None
+    for seat in seats:
+        seat.table = table  # each row brought its own copy of the table: the one returned serves all
+    setattr(table, SEATS, seats)
     if not may_see(user, table):
         raise Http404("no table you may see has this id")
     return table
@@ -140,16 +158,6 @@ def _user(user) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _face(table_pk: int, card: dict[str, Any]) -> None:
-    """A visible card's face: the cached rendition of the version the table was dealt, through the
-    table (its players and spectators may see that version, whatever the card became since)."""
-    stable_id, version = card.get("stableCardId"), card.get("version")
-    if stable_id and version:
-        url = _face_url(get_script_prefix(), get_urlconf(), table_pk, stable_id, version)
-        if url is not None:  # None: a stable id the converter does not take (no face)
-            card["face"] = url
-
-
 @lru_cache(maxsize=4096)
 def _face_url(prefix: str, urlconf, table_pk: int, stable_id: str, version: int) -> str | None:
     """A face's address, reversed once for each (every view of a table names the same cards again):
@@ -161,9 +169,16 @@ def _face_url(prefix: str, urlconf, table_pk: int, stable_id: str, version: int)
 
 
 def _with_faces(table_pk: int, zones: list[dict[str, Any]]) -> None:
+    """Each visible card's face: the cached rendition of the version the table was dealt, through the
+    table (its players and spectators may see that version, whatever the card became since)."""
+    prefix, urlconf = get_script_prefix(), get_urlconf()  # the request's, read once for every card
     for zone in zones:
         for card in zone["cards"]:
-            _face(table_pk, card)
+            stable_id, version = card.get("stableCardId"), card.get("version")
+            if stable_id and version:
+                url = _face_url(prefix, urlconf, table_pk, stable_id, version)
+                if url is not None:  # None: a stable id the converter does not take (no face)
+                    card["face"] = url
 
 
 def _named_cards(data: Any) -> list[dict[str, Any]]:
@@ -446,8 +461,8 @@ def _view(
         seat_view["bot"] = seat.bot or None
         seat_view["deck"] = {"id": seat.deck_id, "name": seat.deck_name}
         seat_view["verdict"] = seat.verdict
-        _with_faces(table.pk, seat_view["zones"])
-    _with_faces(table.pk, view["shared"])
+    zones = [zone for seat_view in view["seats"] for zone in seat_view["zones"]]
+    _with_faces(table.pk, zones + view["shared"])
     spec = registry.get(table.game).table_spec()
     view.update(
         id=table.pk,
@@ -546,6 +561,10 @@ def table_summary(table: Table, user) -> dict[str, Any]:
     }
 
 
+# The events with their times, in order (the feed): the query built once, each read filters it.
+_FEED_ROWS = TableEvent.objects.order_by("seq").values_list("seq", "seat", "kind", "payload", "created_at")
+
+
 def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]:
     """The events after ``since``, each as ``user`` may read it (no hidden card), with its time."""
     seats = seats_of(table)
@@ -554,11 +573,7 @@ def table_events_for(user, table: Table, since: int = 0) -> list[dict[str, Any]]
     viewers = viewer_seats(user, table)
     # From the latest state known at ``since`` (a client catching up reads only the new events).
     state = kept(table, since) or dealt_state(table, seats)
-    rows = list(
-        TableEvent.objects.filter(table_id=table.pk, seq__gt=state.seq)
-        .order_by("seq")
-        .values_list("seq", "seat", "kind", "payload", "created_at")
-    )
+    rows = list(_FEED_ROWS.filter(table_id=table.pk, seq__gt=state.seq))
     out: list[dict[str, Any]] = []
     for seq, seat, kind, payload, created_at in rows:
         event = Event(seq, seat - 1, kind, payload)
