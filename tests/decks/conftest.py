@@ -50,6 +50,24 @@ def own_everything(user, deck: dict):
     collection_set(owner=user, counts=counts)
 
 
+@pytest.fixture(scope="module")
+def vanguard_td01_built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The Vanguard demo cards and a playtester (paula) who owns TD01's, built once for the module
+    that asks (tests/module_data.py: each test starts from them in a savepoint of its own; imported
+    for each test that read them, the cards were most of such a module's setup)."""
+    from tests import module_data
+
+    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+        from cards.imports import cards_import
+
+        cards_import(payload=card_set("vanguard"))
+        playtester = module_data.make_user("playtester", username="paula")
+        own_everything(
+            playtester, json.loads((DECKS / "vanguard-td01.deck.json").read_text(encoding="utf-8"))
+        )
+        yield {"playtester": playtester}
+
+
 @pytest.fixture
 def duel(load_cards):
     load_cards("duel")

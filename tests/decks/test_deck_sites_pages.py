@@ -13,29 +13,10 @@ from django.urls import reverse
 from decks.models import Deck
 from tests import module_data
 
-from .conftest import DECKS, own_everything
-
-
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
-    """The Vanguard demo cards and the playtester who owns TD01's, built once for the module
-    (tests/module_data.py: each test starts from them in a savepoint of its own; imported for each
-    of its 14 tests that read them, the cards were most of the module's setup)."""
-    from cards.demo import card_set
-    from cards.imports import cards_import
-
-    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
-        cards_import(payload=card_set("vanguard"))
-        playtester = module_data.make_user("playtester", username="paula")
-        own_everything(
-            playtester, json.loads((DECKS / "vanguard-td01.deck.json").read_text(encoding="utf-8"))
-        )
-        yield {"playtester": playtester}
-
 
 @pytest.fixture
-def playtester(built, db):
-    return module_data.fresh(built["playtester"])
+def playtester(vanguard_td01_built, db):
+    return module_data.fresh(vanguard_td01_built["playtester"])
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from rules.pool import printing_number
 from rules.ruleset import RuleSet
 from tests import module_data
 
-from .conftest import DECKS, own_everything
+from .conftest import own_everything
 from .test_commands import run
 
 
@@ -183,26 +183,9 @@ def test_a_game_given_by_the_page_must_agree_with_the_text():
 
 
 # --- the API: validate and create with {"game", "decklist"} ------------------------------------------
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
-    """The Vanguard demo cards and the playtester who owns TD01's, built once for the module
-    (tests/module_data.py: each test starts from them in a savepoint of its own; imported for each
-    test that read them, the cards were most of the module's setup)."""
-    from cards.demo import card_set
-    from cards.imports import cards_import
-
-    with module_data.built_once(request, django_db_blocker, tmp_path_factory):
-        cards_import(payload=card_set("vanguard"))
-        playtester = module_data.make_user("playtester", username="paula")
-        own_everything(
-            playtester, json.loads((DECKS / "vanguard-td01.deck.json").read_text(encoding="utf-8"))
-        )
-        yield {"playtester": playtester}
-
-
 @pytest.fixture
-def playtester(built, db):
-    return module_data.fresh(built["playtester"])
+def playtester(vanguard_td01_built, db):
+    return module_data.fresh(vanguard_td01_built["playtester"])
 
 
 @pytest.fixture
@@ -291,7 +274,7 @@ def _played(deck: Deck) -> list[tuple[str, str, int]]:
 @pytest.mark.parametrize("name", ["vanguard-td01", "vanguard-td02", "duel-example", "riftbound-example"])
 def test_deck_to_text_to_deck_and_json_to_deck(name, load_cards, demo_deck, playtester):
     game = name.split("-")[0]
-    if game != "vanguard":  # the module's cards (built)
+    if game != "vanguard":  # the module's cards (vanguard_td01_built)
         load_cards(game)
     data = demo_deck(name)
     own_everything(playtester, data)
