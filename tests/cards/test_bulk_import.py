@@ -126,14 +126,14 @@ def test_a_reimport_writes_only_the_columns_its_changes_touch():
     with CaptureQueriesContext(connection) as queries:
         assert len(cards_import(payload=duel_file(3, text="Nouveau")).updated) == 3
     [update] = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "cards_card"')]
-    written = set(re.findall(r'"(\w+)" = CASE', update))
+    written = set(re.findall(r'"(\w+)" = \(?CASE', update))
     assert written == {"text", "version", "updated_at", *DERIVED_FIELDS}, written
     assert [c.search_body for c in Card.objects.order_by("stable_id")] == [" nouveau "] * 3
     # A change of status writes it (and the validated revision), not the text nor the search columns.
     with CaptureQueriesContext(connection) as queries:
         cards_import(payload=duel_file(3, text="Nouveau", status="VALIDATED"))
     [update] = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "cards_card"')]
-    written = set(re.findall(r'"(\w+)" = CASE', update))
+    written = set(re.findall(r'"(\w+)" = \(?CASE', update))
     assert written == {"status", "last_validated_revision_id", "version", "updated_at"}, written
     assert set(Card.objects.values_list("status", flat=True)) == {"VALIDATED"}
 
