@@ -677,6 +677,41 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     shoot(page, "table-vanguard-after-a-move")
 
 
+def test_a_click_while_a_move_is_on_its_way_waits_for_its_answer(player, make_user):
+    """The other seat's buttons of a hot seat come with the socket's update of a move, often before
+    the move's answer (on PostgreSQL, whose server answers requests in threads of their own): a click
+    on them waits for the answer, the table aria-busy meanwhile, and plays. The page dropped such a
+    click without a word (CI's PostgreSQL run, once). Here the browser holds each move's answer back
+    1 s after the server gave it."""
+
+    def answered_late(route):
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        answer = route.fetch()
+        page.wait_for_timeout(1000)
+        route.fulfill(response=answer)
+
+    alice = make_user("playtester", username="alice")
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    page = player(alice)
+    page.goto(f"/tables/?deck={first.pk}")
+    page.locator("#opponent_deck").select_option(str(second.pk))
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.locator("#live")).to_contain_text("Live")
+    page.route("**/api/tables/*/events/", answered_late)
+    keep = [page.locator(f".decision[data-seat='{seat}'] [data-decision='mulligan']") for seat in (1, 2)]
+    keep[0].click()
+    wait_seq(page, 1)  # the socket's update, the answer still on its way
+    expect(page.locator("#table")).to_have_attribute("aria-busy", "true")
+    expect(keep[0]).to_have_count(0)
+    keep[1].click()
+    wait_seq(page, 2)
+    expect(keep[1]).to_have_count(0)
+    expect(page.locator("#table")).not_to_have_attribute("aria-busy", "true")
+    assert list(TableEvent.objects.values_list("kind", "seat")) == [("mulligan", 1), ("mulligan", 2)]
+
+
 def _update_seq(payload) -> int | None:
     """The seq of a table socket's update (``{"type": "update", "seq": N, ...}``); None for another message."""
     try:

@@ -56,7 +56,7 @@ export function send(kind, payload, seat) {
   var body = { kind: kind, expectedSeq: state.view.seq };
   Object.keys(payload || {}).forEach(function (key) { body[key] = payload[key]; });
   if (config.seats.length > 1) body.seat = seat || actingSeat();
-  state.busy = true;
+  setBusy(true);
   state.answering = true; // the answer brings the intents: an update meanwhile asks none
   return fetch(config.api + "events/", {
     method: "POST",
@@ -64,7 +64,7 @@ export function send(kind, payload, seat) {
     headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
     body: JSON.stringify(body),
   }).then(function (response) {
-    state.busy = false;
+    setBusy(false);
     if (response.status === 201) {
       say("");
       // The answer is what this page shows next (the move as the mover reads it, the new view and,
@@ -105,13 +105,22 @@ export function send(kind, payload, seat) {
       return false;
     });
   }, function () {
-    state.busy = false;
+    setBusy(false);
     say(gettext("The move could not be sent: the studio cannot be reached. Try again."), "error");
     return false;
   }).then(function (sent) {
     if (state.answering) { state.answering = false; if (RULES) refreshIntents(); } // no answer to read
     return sent;
   });
+}
+
+// One move at a time: while one is on its way the table is busy (aria-busy) and its buttons take no
+// click (table.css), so a click is never dropped unseen by send(). The other seat's buttons of a hot
+// seat are drawn by the socket's update of the move, often before its answer comes.
+function setBusy(busy) {
+  state.busy = busy;
+  if (busy) root.setAttribute("aria-busy", "true");
+  else root.removeAttribute("aria-busy");
 }
 
 // Rules mode: the intents of the acting seat at the view's seq, asked again after each update. A
