@@ -308,6 +308,39 @@ def screenshot():
     return save_screenshot
 
 
+# The faces drawn in this process, by drawing and dpi (``faces_drawn_once``); a few hundred at most.
+FACES_DRAWN: dict[tuple[object, int], bytes] = {}
+FACES_DRAWN_AT_MOST = 400
+
+
+@pytest.fixture
+def faces_drawn_once(monkeypatch):
+    """A face's PNG drawn once in this process for the same drawing at the same dpi, reused by the
+    next test that shows it: for the tests that crawl pages (a page's thumbnails), not for those of
+    drawing (tests/faces/, test_faces.py), which draw every face.
+
+    faces.raster.drawing_to_png is a pure function of its drawing (a frozen value holding every box,
+    line of text and the artwork's bytes) and dpi, so the bytes are those a drawing would give; only
+    where they come from changes. Each test's database and media are new, and its server drew the
+    same demo faces again (in test_every_page_at_390.py 180 faces for 60 drawings, two fifths of the
+    live server's CPU). The face's rendition is still looked up, stored and served as in the studio."""
+    from faces import raster
+
+    draw = raster.drawing_to_png
+
+    def drawn_once(drawing, *, dpi: int = raster.DEFAULT_DPI) -> bytes:
+        key = (drawing, dpi)
+        data = FACES_DRAWN.get(key)
+        if data is None:
+            data = draw(drawing, dpi=dpi)
+            if len(FACES_DRAWN) >= FACES_DRAWN_AT_MOST:
+                FACES_DRAWN.clear()
+            FACES_DRAWN[key] = data
+        return data
+
+    monkeypatch.setattr(raster, "drawing_to_png", drawn_once)
+
+
 @pytest.fixture(autouse=True)
 def media_root(settings, tmp_path):
     """Uploads go to a temporary MEDIA_ROOT, which the live server serves (read at each request).

@@ -16,7 +16,11 @@ from decks import services
 from decks.models import Deck, DeckFormat
 from tests.browser.helpers import HTMX_LOG, add_from_search, settles
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 
 @pytest.fixture

@@ -14,7 +14,11 @@ from decks.models import Deck
 from reviews import audits
 from tests.browser.helpers import settled
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 WIDTH = 390
 

@@ -15,7 +15,11 @@ from decks.models import Deck, DeckFormat
 from tests.artwork.pictures import make_image
 from tests.browser.helpers import add_from_search, settles, wait_loaded
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 NAME = "Chevalier d’Écume"
 

@@ -29,7 +29,11 @@ from studio.preferences import remember
 from tests.artwork.pictures import make_image
 from tests.browser.helpers import add_from_search, settles
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 # What the English journey reads (tests/browser/test_journey.py and the pages it passes): none of it may
 # show on a page of the French or the Russian journey.

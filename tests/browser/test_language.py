@@ -6,7 +6,11 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import FITS, login_in_any_language
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 
 @pytest.fixture

@@ -13,7 +13,11 @@ from cards.imports import cards_import
 from cards.models import Card
 from decks import services as deck_services
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
