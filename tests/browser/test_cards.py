@@ -9,7 +9,11 @@ from cards import services
 from cards.models import Card, Status
 from tests.browser.helpers import HTMX_LOG, settles
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.usefixtures("faces_drawn_once"),  # the faces its pages show, drawn once a process
+]
 
 
 @pytest.fixture
