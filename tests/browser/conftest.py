@@ -322,8 +322,8 @@ def faces_drawn_once(monkeypatch):
     faces.raster.drawing_to_png is a pure function of its drawing (a frozen value holding every box,
     line of text and the artwork's bytes) and dpi, so the bytes are those a drawing would give; only
     where they come from changes. Each test's database and media are new, and its server drew the
-    same demo faces again (in test_every_page_at_390.py 180 faces for 60 drawings, two fifths of the
-    live server's CPU). The face's rendition is still looked up, stored and served as in the studio."""
+    same demo faces again (test_every_page_at_390.py: 180 faces for 75 drawings). The face's
+    rendition is still looked up, stored and served as in the studio."""
     from faces import raster
 
     draw = raster.drawing_to_png
