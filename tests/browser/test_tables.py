@@ -237,7 +237,7 @@ def sit_down(player, alice, bob, game: str, free: bool = True):
     """Alice opens a table from her deck's page and sends the link; bob sits with his deck (``free``:
     the free table, the sandbox these tests play)."""
     mine = deck_for(game, alice, which=0)
-    deck_for(game, bob, which=1)
+    deck_for(game, bob, which=1, imported=True)
     a = player(alice)
     a.goto(f"/decks/{mine.pk}/")
     a.get_by_role("link", name="Play at a table").click()
@@ -267,7 +267,7 @@ def seated(alice, bob, game: str, free: bool = False):
     table = services.table_create(
         user=alice, deck=deck_for(game, alice, which=0), mode="free" if free else None
     )
-    services.table_join(user=bob, table=table, deck=deck_for(game, bob, which=1))
+    services.table_join(user=bob, table=table, deck=deck_for(game, bob, which=1, imported=True))
     table.refresh_from_db()
     return table
 
@@ -286,7 +286,7 @@ def open_hot_seat(player, user, game: str, *, free: bool = False, width: int = 1
     """A hot seat of ``game`` opened server-side by ``user`` with both demo decks (tables.services, as
     the tables page's form does: the form is played through by the hot seats of riftbound in the
     reader's language, the timer's, the solo tables'), its page open: (the page, the table)."""
-    first, second = deck_for(game, user), deck_for(game, user, which=1)
+    first, second = deck_for(game, user), deck_for(game, user, which=1, imported=True)
     mode = "free" if free else None
     table = services.table_create(user=user, deck=first, opponent_deck=second, mode=mode, **options)
     page = player(user, width)
@@ -498,7 +498,7 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
 
     alice = make_user("playtester", username="alice")
     Preference.objects.update_or_create(user=alice, defaults={"language": language})
-    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1)
+    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1, imported=True)
     words = {
         "fr": {
             "open": "Ouvrir la table",
@@ -697,7 +697,7 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     and reads neither the table, its events nor its intents again (the socket's update of the same
     move changes nothing)."""
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
     # Opened server-side, as the tables page's form does (open_hot_seat).
     table = services.table_create(user=alice, deck=first, opponent_deck=second)
     page = player(alice)
@@ -779,7 +779,7 @@ def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, mak
     and a new one issued; the panel fits 390 px."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     mine = deck_for("duel", alice)
-    deck_for("duel", bob, which=1)
+    deck_for("duel", bob, which=1, imported=True)
     # Opened server-side, as the tables page's form does (the form: the first vanguard test).
     table = services.table_create(user=alice, deck=mine)
     page = player(alice, 390)
@@ -836,7 +836,7 @@ def test_a_hot_seat_asked_with_the_turn_timer_shows_both_clocks_counting_down_at
     from tables import tasks
 
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
     page = player(alice, 390)
     page.goto(f"/tables/?deck={first.pk}")
     page.locator("#opponent_deck").select_option(str(second.pk))
