@@ -12,10 +12,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Table, TableEvent
-from tests.tables.live_kit import deck_for
+from tables.models import TableEvent
 
-from .test_tables import _active, asgi_server, player, shoot, wait_seq, zone  # noqa: F401 (fixtures)
+from .test_tables import _active, asgi_server, open_hot_seat, player, shoot, wait_seq, zone  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -54,13 +53,7 @@ def test_a_duel_hot_seat_by_the_rules_shows_atk_def_position_and_the_options(
     # summon (seed 21 does), and the test would wait for a move the rules rightly withhold. A seed
     # whose deals give each player one, fixed here (the server runs in this process).
     monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: 1)
-    alice = make_user("playtester", username="alice")
-    first, second = deck_for("duel", alice), deck_for("duel", alice, which=1)
-    page = player(alice, width)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
-    table = Table.objects.get()
+    page, table = open_hot_seat(player, make_user("playtester", username="alice"), "duel", width=width)
     assert table.mode == "rules" and table.rules_version == "duel-1" and table.seed == 1
     actions = page.locator(".actions[data-mode='rules']")
     options = page.locator("#table-options")

@@ -143,7 +143,7 @@ def test_a_solo_game_against_a_bot_in_russian(player, make_user, settings):  # n
 
     alice = make_user("playtester", username="alice")
     Preference.objects.update_or_create(user=alice, defaults={"language": "ru"})
-    mine, theirs = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    mine, theirs = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
     page = player(alice, 390)
     page.goto(f"/tables/?deck={mine.pk}")
     page.get_by_label("Соперник").select_option("greedy")
@@ -195,7 +195,7 @@ def test_the_bots_turn_reaches_the_page_one_move_at_a_time(player, make_user, se
     # turn may be one move (the third seed of a run once was), and this test needs two or more.
     monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: SEED)
     alice = make_user("playtester", username="alice")
-    mine, theirs = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    mine, theirs = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
     page = player(alice)
     page.goto(f"/tables/?deck={mine.pk}")
     page.get_by_label("Opponent").select_option("random")

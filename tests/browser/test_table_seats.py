@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 def test_the_invited_user_sits_from_the_table_page_and_sees_the_cards_first_at_390(player, make_user):  # noqa: F811
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("vanguard", alice), invite=bob)
-    mine = deck_for("vanguard", bob, which=1)
+    mine = deck_for("vanguard", bob, which=1, imported=True)
     deck_for("duel", bob)  # not offered: another game
     a = player(alice)
     a.goto(f"/tables/{table.pk}/")
@@ -103,7 +103,7 @@ def test_the_connection_indicator_tells_the_truth(player, make_user, settings): 
     settings.TABLE_POLL_SECONDS = 0.5
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob, mode="free")
-    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1, imported=True))
     a = player(alice)
     a.route_web_socket(re.compile(r"/ws/tables/\d+/"), lambda ws: ws.close())
     a.goto(f"/tables/{table.pk}/")
@@ -141,7 +141,7 @@ def test_a_note_being_typed_survives_the_other_players_move(player, make_user): 
     right after such an update once sent nothing: the field had been drawn again, empty)."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob, mode="free")
-    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1, imported=True))
     a = player(alice)
     a.goto(f"/tables/{table.pk}/")
     expect(a.locator("#live")).to_have_attribute("data-link", "live")
@@ -168,7 +168,7 @@ def test_two_players_answer_a_proposed_result_an_undo_and_see_a_search(player, m
     answered the same way; a deck searched is open to its owner's page only."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("duel", alice), invite=bob, mode="free")
-    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1))
+    services.table_join(user=bob, table=table, deck=deck_for("duel", bob, which=1, imported=True))
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING  # duel: nothing to decide before the first turn
     a, b = player(alice), player(bob)
@@ -226,7 +226,7 @@ def test_a_page_asks_again_for_its_moves_and_keeps_its_buttons_through_the_polls
     settings.TABLE_POLL_SECONDS = 0.5
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     table = services.table_create(user=alice, deck=deck_for("vanguard", alice), invite=bob)
-    services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1))
+    services.table_join(user=bob, table=table, deck=deck_for("vanguard", bob, which=1, imported=True))
     assert table.mode == "rules"
     asked = []
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.tables.live_kit import deck_for
-
-from .test_tables import asgi_server, player, shoot  # noqa: F401 (fixtures)
+from .test_tables import asgi_server, open_hot_seat, player, shoot  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -37,11 +35,7 @@ def test_the_steps_of_the_turn_are_read_whole(player, make_user, language, width
 
     alice = make_user("playtester", username="alice")
     Preference.objects.update_or_create(user=alice, defaults={"language": language})
-    mine, theirs = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
-    page = player(alice, width)
-    page.goto(f"/tables/?deck={mine.pk}")
-    page.locator("#opponent_deck").select_option(str(theirs.pk))
-    page.locator("form.tableform button[type='submit']").click()
+    page, _table = open_hot_seat(player, alice, "vanguard", width=width)
     expect(page.locator("#turnbar .steps li")).to_have_count(6)
     assert cut_steps(page) == []
     # Both hands kept, the turn begins: the next step is a button (vanguard's Draw, «Взять»).

@@ -17,11 +17,11 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tables import replay
+from tables import replay, services
 from tables.models import Table, TableEvent
 from tests.tables.live_kit import deck_for
 
-from .conftest import SCREENSHOTS_TAKEN, _note_csp_violation, new_context, save_screenshot, session_cookie
+from .conftest import SCREENSHOTS_TAKEN, ReusedContext, _note_csp_violation, save_screenshot, session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -81,9 +81,11 @@ class Serving:
         return self.url
 
     def busy(self) -> bool:
-        """Whether a request or a socket is still being answered."""
+        """Whether a request or a socket is still being answered (a connection the browser keeps
+        open between two requests is not: the players' contexts are kept from one test to the next,
+        ``PlayerContexts``, and their idle connections with them)."""
         state = self.server.server_state
-        return bool(state.tasks or state.connections)
+        return bool(state.tasks) or any(_answering(connection) for connection in state.connections)
 
     def idle(self, seconds: float = 10) -> None:
         """Wait until nothing is being answered (``seconds`` at most, as the server's own shutdown
@@ -102,12 +104,73 @@ class Serving:
             gc.collect()
 
 
+def _answering(connection) -> bool:
+    """Whether a connection of uvicorn's is answering: a WebSocket's always, an HTTP one while a
+    request's answer is not complete (idle between two requests otherwise)."""
+    if not hasattr(connection, "cycle"):
+        return True
+    cycle = connection.cycle
+    return cycle is not None and not cycle.response_complete
+
+
 SERVING = Serving()
+
+
+class PlayerContexts:
+    """The players' browser contexts (``player``), kept for the test process and emptied after each
+    test as a new context (no page but the keeper, no cookie, no permission, no cached answer:
+    conftest's ``ReusedContext``). A new context cost Chromium about 0.45 s of CPU, and a table test
+    opens one per player (two to four); a page of a kept context about 0.2 s. Closed as the session
+    ends, before the browser."""
+
+    def __init__(self) -> None:
+        self.free: list[ReusedContext] = []
+        self.taken: list[ReusedContext] = []
+
+    def take(self, session, browser, url: str):
+        """A context for one player of the test: a kept one, or a new one (to close with ``session``)."""
+        if not self.free and not self.taken:
+            session.addfinalizer(self.close)
+        reused = self.free.pop() if self.free else ReusedContext(browser, url, "en-US")
+        self.taken.append(reused)
+        return reused.context
+
+    def give_back(self) -> None:
+        """The test's contexts emptied (their pages closed) and kept for the next test."""
+        for reused in self.taken:
+            reused.empty()
+        self.free.extend(self.taken)
+        self.taken = []
+
+    def close(self) -> None:
+        for reused in self.free + self.taken:
+            reused.context.close()
+        self.free, self.taken = [], []
+
+
+PLAYER_CONTEXTS = PlayerContexts()
+
+# The PNGs the faces served to the tables' pages were rasterized to, by their drawing (its SVG) and
+# dpi, for the test process (``asgi_server``): each test's database is flushed, its renditions with
+# it, and the same demo cards' faces were rasterized again in every test (a tenth of the process's
+# CPU). Each face is still drawn, stored and served as its rendition in every test.
+_RASTERIZED: dict[tuple[str, int], bytes] = {}
+
+
+def _rasterized_once(face_to_png):
+    def once(face, *, dpi: int):
+        key = (face.svg, dpi)
+        if key not in _RASTERIZED:
+            _RASTERIZED[key] = face_to_png(face, dpi=dpi)
+        return _RASTERIZED[key]
+
+    return once
 
 
 @pytest.fixture
 def asgi_server(request, settings, monkeypatch):
-    """The address of studio.asgi under uvicorn (``Serving``), its channel layer in memory for this test.
+    """The address of studio.asgi under uvicorn (``Serving``), its channel layer in memory for this test,
+    the faces' rasterizing kept for the test process (``_RASTERIZED``).
 
     On SQLite the test database is in memory, shared between connections, whose table locks refuse
     two requests at once ("database table is locked"): each request's sync work then runs in the one
@@ -116,8 +179,11 @@ def asgi_server(request, settings, monkeypatch):
     """
     from django.core.handlers import asgi as django_asgi
 
+    from faces import raster
+
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         monkeypatch.setattr(django_asgi, "ThreadSensitiveContext", contextlib.nullcontext)
+    monkeypatch.setattr(raster, "face_to_png", _rasterized_once(raster.face_to_png))
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield SERVING.start(request.session)
     # The pages are closed (``player`` ends first): what they were being answered is finished before
@@ -125,21 +191,8 @@ def asgi_server(request, settings, monkeypatch):
     SERVING.idle()
 
 
-def leave(pages) -> None:
-    """The pages go to about:blank, then the server finishes what it was answering them (an intents
-    read, a poll, a socket's last message), before the test writes server-side: a read still running
-    on the live server's connection locked SQLite's shared test database under the test's writes
-    ("database table is locked: tables_table"; once in a whole run, at every run once the table's
-    script came as modules and its page loaded a little later)."""
-    for page in pages:
-        page.goto("about:blank")
-    deadline = time.monotonic() + 10
-    while SERVING.server is not None and SERVING.server.server_state.tasks and time.monotonic() < deadline:
-        time.sleep(0.02)
-
-
 @pytest.fixture
-def player(browser, asgi_server):
+def player(request, browser, asgi_server):
     """``player(user, width)``: a browser context of its own, logged in, on no page yet; CSP
     violations fail the test.
 
@@ -147,20 +200,21 @@ def player(browser, asgi_server):
     ``login()`` makes, its cookie handed to the browser, not the login form's page, its post and the
     home page it leads to, three pages per player for nothing the table tests look at (the form has
     tests of its own: test_login.py)."""
-    contexts, violations = [], []
+    violations = []
 
     def open_as(user, width: int = 1280):
-        context = new_context(browser, asgi_server, width=width)
-        contexts.append(context)
+        # A context of its own per player (``PlayerContexts``: kept from an earlier test, emptied).
+        context = PLAYER_CONTEXTS.take(request.session, browser, asgi_server)
         context.add_cookies([session_cookie(user, asgi_server)])
         page = context.new_page()
+        if width != 1280:
+            page.set_viewport_size({"width": width, "height": 900})
         page.on("console", lambda message: _note_csp_violation(message.text, violations))
         page.on("dialog", lambda dialog: dialog.accept())  # the confirmations: concede, result
         return page
 
     yield open_as
-    for context in contexts:
-        context.close()
+    PLAYER_CONTEXTS.give_back()
     if violations:
         pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations), pytrace=False)
 
@@ -203,7 +257,7 @@ def sit_down(player, alice, bob, game: str, free: bool = True):
     """Alice opens a table from her deck's page and sends the link; bob sits with his deck (``free``:
     the free table, the sandbox these tests play)."""
     mine = deck_for(game, alice, which=0)
-    deck_for(game, bob, which=1)
+    deck_for(game, bob, which=1, imported=True)
     a = player(alice)
     a.goto(f"/decks/{mine.pk}/")
     a.get_by_role("link", name="Play at a table").click()
@@ -224,6 +278,40 @@ def sit_down(player, alice, bob, game: str, free: bool = True):
     for page in (a, b):
         expect(page.locator("#live")).to_contain_text("Live")
     return table, a, b
+
+
+def seated(alice, bob, game: str, free: bool = False):
+    """The table ``sit_down`` opens, opened server-side (tables.services, as the deck page's form and
+    the invitation link do): alice's deck at seat 1, bob's at seat 2, the setup dealt; no page open
+    (the pages, the form and the link are played through by the first vanguard test)."""
+    table = services.table_create(
+        user=alice, deck=deck_for(game, alice, which=0), mode="free" if free else None
+    )
+    services.table_join(user=bob, table=table, deck=deck_for(game, bob, which=1, imported=True))
+    table.refresh_from_db()
+    return table
+
+
+def open_pages(player, table, users) -> list:
+    """Each of ``users`` on the table's page in a browser of their own, its socket live."""
+    pages = [player(user) for user in users]
+    for page in pages:
+        page.goto(f"/tables/{table.pk}/")
+    for page in pages:
+        expect(page.locator("#live")).to_contain_text("Live")
+    return pages
+
+
+def open_hot_seat(player, user, game: str, *, free: bool = False, width: int = 1280, **options):
+    """A hot seat of ``game`` opened server-side by ``user`` with both demo decks (tables.services, as
+    the tables page's form does: the form is played through by the hot seats of riftbound in the
+    reader's language, the timer's, the solo tables'), its page open: (the page, the table)."""
+    first, second = deck_for(game, user), deck_for(game, user, which=1, imported=True)
+    mode = "free" if free else None
+    table = services.table_create(user=user, deck=first, opponent_deck=second, mode=mode, **options)
+    page = player(user, width)
+    page.goto(f"/tables/{table.pk}/")
+    return page, table
 
 
 def seat_of(table, user) -> int:
@@ -346,7 +434,8 @@ def _active(page) -> int:
 
 def test_two_players_play_darkrow_coin_toss_mulligan_and_turns(player, make_user):
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
-    table, a, b = sit_down(player, alice, bob, "darkrow")
+    table = seated(alice, bob, "darkrow", free=True)
+    a, b = open_pages(player, table, (alice, bob))
     pages = {seat_of(table, alice): a, seat_of(table, bob): b}
     # The setup panel is drawn from the stream after the page loads: wait for it on both sides
     # before asking which one holds the coin's choice.
@@ -429,7 +518,7 @@ def test_a_hot_seat_of_riftbound_in_the_readers_language(player, make_user, lang
 
     alice = make_user("playtester", username="alice")
     Preference.objects.update_or_create(user=alice, defaults={"language": language})
-    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1)
+    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1, imported=True)
     words = {
         "fr": {
             "open": "Ouvrir la table",
@@ -497,15 +586,9 @@ NOTE_FORM_FITS = """() => {
 
 
 def open_chess_hot_seat(player, user, *, free: bool = True, width: int = 1280):
-    """A hot seat of chesscards opened by ``user`` (both demo decks): its page and its board, White to
-    move (``free``: the free table, where the moves are the players' business)."""
-    first, second = deck_for("chesscards", user), deck_for("chesscards", user, which=1)
-    page = player(user, width)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    if free:
-        page.locator("input[name='free']").check()
-    page.get_by_role("button", name="Open the table").click()
+    """A hot seat of chesscards opened by ``user`` (both demo decks, ``open_hot_seat``): its page and
+    its board, White to move (``free``: the free table, where the moves are the players' business)."""
+    page, _table = open_hot_seat(player, user, "chesscards", free=free, width=width)
     board = page.locator(".chessboard")
     expect(board.locator("[data-square='e2']")).to_have_text("\u2659")
     return page, board
@@ -574,12 +657,7 @@ def test_a_vanguard_hot_seat_in_rules_mode_offers_only_the_legal_moves_at_390(pl
     # server runs in this process), deals one.
     monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: 1)
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
-    page = player(alice, 390)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
-    table = Table.objects.get()
+    page, table = open_hot_seat(player, alice, "vanguard", width=390)
     assert table.mode == "rules" and table.rules_version == "vanguard-3"
     page.get_by_role("button", name="Keep this hand").first.click()
     wait_seq(page, 1)
@@ -639,13 +717,13 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     and reads neither the table, its events nor its intents again (the socket's update of the same
     move changes nothing)."""
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
+    # Opened server-side, as the tables page's form does (open_hot_seat).
+    table = services.table_create(user=alice, deck=first, opponent_deck=second)
     page = player(alice)
     updates: list = []  # the seq of each update the table's socket brings
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: updates.append(_update_seq(frame))))
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
+    page.goto(f"/tables/{table.pk}/")
     page.get_by_role("button", name="Keep this hand").first.click()
     wait_seq(page, 1)
     page.get_by_role("button", name="Keep this hand").first.click()
@@ -692,12 +770,7 @@ def test_a_click_while_a_move_is_on_its_way_waits_for_its_answer(player, make_us
         page.wait_for_timeout(1000)
         route.fulfill(response=answer)
 
-    alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
-    page = player(alice)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
+    page, _table = open_hot_seat(player, make_user("playtester", username="alice"), "vanguard")
     expect(page.locator("#live")).to_contain_text("Live")
     page.route("**/api/tables/*/events/", answered_late)
     keep = [page.locator(f".decision[data-seat='{seat}'] [data-decision='mulligan']") for seat in (1, 2)]
@@ -726,10 +799,11 @@ def test_the_creator_revokes_and_reissues_the_invitation_link_at_390(player, mak
     and a new one issued; the panel fits 390 px."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
     mine = deck_for("duel", alice)
-    deck_for("duel", bob, which=1)
+    deck_for("duel", bob, which=1, imported=True)
+    # Opened server-side, as the tables page's form does (the form: the first vanguard test).
+    table = services.table_create(user=alice, deck=mine)
     page = player(alice, 390)
-    page.goto(f"/tables/?deck={mine.pk}")
-    page.get_by_role("button", name="Open the table").click()
+    page.goto(f"/tables/{table.pk}/")
     old = page.get_by_label("Invitation link").input_value()
     page.get_by_role("button", name="Revoke the link").click()
     expect(page.locator("#invite-revoked")).to_be_visible()
@@ -782,7 +856,7 @@ def test_a_hot_seat_asked_with_the_turn_timer_shows_both_clocks_counting_down_at
     from tables import tasks
 
     alice = make_user("playtester", username="alice")
-    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1)
+    first, second = deck_for("vanguard", alice), deck_for("vanguard", alice, which=1, imported=True)
     page = player(alice, 390)
     page.goto(f"/tables/?deck={first.pk}")
     page.locator("#opponent_deck").select_option(str(second.pk))
@@ -855,18 +929,16 @@ def test_a_darkrow_leader_attack_by_the_rules_takes_a_life_into_the_hand(player,
     it through, lets it through, and one Life card goes to their hand, on both screens (seed 000:
     "Attaque Leader non bloquée : première Life vers main, exactement une quelle que soit l'ATK")."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
-    table, a, b = sit_down(player, alice, bob, "darkrow", free=False)
+    table = seated(alice, bob, "darkrow")
     assert table.mode == "rules" and table.rules_version == "darkrow-2"
-    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
     users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
-    # The pages leave while the test plays server-side (SQLite's shared test database locks: leave).
-    leave(pages.values())
+    # The moves played server-side before any page is open (none reads the table meanwhile).
     attacker, attack = _play_darkrow_until_a_leader_attack(table, users)
     defender = 3 - attacker
     table.refresh_from_db()
     at = table.seq
+    pages = dict(zip(users, open_pages(player, table, users.values()), strict=True))
     for page in pages.values():
-        page.goto(f"/tables/{table.pk}/")
         wait_seq(page, at)
     me, other = pages[attacker], pages[defender]
     assert count_of(other, defender, "life") == "5"
@@ -930,8 +1002,9 @@ def test_two_players_play_a_vanguard_battle_by_the_rules(player, make_user):
     the drive check and the damage check are played from the offered moves only; each page sees the
     other's moves, the powers on the cards and the damage card face up; the battle fits at 390 px."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
-    table, a, b = sit_down(player, alice, bob, "vanguard", free=False)
+    table = seated(alice, bob, "vanguard")
     assert table.mode == "rules"
+    a, b = open_pages(player, table, (alice, bob))
     pages = {seat_of(table, alice): a, seat_of(table, bob): b}
     a.get_by_role("button", name="Keep this hand").click()
     wait_seq(b, 1)
@@ -1037,13 +1110,7 @@ def test_a_riftbound_hot_seat_by_the_rules_plays_a_unit_moves_it_and_conquers(pl
     took Awaken, Beginning, Channel and Draw); a unit of the hand is played to the base, paid by the
     runes the intent names, and shows its Might; on the seat's next turn it moves to a battlefield and
     a showdown there conquers it: a point, and the battlefield shows who holds it."""
-    alice = make_user("playtester", username="alice")
-    first, second = deck_for("riftbound", alice), deck_for("riftbound", alice, which=1)
-    page = player(alice, 1280)
-    page.goto(f"/tables/?deck={first.pk}")
-    page.locator("#opponent_deck").select_option(str(second.pk))
-    page.get_by_role("button", name="Open the table").click()
-    table = Table.objects.get()
+    page, table = open_hot_seat(player, make_user("playtester", username="alice"), "riftbound")
     assert table.mode == "rules" and table.rules_version == "riftbound-1"
     at = 0
     for number in (1, 2):
@@ -1253,17 +1320,15 @@ def test_a_darkrow_equipment_is_attached_by_the_rules_and_shown_on_its_unit(play
     it; both pages show it on the field, the unit names it and its PV counts the declared +1, the
     units zone counts its slots without it; at 390 px and 1280 px."""
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
-    table, a, b = sit_down(player, alice, bob, "darkrow", free=False)
-    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
+    table = seated(alice, bob, "darkrow")
     users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
-    # The pages leave while the test writes server-side (SQLite's shared test database locks: leave).
-    leave(pages.values())
+    # The moves played server-side before any page is open (none reads the table meanwhile).
     _with_a_costed_helmet(table)
     seat, equip, holder = _play_darkrow_until_an_equip(table, users)
     table.refresh_from_db()
     at = table.seq
+    pages = dict(zip(users, open_pages(player, table, users.values()), strict=True))
     for page in pages.values():
-        page.goto(f"/tables/{table.pk}/")
         wait_seq(page, at)
     me, other = pages[seat], pages[3 - seat]
     unit = zone(me, holder, "units").locator(f".tcard[data-instance='{equip['target']}']")
@@ -1349,16 +1414,15 @@ def test_a_vanguard_intercept_transfers_the_attack_to_the_interceptor(player, ma
     # server runs in this process).
     monkeypatch.setattr("tables.services.secrets.randbelow", lambda _bound: 5)
     alice, bob = make_user("playtester", username="alice"), make_user("playtester", username="bob")
-    table, a, b = sit_down(player, alice, bob, "vanguard", free=False)
+    table = seated(alice, bob, "vanguard")
     assert table.seed == 5
-    pages = {seat_of(table, alice): a, seat_of(table, bob): b}
     users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
-    leave(pages.values())
+    # The moves played server-side before any page is open (none reads the table meanwhile).
     defender = _play_vanguard_until_an_intercept(table, users)
     table.refresh_from_db()
     at = table.seq
+    pages = dict(zip(users, open_pages(player, table, users.values()), strict=True))
     for page in pages.values():
-        page.goto(f"/tables/{table.pk}/")
         wait_seq(page, at)
     me, other = pages[defender], pages[3 - defender]
     intercept = me.locator(f"{RULE_ACTIONS} [data-kind='intercept']").first

@@ -20,11 +20,15 @@ def import_cards(game: str) -> None:
     cards_import(payload=card_set(game))
 
 
-def deck_for(game: str, owner, name: str | None = None, which: int = 0):
-    """One of ``owner``'s decks of ``game`` (the demo deck; darkrow: 40 of its demo cards and a Leader)."""
+def deck_for(game: str, owner, name: str | None = None, which: int = 0, *, imported: bool = False):
+    """One of ``owner``'s decks of ``game`` (the demo deck; darkrow: 40 of its demo cards and a Leader).
+
+    The game's demo cards are imported first, unless ``imported`` (the test imported them already,
+    for its first deck: a second import changes nothing and cost a tenth of a second)."""
     from decks.services import deck_create
 
-    import_cards(game)
+    if not imported:
+        import_cards(game)
     if game == "darkrow":
         cards = card_set("darkrow")["cards"]
         leader = next(c for c in cards if c["type"] == "LEADER")
