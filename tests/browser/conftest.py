@@ -316,8 +316,9 @@ FACES_DRAWN_AT_MOST = 400
 @pytest.fixture
 def faces_drawn_once(monkeypatch):
     """A face's PNG drawn once in this process for the same drawing at the same dpi, reused by the
-    next test that shows it: for the tests that crawl pages (a page's thumbnails), not for those of
-    drawing (tests/faces/, test_faces.py), which draw every face.
+    next test that shows it: for the tests that crawl pages (a page's thumbnails) or play at tables
+    (test_tables.py's ``asgi_server``), not for those of drawing (tests/faces/, test_faces.py), which
+    draw every face.
 
     faces.raster.drawing_to_png is a pure function of its drawing (a frozen value holding every box,
     line of text and the artwork's bytes) and dpi, so the bytes are those a drawing would give; only

@@ -150,27 +150,12 @@ class PlayerContexts:
 
 PLAYER_CONTEXTS = PlayerContexts()
 
-# The PNGs the faces served to the tables' pages were rasterized to, by their drawing (its SVG) and
-# dpi, for the test process (``asgi_server``): each test's database is flushed, its renditions with
-# it, and the same demo cards' faces were rasterized again in every test (a tenth of the process's
-# CPU). Each face is still drawn, stored and served as its rendition in every test.
-_RASTERIZED: dict[tuple[str, int], bytes] = {}
-
-
-def _rasterized_once(face_to_png):
-    def once(face, *, dpi: int):
-        key = (face.svg, dpi)
-        if key not in _RASTERIZED:
-            _RASTERIZED[key] = face_to_png(face, dpi=dpi)
-        return _RASTERIZED[key]
-
-    return once
-
 
 @pytest.fixture
-def asgi_server(request, settings, monkeypatch):
+def asgi_server(request, settings, monkeypatch, faces_drawn_once):
     """The address of studio.asgi under uvicorn (``Serving``), its channel layer in memory for this test,
-    the faces' rasterizing kept for the test process (``_RASTERIZED``).
+    each face's PNG drawn once a process (``faces_drawn_once``: each test's database is flushed, its
+    renditions with it, and the same demo faces were drawn again in every test).
 
     On SQLite the test database is in memory, shared between connections, whose table locks refuse
     two requests at once ("database table is locked"): each request's sync work then runs in the one
@@ -179,11 +164,8 @@ def asgi_server(request, settings, monkeypatch):
     """
     from django.core.handlers import asgi as django_asgi
 
-    from faces import raster
-
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         monkeypatch.setattr(django_asgi, "ThreadSensitiveContext", contextlib.nullcontext)
-    monkeypatch.setattr(raster, "face_to_png", _rasterized_once(raster.face_to_png))
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield SERVING.start(request.session)
     # The pages are closed (``player`` ends first): what they were being answered is finished before
