@@ -15,49 +15,81 @@ from tests.tables.conftest import deck_data
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def simulated(playtester, make_deck, django_capture_on_commit_callbacks):
-    decks = make_deck(playtester, "vanguard"), make_deck(playtester, "vanguard", second=True)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.simulation_create(
-            user=playtester, deck=decks[0].pk, opponent_deck=decks[1].pk, games=3, seed=5, policy="random"
-        )
-    return decks
-
-
 def a_dealt_card(deck):
     from cards.models import Card
 
     return Card.objects.get(pk=deck.entries.filter(card__isnull=False).values_list("card", flat=True)[0])
 
 
-def test_the_card_page_shows_the_bots_figures_apart_from_the_peoples(client_as, playtester, simulated):
-    card = a_dealt_card(simulated[0])
-    bots = card_figures(user=playtester, card=card, filters=Filters(source="simulated"))
-    assert bots["all"]["games"] >= 3
-    assert card_figures(user=playtester, card=card)["all"]["games"] == 0
-    html = client_as(playtester).get(f"/cards/{card.stable_id}/").content.decode()
-    section = html[html.index('id="simulated-figures-title"') :]
-    assert "Simulated by bots" in section and "never summed with the people" in section
-    games = re.search(r"simulated games with it in a deck</dt><dd>(\d+)</dd>", section)
-    assert games and int(games.group(1)) == bots["all"]["games"]
-    # The people's figures still say no game played it.
-    assert "No finished game has played this card yet." in html
+class TestBotsFigures:
+    """A playtester's two vanguard decks and a simulation of three games between them, built once
+    for the class's tests (tests/module_data.py: each starts from it in a savepoint of its own;
+    built for each it was most of their CPU). The module's other tests never find them."""
 
+    @pytest.fixture(scope="class")
+    @classmethod
+    def simulation_built(cls, request, django_db_setup, django_db_blocker, tmp_path_factory):
+        from cards.demo import card_set
+        from cards.imports import cards_import
+        from decks.services import deck_create
 
-def test_the_review_queue_shows_the_bots_figures_beside_an_edited_card(client_as, make_user, simulated):
-    from cards.services import card_update
+        with module_data.built_once(request, django_db_blocker, tmp_path_factory):
+            playtester = module_data.make_user("playtester", username="paula")
+            cards_import(payload=card_set("vanguard"))
+            decks = tuple(
+                deck_create(data=deck_data("vanguard", second), user=playtester) for second in (False, True)
+            )
+            with module_data.on_commit_run():
+                services.simulation_create(
+                    user=playtester,
+                    deck=decks[0].pk,
+                    opponent_deck=decks[1].pk,
+                    games=3,
+                    seed=5,
+                    policy="random",
+                )
+            yield playtester, decks
 
-    card = a_dealt_card(simulated[0])
-    figures = figures_by_version(stable_ids=[card.stable_id])
-    assert figures["people"] == {} and figures["simulated"][card.stable_id]
-    version = card.version
-    designer = make_user("designer", username="dana")
-    card_update(stable_id=card.stable_id, data={"text": "Nouveau texte"}, user=designer)
-    reviewer = make_user("reviewer", username="rita")
-    html = client_as(reviewer).get("/review/", {"game": "vanguard"}).content.decode()
-    assert "Simulated by bots" in html and "What the playtests said" not in html
-    assert f"<strong>v{version}</strong> (the validated version)" in html
+    @pytest.fixture
+    def playtester(self, simulation_built, db):
+        """The class's playtester, read again for the test."""
+        return module_data.fresh(simulation_built[0])
+
+    @pytest.fixture
+    def simulated(self, simulation_built, db):
+        """Her two decks, read again for the test."""
+        return tuple(module_data.fresh(deck) for deck in simulation_built[1])
+
+    def test_the_card_page_shows_the_bots_figures_apart_from_the_peoples(
+        self, client_as, playtester, simulated
+    ):
+        card = a_dealt_card(simulated[0])
+        bots = card_figures(user=playtester, card=card, filters=Filters(source="simulated"))
+        assert bots["all"]["games"] >= 3
+        assert card_figures(user=playtester, card=card)["all"]["games"] == 0
+        html = client_as(playtester).get(f"/cards/{card.stable_id}/").content.decode()
+        section = html[html.index('id="simulated-figures-title"') :]
+        assert "Simulated by bots" in section and "never summed with the people" in section
+        games = re.search(r"simulated games with it in a deck</dt><dd>(\d+)</dd>", section)
+        assert games and int(games.group(1)) == bots["all"]["games"]
+        # The people's figures still say no game played it.
+        assert "No finished game has played this card yet." in html
+
+    def test_the_review_queue_shows_the_bots_figures_beside_an_edited_card(
+        self, client_as, make_user, simulated
+    ):
+        from cards.services import card_update
+
+        card = a_dealt_card(simulated[0])
+        figures = figures_by_version(stable_ids=[card.stable_id])
+        assert figures["people"] == {} and figures["simulated"][card.stable_id]
+        version = card.version
+        designer = make_user("designer", username="dana")
+        card_update(stable_id=card.stable_id, data={"text": "Nouveau texte"}, user=designer)
+        reviewer = make_user("reviewer", username="rita")
+        html = client_as(reviewer).get("/review/", {"game": "vanguard"}).content.decode()
+        assert "Simulated by bots" in html and "What the playtests said" not in html
+        assert f"<strong>v{version}</strong> (the validated version)" in html
 
 
 def frozen_versions(simulation, stable_id):
