@@ -1,6 +1,7 @@
 """scripts/check-catalogues: are the committed catalogues up to date with the sources?
 
-Copies the checkout (without .git, .venv, var, media, test output) to a temporary directory, runs
+Copies the checkout (without .git, .venv, var, media, test output; hard links but for the
+catalogues, which makemessages writes) to a temporary directory, runs
 ``make catalogues-po`` there (the same makemessages as ``make messages``), and compares: a msgid the
 sources have and a committed .po lacks is an error (it would show in English): exit status 1.
 Arguments: the languages to check (default: settings.LANGUAGES but English).
@@ -41,6 +42,19 @@ def _not_copied(folder: str, names: list[str]) -> set[str]:
     return skipped
 
 
+def _linked_or_copied(source: str, target: str) -> str:
+    """The copy's files are hard links to the checkout's (a copy of 22 MB cost 0.25 CPU-seconds, the
+    links nothing), but the catalogues: makemessages and msgattrib write the .po files in place, and
+    would write the checkout's. A file that cannot be linked (another file system) is copied."""
+    if "locale" not in Path(source).relative_to(ROOT).parts:
+        try:
+            os.link(source, target)
+            return target
+        except OSError:
+            pass
+    return shutil.copy2(source, target)
+
+
 def keys(path: Path) -> dict[tuple[str, str], list[tuple[str, str]]]:
     import polib
 
@@ -61,7 +75,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="catalogues-") as tmp:
         copy = Path(tmp) / "src"
-        shutil.copytree(ROOT, copy, symlinks=True, ignore=_not_copied)
+        shutil.copytree(ROOT, copy, symlinks=True, ignore=_not_copied, copy_function=_linked_or_copied)
         run = subprocess.run(
             [
                 "make",

@@ -87,12 +87,23 @@ class ThrowawayDatabase:
         leaves = MigrationExecutor(connections[ALIAS]).loader.graph.leaf_nodes()
         return self.migrate([leaf for leaf in leaves if not app_labels or leaf[0] in app_labels])
 
-    def migrate_to_latest_before(self, node: tuple[str, str]) -> StateApps:
-        """Every app to its latest migration but ``node`` and the migrations that depend on it."""
+    def migrate_to_latest_before(self, node: tuple[str, str], *app_labels: str) -> StateApps:
+        """Every app, or ``node``'s and ``app_labels`` (and what they depend on), to its latest
+        migration but ``node`` and the migrations that depend on it."""
         graph = MigrationExecutor(connections[ALIAS]).loader.graph
         kept = set(graph.nodes) - set(graph.backwards_plan(node))
+        if not app_labels:
+            return self.migrate(
+                sorted(n for n in kept if not any(child.key in kept for child in graph.node_map[n].children))
+            )
+        apps = {node[0], *app_labels}
         return self.migrate(
-            sorted(n for n in kept if not any(child.key in kept for child in graph.node_map[n].children))
+            sorted(
+                n
+                for n in kept
+                if n[0] in apps
+                and not any(c.key in kept and c.key[0] == n[0] for c in graph.node_map[n].children)
+            )
         )
 
     def drop(self) -> None:
