@@ -50,23 +50,6 @@ def pytest_configure(config):
             layer.setdefault("CONFIG", {})["prefix"] = f"asgi-{worker}"
 
 
-@pytest.fixture(autouse=True)
-def _live_server_answers(request):
-    """The live server answers while a test that uses it runs, and none between tests: the test's
-    end (its flush) waits for the answers still being made (tests/live_serving.py). Every test of
-    the live server, browser or not: the server is the session's, and one closed by the browser
-    test before answered the next test's requests 503 (issue 40)."""
-    if "live_server" not in request.fixturenames:
-        yield
-        return
-    from tests.live_serving import ANSWERS
-
-    ANSWERS.open()
-    yield
-    if not ANSWERS.close_when_idle(timeout=30):
-        pytest.fail("the live server was still answering a request 30 s after the test ended")
-
-
 def pytest_collection_modifyitems(config, items):
     """Transactional tests restore the migrated data; ``slow`` tests go first; ``worker`` tests
     need a real worker."""
@@ -160,25 +143,6 @@ def pytest_runtest_teardown(item):
         _FLUSHED[0] = True
 
 
-@pytest.fixture(autouse=True)
-def _tasks_in_process(request):
-    """Run tasks in-process, eagerly, except in tests marked ``worker``.
-
-    Most tests hold their data in a transaction that is rolled back, which a
-    worker in another process cannot see; the tests marked ``worker`` commit
-    their data and wait for the real worker instead.
-    """
-    from studio.celery import app
-
-    if "worker" in request.keywords:
-        yield
-        return
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
-
-
 @pytest.fixture(scope="session")
 def _media_roots(tmp_path_factory):
     """A fresh MEDIA_ROOT for each test: a name under one folder of the session (made by the first
@@ -192,36 +156,67 @@ def _media_roots(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _suite_settings(request, _media_roots):
-    """The settings every test runs with, overridden at once (one override, not one a setting):
+    """What every test runs in, set up by one fixture (each autouse fixture costs every test its
+    setup and teardown in pytest, about 0.1 ms):
 
-    - no throttle and no broker breaker left open by a test: the suite makes many API requests (the
-      throttling tests turn ``API_THROTTLING`` back on, and clear the cache);
-    - no face precompute task after card changes (on by default when a broker is set): tests count
-      the tasks a change enqueues; the faces tests that test the precompute turn ``FACES_PRECOMPUTE``
-      back on;
-    - users are made in most tests: their passwords hashed cheaply (only in tests);
-    - files go to a temporary MEDIA_ROOT, never the project's media/: ``tmp_path / "media"`` in a test
-      that has a ``tmp_path``, a fresh folder of the session's otherwise. Tests marked ``worker`` keep
-      the MEDIA_ROOT of the environment: the real worker is another process and must write where the
-      test reads (.ci/run exports one for both).
+    - the live server answers while a test that uses it runs, and none between tests: the test's end
+      (its flush) waits for the answers still being made (tests/live_serving.py). Every test of the
+      live server, browser or not: the server is the session's, and one closed by the browser test
+      before answered the next test's requests 503 (issue 40);
+    - tasks run in-process, eagerly, except in tests marked ``worker``: most tests hold their data in
+      a transaction that is rolled back, which a worker in another process cannot see; the tests
+      marked ``worker`` commit their data and wait for the real worker instead;
+    - the settings, overridden at once (one override, not one a setting): no throttle and no broker
+      breaker left open by a test (the suite makes many API requests; the throttling tests turn
+      ``API_THROTTLING`` back on, and clear the cache); no face precompute task after card changes
+      (on by default when a broker is set: tests count the tasks a change enqueues; the faces tests
+      that test the precompute turn ``FACES_PRECOMPUTE`` back on); users' passwords hashed cheaply
+      (only in tests); files in a temporary MEDIA_ROOT, never the project's media/: ``tmp_path /
+      "media"`` in a test that has a ``tmp_path``, a fresh folder of the session's otherwise. Tests
+      marked ``worker`` keep the MEDIA_ROOT of the environment: the real worker is another process
+      and must write where the test reads (.ci/run exports one for both);
+    - each test starts and ends in the default language and time zone: a request's language
+      (LocaleMiddleware, a user's preference) stays active in its thread after the test client returns.
     """
     from django.test import override_settings
+    from django.utils import timezone, translation
 
     from common.enqueue import breaker
+    from studio.celery import app
 
+    serves = "live_server" in request.fixturenames
+    if serves:
+        from tests.live_serving import ANSWERS
+
+        ANSWERS.open()
+    worker = "worker" in request.keywords
     overrides = {
         "API_THROTTLING": False,
         "FACES_PRECOMPUTE": False,
         "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
     }
-    if "worker" not in request.keywords:
+    if not worker:
         if "tmp_path" in request.fixturenames:
             overrides["MEDIA_ROOT"] = str(request.getfixturevalue("tmp_path") / "media")
         else:
             overrides["MEDIA_ROOT"] = str(next(_media_roots))
-    breaker.reset()
-    with override_settings(**overrides):
-        yield
+    eager = app.conf.task_always_eager
+    try:
+        if not worker:
+            app.conf.task_always_eager = True
+        breaker.reset()
+        with override_settings(**overrides):
+            translation.deactivate()
+            timezone.deactivate()
+            try:
+                yield
+            finally:
+                translation.deactivate()
+                timezone.deactivate()
+    finally:
+        app.conf.task_always_eager = eager
+        if serves and not ANSWERS.close_when_idle(timeout=30):
+            pytest.fail("the live server was still answering a request 30 s after the test ended")
 
 
 @pytest.fixture(autouse=True)
@@ -302,19 +297,6 @@ def make_card(db):
     from tests.factories import new_card
 
     return new_card
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():
-    """Each test starts and ends in the default language and time zone: a request's language
-    (LocaleMiddleware, a user's preference) stays active in its thread after the test client returns."""
-    from django.utils import timezone, translation
-
-    translation.deactivate()
-    timezone.deactivate()
-    yield
-    translation.deactivate()
-    timezone.deactivate()
 
 
 # The migrated database as a SQLite file, for the tests whose own processes open one (the
