@@ -68,10 +68,13 @@ class RequestGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        # Most requests are not refused: whether one is needs no language (reading the browser's
+        # for every request was half of what this middleware cost itself).
+        if self.refusal(request) is None:
+            return self.get_response(request)
         # Before LocaleMiddleware: a refusal here speaks the browser's language (cookie, Accept-Language).
         with translation.override(translation.get_language_from_request(request)):
-            refused = self.refusal(request)
-        return refused if refused is not None else self.get_response(request)
+            return self.refusal(request)
 
     def refusal(self, request) -> HttpResponse | None:
         if "\x00" in request.path:
