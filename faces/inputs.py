@@ -58,7 +58,10 @@ def in_its_own_language(inputs: FaceInputs) -> FaceInputs:
 
 def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
     # The variant's row only: its file is read when the face is drawn, its sha256 keys the cache.
-    return {v.card_id: v for v in ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True)}
+    # Unordered: a card has one primary variant at most (a unique constraint), and the model's ordering
+    # (by card, so by the card's name) would join the cards table on every face request.
+    primary = ArtworkVariant.objects.filter(card_id__in=list(card_ids), is_primary=True).order_by()
+    return {v.card_id: v for v in primary}
 
 
 def _inputs(card: Card, variant, template, *, lang: str | None = None, translation=None) -> FaceInputs:
@@ -93,7 +96,8 @@ def version_inputs(card: Card, version: int, *, lang: str | None = None) -> Face
     STALE); an older version's face falls back to its source texts, marked."""
     if version == card.version:
         return face_inputs(card, lang=lang)
-    revision = card.revisions.filter(version=version).only("snapshot").first()
+    # One row at most (card and version are unique): by id, not by the model's ordering (by card: a join).
+    revision = card.revisions.filter(version=version).only("snapshot").order_by("pk").first()
     if revision is None:
         return None
     then = copy.copy(card)

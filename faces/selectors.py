@@ -98,7 +98,9 @@ def template_version_get(*, game: str, version: int) -> FaceTemplateVersion:
 
 
 def rendition_find(*, key) -> FaceRendition | None:
-    return FaceRendition.objects.filter(**key.lookup()).first()
+    # One row at most (the key is unique): ordered by its id, not by the model's ordering (by card, so by
+    # the card's name), which would join the cards table on every face request.
+    return FaceRendition.objects.filter(**key.lookup()).order_by("pk").first()
 
 
 def print_job_get(*, pk: int, user) -> PrintJob:
