@@ -29,7 +29,7 @@ from rules.i18n import N_
 from rules.problems import invalid, problem
 
 from . import printing, selectors, services
-from .inputs import face_inputs, in_its_own_language, version_inputs
+from .inputs import face_inputs, in_its_own_language, version_inputs, with_primary_artwork
 from .layouts import layouts
 from .models import JobState, PrintJob
 
@@ -111,7 +111,7 @@ BACKS = OpenApiParameter(
 
 
 def _card(request, stable_id: str) -> Card:
-    card = card_list(user=request.user).filter(stable_id=stable_id).first()
+    card = with_primary_artwork(card_list(user=request.user).filter(stable_id=stable_id)).first()
     if card is None:
         raise NotFound(gettext("no card %(stable_id)s that you may see") % {"stable_id": stable_id})
     return card

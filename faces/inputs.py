@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.db.models import F, FilteredRelation, Q, QuerySet
+
 from artwork.models import ArtworkVariant
 from cards.models import Card
 
@@ -56,6 +58,30 @@ def in_its_own_language(inputs: FaceInputs) -> FaceInputs:
     return replace(inputs, lang=source, face_card=adapters.in_language(inputs.face_card, None, source=source))
 
 
+# What a card read by :func:`with_primary_artwork` carries: its primary variant (set only when it has
+# one) and that variant's id (None: it has none).
+PRIMARY_ARTWORK = "primary_artwork"
+PRIMARY_ARTWORK_ID = "primary_artwork_pk"
+
+
+def with_primary_artwork(cards: QuerySet[Card]) -> QuerySet[Card]:
+    """``cards`` with each one's primary artwork variant read in the same query (a LEFT JOIN: a card has
+    one primary variant at most, a unique constraint): :func:`face_inputs` then reads no artwork."""
+    primary = FilteredRelation("artwork", condition=Q(artwork__is_primary=True))
+    return (
+        cards.annotate(**{PRIMARY_ARTWORK: primary})
+        .annotate(**{PRIMARY_ARTWORK_ID: F(f"{PRIMARY_ARTWORK}__id")})
+        .select_related(PRIMARY_ARTWORK)
+    )
+
+
+def _primary_variant(card: Card) -> ArtworkVariant | None:
+    """The card's primary variant: the one read with it (:func:`with_primary_artwork`), else one query."""
+    if not hasattr(card, PRIMARY_ARTWORK_ID):
+        return _primary_variants([card.pk]).get(card.pk)
+    return getattr(card, PRIMARY_ARTWORK) if getattr(card, PRIMARY_ARTWORK_ID) is not None else None
+
+
 def _primary_variants(card_ids: Iterable[int]) -> dict[int, ArtworkVariant]:
     # The variant's row only: its file is read when the face is drawn, its sha256 keys the cache.
     # Unordered: a card has one primary variant at most (a unique constraint), and the model's ordering
@@ -79,9 +105,10 @@ def _inputs(card: Card, variant, template, *, lang: str | None = None, translati
 def face_inputs(
     card: Card, *, template: selectors.CurrentTemplate | None = None, lang: str | None = None
 ) -> FaceInputs:
-    """One card's inputs, in ``lang`` (default: its own language): three queries (its primary artwork,
-    their renditions, its game's template), and one for its translation in another language."""
-    variant = _primary_variants([card.pk]).get(card.pk)
+    """One card's inputs, in ``lang`` (default: its own language): two queries (its primary artwork, none
+    when the card was read :func:`with_primary_artwork`; its game's template), and one for its
+    translation in another language."""
+    variant = _primary_variant(card)
     translation = adapters.translations_for([card], lang).get(card.pk)
     return _inputs(
         card, variant, template or selectors.template_current(card.game), lang=lang, translation=translation
@@ -102,7 +129,7 @@ def version_inputs(card: Card, version: int, *, lang: str | None = None) -> Face
         return None
     then = copy.copy(card)
     then.version = version  # the cache key's version; nothing is saved
-    variant = _primary_variants([card.pk]).get(card.pk)
+    variant = _primary_variant(card)
     source = adapters.source_language(card)
     translation = adapters.translations_for([card], lang).get(card.pk)
     if translation is not None and translation.source_version > version:

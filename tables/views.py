@@ -29,7 +29,7 @@ from common.i18n import game_name, supported, tr
 from common.numbers import ascii_whole
 from decks import selectors as deck_selectors
 from faces import services as face_services
-from faces.inputs import in_its_own_language, version_inputs
+from faces.inputs import in_its_own_language, version_inputs, with_primary_artwork
 from rules import get_ruleset
 from rules.tables.state import with_draws
 
@@ -374,7 +374,7 @@ def table_face(request, pk: int, stable_id: str, version: int):
     shown = selectors.table_view_for(request.user, table, names=False)
     if not selectors.shows_card(shown, stable_id, version):
         raise Http404(_("no such card is shown at this table"))
-    card = Card.objects.filter(stable_id=stable_id).first()
+    card = with_primary_artwork(Card.objects.filter(stable_id=stable_id)).first()
     try:
         lang = face_services.read_lang(request.GET.get("lang"))
     except InvalidInput:

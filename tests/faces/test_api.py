@@ -42,8 +42,9 @@ def test_a_face_as_svg_is_drawn_once_then_served_from_the_cache(
     assert body.startswith(b"<svg") and b"Toyama Kazuha" in body
     assert b"@font-face" in body  # a standalone file: its fonts inside
     assert FaceRendition.objects.filter(format="svg").count() == 1
-    # the card, its artwork, the template, the cached face (the user's permissions are cached by now)
-    with django_assert_num_queries(4):
+    # the card with its primary artwork (one query), the template, the cached face (the user's
+    # permissions are cached by now)
+    with django_assert_num_queries(3):
         second = client.get(svg_url(card))
     assert b"".join(second.streaming_content) == body
     assert first["ETag"] and client.get(svg_url(card), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
@@ -71,6 +72,36 @@ def test_a_face_as_png_is_cached_and_a_second_request_draws_nothing(api, designe
     assert second.status_code == 200
     assert b"".join(second.streaming_content) == body
     assert FaceRendition.objects.count() == 1
+
+
+def test_a_face_is_keyed_by_its_cards_primary_artwork_read_with_the_card(
+    api, designer, make_card, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    import io
+
+    from artwork import services as artwork
+    from tests.artwork.pictures import make_image
+
+    card = make_card("darkrow", user=designer)
+    with django_capture_on_commit_callbacks(execute=True):
+        other = artwork.artwork_upload(  # another image of the card, no longer its primary: not on its face
+            card=card, file=io.BytesIO(make_image("PNG", (420, 300))), user=designer, primary=True
+        )
+        primary = artwork.artwork_upload(
+            card=card, file=io.BytesIO(make_image("PNG", (300, 420))), user=designer, primary=True
+        )
+    other.refresh_from_db()
+    assert primary.sha256 != other.sha256 and not other.is_primary
+    client = api(designer)
+    first = client.get(png_url(card), {"dpi": 50})
+    assert first.status_code == 200
+    assert FaceRendition.objects.get(card=card).art_sha256 == primary.sha256
+    assert f"-{primary.sha256[:12]}-" in first["ETag"]
+    # the card with its primary artwork (one query), the template, the cached face
+    with django_assert_num_queries(3):
+        second = client.get(png_url(card), {"dpi": 50})
+    assert second["ETag"] == first["ETag"]
+    assert b"".join(second.streaming_content) == b"".join(first.streaming_content)
 
 
 def test_a_png_with_bleed_and_as_a_download(api, designer, make_card):

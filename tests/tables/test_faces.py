@@ -111,10 +111,10 @@ def test_a_face_is_drawn_once_for_every_seat_and_read_with_a_fixed_number_of_que
     monkeypatch.setattr(raster, "face_to_png", draw_again)
     # The other seat sees the card in play now: the same stored face, nothing drawn, nothing stored.
     # Its reads: the session and its user, the table with its seats (one query; the view replays the
-    # state the process keeps), the card, its primary artwork, its game's template and the stored
-    # face (8 before the table was read from its seats).
+    # state the process keeps), the card with its primary artwork (one query), its game's template and
+    # the stored face (8 before the table was read from its seats, 7 before the artwork with the card).
     for page in (pages[3 - seat], pages[seat]):
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(6):
             response = page.get(card["face"] + "?dpi=30")
         assert response.status_code == 200 and response["Content-Type"] == "image/png"
     assert FaceRendition.objects.count() == stored
