@@ -15,6 +15,17 @@ from tests.tables.conftest import deck_data
 pytestmark = pytest.mark.django_db
 
 
+def two_vanguard_decks(owner) -> tuple:
+    """The vanguard demo cards imported and two decks of them, ``owner``'s (the first and the second
+    of tests/tables/conftest.py's deck_data)."""
+    from cards.demo import card_set
+    from cards.imports import cards_import
+    from decks.services import deck_create
+
+    cards_import(payload=card_set("vanguard"))
+    return tuple(deck_create(data=deck_data("vanguard", second), user=owner) for second in (False, True))
+
+
 def a_dealt_card(deck):
     from cards.models import Card
 
@@ -29,16 +40,9 @@ class TestBotsFigures:
     @pytest.fixture(scope="class")
     @classmethod
     def simulation_built(cls, request, django_db_setup, django_db_blocker, tmp_path_factory):
-        from cards.demo import card_set
-        from cards.imports import cards_import
-        from decks.services import deck_create
-
         with module_data.built_once(request, django_db_blocker, tmp_path_factory):
             playtester = module_data.make_user("playtester", username="paula")
-            cards_import(payload=card_set("vanguard"))
-            decks = tuple(
-                deck_create(data=deck_data("vanguard", second), user=playtester) for second in (False, True)
-            )
+            decks = two_vanguard_decks(playtester)
             with module_data.on_commit_run():
                 services.simulation_create(
                     user=playtester,
@@ -110,17 +114,11 @@ class TestAbRuns:
     @pytest.fixture(scope="class")
     @classmethod
     def ab_built(cls, request, django_db_setup, django_db_blocker, tmp_path_factory):
-        from cards.demo import card_set
-        from cards.imports import cards_import
         from cards.services import card_update
-        from decks.services import deck_create
 
         with module_data.built_once(request, django_db_blocker, tmp_path_factory):
             rita = module_data.make_user("reviewer", username="rita")
-            cards_import(payload=card_set("vanguard"))
-            decks = tuple(
-                deck_create(data=deck_data("vanguard", second), user=rita) for second in (False, True)
-            )
+            decks = two_vanguard_decks(rita)
             card = a_dealt_card(decks[0])
             designer = module_data.make_user("designer", username="dana")
             card_update(stable_id=card.stable_id, data={"power": 99000}, user=designer)
