@@ -131,12 +131,14 @@ function renderZone(zone, owner) {
   var count = zone.capacity ? (zone.count - attached) + "/" + zone.capacity : String(zone.count - attached);
   if (attached) count += " + " + attached + " ⚙";
   var classes = "zone layout-" + (zone.layout || spec.layout || "row") + " vis-" + zone.visibility;
-  var box = kept("zone:" + where, classes, function () {
+  // A zone takes drops only outside a replay: a zone kept from before a replay began is built again.
+  var target = !replaying() && config.seats.length > 0 && (owner === null || mine(owner));
+  var box = kept("zone:" + where, classes + (target ? " target" : ""), function () {
     var box = el("div", { class: classes, "data-zone": zone.key, "data-owner": owner || "", "aria-label": zoneLabel(zone.key) }, [
       el("h3", {}, [zoneLabel(zone.key), " ", el("span", { class: "count", title: gettext("cards") })]),
       el("ul", { class: "cards" }),
     ]);
-    if (!replaying() && config.seats.length && (owner === null || mine(owner))) zoneTarget(box, zone.key);
+    if (target) zoneTarget(box, zone.key);
     return box;
   });
   setText(box.querySelector(".count"), count);
