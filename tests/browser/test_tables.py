@@ -719,10 +719,15 @@ def test_the_movers_page_shows_the_moves_answer_and_asks_nothing_again(player, m
     wait_seq(page, 3)
     expect(page.locator(".steps li.current")).to_have_text("Draw")
     assert count_of(page, active, "hand") == "6"
+    # The cards drawn, each element marked: a move that moves no card draws none of them again.
+    mark = "() => { const cards = document.querySelectorAll('#board .tcard'); "
+    cards = page.evaluate(mark + "cards.forEach((c) => { c.drawnBefore = true; }); return cards.length; }")
     # The next step's button comes from the answer's intents: offered at once, and it plays.
     actions.locator("[data-kind='step']").click()
     wait_seq(page, 4)
     expect(page.locator(".steps li.current")).to_have_text("Ride")
+    kept = "() => [...document.querySelectorAll('#board .tcard')].filter((c) => c.drawnBefore).length"
+    assert cards > 6 and page.evaluate(kept) == cards
     # The socket's update of the same moves came, then a moment for the page to read it: had it asked
     # anything, the request is made as the update is read.
     deadline = time.monotonic() + 10

@@ -13,61 +13,107 @@ import {
 } from "./state.js";
 import { send } from "./transport.js";
 
+// The elements drawn by the last renderBoard, by key, each with what it showed (its signature): an
+// update draws only what changed. An element whose signature is the same is kept as it is, in its
+// place (its image not asked again, its focus kept, no layout of it again); the others are built.
+let drawn = new Map();
+let drawing = new Map();
+
+// The element of ``key`` as drawn last if it showed the same (``sig``), else ``build()``.
+function kept(key, sig, build) {
+  if (drawing.has(key)) return build(); // drawn twice (never expected): the second is its own element
+  var last = drawn.get(key);
+  var node = last && last.sig === sig ? last.node : build();
+  drawing.set(key, { sig: sig, node: node });
+  return node;
+}
+
+// ``parent``'s children made ``nodes``, in order: those already there stay (not taken out and put
+// back), the others go.
+function fill(parent, nodes) {
+  var wanted = new Set(nodes);
+  Array.prototype.slice.call(parent.childNodes).forEach(function (child) { if (!wanted.has(child)) parent.removeChild(child); });
+  nodes.forEach(function (node, i) {
+    var here = parent.childNodes[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+}
+
+function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
+
 // The sides: the acting seat below, the other above; on a narrow screen one at a time.
 export function renderBoard(view) {
   var board = document.getElementById("board");
-  board.textContent = "";
+  drawing = new Map();
   var below = actingSeat() || 1;
   var above = 3 - below;
   if (!state.shown) state.shown = below;
   renderSideTabs(above, below);
-  board.appendChild(renderSide(seatData(above), "above"));
+  var parts = [renderSide(seatData(above), "above")];
   if (view.shared && view.shared.length) {
-    var shared = el("section", { class: "shared", "aria-label": gettext("Shared zones") });
-    view.shared.forEach(function (zone) { shared.appendChild(renderZone(zone, null)); });
-    board.appendChild(shared);
+    var shared = kept("shared", "", function () { return el("section", { class: "shared", "aria-label": gettext("Shared zones") }); });
+    fill(shared, view.shared.map(function (zone) { return renderZone(zone, null); }));
+    parts.push(shared);
   }
-  if (view.board) board.appendChild(renderChessboard(view.board));
-  board.appendChild(renderSide(seatData(below), "below"));
+  if (view.board) parts.push(renderChessboard(view.board));
+  parts.push(renderSide(seatData(below), "below"));
+  fill(board, parts);
+  drawn = drawing;
+  // The chosen card's and the mulligan's marks, on the cards kept as on those built.
+  markCards();
 }
 
+// The tabs of the sides (a narrow screen), drawn again only when they change.
+let tabsDrawn = null;
 function renderSideTabs(above, below) {
   var tabs = document.getElementById("sidetabs");
+  var label = function (number) { return mine(number) && config.seats.length === 1 ? gettext("Your side") : seatName(number); };
+  var sig = JSON.stringify([below, above, state.shown, label(below), label(above)]);
+  if (tabsDrawn === sig) return;
+  tabsDrawn = sig;
   tabs.textContent = "";
   [below, above].forEach(function (number) {
     tabs.appendChild(el("button", {
       type: "button", role: "tab", "aria-selected": state.shown === number ? "true" : "false",
       on: { click: function () { state.shown = number; redraw.all(); } },
-    }, [mine(number) && config.seats.length === 1 ? gettext("Your side") : seatName(number)]));
+    }, [label(number)]));
   });
 }
 
 function renderSide(seat, where) {
-  if (!seat) return el("section", { class: "side empty " + where }, [gettext("Nobody sits here yet.")]);
-  var side = el("section", { class: "side " + where + (state.shown === seat.seat ? " shown" : ""), "data-seat": seat.seat, "aria-label": seatName(seat.seat) });
-  var head = el("header", { class: "sidehead" }, [el("h2", { text: seatName(seat.seat) })]);
-  if (seat.deck) head.appendChild(el("span", { class: "muted", text: typeof seat.deck === "object" ? seat.deck.name : seat.deck }));
-  if (seat.verdict) {
-    var legal = seat.verdict.legal;
-    head.appendChild(el("span", { class: "verdict " + (legal ? "ok" : "bad"), text: legal ? gettext("legal deck") : f(ngettext("illegal deck: %(count)s problem", "illegal deck: %(count)s problems", seat.verdict.violations || 0), { count: seat.verdict.violations || 0 }) }));
-  }
-  if (playing() && state.view.turn.seat === seat.seat) head.appendChild(el("span", { class: "badge", text: gettext("their turn") }));
-  side.appendChild(head);
-  side.appendChild(renderCounters(seat));
-  var zones = el("div", { class: "zones" });
-  seat.zones.forEach(function (zone) { zones.appendChild(renderZone(zone, seat.seat)); });
-  side.appendChild(zones);
+  if (!seat) return kept("empty:" + where, "", function () { return el("section", { class: "side empty " + where }, [gettext("Nobody sits here yet.")]); });
+  var side = kept("side:" + seat.seat, seatName(seat.seat), function () {
+    return el("section", { "data-seat": seat.seat, "aria-label": seatName(seat.seat) });
+  });
+  var classes = "side " + where + (state.shown === seat.seat ? " shown" : "");
+  if (side.className !== classes) side.className = classes;
+  var turn = playing() && state.view.turn.seat === seat.seat;
+  var head = kept("head:" + seat.seat, JSON.stringify([seatName(seat.seat), seat.deck, seat.verdict, turn]), function () {
+    var head = el("header", { class: "sidehead" }, [el("h2", { text: seatName(seat.seat) })]);
+    if (seat.deck) head.appendChild(el("span", { class: "muted", text: typeof seat.deck === "object" ? seat.deck.name : seat.deck }));
+    if (seat.verdict) {
+      var legal = seat.verdict.legal;
+      head.appendChild(el("span", { class: "verdict " + (legal ? "ok" : "bad"), text: legal ? gettext("legal deck") : f(ngettext("illegal deck: %(count)s problem", "illegal deck: %(count)s problems", seat.verdict.violations || 0), { count: seat.verdict.violations || 0 }) }));
+    }
+    if (turn) head.appendChild(el("span", { class: "badge", text: gettext("their turn") }));
+    return head;
+  });
+  var counting = !RULES && mine(seat.seat) && !replaying() && playing();
+  var counters = kept("counters:" + seat.seat, JSON.stringify([seat.counters, counting]), function () { return renderCounters(seat, counting); });
+  var zones = kept("zones:" + seat.seat, "", function () { return el("div", { class: "zones" }); });
+  fill(zones, seat.zones.map(function (zone) { return renderZone(zone, seat.seat); }));
+  fill(side, [head, counters, zones]);
   return side;
 }
 
-function renderCounters(seat) {
+function renderCounters(seat, counting) {
   var box = el("div", { class: "counters row" });
   Object.keys(seat.counters || {}).forEach(function (key) {
     var value = seat.counters[key];
     var spec = L.counters[key] || {};
     var item = el("span", { class: "counter", "data-counter": key }, [el("span", { class: "label", text: counterLabel(key) }), " ", el("strong", { text: String(value) })]);
     // In rules mode a counter is the rules' to set (darkrow's Indices): shown, never a button.
-    if (!RULES && mine(seat.seat) && !replaying() && playing()) {
+    if (counting) {
       item.insertBefore(button("−", function () { send("counter", { key: key, value: value - 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s minus one"), { counter: counterLabel(key) }), disabled: spec.minimum !== null && spec.minimum !== undefined && value <= spec.minimum }), item.lastChild);
       item.appendChild(button("+", function () { send("counter", { key: key, value: value + 1 }, seat.seat); }, { class: "secondary small", "aria-label": f(gettext("%(counter)s plus one"), { counter: counterLabel(key) }), disabled: spec.maximum !== null && spec.maximum !== undefined && value >= spec.maximum }));
     }
@@ -78,16 +124,25 @@ function renderCounters(seat) {
 
 function renderZone(zone, owner) {
   var spec = L.zones[zone.key] || {};
+  var where = (owner || "") + ":" + zone.key;
   // An equipment attached to a unit lies beside it and takes no slot (darkrow: "6 emplacements
   // partagés Unités/Légendaires"): the slots count the others, the equipment is counted apart.
   var attached = (zone.cards || []).filter(function (c) { return c.attachedTo; }).length;
   var count = zone.capacity ? (zone.count - attached) + "/" + zone.capacity : String(zone.count - attached);
   if (attached) count += " + " + attached + " ⚙";
-  var box = el("div", {
-    class: "zone layout-" + (zone.layout || spec.layout || "row") + " vis-" + zone.visibility,
-    "data-zone": zone.key, "data-owner": owner || "", "aria-label": zoneLabel(zone.key),
-  }, [el("h3", {}, [zoneLabel(zone.key), " ", el("span", { class: "count", title: gettext("cards"), text: count })])]);
-  var cards = el("ul", { class: "cards" });
+  var classes = "zone layout-" + (zone.layout || spec.layout || "row") + " vis-" + zone.visibility;
+  // A zone takes drops only outside a replay: a zone kept from before a replay began is built again.
+  var target = !replaying() && config.seats.length > 0 && (owner === null || mine(owner));
+  var box = kept("zone:" + where, classes + (target ? " target" : ""), function () {
+    var box = el("div", { class: classes, "data-zone": zone.key, "data-owner": owner || "", "aria-label": zoneLabel(zone.key) }, [
+      el("h3", {}, [zoneLabel(zone.key), " ", el("span", { class: "count", title: gettext("cards") })]),
+      el("ul", { class: "cards" }),
+    ]);
+    if (target) zoneTarget(box, zone.key);
+    return box;
+  });
+  setText(box.querySelector(".count"), count);
+  var items = [];
   var known = zone.cards || [];
   var hidden = zone.count - known.length;
   // A pile shows its top card; a pile its owner is searching, every card (their view holds them).
@@ -95,15 +150,26 @@ function renderZone(zone, owner) {
   if (pile) {
     // A pile: its top card if the viewer may see it, else its back (the deck: draggable by its owner).
     var top = known.length ? known[known.length - 1] : null;
-    if (top && top.instance) cards.appendChild(renderCard(top, owner, zone.key));
-    else if (zone.count) cards.appendChild(renderBack(owner, zone.key, zone.count));
+    if (top && top.instance) items.push(keptCard(top, owner, zone.key, where));
+    else if (zone.count) items.push(keptBack(owner, zone.key, zone.count, where + ":pile"));
   } else {
-    known.forEach(function (card) { cards.appendChild(renderCard(card, owner, zone.key)); });
-    for (var i = 0; i < hidden && i < 12; i++) cards.appendChild(renderBack(null, zone.key, 0));
+    known.forEach(function (card, i) { items.push(keptCard(card, owner, zone.key, where + ":" + (card.instance || "#" + i))); });
+    for (var i = 0; i < hidden && i < 12; i++) items.push(keptBack(null, zone.key, 0, where + ":back" + i));
   }
-  box.appendChild(cards);
-  if (!replaying() && config.seats.length && (owner === null || mine(owner))) zoneTarget(box, zone.key);
+  fill(box.querySelector("ul.cards"), items);
   return box;
+}
+
+// A card as drawn last if it shows the same (its marks, chosen or put back, are markCards'), else anew.
+function keptCard(card, owner, zone, key) {
+  var cardOwner = card.owner || owner;
+  var ownCard = cardOwner && mine(cardOwner) && !replaying() && !finished();
+  return kept("card:" + key, JSON.stringify([card, owner, zone, ownCard]), function () { return renderCard(card, owner, zone); });
+}
+
+function keptBack(owner, zone, count, key) {
+  var draggable = owner && mine(owner) && !replaying() && playing();
+  return kept("back:" + key, JSON.stringify([owner, zone, count, draggable]), function () { return renderBack(owner, zone, count); });
 }
 
 function renderBack(owner, zone, count) {

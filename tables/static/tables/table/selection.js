@@ -15,7 +15,8 @@ export function markCards() {
     item.classList.toggle("chosen", chosen);
     item.classList.toggle("mulligan", state.mulligan.some(function (m) { return m.instance === instance; }));
     var face = item.querySelector(".face");
-    if (face) face.setAttribute("aria-pressed", chosen ? "true" : "false");
+    var pressed = chosen ? "true" : "false";
+    if (face && face.getAttribute("aria-pressed") !== pressed) face.setAttribute("aria-pressed", pressed);
   });
 }
 
