@@ -74,13 +74,16 @@ class Command(LocalizedCommand):
     def demo_user(self, username: str, password: str, **flags):
         """The demo user, with the printed password; saved only when something must change.
 
-        Re-setting an unchanged password would give it a new hash, which logs its sessions out.
+        Re-setting an unchanged password would give it a new hash, which logs its sessions out. A
+        user just created has none to check: checking it would hash a random one all the same (Django
+        evens out the time of a failed check), a second hash of the settings' hasher (half a
+        CPU-second with Django's default) for each demo user on a fresh database.
         """
-        user, _ = get_user_model().objects.get_or_create(username=username)
+        user, created = get_user_model().objects.get_or_create(username=username)
         changed = [name for name, value in flags.items() if getattr(user, name) != value]
         for name in changed:
             setattr(user, name, flags[name])
-        if not user.check_password(password):
+        if created or not user.check_password(password):
             user.set_password(password)
             changed.append("password")
         if not user.is_active:
