@@ -21,7 +21,8 @@ django.setup(set_prefix=False)
 from django.conf import settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
-from studio.serving import ThreadPoolHTTP, refuse_persistent_connections  # noqa: E402
+from studio.serving import ThreadPoolHTTP  # noqa: E402
+from studio.web_role import refuse_persistent_connections  # noqa: E402
 
 # A persistent connection per thread cannot work here: refused at start, with what to set instead.
 refuse_persistent_connections(settings.DATABASES)

@@ -4,8 +4,8 @@
 A socket mostly waits: one event loop holds a team's sockets, so one process is the default
 (``WEBSOCKET_WORKERS``). Its moves reach the sockets of every process, and a move sent over HTTP
 (the sync workers of studio/gunicorn.py) reaches them, through the Redis channel layer
-(``CHANNEL_LAYER_URL``), which ``scripts/entrypoint web`` requires (studio/serving.py,
-:func:`~studio.serving.check_web_role`).
+(``CHANNEL_LAYER_URL``), which ``scripts/entrypoint web`` requires (studio/web_role.py,
+:func:`~studio.web_role.check_web_role`).
 """
 
 import os

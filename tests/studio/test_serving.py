@@ -366,7 +366,7 @@ def test_web_threads_must_be_one_or_more(monkeypatch, raw):
 def test_a_persistent_connection_setting_is_refused_under_asgi(age):
     from django.core.exceptions import ImproperlyConfigured
 
-    from studio.serving import refuse_persistent_connections
+    from studio.web_role import refuse_persistent_connections
 
     with pytest.raises(ImproperlyConfigured, match=r"CONN_MAX_AGE=.*DATABASE_POOL_MAX_SIZE"):
         refuse_persistent_connections({"default": {"CONN_MAX_AGE": age}})
@@ -429,7 +429,7 @@ def test_the_web_role_refuses_a_channel_layer_of_one_process_at_start(tmp_path):
 def test_a_channel_layer_of_one_process_is_refused_for_the_web_role():
     from django.core.exceptions import ImproperlyConfigured
 
-    from studio.serving import refuse_a_channel_layer_of_one_process
+    from studio.web_role import refuse_a_channel_layer_of_one_process
 
     with pytest.raises(ImproperlyConfigured, match="CHANNEL_LAYER_URL"):
         refuse_a_channel_layer_of_one_process(
