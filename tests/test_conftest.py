@@ -47,3 +47,12 @@ def test_every_test_runs_with_the_suites_settings_and_a_fresh_media_root(media_r
 
 def test_a_test_with_a_tmp_path_has_its_media_root_in_it(tmp_path, media_root):
     assert media_root == str(tmp_path / "media")
+
+
+def test_what_exists_before_the_first_test_is_frozen_and_the_young_generation_collected_less_often():
+    """tests/conftest.py's pytest_collection_finish: Django, the modules and the collected tests are
+    out of the collector's sight, and the young generation's threshold is raised (GC_THRESHOLD)."""
+    import gc
+
+    assert gc.get_freeze_count() > 10_000
+    assert gc.get_threshold()[0] == conftest.GC_THRESHOLD > 2_000
