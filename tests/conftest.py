@@ -32,7 +32,9 @@ def pytest_configure(config):
     database of its own, so table 1 of one is not table 1 of another; on a shared Redis channel
     layer (.ci/run's PostgreSQL pass) their groups would be the same name.
 
-    The session's live server counts its answers and answers none between tests (tests/live_serving.py)."""
+    The session's live server counts its answers and answers none between tests (tests/live_serving.py).
+
+    The processes of one run ask the studio for its API schema once (tests/api_schema.py)."""
     from django.db.backends.base.creation import BaseDatabaseCreation
 
     from tests import live_serving, migrated_database, serialized
@@ -43,6 +45,13 @@ def pytest_configure(config):
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return
+    basetemp = config.getoption("basetemp")
+    if basetemp:  # <the run's folder>/popen-gw<n>: the run's processes ask for the API schema once
+        from pathlib import Path
+
+        from tests import api_schema
+
+        api_schema.SHARED = Path(basetemp).parent
     from django.conf import settings
 
     for layer in settings.CHANNEL_LAYERS.values():
