@@ -25,6 +25,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from studio.wsgi import application
+from tests import api_schema
 from tests.module_data import built_once, make_user
 
 # Schemathesis imports Flask on each call it sends (to catch a Flask application's exceptions), and
@@ -40,8 +41,12 @@ ROLES = ["anonymous", "playtester", "designer", "reviewer", "admin"]
 # boundary cases per operation would take far longer (the guards' tests send those on purpose).
 CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
 # The schema as JSON: the same document as the YAML default, read in a tenth of the time (PyYAML
-# took half a CPU-second of every process's collection).
-schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application, config=CONFIG)
+# took half a CPU-second of every process's collection). Loaded as ``from_wsgi`` loads it, the
+# studio asked once in a run (tests/api_schema.py), not by each process that collects this module.
+SCHEMA_PATH = "/api/schema/?format=json"
+schema = schemathesis.openapi.from_file(api_schema.served(application, SCHEMA_PATH), config=CONFIG)
+schema.app = application
+schema.location = SCHEMA_PATH
 
 pytestmark = pytest.mark.skipif(EXAMPLES <= 0, reason="FUZZ_EXAMPLES=0")
 
