@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.urls import NoReverseMatch, get_resolver, get_script_prefix, get_urlconf, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy as _
 
 from comments.selectors import unread_count
@@ -47,6 +48,22 @@ def studio(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
+    return {
+        # Read when a template shows them (the header): a fragment (an htmx answer, the inbox's
+        # count every INBOX_POLL_SECONDS, a refusal's message) costs no query of the user's groups.
+        "nav_items": SimpleLazyObject(lambda: _nav_items(request, user)),
+        "user_roles": SimpleLazyObject(lambda: _roles(user)),
+        "websockets": settings.WEBSOCKETS,
+        "inbox_poll_seconds": settings.INBOX_POLL_SECONDS,
+        # The header's unread count, drawn with the page (one query, made only by a page that shows
+        # the header: a template calls it), then read again every INBOX_POLL_SECONDS or brought by
+        # the inbox's socket. Asked by a second request after each page, it cost the server a
+        # request (the session, the user, the middleware) and the browser a swap.
+        "inbox_unread": lambda: unread_count(user=user),
+    }
+
+
+def _nav_items(request, user) -> list[dict]:
     items = []
     urls = nav_urls()
     for name, label, perm in NAV:
@@ -60,15 +77,8 @@ def studio(request):
     under = [item for item in items if request.path.startswith(item["url"])]
     if under:
         max(under, key=lambda item: len(item["url"]))["current"] = True
-    roles = sorted(g.name for g in user.groups.all())
-    return {
-        "nav_items": items,
-        "user_roles": [str(ROLE_LABELS.get(role, role)) for role in roles],
-        "websockets": settings.WEBSOCKETS,
-        "inbox_poll_seconds": settings.INBOX_POLL_SECONDS,
-        # The header's unread count, drawn with the page (one query, made only by a page that shows
-        # the header: a template calls it), then read again every INBOX_POLL_SECONDS or brought by
-        # the inbox's socket. Asked by a second request after each page, it cost the server a
-        # request (the session, the user, the middleware) and the browser a swap.
-        "inbox_unread": lambda: unread_count(user=user),
-    }
+    return items
+
+
+def _roles(user) -> list[str]:
+    return [str(ROLE_LABELS.get(role, role)) for role in sorted(g.name for g in user.groups.all())]

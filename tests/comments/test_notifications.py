@@ -153,3 +153,19 @@ def test_an_edit_on_the_page_tells_the_newly_mentioned(client_as, designer, revi
     comment = Comment.objects.create(card=draft, author=designer, body="plain", card_version=1)
     client_as(designer).post(f"/comments/{comment.pk}/edit/", {"body": "now @remi"})
     assert kinds(reviewer) == ["mention"]
+
+
+def test_the_inbox_poll_reads_the_count_and_not_the_headers_roles(
+    client_as, designer, reviewer, draft, api, django_assert_num_queries
+):
+    """The poll's answer is the inbox link alone: the header's roles (the user's groups) and its
+    links are read only by a page that draws the header (studio.context)."""
+    api(reviewer).post(f"/api/cards/{draft.stable_id}/comments/", {"body": "@dana"}, format="json")
+    client = client_as(designer)
+    client.get("/notifications/count/")  # the designer's permissions kept by the process
+    with django_assert_num_queries(3) as captured:  # the session (with the stamp), the user, the count
+        answer = client.get("/notifications/count/").content.decode()
+    assert 'data-count="1"' in answer
+    assert not any("auth_group" in query["sql"] for query in captured.captured_queries)
+    page = client.get("/cards/help/").content.decode()
+    assert '<span class="roles">(designer)</span>' in page and 'data-count="1"' in page
