@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from common import guards, outages
@@ -150,14 +150,14 @@ class UserPreferenceMiddleware:
     """
 
     def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        from django.utils import timezone
-
         from .permissions import STAMP_ATTRIBUTE
         from .preferences import apply
 
+        self.get_response = get_response
+        self.stamp_attribute = STAMP_ATTRIBUTE
+        self.apply = apply
+
+    def __call__(self, request):
         timezone.deactivate()  # the studio's TIME_ZONE unless the user chose theirs
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
@@ -166,8 +166,8 @@ class UserPreferenceMiddleware:
             # permissions serve this request when it is still the one they were read under.
             stamp = getattr(getattr(request, "session", None), "permissions_stamp", None)
             if stamp is not None and not hasattr(user, "_perm_cache"):
-                setattr(user, STAMP_ATTRIBUTE, stamp)
-            apply(request, user)
+                setattr(user, self.stamp_attribute, stamp)
+            self.apply(request, user)
         return self.get_response(request)
 
 
